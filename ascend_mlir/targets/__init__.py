@@ -1,0 +1,28 @@
+"""Printers of ascend-mlir as xDSL `Target`s, one module each."""
+
+from collections.abc import Callable
+
+from xdsl.utils.target import Target
+
+
+def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
+    def npuir():
+        from ascend_mlir.targets.npuir import NpuirTarget
+
+        return NpuirTarget
+
+    def schedule_json():
+        from ascend_mlir.targets.schedule_json import ScheduleJsonTarget
+
+        return ScheduleJsonTarget
+
+    def schedule_svg():
+        from ascend_mlir.targets.schedule_svg import ScheduleSvgTarget
+
+        return ScheduleSvgTarget
+
+    return {
+        "npuir": npuir,
+        "schedule-json": schedule_json,
+        "schedule-svg": schedule_svg,
+    }

@@ -1,0 +1,44 @@
+"""Passes of ascend-mlir, one module each.
+
+`get_all_passes()` maps a pass name to a factory returning the pass class; nothing is
+imported until a pipeline names the pass.
+"""
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    def convert_tile_to_hivm():
+        from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
+
+        return ConvertTileToHivmPass
+
+    def estimate_latency():
+        from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
+
+        return EstimateLatencyPass
+
+    def modulo_schedule():
+        from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass
+
+        return ModuloSchedulePass
+
+    def insert_barrier_sync():
+        from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
+
+        return InsertBarrierSyncPass
+
+    def ascend_compile():
+        from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+        return AscendCompilePass
+
+    return {
+        "convert-tile-to-hivm": convert_tile_to_hivm,
+        "ascend-estimate-latency": estimate_latency,
+        "ascend-modulo-schedule": modulo_schedule,
+        "ascend-insert-barrier-sync": insert_barrier_sync,
+        "ascend-compile": ascend_compile,
+    }
