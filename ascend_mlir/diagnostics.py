@@ -1,0 +1,251 @@
+"""Source locations and MLIR-style diagnostics (`file:line:col: error: ...`).
+
+xDSL's parser attaches a location to an op only when the text spells `loc(...)`, and its
+verifier reports the failing op by printing the whole module. Users of an mlir-opt style
+tool expect one line naming the file, line and column, so:
+
+* `LocatedParser` gives every parsed op a `FileLineColLoc` of where its text starts;
+* `verify_module` verifies op by op and returns one `Diagnostic` per failing op;
+* passes raise `OpError` (a `PassFailedException` that remembers its op) via `op_error`,
+  and report non-fatal facts with `emit_remark`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import (
+    DiagnosticException,
+    ParseError,
+    PassFailedException,
+    VerifyException,
+)
+from xdsl.utils.lexer import Span
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One message about the input, printed as `file:line:col: severity: message`."""
+
+    severity: str  # "error" | "warning" | "remark" | "note"
+    message: str
+    location: SourceLocation | None = None
+    source_line: str | None = None  # the offending line, for a caret display
+
+    def render(self, show_source: bool = True) -> str:
+        where = f"{self.location}: " if self.location else ""
+        text = f"{where}{self.severity}: {self.message}"
+        if show_source and self.source_line is not None and self.location is not None:
+            caret = " " * (max(self.location.column, 1) - 1) + "^"
+            text += f"\n{self.source_line}\n{caret}"
+        return text
+
+
+class OpError(PassFailedException):
+    """A pass failure attributed to an operation (so it can be located)."""
+
+    def __init__(self, op: Operation, message: str):
+        super().__init__(message)
+        self.op = op
+        self.message = message
+
+
+def op_error(op: Operation, message: str) -> OpError:
+    """The exception a pass raises for a user-visible error at `op`."""
+    return OpError(op, message)
+
+
+def location_of(op: Operation | None) -> SourceLocation | None:
+    """The source location of `op`, or of its nearest located ancestor."""
+    while op is not None:
+        loc = op.location
+        if isinstance(loc, FileLineColLoc):
+            return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+        op = op.parent_op()
+    return None
+
+
+def emit_remark(op: Operation, message: str, stream: TextIO | None = None) -> None:
+    """Print a remark about `op` on stderr (or `stream`), MLIR style."""
+    print(Diagnostic("remark", message, location_of(op)).render(), file=stream or sys.stderr)
+
+
+def emit_warning(op: Operation, message: str, stream: TextIO | None = None) -> None:
+    print(Diagnostic("warning", message, location_of(op)).render(), file=stream or sys.stderr)
+
+
+class LocatedParser(Parser):
+    """An xDSL parser that records where each operation starts."""
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        try:
+            op = super().parse_operation()
+        except (VerifyException, ValueError, TypeError) as err:
+            # Attribute/op construction failures surface as plain exceptions from the
+            # constructors; turn them into a located parse error.
+            if isinstance(err, ParseError):
+                raise
+            raise ParseError(start, _clean_message(str(err))) from err
+        if not isinstance(op.location, FileLineColLoc):
+            loc = start.get_location()
+            op.location = FileLineColLoc(StringAttr(loc.file), IntAttr(loc.line), IntAttr(loc.col))
+        return op
+
+
+def _clean_message(message: str) -> str:
+    message = message.strip()
+    for prefix in ("Operation does not verify: ",):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+    return message
+
+
+def parse_diagnostic(err: ParseError) -> Diagnostic:
+    span: Span = err.span
+    loc = span.get_location()
+    content = span.input.content
+    if isinstance(content, bytes):
+        content = content.decode("utf-8", "replace")
+    lines = content.split("\n")
+    source_line = lines[loc.line - 1 - span.line_offset] if 0 < loc.line - span.line_offset <= len(lines) else None
+    return Diagnostic("error", err.msg, SourceLocation(loc.file, loc.line, loc.col), source_line)
+
+
+def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:
+    """Parse `text` with located ops. Raises ParseError (see `parse_diagnostic`).
+
+    `line_offset` is the line of the whole file where `text` starts (for the chunks of
+    --split-input-file), so every location names a line of the file the user wrote.
+    """
+    try:
+        module = LocatedParser(ctx, text, name).parse_module()
+    except ParseError as err:
+        if line_offset:
+            err.span = dataclasses.replace(err.span, line_offset=line_offset)
+        raise
+    if line_offset:
+        for op in module.walk():
+            loc = op.location
+            if isinstance(loc, FileLineColLoc):
+                op.location = FileLineColLoc(loc.filename, IntAttr(loc.line.data + line_offset), loc.column)
+    return module
+
+
+def with_source_lines(diagnostics: list[Diagnostic], text: str, line_offset: int = 0) -> list[Diagnostic]:
+    """Attach the offending source line (for the caret display) where it is known."""
+    lines = text.split("\n")
+    result = []
+    for diag in diagnostics:
+        if diag.location is not None and diag.source_line is None:
+            index = diag.location.line - 1 - line_offset
+            if 0 <= index < len(lines):
+                diag = dataclasses.replace(diag, source_line=lines[index])
+        result.append(diag)
+    return result
+
+
+def op_label(op: Operation) -> str:
+    return f"'{op.name}' op"
+
+
+def verify_module(module: Operation) -> list[Diagnostic]:
+    """Verify every op on its own, so each failure is reported at its own location."""
+    diagnostics: list[Diagnostic] = []
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as err:
+            diagnostics.append(
+                Diagnostic("error", f"{op_label(op)} {_clean_message(str(err.args[0]) if err.args else str(err))}", location_of(op))
+            )
+        except DiagnosticException as err:
+            diagnostics.append(Diagnostic("error", f"{op_label(op)} {_clean_message(str(err))}", location_of(op)))
+    return diagnostics
+
+
+def exception_diagnostic(err: BaseException) -> Diagnostic:
+    """A diagnostic for any exception a pass or printer may raise on bad input."""
+    if isinstance(err, ParseError):
+        return parse_diagnostic(err)
+    if isinstance(err, OpError):
+        return Diagnostic("error", f"{op_label(err.op)} {err.message}", location_of(err.op))
+    message = str(err.args[0]) if err.args else str(err)
+    return Diagnostic("error", _clean_message(message))
+
+
+# ----- --verify-diagnostics: MLIR's expected-* annotations -----------------------------
+
+_EXPECTED = re.compile(
+    r"expected-(error|warning|remark|note)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}"
+)
+
+
+@dataclass
+class ExpectedDiagnostic:
+    severity: str
+    line: int
+    message: str
+    annotation_line: int
+    seen: bool = False
+
+
+def expected_diagnostics(text: str, line_offset: int = 0) -> list[ExpectedDiagnostic]:
+    """`// expected-error @+1 {{msg}}` annotations of a chunk, with absolute lines."""
+    found: list[ExpectedDiagnostic] = []
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        for match in _EXPECTED.finditer(line):
+            severity, where, message = match.groups()
+            target = index + 1
+            if where in ("@above",):
+                target -= 1
+            elif where in ("@below",):
+                target += 1
+            elif where:
+                target += int(where[1:])
+            found.append(ExpectedDiagnostic(severity, target + line_offset, message, index + 1 + line_offset))
+    return found
+
+
+def check_expected(
+    file: str, produced: list[Diagnostic], expected: list[ExpectedDiagnostic]
+) -> list[str]:
+    """Match produced diagnostics against expectations; returns the failures."""
+    failures: list[str] = []
+    for diag in produced:
+        line = diag.location.line if diag.location else None
+        match = next(
+            (
+                e
+                for e in expected
+                if not e.seen and e.severity == diag.severity and e.line == line and e.message in diag.message
+            ),
+            None,
+        )
+        if match is None:
+            failures.append(f"{diag.location or file}: error: unexpected {diag.severity}: {diag.message}")
+        else:
+            match.seen = True
+    for e in expected:
+        if not e.seen:
+            failures.append(f'{file}:{e.annotation_line}:1: error: expected {e.severity} "{e.message}" was not produced')
+    return failures

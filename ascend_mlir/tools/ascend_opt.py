@@ -1,0 +1,249 @@
+"""`ascend-opt`: the mlir-opt style pass runner of ascend-mlir.
+
+It is xDSL's `xDSLOptMain` with our dialects, passes and targets registered, plus what
+users of MLIR tools expect and stock xdsl-opt does not give: every problem in the input
+is reported as `file:line:col: error: message` with exit code 1 (never a traceback),
+verifier errors are reported at the failing op, and `--verify-diagnostics` checks MLIR's
+`// expected-error @+1 {{...}}` annotations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from io import StringIO
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Dialect
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from ascend_mlir import __version__
+from ascend_mlir.diagnostics import (
+    Diagnostic,
+    check_expected,
+    exception_diagnostic,
+    expected_diagnostics,
+    parse_diagnostic,
+    parse_module,
+    verify_module,
+    with_source_lines,
+)
+
+DESCRIPTION = """\
+ascend-opt: run ascend-mlir passes on MLIR files and print the result.
+
+Typical pipelines:
+  ascend-opt k.mlir -p convert-tile-to-hivm -t npuir        AscendNPU IR for bishengir-compile
+  ascend-opt k.mlir -p ascend-compile                       the whole chain (schedule + sync)
+  ascend-opt k.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule -t schedule-json
+Pass options use MLIR's spelling: -p 'ascend-compile{chip=ascend910b sync=barrier-all}'.
+Errors in the input are reported as file:line:col: error: ..., with exit code 1.
+"""
+
+UPSTREAM_DIALECTS = ("builtin", "func", "arith", "memref", "scf")
+UPSTREAM_PASSES = ("canonicalize", "cse", "dce")
+
+
+class _PipelineDiagnostics(Exception):
+    """Verification failed between passes; carries the located diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic], after_pass: str):
+        super().__init__(after_pass)
+        self.diagnostics = diagnostics
+        self.after_pass = after_pass
+
+
+class AscendOptMain(xDSLOptMain):
+    version_format = f"ascend-opt {__version__} (xDSL {{xdsl_version}})"
+
+    def __init__(self, args: Sequence[str] | None = None):
+        super().__init__(description=DESCRIPTION, args=args)
+
+    # ----- registries ------------------------------------------------------------------
+
+    def register_all_dialects(self):
+        from xdsl.dialects import get_all_dialects as upstream_dialects
+
+        from ascend_mlir.dialects import get_all_dialects
+
+        upstream = upstream_dialects()
+        for name in UPSTREAM_DIALECTS:
+            self.ctx.register_dialect(name, upstream[name])
+        dialects: dict[str, Callable[[], Dialect]] = get_all_dialects()
+        for name, factory in dialects.items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self):
+        from xdsl.transforms import get_all_passes as upstream_passes
+
+        from ascend_mlir.transforms import get_all_passes
+
+        upstream = upstream_passes()
+        for name in UPSTREAM_PASSES:
+            if name in upstream:
+                self.register_pass(name, upstream[name])
+        for name, factory in get_all_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self):
+        from xdsl.targets import get_all_targets as upstream_targets
+
+        from ascend_mlir.targets import get_all_targets
+
+        self.available_targets["mlir"] = upstream_targets()["mlir"]
+        for name, factory in get_all_targets().items():
+            self.available_targets[name] = factory
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
+        arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        super().register_all_arguments(arg_parser)
+
+    # ----- pipeline: verify op by op between passes -----------------------------------
+
+    def setup_pipeline(self):
+        timer = [time.perf_counter()]
+
+        def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            now = time.perf_counter()
+            if self.args.time_passes and previous is not None:
+                print(f"pass {previous.name} took {now - timer[0]:.3f} s", file=sys.stderr)
+            if previous is not None and not self.args.disable_verify:
+                diagnostics = verify_module(module)
+                if diagnostics:
+                    raise _PipelineDiagnostics(diagnostics, previous.name)
+            if previous and following and self.args.print_between_passes:
+                print(f"// -----// IR after {previous.name} //----- //")
+                Printer(stream=sys.stdout).print_op(module)
+                print("\n")
+            timer[0] = time.perf_counter()
+
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, callback)
+
+    # ----- driver ------------------------------------------------------------------------
+
+    def _read_input(self) -> tuple[str, str]:
+        if self.args.input_file is None or self.args.input_file == "-":
+            return sys.stdin.read(), "<stdin>"
+        with open(self.args.input_file, encoding="utf-8") as f:
+            return f.read(), self.args.input_file
+
+    @staticmethod
+    def _split(text: str) -> list[tuple[str, int]]:
+        """Chunks of --split-input-file with the file line each starts at (0-based)."""
+        chunks: list[tuple[str, int]] = []
+        line = 0
+        current: list[str] = []
+        start = 0
+        for raw in text.split("\n"):
+            if raw.strip() == "// -----":
+                chunks.append(("\n".join(current), start))
+                current = []
+                start = line + 1
+            else:
+                current.append(raw)
+            line += 1
+        chunks.append(("\n".join(current), start))
+        return chunks
+
+    def _process_chunk(self, text: str, name: str, offset: int) -> tuple[str | None, list[Diagnostic]]:
+        try:
+            module = parse_module(self.ctx, text, name, offset)
+        except ParseError as err:
+            return None, [parse_diagnostic(err)]
+        if not self.args.disable_verify:
+            diagnostics = verify_module(module)
+            if diagnostics:
+                return None, with_source_lines(diagnostics, text, offset)
+        try:
+            self.apply_passes(module)
+            return self.output_resulting_program(module), []
+        except _PipelineDiagnostics as err:
+            notes = [Diagnostic("note", f"the IR stopped verifying after pass '{err.after_pass}'")]
+            return None, with_source_lines(err.diagnostics, text, offset) + notes
+        except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
+            return None, with_source_lines([exception_diagnostic(err)], text, offset)
+
+    def run(self) -> int:  # type: ignore[override]
+        try:
+            text, name = self._read_input()
+        except OSError as err:
+            print(f"ascend-opt: error: cannot read '{self.args.input_file}': {err.strerror}", file=sys.stderr)
+            return 1
+
+        chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
+        outputs: list[str] = []
+        exit_code = 0
+        for chunk, offset in chunks:
+            output, diagnostics = self._process_chunk(chunk, name, offset)
+            if self.args.verify_diagnostics:
+                expected = expected_diagnostics(chunk, offset)
+                if expected:
+                    failures = check_expected(name, diagnostics, expected)
+                    for failure in failures:
+                        print(failure, file=sys.stderr)
+                    if failures:
+                        exit_code = 1
+                # Also show what was produced, so FileCheck can look at it (xDSL style).
+                for diag in diagnostics:
+                    outputs.append(diag.render(show_source=False) + "\n")
+                if output is not None and not diagnostics:
+                    outputs.append(output)
+                continue
+            for diag in diagnostics:
+                print(diag.render(), file=sys.stderr)
+            if diagnostics:
+                exit_code = 1
+            elif output is not None:
+                outputs.append(output)
+
+        if exit_code != 0 and not self.args.verify_diagnostics:
+            return exit_code
+        rendered = "// -----\n".join(outputs)
+        if self.args.output_file:
+            with open(self.args.output_file, "w", encoding="utf-8") as f:
+                f.write(rendered)
+        else:
+            sys.stdout.write(rendered)
+        return exit_code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        tool = AscendOptMain(args=argv)
+    except SystemExit as exit_request:  # argparse: --help, --version, usage errors
+        raise exit_request
+    except ArgSpecParseError as err:
+        print(f"ascend-opt: error: {err}", file=sys.stderr)
+        return 1
+    except (ValueError, TypeError, KeyError, DiagnosticException) as err:
+        # Unknown pass, bad pass option name or value.
+        message = str(err.args[0]) if err.args else str(err)
+        print(f"ascend-opt: error: invalid pass pipeline: {message}", file=sys.stderr)
+        return 1
+    try:
+        return tool.run()
+    except Exception as err:  # a bug of ours: say so without a traceback wall
+        if os.environ.get("ASCEND_MLIR_DEBUG"):
+            raise
+        source = tool.args.input_file or "<stdin>"
+        print(
+            f"{source}: error: internal compiler error: {type(err).__name__}: {err}\n"
+            "note: rerun with ASCEND_MLIR_DEBUG=1 for a traceback, and please report it",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    _entry()
