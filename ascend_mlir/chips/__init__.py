@@ -1,1 +1,310 @@
+"""Chip descriptions: capacities, alignments, flag limits and the latency table.
 
+A chip is data (`<name>.toml` beside this file, or any user file of the same shape), so
+recalibrating a chip never touches code. `load_chip` reads and validates one; every
+missing or malformed entry is reported with the file and the dotted key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from xdsl.utils.exceptions import DiagnosticException
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - python 3.10
+    import tomli as tomllib
+
+SCOPES = ("gm", "cbuf", "ca", "cb", "cc", "ub")
+PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+DEFAULT_CHIP = "ascend950"
+CHIP_DIR = Path(__file__).parent
+
+# Copy paths every chip must describe (the 950 adds ub_cbuf and cc_ub).
+REQUIRED_COPY_PATHS = ("gm_cbuf", "gm_ub", "ub_gm", "cbuf_ca", "cbuf_cb", "cc_cbuf", "cc_gm")
+CUBE_TYPES = ("fp16", "bf16", "fp32", "hf32")
+
+
+class ChipError(DiagnosticException):
+    """A chip file that cannot be used, or a chip name nobody knows."""
+
+
+@dataclass(frozen=True)
+class CopyPath:
+    """One DMA path `src -> dst` (e.g. GM -> L1 on MTE2)."""
+
+    pipe: str
+    base: int
+    bandwidth: int
+    issue: int
+    min_ii: int
+    per_burst: bool
+
+
+@dataclass(frozen=True)
+class LatencyTable:
+    scalar: int
+    cube_base: int
+    cube_base_fp32: int
+    cube_base_mx: int
+    cube_throughput: dict[str, int]
+    copy: dict[tuple[str, str], CopyPath]
+    vector_bandwidth: int
+    vector_throughput: dict[str, int]
+    vector_op_class: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Chip:
+    name: str
+    arch: str
+    hacc_target: str
+    hacc_targets: tuple[str, ...]
+    capacity: dict[str, int]
+    alignment: dict[str, int]
+    events_per_pipe_pair: int
+    latency: LatencyTable
+    path: str = field(default="", compare=False)
+
+    def aligned_size(self, scope: str, nbytes: int) -> int:
+        """`nbytes` rounded up to the allocation granule of `scope`."""
+        align = self.alignment.get(scope, 1)
+        return -(-nbytes // align) * align
+
+
+class _Reader:
+    """Typed access to a parsed chip file; every error names the file and the key."""
+
+    def __init__(self, data: dict[str, Any], path: str):
+        self.data = data
+        self.path = path
+
+    def error(self, key: str, what: str) -> ChipError:
+        return ChipError(f"chip file {self.path}: key '{key}' {what}")
+
+    def get(self, key: str) -> Any:
+        node: Any = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict):
+                raise self.error(key, "is not inside a table")
+            if part not in node:
+                raise self.error(key, "is missing")
+            node = node[part]
+        return node
+
+    def table(self, key: str) -> dict[str, Any]:
+        value = self.get(key)
+        if not isinstance(value, dict):
+            raise self.error(key, f"must be a table, got {value!r}")
+        return value
+
+    def int(self, key: str, minimum: int = 1) -> int:
+        value = self.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(key, f"must be an integer, got {value!r}")
+        if value < minimum:
+            raise self.error(key, f"must be >= {minimum}, got {value}")
+        return value
+
+    def str(self, key: str) -> str:
+        value = self.get(key)
+        if not isinstance(value, str) or not value:
+            raise self.error(key, f"must be a non-empty string, got {value!r}")
+        return value
+
+    def bool(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise self.error(key, f"must be true or false, got {value!r}")
+        return value
+
+
+def _parse(data: dict[str, Any], path: str) -> Chip:
+    r = _Reader(data, path)
+    targets = r.get("chip.hacc_targets")
+    if (
+        not isinstance(targets, list)
+        or not targets
+        or not all(isinstance(t, str) and t for t in targets)
+    ):
+        raise r.error("chip.hacc_targets", "must be a non-empty list of strings")
+    capacity = {scope: r.int(f"capacity.{scope}") for scope in SCOPES}
+    alignment = {scope: r.int(f"alignment.{scope}") for scope in SCOPES}
+
+    copies: dict[tuple[str, str], CopyPath] = {}
+    copy_table = r.table("latency.copy")
+    for name in REQUIRED_COPY_PATHS:
+        if name not in copy_table:
+            raise r.error(f"latency.copy.{name}", "is missing")
+    for name in sorted(copy_table):
+        src, _, dst = name.partition("_")
+        if src not in SCOPES or dst not in SCOPES:
+            raise r.error(f"latency.copy.{name}", "must be named <src scope>_<dst scope>")
+        key = f"latency.copy.{name}"
+        pipe = r.str(f"{key}.pipe")
+        if pipe not in PIPES:
+            raise r.error(f"{key}.pipe", f"must be one of {', '.join(PIPES)}, got {pipe!r}")
+        copies[(src, dst)] = CopyPath(
+            pipe=pipe,
+            base=r.int(f"{key}.base", 0),
+            bandwidth=r.int(f"{key}.bandwidth"),
+            issue=r.int(f"{key}.issue", 0),
+            min_ii=r.int(f"{key}.min_ii", 0),
+            per_burst=r.bool(f"{key}.per_burst"),
+        )
+
+    cube_tp_table = r.table("latency.cube.throughput")
+    for dtype in CUBE_TYPES:
+        r.int(f"latency.cube.throughput.{dtype}")
+    cube_throughput = {
+        dtype: r.int(f"latency.cube.throughput.{dtype}") for dtype in sorted(cube_tp_table)
+    }
+    vec_tp_table = r.table("latency.vector.throughput")
+    vector_throughput = {
+        cls: r.int(f"latency.vector.throughput.{cls}") for cls in sorted(vec_tp_table)
+    }
+    op_class_table = r.table("latency.vector.op_class")
+    vector_op_class: dict[str, str] = {}
+    for op_name in sorted(op_class_table):
+        cls = r.str(f"latency.vector.op_class.{op_name}")
+        if cls not in vector_throughput:
+            raise r.error(
+                f"latency.vector.op_class.{op_name}",
+                f"names class {cls!r} that latency.vector.throughput does not define",
+            )
+        vector_op_class[op_name] = cls
+
+    latency = LatencyTable(
+        scalar=r.int("latency.scalar"),
+        cube_base=r.int("latency.cube.base", 0),
+        cube_base_fp32=r.int("latency.cube.base_fp32", 0),
+        cube_base_mx=r.int("latency.cube.base_mx", 0),
+        cube_throughput=cube_throughput,
+        copy=copies,
+        vector_bandwidth=r.int("latency.vector.bandwidth"),
+        vector_throughput=vector_throughput,
+        vector_op_class=vector_op_class,
+    )
+    return Chip(
+        name=r.str("chip.name"),
+        arch=r.str("chip.arch"),
+        hacc_target=targets[0],
+        hacc_targets=tuple(targets),
+        capacity=capacity,
+        alignment=alignment,
+        events_per_pipe_pair=r.int("chip.events_per_pipe_pair"),
+        latency=latency,
+        path=path,
+    )
+
+
+def load_chip_file(path: str | os.PathLike[str]) -> Chip:
+    """Read a chip description (.toml or .json) from a file."""
+    path = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise ChipError(f"cannot read chip file {path}: {e.strerror}") from None
+    try:
+        if path.endswith(".json"):
+            data = json.loads(raw)
+        else:
+            data = tomllib.loads(raw.decode())
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ChipError(f"chip file {path} is not valid: {e}") from None
+    if not isinstance(data, dict):
+        raise ChipError(f"chip file {path}: top level must be a table")
+    return _parse(data, path)
+
+
+def builtin_chip_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in CHIP_DIR.glob("*.toml")))
+
+
+_cache: dict[str, Chip] = {}
+
+
+def _builtin(name: str) -> Chip:
+    if name not in _cache:
+        _cache[name] = load_chip_file(CHIP_DIR / f"{name}.toml")
+    return _cache[name]
+
+
+def chip_for_target(hacc_target: str) -> Chip:
+    """The built-in chip whose `hacc_targets` list the bishengir target name."""
+    for name in builtin_chip_names():
+        chip = _builtin(name)
+        if hacc_target in chip.hacc_targets:
+            return chip
+    known = ", ".join(t for n in builtin_chip_names() for t in _builtin(n).hacc_targets)
+    raise ChipError(f"unknown hacc target '{hacc_target}' (known: {known})")
+
+
+def load_chip(name_or_path: str | None = None) -> Chip:
+    """A chip by built-in name ("ascend950", "ascend910b"), hacc target name
+    ("Ascend910B2"), or path to a chip file. None gives the default, ascend950."""
+    if name_or_path is None or name_or_path == "":
+        return _builtin(DEFAULT_CHIP)
+    if name_or_path in builtin_chip_names():
+        return _builtin(name_or_path)
+    if os.sep in name_or_path or name_or_path.endswith((".toml", ".json")):
+        return load_chip_file(name_or_path)
+    try:
+        return chip_for_target(name_or_path)
+    except ChipError:
+        raise ChipError(
+            f"unknown chip '{name_or_path}' (built-in chips: {', '.join(builtin_chip_names())};"
+            " a hacc target name such as Ascend910B1 or a path to a .toml file also works)"
+        ) from None
+
+
+def module_hacc_target(module: Any) -> str | None:
+    """The target name in the module's `hacc.target` attribute, if any."""
+    attr = module.attributes.get("hacc.target") if hasattr(module, "attributes") else None
+    if attr is None:
+        return None
+    for field_name in ("name", "target", "data"):
+        value = getattr(attr, field_name, None)
+        if isinstance(value, str):
+            return value
+        inner = getattr(value, "data", None)
+        if isinstance(inner, str):
+            return inner
+    text = str(attr)
+    if '"' in text:
+        return text.split('"')[1]
+    raise ChipError(f"cannot read the target name from hacc.target = {text}")
+
+
+def chip_for_module(module: Any, chip: str | None = None, chip_file: str | None = None) -> Chip:
+    """The chip a pass works for: a `chip-file=` option beats `chip=`, which beats the
+    module's `hacc.target`; with none of them, ascend950."""
+    if chip_file:
+        return load_chip_file(chip_file)
+    if chip:
+        return load_chip(chip)
+    target = module_hacc_target(module)
+    if target is not None:
+        return chip_for_target(target)
+    return load_chip(None)
+
+
+def set_module_target(module: Any, chip: Chip) -> None:
+    """Record the chip in the module as `hacc.target` (bishengir's spelling), so later
+    passes and bishengir-compile see the chip the schedule was made for."""
+    try:
+        from ascend_mlir.dialects.hacc import TargetAttr  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    try:
+        attr = TargetAttr(chip.hacc_target)
+    except Exception:  # the hacc dialect's constructor differs: leave the module alone
+        return
+    module.attributes["hacc.target"] = attr
