@@ -53,7 +53,7 @@ class Diagnostic:
     def render(self, show_source: bool = True) -> str:
         where = f"{self.location}: " if self.location else ""
         text = f"{where}{self.severity}: {self.message}"
-        if show_source and self.source_line is not None and self.location is not None:
+        if show_source and self.source_line and self.location is not None:
             caret = " " * (max(self.location.column, 1) - 1) + "^"
             text += f"\n{self.source_line}\n{caret}"
         return text
