@@ -129,10 +129,11 @@ class AscendOptMain(xDSLOptMain):
     # ----- driver ------------------------------------------------------------------------
 
     def _read_input(self) -> tuple[str, str]:
+        """The input text and its name; raises OSError or UnicodeDecodeError."""
         if self.args.input_file is None or self.args.input_file == "-":
-            return sys.stdin.read(), "<stdin>"
-        with open(self.args.input_file, encoding="utf-8") as f:
-            return f.read(), self.args.input_file
+            return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
+        with open(self.args.input_file, "rb") as f:
+            return f.read().decode("utf-8"), self.args.input_file
 
     @staticmethod
     def _split(text: str) -> list[tuple[str, int]]:
@@ -175,6 +176,10 @@ class AscendOptMain(xDSLOptMain):
             text, name = self._read_input()
         except OSError as err:
             print(f"ascend-opt: error: cannot read '{self.args.input_file}': {err.strerror}", file=sys.stderr)
+            return 1
+        except UnicodeDecodeError as err:
+            name = self.args.input_file or "<stdin>"
+            print(f"{name}: error: input is not UTF-8 text (byte offset {err.start})", file=sys.stderr)
             return 1
 
         chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
@@ -238,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "note: rerun with ASCEND_MLIR_DEBUG=1 for a traceback, and please report it",
             file=sys.stderr,
         )
-        return 1
+        return 2
 
 
 def _entry() -> None:
