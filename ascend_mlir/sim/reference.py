@@ -1,0 +1,620 @@
+"""Reference interpreter: exact numpy semantics of tile-level IR (the oracle's answer key).
+
+Built on xDSL's `Interpreter`: xDSL's own `func`, `scf` and `arith` interpreter functions
+run the control flow and index arithmetic (scalars are `IntegerAttr`/`FloatAttr`, as in
+xDSL), and this module adds
+
+* `NumpyMemRefFunctions`: memref values are **numpy arrays**; `memref.subview` returns a
+  numpy *view* (static or dynamic offsets, sizes and strides, rank-reducing too), so a
+  write through a subview lands in its parent buffer exactly as on the device;
+* `TileReferenceFunctions`: one implementation per tile op (semantics in each method).
+
+Storage and rounding conventions are in `reference_numerics` (bf16 is stored as float32
+holding bf16-representable values, every result is rounded once to its destination type,
+matmul accumulates in float32). Every block of `tile.grid` runs, in block order, on the
+same GM arrays.
+
+Dual copy (`tile.copy` cc -> ub whose destination has half the rows): on the device the
+two vector cores of a block each receive one half of the accumulator. The reference runs
+a kernel that contains a dual copy once per vector sub-block (0 and 1) of every block;
+in sub-block `v` the dual copy delivers rows `[v*H, (v+1)*H)`. Cube-side work is repeated
+per sub-block, which is harmless because it only depends on the block's inputs; the
+vector side then writes exactly what vector core `v` writes on the device.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import affine, func, memref
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+)
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
+from xdsl.interpreters.arith import ArithFunctions
+from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.interpreters.scf import ScfFunctions
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import DiagnosticException, InterpretationError
+
+from ascend_mlir.dialects import tile
+from ascend_mlir.sim.reference_numerics import (
+    compute_dtype,
+    is_float,
+    storage_dtype,
+    to_storage,
+)
+
+__all__ = [
+    "ReferenceError",
+    "gm_arguments",
+    "kernel_function",
+    "make_inputs",
+    "run_reference",
+]
+
+
+class ReferenceError(Exception):
+    """The reference cannot run this module with these inputs (message says why)."""
+
+
+# --------------------------------------------------------------------------------------
+# values
+# --------------------------------------------------------------------------------------
+
+
+def _element_type(value: SSAValue) -> Attribute:
+    memref_type = value.type
+    assert isinstance(memref_type, MemRefType)
+    return memref_type.get_element_type()
+
+
+def _scalar(value: Any) -> int | float | bool:
+    """The Python number of an interpreter scalar (xDSL keeps scalars as attributes)."""
+    if isinstance(value, IntegerAttr | FloatAttr):
+        return value.value.data
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _read(value: Any, ssa: SSAValue) -> np.ndarray | int | float:
+    """An operand as computation input: memrefs as arrays in their compute dtype, scalars
+    as Python numbers."""
+    if isinstance(ssa.type, MemRefType):
+        assert isinstance(value, np.ndarray), f"memref value is {type(value)}"
+        return value.astype(compute_dtype(ssa.type.get_element_type()), copy=True)
+    return _scalar(value)
+
+
+def _write(dest: np.ndarray, dest_ssa: SSAValue, result: np.ndarray | float | int) -> None:
+    """Store `result` into `dest` (a buffer or a view), rounded to its element type."""
+    element_type = _element_type(dest_ssa)
+    dest[...] = np.broadcast_to(to_storage(result, element_type), dest.shape)
+
+
+# --------------------------------------------------------------------------------------
+# memref glue: numpy arrays as memref values
+# --------------------------------------------------------------------------------------
+
+
+def _mixed(static: Iterable[int], dynamic: Iterable[Any]) -> list[int]:
+    """Merge MLIR's static list (DYNAMIC_INDEX holes) with the dynamic operand values."""
+    dyn = iter(dynamic)
+    return [_scalar(next(dyn)) if s == DYNAMIC_INDEX else s for s in static]
+
+
+def _rank_reduction_drops(sizes: list[int], result_shape: tuple[int, ...]) -> set[int]:
+    """Which unit dims of a subview's sizes are dropped in its (rank-reduced) result,
+    matched greedily from the left as MLIR does."""
+    dropped: set[int] = set()
+    j = 0
+    for i, size in enumerate(sizes):
+        if j < len(result_shape) and result_shape[j] in (size, DYNAMIC_INDEX):
+            j += 1
+        elif size == 1:
+            dropped.add(i)
+        else:
+            raise InterpretationError(
+                f"memref.subview sizes {sizes} do not reduce to result shape {list(result_shape)}"
+            )
+    if j != len(result_shape):
+        raise InterpretationError(
+            f"memref.subview sizes {sizes} do not reduce to result shape {list(result_shape)}"
+        )
+    return dropped
+
+
+@register_impls
+class NumpyMemRefFunctions(InterpreterFunctions):
+    """memref ops on numpy arrays (views share memory with their source)."""
+
+    @impl(memref.AllocOp)
+    def run_alloc(self, interpreter: Interpreter, op: memref.AllocOp, args: PythonValues):
+        return (self._allocate(op.memref.type, args),)
+
+    @impl(memref.AllocaOp)
+    def run_alloca(self, interpreter: Interpreter, op: memref.AllocaOp, args: PythonValues):
+        return (self._allocate(op.memref.type, args),)
+
+    @staticmethod
+    def _allocate(memref_type: Attribute, args: PythonValues) -> np.ndarray:
+        assert isinstance(memref_type, MemRefType)
+        # dynamic sizes come first in the operand list, in dimension order
+        shape = _mixed(memref_type.get_shape(), args)
+        return np.zeros(shape, dtype=storage_dtype(memref_type.get_element_type()))
+
+    @impl(memref.DeallocOp)
+    def run_dealloc(self, interpreter: Interpreter, op: memref.DeallocOp, args: PythonValues):
+        return ()
+
+    @impl(memref.SubviewOp)
+    def run_subview(self, interpreter: Interpreter, op: memref.SubviewOp, args: PythonValues):
+        source: np.ndarray = args[0]
+        n_off, n_size = len(op.offsets), len(op.sizes)
+        offsets = _mixed(op.static_offsets.get_values(), args[1 : 1 + n_off])
+        sizes = _mixed(op.static_sizes.get_values(), args[1 + n_off : 1 + n_off + n_size])
+        strides = _mixed(op.static_strides.get_values(), args[1 + n_off + n_size :])
+        if len(offsets) != source.ndim:
+            raise InterpretationError(
+                f"memref.subview has {len(offsets)} offsets for a rank-{source.ndim} source"
+            )
+        index: list[slice | int] = []
+        for dim, (offset, size, stride) in enumerate(zip(offsets, sizes, strides)):
+            last = offset + (size - 1) * stride if size > 0 else offset
+            if offset < 0 or stride <= 0 or (size > 0 and last >= source.shape[dim]):
+                raise InterpretationError(
+                    f"memref.subview out of bounds in dim {dim}: offset {offset}, size "
+                    f"{size}, stride {stride} on extent {source.shape[dim]}"
+                )
+            index.append(slice(offset, offset + size * stride, stride))
+        result_type = op.result.type
+        assert isinstance(result_type, MemRefType)
+        for dim in _rank_reduction_drops(sizes, tuple(result_type.get_shape())):
+            index[dim] = offsets[dim]
+        view = source[tuple(index)]
+        assert np.shares_memory(view, source) or view.size == 0
+        return (view,)
+
+    @impl(memref.CastOp)
+    def run_cast(self, interpreter: Interpreter, op: memref.CastOp, args: PythonValues):
+        return (args[0],)
+
+    @impl(memref.LoadOp)
+    def run_load(self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues):
+        array, *indices = args
+        value = array[tuple(_scalar(i) for i in indices)].item()
+        return (scalar_attr(value, op.res.type, interpreter.index_bitwidth),)
+
+    @impl(memref.StoreOp)
+    def run_store(self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues):
+        value, array, *indices = args
+        element_type = op.memref.type.get_element_type()
+        array[tuple(_scalar(i) for i in indices)] = to_storage(_scalar(value), element_type)
+        return ()
+
+    @impl(memref.DimOp)
+    def run_dim(self, interpreter: Interpreter, op: memref.DimOp, args: PythonValues):
+        array, index = args
+        return (scalar_attr(array.shape[_scalar(index)], IndexType(), interpreter.index_bitwidth),)
+
+    @impl(affine.ApplyOp)
+    def run_apply(self, interpreter: Interpreter, op: affine.ApplyOp, args: PythonValues):
+        values = op.map.data.eval(tuple(_scalar(a) for a in args), ())
+        return tuple(
+            scalar_attr(v, r.type, interpreter.index_bitwidth) for v, r in zip(values, op.results)
+        )
+
+
+# --------------------------------------------------------------------------------------
+# tile ops
+# --------------------------------------------------------------------------------------
+
+_BINARY = {
+    tile.AddOp: np.add,
+    tile.SubOp: np.subtract,
+    tile.MulOp: np.multiply,
+    tile.MaxOp: np.maximum,
+    tile.MinOp: np.minimum,
+}
+
+
+def _divide(lhs: Any, rhs: Any, integer: bool) -> Any:
+    if integer:
+        # integer vector division truncates toward zero (C semantics); x / 0 -> 0
+        lhs_a, rhs_a = np.asarray(lhs), np.asarray(rhs)
+        safe = np.where(rhs_a == 0, 1, rhs_a)
+        quotient = np.trunc(lhs_a.astype(np.float64) / safe).astype(lhs_a.dtype)
+        return np.where(rhs_a == 0, 0, quotient)
+    return np.divide(lhs, rhs)
+
+
+_UNARY = {
+    tile.ExpOp: np.exp,
+    tile.LnOp: np.log,
+    tile.ReluOp: lambda x: np.maximum(x, 0),
+    tile.AbsOp: np.abs,
+    tile.SqrtOp: np.sqrt,
+    tile.RsqrtOp: lambda x: 1 / np.sqrt(x),
+    tile.RecOp: lambda x: 1 / x,
+}
+
+_REDUCE = {"sum": np.sum, "max": np.max, "min": np.min}
+
+
+class _State:
+    """Per-run facts the tile ops need: which block / vector sub-block is running."""
+
+    def __init__(self) -> None:
+        self.block = 0
+        self.sub_block = 0
+
+
+@register_impls
+class TileReferenceFunctions(InterpreterFunctions):
+    """numpy semantics of every tile op. Each op reads all its inputs before writing, so
+    an op whose destination aliases a source (`tile.relu ins(%u) outs(%u)`) is exact."""
+
+    @staticmethod
+    def state(interpreter: Interpreter) -> _State:
+        return interpreter.get_data(TileReferenceFunctions, "state", _State)
+
+    @impl(tile.BlockIdxOp)
+    def run_block_idx(self, interpreter: Interpreter, op: tile.BlockIdxOp, args: PythonValues):
+        block = self.state(interpreter).block
+        return (scalar_attr(block, op.result.type, interpreter.index_bitwidth),)
+
+    @impl(tile.CopyOp)
+    def run_copy(self, interpreter: Interpreter, op: tile.CopyOp, args: PythonValues):
+        source, dest = args
+        data = _read(source, op.source)
+        if op.is_dual():
+            # vector core v receives rows [v*H, (v+1)*H) of the accumulator
+            rows = dest.shape[0]
+            sub_block = self.state(interpreter).sub_block
+            data = data[sub_block * rows : (sub_block + 1) * rows]
+        if data.shape != dest.shape:
+            raise InterpretationError(
+                f"tile.copy source shape {list(data.shape)} differs from dest {list(dest.shape)}"
+            )
+        _write(dest, op.dest, data)
+        return ()
+
+    def _binary(self, interpreter: Interpreter, op: tile.BinaryOp, args: PythonValues):
+        lhs_v, rhs_v, dest = args
+        lhs = _read(lhs_v, op.lhs)
+        rhs = _read(rhs_v, op.rhs)
+        if not isinstance(rhs, np.ndarray):
+            # a scalar operand is first converted to the element type, as the hardware
+            # receives it in a register of that type
+            rhs = to_storage(rhs, _element_type(op.lhs)).astype(lhs.dtype)
+        with np.errstate(all="ignore"):
+            if isinstance(op, tile.DivOp):
+                result = _divide(lhs, rhs, not is_float(_element_type(op.lhs)))
+            else:
+                result = _BINARY[type(op)](lhs, rhs)
+        _write(dest, op.dest, result)
+        return ()
+
+    @impl(tile.AddOp)
+    def run_add(self, interpreter: Interpreter, op: tile.AddOp, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    @impl(tile.SubOp)
+    def run_sub(self, interpreter: Interpreter, op: tile.SubOp, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    @impl(tile.MulOp)
+    def run_mul(self, interpreter: Interpreter, op: tile.MulOp, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    @impl(tile.DivOp)
+    def run_div(self, interpreter: Interpreter, op: tile.DivOp, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    @impl(tile.MaxOp)
+    def run_max(self, interpreter: Interpreter, op: tile.MaxOp, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    @impl(tile.MinOp)
+    def run_min(self, interpreter: Interpreter, op: tile.MinOp, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    def _unary(self, interpreter: Interpreter, op: tile.UnaryOp, args: PythonValues):
+        source, dest = args
+        with np.errstate(all="ignore"):
+            result = _UNARY[type(op)](_read(source, op.source))
+        _write(dest, op.dest, result)
+        return ()
+
+    @impl(tile.ExpOp)
+    def run_exp(self, interpreter: Interpreter, op: tile.ExpOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.LnOp)
+    def run_ln(self, interpreter: Interpreter, op: tile.LnOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.ReluOp)
+    def run_relu(self, interpreter: Interpreter, op: tile.ReluOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.AbsOp)
+    def run_abs(self, interpreter: Interpreter, op: tile.AbsOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.SqrtOp)
+    def run_sqrt(self, interpreter: Interpreter, op: tile.SqrtOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.RsqrtOp)
+    def run_rsqrt(self, interpreter: Interpreter, op: tile.RsqrtOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.RecOp)
+    def run_rec(self, interpreter: Interpreter, op: tile.RecOp, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    @impl(tile.CastOp)
+    def run_cast(self, interpreter: Interpreter, op: tile.CastOp, args: PythonValues):
+        source, dest = args
+        # float64 holds every f32/f16/bf16/i32 value exactly: one rounding, to the dest
+        # type (nearest even for floats, rint + saturation for float -> int)
+        values = source.astype(np.float64) if source.dtype.kind in "fiu" else source
+        _write(dest, op.dest, values)
+        return ()
+
+    @impl(tile.FillOp)
+    def run_fill(self, interpreter: Interpreter, op: tile.FillOp, args: PythonValues):
+        value, dest = args
+        _write(dest, op.dest, np.asarray(_scalar(value)))
+        return ()
+
+    @impl(tile.ReduceOp)
+    def run_reduce(self, interpreter: Interpreter, op: tile.ReduceOp, args: PythonValues):
+        source, dest = args
+        kind = op.kind.data.value
+        data = _read(source, op.source)
+        result = _REDUCE[kind](data, axis=op.reduce_dims, keepdims=True)
+        _write(dest, op.dest, result.reshape(dest.shape))
+        return ()
+
+    @impl(tile.BroadcastOp)
+    def run_broadcast(self, interpreter: Interpreter, op: tile.BroadcastOp, args: PythonValues):
+        source, dest = args
+        data = _read(source, op.source)
+        _write(dest, op.dest, np.broadcast_to(data, dest.shape))
+        return ()
+
+    @impl(tile.MatmulOp)
+    def run_matmul(self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues):
+        a_v, b_v, c, init = args
+        a = np.asarray(a_v, dtype=np.float32 if is_float(_element_type(op.a)) else np.int64)
+        b = np.asarray(b_v, dtype=a.dtype)
+        if op.is_transpose_b:
+            b = b.T
+        # bf16/f16 products are exact in f32; the L0C accumulator is f32 (i32 for ints)
+        acc = a @ b
+        if not _scalar(init):
+            acc = acc + c.astype(acc.dtype)
+        _write(c, op.c, acc)
+        return ()
+
+
+# --------------------------------------------------------------------------------------
+# entry points
+# --------------------------------------------------------------------------------------
+
+
+def kernel_function(module: ModuleOp, name: str | None = None) -> func.FuncOp:
+    """The kernel of a module: the func named `name`, else the first `tile.kernel` func,
+    else the only func with a body."""
+    funcs = [op for op in module.walk() if isinstance(op, func.FuncOp)]
+    if name is not None:
+        for f in funcs:
+            if f.sym_name.data == name:
+                return f
+        raise ReferenceError(f"no function named '{name}' in the module")
+    kernels = [f for f in funcs if tile.KERNEL_ATTR in f.attributes]
+    if kernels:
+        return kernels[0]
+    defined = [f for f in funcs if not f.is_declaration]
+    if len(defined) == 1:
+        return defined[0]
+    raise ReferenceError(
+        f"cannot tell the kernel: {len(defined)} functions and none marked {tile.KERNEL_ATTR}"
+    )
+
+
+def _is_gm(attr: Attribute) -> bool:
+    if not isinstance(attr, MemRefType):
+        return False
+    from ascend_mlir.dialects.hivm import scope_of
+
+    scope = scope_of(attr)
+    # a kernel argument without a memory space is global memory too
+    return scope in ("gm", None)
+
+
+def gm_arguments(func_op: func.FuncOp) -> list[tuple[str, SSAValue]]:
+    """(name, block argument) of every GM memref argument, named arg<position>."""
+    return [
+        (f"arg{i}", arg) for i, arg in enumerate(func_op.args) if _is_gm(arg.type)
+    ]
+
+
+def _grid(func_op: func.FuncOp) -> int:
+    grid = func_op.attributes.get(tile.GRID_ATTR) or func_op.attributes.get("ascend.grid")
+    if grid is None:
+        return 1
+    if not isinstance(grid, IntegerAttr) or grid.value.data < 1:
+        raise ReferenceError(f"{tile.GRID_ATTR} must be a positive integer, got {grid}")
+    return grid.value.data
+
+
+def _root(value: SSAValue) -> SSAValue:
+    """The buffer a memref value views (through subview/cast chains)."""
+    while isinstance(value.owner, memref.SubviewOp | memref.CastOp):
+        value = value.owner.source
+    return value
+
+
+# ops whose input domain must stay positive and away from zero: (op type, operand index)
+_POSITIVE_OPERANDS = (
+    (tile.LnOp, 0),
+    (tile.SqrtOp, 0),
+    (tile.RsqrtOp, 0),
+    (tile.RecOp, 0),
+    (tile.DivOp, 1),
+)
+
+
+def _positive_arguments(func_op: func.FuncOp) -> set[SSAValue]:
+    """GM arguments whose values flow (backwards through any tile op) into an operand
+    that must be positive: ln/sqrt/rsqrt/rec inputs and div denominators."""
+    tile_ops = [op for op in func_op.walk() if isinstance(op, tile.TileOp)]
+    wanted: set[SSAValue] = set()
+    for op in tile_ops:
+        for op_type, index in _POSITIVE_OPERANDS:
+            if isinstance(op, op_type) and isinstance(op.ins[index].type, MemRefType):
+                wanted.add(_root(op.ins[index]))
+    changed = True
+    while changed:
+        changed = False
+        for op in tile_ops:
+            if any(_root(out) in wanted for out in op.outs):
+                for value in op.ins:
+                    if isinstance(value.type, MemRefType) and _root(value) not in wanted:
+                        wanted.add(_root(value))
+                        changed = True
+    return wanted
+
+
+def make_inputs(func_op: func.FuncOp, seed: int) -> dict[str, np.ndarray]:
+    """Deterministic inputs for every GM memref argument ("arg<position>").
+
+    Floats are uniform in [-1, 1], or in [0.5, 2] for arguments that reach ln, sqrt,
+    rsqrt, rec or a division's denominator; integers uniform in [-8, 8] ([1, 8]);
+    i1 random. Values are rounded to the element type (bf16 -> float32 storage)."""
+    rng = np.random.default_rng(seed)
+    positive = _positive_arguments(func_op)
+    inputs: dict[str, np.ndarray] = {}
+    for name, arg in gm_arguments(func_op):
+        memref_type = arg.type
+        assert isinstance(memref_type, MemRefType)
+        shape = memref_type.get_shape()
+        if any(d == DYNAMIC_INDEX for d in shape):
+            raise ReferenceError(
+                f"cannot make inputs for {name}: dynamic shape {memref_type}"
+            )
+        element_type = memref_type.get_element_type()
+        storage = storage_dtype(element_type)
+        if is_float(element_type):
+            low, high = (0.5, 2.0) if arg in positive else (-1.0, 1.0)
+            values = rng.uniform(low, high, size=shape)
+        elif storage == np.bool_:
+            values = rng.integers(0, 2, size=shape).astype(np.bool_)
+        else:
+            low = 1 if (arg in positive or storage.kind == "u") else -8
+            values = rng.integers(low, 9, size=shape)
+        inputs[name] = to_storage(values, element_type)
+    return inputs
+
+
+def _uses_dual_copy(func_op: func.FuncOp) -> bool:
+    return any(isinstance(op, tile.CopyOp) and op.is_dual() for op in func_op.walk())
+
+
+def _argument_values(
+    func_op: func.FuncOp, gm: Mapping[str, np.ndarray], inputs: Mapping[str, Any]
+) -> list[Any]:
+    values: list[Any] = []
+    for i, arg in enumerate(func_op.args):
+        name = f"arg{i}"
+        if name in gm:
+            values.append(gm[name])
+            continue
+        hint = arg.name_hint
+        key = name if name in inputs else hint if hint in inputs else None
+        if key is None:
+            raise ReferenceError(f"no input for argument {name} ({arg.type})")
+        if isinstance(arg.type, MemRefType):
+            values.append(np.array(inputs[key], dtype=storage_dtype(arg.type.element_type)))
+        elif isinstance(arg.type, IndexType | IntegerType) or hasattr(arg.type, "bitwidth"):
+            values.append(scalar_attr(_scalar(inputs[key]), arg.type, 64))
+        else:
+            raise ReferenceError(f"unsupported argument type {arg.type} for {name}")
+    return values
+
+
+def _gm_copies(func_op: func.FuncOp, inputs: Mapping[str, Any]) -> dict[str, np.ndarray]:
+    gm: dict[str, np.ndarray] = {}
+    for name, arg in gm_arguments(func_op):
+        hint = arg.name_hint
+        key = name if name in inputs else hint if hint in inputs else None
+        if key is None:
+            raise ReferenceError(f"no input for GM argument {name} ({arg.type})")
+        memref_type = arg.type
+        assert isinstance(memref_type, MemRefType)
+        value = np.asarray(inputs[key])
+        shape = memref_type.get_shape()
+        if len(shape) != value.ndim or any(
+            s != DYNAMIC_INDEX and s != v for s, v in zip(shape, value.shape)
+        ):
+            raise ReferenceError(
+                f"input {key} has shape {list(value.shape)}, argument {name} is {memref_type}"
+            )
+        # a private, writable copy in storage form: the caller's arrays stay untouched
+        gm[name] = np.array(to_storage(value, memref_type.get_element_type()), copy=True)
+    return gm
+
+
+def make_interpreter(module: ModuleOp) -> Interpreter:
+    """An xDSL interpreter with everything tile-level IR needs registered."""
+    interpreter = Interpreter(module, index_bitwidth=64)
+    for functions in (
+        FuncFunctions(),
+        ScfFunctions(),
+        ArithFunctions(),
+        BuiltinFunctions(),
+        NumpyMemRefFunctions(),
+        TileReferenceFunctions(),
+    ):
+        interpreter.register_implementations(functions)
+    return interpreter
+
+
+def run_reference(
+    module: ModuleOp, inputs: Mapping[str, Any], *, func_name: str | None = None
+) -> dict[str, np.ndarray]:
+    """Run every block of the tile-level kernel on numpy and return each GM argument
+    ("arg<position>") after execution. Neither `module` nor `inputs` is modified."""
+    func_op = kernel_function(module, func_name)
+    gm = _gm_copies(func_op, inputs)
+    arguments = _argument_values(func_op, gm, inputs)
+    interpreter = make_interpreter(module)
+    state = TileReferenceFunctions.state(interpreter)
+    sub_blocks = 2 if _uses_dual_copy(func_op) else 1
+    try:
+        for block in range(_grid(func_op)):
+            for sub_block in range(sub_blocks):
+                state.block, state.sub_block = block, sub_block
+                interpreter.call_op(func_op, tuple(arguments))
+    except (InterpretationError, DiagnosticException) as error:
+        raise ReferenceError(f"reference interpretation of @{func_op.sym_name.data} failed: {error}") from error
+    return gm
