@@ -1,0 +1,377 @@
+"""Latency model: (latency, ii) of every hivm op, from the chip's latency table.
+
+`latency` is the number of cycles from issue until a consumer may use the result; `ii` is
+the number of cycles until the same pipe may issue its next task. Always latency >= ii.
+
+The shape-level functions (`copy_cost`, `cube_cost`, `mmad_cost`, `vector_cost`, `seq`,
+`serial_loop`, `branches`) take plain numbers and are what the unit tests pin down;
+`estimate(op, chip)` reads shapes, element types and attributes off one hivm op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from math import prod
+from typing import NamedTuple
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import DiagnosticException
+
+from ascend_mlir.chips import Chip, ChipError
+
+
+class Cost(NamedTuple):
+    latency: int
+    ii: int
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _align(x: int, a: int) -> int:
+    return _ceil_div(x, a) * a
+
+
+def _checked(cost: Cost) -> Cost:
+    """Every cost costs at least a cycle and a result is never ready before the pipe
+    can issue again (latency >= ii)."""
+    ii = max(1, cost.ii)
+    return Cost(max(cost.latency, ii), ii)
+
+
+# ----------------------------------------------------------------------------- combining
+
+
+def seq(*costs: Cost) -> Cost:
+    """Statements in sequence on one task: (max(L1, II1 + L2), II1 + II2), folded."""
+    if not costs:
+        raise ValueError("seq of no costs")
+    latency, ii = costs[0]
+    for nxt in costs[1:]:
+        latency = max(latency, ii + nxt.latency)
+        ii = ii + nxt.ii
+    return _checked(Cost(latency, ii))
+
+
+def serial_loop(body: Cost, trip_count: int) -> Cost:
+    """A loop of `trip_count` iterations whose body issues every `body.ii` cycles."""
+    n = max(1, trip_count)
+    return _checked(Cost(body.ii * (n - 1) + body.latency, body.ii * n))
+
+
+def branches(*costs: Cost) -> Cost:
+    """if/else: the larger branch (per component, so neither bound is underestimated)."""
+    return _checked(Cost(max(c.latency for c in costs), max(c.ii for c in costs)))
+
+
+def multi_pipe(feeder: Cost, consumer: Cost) -> Cost:
+    """A task whose first part runs on one pipe and feeds a second pipe (mmadL1: MTE1
+    moves, then the cube). The result is ready as in a sequence; each pipe is free
+    again after its own part, so the task's ii is the max over its pipes."""
+    latency = max(feeder.latency, feeder.ii + consumer.latency)
+    return _checked(Cost(latency, max(feeder.ii, consumer.ii)))
+
+
+# ----------------------------------------------------------------------------- formulas
+
+
+def copy_path(chip: Chip, src: str, dst: str):
+    path = chip.latency.copy.get((src, dst))
+    if path is None:
+        raise ChipError(f"chip {chip.name} has no copy path {src} -> {dst}")
+    return path
+
+
+def copy_cost(chip: Chip, src: str, dst: str, nbytes: int, bursts: int = 1) -> Cost:
+    """A DMA of `nbytes` from scope `src` to `dst`. On paths with `per_burst` a region
+    made of `bursts` non-contiguous rows costs one descriptor per row, in sequence."""
+    path = copy_path(chip, src, dst)
+    descriptors = bursts if path.per_burst and bursts > 1 else 1
+    per = _ceil_div(nbytes, descriptors)
+    transfer = _ceil_div(per, path.bandwidth)
+    one = _checked(Cost(path.base + transfer, max(path.min_ii, path.issue + transfer)))
+    if descriptors == 1:
+        return one
+    return seq(*([one] * descriptors))
+
+
+def cube_dtype(element_type: Attribute, hf32: bool = False) -> tuple[str, int]:
+    """The cube throughput class and element width (bits) of a matmul input type."""
+    if isinstance(element_type, Float16Type):
+        return "fp16", 16
+    if isinstance(element_type, BFloat16Type):
+        return "bf16", 16
+    if isinstance(element_type, Float32Type):
+        return ("hf32" if hf32 else "fp32"), 32
+    if isinstance(element_type, IntegerType) and element_type.width.data == 8:
+        return "int8", 8
+    name = str(element_type)
+    if name.startswith("f8"):
+        return "fp8", 8
+    raise ChipError(f"the cube does not multiply {element_type}")
+
+
+def cube_cost(chip: Chip, m: int, n: int, k: int, dtype: str, element_bits: int) -> Cost:
+    """The cube pass itself (pipe M), operands already in L0A/L0B."""
+    table = chip.latency
+    if dtype not in table.cube_throughput:
+        raise ChipError(f"chip {chip.name} has no cube throughput for {dtype}")
+    k_align = max(1, 256 // element_bits)
+    ops = 2 * _align(m, 16) * _align(n, 16) * _align(k, k_align)
+    ii = _ceil_div(ops, table.cube_throughput[dtype])
+    if dtype in ("fp32", "hf32"):
+        base = table.cube_base_fp32
+    elif dtype.startswith("mx"):
+        base = table.cube_base_mx
+    else:
+        base = table.cube_base
+    return _checked(Cost(base + ii, ii))
+
+
+def mmad_cost(chip: Chip, m: int, n: int, k: int, dtype: str, element_bits: int) -> Cost:
+    """mmadL1: MTE1 moves A (m x k) L1 -> L0A and B (k x n) L1 -> L0B, then the cube."""
+    elem_bytes = element_bits // 8
+    move_a = copy_cost(chip, "cbuf", "ca", m * k * elem_bytes)
+    move_b = copy_cost(chip, "cbuf", "cb", k * n * elem_bytes)
+    return multi_pipe(seq(move_a, move_b), cube_cost(chip, m, n, k, dtype, element_bits))
+
+
+def vector_class(chip: Chip, op_name: str) -> str:
+    cls = chip.latency.vector_op_class.get(op_name)
+    if cls is None:
+        raise ChipError(
+            f"chip {chip.name} has no vector class for '{op_name}'"
+            " (add it to latency.vector.op_class)"
+        )
+    return cls
+
+
+def vector_cost(chip: Chip, op_name: str, elements: int, bytes_read: int) -> Cost:
+    """A vector op: bound by element throughput of its class or by the read bandwidth."""
+    table = chip.latency
+    throughput = table.vector_throughput[vector_class(chip, op_name)]
+    cycles = max(_ceil_div(elements, throughput), _ceil_div(bytes_read, table.vector_bandwidth))
+    return _checked(Cost(cycles, cycles))
+
+
+def scalar_cost(chip: Chip) -> Cost:
+    return _checked(Cost(chip.latency.scalar, chip.latency.scalar))
+
+
+# ----------------------------------------------------------------------------- IR side
+
+
+class LatencyError(DiagnosticException):
+    pass
+
+
+def scope_of(t: Attribute) -> str | None:
+    """Memory scope of a memref type ("gm", "ub", ...), None for anything else."""
+    if not isinstance(t, MemRefType):
+        return None
+    try:
+        from ascend_mlir.dialects.hivm import scope_of as hivm_scope_of
+
+        scope = hivm_scope_of(t)
+        if scope is not None:
+            return scope
+    except ImportError:
+        pass
+    text = str(t.memory_space)
+    for name in ("cbuf", "gm", "ca", "cb", "cc", "ub"):
+        if f"<{name}>" in text:
+            return name
+    return None
+
+
+def element_bytes(t: Attribute) -> int:
+    if isinstance(t, IntegerType):
+        return max(1, t.width.data // 8)
+    if isinstance(t, IndexType):
+        return 8
+    if isinstance(t, Float16Type | BFloat16Type):
+        return 2
+    if isinstance(t, Float32Type):
+        return 4
+    if isinstance(t, Float64Type):
+        return 8
+    if isinstance(t, AnyFloat):
+        return max(1, t.bitwidth // 8)
+    raise ChipError(f"unknown element type size: {t}")
+
+
+def static_shape(value: SSAValue, op: Operation) -> tuple[int, ...]:
+    t = value.type
+    assert isinstance(t, MemRefType)
+    shape = t.get_shape()
+    if any(d < 0 for d in shape):
+        raise LatencyError(
+            f"{op.name}: cannot estimate the latency of an operand with a dynamic shape ({t})"
+        )
+    return tuple(shape)
+
+
+def memref_bytes(value: SSAValue, op: Operation) -> int:
+    t = value.type
+    assert isinstance(t, MemRefType)
+    return prod(static_shape(value, op)) * element_bytes(t.element_type)
+
+
+def contiguous_bursts(t: MemRefType) -> int:
+    """How many contiguous runs a memref's elements form in memory (1 for the identity
+    layout). A dynamic stride is taken as non-contiguous (the conservative guess)."""
+    shape = [d for d in t.get_shape()]
+    layout = t.layout
+    if isinstance(layout, NoneAttr) or not isinstance(layout, StridedLayoutAttr):
+        return 1
+    strides = layout.get_strides()
+    run = 1
+    for dim in range(len(shape) - 1, -1, -1):
+        size, stride = shape[dim], strides[dim]
+        if size == 1:
+            continue
+        if stride is not None and stride == run:
+            run *= size
+            continue
+        return max(1, prod(max(1, d) for d in shape[: dim + 1]))
+    return 1
+
+
+def _ins(op: Operation) -> Sequence[SSAValue]:
+    ins = getattr(op, "ins", None)
+    return tuple(ins) if ins is not None else tuple(op.operands)
+
+
+def _outs(op: Operation) -> Sequence[SSAValue]:
+    outs = getattr(op, "outs", None)
+    return tuple(outs) if outs is not None else ()
+
+
+def _memrefs(values: Iterable[SSAValue]) -> list[SSAValue]:
+    return [v for v in values if isinstance(v.type, MemRefType)]
+
+
+def constant_int(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp):
+        attr = owner.value
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        attr = owner.properties.get("value") or owner.attributes.get("value")
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+    if isinstance(value, IntAttr):
+        return value.data
+    return None
+
+
+def _one_in_one_out(op: Operation) -> tuple[SSAValue, SSAValue]:
+    ins, outs = _memrefs(_ins(op)), _memrefs(_outs(op))
+    if len(ins) != 1 or len(outs) != 1:
+        raise LatencyError(f"{op.name}: expected one memref source and one memref destination")
+    return ins[0], outs[0]
+
+
+def _copy_like(op: Operation, chip: Chip) -> Cost:
+    src, dst = _one_in_one_out(op)
+    src_scope, dst_scope = scope_of(src.type), scope_of(dst.type)
+    if src_scope is None or dst_scope is None:
+        raise LatencyError(f"{op.name}: operands must be memrefs in hivm address spaces")
+    nbytes = memref_bytes(src, op)
+    if src_scope == "ub" and dst_scope == "ub":
+        return vector_cost(chip, "copy", prod(static_shape(src, op)), nbytes)
+    # The GM side decides how many bursts a strided slice needs.
+    gm_side = src if src_scope == "gm" else dst if dst_scope == "gm" else src
+    assert isinstance(gm_side.type, MemRefType)
+    bursts = contiguous_bursts(gm_side.type)
+    try:
+        return copy_cost(chip, src_scope, dst_scope, nbytes, bursts)
+    except ChipError as e:
+        raise LatencyError(f"{op.name}: {e}") from None
+
+
+def _mmad(op: Operation, chip: Chip) -> Cost:
+    ins = _ins(op)
+    outs = _memrefs(_outs(op))
+    if len(ins) < 2 or not outs:
+        raise LatencyError(f"{op.name}: expected ins(a, b, init, m, k, n) and outs(c)")
+    a, b = ins[0], ins[1]
+    if not isinstance(a.type, MemRefType) or not isinstance(b.type, MemRefType):
+        raise LatencyError(f"{op.name}: a and b must be memrefs")
+    a_shape, b_shape = static_shape(a, op), static_shape(b, op)
+    if len(a_shape) != 2 or len(b_shape) != 2:
+        raise LatencyError(f"{op.name}: a and b must be 2-D")
+    attrs = {**op.attributes, **op.properties}
+    m, k = (a_shape[1], a_shape[0]) if "a_transpose" in attrs else a_shape
+    kb, n = (b_shape[1], b_shape[0]) if "b_transpose" in attrs else b_shape
+    # Explicit m/k/n operands (constants) describe the real extent inside the tiles.
+    if len(ins) >= 6:
+        for i, name in ((3, "m"), (4, "k"), (5, "n")):
+            value = constant_int(ins[i])
+            if value is not None and value > 0:
+                if name == "m":
+                    m = value
+                elif name == "k":
+                    k = kb = value
+                else:
+                    n = value
+    dtype, bits = cube_dtype(a.type.element_type, hf32="enable_HF32" in attrs)
+    return mmad_cost(chip, m, n, max(k, kb), dtype, bits)
+
+
+def _vector(op: Operation, chip: Chip, short: str) -> Cost:
+    ins = _memrefs(_ins(op))
+    outs = _memrefs(_outs(op))
+    if not outs:
+        raise LatencyError(f"{op.name}: expected a memref destination")
+    elements = max(prod(static_shape(v, op)) for v in [*ins, *outs])
+    bytes_read = sum(memref_bytes(v, op) for v in ins)
+    try:
+        return vector_cost(chip, short, elements, bytes_read)
+    except ChipError as e:
+        raise LatencyError(f"{op.name}: {e}") from None
+
+
+def op_pipes(op: Operation) -> tuple[str, ...]:
+    try:
+        from ascend_mlir.dialects.hivm import op_pipes as hivm_op_pipes
+    except ImportError:
+        return ()
+    return tuple(hivm_op_pipes(op))
+
+
+def estimate(op: Operation, chip: Chip) -> tuple[int, int]:
+    """(latency, ii) of one hivm op on `chip`."""
+    name = op.name
+    short = name.removeprefix("hivm.hir.")
+    if short in ("load", "store", "nd2nz", "fixpipe"):
+        cost = _copy_like(op, chip)
+    elif short == "copy":
+        cost = _copy_like(op, chip)
+    elif short == "mmadL1":
+        cost = _mmad(op, chip)
+    elif short.startswith("v") and short in chip.latency.vector_op_class:
+        cost = _vector(op, chip, short)
+    elif op_pipes(op):
+        # flags, barriers, block queries: one scalar issue
+        cost = scalar_cost(chip)
+    else:
+        raise LatencyError(f"{name}: no latency model for this op")
+    return cost.latency, cost.ii
