@@ -42,6 +42,8 @@ from xdsl.irdl import (
     traits_def,
 )
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
@@ -65,7 +67,7 @@ def _scope(value: SSAValue) -> str | None:
 
 def _memref(op: Operation, value: SSAValue, role: str) -> MemRefType:
     if not isinstance(value.type, MemRefType):
-        raise VerifyException(f"'{op.name}' {role} must be a memref, got {value.type}")
+        raise VerifyException(f"{role} must be a memref, got {value.type}")
     return value.type
 
 
@@ -75,7 +77,7 @@ def _memref_in(op: Operation, value: SSAValue, role: str, scopes: Sequence[str])
     if scope not in scopes:
         wanted = " or ".join(scopes)
         raise VerifyException(
-            f"'{op.name}' {role} must be in {wanted}, got "
+            f"{role} must be in {wanted}, got "
             f"{scope if scope is not None else 'no hivm address space'}"
         )
     return memref
@@ -93,23 +95,23 @@ def _same_shape(op: Operation, a: MemRefType, b: MemRefType, what: str) -> None:
     sa, sb = a.get_shape(), b.get_shape()
     if len(sa) != len(sb) or not all(_dims_match(x, y) for x, y in zip(sa, sb)):
         raise VerifyException(
-            f"'{op.name}' {what} shapes differ: {_shape_text(sa)} vs {_shape_text(sb)}"
+            f"{what} shapes differ: {_shape_text(sa)} vs {_shape_text(sb)}"
         )
 
 
 def _same_element_type(op: Operation, a: Attribute, b: Attribute, what: str) -> None:
     if a != b:
-        raise VerifyException(f"'{op.name}' {what} element types differ: {a} vs {b}")
+        raise VerifyException(f"{what} element types differ: {a} vs {b}")
 
 
 def _check_dims(op: Operation, dims: Sequence[int], rank: int) -> None:
     for d in dims:
         if not 0 <= d < rank:
-            raise VerifyException(f"'{op.name}' dim {d} out of range for rank {rank}")
+            raise VerifyException(f"dim {d} out of range for rank {rank}")
     if len(set(dims)) != len(dims):
-        raise VerifyException(f"'{op.name}' dims must be unique, got {list(dims)}")
+        raise VerifyException(f"dims must be unique, got {list(dims)}")
     if not dims:
-        raise VerifyException(f"'{op.name}' needs at least one dim")
+        raise VerifyException("needs at least one dim")
 
 
 # --------------------------------------------------------------------------------------
@@ -191,10 +193,13 @@ class CopyOp(TileOp):
 
     def verify_(self) -> None:
         src, dst = self.scopes
+        for role, scope in (("source", src), ("dest", dst)):
+            if scope is None:
+                raise VerifyException(f"{role} must be a memref in a hivm address space")
         if (src, dst) not in COPY_PATHS:
             legal = ", ".join(f"{a}->{b}" for a, b in COPY_PATHS)
             raise VerifyException(
-                f"'{self.name}' has no DMA path from {src} to {dst} (legal: {legal})"
+                f"has no DMA path from {src} to {dst} (legal: {legal})"
             )
         st, dt = _memref(self, self.source, "source"), _memref(self, self.dest, "dest")
         _same_element_type(self, st.element_type, dt.element_type, "source and dest")
@@ -242,7 +247,7 @@ class BinaryOp(ElementwiseOp, ABC):
         if self.rhs_is_scalar():
             if self.rhs.type != lt.element_type:
                 raise VerifyException(
-                    f"'{self.name}' scalar rhs type {self.rhs.type} differs from element "
+                    f"scalar rhs type {self.rhs.type} differs from element "
                     f"type {lt.element_type}"
                 )
         else:
@@ -312,7 +317,7 @@ class UnaryOp(ElementwiseOp, ABC):
             _same_element_type(self, st.element_type, dt.element_type, "source and dest")
         elif st.element_type == dt.element_type:
             raise VerifyException(
-                f"'{self.name}' source and dest element types must differ, both are "
+                f"source and dest element types must differ, both are "
                 f"{st.element_type}"
             )
 
@@ -388,7 +393,7 @@ class FillOp(TileOp):
         dt = _memref_in(self, self.dest, "dest", ("ub",))
         if self.value.type != dt.element_type:
             raise VerifyException(
-                f"'{self.name}' value type {self.value.type} differs from element type "
+                f"value type {self.value.type} differs from element type "
                 f"{dt.element_type}"
             )
 
@@ -404,6 +409,17 @@ class ReduceKindAttr(EnumAttribute[ReduceKind]):
     """`sum`, `max` or `min`; printed `<sum>` inside tile.reduce."""
 
     name = "tile.reduce_kind"
+
+    # angle brackets belong to the parameter so that the generic form
+    # `#tile.reduce_kind<sum>` and the op's custom form `tile.reduce <sum>` agree
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(self.data.value)
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> ReduceKind:
+        with parser.in_angle_brackets():
+            return parser.parse_str_enum(ReduceKind)
 
 
 def _dims_attr(dims: Sequence[int]) -> DenseArrayBase:
@@ -422,7 +438,7 @@ class ReduceOp(TileOp):
     dims = prop_def(DenseArrayBase.constr(i64))
 
     assembly_format = (
-        "`<` $kind `>` attr-dict `ins` `(` $source `:` type($source) `)` "
+        "` ` $kind attr-dict `ins` `(` $source `:` type($source) `)` "
         "`outs` `(` $dest `:` type($dest) `)` `dims` `=` $dims"
     )
 
@@ -457,14 +473,14 @@ class ReduceOp(TileOp):
         ss, ds = st.get_shape(), dt.get_shape()
         if len(ss) != len(ds):
             raise VerifyException(
-                f"'{self.name}' source and dest ranks differ: {len(ss)} vs {len(ds)}"
+                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
             )
         dims = self.reduce_dims
         _check_dims(self, dims, len(ss))
         expected = tuple(1 if i in dims else d for i, d in enumerate(ss))
         if not all(_dims_match(a, b) for a, b in zip(expected, ds)):
             raise VerifyException(
-                f"'{self.name}' dest shape must be {_shape_text(expected)}, got {_shape_text(ds)}"
+                f"dest shape must be {_shape_text(expected)}, got {_shape_text(ds)}"
             )
 
 
@@ -507,7 +523,7 @@ class BroadcastOp(TileOp):
         ss, ds = st.get_shape(), dt.get_shape()
         if len(ss) != len(ds):
             raise VerifyException(
-                f"'{self.name}' source and dest ranks differ: {len(ss)} vs {len(ds)}"
+                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
             )
         dims = self.broadcast_dims
         _check_dims(self, dims, len(ss))
@@ -515,11 +531,11 @@ class BroadcastOp(TileOp):
             if i in dims:
                 if s != 1:
                     raise VerifyException(
-                        f"'{self.name}' source must have size 1 in broadcast dim {i}, got {s}"
+                        f"source must have size 1 in broadcast dim {i}, got {s}"
                     )
             elif not _dims_match(s, d):
                 raise VerifyException(
-                    f"'{self.name}' source and dest differ in dim {i}: {s} vs {d}"
+                    f"source and dest differ in dim {i}: {s} vs {d}"
                 )
 
 
@@ -582,15 +598,15 @@ class MatmulOp(TileOp):
         ct = _memref_in(self, self.c, "c", ("cc",))
         for role, t in (("a", at), ("b", bt), ("c", ct)):
             if len(t.get_shape()) != 2:
-                raise VerifyException(f"'{self.name}' {role} must be 2-d, got rank {len(t.get_shape())}")
+                raise VerifyException(f"{role} must be 2-d, got rank {len(t.get_shape())}")
             if any(d == DYNAMIC_INDEX for d in t.get_shape()):
-                raise VerifyException(f"'{self.name}' {role} must have a static shape")
+                raise VerifyException(f"{role} must have a static shape")
         _same_element_type(self, at.element_type, bt.element_type, "a and b")
         # the cube unit accumulates floats in f32 and integers in i32
         acc = i32 if isinstance(at.element_type, IntegerType) else f32
         if ct.element_type != acc:
             raise VerifyException(
-                f"'{self.name}' accumulator c must be {acc} for {at.element_type} inputs, "
+                f"accumulator c must be {acc} for {at.element_type} inputs, "
                 f"got {ct.element_type}"
             )
         m, k = at.get_shape()
@@ -599,12 +615,12 @@ class MatmulOp(TileOp):
             n, bk = bk, n
         if bk != k:
             raise VerifyException(
-                f"'{self.name}' K of a ({k}) differs from K of b ({bk})"
+                f"K of a ({k}) differs from K of b ({bk})"
                 + (" (b is transposed: N x K)" if self.is_transpose_b else "")
             )
         if tuple(ct.get_shape()) != (m, n):
             raise VerifyException(
-                f"'{self.name}' c must be {m}x{n} (M x N), got {_shape_text(ct.get_shape())}"
+                f"c must be {m}x{n} (M x N), got {_shape_text(ct.get_shape())}"
             )
 
 
