@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import affine, func, memref
+from xdsl.dialects import affine, arith, func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     FloatAttr,
@@ -49,6 +49,7 @@ from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
+from xdsl.utils.comparisons import to_signed, to_unsigned
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
@@ -219,6 +220,49 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         return tuple(
             scalar_attr(v, r.type, interpreter.index_bitwidth) for v, r in zip(values, op.results)
         )
+
+
+def _bitwidth(interpreter: Interpreter, value_type: Attribute) -> int:
+    if isinstance(value_type, IntegerType):
+        return value_type.width.data
+    return interpreter.index_bitwidth
+
+
+def _integer_binary(signed: bool, fn, divides: bool = False):
+    """An interpreter implementation of an integer arith op from a Python function."""
+
+    def run(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+        width = _bitwidth(interpreter, op.results[0].type)
+        convert = to_signed if signed else to_unsigned
+        lhs, rhs = (convert(_scalar(a), width) for a in args)
+        if divides and rhs == 0:
+            raise InterpretationError(f"{op.name}: division by zero")
+        return (scalar_attr(fn(lhs, rhs), op.results[0].type, interpreter.index_bitwidth),)
+
+    return run
+
+
+def _floor_div(a: int, b: int) -> int:
+    return a // b
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -((-a) // b)
+
+
+@register_impls
+class ArithIndexFunctions(InterpreterFunctions):
+    """Integer arith ops that xDSL's ArithFunctions does not implement yet but kernels use
+    for block/tile index arithmetic (unsigned division, ceil division, min/max)."""
+
+    run_divui = impl(arith.DivUIOp)(_integer_binary(False, _floor_div, divides=True))
+    run_remui = impl(arith.RemUIOp)(_integer_binary(False, lambda a, b: a % b, divides=True))
+    run_ceildivsi = impl(arith.CeilDivSIOp)(_integer_binary(True, _ceil_div, divides=True))
+    run_ceildivui = impl(arith.CeilDivUIOp)(_integer_binary(False, _ceil_div, divides=True))
+    run_minsi = impl(arith.MinSIOp)(_integer_binary(True, min))
+    run_maxsi = impl(arith.MaxSIOp)(_integer_binary(True, max))
+    run_minui = impl(arith.MinUIOp)(_integer_binary(False, min))
+    run_maxui = impl(arith.MaxUIOp)(_integer_binary(False, max))
 
 
 # --------------------------------------------------------------------------------------
@@ -497,6 +541,8 @@ def _positive_arguments(func_op: func.FuncOp) -> set[SSAValue]:
     while changed:
         changed = False
         for op in tile_ops:
+            if isinstance(op, tile.ExpOp):
+                continue  # exp is positive whatever its input
             if any(_root(out) in wanted for out in op.outs):
                 for value in op.ins:
                     if isinstance(value.type, MemRefType) and _root(value) not in wanted:
@@ -591,6 +637,7 @@ def make_interpreter(module: ModuleOp) -> Interpreter:
         FuncFunctions(),
         ScfFunctions(),
         ArithFunctions(),
+        ArithIndexFunctions(),
         BuiltinFunctions(),
         NumpyMemRefFunctions(),
         TileReferenceFunctions(),
