@@ -178,7 +178,12 @@ def scalar_cost(chip: Chip) -> Cost:
 
 
 class LatencyError(DiagnosticException):
-    pass
+    """An op whose latency cannot be estimated; `message` does not repeat the op name."""
+
+    def __init__(self, op: Operation, message: str):
+        super().__init__(f"{op.name}: {message}")
+        self.op = op
+        self.message = message
 
 
 def scope_of(t: Attribute) -> str | None:
@@ -221,8 +226,7 @@ def static_shape(value: SSAValue, op: Operation) -> tuple[int, ...]:
     assert isinstance(t, MemRefType)
     shape = t.get_shape()
     if any(d < 0 for d in shape):
-        raise LatencyError(
-            f"{op.name}: cannot estimate the latency of an operand with a dynamic shape ({t})"
+        raise LatencyError(op, f"cannot estimate the latency of an operand with a dynamic shape ({t})"
         )
     return tuple(shape)
 
@@ -285,7 +289,7 @@ def constant_int(value: SSAValue) -> int | None:
 def _one_in_one_out(op: Operation) -> tuple[SSAValue, SSAValue]:
     ins, outs = _memrefs(_ins(op)), _memrefs(_outs(op))
     if len(ins) != 1 or len(outs) != 1:
-        raise LatencyError(f"{op.name}: expected one memref source and one memref destination")
+        raise LatencyError(op, "expected one memref source and one memref destination")
     return ins[0], outs[0]
 
 
@@ -293,7 +297,7 @@ def _copy_like(op: Operation, chip: Chip) -> Cost:
     src, dst = _one_in_one_out(op)
     src_scope, dst_scope = scope_of(src.type), scope_of(dst.type)
     if src_scope is None or dst_scope is None:
-        raise LatencyError(f"{op.name}: operands must be memrefs in hivm address spaces")
+        raise LatencyError(op, "operands must be memrefs in hivm address spaces")
     nbytes = memref_bytes(src, op)
     if src_scope == "ub" and dst_scope == "ub":
         return vector_cost(chip, "copy", prod(static_shape(src, op)), nbytes)
@@ -304,20 +308,20 @@ def _copy_like(op: Operation, chip: Chip) -> Cost:
     try:
         return copy_cost(chip, src_scope, dst_scope, nbytes, bursts)
     except ChipError as e:
-        raise LatencyError(f"{op.name}: {e}") from None
+        raise LatencyError(op, str(e)) from None
 
 
 def _mmad(op: Operation, chip: Chip) -> Cost:
     ins = _ins(op)
     outs = _memrefs(_outs(op))
     if len(ins) < 2 or not outs:
-        raise LatencyError(f"{op.name}: expected ins(a, b, init, m, k, n) and outs(c)")
+        raise LatencyError(op, "expected ins(a, b, init, m, k, n) and outs(c)")
     a, b = ins[0], ins[1]
     if not isinstance(a.type, MemRefType) or not isinstance(b.type, MemRefType):
-        raise LatencyError(f"{op.name}: a and b must be memrefs")
+        raise LatencyError(op, "a and b must be memrefs")
     a_shape, b_shape = static_shape(a, op), static_shape(b, op)
     if len(a_shape) != 2 or len(b_shape) != 2:
-        raise LatencyError(f"{op.name}: a and b must be 2-D")
+        raise LatencyError(op, "a and b must be 2-D")
     attrs = {**op.attributes, **op.properties}
     m, k = (a_shape[1], a_shape[0]) if "a_transpose" in attrs else a_shape
     kb, n = (b_shape[1], b_shape[0]) if "b_transpose" in attrs else b_shape
@@ -340,13 +344,13 @@ def _vector(op: Operation, chip: Chip, short: str) -> Cost:
     ins = _memrefs(_ins(op))
     outs = _memrefs(_outs(op))
     if not outs:
-        raise LatencyError(f"{op.name}: expected a memref destination")
+        raise LatencyError(op, "expected a memref destination")
     elements = max(prod(static_shape(v, op)) for v in [*ins, *outs])
     bytes_read = sum(memref_bytes(v, op) for v in ins)
     try:
         return vector_cost(chip, short, elements, bytes_read)
     except ChipError as e:
-        raise LatencyError(f"{op.name}: {e}") from None
+        raise LatencyError(op, str(e)) from None
 
 
 def op_pipes(op: Operation) -> tuple[str, ...]:
@@ -358,7 +362,15 @@ def op_pipes(op: Operation) -> tuple[str, ...]:
 
 
 def estimate(op: Operation, chip: Chip) -> tuple[int, int]:
-    """(latency, ii) of one hivm op on `chip`."""
+    """(latency, ii) of one hivm op on `chip`; raises LatencyError naming the op."""
+    try:
+        cost = _estimate(op, chip)
+    except ChipError as e:
+        raise LatencyError(op, str(e)) from None
+    return cost.latency, cost.ii
+
+
+def _estimate(op: Operation, chip: Chip) -> Cost:
     name = op.name
     short = name.removeprefix("hivm.hir.")
     if short in ("load", "store", "nd2nz", "fixpipe"):
@@ -373,5 +385,5 @@ def estimate(op: Operation, chip: Chip) -> tuple[int, int]:
         # flags, barriers, block queries: one scalar issue
         cost = scalar_cost(chip)
     else:
-        raise LatencyError(f"{name}: no latency model for this op")
-    return cost.latency, cost.ii
+        raise LatencyError(op, "no latency model for this op")
+    return cost

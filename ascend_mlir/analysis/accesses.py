@@ -1,0 +1,342 @@
+"""IR side of the dependence analysis: what each op of a loop body touches.
+
+Turns ops of an `scf.for` body into `TaskInfo`s (pipes, latency, ii, access regions,
+DMA paths) for `ascend_mlir.analysis.dependences`. Regions are boxes of a root buffer
+(a kernel argument or a `memref.alloc`) reached through `memref.subview`s; offsets are
+affine in the loop variable when the index arithmetic is `arith` add/sub/mul by constants,
+and an opaque symbol otherwise (two accesses with the same opaque part still compare).
+A nested loop or `scf.if` is one task whose accesses are the union of its body's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from math import prod
+
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from ascend_mlir.analysis.dependences import IV, Access, Affine, BufferInfo, Region, TaskInfo
+from ascend_mlir.analysis.latency_model import (
+    Cost,
+    branches,
+    constant_int,
+    element_bytes,
+    op_pipes,
+    scope_of,
+    seq,
+    serial_loop,
+)
+
+DYNAMIC = -(2**63)
+PIPE_ORDER = ("MTE2", "MTE1", "M", "FIX", "V", "MTE3", "S")
+
+
+def affine_of(value: SSAValue, iv: SSAValue | None) -> Affine:
+    """`value` as const + sum(coeff * symbol); the loop variable `iv` is the symbol IV."""
+    if iv is not None and value is iv:
+        return Affine.symbol(IV)
+    c = constant_int(value)
+    if c is not None:
+        return Affine(c)
+    owner = value.owner
+    if isinstance(owner, arith.AddiOp):
+        return affine_of(owner.lhs, iv) + affine_of(owner.rhs, iv)
+    if isinstance(owner, arith.SubiOp):
+        return affine_of(owner.lhs, iv) - affine_of(owner.rhs, iv)
+    if isinstance(owner, arith.MuliOp):
+        lhs, rhs = affine_of(owner.lhs, iv), affine_of(owner.rhs, iv)
+        if rhs.is_constant:
+            return lhs.scale(rhs.const)
+        if lhs.is_constant:
+            return rhs.scale(lhs.const)
+    if isinstance(owner, arith.IndexCastOp):
+        return affine_of(owner.input, iv)
+    return Affine.symbol(value)
+
+
+def is_root(value: SSAValue) -> bool:
+    """A buffer we know the identity of: a kernel argument or an allocation."""
+    if isinstance(value, BlockArgument):
+        parent = value.block.parent_op()
+        return parent is not None and parent.name == "func.func"
+    return isinstance(value.owner, memref.AllocOp | memref.AllocaOp)
+
+
+def root_of(value: SSAValue) -> SSAValue | None:
+    while True:
+        if is_root(value):
+            return value
+        owner = value.owner
+        if isinstance(owner, memref.SubviewOp):
+            value = owner.source
+        elif isinstance(owner, memref.CastOp):
+            value = owner.source
+        else:
+            return None
+
+
+def _static_or_dynamic(static: Iterable[int], dynamic: Iterable[SSAValue], iv) -> list[Affine]:
+    dyn = iter(dynamic)
+    return [affine_of(next(dyn), iv) if s == DYNAMIC else Affine(s) for s in static]
+
+
+def region_of(value: SSAValue, iv: SSAValue | None) -> Region:
+    """The box of its root buffer that `value` (a memref) denotes."""
+    if is_root(value):
+        t = value.type
+        if isinstance(t, MemRefType) and all(d >= 0 for d in t.get_shape()):
+            shape = t.get_shape()
+            return Region.box(value, [0] * len(shape), shape)
+        return Region.whole(value)
+    owner = value.owner
+    if isinstance(owner, memref.CastOp):
+        return region_of(owner.source, iv)
+    if not isinstance(owner, memref.SubviewOp):
+        return Region.whole(None)
+    parent = region_of(owner.source, iv)
+    root = parent.root
+    if root is None or parent.offsets is None or parent.sizes is None:
+        return Region.whole(root)
+    offsets = _static_or_dynamic(owner.static_offsets.get_values(), owner.offsets, iv)
+    sizes = list(owner.static_sizes.get_values())
+    strides = list(owner.static_strides.get_values())
+    if DYNAMIC in sizes or DYNAMIC in strides or len(offsets) != len(parent.offsets):
+        return Region.whole(root)
+    # a stepped slice is bounded by its first and last element
+    extents = [(s - 1) * st + 1 if s > 0 else 0 for s, st in zip(sizes, strides)]
+    return Region(
+        root,
+        tuple(po + o for po, o in zip(parent.offsets, offsets)),
+        tuple(extents),
+    )
+
+
+def _ins(op: Operation) -> tuple[SSAValue, ...]:
+    ins = getattr(op, "ins", None)
+    return tuple(ins) if ins is not None else tuple(op.operands)
+
+
+def _outs(op: Operation) -> tuple[SSAValue, ...]:
+    outs = getattr(op, "outs", None)
+    return tuple(outs) if outs is not None else ()
+
+
+def memref_reads_writes(op: Operation) -> tuple[tuple[SSAValue, ...], tuple[SSAValue, ...]]:
+    """Memref operands read and written (the hivm pipe interface when present)."""
+    reads = getattr(op, "memref_reads", None)
+    writes = getattr(op, "memref_writes", None)
+    if callable(reads) and callable(writes):
+        return tuple(reads()), tuple(writes())
+    ins = tuple(v for v in _ins(op) if isinstance(v.type, MemRefType))
+    outs = tuple(v for v in _outs(op) if isinstance(v.type, MemRefType))
+    if op.name == "hivm.hir.mmadL1":
+        ops = _ins(op)
+        init = constant_int(ops[2]) if len(ops) > 2 else None
+        if init != 1 and init != -1:
+            ins = ins + outs  # accumulates into dst unless init is a constant true
+    return ins, outs
+
+
+def op_accesses(op: Operation, iv: SSAValue | None) -> tuple[Access, ...]:
+    pipes = op_pipes(op)
+    if not pipes:
+        return ()
+    reads, writes = memref_reads_writes(op)
+    out: list[Access] = []
+    for v in reads:
+        pipe = pipes[-1] if v in writes else pipes[0]
+        out.append(Access(region_of(v, iv), False, pipe))
+    for v in writes:
+        out.append(Access(region_of(v, iv), True, pipes[-1]))
+    return tuple(out)
+
+
+def op_paths(op: Operation) -> tuple[tuple[str, str], ...]:
+    reads, writes = memref_reads_writes(op)
+    paths = []
+    for r in reads:
+        for w in writes:
+            s, d = scope_of(r.type), scope_of(w.type)
+            if s is not None and d is not None and r is not w:
+                paths.append((s, d))
+    return tuple(sorted(set(paths)))
+
+
+def op_cost(op: Operation) -> Cost | None:
+    lat, ii = op.attributes.get("ascend.latency"), op.attributes.get("ascend.ii")
+    if lat is None or ii is None:
+        return None
+    return Cost(lat.value.data, ii.value.data)  # type: ignore[attr-defined]
+
+
+def loop_bounds(loop: scf.ForOp) -> tuple[int | None, int | None, int | None]:
+    return constant_int(loop.lb), constant_int(loop.ub), constant_int(loop.step)
+
+
+def trip_count(loop: scf.ForOp) -> int | None:
+    lb, ub, step = loop_bounds(loop)
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return max(0, -(-(ub - lb) // step))
+
+
+def iv_range(loop: scf.ForOp) -> tuple[int | None, int | None]:
+    """[lower, upper) of the values the loop variable takes (None when not static)."""
+    lb, ub, step = loop_bounds(loop)
+    n = trip_count(loop)
+    if lb is None or n is None or step is None:
+        return None, None
+    if n == 0:
+        return lb, lb
+    return lb, lb + step * (n - 1) + 1
+
+
+def primary_pipe(pipes: Iterable[str], usage: dict[str, int] | None = None) -> str:
+    """The pipe a multi-pipe task is scheduled on: the busiest one, else the compute
+    pipe (mmadL1 runs MTE1 moves to feed M: M)."""
+    pipes = tuple(pipes)
+    if usage:
+        return max(pipes, key=lambda p: (usage.get(p, 0), PIPE_ORDER.index(p)))
+    for p in ("M", "V", "FIX", "MTE3", "MTE2", "MTE1", "S"):
+        if p in pipes:
+            return p
+    return pipes[0]
+
+
+@dataclass
+class BodyTask:
+    """One task of a loop body: the op (hivm op, nested loop or if) and its summary."""
+
+    op: Operation
+    info: TaskInfo
+    pipe: str
+    usage: dict[str, int]  # ii per pipe the task keeps busy
+
+
+LoopCost = Callable[[scf.ForOp], tuple[Cost, dict[str, int]] | None]
+
+
+def _is_task_op(op: Operation) -> bool:
+    return bool(op_pipes(op)) or isinstance(op, scf.ForOp | scf.IfOp)
+
+
+def block_tasks(
+    block: Block, iv: SSAValue | None, loop_cost: LoopCost, estimate_missing=None
+) -> list[BodyTask]:
+    """Tasks of a block in program order (ops without a pipe, like index arithmetic and
+    subviews, are free scalar work and not tasks)."""
+    return [task_of(op, iv, loop_cost, estimate_missing) for op in block.ops if _is_task_op(op)]
+
+
+def _cost_of_op(op: Operation, estimate_missing) -> Cost:
+    cost = op_cost(op)
+    if cost is None:
+        if estimate_missing is None:
+            raise ValueError(f"{op.name} has no ascend.latency/ascend.ii")
+        cost = Cost(*estimate_missing(op))
+    return cost
+
+
+def _aggregate(
+    op: Operation,
+    parts: list[BodyTask],
+    cost: Cost,
+    widen: tuple[SSAValue, int | None, int | None] | None,
+) -> BodyTask:
+    accesses: list[Access] = []
+    usage: dict[str, int] = {}
+    paths: set[tuple[str, str]] = set()
+    for p in parts:
+        for a in p.info.accesses:
+            region = a.region.widen(widen[0], widen[1], widen[2]) if widen else a.region
+            accesses.append(Access(region, a.write, a.pipe, exact=False))
+        for k, v in p.usage.items():
+            usage[k] = usage.get(k, 0) + v
+        paths.update(p.info.paths)
+    pipes = tuple(p for p in PIPE_ORDER if p in usage) or ("S",)
+    info = TaskInfo(op.name, pipes, cost.latency, cost.ii, tuple(accesses), tuple(sorted(paths)))
+    return BodyTask(op, info, primary_pipe(pipes, usage), usage)
+
+
+def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, estimate_missing=None) -> BodyTask:
+    if isinstance(op, scf.ForOp):
+        inner_iv = op.body.block.args[0]
+        parts = block_tasks(op.body.block, iv, loop_cost, estimate_missing)
+        known = loop_cost(op)
+        n = trip_count(op)
+        if known is not None:
+            cost, usage = known
+        else:
+            body = seq(*[Cost(p.info.latency, p.info.ii) for p in parts]) if parts else Cost(1, 1)
+            cost = serial_loop(body, n if n is not None else 1)
+            usage = {}
+        lo, hi = iv_range(op)
+        task = _aggregate(op, parts, cost, (inner_iv, lo, hi))
+        if n is not None:
+            task.usage = {k: v * n for k, v in task.usage.items()}
+        if usage:
+            task.usage = usage
+        task.pipe = primary_pipe(task.info.pipes, task.usage)
+        return task
+    if isinstance(op, scf.IfOp):
+        branch_costs = []
+        parts: list[BodyTask] = []
+        for region in op.regions:
+            if not region.blocks:
+                continue
+            ts = block_tasks(region.block, iv, loop_cost, estimate_missing)
+            parts.extend(ts)
+            if ts:
+                branch_costs.append(seq(*[Cost(t.info.latency, t.info.ii) for t in ts]))
+        cost = branches(*branch_costs) if branch_costs else Cost(1, 1)
+        return _aggregate(op, parts, cost, None)
+    cost = _cost_of_op(op, estimate_missing)
+    pipes = op_pipes(op)
+    info = TaskInfo(op.name, pipes, cost.latency, cost.ii, op_accesses(op, iv), op_paths(op))
+    return BodyTask(op, info, primary_pipe(pipes), {p: cost.ii for p in pipes})
+
+
+def _uses_within(value: SSAValue, region_op: Operation) -> bool:
+    """Whether every use of a buffer (through subviews/casts) is inside `region_op`."""
+    for use in list(value.uses):
+        user = use.operation
+        if not region_op.is_ancestor(user):
+            return False
+        if isinstance(user, memref.SubviewOp | memref.CastOp):
+            if not _uses_within(user.results[0], region_op):
+                return False
+    return True
+
+
+def buffer_name(alloc: SSAValue, index: int) -> str:
+    hint = getattr(alloc, "name_hint", None)
+    return hint if hint else f"buf{index}"
+
+
+def function_allocs(func: Operation) -> list[SSAValue]:
+    return [op.results[0] for op in func.walk() if isinstance(op, memref.AllocOp)]
+
+
+def loop_buffers(loop: scf.ForOp, tasks: list[BodyTask], allocs: list[SSAValue]) -> list[BufferInfo]:
+    """On-chip allocations (defined outside the loop, used only inside it) the loop's
+    tasks touch: the candidates for multi-buffering, in allocation order."""
+    touched = {a.region.root for t in tasks for a in t.info.accesses}
+    out = []
+    for index, alloc in enumerate(allocs):
+        if alloc not in touched or loop.is_ancestor(alloc.owner):  # type: ignore[arg-type]
+            continue
+        t = alloc.type
+        scope = scope_of(t)
+        if scope in (None, "gm") or not isinstance(t, MemRefType):
+            continue
+        if not _uses_within(alloc, loop):
+            continue
+        shape = tuple(t.get_shape())
+        if any(d < 0 for d in shape):
+            continue
+        nbytes = prod(shape) * element_bytes(t.element_type)
+        out.append(BufferInfo(alloc, buffer_name(alloc, index), scope, nbytes, shape))
+    return out

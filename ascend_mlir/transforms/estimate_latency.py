@@ -1,0 +1,59 @@
+"""`ascend-estimate-latency`: annotate every hivm op with `ascend.latency` and `ascend.ii`.
+
+Numbers come from the chip's latency table (see ascend_mlir/chips); `chip=` names a
+built-in chip or a bishengir target, `chip-file=` a user chip file, and otherwise the
+module's `hacc.target` decides (default ascend950). With `chip=`/`chip-file=` the module's
+`hacc.target` is set to that chip so later passes and bishengir agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i64
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from ascend_mlir.analysis.latency_model import LatencyError, estimate, op_pipes
+from ascend_mlir.chips import Chip, ChipError, chip_for_module, set_module_target
+from ascend_mlir.diagnostics import op_error
+
+LATENCY = "ascend.latency"
+II = "ascend.ii"
+
+
+def module_chip(module: ModuleOp, chip: str | None, chip_file: str | None) -> Chip:
+    """The chip for a pass's options; a bad option is a pass failure, not a traceback."""
+    try:
+        result = chip_for_module(module, chip or None, chip_file or None)
+    except ChipError as e:
+        raise PassFailedException(str(e)) from None
+    if chip or chip_file:
+        set_module_target(module, result)
+    return result
+
+
+def annotate_latencies(module: ModuleOp, chip: Chip, only_missing: bool = False) -> None:
+    for op in module.walk():
+        if not op_pipes(op):
+            continue
+        if only_missing and LATENCY in op.attributes and II in op.attributes:
+            continue
+        try:
+            latency, ii = estimate(op, chip)
+        except LatencyError as e:
+            raise op_error(e.op, e.message) from None
+        op.attributes[LATENCY] = IntegerAttr(latency, i64)
+        op.attributes[II] = IntegerAttr(ii, i64)
+
+
+@dataclass(frozen=True)
+class EstimateLatencyPass(ModulePass):
+    name = "ascend-estimate-latency"
+
+    chip: str | None = None
+    chip_file: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        annotate_latencies(op, module_chip(op, self.chip, self.chip_file))
