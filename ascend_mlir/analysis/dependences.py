@@ -302,13 +302,13 @@ def loop_dependences(
     trip_count: int | None = None,
 ) -> list[Dependence]:
     """All dependences of a loop body (tasks in program order), one per (src, dst,
-    distance-kind) with the largest latency. Buffers listed in `buffers` that are
+    distance, kind) with the largest latency. Buffers listed in `buffers` that are
     eligible for multi-buffering carry WAR/WAW at their version count."""
     eligible = {b.root: b for b in buffers if multi_buffer_eligible(tasks, b)}
-    best: dict[tuple[int, int, int, str | None], Dependence] = {}
+    best: dict[tuple[int, int, int, str | None, str], Dependence] = {}
 
     def add(dep: Dependence) -> None:
-        key = (dep.src, dep.dst, dep.distance, dep.buffer)
+        key = (dep.src, dep.dst, dep.distance, dep.buffer, dep.kind)
         old = best.get(key)
         if old is None or dep.latency > old.latency:
             best[key] = dep
@@ -332,7 +332,7 @@ def loop_dependences(
                     d = min_carried_distance(au.region, av.region, trip_count)
                     if d is not None:
                         add(Dependence(u, v, lat, d, None, kind, root))
-    return sorted(best.values(), key=lambda d: (d.src, d.dst, d.distance, d.buffer or ""))
+    return sorted(best.values(), key=lambda d: (d.src, d.dst, d.distance, d.buffer or "", d.kind))
 
 
 def eligible_buffers(tasks: Sequence[TaskInfo], buffers: Sequence[BufferInfo]) -> list[BufferInfo]:

@@ -1,0 +1,130 @@
+"""Latency formulas on plain shapes (values the anchor's own tests expect) and the
+combination rules; IR-level estimates are covered by the lit tests of the pass."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ascend_mlir.analysis.latency_model import (
+    Cost,
+    branches,
+    copy_cost,
+    cube_cost,
+    mmad_cost,
+    seq,
+    serial_loop,
+    vector_cost,
+)
+from ascend_mlir.chips import ChipError, load_chip
+
+CHIP = load_chip("ascend950")
+
+
+def test_anchor_two_gm_to_l1_copies_in_one_task():
+    one = copy_cost(CHIP, "gm", "cbuf", 16 * 16 * 2)
+    assert one == Cost(196, 64)
+    assert seq(one, one) == Cost(260, 128)
+
+
+def test_anchor_l0c_to_ub_fp32():
+    assert copy_cost(CHIP, "cc", "ub", 128 * 128 * 4) == Cost(570, 514)
+
+
+def test_anchor_hf32_matmul():
+    assert cube_cost(CHIP, 64, 64, 24, "hf32", 32) == Cost(115, 48)
+
+
+def test_cube_alignment_and_bases():
+    # bf16: K aligned to 16, M/N to 16; base 8
+    assert cube_cost(CHIP, 16, 16, 16, "bf16", 16) == Cost(8 + 1, 1)
+    assert cube_cost(CHIP, 1, 1, 1, "bf16", 16) == cube_cost(CHIP, 16, 16, 16, "bf16", 16)
+    # fp32 (not HF32) is slow: 2*16*16*8 / 512 = 8
+    assert cube_cost(CHIP, 16, 16, 8, "fp32", 32) == Cost(67 + 8, 8)
+    with pytest.raises(ChipError):
+        cube_cost(CHIP, 16, 16, 16, "int4", 4)
+
+
+def test_copy_paths_formulas():
+    # GM -> UB: base 90, bandwidth 100, min ii 13
+    assert copy_cost(CHIP, "gm", "ub", 512 * 4) == Cost(90 + 21, 21)
+    assert copy_cost(CHIP, "gm", "ub", 64) == Cost(91, 13)
+    # UB -> GM: base 180, bandwidth 115, min ii 10
+    assert copy_cost(CHIP, "ub", "gm", 512 * 4) == Cost(180 + 18, 18)
+    # L1 -> L0A: issue 3
+    assert copy_cost(CHIP, "cbuf", "ca", 8192) == Cost(5 + 32, 3 + 32)
+    # L0C -> GM
+    assert copy_cost(CHIP, "cc", "gm", 65536) == Cost(200 + 512, 2 + 512)
+    with pytest.raises(ChipError, match="no copy path ub -> ca"):
+        copy_cost(CHIP, "ub", "ca", 64)
+    with pytest.raises(ChipError, match="no copy path cc -> ub"):
+        copy_cost(load_chip("ascend910b"), "cc", "ub", 64)
+
+
+def test_strided_gm_slice_costs_one_descriptor_per_row_burst():
+    # 64 rows of 512 B from a wider GM tensor: 64 descriptors in sequence on MTE2
+    contiguous = copy_cost(CHIP, "gm", "ub", 64 * 512)
+    strided = copy_cost(CHIP, "gm", "ub", 64 * 512, bursts=64)
+    row = copy_cost(CHIP, "gm", "ub", 512)
+    assert strided == seq(*([row] * 64))
+    assert strided.ii > contiguous.ii
+    # nd2nz moves a strided 2-D slice with one instruction
+    assert copy_cost(CHIP, "gm", "cbuf", 8192, bursts=128) == copy_cost(CHIP, "gm", "cbuf", 8192)
+
+
+def test_mmad_includes_mte1_moves():
+    # 256x224x128 bf16: MTE1 moves (261,259) then (229,227); cube (1800, 1792)
+    assert mmad_cost(CHIP, 256, 224, 128, "bf16", 16) == Cost(486 + 1800, 1792)
+    # small K: MTE1 = 70 cycles, cube = 128
+    assert mmad_cost(CHIP, 128, 128, 32, "bf16", 16) == Cost(70 + 136, 128)
+
+
+def test_mmad_ii_is_the_busiest_pipe():
+    # 16x16 tiles with long K: moves of 16x4096 fp16 (131072 B) each, cube small
+    cost = mmad_cost(CHIP, 16, 16, 4096, "fp16", 16)
+    moves = seq(copy_cost(CHIP, "cbuf", "ca", 131072), copy_cost(CHIP, "cbuf", "cb", 131072))
+    assert cost.ii == moves.ii
+
+
+def test_vector_throughput_classes():
+    # 4096 elements: add of two fp32 inputs is bound by reading 32 KiB (128 cycles),
+    # of one fp16 input and a scalar by element throughput 51; exp by 8, div by 13
+    assert vector_cost(CHIP, "vadd", 4096, 2 * 4096 * 4) == Cost(128, 128)
+    assert vector_cost(CHIP, "vadd", 4096, 4096 * 2) == Cost(81, 81)
+    assert vector_cost(CHIP, "vexp", 4096, 4096 * 4) == Cost(512, 512)
+    assert vector_cost(CHIP, "vdiv", 4096, 2 * 4096 * 4) == Cost(316, 316)
+    # bandwidth bound: few elements, many bytes
+    assert vector_cost(CHIP, "vadd", 51, 256 * 10) == Cost(10, 10)
+    with pytest.raises(ChipError, match="no vector class for 'vfoo'"):
+        vector_cost(CHIP, "vfoo", 1, 1)
+
+
+def test_serial_loop_and_branches():
+    body = Cost(100, 30)
+    assert serial_loop(body, 4) == Cost(30 * 3 + 100, 120)
+    assert serial_loop(body, 0) == Cost(100, 30)
+    assert branches(Cost(10, 5), Cost(8, 7)) == Cost(10, 7)
+
+
+costs = st.builds(Cost, st.integers(1, 10_000), st.integers(1, 10_000)).map(
+    lambda c: Cost(max(c.latency, c.ii), c.ii)
+)
+
+
+@given(st.lists(costs, min_size=1, max_size=6))
+def test_seq_keeps_latency_at_least_ii(parts):
+    total = seq(*parts)
+    assert total.latency >= total.ii >= 1
+    assert total.ii == sum(p.ii for p in parts)
+
+
+@given(st.integers(0, 1 << 22), st.sampled_from(sorted(CHIP.latency.copy)), st.integers(1, 256))
+def test_every_copy_has_latency_at_least_ii(nbytes, path, bursts):
+    cost = copy_cost(CHIP, path[0], path[1], nbytes, bursts)
+    assert cost.latency >= cost.ii >= 1
+
+
+@given(st.integers(1, 512), st.integers(1, 512), st.integers(1, 512),
+       st.sampled_from([("fp16", 16), ("bf16", 16), ("fp32", 32), ("hf32", 32), ("fp8", 8)]))
+def test_every_cube_op_has_latency_at_least_ii(m, n, k, dtype):
+    cost = mmad_cost(CHIP, m, n, k, *dtype)
+    assert cost.latency >= cost.ii >= 1
