@@ -1,0 +1,64 @@
+"""The `hacc` dialect: the function and module attributes bishengir uses for kernels.
+
+* `hacc.entry` (a unit attribute on the kernel function; nothing to define),
+* `hacc.function_kind = #hacc.function_kind<DEVICE|HOST>`,
+* `hacc.target = #hacc.target<"Ascend950PR_9599">` on the module: the chip the IR is for.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Data, Dialect
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+
+ENTRY = "hacc.entry"
+FUNCTION_KIND = "hacc.function_kind"
+TARGET = "hacc.target"
+
+
+class FunctionKind(StrEnum):
+    HOST = "HOST"
+    DEVICE = "DEVICE"
+
+
+@irdl_attr_definition
+class FunctionKindAttr(EnumAttribute[FunctionKind]):
+    """`#hacc.function_kind<DEVICE>`."""
+
+    name = "hacc.function_kind"
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data.value}>")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> FunctionKind:
+        parser.parse_punctuation("<")
+        value = parser.parse_str_enum(FunctionKind)
+        parser.parse_punctuation(">")
+        return value
+
+
+@irdl_attr_definition
+class TargetAttr(Data[str]):
+    """`#hacc.target<"Ascend950PR_9599">`: the chip, in bishengir's own spelling."""
+
+    name = "hacc.target"
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_string_literal(self.data)
+        printer.print_string(">")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> str:
+        parser.parse_punctuation("<")
+        value = parser.parse_str_literal(" (the hacc target name)")
+        parser.parse_punctuation(">")
+        return value
+
+
+HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr])
