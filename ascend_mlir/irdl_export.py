@@ -1,0 +1,786 @@
+"""Export our xDSL dialect definitions as IRDL that upstream `mlir-opt --irdl-file` loads.
+
+xDSL's `pyrdl_to_irdl` turns every constraint into `irdl.any`; this exporter keeps what
+IRDL can say. What mlir-opt 22's IRDL accepts (probed against /usr/lib/llvm-22/bin/mlir-opt)
+shapes everything here:
+
+* Op, attribute, type, operand, result, region and parameter names must be
+  `[a-z0-9_]` without a leading or double underscore, so `hivm.hir.mmadL1` is exported
+  as `hivm.hir_mmad_l1` (`irdl_op_name`); the IR form below renames the ops alike.
+* Ops defined by IRDL have no properties ("extensible Dialects don't support
+  properties"): our properties are exported, and printed, as attributes.
+* Every `irdl.attributes` entry is required: optional attributes/properties and those
+  with a default value cannot be listed (they are reported as notes instead).
+* Parameters of a dynamic attribute are attributes, so `#hivm.address_space<gm>` is
+  written `#hivm.address_space<"gm">` (enum cases are string parameters).
+* Builtin types/attributes can only be matched by base (`irdl.base "!builtin.memref"`);
+  `irdl.parametric` needs an IRDL symbol, so memref element types, memory spaces and
+  dense-array element types are not checked by mlir-opt.
+* The IRDL file is parsed before its dialect exists, so equality with one of our
+  attributes is `irdl.parametric @d::@a<irdl.is "...">`, never `irdl.is #d.a<...>`.
+* An SSA constraint value is one variable that binds a single attribute for the whole
+  op: every use gets its own constraint ops, except xDSL `VarConstraint`s (same name ->
+  same value), which is exactly their meaning.
+
+`IRDLFormPrinter` prints a module in the form those definitions accept: generic syntax,
+properties as attributes, IRDL op names, enum/attribute parameters as attributes.
+Run `python -m ascend_mlir.irdl_export [FILE]` to print a module that way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from io import StringIO
+from typing import IO, get_args, get_origin
+
+from xdsl.dialects import builtin
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Attribute, Data, Dialect, Operation, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import (
+    AllOf,
+    AnyAttr,
+    AnyOf,
+    AttrConstraint,
+    BaseAttr,
+    EqAttrConstraint,
+    IRDLOperation,
+    OptionalDef,
+    ParamAttrConstraint,
+    VarConstraint,
+    VariadicDef,
+)
+from xdsl.irdl.constraints import (
+    AnyRange,
+    AttrSetConstraint,
+    MessageConstraint,
+    RangeConstraint,
+    RangeLengthConstraint,
+    RangeOf,
+    RangeVarConstraint,
+    SingleOf,
+    TypeVarConstraint,
+)
+from xdsl.irdl.operations import OptRegionDef, SingleBlockRegionDef, VarRegionDef
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove
+
+# xDSL builtin classes and the name MLIR registers them under (all checked to be
+# accepted by `irdl.base` in mlir-opt 22). IntAttr is xDSL-only; it prints as an integer.
+MLIR_BUILTIN_NAMES: dict[type[Attribute], str] = {
+    builtin.IntegerType: "!builtin.integer",
+    builtin.IndexType: "!builtin.index",
+    builtin.BFloat16Type: "!builtin.bf16",
+    builtin.Float16Type: "!builtin.f16",
+    builtin.Float32Type: "!builtin.f32",
+    builtin.Float64Type: "!builtin.f64",
+    builtin.Float80Type: "!builtin.f80",
+    builtin.Float128Type: "!builtin.f128",
+    builtin.FloatTF32Type: "!builtin.tf32",
+    builtin.Float8E5M2Type: "!builtin.f8E5M2",
+    builtin.Float8E4M3Type: "!builtin.f8E4M3",
+    builtin.Float8E4M3FNType: "!builtin.f8E4M3FN",
+    builtin.Float8E5M2FNUZType: "!builtin.f8E5M2FNUZ",
+    builtin.Float8E4M3FNUZType: "!builtin.f8E4M3FNUZ",
+    builtin.Float8E4M3B11FNUZType: "!builtin.f8E4M3B11FNUZ",
+    builtin.Float8E3M4Type: "!builtin.f8E3M4",
+    builtin.Float8E8M0FNUType: "!builtin.f8E8M0FNU",
+    builtin.Float6E2M3FNType: "!builtin.f6E2M3FN",
+    builtin.Float6E3M2FNType: "!builtin.f6E3M2FN",
+    builtin.Float4E2M1FNType: "!builtin.f4E2M1FN",
+    builtin.MemRefType: "!builtin.memref",
+    builtin.UnrankedMemRefType: "!builtin.unranked_memref",
+    builtin.TensorType: "!builtin.tensor",
+    builtin.UnrankedTensorType: "!builtin.unranked_tensor",
+    builtin.VectorType: "!builtin.vector",
+    builtin.FunctionType: "!builtin.function",
+    builtin.NoneType: "!builtin.none",
+    builtin.TupleType: "!builtin.tuple",
+    builtin.ComplexType: "!builtin.complex",
+    builtin.IntegerAttr: "#builtin.integer",
+    builtin.IntAttr: "#builtin.integer",
+    builtin.FloatAttr: "#builtin.float",
+    builtin.StringAttr: "#builtin.string",
+    builtin.ArrayAttr: "#builtin.array",
+    builtin.DictionaryAttr: "#builtin.dictionary",
+    builtin.UnitAttr: "#builtin.unit",
+    builtin.DenseArrayBase: "#builtin.dense_array",
+    builtin.SymbolRefAttr: "#builtin.symbol_ref",
+    builtin.DenseIntOrFPElementsAttr: "#builtin.dense_int_or_fp_elements",
+    builtin.DenseResourceAttr: "#builtin.dense_resource_elements",
+    builtin.StridedLayoutAttr: "#builtin.strided_layout",
+    builtin.AffineMapAttr: "#builtin.affine_map",
+}
+
+FLOAT_TYPES: frozenset[type[Attribute]] = frozenset(
+    cls for cls, name in MLIR_BUILTIN_NAMES.items() if issubclass(cls, builtin._FloatType)  # pyright: ignore[reportPrivateUsage]
+)
+
+
+def irdl_name(name: str) -> str:
+    """An IRDL-legal symbol for `name`: `hir.mmadL1` -> `hir_mmad_l1`.
+
+    IRDL in MLIR 22 only accepts lowercase letters, digits and single inner underscores.
+    """
+    text = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    text = re.sub(r"[^a-z0-9]+", "_", text)
+    text = re.sub(r"_+", "_", text).strip("_")
+    if not text:
+        raise ValueError(f"no IRDL name for {name!r}")
+    return text
+
+
+def irdl_op_name(full_name: str) -> str:
+    """Full name under which mlir-opt knows an op loaded from our IRDL: `hivm.hir_load`."""
+    dialect, _, rest = full_name.partition(".")
+    return f"{dialect}.{irdl_name(rest)}"
+
+
+def _local_name(full_name: str) -> str:
+    return full_name.partition(".")[2]
+
+
+def _data_payload_type(cls: type[Attribute]) -> type | None:
+    """The Python type `T` of a `Data[T]` attribute class (None if not recoverable)."""
+    for klass in cls.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            origin = get_origin(base)
+            if isinstance(origin, type) and issubclass(origin, Data) and get_args(base):
+                arg = get_args(base)[0]
+                return arg if isinstance(arg, type) else None
+    return None
+
+
+def _is_unit_data(cls: type[Attribute]) -> bool:
+    """A `Data[tuple[()]]` attribute: a marker without payload (`#hivm.part_of_mix`)."""
+    for klass in cls.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            origin = get_origin(base)
+            if isinstance(origin, type) and issubclass(origin, Data) and get_args(base):
+                return get_args(base)[0] == tuple[()]
+    return False
+
+
+def attr_kind(cls: type[Attribute]) -> str:
+    """'enum', 'parametrized' or 'data' (how an attribute is exported and printed)."""
+    if issubclass(cls, EnumAttribute):
+        return "enum"
+    if issubclass(cls, ParametrizedAttribute):
+        return "parametrized"
+    return "data"
+
+
+# --------------------------------------------------------------------------------------
+# constraints: IRDL text and human-readable description
+# --------------------------------------------------------------------------------------
+
+
+def single_constraint(constr: RangeConstraint | AttrConstraint) -> AttrConstraint:
+    """The per-element constraint of an operand/result range constraint."""
+    while True:
+        if isinstance(constr, AttrConstraint):
+            return constr
+        if isinstance(constr, RangeLengthConstraint):
+            constr = constr.constraint
+        elif isinstance(constr, (RangeOf, SingleOf)):
+            return constr.constr
+        elif isinstance(constr, RangeVarConstraint):
+            constr = constr.constraint
+        elif isinstance(constr, AnyRange):
+            return AnyAttr()
+        else:
+            return AnyAttr()
+
+
+class ConstraintDescriber:
+    """Readable text of a constraint, for the Markdown reference."""
+
+    def __init__(self, own_attrs: dict[type[Attribute], str]):
+        self.own_attrs = own_attrs
+
+    def attr_text(self, attr: Attribute) -> str:
+        return print_attribute_text(attr)
+
+    def class_text(self, cls: type[Attribute]) -> str:
+        if cls in self.own_attrs:
+            return ("!" if issubclass(cls, TypeAttribute) else "#") + self.own_attrs[cls]
+        if cls in MLIR_BUILTIN_NAMES:
+            mlir_name = MLIR_BUILTIN_NAMES[cls]
+            short = mlir_name.split(".", 1)[1]
+            return short if mlir_name.startswith("!") else f"{short} attribute"
+        name = getattr(cls, "name", None)
+        return name if isinstance(name, str) else cls.__name__
+
+    def describe(self, constr: AttrConstraint | RangeConstraint) -> str:
+        if isinstance(constr, RangeConstraint):
+            constr = single_constraint(constr)
+        if isinstance(constr, AnyAttr):
+            return "any"
+        if isinstance(constr, VarConstraint):
+            return f"{self.describe(constr.constraint)} (same as every `{constr.name}`)"
+        if isinstance(constr, TypeVarConstraint):
+            return self.describe(constr.base_constraint)
+        if isinstance(constr, MessageConstraint):
+            return self.describe(constr.constr)
+        if isinstance(constr, EqAttrConstraint):
+            return f"`{self.attr_text(constr.attr)}`"
+        if isinstance(constr, AttrSetConstraint):
+            return "one of " + ", ".join(sorted(f"`{self.attr_text(a)}`" for a in constr.values))
+        if isinstance(constr, BaseAttr):
+            return self.class_text(constr.attr)
+        if isinstance(constr, AnyOf):
+            bases = {c.attr for c in constr.attr_constrs if isinstance(c, BaseAttr)}
+            parts: list[str] = []
+            rest = list(constr.attr_constrs)
+            if FLOAT_TYPES <= bases:
+                parts.append("any float")
+                rest = [c for c in rest if not (isinstance(c, BaseAttr) and c.attr in FLOAT_TYPES)]
+            parts += [self.describe(c) for c in rest]
+            return " or ".join(parts)
+        if isinstance(constr, AllOf):
+            return " and ".join(self.describe(c) for c in constr.attr_constrs)
+        if isinstance(constr, ParamAttrConstraint):
+            base, params = constr.base_attr, constr.param_constrs
+            if base is builtin.IntegerAttr and isinstance(params[1], EqAttrConstraint):
+                if params[1].attr == builtin.i1:
+                    return "bool attribute (`true`/`false`)"
+                return f"integer attribute of type `{self.attr_text(params[1].attr)}`"
+            if base is builtin.DenseArrayBase and isinstance(params[0], EqAttrConstraint):
+                return f"dense array of `{self.attr_text(params[0].attr)}` (`array<...>`)"
+            text = ", ".join(self.describe(c) for c in params)
+            return f"{self.class_text(base)}<{text}>"
+        return repr(constr)
+
+
+@dataclass
+class _Block:
+    """Lines of one IRDL definition body, with its constraint SSA names."""
+
+    indent: str
+    lines: list[str] = field(default_factory=list[str])
+    counter: int = 0
+    variables: dict[str, str] = field(default_factory=dict[str, str])
+
+    def new_value(self, text: str) -> str:
+        name = f"%{self.counter}"
+        self.counter += 1
+        self.lines.append(f"{self.indent}{name} = {text}")
+        return name
+
+
+class DialectExporter:
+    """Writes one `irdl.dialect`; `notes` collects what IRDL could not express."""
+
+    def __init__(self, dialect: Dialect, own_dialects: Iterable[Dialect] = ()):
+        self.dialect = dialect
+        # attributes of this dialect: class -> local IRDL symbol
+        self.local_attrs: dict[type[Attribute], str] = {
+            cls: irdl_name(_local_name(cls.name)) for cls in dialect.attributes
+        }
+        # attributes of all our dialects: class -> printed full name (for descriptions)
+        self.own_attrs: dict[type[Attribute], str] = {}
+        for d in (*own_dialects, dialect):
+            for cls in d.attributes:
+                self.own_attrs[cls] = f"{d.name}.{irdl_name(_local_name(cls.name))}"
+        self.notes: dict[str, list[str]] = {}
+        # optional attributes/properties (and those with a default), per op: not checked
+        self.unchecked: dict[str, list[str]] = {}
+        self.describer = ConstraintDescriber(self.own_attrs)
+        self._check_unique_names()
+
+    def _check_unique_names(self) -> None:
+        seen: dict[str, str] = {}
+        for full in [op.name for op in self.dialect.operations] + [
+            a.name for a in self.dialect.attributes
+        ]:
+            symbol = irdl_name(_local_name(full))
+            if symbol in seen and seen[symbol] != full:
+                raise ValueError(f"IRDL names collide: {seen[symbol]} and {full} -> {symbol}")
+            seen[symbol] = full
+
+    # ----- constraints ----------------------------------------------------------------
+
+    def _note(self, owner: str, text: str) -> None:
+        notes = self.notes.setdefault(owner, [])
+        if text not in notes:
+            notes.append(text)
+
+    def emit(self, block: _Block, constr: AttrConstraint, owner: str, what: str) -> str:
+        """Emit constraint ops for `constr` into `block`, return the SSA value."""
+        if isinstance(constr, VarConstraint):
+            if constr.name not in block.variables:
+                block.variables[constr.name] = self.emit(block, constr.constraint, owner, what)
+            return block.variables[constr.name]
+        if isinstance(constr, TypeVarConstraint):
+            return self.emit(block, constr.base_constraint, owner, what)
+        if isinstance(constr, MessageConstraint):
+            return self.emit(block, constr.constr, owner, what)
+        if isinstance(constr, AnyAttr):
+            return block.new_value("irdl.any")
+        if isinstance(constr, EqAttrConstraint):
+            return self.emit_equal(block, constr.attr, owner, what)
+        if isinstance(constr, AttrSetConstraint):
+            values = sorted(constr.values, key=print_attribute_text)
+            refs = [self.emit_equal(block, v, owner, what) for v in values]
+            return block.new_value(f"irdl.any_of({', '.join(refs)})")
+        if isinstance(constr, BaseAttr):
+            return self.emit_base(block, constr.attr, owner, what)
+        if isinstance(constr, AnyOf):
+            refs = [self.emit(block, c, owner, what) for c in constr.attr_constrs]
+            return block.new_value(f"irdl.any_of({', '.join(refs)})")
+        if isinstance(constr, AllOf):
+            refs = [self.emit(block, c, owner, what) for c in constr.attr_constrs]
+            return block.new_value(f"irdl.all_of({', '.join(refs)})")
+        if isinstance(constr, ParamAttrConstraint):
+            base = constr.base_attr
+            if base in self.local_attrs:
+                refs = [self.emit(block, c, owner, what) for c in constr.param_constrs]
+                return block.new_value(
+                    f"irdl.parametric @{self.dialect.name}::@{self.local_attrs[base]}"
+                    f"<{', '.join(refs)}>"
+                )
+            if any(not isinstance(c, AnyAttr) for c in constr.param_constrs):
+                self._note(
+                    owner,
+                    f"{what}: only the base of {self.describer.describe(constr)} is checked "
+                    "(IRDL cannot constrain parameters of builtin or foreign attributes)",
+                )
+            return self.emit_base(block, base, owner, what)
+        self._note(owner, f"{what}: constraint {constr!r} is not expressible, exported as irdl.any")
+        return block.new_value("irdl.any")
+
+    def emit_base(self, block: _Block, cls: type[Attribute], owner: str, what: str) -> str:
+        if cls in self.local_attrs:
+            return block.new_value(f"irdl.base @{self.dialect.name}::@{self.local_attrs[cls]}")
+        if cls in MLIR_BUILTIN_NAMES:
+            return block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[cls]}"')
+        if cls in self.own_attrs:
+            self._note(
+                owner,
+                f"{what}: {self.describer.class_text(cls)} is defined in another IRDL file; "
+                "an IRDL file cannot refer to it, exported as irdl.any",
+            )
+        else:
+            self._note(owner, f"{what}: {self.describer.class_text(cls)} has no MLIR counterpart, exported as irdl.any")
+        return block.new_value("irdl.any")
+
+    def emit_equal(self, block: _Block, attr: Attribute, owner: str, what: str) -> str:
+        cls = type(attr)
+        if cls in self.local_attrs:
+            params = irdl_parameters(attr)
+            refs = [self.emit_equal(block, p, owner, what) for p in params]
+            args = f"<{', '.join(refs)}>" if refs else "<>"
+            return block.new_value(
+                f"irdl.parametric @{self.dialect.name}::@{self.local_attrs[cls]}{args}"
+            )
+        if cls in self.own_attrs:
+            return self.emit_base(block, cls, owner, what)
+        return block.new_value(f"irdl.is {print_attribute_text(attr)}")
+
+    # ----- definitions ----------------------------------------------------------------
+
+    def export_attribute(self, cls: type[Attribute]) -> list[str]:
+        keyword = "irdl.type" if issubclass(cls, TypeAttribute) else "irdl.attribute"
+        symbol = self.local_attrs[cls]
+        block = _Block("    ")
+        names: list[str] = []
+        refs: list[str] = []
+        kind = attr_kind(cls)
+        if kind == "enum":
+            assert issubclass(cls, EnumAttribute)
+            cases = [block.new_value(f'irdl.is "{case.value}"') for case in cls.enum_type]
+            refs.append(block.new_value(f"irdl.any_of({', '.join(cases)})") if len(cases) > 1 else cases[0])
+            names.append("value")
+        elif kind == "parametrized":
+            assert issubclass(cls, ParametrizedAttribute)
+            for pname, pdef in cls.get_irdl_definition().parameters:
+                refs.append(self.emit(block, pdef.constr, cls.name, f"parameter `{pname}`"))
+                names.append(irdl_name(pname))
+        elif _is_unit_data(cls):
+            pass
+        else:
+            payload = _data_payload_type(cls)
+            base = {str: "#builtin.string", int: "#builtin.integer", bool: "#builtin.integer", float: "#builtin.float"}.get(payload)  # type: ignore[arg-type]
+            if base is None:
+                self._note(cls.name, "value: Python payload with no MLIR attribute, exported as irdl.any")
+                refs.append(block.new_value("irdl.any"))
+            else:
+                refs.append(block.new_value(f'irdl.base "{base}"'))
+            names.append("value")
+        if refs:
+            block.lines.append(
+                f"{block.indent}irdl.parameters({', '.join(f'{n}: {r}' for n, r in zip(names, refs))})"
+            )
+        lines = [f"  // {cls.name}"]
+        lines += [f"  //   note: {n}" for n in self.notes.get(cls.name, [])]
+        lines.append(f"  {keyword} @{symbol} {{")
+        lines += block.lines
+        lines.append("  }")
+        return lines
+
+    def export_operation(self, op: type[IRDLOperation]) -> list[str]:
+        op_def = op.get_irdl_definition()
+        owner = op_def.name
+        block = _Block("    ")
+
+        def value_list(defs: Sequence[tuple[str, object]], role: str) -> str:
+            items: list[str] = []
+            for name, d in defs:
+                ref = self.emit(block, single_constraint(d.constr), owner, f"{role} `{name}`")  # type: ignore[attr-defined]
+                if isinstance(d, OptionalDef):
+                    variadicity = "optional "
+                elif isinstance(d, VariadicDef):
+                    variadicity = "variadic "
+                else:
+                    variadicity = ""
+                items.append(f"{irdl_name(name)}: {variadicity}{ref}")
+            return ", ".join(items)
+
+        if op_def.operands:
+            text = value_list(op_def.operands, "operand")
+            block.lines.append(f"    irdl.operands({text})")
+        if op_def.results:
+            text = value_list(op_def.results, "result")
+            block.lines.append(f"    irdl.results({text})")
+
+        entries: list[str] = []
+        for kind, defs in (("property", op_def.properties), ("attribute", op_def.attributes)):
+            for name in sorted(defs):
+                d = defs[name]
+                if isinstance(d, OptionalDef) or d.default_value is not None:
+                    # IRDL attributes are always required: an optional one (or one
+                    # whose absence means its default) cannot be listed.
+                    self.unchecked.setdefault(owner, []).append(name)
+                    continue
+                ref = self.emit(block, d.constr, owner, f"{kind} `{name}`")
+                entries.append(f'"{name}" = {ref}')
+        if entries:
+            block.lines.append(f"    irdl.attributes {{{', '.join(entries)}}}")
+
+        regions: list[str] = []
+        for name, region in op_def.regions:
+            if isinstance(region, (VarRegionDef, OptRegionDef)):
+                self._note(owner, f"region `{name}` is variadic/optional; IRDL regions are single")
+            size = " with size 1" if isinstance(region, SingleBlockRegionDef) else ""
+            ref = block.new_value(f"irdl.region{size}")
+            regions.append(f"{irdl_name(name)}: {ref}")
+        if regions:
+            block.lines.append(f"    irdl.regions({', '.join(regions)})")
+        if op_def.successors:
+            self._note(owner, "successors are not expressible in IRDL")
+
+        lines = [f"  // {op_def.name}"]
+        lines += [f"  //   note: {n}" for n in self.notes.get(owner, [])]
+        if owner in self.unchecked:
+            lines.append(f"  //   optional, not checked: {', '.join(self.unchecked[owner])}")
+        lines.append(f"  irdl.operation @{irdl_name(_local_name(op_def.name))} {{")
+        lines += block.lines
+        lines.append("  }")
+        return lines
+
+    def export(self) -> str:
+        body: list[str] = []
+        for cls in self.dialect.attributes:
+            body += self.export_attribute(cls)
+        for op in self.dialect.operations:
+            if not issubclass(op, IRDLOperation):
+                raise ValueError(f"{op.name} is not an IRDLOperation")
+            body += self.export_operation(op)
+        header = [
+            f"// IRDL definition of the `{self.dialect.name}` dialect of ascend-mlir, for upstream",
+            f"// `mlir-opt --irdl-file=dialects/{self.dialect.name}.irdl.mlir`.",
+            "// Generated by tools/gen-dialects/gen_dialects.py; do not edit.",
+            "// IR must be in IRDL form (`python -m ascend_mlir.irdl_export`): generic syntax,",
+            "// op names with `_` for `.` and camel case, properties as attributes, attribute",
+            '// parameters as attributes (#hivm.pipe<"PIPE_MTE2">).',
+            f"irdl.dialect @{self.dialect.name} {{",
+        ]
+        return "\n".join(header + body + ["}", ""])
+
+
+def export_dialect(dialect: Dialect, own_dialects: Iterable[Dialect] = ()) -> tuple[str, dict[str, list[str]]]:
+    """IRDL text of `dialect` and the notes on what it could not express (by def name)."""
+    exporter = DialectExporter(dialect, own_dialects)
+    text = exporter.export()
+    return text, exporter.notes
+
+
+# --------------------------------------------------------------------------------------
+# printing IR in the form the exported IRDL accepts
+# --------------------------------------------------------------------------------------
+
+
+def irdl_parameters(attr: Attribute) -> tuple[Attribute, ...]:
+    """Parameters of one of our attributes as MLIR attributes (enum case -> string)."""
+    if isinstance(attr, EnumAttribute):
+        return (builtin.StringAttr(str(attr.data.value)),)
+    if isinstance(attr, ParametrizedAttribute):
+        return tuple(attr.parameters)
+    if isinstance(attr, Data):
+        data = attr.data  # pyright: ignore[reportUnknownMemberType]
+        if data == ():
+            return ()
+        if isinstance(data, bool):
+            return (builtin.IntegerAttr(int(data), 1),)
+        if isinstance(data, int):
+            return (builtin.IntegerAttr(data, 64),)
+        if isinstance(data, float):
+            return (builtin.FloatAttr(data, 64),)
+        if isinstance(data, str):
+            return (builtin.StringAttr(data),)
+    raise ValueError(f"cannot print {attr} as IRDL parameters")
+
+
+class IRDLFormPrinter(Printer):
+    """Generic-format printer whose output mlir-opt parses with our IRDL dialects loaded."""
+
+    def __init__(self, stream: IO[str] | None = None, dialects: Iterable[Dialect] | None = None):
+        # Properties become attributes only on our ops: upstream ops keep `<{...}>`.
+        super().__init__(stream=stream, print_generic_format=True)
+        if dialects is None:
+            dialects = our_dialects()
+        self._op_names: dict[str, str] = {}
+        self._attr_names: dict[type[Attribute], str] = {}
+        for d in dialects:
+            for op in d.operations:
+                self._op_names[op.name] = irdl_op_name(op.name)
+            for cls in d.attributes:
+                self._attr_names[cls] = f"{d.name}.{irdl_name(_local_name(cls.name))}"
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        name = self._attr_names.get(type(attribute))
+        if name is None:
+            super().print_attribute(attribute)
+            return
+        self.print_string(("!" if isinstance(attribute, TypeAttribute) else "#") + name)
+        params = irdl_parameters(attribute)
+        if params:
+            with self.in_angle_brackets():
+                self.print_list(params, self.print_attribute)
+
+    def print_op(self, op: Operation) -> None:
+        name = self._op_names.get(op.name)
+        if name is None:
+            super().print_op(op)
+            return
+        scope = bool(op.get_traits_of_type(IsolatedFromAbove))
+        self._print_results(op)  # pyright: ignore[reportPrivateUsage]
+        if scope:
+            self.enter_scope()
+        self.print_string(f'"{name}"')
+        self.print_properties_as_attributes = True
+        try:
+            self.print_op_with_default_format(op)
+        finally:
+            self.print_properties_as_attributes = False
+        if scope:
+            self.exit_scope()
+
+
+def print_attribute_text(attr: Attribute) -> str:
+    stream = StringIO()
+    IRDLFormPrinter(stream=stream, dialects=()).print_attribute(attr)
+    return stream.getvalue()
+
+
+def our_dialects() -> list[Dialect]:
+    """The dialects of ascend-mlir, in registry order (those that import)."""
+    from ascend_mlir.dialects import get_all_dialects
+
+    return [factory() for factory in get_all_dialects().values()]
+
+
+def irdl_form(module: Operation, dialects: Iterable[Dialect] | None = None) -> str:
+    stream = StringIO()
+    printer = IRDLFormPrinter(stream=stream, dialects=dialects)
+    printer.print_op(module)
+    stream.write("\n")
+    return stream.getvalue()
+
+
+def _attribute_from_irdl_parameters(cls: type[Attribute], params: Sequence[Attribute]) -> Attribute:
+    """Inverse of `irdl_parameters`: one of our attributes from its IRDL-form parameters."""
+    if issubclass(cls, EnumAttribute):
+        (value,) = params
+        if not isinstance(value, builtin.StringAttr):
+            raise ValueError(f"#{cls.name} expects a string parameter, got {value}")
+        return cls(cls.enum_type(value.data))
+    if issubclass(cls, ParametrizedAttribute):
+        return cls.new(tuple(params))
+    if issubclass(cls, Data):
+        if not params:
+            return cls.new(())
+        (value,) = params
+        if isinstance(value, builtin.IntegerAttr):
+            payload = value.value.data
+            return cls.new(bool(payload) if _data_payload_type(cls) is bool else payload)
+        if isinstance(value, builtin.FloatAttr):
+            return cls.new(value.value.data)
+        if isinstance(value, builtin.StringAttr):
+            return cls.new(value.data)
+    raise ValueError(f"cannot rebuild #{cls.name} from {list(params)}")
+
+
+def _matching_angle(text: str, start: int) -> int:
+    """Index of the `>` closing the `<` at `start` (string literals and `->` skipped)."""
+    depth, i = 0, start
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c == "-" and text.startswith("->", i):
+            i += 1
+        elif c == "<":
+            depth += 1
+        elif c == ">":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    raise ValueError(f"unbalanced '<' at offset {start}")
+
+
+class IRDLFormReader:
+    """Reads IR printed in IRDL form (by mlir-opt or `IRDLFormPrinter`) back into xDSL."""
+
+    def __init__(self, ctx, dialects: Iterable[Dialect] | None = None):  # noqa: ANN001
+        self.ctx = ctx
+        if dialects is None:
+            dialects = our_dialects()
+        self.op_names: dict[str, str] = {}
+        self.attrs: dict[str, type[Attribute]] = {}
+        for d in dialects:
+            for op in d.operations:
+                self.op_names[irdl_op_name(op.name)] = op.name
+            for cls in d.attributes:
+                self.attrs[f"{d.name}.{irdl_name(_local_name(cls.name))}"] = cls
+        names = "|".join(re.escape(n) for n in sorted(self.attrs, key=len, reverse=True))
+        self._attr_re = re.compile(rf"[#!]({names})(?![\w.])") if names else None
+        self._op_re = re.compile(r'"([A-Za-z_][\w$]*\.[\w$.]+)"(?=\()')
+
+    def _print(self, attr: Attribute) -> str:
+        stream = StringIO()
+        Printer(stream=stream).print_attribute(attr)
+        return stream.getvalue()
+
+    def _parse_attributes(self, text: str) -> list[Attribute]:
+        from xdsl.parser import Parser
+
+        parser = Parser(self.ctx, text)
+        return parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_attribute)
+
+    def rewrite_attributes(self, text: str) -> str:
+        """Our attributes from IRDL spelling to their own: `#hivm.pipe<"PIPE_V">` -> `#hivm.pipe<PIPE_V>`."""
+        if self._attr_re is None:
+            return text
+        out: list[str] = []
+        pos = 0
+        while (match := self._attr_re.search(text, pos)) is not None:
+            out.append(text[pos : match.start()])
+            cls = self.attrs[match.group(1)]
+            end = match.end()
+            params: list[Attribute] = []
+            if end < len(text) and text[end] == "<":
+                close = _matching_angle(text, end)
+                inner = self.rewrite_attributes(text[end + 1 : close])
+                params = self._parse_attributes(inner) if inner.strip() else []
+                end = close + 1
+            out.append(self._print(_attribute_from_irdl_parameters(cls, params)))
+            pos = end
+        out.append(text[pos:])
+        return "".join(out)
+
+    def rewrite_op_names(self, text: str) -> str:
+        return self._op_re.sub(
+            lambda m: f'"{self.op_names.get(m.group(1), m.group(1))}"', text
+        )
+
+    def parse(self, text: str, name: str = "<irdl-form>"):
+        """The module of `text`, with properties restored from the attribute dictionaries."""
+        from xdsl.dialects.builtin import ModuleOp
+        from xdsl.parser import Parser
+
+        text = self.rewrite_attributes(self.rewrite_op_names(text))
+        module = Parser(self.ctx, text, name).parse_module()
+        ours = set(self.op_names.values())
+        for op in module.walk():
+            if op.name in ours and isinstance(op, IRDLOperation):
+                restore_properties(op)
+        assert isinstance(module, ModuleOp)
+        return module
+
+
+def restore_properties(op: IRDLOperation) -> None:
+    """Move attributes that name properties of `op` (printed as attributes) back."""
+    op_def = op.get_irdl_definition()
+    prop_names = set(op_def.properties)
+    for option in op_def.options:
+        if getattr(option, "as_property", False):
+            prop_names.add(option.attribute_name)  # pyright: ignore[reportAttributeAccessIssue]
+    for name in [n for n in op.attributes if n in prop_names]:
+        op.properties[name] = op.attributes.pop(name)
+
+
+def _context():
+    from xdsl.context import Context
+    from xdsl.dialects import get_all_dialects as upstream_dialects
+
+    from ascend_mlir.dialects import get_all_dialects
+
+    ctx = Context(allow_unregistered=True)
+    for name, factory in upstream_dialects().items():
+        ctx.register_dialect(name, factory)
+    for name, factory in get_all_dialects().items():
+        if name in ctx.registered_dialect_names:
+            continue
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import ParseError
+
+    arg_parser = argparse.ArgumentParser(
+        prog="python -m ascend_mlir.irdl_export",
+        description="Print MLIR in the form upstream mlir-opt accepts with dialects/*.irdl.mlir "
+        "loaded (generic syntax, IRDL op names, properties as attributes).",
+    )
+    arg_parser.add_argument("input", nargs="?", default="-", help="MLIR file (default: stdin)")
+    arg_parser.add_argument(
+        "--from-irdl-form",
+        action="store_true",
+        help="read IRDL-form IR (e.g. printed by mlir-opt) and print it in our own syntax",
+    )
+    arg_parser.add_argument(
+        "--print-op-generic", action="store_true", help="with --from-irdl-form: generic syntax"
+    )
+    args = arg_parser.parse_args(argv)
+    if args.input == "-":
+        text, name = sys.stdin.read(), "<stdin>"
+    else:
+        with open(args.input) as f:
+            text, name = f.read(), args.input
+    try:
+        if args.from_irdl_form:
+            module = IRDLFormReader(_context()).parse(text, name)
+        else:
+            module = Parser(_context(), text, name).parse_module()
+    except (ParseError, ValueError) as e:
+        print(e, file=sys.stderr)
+        return 1
+    if args.from_irdl_form:
+        Printer(stream=sys.stdout, print_generic_format=args.print_op_generic).print_op(module)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(irdl_form(module))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
