@@ -270,7 +270,8 @@ def module_hacc_target(module: Any) -> str | None:
     attr = module.attributes.get("hacc.target") if hasattr(module, "attributes") else None
     if attr is None:
         return None
-    for field_name in ("name", "target", "data"):
+    # hacc.TargetAttr is Data[str]; `.name` of an attribute class is its mnemonic
+    for field_name in ("data", "target"):
         value = getattr(attr, field_name, None)
         if isinstance(value, str):
             return value
