@@ -1,0 +1,250 @@
+"""From IR to scheduling problems: one `LoopModel` per `scf.for` (innermost first).
+
+A model holds the loop's tasks (hivm ops, nested loops and ifs, in program order), their
+dependences, the on-chip buffers that may be multi-buffered, the capacity left for them,
+the stage bound and the extra resource conflicts. `problem()` turns it into the solver's
+`LoopProblem` (ascend_mlir.scheduling, DESIGN.md section 6).
+
+`loop_problems(module, chip)` is the entry point for benchmarks: every loop of every
+function as (name, LoopProblem), inner loops costed by the serial-loop formula (or by
+their schedule when the module has already been through ascend-modulo-schedule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects import func, memref, scf
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
+from xdsl.ir import Operation
+
+from ascend_mlir.analysis.accesses import (
+    BodyTask,
+    LoopCost,
+    block_tasks,
+    buffer_name,
+    function_allocs,
+    loop_buffers,
+    trip_count,
+)
+from ascend_mlir.analysis.dependences import (
+    BufferInfo,
+    Dependence,
+    eligible_buffers,
+    loop_dependences,
+    resource_conflicts,
+)
+from ascend_mlir.analysis.latency_model import Cost, element_bytes, estimate, scope_of
+from ascend_mlir.analysis.mii import binding, rec_mii, res_mii
+from ascend_mlir.chips import Chip
+
+NUM_STAGES_ATTRS = ("ascend.num_stages", "tile.num_stages")
+
+
+def loop_num_stages(loop: scf.ForOp, override: int | None = None) -> int:
+    """The bound on buffer versions: the option, else the loop attribute, else 1."""
+    if override is not None and override > 0:
+        return override
+    for name in NUM_STAGES_ATTRS:
+        attr = loop.attributes.get(name)
+        if isinstance(attr, IntegerAttr):
+            return max(1, attr.value.data)
+    return 1
+
+
+def loop_name(loop: scf.ForOp, index: int) -> str:
+    """`<function>.<iv name>` (or `.loop<N>` by pre-order position) for reports."""
+    parent = loop.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    fname = parent.sym_name.data if isinstance(parent, func.FuncOp) else "module"
+    hint = loop.body.block.args[0].name_hint
+    return f"{fname}.{hint}" if hint else f"{fname}.loop{index}"
+
+
+@dataclass
+class LoopModel:
+    loop: scf.ForOp
+    name: str
+    tasks: list[BodyTask]
+    deps: list[Dependence]
+    buffers: list[BufferInfo]  # eligible for multi-buffering, aligned sizes
+    capacity: dict[str, int]
+    num_stages: int
+    conflicts: list[tuple[int, int]]
+    trip_count: int | None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def solver_deps(self) -> list[tuple[int, int, int, int, str | None]]:
+        """(src, dst, latency, distance, buffer) with duplicates merged (max latency)."""
+        best: dict[tuple[int, int, int, str | None], int] = {}
+        for d in self.deps:
+            key = (d.src, d.dst, d.distance, d.buffer)
+            best[key] = max(best.get(key, 0), d.latency)
+        return [(s, t, lat, dist, buf) for (s, t, dist, buf), lat in sorted(
+            best.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3] or ""))]
+
+    def problem(self):
+        from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
+
+        tasks = [
+            Task(f"{i}:{t.info.name}", pipe=t.pipe, latency=t.info.latency, ii=t.info.ii)
+            for i, t in enumerate(self.tasks)
+        ]
+        deps = []
+        for s, t, lat, dist, buf in self.solver_deps():
+            if buf is not None:
+                deps.append(Dep(s, t, latency=lat, buffer=buf))
+            else:
+                deps.append(Dep(s, t, latency=lat, distance=dist))
+        buffers = [Buffer(b.name, scope=b.scope, size=b.bytes) for b in self.buffers]
+        return LoopProblem(
+            tasks=tasks,
+            deps=deps,
+            buffers=buffers,
+            capacity=dict(self.capacity),
+            num_stages=self.num_stages,
+            conflicts=list(self.conflicts),
+        )
+
+    # ----- lower bounds, for reports ----------------------------------------------------
+
+    def res_mii(self) -> dict[str, int]:
+        return res_mii([t.pipe for t in self.tasks], [t.info.ii for t in self.tasks])
+
+    def rec_mii(self) -> int:
+        edges = [
+            (s, t, lat, self.num_stages if buf is not None else dist)
+            for s, t, lat, dist, buf in self.solver_deps()
+        ]
+        return rec_mii(len(self.tasks), edges)
+
+    def binding(self) -> str:
+        return binding(self.res_mii(), self.rec_mii())
+
+
+def _estimator(chip: Chip) -> Callable[[Operation], tuple[int, int]]:
+    return lambda op: estimate(op, chip)
+
+
+def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]:
+    """Bytes per scope of the function's allocations other than `exclude` (aligned)."""
+    used: dict[str, int] = {}
+    for alloc in function_allocs(func_op):
+        if alloc in exclude:
+            continue
+        t = alloc.type
+        scope = scope_of(t)
+        if scope is None or scope == "gm" or not isinstance(t, MemRefType):
+            continue
+        shape = t.get_shape()
+        if any(d < 0 for d in shape):
+            continue
+        n = 1
+        for d in shape:
+            n *= d
+        size = chip.aligned_size(scope, n * element_bytes(t.element_type))
+        versions = alloc.owner.attributes.get("ascend.versions")  # type: ignore[union-attr]
+        if isinstance(versions, IntegerAttr):
+            size *= versions.value.data
+        used[scope] = used.get(scope, 0) + size
+    return used
+
+
+def build_loop_model(
+    loop: scf.ForOp,
+    chip: Chip,
+    loop_cost: LoopCost,
+    index: int = 0,
+    num_stages: int | None = None,
+) -> LoopModel:
+    iv = loop.body.block.args[0]
+    tasks = block_tasks(loop.body.block, iv, loop_cost, _estimator(chip))
+    func_op = loop.parent_op()
+    while func_op is not None and not isinstance(func_op, func.FuncOp):
+        func_op = func_op.parent_op()
+    allocs = function_allocs(func_op) if func_op is not None else []
+    candidates = loop_buffers(loop, tasks, allocs)
+    n = trip_count(loop)
+    infos = [t.info for t in tasks]
+    deps = loop_dependences(infos, candidates, n)
+    eligible = eligible_buffers(infos, candidates)
+    fixed = _fixed_bytes(func_op, chip, {b.root for b in eligible}) if func_op else {}
+    capacity = {
+        scope: max(0, chip.capacity[scope] - fixed.get(scope, 0))
+        for scope in sorted({b.scope for b in eligible})
+    }
+    buffers = [
+        BufferInfo(b.root, b.name, b.scope, chip.aligned_size(b.scope, b.bytes), b.shape)
+        for b in eligible
+    ]
+    return LoopModel(
+        loop=loop,
+        name=loop_name(loop, index),
+        tasks=tasks,
+        deps=deps,
+        buffers=buffers,
+        capacity=capacity,
+        num_stages=loop_num_stages(loop, num_stages),
+        conflicts=resource_conflicts(infos),
+        trip_count=n,
+    )
+
+
+def loops_innermost_first(module: Operation) -> list[tuple[int, scf.ForOp]]:
+    """Every scf.for with its pre-order index in its function, children before parents."""
+    out: list[tuple[int, scf.ForOp]] = []
+
+    def visit(op: Operation, counter: list[int]) -> None:
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.ops:
+                    if isinstance(child, func.FuncOp):
+                        visit(child, [0])
+                    elif isinstance(child, scf.ForOp):
+                        index = counter[0]
+                        counter[0] += 1
+                        visit(child, counter)
+                        out.append((index, child))
+                    else:
+                        visit(child, counter)
+
+    visit(module, [0])
+    return out
+
+
+def scheduled_loop_cost(loop: scf.ForOp) -> tuple[Cost, dict[str, int]] | None:
+    """(latency, ii) of a whole loop that ascend-modulo-schedule already annotated."""
+    lat = loop.attributes.get("ascend.task_latency")
+    ii = loop.attributes.get("ascend.task_ii")
+    if isinstance(lat, IntegerAttr) and isinstance(ii, IntegerAttr):
+        return Cost(lat.value.data, ii.value.data), {}
+    return None
+
+
+def loop_problems(module: ModuleOp, chip: Chip | str | None = None) -> list[tuple[str, Any]]:
+    """(name, LoopProblem) for every loop of the module, innermost first. Latencies come
+    from `ascend.latency/ii` when present, else from the chip's latency model."""
+    from ascend_mlir.chips import chip_for_module, load_chip
+
+    if chip is None:
+        chip = chip_for_module(module)
+    elif isinstance(chip, str):
+        chip = load_chip(chip)
+    return [
+        (model.name, model.problem())
+        for model in (
+            build_loop_model(loop, chip, scheduled_loop_cost, index)
+            for index, loop in loops_innermost_first(module)
+        )
+    ]
+
+
+def allocation_name(alloc_op: memref.AllocOp) -> str:
+    func_op = alloc_op.parent_op()
+    while func_op is not None and not isinstance(func_op, func.FuncOp):
+        func_op = func_op.parent_op()
+    allocs = function_allocs(func_op) if func_op is not None else [alloc_op.results[0]]
+    return buffer_name(alloc_op.results[0], allocs.index(alloc_op.results[0]))
