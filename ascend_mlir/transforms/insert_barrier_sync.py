@@ -1,0 +1,338 @@
+"""`ascend-insert-barrier-sync`: the trivially correct synchronisation.
+
+The baseline every cleverer sync pass is compared with, and the fallback that needs no
+schedule. Two mechanisms:
+
+* **Within a core**: before a hivm op `B` that conflicts with an op `A` issued since the
+  last barrier on the same core (they touch the same buffer, one of them writes) the pass
+  inserts `hivm.hir.pipe_barrier[<PIPE_ALL>]`, unless `A` and `B` both run on the same
+  single in-order pipe (V, M or S), where the hardware keeps them in order. A barrier
+  drains every pipe of the core, so "every conflicting pair has a barrier between it, or
+  is same-pipe in order" holds by construction. Loops are handled by a fixpoint over the
+  back edge: the ops still open at the end of the body are open at its start, so a
+  loop-carried conflict gets its barrier inside the body. A final barrier before
+  `func.return` drains the kernel (as bishengir does).
+* **Across cores** (MIX kernels, where the cube and the vector cores run their own
+  streams of the same function): the memory-touching ops are passed like a baton in
+  program order. When the next such op `B` runs on another core than the previous one
+  `A`, the pass inserts, before `B`:
+
+      pipe_barrier[<PIPE_ALL>]                                   (drains A's core)
+      sync_block_set[<A core>, <A pipe>, <B pipe>] flag = F      (on A's core)
+      sync_block_wait[<B core>, <A pipe>, <B pipe>] flag = F     (on B's core)
+      pipe_barrier[<PIPE_ALL>]                                   (B's core waits for it)
+
+  F is 0 from cube to vector and 1 from vector to cube; set and wait of one hand-off sit
+  in the same block, so they run equally often (the flags balance). The cube's wait
+  consumes one set of each vector core. A loop whose body touches memory is entered and
+  left with the baton on the core of its first memory op: a hand-off before the loop and
+  one at the end of the body when needed, so every path into the body agrees.
+
+Aliasing: buffers are identified by their root (a `memref.alloc`, a function argument)
+through subview/cast/reshape chains. Distinct allocations and distinct GM arguments do
+not alias; anything else (e.g. `hivm.hir.pointer_cast` after memory planning) is assumed
+to alias every buffer of its address space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from xdsl.builder import Builder
+from xdsl.context import Context
+from xdsl.dialects import func, memref, scf
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint
+
+from ascend_mlir.dialects import hivm
+
+IN_ORDER_PIPES = frozenset({"V", "M", "S"})
+CUBE_TO_VECTOR_FLAG = 0
+VECTOR_TO_CUBE_FLAG = 1
+
+# ops through which a memref result views its operand's buffer
+_VIEW_OPS = (
+    memref.SubviewOp,
+    memref.CastOp,
+    memref.ReinterpretCastOp,
+    memref.CollapseShapeOp,
+    memref.ExpandShapeOp,
+    memref.MemorySpaceCastOp,
+)
+
+
+# --------------------------------------------------------------------------------------
+# buffers and accesses
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Root:
+    """A buffer identity: `value` is an alloc result or function argument when `exact`;
+    otherwise only the address space is known and the root may alias anything there."""
+
+    value: SSAValue | None
+    scope: str | None
+    exact: bool
+
+    def may_alias(self, other: _Root) -> bool:
+        if self.exact and other.exact:
+            return self.value is other.value
+        return self.scope is None or other.scope is None or self.scope == other.scope
+
+
+def root_of(value: SSAValue) -> _Root:
+    while isinstance(value.owner, _VIEW_OPS):
+        value = value.owner.operands[0]
+    owner = value.owner
+    exact = isinstance(owner, memref.AllocOp | memref.AllocaOp) or (
+        isinstance(value, BlockArgument) and isinstance(owner, Block) and isinstance(owner.parent_op(), func.FuncOp)
+    )
+    return _Root(value, hivm.scope_of(value.type), exact)
+
+
+@dataclass(frozen=True, eq=False)
+class _Access:
+    """One memory-touching hivm op as the pass sees it."""
+
+    op: Operation
+    core: str
+    pipes: tuple[str, ...]
+    reads: tuple[_Root, ...]
+    writes: tuple[_Root, ...]
+
+    def conflicts(self, later: _Access) -> bool:
+        return any(w.may_alias(r) for w in self.writes for r in later.reads + later.writes) or any(
+            r.may_alias(w) for r in self.reads for w in later.writes
+        )
+
+    def ordered_before(self, later: _Access) -> bool:
+        """Whether the hardware keeps `self` before `later` without any sync."""
+        return (
+            self.core == later.core
+            and len(self.pipes) == 1
+            and self.pipes == later.pipes
+            and self.pipes[0] in IN_ORDER_PIPES
+        )
+
+
+def _access_of(op: Operation, default_core: str) -> _Access | None:
+    if not isinstance(op, hivm.HivmPipeOp) or isinstance(op, hivm.SYNC_OPS):
+        return None
+    reads, writes = op.memref_reads(), op.memref_writes()
+    if not reads and not writes:
+        return None
+    core = op.core_type()
+    if core == "SCALAR":
+        core = default_core
+    return _Access(
+        op,
+        core,
+        op.pipes(),
+        tuple(root_of(v) for v in reads if isinstance(v.type, MemRefType)),
+        tuple(root_of(v) for v in writes if isinstance(v.type, MemRefType)),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# the analysis state
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class _State:
+    """Per core: the accesses issued since that core's last barrier; the core holding
+    the baton (the last memory op's core) and each core's last memory pipe."""
+
+    open: dict[str, frozenset[_Access]] = field(default_factory=dict)
+    owner: str | None = None
+    last_pipe: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> _State:
+        return _State(dict(self.open), self.owner, dict(self.last_pipe))
+
+    def join(self, other: _State) -> _State:
+        """Both control-flow paths' facts: open accesses of either; the owner must agree
+        (loops are canonicalised so that it does)."""
+        cores = set(self.open) | set(other.open)
+        return _State(
+            {c: self.open.get(c, frozenset()) | other.open.get(c, frozenset()) for c in sorted(cores)},
+            self.owner if self.owner is not None else other.owner,
+            {**other.last_pipe, **self.last_pipe},
+        )
+
+    def same_as(self, other: _State) -> bool:
+        keys = set(self.open) | set(other.open)
+        return self.owner == other.owner and all(
+            self.open.get(k, frozenset()) == other.open.get(k, frozenset()) for k in keys
+        )
+
+
+def _first_access_core(ops: Iterable[Operation], default_core: str) -> str | None:
+    for op in ops:
+        access = _access_of(op, default_core)
+        if access is not None:
+            return access.core
+        for region in op.regions:
+            for block in region.blocks:
+                core = _first_access_core(block.ops, default_core)
+                if core is not None:
+                    return core
+    return None
+
+
+# --------------------------------------------------------------------------------------
+# the pass proper
+# --------------------------------------------------------------------------------------
+
+
+class _Inserter:
+    def __init__(self, func_op: func.FuncOp):
+        self.func_op = func_op
+        core_attr = func_op.attributes.get("hivm.func_core_type")
+        kind = core_attr.data.value if isinstance(core_attr, hivm.FuncCoreTypeAttr) else None
+        # SCALAR-typed memory ops (none today) belong to the function's core
+        self.default_core = "CUBE" if kind == "AIC" else "VECTOR"
+        # one _Access per op, so that the fixpoint compares stable identities
+        self._accesses: dict[Operation, _Access | None] = {}
+
+    def access(self, op: Operation) -> _Access | None:
+        if op not in self._accesses:
+            self._accesses[op] = _access_of(op, self.default_core)
+        return self._accesses[op]
+
+    def run(self) -> None:
+        body = self.func_op.body.block
+        state = self._block(body, _State(), apply=True)
+        terminator = body.last_op
+        if terminator is not None and any(state.open.values()):
+            self._barrier(InsertPoint.before(terminator))
+
+    # ----- insertion helpers ---------------------------------------------------------
+
+    @staticmethod
+    def _barrier(point: InsertPoint) -> None:
+        Builder(point).insert(hivm.PipeBarrierOp("ALL"))
+
+    def _handoff(self, point: InsertPoint, state: _State, to_core: str, to_pipe: str, apply: bool) -> None:
+        """Pass the baton from `state.owner` to `to_core` at `point`."""
+        from_core = state.owner
+        assert from_core is not None and from_core != to_core
+        if apply:
+            from_pipe = state.last_pipe.get(from_core, "S")
+            flag = CUBE_TO_VECTOR_FLAG if from_core == "CUBE" else VECTOR_TO_CUBE_FLAG
+            builder = Builder(point)
+            if state.open.get(from_core):
+                builder.insert(hivm.PipeBarrierOp("ALL"))
+            builder.insert(hivm.SyncBlockSetOp(from_core, from_pipe, to_pipe, flag))
+            builder.insert(hivm.SyncBlockWaitOp(to_core, from_pipe, to_pipe, flag))
+            builder.insert(hivm.PipeBarrierOp("ALL"))
+        # the barriers drained both cores
+        state.open = {core: frozenset() for core in state.open}
+        state.owner = to_core
+
+    # ----- walking -------------------------------------------------------------------
+
+    def _block(self, block: Block, state: _State, apply: bool) -> _State:
+        state = state.copy()
+        for op in list(block.ops):
+            if isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL":
+                state.open = {core: frozenset() for core in state.open}
+                continue
+            access = self.access(op)
+            if access is not None:
+                self._access(op, access, state, apply)
+            elif isinstance(op, scf.ForOp | scf.WhileOp):
+                state = self._loop(op, state, apply)
+            elif op.regions:
+                state = self._branches(op, state, apply)
+        return state
+
+    def _access(self, op: Operation, access: _Access, state: _State, apply: bool) -> None:
+        if state.owner is not None and state.owner != access.core:
+            self._handoff(InsertPoint.before(op), state, access.core, access.pipes[0], apply)
+        open_here = state.open.get(access.core, frozenset())
+        if any(a.conflicts(access) and not a.ordered_before(access) for a in open_here):
+            if apply:
+                self._barrier(InsertPoint.before(op))
+            open_here = frozenset()
+        state.open[access.core] = open_here | {access}
+        state.owner = access.core
+        state.last_pipe[access.core] = access.pipes[-1]
+
+    def _loop(self, loop: Operation, state: _State, apply: bool) -> _State:
+        first_core = _first_access_core([loop], self.default_core)
+        if first_core is None:
+            return state
+        if state.owner is not None and state.owner != first_core:
+            self._handoff(InsertPoint.before(loop), state, first_core, self._first_pipe(loop), apply)
+        state.owner = first_core
+        # fixpoint over the back edge: what is open at the end of an iteration is open at
+        # the start of the next one
+        entry = state.copy()
+        for _ in range(64):
+            end = self._loop_body(loop, entry, apply=False)
+            joined = state.join(end)
+            if joined.same_as(entry):
+                break
+            entry = joined
+        else:  # pragma: no cover - the lattice is finite and small
+            raise AssertionError("barrier-sync fixpoint did not converge")
+        end = self._loop_body(loop, entry, apply=apply)
+        # zero trips leave the entry state, otherwise the end of the last iteration
+        return state.join(end)
+
+    def _loop_body(self, loop: Operation, entry: _State, apply: bool) -> _State:
+        state = entry
+        for region in loop.regions:
+            for block in region.blocks:
+                state = self._block(block, state, apply)
+        first_core = entry.owner
+        if state.owner is not None and state.owner != first_core:
+            # hand the baton back so that every iteration starts on the same core
+            assert first_core is not None
+            terminator = loop.regions[-1].blocks.last.last_op
+            self._handoff(InsertPoint.before(terminator), state, first_core, self._first_pipe(loop), apply)
+        return state
+
+    def _first_pipe(self, op: Operation) -> str:
+        for inner in op.walk():
+            access = self.access(inner)
+            if access is not None:
+                return access.pipes[0]
+        return "S"
+
+    def _branches(self, op: Operation, state: _State, apply: bool) -> _State:
+        """Regions that run at most once each (scf.if, ...): join their end states. The
+        baton must be on one core whichever region ran, so each region end hands it back
+        to a canonical core: the entry owner, or the core of the op's first memory op."""
+        canonical = state.owner or _first_access_core([op], self.default_core)
+        result: _State | None = None
+        for region in op.regions:
+            for block in region.blocks:
+                end = self._block(block, state, apply)
+                if end.owner not in (None, canonical) and block.last_op is not None:
+                    assert canonical is not None
+                    self._handoff(InsertPoint.before(block.last_op), end, canonical, "S", apply)
+                result = end if result is None else result.join(end)
+        # a region may not run at all (scf.if without else): the entry state survives
+        joined = state if result is None else result.join(state)
+        if canonical is not None and joined.owner is not None:
+            joined.owner = canonical
+        return joined
+
+
+@dataclass(frozen=True)
+class InsertBarrierSyncPass(ModulePass):
+    """Insert pipe_barrier[<PIPE_ALL>] between conflicting hivm ops (and cross-core
+    sync_block_set/wait hand-offs in MIX kernels): correct for any schedule-free input."""
+
+    name = "ascend-insert-barrier-sync"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
+            if func_op.body.blocks and any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
+                _Inserter(func_op).run()
