@@ -60,6 +60,8 @@ class Access:
     mem: Hashable
     view: np.ndarray
     write: bool
+    # atomic read-modify-writes (store with atomic add) commute with each other
+    atomic: bool = False
 
 
 @dataclass(eq=False)
@@ -150,13 +152,14 @@ class EngineResult:
 class _Record:
     """A started access kept for race checks until every thread is known to be past it."""
 
-    __slots__ = ("instr", "core", "view", "write", "seqs")
+    __slots__ = ("instr", "core", "view", "write", "atomic", "seqs")
 
-    def __init__(self, instr: Instr, core: int, view: np.ndarray, write: bool, seqs):
+    def __init__(self, instr: Instr, core: int, acc: Access, seqs):
         self.instr = instr
         self.core = core
-        self.view = view
-        self.write = write
+        self.view = acc.view
+        self.write = acc.write
+        self.atomic = acc.atomic
         self.seqs = seqs  # tuple of (thread index, sequence number)
 
 
@@ -257,7 +260,7 @@ class Engine:
                 if lst is None:
                     lst = records[acc.mem] = []
                 for r in lst:
-                    if not (acc.write or r.write):
+                    if not (acc.write or r.write) or (acc.atomic and r.atomic):
                         continue
                     if r.instr is ins and r.core == c:
                         continue
@@ -279,7 +282,7 @@ class Engine:
                             self.cores[r.core].name, self.cores[c].name,
                         )
             for acc in ins.accesses:
-                records[acc.mem].append(_Record(ins, c, acc.view, acc.write, my_seqs))
+                records[acc.mem].append(_Record(ins, c, acc, my_seqs))
 
         def prune() -> None:
             live = [
@@ -518,6 +521,8 @@ def _conflicts(a: Instr, b: Instr) -> bool:
     for x in a.accesses:
         for y in b.accesses:
             if (x.write or y.write) and x.mem == y.mem and _overlap(x.view, y.view):
+                if x.atomic and y.atomic:
+                    continue
                 return True
     return False
 

@@ -1,0 +1,314 @@
+"""`simulate(module, inputs)`: run a hivm-level module on the pipe-level simulator.
+
+Every block of the grid (`ascend.grid`, default 1) runs on the same GM arrays, one after
+the other (blocks share nothing but GM). Each block is simulated in full: timing, race
+detection inside the block, flags. Accesses to GM from different blocks are never ordered,
+so any overlap of one block's GM writes with another block's GM reads or writes is
+reported as a race too (atomic stores excepted). `cycles` is the slowest block's.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
+from xdsl.ir import Operation
+
+from ascend_mlir.dialects import hivm
+from ascend_mlir.sim.engine import PIPES, Engine, Race, TraceEvent
+from ascend_mlir.sim.hivm_frontend import (
+    Buffer,
+    SimulationError,
+    build_block,
+    find_kernel,
+)
+from ascend_mlir.sim.numerics import elem_type, from_reference_storage, to_reference_storage
+
+# timing of an op when neither attributes nor the latency model give one
+_FALLBACK = {"MTE1": (20, 8), "MTE2": (200, 64), "MTE3": (180, 16), "M": (80, 32), "V": (16, 16),
+             "FIX": (200, 64), "S": (1, 1)}
+
+
+@dataclass
+class SimResult:
+    cycles: int
+    races: list[Race]
+    deadlock: bool
+    deadlock_info: list[str]
+    unbalanced_flags: list[str]
+    double_sets: list[str]
+    pipe_busy: dict[str, int]
+    pipe_busy_by_core: dict[str, dict[str, int]]
+    outputs: dict[str, np.ndarray]
+    trace: list[TraceEvent]
+    blocks: int = 1
+    instructions: int = 0
+    cores: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.races and not self.deadlock
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cycles": self.cycles,
+            "races": [r.to_json() for r in self.races],
+            "deadlock": self.deadlock,
+            "deadlock_info": self.deadlock_info,
+            "unbalanced_flags": self.unbalanced_flags,
+            "double_sets": self.double_sets,
+            "pipe_busy": self.pipe_busy,
+            "pipe_busy_by_core": self.pipe_busy_by_core,
+            "blocks": self.blocks,
+            "instructions": self.instructions,
+            "cores": self.cores,
+        }
+
+
+def _chip(module: ModuleOp, chip):
+    from ascend_mlir.chips import Chip, chip_for_module
+
+    if isinstance(chip, Chip):
+        return chip
+    return chip_for_module(module, chip)
+
+
+def _timing_fn(chip):
+    cache: dict[int, tuple[int, int]] = {}
+
+    def timing(op: Operation) -> tuple[int, int]:
+        key = id(op)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        lat = op.attributes.get("ascend.latency")
+        ii = op.attributes.get("ascend.ii")
+        if isinstance(lat, IntegerAttr) and isinstance(ii, IntegerAttr):
+            result = (max(1, lat.value.data), max(1, ii.value.data))
+        else:
+            try:
+                from ascend_mlir.analysis.latency_model import estimate
+
+                result = estimate(op, chip)
+            except Exception:  # dynamic shapes etc.: a conservative per-pipe default
+                pipes = hivm.op_pipes(op) or ("S",)
+                result = max((_FALLBACK.get(p, (1, 1)) for p in pipes), key=lambda t: t[0])
+            if isinstance(lat, IntegerAttr):
+                result = (max(1, lat.value.data), min(result[1], lat.value.data))
+            result = (max(1, int(result[0])), max(1, min(int(result[1]), int(result[0]))))
+        cache[key] = result
+        return result
+
+    return timing
+
+
+def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tuple]]:
+    buffers: dict[str, Buffer] = {}
+    meta: dict[str, tuple] = {}
+    needs = []
+    for name, arg, _ in kernel.args:
+        t = arg.type
+        if isinstance(t, MemRefType) and hivm.scope_of(t) in ("gm", None):
+            needs.append((name, arg))
+    if inputs is None:
+        from ascend_mlir.sim.reference import make_inputs
+
+        func_op = kernel.aic or kernel.aiv
+        inputs = make_inputs(func_op, seed)
+    for name, arg in needs:
+        t = arg.type
+        shape = tuple(t.get_shape())
+        et = elem_type(t.get_element_type())
+        key = name if name in inputs else arg.name_hint if arg.name_hint in inputs else None
+        if key is None:
+            raise SimulationError(arg.owner if isinstance(arg.owner, Operation) else arg.owner.parent_op(),
+                                  f"no input for GM argument {name}")
+        values = np.asarray(inputs[key])
+        if values.shape != shape:
+            raise SimulationError(kernel.aic or kernel.aiv,
+                                  f"input {key} has shape {list(values.shape)}, argument {name} is {t}")
+        stored = np.ascontiguousarray(from_reference_storage(values, et))
+        buffers[name] = Buffer(f"%{arg.name_hint}" if arg.name_hint else name, "gm", stored.nbytes,
+                               shared=True, init=stored.view(np.uint8).reshape(-1).copy())
+        meta[name] = (shape, et)
+    return buffers, meta
+
+
+def _cross_block_races(per_block: list[list], limit: int = 20) -> list[Race]:
+    """GM accesses of different blocks are never ordered: report overlapping ones."""
+    races: list[Race] = []
+    seen: set = set()
+    if len(per_block) < 2:
+        return races
+    by_buf: dict[int, list[tuple[int, Any]]] = {}
+    for b, accesses in enumerate(per_block):
+        for acc in accesses:
+            by_buf.setdefault(acc[2].buf.id, []).append((b, acc))
+    for items in by_buf.values():
+        buf = items[0][1][2].buf
+        nbytes = buf.nbytes
+        blocks = sorted({b for b, _ in items})
+        if len(blocks) < 2:
+            continue
+        W = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
+        R = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
+        for b, (_, _, ref, write, atomic) in items:
+            if atomic:
+                continue
+            mask = (W if write else R)[b]
+            item = ref.et.itemsize
+            v = np.ndarray(ref.shape + (item,), dtype=np.uint8, buffer=mask, offset=ref.offset,
+                           strides=tuple(s * item for s in ref.strides) + (1,))
+            v[...] = 1
+        wsum = sum(W[b].astype(np.int32) for b in blocks)
+        rsum = sum(R[b].astype(np.int32) for b in blocks)
+        for b in blocks:
+            other_w = (wsum - W[b]) > 0
+            other_r = (rsum - R[b]) > 0
+            clash = (W[b].astype(bool) & (other_w | other_r)) | (R[b].astype(bool) & other_w)
+            if not clash.any():
+                continue
+            for b2, (ins2, _, ref2, write2, atomic2) in items:
+                if b2 <= b or atomic2:
+                    continue
+                for b1, (ins1, _, ref1, write1, atomic1) in items:
+                    if b1 != b or atomic1 or not (write1 or write2):
+                        continue
+                    if not np.shares_memory(ref1.view(0), ref2.view(0)):
+                        continue
+                    key = (ins1.static_id, ins2.static_id, b, b2)
+                    if key in seen or len(races) >= limit:
+                        continue
+                    seen.add(key)
+                    kind = "write-write" if write1 and write2 else "write-read" if write1 else "read-write"
+                    races.append(Race(ins1.name, ins1.loc, ins2.name, ins2.loc, f"gm {buf.name}", kind,
+                                      f"block {b}", f"block {b2}", block=None))
+    return races
+
+
+def simulate(
+    module: ModuleOp,
+    inputs: dict[str, np.ndarray] | None = None,
+    *,
+    chip=None,
+    seed: int = 0,
+    perturb: int | None = None,
+    trace: bool = True,
+    func_name: str | None = None,
+    blocks: int | None = None,
+) -> SimResult:
+    """Simulate `module` (hivm level). `inputs` maps "arg<i>" (or argument names) to arrays
+    in the reference storage convention (None: `reference.make_inputs(seed)`). `perturb`
+    is a seed: every dynamic op's latency and ii are scaled by a random factor in
+    [0.25, 4]. `blocks` limits how many blocks run (default: the whole grid)."""
+    chip_obj = _chip(module, chip)
+    kernel = find_kernel(module, func_name)
+    gm, meta = _gm_buffers(kernel, inputs, seed)
+    arena_bytes = dict(chip_obj.capacity)
+    timing = _timing_fn(chip_obj)
+    rng = np.random.default_rng(perturb) if perturb is not None else None
+    n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
+    races: list[Race] = []
+    deadlock = False
+    deadlock_info: list[str] = []
+    unbalanced: list[str] = []
+    double_sets: list[str] = []
+    cycles = 0
+    busy_by_core: dict[str, dict[str, int]] = {}
+    events: list[TraceEvent] = []
+    gm_accesses = []
+    n_instr = 0
+    core_names: list[str] = []
+    for b in range(n_blocks):
+        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng)
+        core_names = [c.name for c in cores]
+        n_instr += sum(len(c.instrs) for c in cores)
+        result = Engine(cores, trace=trace and b == 0).run()
+        prefix = f"block {b}: " if n_blocks > 1 else ""
+        for r in result.races:
+            r.block = b
+        races.extend(result.races)
+        if result.deadlock:
+            deadlock = True
+            deadlock_info.extend(prefix + line for line in result.deadlock_info)
+        unbalanced.extend(prefix + line for line in result.unbalanced_flags)
+        double_sets.extend(prefix + line for line in result.double_sets)
+        cycles = max(cycles, result.cycles)
+        if b == 0:
+            busy_by_core = result.pipe_busy
+            events = result.trace
+        gm_accesses.append(ctx.gm_accesses)
+    races.extend(_cross_block_races(gm_accesses))
+    pipe_busy = {
+        p: max(core.get(p, 0) for core in busy_by_core.values())
+        for p in PIPES
+        if any(p in core for core in busy_by_core.values())
+    }
+    outputs = {}
+    for name, buf in gm.items():
+        shape, et = meta[name]
+        stored = buf.memory(0).view(et.storage).reshape(shape)
+        outputs[name] = to_reference_storage(stored, et)
+    return SimResult(
+        cycles=cycles, races=races, deadlock=deadlock, deadlock_info=deadlock_info,
+        unbalanced_flags=unbalanced, double_sets=double_sets, pipe_busy=pipe_busy,
+        pipe_busy_by_core=busy_by_core, outputs=outputs, trace=events, blocks=n_blocks,
+        instructions=n_instr, cores=core_names,
+    )
+
+
+# ------------------------------------------------------------------------------ trace output
+
+
+def chrome_trace(events: list[TraceEvent]) -> str:
+    """Chrome / Perfetto trace JSON: one process per core, one thread per pipe; 1 cycle = 1 us."""
+    cores = sorted({e.core for e in events}, key=lambda c: (c != "cube", c))
+    pid = {c: i for i, c in enumerate(cores)}
+    out: list[dict] = []
+    for c in cores:
+        out.append({"name": "process_name", "ph": "M", "pid": pid[c], "args": {"name": c}})
+    for e in events:
+        out.append({
+            "name": e.name, "cat": e.pipe, "ph": "X", "ts": e.start, "dur": max(e.end - e.start, 0),
+            "pid": pid[e.core], "tid": e.pipe, "args": {"loc": e.loc},
+        })
+    return json.dumps({"traceEvents": out, "displayTimeUnit": "ns"}, indent=None)
+
+
+_COLORS = {"MTE1": "#8dd3c7", "MTE2": "#80b1d3", "MTE3": "#fdb462", "M": "#fb8072", "V": "#b3de69",
+           "FIX": "#bebada", "S": "#d9d9d9", "ISSUE": "#969696"}
+
+
+def svg_timeline(events: list[TraceEvent], cycles: int) -> str:
+    """A Gantt chart: one row per (core, pipe), one box per op (hover for name and loc)."""
+    from html import escape
+
+    rows = sorted({(e.core, e.pipe) for e in events},
+                  key=lambda r: (r[0] != "cube", r[0], PIPES.index(r[1].split("+")[0]) if r[1].split("+")[0] in PIPES else 99))
+    row_index = {r: i for i, r in enumerate(rows)}
+    left, row_h, width = 130, 22, 1400
+    scale = width / max(cycles, 1)
+    height = 30 + row_h * len(rows) + 20
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 20}" height="{height}" '
+        f'font-family="monospace" font-size="11">',
+        f'<text x="4" y="14">pipe timeline, {cycles} cycles</text>',
+    ]
+    for (core, pipe), i in row_index.items():
+        y = 24 + i * row_h
+        parts.append(f'<text x="4" y="{y + 15}">{escape(core)} {escape(pipe)}</text>')
+        parts.append(f'<line x1="{left}" y1="{y + row_h}" x2="{left + width}" y2="{y + row_h}" stroke="#eee"/>')
+    for e in events:
+        y = 24 + row_index[(e.core, e.pipe)] * row_h
+        x = left + e.start * scale
+        w = max((e.end - e.start) * scale, 0.5)
+        color = _COLORS.get(e.pipe.split("+")[-1], "#cccccc")
+        parts.append(
+            f'<rect x="{x:.2f}" y="{y + 2}" width="{w:.2f}" height="{row_h - 4}" fill="{color}" stroke="#555" '
+            f'stroke-width="0.3"><title>{escape(e.name)} [{e.start}, {e.end}) {escape(e.loc)}</title></rect>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
