@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
     BFloat16Type,
+    DYNAMIC_INDEX,
     BoolAttr,
     DenseArrayBase,
     Float16Type,
@@ -32,6 +33,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    ModuleOp,
     ShapedType,
     UnitAttr,
     i64,
@@ -645,6 +647,26 @@ class _HivmOp(HivmPipeOp, ABC):
         return op
 
 
+def target_name(op: Operation) -> str | None:
+    """The `hacc.target` chip name of the closest enclosing module that carries one."""
+    from ascend_mlir.dialects.hacc import TARGET, TargetAttr
+
+    current: Operation | None = op
+    while current is not None:
+        if isinstance(current, ModuleOp):
+            target = current.attributes.get(TARGET)
+            if isinstance(target, TargetAttr):
+                return target.data
+        current = current.parent_op()
+    return None
+
+
+def _has_950_paths(op: Operation) -> tuple[bool, str]:
+    """Ascend 950 (our default chip) adds the L0C -> UB and UB -> L1 paths; 910B lacks them."""
+    name = target_name(op)
+    return (name is None or name.startswith("Ascend950")), name or "Ascend950PR_9599"
+
+
 def _verify_scope(op: Operation, value: SSAValue, role: str, allowed: Sequence[str], rule: str) -> None:
     scope = scope_of(value)
     if scope not in allowed:
@@ -661,7 +683,9 @@ def _verify_same_element_type(op: Operation, a: SSAValue, b: SSAValue, what: str
 
 def _verify_same_shape(op: Operation, a: SSAValue, b: SSAValue, what: str) -> None:
     sa, sb = _shape(a), _shape(b)
-    if sa is not None and sb is not None and sa != sb:
+    if sa is None or sb is None:
+        return
+    if len(sa) != len(sb) or any(x != y and DYNAMIC_INDEX not in (x, y) for x, y in zip(sa, sb)):
         raise VerifyException(
             f"{what} shapes differ ({'x'.join(map(str, sa))} vs {'x'.join(map(str, sb))})"
         )
@@ -894,6 +918,9 @@ class CopyOp(_DmaOp):
         rule = "copy moves ub -> ub or ub -> cbuf"
         _verify_scope(self, self.src, "source", ("ub",), rule)
         _verify_scope(self, self.dst, "destination", ("ub", "cbuf"), rule)
+        has_950_paths, target = _has_950_paths(self)
+        if scope_of(self.dst) == "cbuf" and not has_950_paths:
+            raise VerifyException(f"copy ub -> cbuf needs an Ascend 950 target, the module targets {target}")
         _verify_same_element_type(self, self.src, self.dst, "source and destination")
         if self.pad_mode is None and self.collapse_reassociation is None:
             _verify_same_shape(self, self.src, self.dst, "without pad_mode, source and destination")
@@ -1051,6 +1078,9 @@ class FixpipeOp(_DmaOp):
         rule = "fixpipe moves cc -> gm, cbuf or ub"
         _verify_scope(self, self.src, "source", ("cc",), rule)
         _verify_scope(self, self.dst, "destination", ("gm", "cbuf", "ub"), rule)
+        has_950_paths, target = _has_950_paths(self)
+        if scope_of(self.dst) == "ub" and not has_950_paths:
+            raise VerifyException(f"fixpipe cc -> ub needs an Ascend 950 target, the module targets {target}")
         dual = self.dual_dst_mode
         if dual is not None and dual.data != FixpipeDualDstMode.NO_DUAL:
             if scope_of(self.dst) != "ub":
@@ -1200,7 +1230,7 @@ class MmadL1Op(_HivmOp):
         a_shape, b_shape, c_shape = cast(list[tuple[int, int]], shapes)
         m, ka = (a_shape[1], a_shape[0]) if self.a_transpose else a_shape
         kb, n = (b_shape[1], b_shape[0]) if self.b_transpose else b_shape
-        dynamic = -1
+        dynamic = DYNAMIC_INDEX
 
         def clash(x: int, y: int) -> bool:
             return x != dynamic and y != dynamic and x != y
@@ -1390,7 +1420,7 @@ class _ElementwiseOp(_VectorOp, ABC):
                 raise VerifyException(f"operand ranks differ ({len(shape)} vs {rank})")
             expected = [dst_shape[p] for p in transpose] if transpose else list(dst_shape)
             for axis, (got, want) in enumerate(zip(shape, expected)):
-                if got == want or got == -1 or want == -1:
+                if got == want or DYNAMIC_INDEX in (got, want):
                     continue
                 if axis in broadcast and got == 1:
                     continue
@@ -1627,7 +1657,7 @@ class VBrcOp(_VectorOp):
             if axis in dims:
                 if got != 1:
                     raise VerifyException(f"source size on broadcast dim {axis} must be 1, got {got}")
-            elif got != want and -1 not in (got, want):
+            elif got != want and DYNAMIC_INDEX not in (got, want):
                 raise VerifyException(
                     f"source size {got} differs from destination size {want} on dim {axis}"
                 )
@@ -1726,7 +1756,7 @@ class VReduceOp(_VectorOp):
             raise VerifyException(f"destination rank {len(dst_shape)} differs from source rank {rank}")
         for axis, (got, full) in enumerate(zip(dst_shape, src_shape)):
             want = 1 if axis in dims else full
-            if got != want and -1 not in (got, want):
+            if got != want and DYNAMIC_INDEX not in (got, want):
                 raise VerifyException(
                     f"destination size on dim {axis} must be {want}, got {got}"
                 )
@@ -2083,7 +2113,7 @@ class PointerCastOp(IRDLOperation):
                 f"result must be in an on-chip scope ({', '.join(ON_CHIP_SCOPES)}), got {_scope_text(self.result)}"
             )
         memref_type = cast(MemRefType[Attribute], self.result.type)
-        dynamic_dims = sum(1 for d in memref_type.get_shape() if d == -1)
+        dynamic_dims = sum(1 for d in memref_type.get_shape() if d == DYNAMIC_INDEX)
         if dynamic_dims != len(self.dynamicSizes):
             raise VerifyException(
                 f"{dynamic_dims} dynamic dimension(s) need as many sizes, got {len(self.dynamicSizes)}"
