@@ -1,0 +1,81 @@
+"""`ascend-compile`: the whole chain from tile-level IR to synced hivm as one pass.
+
+Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
+
+* `chip` / `chip_file`: the target (a built-in chip name, a bishengir target such as
+  `Ascend910B1`, or a chip file); otherwise the module's `hacc.target`, default ascend950.
+  Either option also sets the module's `hacc.target`, so bishengir compiles for it.
+* `sync`: `barrier-all` (pipe_barrier[<PIPE_ALL>] between dependent ops, always correct,
+  never fast) or `solver` (flags placed from the modulo schedule; not implemented yet).
+* `schedule`: `program-order` (ops issue in program order) or `modulo` (Z3 modulo
+  scheduling with software pipelining and multi-buffering; not implemented yet).
+
+The defaults are the choices that work today; an option value that is not implemented
+yet is a diagnostic naming it, never a silent fallback to another mode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException, VerifyException
+
+from ascend_mlir.chips import ChipError, chip_for_module, set_module_target
+
+SYNC_MODES = ("barrier-all", "solver")
+SCHEDULES = ("modulo", "program-order")
+IMPLEMENTED_SYNC = ("barrier-all",)
+IMPLEMENTED_SCHEDULES = ("program-order",)
+
+
+def _check_choice(option: str, value: str, allowed: tuple[str, ...], implemented: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise PassFailedException(
+            f"ascend-compile: unknown {option}={value} (expected one of: {', '.join(allowed)})"
+        )
+    if value not in implemented:
+        raise PassFailedException(
+            f"ascend-compile: {option}={value} is not yet implemented "
+            f"(available: {', '.join(f'{option}={v}' for v in implemented)})"
+        )
+
+
+@dataclass(frozen=True)
+class AscendCompilePass(ModulePass):
+    """convert-tile-to-hivm, then synchronisation (today: ascend-insert-barrier-sync)."""
+
+    name = "ascend-compile"
+
+    chip: str | None = None
+    chip_file: str | None = None
+    sync: str = "barrier-all"
+    schedule: str = "program-order"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        _check_choice("sync", self.sync, SYNC_MODES, IMPLEMENTED_SYNC)
+        _check_choice("schedule", self.schedule, SCHEDULES, IMPLEMENTED_SCHEDULES)
+        try:
+            chip = chip_for_module(op, self.chip or None, self.chip_file or None)
+        except ChipError as error:
+            raise PassFailedException(str(error)) from None
+        if self.chip or self.chip_file:
+            set_module_target(op, chip)
+
+        from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
+        from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
+
+        # hand the target on to the conversion when it takes one (it then reads the
+        # module's hacc.target, which is set above, so both routes agree)
+        convert_options = {f.name for f in fields(ConvertTileToHivmPass)}
+        convert_kwargs = {"chip": chip.name} if "chip" in convert_options else {}
+        ConvertTileToHivmPass(**convert_kwargs).apply(ctx, op)
+        try:
+            op.verify()
+        except VerifyException as error:
+            raise PassFailedException(
+                f"ascend-compile: convert-tile-to-hivm produced invalid IR: {error}"
+            ) from None
+        InsertBarrierSyncPass().apply(ctx, op)
