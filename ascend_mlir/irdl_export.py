@@ -20,7 +20,9 @@ shapes everything here:
   attributes is `irdl.parametric @d::@a<irdl.is "...">`, never `irdl.is #d.a<...>`.
 * An SSA constraint value is one variable that binds a single attribute for the whole
   op: every use gets its own constraint ops, except xDSL `VarConstraint`s (same name ->
-  same value), which is exactly their meaning.
+  same value), which is exactly their meaning. The same binding makes every variadic
+  operand/result group homogeneous: `ins(%memref, %scalar)` of a vector op cannot pass
+  (even `irdl.any` binds), a limitation the notes record per op.
 
 `IRDLFormPrinter` prints a module in the form those definitions accept: generic syntax,
 properties as attributes, IRDL op names, enum/attribute parameters as attributes.
@@ -282,6 +284,7 @@ class DialectExporter:
         }
         # attributes of all our dialects: class -> printed full name (for descriptions)
         self.own_attrs: dict[type[Attribute], str] = {}
+        self.all_dialects: tuple[Dialect, ...] = tuple(own_dialects) or (dialect,)
         for d in (*own_dialects, dialect):
             for cls in d.attributes:
                 self.own_attrs[cls] = f"{d.name}.{irdl_name(_local_name(cls.name))}"
@@ -429,7 +432,16 @@ class DialectExporter:
         def value_list(defs: Sequence[tuple[str, object]], role: str) -> str:
             items: list[str] = []
             for name, d in defs:
-                ref = self.emit(block, single_constraint(d.constr), owner, f"{role} `{name}`")  # type: ignore[attr-defined]
+                element = single_constraint(d.constr)  # type: ignore[attr-defined]
+                ref = self.emit(block, element, owner, f"{role} `{name}`")
+                if isinstance(d, VariadicDef) and not isinstance(d, OptionalDef) and not isinstance(
+                    element, (EqAttrConstraint, VarConstraint)
+                ):
+                    self._note(
+                        owner,
+                        f"{role} group `{name}` is homogeneous in IRDL (a constraint variable binds "
+                        "one type per op), so mlir-opt rejects elements of different types",
+                    )
                 if isinstance(d, OptionalDef):
                     variadicity = "optional "
                 elif isinstance(d, VariadicDef):
@@ -580,9 +592,10 @@ class IRDLFormPrinter(Printer):
             self.exit_scope()
 
 
-def print_attribute_text(attr: Attribute) -> str:
+def print_attribute_text(attr: Attribute, dialects: Iterable[Dialect] = ()) -> str:
+    """`attr` as MLIR text, our `dialects`' attributes in IRDL form."""
     stream = StringIO()
-    IRDLFormPrinter(stream=stream, dialects=()).print_attribute(attr)
+    IRDLFormPrinter(stream=stream, dialects=dialects).print_attribute(attr)
     return stream.getvalue()
 
 

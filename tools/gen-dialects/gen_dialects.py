@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""Generate the dialect reference in `dialects/`: `<name>.md` and `<name>.irdl.mlir`.
+
+    python tools/gen-dialects/gen_dialects.py            # (re)write dialects/
+    python tools/gen-dialects/gen_dialects.py --check    # exit 1 if dialects/ is stale
+
+Everything comes from the xDSL definitions in `ascend_mlir/dialects/*.py`: op and
+attribute docstrings, operand/result/attribute/property constraints, assembly formats,
+traits, the checks and error messages of each `verify_` (read from its source), and the
+pipes of hivm ops (read from `pipes()` when it returns constants). The IRDL text is
+`ascend_mlir.irdl_export`'s. Output is deterministic: same definitions, same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import inspect
+import sys
+import textwrap
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Attribute, Data, Dialect, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
+
+from ascend_mlir.irdl_export import (
+    ConstraintDescriber,
+    DialectExporter,
+    _is_unit_data,  # pyright: ignore[reportPrivateUsage]
+    attr_kind,
+    irdl_name,
+    irdl_op_name,
+    print_attribute_text,
+)
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+DIALECTS_DIR = PROJECT_ROOT / "dialects"
+GENERATOR = "tools/gen-dialects/gen_dialects.py"
+
+
+# --------------------------------------------------------------------------------------
+# reading our sources
+# --------------------------------------------------------------------------------------
+
+
+def _ours(cls: type) -> bool:
+    return cls.__module__.startswith("ascend_mlir.")
+
+
+def own_doc(cls: type) -> str | None:
+    """Docstring of `cls`, or of the nearest base class of the same kind (op or
+    attribute) from our package that has one; mixins do not document the class."""
+    kind = IRDLOperation if issubclass(cls, IRDLOperation) else Attribute
+    for klass in cls.__mro__:
+        if not _ours(klass):
+            return None
+        if not issubclass(klass, kind):
+            continue
+        doc = klass.__dict__.get("__doc__")
+        if doc:
+            return inspect.cleandoc(doc)
+    return None
+
+
+def defining_method(cls: type, name: str) -> Callable[..., object] | None:
+    """The `name` method as defined by the first class of our package in the MRO."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name] if _ours(klass) else None
+    return None
+
+
+def custom_verifier(op: type[IRDLOperation]) -> Callable[..., object] | None:
+    """The op's own `verify_`: `irdl_op_definition` wraps it in a closure with the
+    generated constraint checks, so look through that closure."""
+    func = op.__dict__.get("verify_") or getattr(op, "verify_", None)
+    for _ in range(3):
+        if func is None or _ours_function(func):
+            return func
+        cells = [c.cell_contents for c in (getattr(func, "__closure__", None) or ())]
+        func = next((c for c in cells if inspect.isfunction(c) and c.__name__ == "verify_"), None)
+    return None
+
+
+def _ours_function(func: Callable[..., object]) -> bool:
+    return getattr(func, "__module__", "").startswith("ascend_mlir.")
+
+
+def _function_ast(func: Callable[..., object]) -> ast.FunctionDef | None:
+    try:
+        source = textwrap.dedent(inspect.getsource(func))
+    except (OSError, TypeError):
+        return None
+    node = ast.parse(source).body[0]
+    return node if isinstance(node, ast.FunctionDef) else None
+
+
+def _strip_self(text: str) -> str:
+    return text.replace("self.", "").replace("(self, ", "(").replace("(self)", "()")
+
+
+def _message_text(node: ast.expr, op_name: str) -> str | None:
+    """Readable template of an error message: f-string holes become `‹expr›`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        parts: list[str] = []
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+            elif isinstance(value, ast.FormattedValue):
+                expr = ast.unparse(value.value)
+                parts.append(op_name if expr in ("self.name", "op.name") else f"‹{_strip_self(expr)}›")
+        return "".join(parts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _message_text(node.left, op_name), _message_text(node.right, op_name)
+        if left is not None and right is not None:
+            return left + right
+    return None
+
+
+def verifier_facts(op: type[IRDLOperation]) -> tuple[list[str], list[str], list[str]]:
+    """(rules, checks, messages) read from the op's `verify_`.
+
+    rules: string constants bound in the verifier (`rule = "load moves gm -> ub"`);
+    checks: statement-level calls of module helpers (`_verify_scope(src, "source", ...)`);
+    messages: the text of every `raise VerifyException(...)` in the verifier.
+    """
+    func = custom_verifier(op)
+    if func is None:
+        return [], [], []
+    tree = _function_ast(func)
+    if tree is None:
+        return [], [], []
+    module_globals = getattr(func, "__globals__", {})
+    rules: list[str] = []
+    checks: list[str] = []
+    messages: list[str] = []
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for stmt in statements:
+            if (
+                isinstance(stmt, ast.Assign)
+                and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, str)
+            ):
+                rules.append(stmt.value.value)
+            call = None
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                call = stmt.value
+            elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+                call = stmt.value
+            if (
+                call is not None
+                and isinstance(call.func, ast.Name)
+                and inspect.isfunction(module_globals.get(call.func.id))
+            ):
+                checks.append(_strip_self(ast.unparse(call)))
+            if isinstance(stmt, ast.Raise) and isinstance(stmt.exc, ast.Call) and stmt.exc.args:
+                text = _message_text(stmt.exc.args[0], op.name)
+                if text is not None:
+                    messages.append(text)
+            for field in ("body", "orelse", "finalbody"):
+                nested = getattr(stmt, field, None)
+                if isinstance(nested, list):
+                    visit(nested)  # pyright: ignore[reportUnknownArgumentType]
+
+    visit(tree.body)
+    return rules, checks, messages
+
+
+def pipes_text(op: type[IRDLOperation]) -> str | None:
+    """The pipes of a hivm op, from `pipes()`: constants, or the expression it returns."""
+    func = defining_method(op, "pipes")
+    if func is None or getattr(func, "__isabstractmethod__", False):
+        return None
+    tree = _function_ast(func)
+    if tree is None:
+        return "see the pipe interface `pipes()`"
+    body = [s for s in tree.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        value = body[0].value
+        if isinstance(value, ast.Tuple) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+        ):
+            return ", ".join(f"`{e.value}`" for e in value.elts)  # type: ignore[attr-defined]
+        return f"depends on the op: `pipes()` returns `{_strip_self(ast.unparse(value))}`"
+    return "computed by the pipe interface `pipes()` (see its source)"
+
+
+# --------------------------------------------------------------------------------------
+# Markdown
+# --------------------------------------------------------------------------------------
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _variadicity(definition: object) -> str:
+    if isinstance(definition, OptionalDef):
+        return "optional"
+    if isinstance(definition, VariadicDef):
+        return "variadic"
+    return "single"
+
+
+def _attr_heading(cls: type[Attribute], dialect: Dialect) -> str:
+    sigil = "!" if issubclass(cls, TypeAttribute) else "#"
+    return f"{sigil}{cls.name}"
+
+
+def _sample(cls: type[Attribute]) -> Attribute | None:
+    """An instance to show the syntax with (enum: first case; payload-free markers)."""
+    if issubclass(cls, EnumAttribute):
+        return cls(next(iter(cls.enum_type)))
+    if issubclass(cls, Data) and _is_unit_data(cls):
+        return cls.new(())
+    return None
+
+
+def _printed(attr: Attribute) -> str:
+    from io import StringIO
+
+    from xdsl.printer import Printer
+
+    stream = StringIO()
+    Printer(stream=stream).print_attribute(attr)
+    return stream.getvalue()
+
+
+def render_attribute(cls: type[Attribute], dialect: Dialect, exporter: DialectExporter) -> list[str]:
+    out = [f"### `{_attr_heading(cls, dialect)}`", ""]
+    doc = own_doc(cls)
+    if doc:
+        out += [doc, ""]
+    kind = attr_kind(cls)
+    if kind == "enum":
+        assert issubclass(cls, EnumAttribute)
+        out.append("Cases: " + ", ".join(f"`{c.value}`" for c in cls.enum_type) + ".")
+        out.append("")
+    elif kind == "parametrized":
+        assert issubclass(cls, ParametrizedAttribute)
+        params = cls.get_irdl_definition().parameters
+        if params:
+            out += ["| parameter | constraint |", "|---|---|"]
+            out += [f"| `{n}` | {_cell(exporter.describer.describe(p.constr))} |" for n, p in params]
+            out.append("")
+    sample = _sample(cls)
+    if sample is not None:
+        irdl_text = print_attribute_text(sample, exporter.all_dialects)
+        out.append(f"Syntax: `{_printed(sample)}`; IRDL form: `{irdl_text}`.")
+        out.append("")
+    for note in exporter.notes.get(cls.name, []):
+        out.append(f"IRDL: {note}.")
+        out.append("")
+    return out
+
+
+def render_operation(op: type[IRDLOperation], exporter: DialectExporter) -> list[str]:
+    op_def = op.get_irdl_definition()
+    describe = exporter.describer.describe
+    out = [f"### `{op_def.name}`", "", f"Python: `{op.__module__}.{op.__name__}`.", ""]
+    doc = own_doc(op)
+    if doc:
+        out += [doc, ""]
+
+    if op_def.assembly_format is not None:
+        out += ["Syntax (declarative assembly format):", "", "```", op_def.assembly_format, "```", ""]
+    elif defining_method(op, "parse") is not None:
+        out += ["Syntax: custom parser/printer (`parse`/`print` of the class); see the description above.", ""]
+    else:
+        out += ["Syntax: generic form only.", ""]
+
+    pipes = pipes_text(op)
+    if pipes is not None:
+        out += [f"Pipes: {pipes}.", ""]
+
+    if op_def.operands:
+        out += ["| operand | kind | constraint |", "|---|---|---|"]
+        for name, d in op_def.operands:
+            out.append(f"| `{name}` | {_variadicity(d)} | {_cell(describe(d.constr))} |")
+        out.append("")
+    if op_def.results:
+        out += ["| result | kind | constraint |", "|---|---|---|"]
+        for name, d in op_def.results:
+            out.append(f"| `{name}` | {_variadicity(d)} | {_cell(describe(d.constr))} |")
+        out.append("")
+    rows: list[str] = []
+    for kind, defs in (("property", op_def.properties), ("attribute", op_def.attributes)):
+        for name in sorted(defs):
+            d = defs[name]
+            if isinstance(d, OptionalDef):
+                presence = "optional"
+            elif d.default_value is not None:
+                presence = f"default `{_printed(d.default_value)}`"
+            else:
+                presence = "required"
+            rows.append(f"| `{name}` | {kind} | {presence} | {_cell(describe(d.constr))} |")
+    if rows:
+        out += ["| name | kind | presence | constraint |", "|---|---|---|---|"] + rows + [""]
+    if op_def.regions:
+        out.append("Regions: " + ", ".join(f"`{n}` ({_variadicity(r)})" for n, r in op_def.regions) + ".")
+        out.append("")
+    if op_def.successors:
+        out.append("Successors: " + ", ".join(f"`{n}`" for n, _ in op_def.successors) + ".")
+        out.append("")
+    traits = sorted(type(t).__name__ for t in op_def.traits)
+    if traits:
+        out += ["Traits: " + ", ".join(f"`{t}`" for t in traits) + ".", ""]
+
+    rules, checks, messages = verifier_facts(op)
+    if rules or checks or messages:
+        out += ["Verifier (read from `verify_`):", ""]
+        out += [f"* rule: {r}" for r in rules]
+        out += [f"* check: `{c}`" for c in checks]
+        out += [f"* error: {_cell(m)}" for m in messages]
+        out.append("")
+
+    irdl = [f"IRDL: `{irdl_op_name(op_def.name)}`"]
+    unchecked = exporter.unchecked.get(op_def.name)
+    if unchecked:
+        irdl.append("optional attributes not checked: " + ", ".join(f"`{n}`" for n in unchecked))
+    irdl += exporter.notes.get(op_def.name, [])
+    out += ["; ".join(irdl) + ".", ""]
+    return out
+
+
+def _module_doc(dialect: Dialect) -> str | None:
+    classes = [*dialect.operations, *dialect.attributes]
+    if not classes:
+        return None
+    module = sys.modules.get(classes[0].__module__)
+    doc = getattr(module, "__doc__", None)
+    return inspect.cleandoc(doc) if doc else None
+
+
+def render_markdown(dialect: Dialect, exporter: DialectExporter) -> str:
+    out = [
+        f"# The `{dialect.name}` dialect",
+        "",
+        f"<!-- Generated by {GENERATOR} from the xDSL definitions; do not edit. -->",
+        "",
+    ]
+    doc = _module_doc(dialect)
+    if doc:
+        out += [doc, ""]
+    out += [
+        f"IRDL for upstream `mlir-opt --irdl-file`: [`{dialect.name}.irdl.mlir`]({dialect.name}.irdl.mlir). "
+        "mlir-opt reads IR in IRDL form (`python -m ascend_mlir.irdl_export FILE`): generic "
+        "syntax, op names with `_` for `.` and camel case (`hivm.hir.mmadL1` -> "
+        "`hivm.hir_mmad_l1`), properties as attributes, attribute parameters as attributes "
+        '(`#hivm.pipe<"PIPE_V">`). `python -m ascend_mlir.irdl_export --from-irdl-form` reads it back.',
+        "",
+    ]
+    if dialect.operations:
+        out += ["Operations: " + ", ".join(f"`{op.name}`" for op in dialect.operations) + ".", ""]
+    if dialect.attributes:
+        out += ["Attributes: " + ", ".join(f"`{a.name}`" for a in dialect.attributes) + ".", ""]
+    if dialect.attributes:
+        out += ["## Attributes and types", ""]
+        for cls in dialect.attributes:
+            out += render_attribute(cls, dialect, exporter)
+    if dialect.operations:
+        out += ["## Operations", ""]
+        for op in dialect.operations:
+            assert issubclass(op, IRDLOperation)
+            out += render_operation(op, exporter)
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------------------
+# driver
+# --------------------------------------------------------------------------------------
+
+
+def our_dialects() -> list[Dialect]:
+    from ascend_mlir.irdl_export import our_dialects as load
+
+    return load()
+
+
+def render_all(dialects: Iterable[Dialect] | None = None) -> dict[str, str]:
+    """File name (relative to dialects/) -> content, for every dialect."""
+    dialects = list(our_dialects() if dialects is None else dialects)
+    files: dict[str, str] = {}
+    for dialect in dialects:
+        exporter = DialectExporter(dialect, dialects)
+        files[f"{dialect.name}.irdl.mlir"] = exporter.export()
+        files[f"{dialect.name}.md"] = render_markdown(dialect, exporter)
+    return files
+
+
+def stale_files(directory: Path, files: dict[str, str]) -> list[str]:
+    """Names whose content in `directory` differs from `files` (missing counts)."""
+    stale: list[str] = []
+    for name, text in sorted(files.items()):
+        path = directory / name
+        if not path.exists() or path.read_text() != text:
+            stale.append(name)
+    return stale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="fail if dialects/ is out of date")
+    parser.add_argument("--out", type=Path, default=DIALECTS_DIR, help="output directory")
+    args = parser.parse_args(argv)
+    files = render_all()
+    if args.check:
+        stale = stale_files(args.out, files)
+        if stale:
+            print(
+                "stale dialect reference (run python tools/gen-dialects/gen_dialects.py): "
+                + ", ".join(stale),
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{args.out}: {len(files)} files up to date")
+        return 0
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, text in sorted(files.items()):
+        path = args.out / name
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+            print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
