@@ -1,0 +1,255 @@
+"""`convert-tile-to-hivm`: tile-level kernels -> unscheduled HIVM.
+
+Each tile op becomes the HIVM op of its hardware path, chosen by the scope pair:
+
+  tile.copy gm->ub    hivm.hir.load                      (MTE2, vector core)
+  tile.copy ub->gm    hivm.hir.store                     (MTE3, vector core)
+  tile.copy gm->cbuf  hivm.hir.nd2nz {dst_continuous}    (MTE2, cube core; ND -> NZ layout)
+  tile.copy cc->X     hivm.hir.fixpipe {dma_mode = nz2nd} (FIX; X = gm, cbuf, ub (950));
+                      the dual copy (ub destination half as tall) adds dual_dst_mode = <ROW_SPLIT>
+  tile.copy ub->ub    hivm.hir.copy                      (V)
+  tile.copy ub->cbuf  hivm.hir.copy                      (MTE3, 950)
+  tile.matmul         hivm.hir.mmadL1 (M, K, N as index constants; {b_transpose})
+  tile.add ...        hivm.hir.vadd ... (elementwise v*), tile.cast -> vcast,
+  tile.fill           hivm.hir.vbrc (scalar source), tile.broadcast -> vbrc broadcast_dims,
+  tile.reduce         hivm.hir.vreduce reduce_dims
+  tile.block_idx      hivm.hir.get_block_idx -> i64 + arith.index_cast
+
+Kernel functions (`tile.kernel`) become device entries: `hacc.entry`,
+`hacc.function_kind = #hacc.function_kind<DEVICE>`, `hivm.func_core_type` AIC / AIV / MIX
+from the cores their ops run on; `tile.grid` is kept as `ascend.grid` and the loop
+attribute `tile.num_stages` as `ascend.num_stages` (our own attributes after this pass
+all start with `ascend.`; the npuir printer strips them). The module gets `hacc.target`:
+the `chip=` option sets it, else an existing one is kept, else the default chip's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    ModuleOp,
+    UnitAttr,
+    i64,
+)
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
+
+from ascend_mlir.diagnostics import op_error
+from ascend_mlir.dialects import hacc, hivm, tile
+
+GRID_ATTR = "ascend.grid"
+NUM_STAGES_ATTR = "ascend.num_stages"
+
+_BINARY: dict[type[tile.BinaryOp], type[Operation]] = {
+    tile.AddOp: hivm.VAddOp,
+    tile.SubOp: hivm.VSubOp,
+    tile.MulOp: hivm.VMulOp,
+    tile.DivOp: hivm.VDivOp,
+    tile.MaxOp: hivm.VMaxOp,
+    tile.MinOp: hivm.VMinOp,
+}
+
+_UNARY: dict[type[tile.UnaryOp], type[Operation]] = {
+    tile.ExpOp: hivm.VExpOp,
+    tile.LnOp: hivm.VLnOp,
+    tile.ReluOp: hivm.VReluOp,
+    tile.AbsOp: hivm.VAbsOp,
+    tile.SqrtOp: hivm.VSqrtOp,
+    tile.RsqrtOp: hivm.VRsqrtOp,
+    tile.RecOp: hivm.VRecOp,
+}
+
+_REDUCE_KIND = {
+    tile.ReduceKind.SUM: hivm.ReduceOpKind.sum,
+    tile.ReduceKind.MAX: hivm.ReduceOpKind.max,
+    tile.ReduceKind.MIN: hivm.ReduceOpKind.min,
+}
+
+
+@dataclass
+class _CopyToHivm(RewritePattern):
+    """tile.copy -> the DMA op of its scope pair, if the chip has that path."""
+
+    available_paths: frozenset[tuple[str, str]]
+    chip_name: str
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tile.CopyOp, rewriter: PatternRewriter) -> None:
+        pair = op.scopes
+        # ub -> ub runs on the vector pipe, not a DMA path; every chip has it
+        if pair != ("ub", "ub") and pair not in self.available_paths:
+            raise op_error(
+                op, f"from {pair[0]} to {pair[1]} has no hardware path on {self.chip_name}"
+            )
+        src, dst = op.source, op.dest
+        new: Operation
+        match pair:
+            case ("gm", "ub"):
+                new = hivm.LoadOp(src, dst)
+            case ("ub", "gm"):
+                new = hivm.StoreOp(src, dst)
+            case ("gm", "cbuf"):
+                new = hivm.Nd2NzOp(src, dst, dst_continuous=True)
+            case ("cc", _):
+                new = hivm.FixpipeOp(
+                    src,
+                    dst,
+                    dma_mode=hivm.FixpipeDMAMode.NZ2ND,
+                    dual_dst_mode=hivm.FixpipeDualDstMode.ROW_SPLIT if op.is_dual() else None,
+                )
+            case ("ub", "ub") | ("ub", "cbuf"):
+                new = hivm.CopyOp(src, dst)
+            case _:  # the tile verifier rejects every other pair
+                raise op_error(op, f"from {pair[0]} to {pair[1]} is not a legal copy")
+        rewriter.replace_op(op, new)
+
+
+class _ElementwiseToHivm(RewritePattern):
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, tile.BinaryOp):
+            rewriter.replace_op(op, _BINARY[type(op)](op.lhs, op.rhs, op.dest))
+        elif isinstance(op, tile.CastOp):
+            rewriter.replace_op(op, hivm.VCastOp(op.source, op.dest))
+        elif isinstance(op, tile.UnaryOp):
+            rewriter.replace_op(op, _UNARY[type(op)](op.source, op.dest))
+        elif isinstance(op, tile.FillOp):
+            rewriter.replace_op(op, hivm.VBrcOp(op.value, op.dest))
+        elif isinstance(op, tile.BroadcastOp):
+            rewriter.replace_op(
+                op, hivm.VBrcOp(op.source, op.dest, broadcast_dims=op.broadcast_dims)
+            )
+        elif isinstance(op, tile.ReduceOp):
+            kind = _REDUCE_KIND[op.kind.data]
+            rewriter.replace_op(op, hivm.VReduceOp(kind, op.source, op.dest, op.reduce_dims))
+
+
+class _MatmulToHivm(RewritePattern):
+    """tile.matmul -> mmadL1 with the real M, K, N as index constants."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tile.MatmulOp, rewriter: PatternRewriter) -> None:
+        m, k, n = op.mkn()
+        # right before the op, not hoisted: bishengir-compile 1.2.0 crashes on an mmadL1
+        # in a loop whose init is computed and whose sizes are defined outside the loop
+        sizes = [arith.ConstantOp(IntegerAttr(v, IndexType())) for v in (m, k, n)]
+        for size, hint in zip(sizes, ("real_m", "real_k", "real_n")):
+            size.result.name_hint = hint
+        rewriter.insert_op(sizes, InsertPoint.before(op))
+        mmad = hivm.MmadL1Op(
+            op.a,
+            op.b,
+            op.init,
+            sizes[0].result,
+            sizes[1].result,
+            sizes[2].result,
+            op.c,
+            b_transpose=op.is_transpose_b,
+        )
+        rewriter.replace_op(op, mmad)
+
+
+class _BlockIdxToHivm(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tile.BlockIdxOp, rewriter: PatternRewriter) -> None:
+        block = hivm.GetBlockIdxOp()
+        cast = arith.IndexCastOp(block.result, IndexType())
+        hint = op.result.name_hint or "block"
+        block.result.name_hint = hint + "_i64"
+        rewriter.replace_op(op, [block, cast], [cast.result])
+
+
+def _core_type(func_op: func.FuncOp) -> hivm.FuncCoreType:
+    cores = {op.core_type() for op in func_op.walk() if isinstance(op, hivm.HivmPipeOp)}
+    if "CUBE" in cores and "VECTOR" in cores:
+        return hivm.FuncCoreType.MIX
+    if "CUBE" in cores:
+        return hivm.FuncCoreType.AIC
+    return hivm.FuncCoreType.AIV
+
+
+def _mark_kernel(func_op: func.FuncOp) -> None:
+    attrs = func_op.attributes
+    grid = attrs.pop(tile.GRID_ATTR, None)
+    attrs.pop(tile.KERNEL_ATTR, None)
+    attrs[hacc.ENTRY] = UnitAttr()
+    attrs[hacc.FUNCTION_KIND] = hacc.FunctionKindAttr(hacc.FunctionKind.DEVICE)
+    attrs["hivm.func_core_type"] = hivm.FuncCoreTypeAttr(_core_type(func_op))
+    if grid is not None:
+        if not isinstance(grid, IntegerAttr) or grid.value.data < 1:
+            raise op_error(func_op, f"'{tile.GRID_ATTR}' must be a positive integer, got {grid}")
+        attrs[GRID_ATTR] = IntegerAttr(grid.value.data, i64)
+
+
+def _rename_loop_attrs(module: ModuleOp) -> None:
+    for op in module.walk():
+        if isinstance(op, scf.ForOp) and tile.NUM_STAGES_ATTR in op.attributes:
+            stages = op.attributes.pop(tile.NUM_STAGES_ATTR)
+            if not isinstance(stages, IntegerAttr) or stages.value.data < 1:
+                raise op_error(
+                    op, f"'{tile.NUM_STAGES_ATTR}' must be a positive integer, got {stages}"
+                )
+            op.attributes[NUM_STAGES_ATTR] = stages
+
+
+def _set_target(module: ModuleOp, chip_option: str | None):
+    """Resolve the chip (option > module attribute > default) and record `hacc.target`."""
+    from ascend_mlir.chips import ChipError, load_chip, module_hacc_target
+
+    try:
+        if chip_option:
+            chip = load_chip(chip_option)
+            # a bishengir target name given as the option is kept as spelled
+            target = chip_option if chip_option in chip.hacc_targets else chip.hacc_target
+        else:
+            existing = module_hacc_target(module)
+            chip = load_chip(existing) if existing else load_chip(None)
+            target = existing or chip.hacc_target
+    except ChipError as err:
+        raise PassFailedException(f"convert-tile-to-hivm: {err}") from None
+    module.attributes[hacc.TARGET] = hacc.TargetAttr(target)
+    return chip
+
+
+@dataclass(frozen=True)
+class ConvertTileToHivmPass(ModulePass):
+    """Lower tile ops to HIVM ops, mark kernels as device entries, record the target."""
+
+    name = "convert-tile-to-hivm"
+
+    chip: str | None = None
+    """Chip name (ascend950, ascend910b), bishengir target name or chip file."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        chip = _set_target(op, self.chip)
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(
+                [
+                    _CopyToHivm(frozenset(chip.latency.copy), chip.name),
+                    _ElementwiseToHivm(),
+                    _MatmulToHivm(),
+                    _BlockIdxToHivm(),
+                ]
+            ),
+            apply_recursively=False,
+        ).rewrite_module(op)
+        leftover = next((o for o in op.walk() if o.dialect_name() == "tile"), None)
+        if leftover is not None:
+            raise op_error(leftover, "has no lowering to hivm")
+        for func_op in op.walk():
+            if isinstance(func_op, func.FuncOp) and tile.KERNEL_ATTR in func_op.attributes:
+                _mark_kernel(func_op)
+        _rename_loop_attrs(op)
