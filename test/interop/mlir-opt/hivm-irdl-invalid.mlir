@@ -1,0 +1,68 @@
+// REQUIRES: mlir-opt
+// IR in IRDL form that breaks a constraint exported to dialects/hivm.irdl.mlir is
+// rejected by upstream mlir-opt: enum cases, memref operands, required properties,
+// result types. The last case records an IRDL limitation, not a bug in the IR.
+// RUN: %mlir_opt --irdl-file=%project/dialects/hivm.irdl.mlir --split-input-file --verify-diagnostics %s
+// RUN: not %mlir_opt --irdl-file=%project/dialects/hivm.irdl.mlir --split-input-file %s 2>&1 | filecheck %s
+
+// CHECK: error: '"PIPE_BOGUS"' does not satisfy the constraint
+func.func @unknown_pipe() {
+  // expected-error@+1 {{'"PIPE_BOGUS"' does not satisfy the constraint}}
+  "hivm.hir_pipe_barrier"() {pipe = #hivm.pipe<"PIPE_BOGUS">} : () -> ()
+  return
+}
+
+// -----
+
+// CHECK: error: expected base type 'builtin.memref' but got 'builtin.tensor'
+func.func @load_of_tensor(%t: tensor<16xf16>, %u: memref<16xf16, #hivm.address_space<"ub">>) {
+  // expected-error@+1 {{expected base type 'builtin.memref' but got 'builtin.tensor'}}
+  "hivm.hir_load"(%t, %u) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (tensor<16xf16>, memref<16xf16, #hivm.address_space<"ub">>) -> ()
+  return
+}
+
+// -----
+
+// CHECK: error: 'hivm.hir_pipe_barrier' op attribute "pipe" is expected but not provided
+func.func @barrier_without_pipe() {
+  // expected-error@+1 {{'hivm.hir_pipe_barrier' op attribute "pipe" is expected but not provided}}
+  "hivm.hir_pipe_barrier"() : () -> ()
+  return
+}
+
+// -----
+
+// CHECK: error: expected base attribute 'hivm.pipe' but got 'hivm.tcore_type'
+func.func @core_type_as_pipe() {
+  // expected-error@+1 {{expected base attribute 'hivm.pipe' but got 'hivm.tcore_type'}}
+  "hivm.hir_set_flag"() {set_pipe = #hivm.tcore_type<"CUBE">, wait_pipe = #hivm.pipe<"PIPE_V">} : () -> ()
+  return
+}
+
+// -----
+
+// CHECK: error: expected 'i64' but got 'i32'
+func.func @block_idx_i32() {
+  // expected-error@+1 {{expected 'i64' but got 'i32'}}
+  %0 = "hivm.hir_get_block_idx"() : () -> i32
+  return
+}
+
+// -----
+
+// CHECK: error: '"l2"' does not satisfy the constraint
+// expected-error@+1 {{'"l2"' does not satisfy the constraint}}
+func.func @unknown_address_space(%m: memref<16xf16, #hivm.address_space<"l2">>) {
+  return
+}
+
+// -----
+
+// Limitation of mlir-opt 22's IRDL: one constraint variable per variadic group, so a
+// vector op mixing a memref and a scalar in `ins` (valid hivm) cannot pass.
+// CHECK: error: expected 'memref<16xf32, #hivm.address_space<"ub">>' but got 'f32'
+func.func @scalar_operand(%x: memref<16xf32, #hivm.address_space<"ub">>, %s: f32) {
+  // expected-error@+1 {{expected 'memref<16xf32, #hivm.address_space<"ub">>' but got 'f32'}}
+  "hivm.hir_vmul"(%x, %s, %x) {broadcast = array<i64>, operandSegmentSizes = array<i32: 2, 1, 0>, transpose = array<i64>} : (memref<16xf32, #hivm.address_space<"ub">>, f32, memref<16xf32, #hivm.address_space<"ub">>) -> ()
+  return
+}
