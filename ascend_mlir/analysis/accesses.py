@@ -18,13 +18,16 @@ from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from ascend_mlir.chips import Chip
 from ascend_mlir.analysis.dependences import IV, Access, Affine, BufferInfo, Region, TaskInfo
 from ascend_mlir.analysis.latency_model import (
     Cost,
     branches,
     constant_int,
     element_bytes,
+    estimate,
     op_pipes,
+    read_latencies,
     scope_of,
     seq,
     serial_loop,
@@ -140,15 +143,17 @@ def memref_reads_writes(op: Operation) -> tuple[tuple[SSAValue, ...], tuple[SSAV
     return ins, outs
 
 
-def op_accesses(op: Operation, iv: SSAValue | None) -> tuple[Access, ...]:
+def op_accesses(op: Operation, iv: SSAValue | None, chip: Chip | None = None) -> tuple[Access, ...]:
     pipes = op_pipes(op)
     if not pipes:
         return ()
     reads, writes = memref_reads_writes(op)
+    early = read_latencies(op, chip) if chip is not None else {}
     out: list[Access] = []
     for v in reads:
         pipe = pipes[-1] if v in writes else pipes[0]
-        out.append(Access(region_of(v, iv), False, pipe))
+        done = None if v in writes else early.get(v)
+        out.append(Access(region_of(v, iv), False, pipe, done=done))
     for v in writes:
         out.append(Access(region_of(v, iv), True, pipes[-1]))
     return tuple(out)
@@ -224,20 +229,17 @@ def _is_task_op(op: Operation) -> bool:
 
 
 def block_tasks(
-    block: Block, iv: SSAValue | None, loop_cost: LoopCost, estimate_missing=None
+    block: Block, iv: SSAValue | None, loop_cost: LoopCost, chip: Chip
 ) -> list[BodyTask]:
     """Tasks of a block in program order (ops without a pipe, like index arithmetic and
     subviews, are free scalar work and not tasks)."""
-    return [task_of(op, iv, loop_cost, estimate_missing) for op in block.ops if _is_task_op(op)]
+    return [task_of(op, iv, loop_cost, chip) for op in block.ops if _is_task_op(op)]
 
 
-def _cost_of_op(op: Operation, estimate_missing) -> Cost:
+def _cost_of_op(op: Operation, chip: Chip) -> Cost:
+    """The op's `ascend.latency/ii` attributes, else the chip's estimate."""
     cost = op_cost(op)
-    if cost is None:
-        if estimate_missing is None:
-            raise ValueError(f"{op.name} has no ascend.latency/ascend.ii")
-        cost = Cost(*estimate_missing(op))
-    return cost
+    return cost if cost is not None else Cost(*estimate(op, chip))
 
 
 def _aggregate(
@@ -252,7 +254,7 @@ def _aggregate(
     for p in parts:
         for a in p.info.accesses:
             region = a.region.widen(widen[0], widen[1], widen[2]) if widen else a.region
-            accesses.append(Access(region, a.write, a.pipe, exact=False))
+            accesses.append(Access(region, a.write, a.pipe, exact=False, done=None))
         for k, v in p.usage.items():
             usage[k] = usage.get(k, 0) + v
         paths.update(p.info.paths)
@@ -261,10 +263,10 @@ def _aggregate(
     return BodyTask(op, info, primary_pipe(pipes, usage), usage)
 
 
-def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, estimate_missing=None) -> BodyTask:
+def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, chip: Chip) -> BodyTask:
     if isinstance(op, scf.ForOp):
         inner_iv = op.body.block.args[0]
-        parts = block_tasks(op.body.block, iv, loop_cost, estimate_missing)
+        parts = block_tasks(op.body.block, iv, loop_cost, chip)
         known = loop_cost(op)
         n = trip_count(op)
         if known is not None:
@@ -287,15 +289,15 @@ def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, estimate_mi
         for region in op.regions:
             if not region.blocks:
                 continue
-            ts = block_tasks(region.block, iv, loop_cost, estimate_missing)
+            ts = block_tasks(region.block, iv, loop_cost, chip)
             parts.extend(ts)
             if ts:
                 branch_costs.append(seq(*[Cost(t.info.latency, t.info.ii) for t in ts]))
         cost = branches(*branch_costs) if branch_costs else Cost(1, 1)
         return _aggregate(op, parts, cost, None)
-    cost = _cost_of_op(op, estimate_missing)
+    cost = _cost_of_op(op, chip)
     pipes = op_pipes(op)
-    info = TaskInfo(op.name, pipes, cost.latency, cost.ii, op_accesses(op, iv), op_paths(op))
+    info = TaskInfo(op.name, pipes, cost.latency, cost.ii, op_accesses(op, iv, chip), op_paths(op))
     return BodyTask(op, info, primary_pipe(pipes), {p: cost.ii for p in pipes})
 
 

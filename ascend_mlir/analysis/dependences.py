@@ -146,6 +146,9 @@ class Access:
     # A write that certainly happens and covers exactly `region` (not a widened or
     # conditional one): only such writes make a buffer eligible for multi-buffering.
     exact: bool = True
+    # Cycles after the task issues at which this access is over, when earlier than the
+    # task's latency (mmadL1 has read its L1 inputs once its MTE1 moves are done).
+    done: int | None = None
 
 
 @dataclass(frozen=True)
@@ -263,10 +266,13 @@ def min_carried_distance(a: Region, b: Region, trip_count: int | None) -> int | 
 
 
 def dependence_latency(producer: TaskInfo, consumer: TaskInfo, src: Access, dst: Access) -> int:
-    """Cycles the consumer waits after the producer issued. On an in-order pipe shared by
-    both accesses the pipe already orders them: the producer's ii is enough."""
+    """Cycles the consumer waits after the producer issued: until the producer's access
+    is over. On an in-order pipe shared by both accesses the pipe already orders them:
+    the producer's ii is enough."""
     if src.pipe == dst.pipe and src.pipe in IN_ORDER_PIPES:
-        return producer.ii
+        return min(producer.ii, producer.latency)
+    if src.done is not None:
+        return min(src.done, producer.latency)
     return producer.latency
 
 

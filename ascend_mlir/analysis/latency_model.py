@@ -146,10 +146,9 @@ def cube_cost(chip: Chip, m: int, n: int, k: int, dtype: str, element_bits: int)
 
 def mmad_cost(chip: Chip, m: int, n: int, k: int, dtype: str, element_bits: int) -> Cost:
     """mmadL1: MTE1 moves A (m x k) L1 -> L0A and B (k x n) L1 -> L0B, then the cube."""
-    elem_bytes = element_bits // 8
-    move_a = copy_cost(chip, "cbuf", "ca", m * k * elem_bytes)
-    move_b = copy_cost(chip, "cbuf", "cb", k * n * elem_bytes)
-    return multi_pipe(seq(move_a, move_b), cube_cost(chip, m, n, k, dtype, element_bits))
+    return multi_pipe(
+        mmad_feed_cost(chip, m, n, k, element_bits), cube_cost(chip, m, n, k, dtype, element_bits)
+    )
 
 
 def vector_class(chip: Chip, op_name: str) -> str:
@@ -311,7 +310,8 @@ def _copy_like(op: Operation, chip: Chip) -> Cost:
         raise LatencyError(op, str(e)) from None
 
 
-def _mmad(op: Operation, chip: Chip) -> Cost:
+def _mmad_shape(op: Operation) -> tuple[int, int, int, str, int]:
+    """(m, n, k, cube dtype, element bits) of an mmadL1."""
     ins = _ins(op)
     outs = _memrefs(_outs(op))
     if len(ins) < 2 or not outs:
@@ -325,19 +325,43 @@ def _mmad(op: Operation, chip: Chip) -> Cost:
     attrs = {**op.attributes, **op.properties}
     m, k = (a_shape[1], a_shape[0]) if "a_transpose" in attrs else a_shape
     kb, n = (b_shape[1], b_shape[0]) if "b_transpose" in attrs else b_shape
+    k = max(k, kb)
     # Explicit m/k/n operands (constants) describe the real extent inside the tiles.
     if len(ins) >= 6:
-        for i, name in ((3, "m"), (4, "k"), (5, "n")):
-            value = constant_int(ins[i])
-            if value is not None and value > 0:
-                if name == "m":
-                    m = value
-                elif name == "k":
-                    k = kb = value
-                else:
-                    n = value
+        real = [constant_int(ins[i]) for i in (3, 4, 5)]
+        m = real[0] if real[0] else m
+        k = real[1] if real[1] else k
+        n = real[2] if real[2] else n
     dtype, bits = cube_dtype(a.type.element_type, hf32="enable_HF32" in attrs)
-    return mmad_cost(chip, m, n, max(k, kb), dtype, bits)
+    return m, n, k, dtype, bits
+
+
+def _mmad(op: Operation, chip: Chip) -> Cost:
+    return mmad_cost(chip, *_mmad_shape(op))
+
+
+def mmad_feed_cost(chip: Chip, m: int, n: int, k: int, element_bits: int) -> Cost:
+    """The MTE1 part of mmadL1: L1 -> L0A then L1 -> L0B."""
+    elem_bytes = element_bits // 8
+    return seq(
+        copy_cost(chip, "cbuf", "ca", m * k * elem_bytes),
+        copy_cost(chip, "cbuf", "cb", k * n * elem_bytes),
+    )
+
+
+def read_latencies(op: Operation, chip: Chip) -> dict[SSAValue, int]:
+    """Operands a task has finished reading before its result is ready: mmadL1 is done
+    with its L1 inputs once its MTE1 moves are (which is why a cube op's WAR dependence
+    towards an L1 loader is an MTE1 -> MTE2 flag)."""
+    if op.name != "hivm.hir.mmadL1":
+        return {}
+    try:
+        m, n, k, _, bits = _mmad_shape(op)
+        feed = mmad_feed_cost(chip, m, n, k, bits)
+    except ChipError as e:
+        raise LatencyError(op, str(e)) from None
+    ins = _ins(op)
+    return {ins[0]: feed.latency, ins[1]: feed.latency}
 
 
 def _vector(op: Operation, chip: Chip, short: str) -> Cost:

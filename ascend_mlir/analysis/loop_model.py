@@ -125,10 +125,6 @@ class LoopModel:
         return binding(self.res_mii(), self.rec_mii())
 
 
-def _estimator(chip: Chip) -> Callable[[Operation], tuple[int, int]]:
-    return lambda op: estimate(op, chip)
-
-
 def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]:
     """Bytes per scope of the function's allocations other than `exclude` (aligned)."""
     used: dict[str, int] = {}
@@ -161,7 +157,7 @@ def build_loop_model(
     num_stages: int | None = None,
 ) -> LoopModel:
     iv = loop.body.block.args[0]
-    tasks = block_tasks(loop.body.block, iv, loop_cost, _estimator(chip))
+    tasks = block_tasks(loop.body.block, iv, loop_cost, chip)
     func_op = loop.parent_op()
     while func_op is not None and not isinstance(func_op, func.FuncOp):
         func_op = func_op.parent_op()

@@ -1,0 +1,8 @@
+// RUN: not ascend-opt %s -p ascend-estimate-latency 2>&1 | filecheck %s --check-prefix=ERR
+
+// ERR: error: unknown hacc target 'Ascend310P' (known: {{.*}}Ascend910B1
+module attributes {hacc.target = #hacc.target<"Ascend310P">} {
+  func.func @k() {
+    return
+  }
+}
