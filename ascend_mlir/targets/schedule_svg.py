@@ -1,0 +1,119 @@
+"""`-t schedule-svg`: one steady-state window (II cycles) of every scheduled loop as an
+SVG Gantt chart: a row per pipe, each task at `start mod II` for `ii` cycles (wrapping
+around the window), coloured by stage, the II marked. Same module, same bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any
+from xml.sax.saxutils import escape
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.target import Target
+
+from ascend_mlir.analysis.mii import PIPES
+from ascend_mlir.targets.schedule_json import schedule_report
+
+STAGE_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
+                 "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
+WINDOW_WIDTH = 720  # pixels for II cycles
+LEFT = 70
+ROW = 26
+TITLE = 34
+AXIS = 30
+GAP = 24
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _loop_chart(fname: str, index: int, loop: dict[str, Any], top: float) -> tuple[list[str], float]:
+    ii = max(1, loop["ii"])
+    pipes = [p for p in PIPES if any(t["pipe"] == p for t in loop["tasks"])]
+    scale = WINDOW_WIDTH / ii
+    out: list[str] = []
+    title = (f"{fname} loop {index}: II = {loop['ii']} (MII = {loop['mii']}, binding "
+             f"{loop['binding']}, {loop['status']})")
+    out.append(f'<text class="title" x="{LEFT}" y="{_fmt(top + 20)}">{escape(title)}</text>')
+    y0 = top + TITLE
+    for row, pipe in enumerate(pipes):
+        y = y0 + row * ROW
+        out.append(f'<text class="pipe" x="{LEFT - 8}" y="{_fmt(y + ROW * 0.65)}">{pipe}</text>')
+        out.append(f'<rect class="lane" x="{LEFT}" y="{_fmt(y)}" width="{WINDOW_WIDTH}" height="{ROW - 4}"/>')
+    for t_index, task in enumerate(loop["tasks"]):
+        row = pipes.index(task["pipe"])
+        y = y0 + row * ROW
+        colour = STAGE_COLOURS[task["stage"] % len(STAGE_COLOURS)]
+        offset = task["start"] % ii
+        remaining = min(task["ii"], ii)
+        label = escape(f'{t_index}: {task["op"].removeprefix("hivm.hir.")} s{task["stage"]}')
+        tip = escape(f'{task["op"]} start {task["start"]} stage {task["stage"]} '
+                     f'latency {task["latency"]} ii {task["ii"]}')
+        while remaining > 0:
+            width = min(remaining, ii - offset)
+            x = LEFT + offset * scale
+            out.append(
+                f'<rect class="task" x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width * scale)}" '
+                f'height="{ROW - 4}" fill="{colour}"><title>{tip}</title></rect>'
+            )
+            if width * scale > 40:
+                out.append(f'<text class="label" x="{_fmt(x + 3)}" y="{_fmt(y + ROW * 0.6)}">{label}</text>')
+            remaining -= width
+            offset = 0
+    axis_y = y0 + len(pipes) * ROW
+    out.append(f'<line class="axis" x1="{LEFT}" y1="{_fmt(axis_y)}" x2="{LEFT + WINDOW_WIDTH}" y2="{_fmt(axis_y)}"/>')
+    for k in range(5):
+        cycle = round(ii * k / 4)
+        x = LEFT + cycle * scale
+        out.append(f'<text class="tick" x="{_fmt(x)}" y="{_fmt(axis_y + 14)}">{cycle}</text>')
+    x_ii = LEFT + WINDOW_WIDTH
+    out.append(f'<line class="ii" x1="{x_ii}" y1="{_fmt(y0 - 4)}" x2="{x_ii}" y2="{_fmt(axis_y)}"/>')
+    out.append(f'<text class="iilabel" x="{x_ii + 4}" y="{_fmt(y0 + 8)}">II = {loop["ii"]}</text>')
+    stages = sorted({t["stage"] for t in loop["tasks"]})
+    for k, stage in enumerate(stages):
+        x = LEFT + k * 80
+        colour = STAGE_COLOURS[stage % len(STAGE_COLOURS)]
+        out.append(f'<rect x="{x}" y="{_fmt(axis_y + 20)}" width="12" height="12" fill="{colour}"/>')
+        out.append(f'<text class="tick" x="{x + 16}" y="{_fmt(axis_y + 30)}">stage {stage}</text>')
+    return out, axis_y + AXIS + 16 - top
+
+
+def schedule_svg(report: dict[str, Any]) -> str:
+    body: list[str] = []
+    top = 8.0
+    for function in report["functions"]:
+        for index, loop in enumerate(function["loops"]):
+            part, height = _loop_chart(function["name"], index, loop, top)
+            body.extend(part)
+            top += height + GAP
+    if not body:
+        body.append(f'<text class="title" x="{LEFT}" y="28">no loops to schedule</text>')
+        top = 48
+    width = LEFT + WINDOW_WIDTH + 90
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_fmt(top)}" '
+        f'viewBox="0 0 {width} {_fmt(top)}" font-family="monospace" font-size="11">',
+        "<style>"
+        ".title{font-size:13px;font-weight:bold}"
+        ".pipe{text-anchor:end}"
+        ".lane{fill:#f4f4f4}"
+        ".task{stroke:#222;stroke-width:0.5}"
+        ".label{fill:#fff}"
+        ".axis{stroke:#444}"
+        ".tick{fill:#444}"
+        ".ii{stroke:#d00;stroke-width:2;stroke-dasharray:4 2}"
+        ".iilabel{fill:#d00}"
+        "</style>",
+    ]
+    return "\n".join(head + body + ["</svg>"]) + "\n"
+
+
+@dataclass(frozen=True)
+class ScheduleSvgTarget(Target):
+    name = "schedule-svg"
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        output.write(schedule_svg(schedule_report(module, self.name)))
