@@ -242,7 +242,9 @@ class ConvertTileToHivmPass(ModulePass):
                     _ElementwiseToHivm(),
                     _MatmulToHivm(),
                     _BlockIdxToHivm(),
-                ]
+                ],
+                # a lowering keeps the user's code; removing dead ops is canonicalize's job
+                dce_enabled=False,
             ),
             apply_recursively=False,
         ).rewrite_module(op)
