@@ -54,6 +54,7 @@ from xdsl.irdl import (
     ParamAttrConstraint,
     VarConstraint,
     VariadicDef,
+    irdl_to_attr_constraint,
 )
 from xdsl.irdl.constraints import (
     AnyRange,
@@ -219,6 +220,8 @@ class ConstraintDescriber:
     def describe(self, constr: AttrConstraint | RangeConstraint) -> str:
         if isinstance(constr, RangeConstraint):
             constr = single_constraint(constr)
+        if not isinstance(constr, AttrConstraint):
+            constr = irdl_to_attr_constraint(constr)
         if isinstance(constr, AnyAttr):
             return "any"
         if isinstance(constr, VarConstraint):
@@ -313,6 +316,9 @@ class DialectExporter:
 
     def emit(self, block: _Block, constr: AttrConstraint, owner: str, what: str) -> str:
         """Emit constraint ops for `constr` into `block`, return the SSA value."""
+        if not isinstance(constr, AttrConstraint):
+            # raw attributes/classes, as PyRDL accepts them in ParamAttrConstraint
+            constr = irdl_to_attr_constraint(constr)
         if isinstance(constr, VarConstraint):
             if constr.name not in block.variables:
                 block.variables[constr.name] = self.emit(block, constr.constraint, owner, what)
