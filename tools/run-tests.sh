@@ -5,6 +5,6 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
-python3 -m lit -sv --order=lexical test/ || status=1
+lit -sv --order=lexical test/ || status=1
 python3 -m pytest -q -rs test/python || status=1
 exit $status
