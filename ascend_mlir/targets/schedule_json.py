@@ -21,7 +21,7 @@ from xdsl.ir import Operation
 from xdsl.utils.target import Target
 
 from ascend_mlir.analysis.mii import PIPES
-from ascend_mlir.analysis.loop_model import build_loop_model, scheduled_loop_cost
+from ascend_mlir.analysis.loop_model import build_loop_model, loop_name, scheduled_loop_cost
 from ascend_mlir.chips import ChipError, chip_for_module
 from ascend_mlir.diagnostics import op_error
 
@@ -65,18 +65,29 @@ class LoopReport:
 
 def schedule_report(module: ModuleOp, target_name: str = "schedule-json") -> dict[str, Any]:
     """The schedule of every loop of every function, as plain data (see module doc)."""
+    return named_schedule_report(module, target_name)[0]
+
+
+def named_schedule_report(
+    module: ModuleOp, target_name: str
+) -> tuple[dict[str, Any], list[list[str]]]:
+    """The report and, per function, the names of its loops (`<function>.<iv name>`)."""
     try:
         chip = chip_for_module(module)
     except ChipError as e:
         raise op_error(module, str(e)) from None
     functions = []
+    names: list[list[str]] = []
     for func_op in (o for o in module.walk() if isinstance(o, func.FuncOp)):
         indices = _pre_order_index(func_op)
         loops = []
+        loop_names = []
         for loop in _loops_preorder(func_op):
             loops.append(_loop_report(loop, indices[loop], chip, target_name))
+            loop_names.append(loop_name(loop, indices[loop]))
         functions.append({"name": func_op.sym_name.data, "loops": loops})
-    return {"functions": functions}
+        names.append(loop_names)
+    return {"functions": functions}, names
 
 
 def _loop_report(loop: scf.ForOp, index: int, chip, target_name: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
 from ascend_mlir.analysis.mii import PIPES
-from ascend_mlir.targets.schedule_json import schedule_report
+from ascend_mlir.targets.schedule_json import named_schedule_report
 
 STAGE_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
                  "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
@@ -29,12 +29,12 @@ def _fmt(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _loop_chart(fname: str, index: int, loop: dict[str, Any], top: float) -> tuple[list[str], float]:
+def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str], float]:
     ii = max(1, loop["ii"])
     pipes = [p for p in PIPES if any(t["pipe"] == p for t in loop["tasks"])]
     scale = WINDOW_WIDTH / ii
     out: list[str] = []
-    title = (f"{fname} loop {index}: II = {loop['ii']} (MII = {loop['mii']}, binding "
+    title = (f"loop {name}: II = {loop['ii']} (MII = {loop['mii']}, binding "
              f"{loop['binding']}, {loop['status']})")
     out.append(f'<text class="title" x="{LEFT}" y="{_fmt(top + 20)}">{escape(title)}</text>')
     y0 = top + TITLE
@@ -80,12 +80,13 @@ def _loop_chart(fname: str, index: int, loop: dict[str, Any], top: float) -> tup
     return out, axis_y + AXIS + 16 - top
 
 
-def schedule_svg(report: dict[str, Any]) -> str:
+def schedule_svg(report: dict[str, Any], names: list[list[str]]) -> str:
+    """The chart of every loop of a schedule report (names per function, per loop)."""
     body: list[str] = []
     top = 8.0
-    for function in report["functions"]:
-        for index, loop in enumerate(function["loops"]):
-            part, height = _loop_chart(function["name"], index, loop, top)
+    for function, loop_names in zip(report["functions"], names):
+        for name, loop in zip(loop_names, function["loops"]):
+            part, height = _loop_chart(name, loop, top)
             body.extend(part)
             top += height + GAP
     if not body:
@@ -116,4 +117,4 @@ class ScheduleSvgTarget(Target):
     name = "schedule-svg"
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(schedule_svg(schedule_report(module, self.name)))
+        output.write(schedule_svg(*named_schedule_report(module, self.name)))

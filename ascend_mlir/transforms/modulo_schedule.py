@@ -1,0 +1,199 @@
+"""`ascend-modulo-schedule`: per loop II, per op stage/start, per buffer version count.
+
+Loops are scheduled innermost first; a scheduled inner loop is one task of its parent
+with the serial-loop cost `(II*(n-1) + length, II*n)`. Straight-line code (the function
+body outside loops) is scheduled for minimal makespan. Results are attributes:
+
+* on each `scf.for`: `ascend.ii`, `ascend.mii`, `ascend.status`, `ascend.solve_ms`,
+  `ascend.res_mii` (pipe -> cycles), `ascend.rec_mii`, `ascend.binding`,
+  `ascend.task_latency` / `ascend.task_ii` (the loop as one task of its parent);
+* on each task op: `ascend.stage`, `ascend.start`;
+* on each multi-buffered `memref.alloc`: `ascend.versions`.
+
+A loop whose II is not proven optimal gets a remark on stderr (never a silent fallback).
+Latencies come from `ascend.latency/ascend.ii`; ops without them are estimated here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from ascend_mlir.analysis.accesses import block_tasks
+from ascend_mlir.analysis.latency_model import Cost, estimate, serial_loop
+from ascend_mlir.analysis.loop_model import (
+    LoopModel,
+    build_loop_model,
+    loops_innermost_first,
+    scheduled_loop_cost,
+)
+from ascend_mlir.chips import Chip
+from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
+
+SEARCHES = ("incremental", "bisect")
+
+
+def _int(value: int) -> IntegerAttr:
+    return IntegerAttr(int(value), i64)
+
+
+def _call_with_supported(fn, problem, options: dict[str, Any]):
+    """Pass only the keyword options the solver entry point declares."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        params = {}
+    accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    kwargs = {k: v for k, v in options.items() if v is not None and (accepts_any or k in params)}
+    return fn(problem, **kwargs)
+
+
+def _seq_get(values: Any, index: int, name: str) -> int:
+    if isinstance(values, dict):
+        return int(values[name] if name in values else values[index])
+    return int(values[index])
+
+
+@dataclass(frozen=True)
+class ModuloSchedulePass(ModulePass):
+    name = "ascend-modulo-schedule"
+
+    chip: str | None = None
+    chip_file: str | None = None
+    budget_ms: int | None = None
+    rlimit: int | None = None
+    search: str = "incremental"
+    num_stages: int | None = None
+
+    def _options(self) -> dict[str, Any]:
+        return {"budget_ms": self.budget_ms, "rlimit": self.rlimit, "search": self.search}
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.search not in SEARCHES:
+            raise PassFailedException(
+                f"ascend-modulo-schedule: search must be one of {', '.join(SEARCHES)}, got '{self.search}'"
+            )
+        if self.num_stages is not None and self.num_stages < 1:
+            raise PassFailedException("ascend-modulo-schedule: num-stages must be >= 1")
+        chip = module_chip(op, self.chip, self.chip_file)
+        annotate_latencies(op, chip, only_missing=True)
+        for index, loop in loops_innermost_first(op):
+            self._schedule_loop(loop, index, chip)
+        for func_op in op.walk():
+            if isinstance(func_op, func.FuncOp) and func_op.body.blocks:
+                self._schedule_straight_line(func_op, chip)
+
+    # ----- loops ---------------------------------------------------------------------
+
+    def _schedule_loop(self, loop: scf.ForOp, index: int, chip: Chip) -> None:
+        from ascend_mlir.scheduling import schedule_loop
+
+        model = build_loop_model(loop, chip, scheduled_loop_cost, index, self.num_stages)
+        if not model.tasks:
+            return
+        start_time = time.perf_counter()
+        try:
+            result = _call_with_supported(schedule_loop, model.problem(), self._options())
+        except (ValueError, RuntimeError) as e:
+            raise op_error(loop, f"cannot schedule loop {model.name}: {e}") from None
+        solve_ms = int(round((time.perf_counter() - start_time) * 1000))
+        stats = getattr(result, "stats", None) or {}
+        if isinstance(stats, dict) and isinstance(stats.get("solve_ms"), int | float):
+            solve_ms = int(round(stats["solve_ms"]))
+        self._write_loop(model, result, solve_ms)
+
+    def _write_loop(self, model: LoopModel, result: Any, solve_ms: int) -> None:
+        loop = model.loop
+        ii, mii, status = int(result.ii), int(result.mii), str(result.status)
+        res = model.res_mii()
+        attrs = loop.attributes
+        attrs["ascend.ii"] = _int(ii)
+        attrs["ascend.mii"] = _int(mii)
+        attrs["ascend.status"] = StringAttr(status)
+        attrs["ascend.res_mii"] = DictionaryAttr({p: _int(v) for p, v in res.items()})
+        attrs["ascend.rec_mii"] = _int(model.rec_mii())
+        attrs["ascend.binding"] = StringAttr(model.binding())
+        attrs["ascend.solve_ms"] = _int(solve_ms)
+        length = 0
+        for i, task in enumerate(model.tasks):
+            name = f"{i}:{task.info.name}"
+            start = _seq_get(result.start, i, name)
+            stage = _seq_get(result.stage, i, name)
+            task.op.attributes["ascend.start"] = _int(start)
+            task.op.attributes["ascend.stage"] = _int(stage)
+            length = max(length, start + task.info.latency)
+        versions = dict(getattr(result, "versions", {}) or {})
+        for buf in model.buffers:
+            count = int(versions.get(buf.name, 1))
+            buf.root.owner.attributes["ascend.versions"] = _int(count)  # type: ignore[union-attr]
+        n = model.trip_count if model.trip_count is not None else 1
+        whole = serial_loop(Cost(max(length, ii), ii), n)
+        attrs["ascend.task_latency"] = _int(whole.latency)
+        attrs["ascend.task_ii"] = _int(whole.ii)
+        if status != "optimal":
+            emit_remark(
+                loop,
+                f"loop {model.name}: II = {ii} is not proven optimal"
+                f" (status {status}, MII = {mii}, binding {model.binding()})",
+            )
+
+    # ----- straight-line code ------------------------------------------------------------
+
+    def _schedule_straight_line(self, func_op: func.FuncOp, chip: Chip) -> None:
+        """Top-level tasks of a function (loops as single tasks) for minimal makespan."""
+        from ascend_mlir.analysis.dependences import loop_dependences, resource_conflicts
+
+        block = func_op.body.blocks.first
+        assert block is not None
+        tasks = block_tasks(block, None, scheduled_loop_cost, chip)
+        if not tasks:
+            return
+        try:
+            from ascend_mlir.scheduling import schedule_region
+        except ImportError:
+            raise PassFailedException(
+                "ascend-modulo-schedule: ascend_mlir.scheduling has no schedule_region"
+            ) from None
+        from ascend_mlir.scheduling import Dep, Task
+
+        infos = [t.info for t in tasks]
+        deps = {}
+        for d in loop_dependences(infos, (), 1):
+            if d.distance == 0 and d.buffer is None:
+                key = (d.src, d.dst)
+                deps[key] = max(deps.get(key, 0), d.latency)
+        problem_tasks = [
+            Task(f"{i}:{t.info.name}", pipe=t.pipe, latency=t.info.latency, ii=t.info.ii)
+            for i, t in enumerate(tasks)
+        ]
+        problem_deps = [Dep(s, t, latency=lat) for (s, t), lat in sorted(deps.items())]
+        conflicts = resource_conflicts(infos)
+        result = _schedule_region(
+            schedule_region, problem_tasks, problem_deps, conflicts, self._options()
+        )
+        for i, task in enumerate(tasks):
+            name = f"{i}:{task.info.name}"
+            task.op.attributes["ascend.start"] = _int(_seq_get(result.start, i, name))
+            task.op.attributes["ascend.stage"] = _int(0)
+
+
+def _schedule_region(fn, tasks, deps, conflicts, options) -> Any:
+    """Call schedule_region with the arguments it declares (tasks, deps, conflicts)."""
+    params = inspect.signature(fn).parameters
+    kwargs: dict[str, Any] = {}
+    if "conflicts" in params:
+        kwargs["conflicts"] = conflicts
+    for k, v in options.items():
+        if k in params and v is not None:
+            kwargs[k] = v
+    return fn(tasks, deps, **kwargs)
