@@ -152,11 +152,12 @@ class EngineResult:
 class _Record:
     """A started access kept for race checks until every thread is known to be past it."""
 
-    __slots__ = ("instr", "core", "view", "write", "atomic", "seqs")
+    __slots__ = ("instr", "core", "pos", "view", "write", "atomic", "seqs")
 
-    def __init__(self, instr: Instr, core: int, acc: Access, seqs):
+    def __init__(self, instr: Instr, core: int, pos: int, acc: Access, seqs):
         self.instr = instr
         self.core = core
+        self.pos = pos
         self.view = acc.view
         self.write = acc.write
         self.atomic = acc.atomic
@@ -268,21 +269,23 @@ class Engine:
                         continue
                     if not _overlap(acc.view, r.view):
                         continue
-                    kind = (
-                        "write-write" if acc.write and r.write
-                        else "write-read" if r.write else "read-write"
-                    )
-                    key = (r.instr.static_id or id(r.instr), r.core, ins.static_id or id(ins), c,
+                    # report the pair in program order (core index, then position), so
+                    # the report does not depend on which op the timing started first
+                    a, b = (r.instr, r.core, r.write), (ins, c, acc.write)
+                    if (c, pos) < (r.core, r.pos):
+                        a, b = b, a
+                    kind = f"{'write' if a[2] else 'read'}-{'write' if b[2] else 'read'}"
+                    key = (a[0].static_id or id(a[0]), a[1], b[0].static_id or id(b[0]), b[1],
                            kind, str(acc.mem))
                     if key in races:
                         races[key].count += 1
                     else:
                         races[key] = Race(
-                            r.instr.name, r.instr.loc, ins.name, ins.loc, str(acc.mem), kind,
-                            self.cores[r.core].name, self.cores[c].name,
+                            a[0].name, a[0].loc, b[0].name, b[0].loc, str(acc.mem), kind,
+                            self.cores[a[1]].name, self.cores[b[1]].name,
                         )
             for acc in ins.accesses:
-                records[acc.mem].append(_Record(ins, c, acc, my_seqs))
+                records[acc.mem].append(_Record(ins, c, pos, acc, my_seqs))
 
         def prune() -> None:
             live = [
