@@ -414,6 +414,11 @@ def to_npuir(module: ModuleOp) -> ModuleOp:
     """A copy of `module` in the form bishengir-compile accepts (see the module doc)."""
     _check_ops(module)
     out = module.clone()
+    if hacc.TARGET not in out.attributes:
+        # the chip every pass assumes without one, so bishengir compiles for it too
+        from ascend_mlir.chips import load_chip
+
+        out.attributes[hacc.TARGET] = hacc.TargetAttr(load_chip(None).hacc_target)
     _strip_own_attributes(out)
     _peel_computed_inits(out)
     _ensure_core_types(out)

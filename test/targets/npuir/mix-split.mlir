@@ -1,0 +1,122 @@
+// A MIX kernel is printed as the _mix_aic / _mix_aiv pair bishengir expects, with
+// cross-core flags for every cube <-> vector dependence through a buffer.
+// RUN: ascend-opt %s -t npuir --split-input-file | filecheck %s
+
+// CHECK:      builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">, hivm.module_core_type = #hivm.module_core_type<MIX>} {
+// CHECK-NEXT: func.func @straight_mix_aic(%{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix, mix_mode = "mix"} {
+// CHECK-NOT:  hivm.hir.vrelu
+// CHECK-NOT:  hivm.hir.store
+// CHECK:      hivm.hir.fixpipe
+// CHECK-NEXT: hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT: func.return
+// CHECK:      func.func @straight_mix_aiv(%{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix, mix_mode = "mix"} {
+// CHECK-NOT:  hivm.hir.fixpipe
+// CHECK-NOT:  memref<16x16xf32, #hivm.address_space<cc>>
+// CHECK:      hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT: hivm.hir.vrelu
+// CHECK-NEXT: hivm.hir.store
+// CHECK-NEXT: func.return
+// CHECK-NOT:  func.func @straight(
+builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
+  func.func @straight(%o: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>, ascend.grid = 2 : i64} {
+    %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    %r = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%r : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%r : memref<16x16xf32, #hivm.address_space<ub>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
+    func.return
+  }
+}
+
+// -----
+
+// In a loop the vector core must also free the buffer before the next fixpipe
+// overwrites it: that flag is primed before the loop and drained after it.
+// CHECK-LABEL: func.func @loop_mix_aic
+// CHECK-NOT:   sync_block_set[<VECTOR>
+// CHECK:       scf.for
+// CHECK:         hivm.hir.mmadL1
+// CHECK-NEXT:    hivm.hir.sync_block_wait[<CUBE>, <PIPE_V>, <PIPE_FIX>] flag = 1
+// CHECK-NEXT:    hivm.hir.fixpipe
+// CHECK-NEXT:    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT:  }
+// CHECK-NEXT:  hivm.hir.sync_block_wait[<CUBE>, <PIPE_V>, <PIPE_FIX>] flag = 1
+// CHECK-NEXT:  func.return
+// CHECK-LABEL: func.func @loop_mix_aiv
+// CHECK:       hivm.hir.sync_block_set[<VECTOR>, <PIPE_V>, <PIPE_FIX>] flag = 1
+// CHECK-NEXT:  scf.for
+// CHECK:         memref.subview
+// CHECK-NEXT:    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT:    hivm.hir.vrelu
+// CHECK-NEXT:    hivm.hir.sync_block_set[<VECTOR>, <PIPE_V>, <PIPE_FIX>] flag = 1
+// CHECK-NEXT:    hivm.hir.store
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return
+builtin.module {
+  func.func @loop(%o: memref<64x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %true = arith.constant true
+    %l1 = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+    %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    %r = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %row = arith.muli %i, %c16 : index
+      %os = memref.subview %o[%row, 0] [16, 16] [1, 1] : memref<64x16xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
+      hivm.hir.mmadL1 ins(%l1, %l1, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+      hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%r : memref<16x16xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%r : memref<16x16xf32, #hivm.address_space<ub>>) outs(%os : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
+    }
+    func.return
+  }
+}
+
+// -----
+
+// Flags already placed (by ascend-insert-sync) are kept as they are, none added.
+// CHECK-LABEL: func.func @synced_mix_aic
+// CHECK:       hivm.hir.fixpipe
+// CHECK-NEXT:  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 5
+// CHECK-NEXT:  func.return
+// CHECK-LABEL: func.func @synced_mix_aiv
+// CHECK-NEXT:  %{{.*}} = memref.alloc
+// CHECK-NEXT:  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 5
+// CHECK-NEXT:  hivm.hir.vrelu
+// CHECK-NEXT:  func.return
+builtin.module {
+  func.func @synced() attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 5
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 5
+    hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    func.return
+  }
+}
+
+// -----
+
+// Through global memory (910B has no cc -> ub path): the vector core loads what the
+// cube core wrote to the same argument.
+// CHECK-LABEL: func.func @via_gm_mix_aic
+// CHECK:       hivm.hir.fixpipe
+// CHECK-NEXT:  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0
+// CHECK-LABEL: func.func @via_gm_mix_aiv
+// CHECK:       hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0
+// CHECK-NEXT:  hivm.hir.load
+builtin.module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
+  func.func @via_gm(%w: memref<32x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    %top = memref.subview %w[0, 0] [16, 16] [1, 1] : memref<32x16xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%top : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
+    hivm.hir.load ins(%w : memref<32x16xf32, #hivm.address_space<gm>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>) pad_mode = <PadNull>
+    func.return
+  }
+}
