@@ -47,6 +47,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 
 IN_ORDER_PIPES = frozenset({"V", "M", "S"})
@@ -333,6 +334,14 @@ class InsertBarrierSyncPass(ModulePass):
     name = "ascend-insert-barrier-sync"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for inner in op.walk():
+            # an op this pass cannot see the pipes of would be left unsynchronised
+            if inner.name.startswith("tile."):
+                raise op_error(
+                    inner,
+                    f"'{inner.name}' must be lowered to hivm before synchronisation "
+                    "(run convert-tile-to-hivm first)",
+                )
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if func_op.body.blocks and any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 _Inserter(func_op).run()
