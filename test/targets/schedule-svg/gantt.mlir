@@ -1,0 +1,41 @@
+// RUN: ascend-opt %s -t schedule-svg | filecheck %s
+// RUN: ascend-opt %s -t schedule-svg > %t.svg && %python -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print(d.documentElement.tagName)" %t.svg | filecheck %s --check-prefix=XML
+// RUN: ascend-opt %s -t schedule-svg > %t.1 && ascend-opt %s -t schedule-svg > %t.2 && diff %t.1 %t.2
+
+// One steady-state window of II = 200 cycles: a row per pipe (in data-flow order), each task
+// at start mod II for ii cycles, coloured by stage; the II marked at the window's end.
+// XML: svg
+// CHECK: <svg xmlns="http://www.w3.org/2000/svg"
+// CHECK: loop k.i: II = 200 (MII = 164, binding MTE2, feasible)
+// CHECK: <text class="pipe" {{.*}}>MTE2</text>
+// CHECK: <text class="pipe" {{.*}}>V</text>
+// CHECK: <text class="pipe" {{.*}}>MTE3</text>
+// The load: start 0, ii 150 -> 0..540 px of 720 (stage 0 colour)
+// CHECK: <rect class="task" x="70" y="{{[0-9.]+}}" width="540" height="22" fill="#4e79a7"><title>hivm.hir.load start 0 stage 0 latency 300 ii 150</title></rect>
+// The vector op: start 300 = stage 1, offset 100, ii 150 wraps: 100..200 then 0..50
+// CHECK: <rect class="task" x="430" y="{{[0-9.]+}}" width="360" height="22" fill="#f28e2b"><title>hivm.hir.vexp start 300
+// CHECK: <rect class="task" x="70" y="{{[0-9.]+}}" width="180" height="22" fill="#f28e2b"><title>hivm.hir.vexp start 300
+// CHECK: <rect class="task" x="{{[0-9.]+}}" y="{{[0-9.]+}}" width="{{[0-9.]+}}" height="22" fill="#59a14f"><title>hivm.hir.store start 450 stage 2
+// CHECK: <line class="ii" x1="790"
+// CHECK: >II = 200</text>
+// CHECK: stage 0</text>
+// CHECK: stage 1</text>
+// CHECK: stage 2</text>
+// CHECK: </svg>
+func.func @k(%x: memref<4096xf32, #hivm.address_space<gm>>, %y: memref<4096xf32, #hivm.address_space<gm>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c512 = arith.constant 512 : index
+  %u = memref.alloc() {ascend.versions = 2 : i64} : memref<512xf32, #hivm.address_space<ub>>
+  %v = memref.alloc() {ascend.versions = 2 : i64} : memref<512xf32, #hivm.address_space<ub>>
+  scf.for %i = %c0 to %c8 step %c1 {
+    %off = arith.muli %i, %c512 : index
+    %xs = memref.subview %x[%off] [512] [1] : memref<4096xf32, #hivm.address_space<gm>> to memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+    %ys = memref.subview %y[%off] [512] [1] : memref<4096xf32, #hivm.address_space<gm>> to memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+    hivm.hir.load ins(%xs : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%u : memref<512xf32, #hivm.address_space<ub>>) {ascend.latency = 300 : i64, ascend.ii = 150 : i64, ascend.start = 0 : i64, ascend.stage = 0 : i64}
+    hivm.hir.vexp {ascend.latency = 150 : i64, ascend.ii = 150 : i64, ascend.start = 300 : i64, ascend.stage = 1 : i64} ins(%u : memref<512xf32, #hivm.address_space<ub>>) outs(%v : memref<512xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%v : memref<512xf32, #hivm.address_space<ub>>) outs(%ys : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) {ascend.latency = 100 : i64, ascend.ii = 14 : i64, ascend.start = 450 : i64, ascend.stage = 2 : i64}
+  } {ascend.ii = 200 : i64, ascend.mii = 164 : i64, ascend.status = "feasible", ascend.res_mii = {MTE2 = 150 : i64, V = 150 : i64, MTE3 = 14 : i64}, ascend.rec_mii = 0 : i64, ascend.binding = "MTE2", ascend.solve_ms = 3 : i64}
+  return
+}
