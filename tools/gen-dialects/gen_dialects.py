@@ -7,8 +7,10 @@
 Everything comes from the xDSL definitions in `ascend_mlir/dialects/*.py`: op and
 attribute docstrings, operand/result/attribute/property constraints, assembly formats,
 traits, the checks and error messages of each `verify_` (read from its source), and the
-pipes of hivm ops (read from `pipes()` when it returns constants). The IRDL text is
-`ascend_mlir.irdl_export`'s. Output is deterministic: same definitions, same bytes.
+pipes of hivm ops (read from `pipes()` when it returns constants), and one example per
+op: its first use in `examples/<dialect>.mlir` (parsed and verified on every run), printed
+in our syntax and in IRDL form. The IRDL text is `ascend_mlir.irdl_export`'s. Output is
+deterministic: same definitions, same bytes.
 """
 
 from __future__ import annotations
@@ -191,6 +193,48 @@ def pipes_text(op: type[IRDLOperation]) -> str | None:
 
 
 # --------------------------------------------------------------------------------------
+# examples: tools/gen-dialects/examples/<dialect>.mlir, parsed and verified here
+# --------------------------------------------------------------------------------------
+
+EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
+
+
+class ExampleError(Exception):
+    """An example file that no longer parses or verifies."""
+
+
+def load_examples(dialect: Dialect, dialects: Iterable[Dialect]) -> dict[str, tuple[str, str]]:
+    """Op name -> (custom syntax, IRDL form) of its first use in the dialect's example file."""
+    from io import StringIO
+
+    from xdsl.parser import Parser
+    from xdsl.printer import Printer
+    from xdsl.utils.exceptions import ParseError, VerifyException
+
+    from ascend_mlir.irdl_export import IRDLFormPrinter, _context  # pyright: ignore[reportPrivateUsage]
+
+    path = EXAMPLES_DIR / f"{dialect.name}.mlir"
+    if not path.exists():
+        return {}
+    try:
+        module = Parser(_context(), path.read_text(), str(path)).parse_module()
+        module.verify()
+    except (ParseError, VerifyException) as e:
+        shown = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path
+        raise ExampleError(f"{shown} is broken: {e}") from e
+    names = {op.name for op in dialect.operations}
+    examples: dict[str, tuple[str, str]] = {}
+    for op in module.walk():
+        if op.name not in names or op.name in examples:
+            continue
+        custom, generic = StringIO(), StringIO()
+        Printer(stream=custom).print_op(op)
+        IRDLFormPrinter(stream=generic, dialects=dialects).print_op(op)
+        examples[op.name] = (custom.getvalue(), generic.getvalue())
+    return examples
+
+
+# --------------------------------------------------------------------------------------
 # Markdown
 # --------------------------------------------------------------------------------------
 
@@ -259,7 +303,9 @@ def render_attribute(cls: type[Attribute], dialect: Dialect, exporter: DialectEx
     return out
 
 
-def render_operation(op: type[IRDLOperation], exporter: DialectExporter) -> list[str]:
+def render_operation(
+    op: type[IRDLOperation], exporter: DialectExporter, example: tuple[str, str] | None = None
+) -> list[str]:
     op_def = op.get_irdl_definition()
     describe = exporter.describer.describe
     out = [f"### `{op_def.name}`", "", f"Python: `{op.__module__}.{op.__name__}`.", ""]
@@ -270,9 +316,14 @@ def render_operation(op: type[IRDLOperation], exporter: DialectExporter) -> list
     if op_def.assembly_format is not None:
         out += ["Syntax (declarative assembly format):", "", "```", op_def.assembly_format, "```", ""]
     elif defining_method(op, "parse") is not None:
-        out += ["Syntax: custom parser/printer (`parse`/`print` of the class); see the description above.", ""]
+        out += ["Syntax: custom parser/printer (the class's `parse`/`print`).", ""]
     else:
         out += ["Syntax: generic form only.", ""]
+
+    if example is not None:
+        custom, irdl_form = example
+        out += ["Example:", "", "```mlir", custom, "```", ""]
+        out += ["The same op in IRDL form (what `mlir-opt --irdl-file` reads):", "", "```mlir", irdl_form, "```", ""]
 
     pipes = pipes_text(op)
     if pipes is not None:
@@ -337,7 +388,10 @@ def _module_doc(dialect: Dialect) -> str | None:
     return inspect.cleandoc(doc) if doc else None
 
 
-def render_markdown(dialect: Dialect, exporter: DialectExporter) -> str:
+def render_markdown(
+    dialect: Dialect, exporter: DialectExporter, examples: dict[str, tuple[str, str]] | None = None
+) -> str:
+    examples = examples or {}
     out = [
         f"# The `{dialect.name}` dialect",
         "",
@@ -355,19 +409,22 @@ def render_markdown(dialect: Dialect, exporter: DialectExporter) -> str:
         '(`#hivm.pipe<"PIPE_V">`). `python -m ascend_mlir.irdl_export --from-irdl-form` reads it back.',
         "",
     ]
-    if dialect.operations:
-        out += ["Operations: " + ", ".join(f"`{op.name}`" for op in dialect.operations) + ".", ""]
-    if dialect.attributes:
-        out += ["Attributes: " + ", ".join(f"`{a.name}`" for a in dialect.attributes) + ".", ""]
-    if dialect.attributes:
+    operations = list(dialect.operations)  # Dialect.operations is an iterator
+    attributes = list(dialect.attributes)
+    if operations:
+        out += ["Operations: " + ", ".join(f"`{op.name}`" for op in operations) + ".", ""]
+    else:
+        out += ["Operations: none (attributes only).", ""]
+    if attributes:
+        out += ["Attributes: " + ", ".join(f"`{a.name}`" for a in attributes) + ".", ""]
         out += ["## Attributes and types", ""]
-        for cls in dialect.attributes:
+        for cls in attributes:
             out += render_attribute(cls, dialect, exporter)
-    if dialect.operations:
+    if operations:
         out += ["## Operations", ""]
-        for op in dialect.operations:
+        for op in operations:
             assert issubclass(op, IRDLOperation)
-            out += render_operation(op, exporter)
+            out += render_operation(op, exporter, examples.get(op.name))
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
@@ -391,7 +448,8 @@ def render_all(dialects: Iterable[Dialect] | None = None) -> dict[str, str]:
     for dialect in dialects:
         exporter = DialectExporter(dialect, dialects)
         files[f"{dialect.name}.irdl.mlir"] = exporter.export()
-        files[f"{dialect.name}.md"] = render_markdown(dialect, exporter)
+        examples = load_examples(dialect, dialects)
+        files[f"{dialect.name}.md"] = render_markdown(dialect, exporter, examples)
     return files
 
 
@@ -410,7 +468,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if dialects/ is out of date")
     parser.add_argument("--out", type=Path, default=DIALECTS_DIR, help="output directory")
     args = parser.parse_args(argv)
-    files = render_all()
+    try:
+        files = render_all()
+    except ExampleError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     if args.check:
         stale = stale_files(args.out, files)
         if stale:

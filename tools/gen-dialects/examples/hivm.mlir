@@ -1,0 +1,66 @@
+// Examples shown in dialects/hivm.md: the first use of each op, as our printer prints it.
+// gen_dialects.py parses and verifies this file; an example that stops parsing fails it.
+module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
+  func.func @dma(%g: memref<16x64xf16, #hivm.address_space<gm>>, %pad: f16) {
+    %u = memref.alloc() : memref<16x64xf16, #hivm.address_space<ub>>
+    %v = memref.alloc() : memref<16x64xf16, #hivm.address_space<ub>>
+    %l1 = memref.alloc() : memref<16x64xf16, #hivm.address_space<cbuf>>
+    hivm.hir.load ins(%g : memref<16x64xf16, #hivm.address_space<gm>>) outs(%u : memref<16x64xf16, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%u : memref<16x64xf16, #hivm.address_space<ub>>) outs(%g : memref<16x64xf16, #hivm.address_space<gm>>) atomic = <add>
+    hivm.hir.nd2nz {dst_continuous} ins(%g : memref<16x64xf16, #hivm.address_space<gm>>) outs(%l1 : memref<16x64xf16, #hivm.address_space<cbuf>>)
+    hivm.hir.copy ins(%u : memref<16x64xf16, #hivm.address_space<ub>>) outs(%v : memref<16x64xf16, #hivm.address_space<ub>>)
+    return
+  }
+  func.func @cube(%out: memref<64x64xf32, #hivm.address_space<gm>>, %init: i1) {
+    %a = memref.alloc() : memref<64x32xf16, #hivm.address_space<cbuf>>
+    %b = memref.alloc() : memref<32x64xf16, #hivm.address_space<cbuf>>
+    %c = memref.alloc() : memref<64x64xf32, #hivm.address_space<cc>>
+    %m = arith.constant 64 : index
+    %k = arith.constant 32 : index
+    %n = arith.constant 64 : index
+    hivm.hir.mmadL1 ins(%a, %b, %init, %m, %k, %n : memref<64x32xf16, #hivm.address_space<cbuf>>, memref<32x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>)
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%c : memref<64x64xf32, #hivm.address_space<cc>>) outs(%out : memref<64x64xf32, #hivm.address_space<gm>>)
+    return
+  }
+  func.func @vector(%s: f32) {
+    %x = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
+    %y = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
+    %z = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
+    %r = memref.alloc() : memref<16x1xf32, #hivm.address_space<ub>>
+    %h = memref.alloc() : memref<16x64xf16, #hivm.address_space<ub>>
+    hivm.hir.vadd ins(%x, %y : memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vsub ins(%x, %y : memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vmul ins(%x, %s : memref<16x64xf32, #hivm.address_space<ub>>, f32) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vdiv ins(%x, %y : memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vmax ins(%x, %r : memref<16x64xf32, #hivm.address_space<ub>>, memref<16x1xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>) broadcast = [1]
+    hivm.hir.vmin ins(%x, %s : memref<16x64xf32, #hivm.address_space<ub>>, f32) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vexp ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vln ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vabs ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vrelu ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vsqrt ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vrsqrt ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vrec ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vcast ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%h : memref<16x64xf16, #hivm.address_space<ub>>) round_mode = <rint>
+    hivm.hir.vbrc ins(%r : memref<16x1xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>) broadcast_dims = [1]
+    hivm.hir.vreduce <sum> ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%r : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
+    return
+  }
+  func.func @sync(%flag: i64) {
+    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = %flag
+    return
+  }
+  func.func @memory_and_ids() {
+    %c0 = arith.constant 0 : i64
+    %c4096 = arith.constant 4096 : i64
+    %buf = hivm.hir.pointer_cast(%c0, %c4096) : memref<16x64xf32, #hivm.address_space<ub>>
+    %idx = hivm.hir.get_block_idx -> i64
+    %num = hivm.hir.get_block_num -> i64
+    %sub = hivm.hir.get_sub_block_idx -> i64
+    return
+  }
+}
