@@ -3,9 +3,9 @@
 // (version stride 0), while the flags still guard two versions. The load of iteration
 // i+1 then overwrites the buffer the vadd of iteration i reads.
 // CHECK: "races": [
-// CHECK-SAME: {"kind": "read-write", "memory": "ub arena of vec", "first": {"op": "vadd", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:45:7", "core": "vec"}, "second": {"op": "load", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:40:7", "core": "vec"}
-// CHECK-SAME: {"kind": "read-write", "memory": "ub arena of vec", "first": {"op": "vadd", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:45:7", "core": "vec"}, "second": {"op": "load", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:41:7", "core": "vec"}
-// CHECK-SAME: {"kind": "read-write", "memory": "ub arena of vec", "first": {"op": "store", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:49:7", "core": "vec"}, "second": {"op": "vadd", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:45:7", "core": "vec"}
+// CHECK-SAME: {"kind": "read-write", "memory": "ub arena of vec", "first": {"op": "vadd", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:46:7", "core": "vec"}, "second": {"op": "load", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:41:7", "core": "vec"}
+// CHECK-SAME: {"kind": "read-write", "memory": "ub arena of vec", "first": {"op": "vadd", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:46:7", "core": "vec"}, "second": {"op": "load", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:42:7", "core": "vec"}
+// CHECK-SAME: {"kind": "read-write", "memory": "ub arena of vec", "first": {"op": "store", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:50:7", "core": "vec"}, "second": {"op": "vadd", "loc": "{{[^"]*}}mutant_version_collapsed.mlir:46:7", "core": "vec"}
 // CHECK-SAME: "deadlock": false
 // CHECK-SAME: "ok": false
 module {
