@@ -220,6 +220,18 @@ class BodyTask:
     pipe: str
     usage: dict[str, int]  # ii per pipe the task keeps busy
 
+    @property
+    def solver_pipes(self) -> tuple[str, ...]:
+        """Pipes the task blocks in the modulo window: a hivm op its main pipe (mmadL1's
+        MTE1 moves are part of its ii on M), a nested loop or if every pipe it uses."""
+        if isinstance(self.op, scf.ForOp | scf.IfOp):
+            return tuple(p for p in PIPE_ORDER if p in self.info.pipes) or (self.pipe,)
+        return (self.pipe,)
+
+    @property
+    def pipe_label(self) -> str:
+        return "+".join(self.solver_pipes)
+
 
 LoopCost = Callable[[scf.ForOp], tuple[Cost, dict[str, int]] | None]
 

@@ -90,7 +90,7 @@ class LoopModel:
         from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
 
         tasks = [
-            Task(f"{i}:{t.info.name}", pipe=t.pipe, latency=t.info.latency, ii=t.info.ii)
+            Task(f"{i}:{t.info.name}", pipe=pipe_arg(t.solver_pipes), latency=t.info.latency, ii=t.info.ii)
             for i, t in enumerate(self.tasks)
         ]
         deps = []
@@ -112,7 +112,12 @@ class LoopModel:
     # ----- lower bounds, for reports ----------------------------------------------------
 
     def res_mii(self) -> dict[str, int]:
-        return res_mii([t.pipe for t in self.tasks], [t.info.ii for t in self.tasks])
+        pipes, iis = [], []
+        for t in self.tasks:
+            for p in t.solver_pipes:
+                pipes.append(p)
+                iis.append(t.info.ii)
+        return res_mii(pipes, iis)
 
     def rec_mii(self) -> int:
         edges = [
@@ -123,6 +128,10 @@ class LoopModel:
 
     def binding(self) -> str:
         return binding(self.res_mii(), self.rec_mii())
+
+
+def pipe_arg(pipes: tuple[str, ...]) -> str | tuple[str, ...]:
+    return pipes[0] if len(pipes) == 1 else pipes
 
 
 def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]:

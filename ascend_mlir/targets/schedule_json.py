@@ -105,7 +105,7 @@ def _loop_report(loop: scf.ForOp, index: int, chip, target_name: str) -> dict[st
     for task in model.tasks:
         tasks.append({
             "op": task.op.name,
-            "pipe": task.pipe,
+            "pipe": task.pipe_label,
             "latency": task.info.latency,
             "ii": task.info.ii,
             "stage": _int_attr(task.op, "ascend.stage"),

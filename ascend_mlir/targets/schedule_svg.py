@@ -31,7 +31,8 @@ def _fmt(x: float) -> str:
 
 def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str], float]:
     ii = max(1, loop["ii"])
-    pipes = [p for p in PIPE_ORDER if any(t["pipe"] == p for t in loop["tasks"])]
+    used = {p for t in loop["tasks"] for p in t["pipe"].split("+")}
+    pipes = [p for p in PIPE_ORDER if p in used]
     scale = WINDOW_WIDTH / ii
     out: list[str] = []
     title = (f"loop {name}: II = {loop['ii']} (MII = {loop['mii']}, binding "
@@ -43,25 +44,35 @@ def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str],
         out.append(f'<text class="pipe" x="{LEFT - 8}" y="{_fmt(y + ROW * 0.65)}">{pipe}</text>')
         out.append(f'<rect class="lane" x="{LEFT}" y="{_fmt(y)}" width="{WINDOW_WIDTH}" height="{ROW - 4}"/>')
     for t_index, task in enumerate(loop["tasks"]):
-        row = pipes.index(task["pipe"])
-        y = y0 + row * ROW
-        colour = STAGE_COLOURS[task["stage"] % len(STAGE_COLOURS)]
-        offset = task["start"] % ii
-        remaining = min(task["ii"], ii)
-        label = escape(f'{t_index}: {task["op"].removeprefix("hivm.hir.")} s{task["stage"]}')
-        tip = escape(f'{task["op"]} start {task["start"]} stage {task["stage"]} '
-                     f'latency {task["latency"]} ii {task["ii"]}')
-        while remaining > 0:
-            width = min(remaining, ii - offset)
-            x = LEFT + offset * scale
-            out.append(
-                f'<rect class="task" x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width * scale)}" '
-                f'height="{ROW - 4}" fill="{colour}"><title>{tip}</title></rect>'
-            )
-            if width * scale > 40:
-                out.append(f'<text class="label" x="{_fmt(x + 3)}" y="{_fmt(y + ROW * 0.6)}">{label}</text>')
-            remaining -= width
-            offset = 0
+        for pipe in task["pipe"].split("+"):
+            out.extend(_task_bars(t_index, task, y0 + pipes.index(pipe) * ROW, ii, scale))
+    return _finish(out, loop, pipes, y0, ii, scale, top)
+
+
+def _task_bars(t_index: int, task: dict[str, Any], y: float, ii: int, scale: float) -> list[str]:
+    out: list[str] = []
+    colour = STAGE_COLOURS[task["stage"] % len(STAGE_COLOURS)]
+    offset = task["start"] % ii
+    remaining = min(task["ii"], ii)
+    label = escape(f'{t_index}: {task["op"].removeprefix("hivm.hir.")} s{task["stage"]}')
+    tip = escape(f'{task["op"]} start {task["start"]} stage {task["stage"]} '
+                 f'latency {task["latency"]} ii {task["ii"]}')
+    while remaining > 0:
+        width = min(remaining, ii - offset)
+        x = LEFT + offset * scale
+        out.append(
+            f'<rect class="task" x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width * scale)}" '
+            f'height="{ROW - 4}" fill="{colour}"><title>{tip}</title></rect>'
+        )
+        if width * scale > 40:
+            out.append(f'<text class="label" x="{_fmt(x + 3)}" y="{_fmt(y + ROW * 0.6)}">{label}</text>')
+        remaining -= width
+        offset = 0
+    return out
+
+
+def _finish(out: list[str], loop: dict[str, Any], pipes: list[str], y0: float, ii: int,
+            scale: float, top: float) -> tuple[list[str], float]:
     axis_y = y0 + len(pipes) * ROW
     out.append(f'<line class="axis" x1="{LEFT}" y1="{_fmt(axis_y)}" x2="{LEFT + WINDOW_WIDTH}" y2="{_fmt(axis_y)}"/>')
     for k in range(5):

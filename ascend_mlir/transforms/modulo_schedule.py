@@ -29,11 +29,13 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.accesses import block_tasks
-from ascend_mlir.analysis.latency_model import Cost, estimate, serial_loop
+from ascend_mlir.analysis.latency_model import Cost, serial_loop
+from ascend_mlir.analysis.mii import PIPES
 from ascend_mlir.analysis.loop_model import (
     LoopModel,
     build_loop_model,
     loops_innermost_first,
+    pipe_arg,
     scheduled_loop_cost,
 )
 from ascend_mlir.chips import Chip
@@ -56,6 +58,22 @@ def _call_with_supported(fn, problem, options: dict[str, Any]):
     accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
     kwargs = {k: v for k, v in options.items() if v is not None and (accepts_any or k in params)}
     return fn(problem, **kwargs)
+
+
+def _pipe_order(res: dict[str, int]) -> list[str]:
+    order = {p: i for i, p in enumerate(PIPES)}
+    return sorted(res, key=lambda p: (order.get(p, len(order)), p))
+
+
+def _solver_errors() -> tuple[type[BaseException], ...]:
+    errors: list[type[BaseException]] = [ValueError]
+    try:
+        from ascend_mlir.scheduling.problem import SchedulingError
+
+        errors.append(SchedulingError)
+    except ImportError:
+        pass
+    return tuple(errors)
 
 
 def _seq_get(values: Any, index: int, name: str) -> int:
@@ -104,7 +122,7 @@ class ModuloSchedulePass(ModulePass):
         start_time = time.perf_counter()
         try:
             result = _call_with_supported(schedule_loop, model.problem(), self._options())
-        except (ValueError, RuntimeError) as e:
+        except _solver_errors() as e:
             raise op_error(loop, f"cannot schedule loop {model.name}: {e}") from None
         solve_ms = int(round((time.perf_counter() - start_time) * 1000))
         stats = getattr(result, "stats", None) or {}
@@ -115,14 +133,18 @@ class ModuloSchedulePass(ModulePass):
     def _write_loop(self, model: LoopModel, result: Any, solve_ms: int) -> None:
         loop = model.loop
         ii, mii, status = int(result.ii), int(result.mii), str(result.status)
-        res = model.res_mii()
+        # the solver's own bounds when it reports them (the II was derived from those)
+        res = getattr(result, "res_mii", None) or model.res_mii()
+        rec = getattr(result, "rec_mii", None)
+        rec = model.rec_mii() if rec is None else int(rec)
+        bound = getattr(result, "binding", None) or model.binding()
         attrs = loop.attributes
         attrs["ascend.ii"] = _int(ii)
         attrs["ascend.mii"] = _int(mii)
         attrs["ascend.status"] = StringAttr(status)
-        attrs["ascend.res_mii"] = DictionaryAttr({p: _int(v) for p, v in res.items()})
-        attrs["ascend.rec_mii"] = _int(model.rec_mii())
-        attrs["ascend.binding"] = StringAttr(model.binding())
+        attrs["ascend.res_mii"] = DictionaryAttr({p: _int(res[p]) for p in _pipe_order(res)})
+        attrs["ascend.rec_mii"] = _int(rec)
+        attrs["ascend.binding"] = StringAttr(str(bound))
         attrs["ascend.solve_ms"] = _int(solve_ms)
         length = 0
         for i, task in enumerate(model.tasks):
@@ -141,10 +163,12 @@ class ModuloSchedulePass(ModulePass):
         attrs["ascend.task_latency"] = _int(whole.latency)
         attrs["ascend.task_ii"] = _int(whole.ii)
         if status != "optimal":
+            message = getattr(result, "message", "") or ""
             emit_remark(
                 loop,
                 f"loop {model.name}: II = {ii} is not proven optimal"
-                f" (status {status}, MII = {mii}, binding {model.binding()})",
+                f" (status {status}, MII = {mii}, binding {bound})"
+                + (f": {message}" if message else ""),
             )
 
     # ----- straight-line code ------------------------------------------------------------
@@ -173,7 +197,7 @@ class ModuloSchedulePass(ModulePass):
                 key = (d.src, d.dst)
                 deps[key] = max(deps.get(key, 0), d.latency)
         problem_tasks = [
-            Task(f"{i}:{t.info.name}", pipe=t.pipe, latency=t.info.latency, ii=t.info.ii)
+            Task(f"{i}:{t.info.name}", pipe=pipe_arg(t.solver_pipes), latency=t.info.latency, ii=t.info.ii)
             for i, t in enumerate(tasks)
         ]
         problem_deps = [Dep(s, t, latency=lat) for (s, t), lat in sorted(deps.items())]
