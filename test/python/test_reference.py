@@ -521,3 +521,40 @@ def test_out_of_bounds_subview_is_reported():
     module = parse(kernel([("8", "f32")], body))
     with pytest.raises(ReferenceError, match="out of bounds"):
         run_reference(module, make_inputs(kernel_function(module), 0))
+
+
+# --------------------------------------------------------------------------------------
+# the example kernels compute what their comments say
+# --------------------------------------------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _example(name: str):
+    module = parse((EXAMPLES / f"{name}.mlir").read_text())
+    inputs = make_inputs(kernel_function(module), seed=5)
+    return inputs, run_reference(module, inputs)
+
+
+def test_example_vecadd():
+    inputs, out = _example("vecadd")
+    np.testing.assert_array_equal(out["arg2"], inputs["arg0"] + inputs["arg1"])
+
+
+def test_example_softmax():
+    inputs, out = _example("softmax")
+    x = inputs["arg0"].astype(np.float64)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(out["arg1"], e / e.sum(axis=1, keepdims=True), rtol=1e-5)
+
+
+@pytest.mark.parametrize("name", ["gemm", "gemm_910b", "gemm_relu"])
+def test_example_gemms(name):
+    inputs, out = _example(name)
+    assert is_representable(inputs["arg0"], BFloat16Type())
+    expected = inputs["arg0"].astype(np.float64) @ inputs["arg1"].astype(np.float64)
+    if name == "gemm_relu":
+        expected = np.maximum(expected, 0)
+    np.testing.assert_allclose(out["arg2"], expected, rtol=1e-5, atol=1e-5)
