@@ -745,7 +745,8 @@ def restore_properties(op: IRDLOperation) -> None:
         op.properties[name] = op.attributes.pop(name)
 
 
-def _context():
+def default_context():
+    """A parsing context with xDSL's dialects and ours (unregistered ops allowed)."""
     from xdsl.context import Context
     from xdsl.dialects import get_all_dialects as upstream_dialects
 
@@ -787,9 +788,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             text, name = f.read(), args.input
     try:
         if args.from_irdl_form:
-            module = IRDLFormReader(_context()).parse(text, name)
+            module = IRDLFormReader(default_context()).parse(text, name)
         else:
-            module = Parser(_context(), text, name).parse_module()
+            module = Parser(default_context(), text, name).parse_module()
     except (ParseError, ValueError) as e:
         print(e, file=sys.stderr)
         return 1

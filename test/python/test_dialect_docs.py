@@ -14,7 +14,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
 
@@ -51,10 +50,11 @@ from xdsl.irdl import (
 
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
 
 from ascend_mlir.irdl_export import (
     IRDLFormReader,
-    _context,  # pyright: ignore[reportPrivateUsage]
+    default_context,
     export_dialect,
     irdl_form,
     irdl_name,
@@ -137,9 +137,9 @@ def test_every_op_has_a_verified_example():
         missing = [op.name for op in dialect.operations if op.name not in examples]
         assert not missing, f"add examples to tools/gen-dialects/examples/{dialect.name}.mlir: {missing}"
         first = next(iter(dialect.operations)).name
-        custom, irdl = examples[first]
-        assert first in custom
-        assert '"' + irdl_op_name(first) + '"' in irdl
+        example = examples[first]
+        assert first in example.custom
+        assert '"' + irdl_op_name(first) + '"' in example.irdl_form
 
 
 def test_broken_example_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -279,7 +279,7 @@ def test_irdl_form_prints_and_reads_back():
     assert 'box = #toy.box_of<#toy.colour<"red">, "lid">' in text
     assert "glossy" in text and "<{" not in text.split('"toy.sub_paint_it"')[1].split("\n")[0]
 
-    ctx = _context()
+    ctx = default_context()
     ctx.load_dialect(Toy)
     back = IRDLFormReader(ctx, [Toy]).parse(text)
     back_op = next(o for o in back.walk() if isinstance(o, PaintOp))

@@ -21,6 +21,7 @@ import inspect
 import sys
 import textwrap
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
@@ -189,6 +190,9 @@ def pipes_text(op: type[IRDLOperation]) -> str | None:
         ):
             return ", ".join(f"`{e.value}`" for e in value.elts)  # type: ignore[attr-defined]
         return f"depends on the op: `pipes()` returns `{_strip_self(ast.unparse(value))}`"
+    if len(body) <= 3:
+        code = "; ".join(_strip_self(ast.unparse(stmt)).replace("\n", " ") for stmt in body)
+        return f"depends on the op: `pipes()` is `{code}`"
     return "computed by the pipe interface `pipes()` (see its source)"
 
 
@@ -203,34 +207,46 @@ class ExampleError(Exception):
     """An example file that no longer parses or verifies."""
 
 
-def load_examples(dialect: Dialect, dialects: Iterable[Dialect]) -> dict[str, tuple[str, str]]:
-    """Op name -> (custom syntax, IRDL form) of its first use in the dialect's example file."""
+@dataclass(frozen=True)
+class Example:
+    """The first use of an op in the examples: its text in our syntax and in IRDL form,
+    and the pipes that instance occupies (hivm pipe interface), if any."""
+
+    custom: str
+    irdl_form: str
+    pipes: tuple[str, ...] | None
+
+
+def load_examples(dialect: Dialect, dialects: Iterable[Dialect]) -> dict[str, Example]:
+    """Op name -> its first use in tools/gen-dialects/examples/<dialect>.mlir."""
     from io import StringIO
 
     from xdsl.parser import Parser
     from xdsl.printer import Printer
     from xdsl.utils.exceptions import ParseError, VerifyException
 
-    from ascend_mlir.irdl_export import IRDLFormPrinter, _context  # pyright: ignore[reportPrivateUsage]
+    from ascend_mlir.irdl_export import IRDLFormPrinter, default_context
 
     path = EXAMPLES_DIR / f"{dialect.name}.mlir"
     if not path.exists():
         return {}
     try:
-        module = Parser(_context(), path.read_text(), str(path)).parse_module()
+        module = Parser(default_context(), path.read_text(), str(path)).parse_module()
         module.verify()
     except (ParseError, VerifyException) as e:
         shown = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path
         raise ExampleError(f"{shown} is broken: {e}") from e
     names = {op.name for op in dialect.operations}
-    examples: dict[str, tuple[str, str]] = {}
+    examples: dict[str, Example] = {}
     for op in module.walk():
         if op.name not in names or op.name in examples:
             continue
         custom, generic = StringIO(), StringIO()
         Printer(stream=custom).print_op(op)
         IRDLFormPrinter(stream=generic, dialects=dialects).print_op(op)
-        examples[op.name] = (custom.getvalue(), generic.getvalue())
+        pipes_method = getattr(op, "pipes", None)
+        pipes = tuple(pipes_method()) if callable(pipes_method) else None
+        examples[op.name] = Example(custom.getvalue(), generic.getvalue(), pipes)
     return examples
 
 
@@ -304,7 +320,7 @@ def render_attribute(cls: type[Attribute], dialect: Dialect, exporter: DialectEx
 
 
 def render_operation(
-    op: type[IRDLOperation], exporter: DialectExporter, example: tuple[str, str] | None = None
+    op: type[IRDLOperation], exporter: DialectExporter, example: Example | None = None
 ) -> list[str]:
     op_def = op.get_irdl_definition()
     describe = exporter.describer.describe
@@ -321,12 +337,15 @@ def render_operation(
         out += ["Syntax: generic form only.", ""]
 
     if example is not None:
-        custom, irdl_form = example
-        out += ["Example:", "", "```mlir", custom, "```", ""]
-        out += ["The same op in IRDL form (what `mlir-opt --irdl-file` reads):", "", "```mlir", irdl_form, "```", ""]
+        out += ["Example:", "", "```mlir", example.custom, "```", ""]
+        out += ["The same op in IRDL form (what `mlir-opt --irdl-file` reads):", ""]
+        out += ["```mlir", example.irdl_form, "```", ""]
 
     pipes = pipes_text(op)
     if pipes is not None:
+        if not pipes.startswith("`") and example is not None and example.pipes is not None:
+            shown = ", ".join(f"`{p}`" for p in example.pipes)
+            pipes += f"; the example above occupies {shown}"
         out += [f"Pipes: {pipes}.", ""]
 
     if op_def.operands:
@@ -389,7 +408,7 @@ def _module_doc(dialect: Dialect) -> str | None:
 
 
 def render_markdown(
-    dialect: Dialect, exporter: DialectExporter, examples: dict[str, tuple[str, str]] | None = None
+    dialect: Dialect, exporter: DialectExporter, examples: dict[str, Example] | None = None
 ) -> str:
     examples = examples or {}
     out = [
