@@ -31,6 +31,7 @@ import numpy as np
 from xdsl.dialects import affine, arith, func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AnyFloat,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -601,8 +602,10 @@ def _argument_values(
             raise ReferenceError(f"no input for argument {name} ({arg.type})")
         if isinstance(arg.type, MemRefType):
             values.append(np.array(inputs[key], dtype=storage_dtype(arg.type.element_type)))
-        elif isinstance(arg.type, IndexType | IntegerType) or hasattr(arg.type, "bitwidth"):
-            values.append(scalar_attr(_scalar(inputs[key]), arg.type, 64))
+        elif isinstance(arg.type, IndexType | IntegerType):
+            values.append(scalar_attr(int(_scalar(inputs[key])), arg.type, 64))
+        elif isinstance(arg.type, AnyFloat):
+            values.append(scalar_attr(float(_scalar(inputs[key])), arg.type, 64))
         else:
             raise ReferenceError(f"unsupported argument type {arg.type} for {name}")
     return values

@@ -558,3 +558,27 @@ def test_example_gemms(name):
     if name == "gemm_relu":
         expected = np.maximum(expected, 0)
     np.testing.assert_allclose(out["arg2"], expected, rtol=1e-5, atol=1e-5)
+
+
+def test_scalar_kernel_arguments():
+    """Non-GM arguments (a scale and a tile count) are taken from the inputs by name."""
+    t = mem("8", "f32", "ub")
+    text = (
+        f"func.func @k(%a0: {mem('8', 'f32', 'gm')}, %a1: {mem('8', 'f32', 'gm')}, %s: f32, %n: index)"
+        " attributes {tile.kernel} {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        + load("u", "a0", "8", "f32")
+        + "  scf.for %i = %c0 to %n step %c1 {\n"
+        f"    tile.mul ins(%u, %s : {t}, f32) outs(%u : {t})\n"
+        "  }\n"
+        + store("u", "a1", "8", "f32")
+        + "  return\n}\n"
+    )
+    module = parse(text)
+    inputs = make_inputs(kernel_function(module), 0)
+    assert sorted(inputs) == ["arg0", "arg1"], "make_inputs covers GM arguments only"
+    out = run_reference(module, dict(inputs, arg2=np.float32(2.0), n=3))
+    np.testing.assert_array_equal(out["arg1"], inputs["arg0"] * 8)
+    with pytest.raises(ReferenceError, match="no input for argument arg2"):
+        run_reference(module, inputs)
