@@ -1,0 +1,265 @@
+"""Data semantics of the hivm front end of the simulator (numpy results checked against
+independent numpy computations), GM handling over blocks, aliasing of planned buffers,
+and the latency perturbation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ascend_mlir.diagnostics import parse_module
+from ascend_mlir.sim import numerics
+from ascend_mlir.sim.hivm_frontend import SimulationError
+from ascend_mlir.sim.simulator import simulate
+from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+_CTX = None
+
+
+def parse(text: str):
+    global _CTX
+    if _CTX is None:
+        _CTX = AscendOptMain(args=[]).ctx
+    return parse_module(_CTX, text, "test.mlir")
+
+
+def mr(shape: str, dtype: str, scope: str) -> str:
+    return f"memref<{shape}x{dtype}, #hivm.address_space<{scope}>>"
+
+
+def kernel(args: list[tuple[str, str, str]], body: str, attrs: str = "hacc.entry") -> str:
+    """A one-function module; args are (name, shape, dtype) GM memrefs."""
+    params = ", ".join(f"%{n}: {mr(s, t, 'gm')}" for n, s, t in args)
+    return f"module {{\n  func.func @k({params}) attributes {{{attrs}}} {{\n{body}\n    return\n  }}\n}}\n"
+
+
+def load(gm: str, ub: str, shape: str, t: str) -> str:
+    return f"    hivm.hir.load ins(%{gm} : {mr(shape, t, 'gm')}) outs(%{ub} : {mr(shape, t, 'ub')})"
+
+
+def store(ub: str, gm: str, shape: str, t: str, extra: str = "") -> str:
+    return f"    hivm.hir.store ins(%{ub} : {mr(shape, t, 'ub')}) outs(%{gm} : {mr(shape, t, 'gm')}){extra}"
+
+
+def alloc(name: str, shape: str, t: str, scope: str = "ub") -> str:
+    return f"    %{name} = memref.alloc() : {mr(shape, t, scope)}"
+
+
+BARRIER = "    hivm.hir.pipe_barrier[<PIPE_ALL>]"
+
+
+def run_ok(text: str, inputs: dict, **kw):
+    r = simulate(parse(text), inputs, **kw)
+    assert r.races == [] and not r.deadlock and not r.double_sets, r.to_json()
+    return r
+
+
+def unary_program(op_line: str, src_t: str, dst_t: str, shape: str = "4x8") -> str:
+    return kernel(
+        [("x", shape, src_t), ("y", shape, dst_t)],
+        "\n".join([
+            alloc("u", shape, src_t), alloc("v", shape, dst_t),
+            load("x", "u", shape, src_t), BARRIER, op_line, BARRIER, store("v", "y", shape, dst_t),
+        ]),
+    )
+
+
+@pytest.mark.parametrize("mode", ["rint", "round", "floor", "ceil", "trunc"])
+def test_vcast_f32_to_i32_round_modes(mode):
+    x = np.array([[-2.5, -1.5, -0.5, 0.5], [1.5, 2.5, 2.4, -2.6]], dtype=np.float32).reshape(2, 4)
+    attr = "" if mode == "rint" else f" round_mode = <{mode}>"
+    op = (f"    hivm.hir.vcast ins(%u : {mr('2x4', 'f32', 'ub')}) outs(%v : {mr('2x4', 'i32', 'ub')}){attr}")
+    r = run_ok(unary_program(op, "f32", "i32", "2x4"), {"arg0": x, "arg1": np.zeros((2, 4), np.int32)})
+    expected = {
+        "rint": np.rint(x),
+        "round": np.sign(x) * np.floor(np.abs(x) + 0.5),
+        "floor": np.floor(x),
+        "ceil": np.ceil(x),
+        "trunc": np.trunc(x),
+    }[mode].astype(np.int32)
+    assert np.array_equal(r.outputs["arg1"], expected)
+
+
+@pytest.mark.parametrize("mode", ["rint", "floor", "ceil", "trunc", "odd"])
+def test_vcast_f32_to_f16_directed_rounding(mode):
+    # 1 + 2^-12 lies strictly between the f16 neighbours 1 and 1 + 2^-10
+    lo, hi = np.float16(1.0), np.nextafter(np.float16(1.0), np.float16(2.0))
+    x = np.array([1 + 2.0**-12, -(1 + 2.0**-12), 3.0, 1 + 2.0**-11], dtype=np.float32)
+    attr = "" if mode == "rint" else f" round_mode = <{mode}>"
+    op = f"    hivm.hir.vcast ins(%u : {mr('4', 'f32', 'ub')}) outs(%v : {mr('4', 'f16', 'ub')}){attr}"
+    r = run_ok(unary_program(op, "f32", "f16", "4"), {"arg0": x, "arg1": np.zeros(4, np.float16)})
+    got = r.outputs["arg1"]
+    expected_first = {"rint": lo, "floor": lo, "ceil": hi, "trunc": lo, "odd": hi}[mode]
+    assert got[0] == expected_first
+    assert got[1] == -{"rint": lo, "floor": hi, "ceil": lo, "trunc": lo, "odd": hi}[mode]
+    assert got[2] == np.float16(3.0)  # exact values never move
+    # the tie 1 + 2^-11: nearest-even gives 1.0
+    if mode == "rint":
+        assert got[3] == lo
+
+
+def test_bf16_storage_and_rounding():
+    x = np.array([1.0, 1 + 2.0**-8, 1 + 3 * 2.0**-9, -3.140625], dtype=np.float32)
+    expected = numerics.bf16_bits_to_f32(numerics.f32_to_bf16_bits(x))
+    assert expected[1] == 1.0  # tie to even
+    assert expected[2] == np.float32(1 + 2.0**-7)
+    op = f"    hivm.hir.vcast ins(%u : {mr('4', 'f32', 'ub')}) outs(%v : {mr('4', 'bf16', 'ub')})"
+    r = run_ok(unary_program(op, "f32", "bf16", "4"), {"arg0": x, "arg1": np.zeros(4, np.float32)})
+    assert np.array_equal(r.outputs["arg1"], expected)
+
+
+def test_vreduce_and_vbrc_and_scalar_operand():
+    body = "\n".join([
+        alloc("u", "4x8", "f32"), alloc("r", "4x1", "f32"), alloc("m", "4x1", "f32"),
+        alloc("b", "4x8", "f32"), alloc("w", "4x8", "f32"),
+        load("x", "u", "4x8", "f32"), BARRIER,
+        f"    hivm.hir.vreduce <sum> ins(%u : {mr('4x8', 'f32', 'ub')}) outs(%r : {mr('4x1', 'f32', 'ub')}) reduce_dims = [1]",
+        f"    hivm.hir.vreduce <max> ins(%u : {mr('4x8', 'f32', 'ub')}) outs(%m : {mr('4x1', 'f32', 'ub')}) reduce_dims = [1]",
+        f"    hivm.hir.vbrc ins(%r : {mr('4x1', 'f32', 'ub')}) outs(%b : {mr('4x8', 'f32', 'ub')}) broadcast_dims = [1]",
+        "    %half = arith.constant 0.5 : f32",
+        f"    hivm.hir.vmul ins(%b, %half : {mr('4x8', 'f32', 'ub')}, f32) outs(%w : {mr('4x8', 'f32', 'ub')})",
+        f"    hivm.hir.vsub ins(%w, %u : {mr('4x8', 'f32', 'ub')}, {mr('4x8', 'f32', 'ub')}) outs(%w : {mr('4x8', 'f32', 'ub')})",
+        BARRIER, store("w", "y", "4x8", "f32"), store("m", "z", "4x1", "f32"),
+    ])
+    text = kernel([("x", "4x8", "f32"), ("y", "4x8", "f32"), ("z", "4x1", "f32")], body)
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-1, 1, (4, 8)).astype(np.float32)
+    r = run_ok(text, {"arg0": x, "arg1": np.zeros((4, 8), np.float32), "arg2": np.zeros((4, 1), np.float32)})
+    s = np.sum(x, axis=1, keepdims=True, dtype=np.float32)
+    assert np.array_equal(r.outputs["arg1"], (np.broadcast_to(s, (4, 8)) * np.float32(0.5)) - x)
+    assert np.array_equal(r.outputs["arg2"], x.max(axis=1, keepdims=True))
+
+
+def test_unary_ops_f16_round_once():
+    x = np.linspace(0.5, 2.0, 16, dtype=np.float16).reshape(2, 8)
+    ops = {"vexp": np.exp, "vsqrt": np.sqrt, "vrec": lambda v: 1 / v, "vrsqrt": lambda v: 1 / np.sqrt(v),
+           "vln": np.log, "vabs": np.abs, "vrelu": lambda v: np.maximum(v, 0)}
+    for name, fn in ops.items():
+        op = f"    hivm.hir.{name} ins(%u : {mr('2x8', 'f16', 'ub')}) outs(%v : {mr('2x8', 'f16', 'ub')})"
+        r = run_ok(unary_program(op, "f16", "f16", "2x8"), {"arg0": x, "arg1": np.zeros((2, 8), np.float16)})
+        expected = fn(x.astype(np.float32)).astype(np.float16)
+        assert np.array_equal(r.outputs["arg1"], expected), name
+
+
+def mmad_program(b_transpose: bool) -> str:
+    bshape = "32x16" if b_transpose else "16x32"
+    attr = " {b_transpose}" if b_transpose else ""
+    body = "\n".join([
+        "    %t = arith.constant true",
+        "    %f = arith.constant false",
+        "    %c16 = arith.constant 16 : index",
+        "    %c32 = arith.constant 32 : index",
+        alloc("la", "32x16", "f16", "cbuf"), alloc("lb", bshape, "f16", "cbuf"), alloc("acc", "32x32", "f32", "cc"),
+        f"    hivm.hir.nd2nz {{dst_continuous}} ins(%a : {mr('32x16', 'f16', 'gm')}) outs(%la : {mr('32x16', 'f16', 'cbuf')})",
+        f"    hivm.hir.nd2nz {{dst_continuous}} ins(%b : {mr(bshape, 'f16', 'gm')}) outs(%lb : {mr(bshape, 'f16', 'cbuf')})",
+        "    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]",
+        "    hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]",
+        # init: acc = A @ B, then accumulate the same product once more
+        f"    hivm.hir.mmadL1{attr} ins(%la, %lb, %t, %c32, %c16, %c32 : {mr('32x16', 'f16', 'cbuf')}, {mr(bshape, 'f16', 'cbuf')}, i1, index, index, index) outs(%acc : {mr('32x32', 'f32', 'cc')})",
+        f"    hivm.hir.mmadL1{attr} ins(%la, %lb, %f, %c32, %c16, %c32 : {mr('32x16', 'f16', 'cbuf')}, {mr(bshape, 'f16', 'cbuf')}, i1, index, index, index) outs(%acc : {mr('32x32', 'f32', 'cc')})",
+        "    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]",
+        "    hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]",
+        f"    hivm.hir.fixpipe {{dma_mode = #hivm.dma_mode<nz2nd>}} ins(%acc : {mr('32x32', 'f32', 'cc')}) outs(%c : {mr('32x32', 'f32', 'gm')})",
+    ])
+    return kernel([("a", "32x16", "f16"), ("b", bshape, "f16"), ("c", "32x32", "f32")], body)
+
+
+@pytest.mark.parametrize("b_transpose", [False, True])
+def test_mmad_init_accumulate_and_transpose(b_transpose):
+    rng = np.random.default_rng(5)
+    a = rng.uniform(-1, 1, (32, 16)).astype(np.float16)
+    b = rng.uniform(-1, 1, (32, 16) if b_transpose else (16, 32)).astype(np.float16)
+    r = run_ok(mmad_program(b_transpose), {"arg0": a, "arg1": b, "arg2": np.zeros((32, 32), np.float32)})
+    bm = b.T if b_transpose else b
+    prod = a.astype(np.float32) @ bm.astype(np.float32)
+    assert np.allclose(r.outputs["arg2"], prod + prod, rtol=1e-6, atol=1e-6)
+    assert r.cores == ["cube"]
+
+
+def test_mmad_without_sync_races():
+    text = mmad_program(False).replace("    hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]\n", "")
+    r = simulate(parse(text), None)
+    assert {(x.first, x.second) for x in r.races} >= {("nd2nz", "mmadL1")}
+
+
+def grid_store_program(offset_by_block: bool, atomic: bool) -> str:
+    body = "\n".join([
+        "    %c0 = arith.constant 0 : index",
+        "    %c16 = arith.constant 16 : index",
+        "    %blk = hivm.hir.get_block_idx -> i64",
+        "    %bi = arith.index_cast %blk : i64 to index",
+        f"    %off = arith.muli %bi, {'%c16' if offset_by_block else '%c0'} : index",
+        f"    %xs = memref.subview %x[%off] [16] [1] : {mr('64', 'f32', 'gm')} to memref<16xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>",
+        f"    %zs = memref.subview %z[%off] [16] [1] : {mr('64', 'f32', 'gm')} to memref<16xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>",
+        alloc("u", "16", "f32"),
+        "    hivm.hir.load ins(%xs : memref<16xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)",
+        BARRIER,
+        "    hivm.hir.store ins(%u : memref<16xf32, #hivm.address_space<ub>>) outs(%zs : memref<16xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>)"
+        + (" atomic = <add>" if atomic else ""),
+    ])
+    return kernel([("x", "64", "f32"), ("z", "64", "f32")], body, "hacc.entry, ascend.grid = 4 : i64")
+
+
+def test_all_blocks_run_on_shared_gm():
+    x = np.arange(64, dtype=np.float32)
+    r = run_ok(grid_store_program(True, False), {"arg0": x, "arg1": np.zeros(64, np.float32)})
+    assert np.array_equal(r.outputs["arg1"], x) and r.blocks == 4
+
+
+def test_blocks_writing_the_same_gm_race_unless_atomic():
+    x = np.arange(64, dtype=np.float32)
+    inputs = {"arg0": x, "arg1": np.zeros(64, np.float32)}
+    r = simulate(parse(grid_store_program(False, False)), inputs)
+    assert r.races and {x.kind for x in r.races} == {"write-write"}
+    assert r.races[0].first_core.startswith("block") and r.races[0].second_core.startswith("block")
+    r = run_ok(grid_store_program(False, True), inputs)
+    assert np.array_equal(r.outputs["arg1"][:16], x[:16] * 4)
+
+
+def test_pointer_casts_at_the_same_offset_alias():
+    body = "\n".join([
+        "    %zero = arith.constant 0 : i64",
+        f"    %p = hivm.hir.pointer_cast(%zero) : {mr('8', 'f32', 'ub')}",
+        f"    %q = hivm.hir.pointer_cast(%zero) : {mr('8', 'f32', 'ub')}",
+        load("x", "p", "8", "f32"), BARRIER,
+        f"    hivm.hir.store ins(%q : {mr('8', 'f32', 'ub')}) outs(%y : {mr('8', 'f32', 'gm')})",
+    ])
+    x = np.arange(8, dtype=np.float32) + 1
+    r = run_ok(kernel([("x", "8", "f32"), ("y", "8", "f32")], body), {"arg0": x, "arg1": np.zeros(8, np.float32)})
+    assert np.array_equal(r.outputs["arg1"], x)
+    # without the barrier, the store through the alias races with the load
+    r = simulate(parse(kernel([("x", "8", "f32"), ("y", "8", "f32")], body.replace(BARRIER + "\n", ""))),
+                 {"arg0": x, "arg1": np.zeros(8, np.float32)})
+    assert [(x.first, x.second, x.kind) for x in r.races] == [("load", "store", "write-read")]
+
+
+def test_perturbed_latencies_keep_outputs_and_change_timing():
+    text = mmad_program(False)
+    rng = np.random.default_rng(1)
+    inputs = {"arg0": rng.uniform(-1, 1, (32, 16)).astype(np.float16),
+              "arg1": rng.uniform(-1, 1, (16, 32)).astype(np.float16),
+              "arg2": np.zeros((32, 32), np.float32)}
+    base = run_ok(text, inputs)
+    cycles = {base.cycles}
+    for seed in range(1, 4):
+        r = run_ok(text, inputs, perturb=seed)
+        assert np.array_equal(r.outputs["arg2"], base.outputs["arg2"])
+        cycles.add(r.cycles)
+    assert len(cycles) > 1
+
+
+def test_latency_attributes_drive_timing():
+    body = "\n".join([alloc("u", "8", "f32"), load("x", "u", "8", "f32")]).replace(
+        "outs(%u : memref<8xf32, #hivm.address_space<ub>>)",
+        "outs(%u : memref<8xf32, #hivm.address_space<ub>>) {ascend.latency = 777 : i64, ascend.ii = 5 : i64}",
+    )
+    r = run_ok(kernel([("x", "8", "f32")], body), {"arg0": np.zeros(8, np.float32)})
+    (load_event,) = [e for e in r.trace if e.name == "load"]
+    assert load_event.end - load_event.start == 777
+
+
+def test_unsupported_op_is_a_located_error():
+    body = "    %c0 = arith.constant 0 : index\n    %u = memref.alloc() : memref<8xf32>\n    %v = memref.load %u[%c0] : memref<8xf32>"
+    with pytest.raises(SimulationError) as info:
+        simulate(parse(kernel([("x", "8", "f32")], body)), {"arg0": np.zeros(8, np.float32)})
+    assert "memref.load" in str(info.value)
