@@ -156,10 +156,15 @@ def _peel_first_iteration(loop: scf.ForOp, first: SSAValue) -> None:
         guard = scf.IfOp(nonempty, [], Region(Block([*peeled, scf.YieldOp()])))
         Rewriter.insert_op([nonempty, guard], InsertPoint.before(loop))
 
-    next_lb = arith.AddiOp(lb, step)
+    step_value = _int_constant(step)
+    next_lb: Operation = (
+        arith.ConstantOp(IntegerAttr(lb_value + step_value, lb.type))
+        if lb_value is not None and step_value is not None
+        else arith.AddiOp(lb, step)
+    )
     Rewriter.insert_op(next_lb, InsertPoint.before(loop))
     new_inits = yielded if (runs_at_least_once and loop.iter_args) else list(loop.iter_args)
-    loop.operands = [next_lb.result, ub, step, *new_inits]
+    loop.operands = [next_lb.results[0], ub, step, *new_inits]
     first.replace_uses_with_if(false.result, lambda use: _inside(use.operation, loop))
     if not first.uses:
         Rewriter.erase_op(first.owner)
@@ -203,6 +208,35 @@ def _ancestors(op: Operation) -> Iterable[Operation]:
     while parent is not None:
         yield parent
         parent = parent.parent_op()
+
+
+def _hoist_constants(module: ModuleOp) -> None:
+    """Move every arith.constant of a function to its entry block, one per value.
+
+    bishengir-compile 1.2.0 canonicalizes first; when that pass itself hoists and merges
+    constants out of a K loop (the mmadL1 sizes), a later pass segfaults (seen on the
+    910B gemm). Handing it the canonical form avoids the crash; the IR means the same.
+    """
+    for func_op in module.walk():
+        if not isinstance(func_op, func.FuncOp) or func_op.is_declaration:
+            continue
+        entry = func_op.body.blocks[0]
+        seen: dict[tuple[object, object], arith.ConstantOp] = {}
+        hoisted: list[arith.ConstantOp] = []
+        for op in list(func_op.walk()):
+            if not isinstance(op, arith.ConstantOp):
+                continue
+            key = (op.value, op.result.type)
+            kept = seen.get(key)
+            if kept is None:
+                seen[key] = op
+                op.detach()
+                hoisted.append(op)
+            else:
+                op.result.replace_all_uses_with(kept.result)
+                Rewriter.erase_op(op)
+        if hoisted:
+            Rewriter.insert_op(hoisted, InsertPoint.at_start(entry))
 
 
 # --------------------------------------------------------------------------------------
@@ -421,6 +455,7 @@ def to_npuir(module: ModuleOp) -> ModuleOp:
         out.attributes[hacc.TARGET] = hacc.TargetAttr(load_chip(None).hacc_target)
     _strip_own_attributes(out)
     _peel_computed_inits(out)
+    _hoist_constants(out)
     _ensure_core_types(out)
     _split_mix_kernels(out)
     return out

@@ -5,15 +5,17 @@
 
 // CHECK-LABEL: func.func @static_bounds
 // CHECK:      %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK:      %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT: %[[FALSE:.*]] = arith.constant false
-// CHECK-NEXT: %[[K0:.*]] = arith.muli %[[C0]], %{{.*}} : index
+// CHECK:      %[[K0:.*]] = arith.muli %[[C0]], %{{.*}} : index
 // CHECK-NEXT: %[[A0:.*]] = memref.subview %{{.*}}[%[[K0]], 0] [16, 16] [1, 1]
 // CHECK-NEXT: hivm.hir.nd2nz {dst_continuous} ins(%[[A0]] :
-// CHECK:      hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[TRUE]], %{{.*}}, %{{.*}}, %{{.*}} :
-// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[C0]], %[[C1:.*]] : index
-// CHECK-NEXT: scf.for %[[K:.*]] = %[[NEXT]] to %{{.*}} step %[[C1]] {
+// CHECK-NEXT: hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[TRUE]], %{{.*}}, %{{.*}}, %{{.*}} :
+// The loop restarts at lb + step = 1 (folded); constants live in the entry block.
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[C1]] to %{{.*}} step %[[C1]] {
 // CHECK-NOT:  arith.cmpi
+// CHECK-NOT:  arith.constant
 // CHECK:      hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[FALSE]], %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK:      }
 // CHECK-NEXT: hivm.hir.fixpipe
@@ -41,7 +43,7 @@ func.func @static_bounds(%a: memref<64x16xf16, #hivm.address_space<gm>>, %o: mem
 // CHECK-LABEL: func.func @dynamic_bounds
 // CHECK:      %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT: %[[FALSE:.*]] = arith.constant false
-// CHECK-NEXT: %[[NONEMPTY:.*]] = arith.cmpi slt, %[[LB:.*]], %[[UB:.*]] : index
+// CHECK:      %[[NONEMPTY:.*]] = arith.cmpi slt, %[[LB:.*]], %[[UB:.*]] : index
 // CHECK-NEXT: scf.if %[[NONEMPTY]] {
 // CHECK-NEXT:   hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[TRUE]],
 // CHECK-NEXT: }

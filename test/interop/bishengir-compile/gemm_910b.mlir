@@ -1,0 +1,22 @@
+// The 910B cube example is accepted by bishengir-compile with
+// --disable-hivm-tensor-compile=true (without it bishengir crashes in
+// ConvertHFusionToHIVM on memref-form cube IR). Our printer peels the first K iteration
+// so mmadL1's init is a constant: a computed init crashes bishengir-compile 1.2.0.
+// REQUIRES: bishengir
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ascend-opt %examples/gemm_910b.mlir -p convert-tile-to-hivm -t npuir -o %t/gemm_910b.npuir.mlir
+// RUN: filecheck %s --check-prefix=NPUIR --input-file %t/gemm_910b.npuir.mlir
+// RUN: %bishengir_compile %t/gemm_910b.npuir.mlir -o %t/gemm_910b.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --save-temps=%t/temps > %t/log 2>&1 || true
+// RUN: filecheck %s --check-prefix=LOG --input-file %t/log
+// RUN: test -f %t/temps/module.hivm.opt.mlir
+// RUN: filecheck %s --input-file %t/temps/module.hivm.opt.mlir
+
+// NPUIR: hacc.target = #hacc.target<"Ascend910B1">
+// NPUIR: hivm.func_core_type = #hivm.func_core_type<AIC>
+// NPUIR: hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %true,
+// NPUIR: scf.for
+// NPUIR: hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %false,
+// NPUIR-NOT: arith.cmpi
+// LOG: Cannot find hivmc
+// CHECK: func.func @gemm_910b(
+// CHECK: hivm.hir.set_flag

@@ -1,0 +1,13 @@
+// The softmax example (reduce, broadcast, sub, exp, div on ub) is accepted by
+// bishengir-compile; it stops at the missing `hivmc`, which is expected.
+// REQUIRES: bishengir
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ascend-opt %examples/softmax.mlir -p convert-tile-to-hivm -t npuir -o %t/softmax.npuir.mlir
+// RUN: %bishengir_compile %t/softmax.npuir.mlir -o %t/softmax.o --save-temps=%t/temps > %t/log 2>&1 || true
+// RUN: filecheck %s --check-prefix=LOG --input-file %t/log
+// RUN: test -f %t/temps/module.hivm.opt.mlir
+// RUN: filecheck %s --input-file %t/temps/module.hivm.opt.mlir
+
+// LOG: Cannot find hivmc
+// CHECK: func.func @softmax(
+// CHECK: hivm.hir.set_flag
