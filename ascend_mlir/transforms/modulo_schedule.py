@@ -94,7 +94,14 @@ class ModuloSchedulePass(ModulePass):
     num_stages: int | None = None
 
     def _options(self) -> dict[str, Any]:
-        return {"budget_ms": self.budget_ms, "rlimit": self.rlimit, "search": self.search}
+        # budget-ms is a wall-clock limit (results then depend on load); rlimit keeps
+        # them reproducible
+        return {
+            "time_ms": self.budget_ms,
+            "budget_ms": self.budget_ms,
+            "rlimit": self.rlimit,
+            "search": self.search,
+        }
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.search not in SEARCHES:
