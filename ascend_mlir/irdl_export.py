@@ -247,6 +247,10 @@ class ConstraintDescriber:
             return " or ".join(parts)
         if isinstance(constr, AllOf):
             return " and ".join(self.describe(c) for c in constr.attr_constrs)
+        if isinstance(constr, builtin.ArrayOfConstraint):
+            return f"array attribute of {self.describe(constr.elem_range_constraint)}"
+        if isinstance(constr, builtin.SymbolNameConstraint):
+            return "symbol name (string attribute)"
         if isinstance(constr, ParamAttrConstraint):
             base, params = constr.base_attr, constr.param_constrs
             if base is builtin.IntegerAttr and isinstance(params[1], EqAttrConstraint):
@@ -358,6 +362,11 @@ class DialectExporter:
                     "(IRDL cannot constrain parameters of builtin or foreign attributes)",
                 )
             return self.emit_base(block, base, owner, what)
+        if isinstance(constr, builtin.ArrayOfConstraint):
+            self._note(owner, f"{what}: array elements ({self.describer.describe(constr.elem_range_constraint)}) are not checked")
+            return block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[builtin.ArrayAttr]}"')
+        if isinstance(constr, builtin.SymbolNameConstraint):
+            return block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[builtin.StringAttr]}"')
         self._note(owner, f"{what}: constraint {constr!r} is not expressible, exported as irdl.any")
         return block.new_value("irdl.any")
 
