@@ -602,6 +602,9 @@ class CoreWalker:
             kind = BLOCK_SET if isinstance(op, hivm.SyncBlockSetOp) else BLOCK_WAIT
             self.emit(Instr(kind, op.pipes(), 1, 1, flag=(fid,), name=name, loc=loc, static_id=id(op)))
             return
+        transpose = op.properties.get("transpose")
+        if isinstance(transpose, DenseArrayBase) and tuple(transpose.get_values()):
+            raise SimulationError(op, "vector ops with a transpose attribute are not simulated")
         sem = _SEMANTICS.get(type(op))
         if sem is None:
             raise SimulationError(op, f"the simulator has no semantics for '{op.name}'")
