@@ -47,6 +47,7 @@ class SimResult:
     blocks: int = 1
     instructions: int = 0
     cores: list[str] = field(default_factory=list)
+    output_types: dict[str, str] = field(default_factory=dict)  # name -> element type ("bf16"...)
 
     @property
     def ok(self) -> bool:
@@ -257,6 +258,7 @@ def simulate(
         unbalanced_flags=unbalanced, double_sets=double_sets, pipe_busy=pipe_busy,
         pipe_busy_by_core=busy_by_core, outputs=outputs, trace=events, blocks=n_blocks,
         instructions=n_instr, cores=core_names,
+        output_types={name: meta[name][1].name for name in gm},
     )
 
 

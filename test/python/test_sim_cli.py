@@ -1,0 +1,62 @@
+"""ascend-sim's checks: reference comparison, exit codes, JSON fields."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+
+from ascend_mlir.tools import ascend_sim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+VECADD = os.path.join(ROOT, "examples", "vecadd.mlir")
+SYNCED = os.path.join(ROOT, "test", "sim", "vadd_synced.mlir")
+MUTANT = os.path.join(ROOT, "test", "sim", "mutant_wait_removed.mlir")
+
+
+def test_compare_tolerances_by_element_type():
+    exp = {"a": np.array([1.0, 2.0], np.float32), "b": np.array([1, 2], np.int32)}
+    ok, report = ascend_sim._compare({"a": np.array([1.0, 2.0001], np.float32), "b": np.array([1, 2], np.int32)},
+                                     exp, {"a": "f32", "b": "i32"})
+    assert ok and all(r["match"] for r in report)
+    ok, _ = ascend_sim._compare({"a": np.array([1.0, 2.01], np.float32), "b": np.array([1, 2], np.int32)},
+                                exp, {"a": "f32", "b": "i32"})
+    assert not ok
+    ok, _ = ascend_sim._compare({"a": np.array([1.0, 2.01], np.float32), "b": np.array([1, 2], np.int32)},
+                                exp, {"a": "bf16", "b": "i32"})
+    assert ok
+    ok, _ = ascend_sim._compare({"a": exp["a"], "b": np.array([1, 3], np.int32)}, exp, {"a": "f32", "b": "i32"})
+    assert not ok
+
+
+def test_tile_level_file_is_compiled_and_matches(capsys):
+    assert ascend_sim.main([VECADD, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["reference_match"] is True and out["races"] == [] and out["deadlock"] is False
+    assert set(out) >= {"cycles", "races", "deadlock", "unbalanced_flags", "reference_match", "pipe_busy"}
+
+
+def test_reference_mismatch_fails(monkeypatch, capsys):
+    import ascend_mlir.sim.reference as reference
+
+    real = reference.run_reference
+
+    def wrong_reference(module, inputs, **kw):
+        outputs = real(module, inputs, **kw)
+        outputs["arg2"] = outputs["arg2"] + 1
+        return outputs
+
+    monkeypatch.setattr(reference, "run_reference", wrong_reference)
+    assert ascend_sim.main([VECADD, "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["reference_match"] is False
+    assert [r["name"] for r in out["reference"] if not r["match"]] == ["arg2"]
+
+
+def test_hivm_level_exit_codes(capsys):
+    assert ascend_sim.main([SYNCED, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reference_match"] is None
+    assert ascend_sim.main([MUTANT]) == 1
+    text = capsys.readouterr().out
+    assert "error: race (write-read)" in text and "FAILED" in text
