@@ -115,26 +115,26 @@ class _CopyToHivm(RewritePattern):
                 new = hivm.CopyOp(src, dst)
             case _:  # the tile verifier rejects every other pair
                 raise op_error(op, f"from {pair[0]} to {pair[1]} is not a legal copy")
-        rewriter.replace_op(op, new)
+        rewriter.replace(op, new)
 
 
 class _ElementwiseToHivm(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if isinstance(op, tile.BinaryOp):
-            rewriter.replace_op(op, _BINARY[type(op)](op.lhs, op.rhs, op.dest))
+            rewriter.replace(op, _BINARY[type(op)](op.lhs, op.rhs, op.dest))
         elif isinstance(op, tile.CastOp):
-            rewriter.replace_op(op, hivm.VCastOp(op.source, op.dest))
+            rewriter.replace(op, hivm.VCastOp(op.source, op.dest))
         elif isinstance(op, tile.UnaryOp):
-            rewriter.replace_op(op, _UNARY[type(op)](op.source, op.dest))
+            rewriter.replace(op, _UNARY[type(op)](op.source, op.dest))
         elif isinstance(op, tile.FillOp):
-            rewriter.replace_op(op, hivm.VBrcOp(op.value, op.dest))
+            rewriter.replace(op, hivm.VBrcOp(op.value, op.dest))
         elif isinstance(op, tile.BroadcastOp):
-            rewriter.replace_op(
+            rewriter.replace(
                 op, hivm.VBrcOp(op.source, op.dest, broadcast_dims=op.broadcast_dims)
             )
         elif isinstance(op, tile.ReduceOp):
             kind = _REDUCE_KIND[op.kind.data]
-            rewriter.replace_op(op, hivm.VReduceOp(kind, op.source, op.dest, op.reduce_dims))
+            rewriter.replace(op, hivm.VReduceOp(kind, op.source, op.dest, op.reduce_dims))
 
 
 class _MatmulToHivm(RewritePattern):
@@ -148,7 +148,7 @@ class _MatmulToHivm(RewritePattern):
         sizes = [arith.ConstantOp(IntegerAttr(v, IndexType())) for v in (m, k, n)]
         for size, hint in zip(sizes, ("real_m", "real_k", "real_n")):
             size.result.name_hint = hint
-        rewriter.insert_op(sizes, InsertPoint.before(op))
+        rewriter.insert(sizes, InsertPoint.before(op))
         mmad = hivm.MmadL1Op(
             op.a,
             op.b,
@@ -159,7 +159,7 @@ class _MatmulToHivm(RewritePattern):
             op.c,
             b_transpose=op.is_transpose_b,
         )
-        rewriter.replace_op(op, mmad)
+        rewriter.replace(op, mmad)
 
 
 class _BlockIdxToHivm(RewritePattern):
@@ -169,7 +169,7 @@ class _BlockIdxToHivm(RewritePattern):
         cast = arith.IndexCastOp(block.result, IndexType())
         hint = op.result.name_hint or "block"
         block.result.name_hint = hint + "_i64"
-        rewriter.replace_op(op, [block, cast], [cast.result])
+        rewriter.replace(op, [block, cast], [cast.result])
 
 
 def _core_type(func_op: func.FuncOp) -> hivm.FuncCoreType:
