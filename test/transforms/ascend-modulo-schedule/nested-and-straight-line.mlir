@@ -1,0 +1,71 @@
+// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule | filecheck %s
+// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule -t schedule-json | filecheck %s --check-prefix=JSON
+
+// Rows of 8 x 2048 f32 in tiles of 512: the inner loop (load, exp, store) is scheduled
+// first; the outer loop sees it as one task on MTE2+V+MTE3 with the serial-loop cost.
+// Per inner step: load 2 KiB (111, 21) MTE2, vexp 512 elements (64, 64) V,
+// store 2 KiB (198, 18) MTE3: V binds at 64 when the UB tiles have versions enough
+// (u is busy from the load to the end of vexp: 111 + 64 > 2 * 64, so 3 versions; v from
+// vexp to the end of the store: 64 + 198 > 4 * 64, so 5 versions).
+
+// CHECK-LABEL: func.func @rows
+// The scalar block query is straight-line code: scheduled at 0.
+// CHECK: hivm.hir.get_block_idx {ascend.latency = 1 : i64, ascend.ii = 1 : i64, ascend.start = 0 : i64, ascend.stage = 0 : i64}
+// CHECK: memref.alloc() {ascend.versions = 3 : i64} : memref<512xf32, #hivm.address_space<ub>>
+// CHECK: memref.alloc() {ascend.versions = 5 : i64} : memref<512xf32, #hivm.address_space<ub>>
+// CHECK: scf.for %i
+// CHECK: scf.for %j
+// CHECK: hivm.hir.load {{.*}}ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
+// CHECK: hivm.hir.vexp {ascend.latency = 64 : i64, ascend.ii = 64 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
+// CHECK: hivm.hir.store {{.*}}ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
+// Inner loop: V-bound; the loop as a task of 4 iterations: ii = 4 * 64.
+// CHECK: } {ascend.num_stages = 8 : i64, ascend.ii = 64 : i64, ascend.mii = 64 : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 21 : i64, MTE3 = 18 : i64, V = 64 : i64}, ascend.rec_mii = {{[0-9]+}} : i64, ascend.binding = "V", ascend.solve_ms = {{[0-9]+}} : i64, ascend.task_latency = {{[0-9]+}} : i64, ascend.task_ii = 256 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
+// Outer loop: one task that keeps MTE2, V and MTE3 busy for 256 cycles each; the UB
+// tiles are reused by every row without being rewritten in full by one op, so rows
+// follow each other (a recurrence through u and v of the inner loop's whole latency).
+// CHECK: } {ascend.ii = [[OUTER:[0-9]+]] : i64, ascend.mii = [[OUTER]] : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 256 : i64, MTE3 = 256 : i64, V = 256 : i64}, ascend.rec_mii = [[OUTER]] : i64, ascend.binding = "recurrence"
+
+// JSON: "name": "rows",
+// JSON: "loops": [
+// Pre-order: the outer loop first, its task is the inner loop.
+// JSON:   "tasks": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "op": "scf.for",
+// JSON-NEXT:     "pipe": "MTE2+V+MTE3",
+// JSON-NEXT:     "latency": {{[0-9]+}},
+// JSON-NEXT:     "ii": 256,
+// JSON:      "buffers": []
+// JSON:      "ii": 64,
+// JSON:      "binding": "V",
+// JSON:      "op": "hivm.hir.load",
+// JSON-NEXT: "pipe": "MTE2",
+// JSON:      "op": "hivm.hir.vexp",
+// JSON-NEXT: "pipe": "V",
+// JSON:      "op": "hivm.hir.store",
+// JSON-NEXT: "pipe": "MTE3",
+// JSON:      "buffers": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "name": "u",
+// JSON-NEXT:     "scope": "ub",
+// JSON-NEXT:     "bytes": 2048,
+func.func @rows(%x: memref<8x2048xf32, #hivm.address_space<gm>>, %y: memref<8x2048xf32, #hivm.address_space<gm>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c512 = arith.constant 512 : index
+  %blk = hivm.hir.get_block_idx -> i64
+  %u = memref.alloc() : memref<512xf32, #hivm.address_space<ub>>
+  %v = memref.alloc() : memref<512xf32, #hivm.address_space<ub>>
+  scf.for %i = %c0 to %c8 step %c1 {
+    scf.for %j = %c0 to %c4 step %c1 {
+      %off = arith.muli %j, %c512 : index
+      %xs = memref.subview %x[%i, %off] [1, 512] [1, 1] : memref<8x2048xf32, #hivm.address_space<gm>> to memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      %ys = memref.subview %y[%i, %off] [1, 512] [1, 1] : memref<8x2048xf32, #hivm.address_space<gm>> to memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      hivm.hir.load ins(%xs : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%u : memref<512xf32, #hivm.address_space<ub>>)
+      hivm.hir.vexp ins(%u : memref<512xf32, #hivm.address_space<ub>>) outs(%v : memref<512xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%v : memref<512xf32, #hivm.address_space<ub>>) outs(%ys : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>)
+    } {ascend.num_stages = 8 : i64}
+  }
+  return
+}

@@ -1,0 +1,40 @@
+// RUN: ascend-opt %s -p 'ascend-modulo-schedule{num-stages=2 rlimit=1}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
+// RUN: ascend-opt %s -p 'ascend-modulo-schedule{num-stages=2 rlimit=1}' 2>/dev/null | filecheck %s --check-prefix=BUDGET
+// RUN: ascend-opt %s -p 'ascend-modulo-schedule{search=bisect}' | filecheck %s --check-prefix=BISECT
+// RUN: ascend-opt %s -p ascend-modulo-schedule 2>&1 | filecheck %s --check-prefix=QUIET
+// RUN: not ascend-opt %s -p 'ascend-modulo-schedule{search=random}' 2>&1 | filecheck %s --check-prefix=SEARCH
+// RUN: not ascend-opt %s -p 'ascend-modulo-schedule{num-stages=0}' 2>&1 | filecheck %s --check-prefix=STAGES
+// RUN: not ascend-opt %s -p 'ascend-modulo-schedule{chip=ascend310}' 2>&1 | filecheck %s --check-prefix=CHIP
+
+// The 128x128x32 gemm step at hivm level, without ascend.latency attributes: the pass
+// estimates them itself.
+// With 2 versions the best II (213) is above every lower bound (MII 172); with an rlimit
+// of 1 the solver proves nothing and the pass says so, at the loop, never silently.
+// REMARK: options.mlir:30:3: remark: loop gemm_small.k: II = {{[0-9]+}} is not proven optimal (status {{heuristic|feasible}}, MII = 172, binding recurrence)
+// BUDGET: ascend.status = "{{heuristic|feasible}}"
+// The anchor's bisection finds the same II here.
+// BISECT: ascend.ii = 164 : i64, ascend.mii = 164 : i64, ascend.status = "optimal"
+// QUIET-NOT: remark
+// SEARCH: error: ascend-modulo-schedule: search must be one of incremental, bisect, got 'random'
+// STAGES: error: ascend-modulo-schedule: num-stages must be >= 1
+// CHIP: error: unknown chip 'ascend310'
+func.func @gemm_small(%a: memref<128x256xbf16, #hivm.address_space<gm>>, %b: memref<256x128xbf16, #hivm.address_space<gm>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %la = memref.alloc() : memref<128x32xbf16, #hivm.address_space<cbuf>>
+  %lb = memref.alloc() : memref<32x128xbf16, #hivm.address_space<cbuf>>
+  %acc = memref.alloc() : memref<128x128xf32, #hivm.address_space<cc>>
+  scf.for %k = %c0 to %c8 step %c1 {
+    %k0 = arith.muli %k, %c32 : index
+    %as = memref.subview %a[0, %k0] [128, 32] [1, 1] : memref<128x256xbf16, #hivm.address_space<gm>> to memref<128x32xbf16, strided<[256, 1], offset: ?>, #hivm.address_space<gm>>
+    %bs = memref.subview %b[%k0, 0] [32, 128] [1, 1] : memref<256x128xbf16, #hivm.address_space<gm>> to memref<32x128xbf16, strided<[128, 1], offset: ?>, #hivm.address_space<gm>>
+    hivm.hir.nd2nz {dst_continuous} ins(%as : memref<128x32xbf16, strided<[256, 1], offset: ?>, #hivm.address_space<gm>>) outs(%la : memref<128x32xbf16, #hivm.address_space<cbuf>>)
+    hivm.hir.nd2nz {dst_continuous} ins(%bs : memref<32x128xbf16, strided<[128, 1], offset: ?>, #hivm.address_space<gm>>) outs(%lb : memref<32x128xbf16, #hivm.address_space<cbuf>>)
+    %first = arith.cmpi eq, %k, %c0 : index
+    hivm.hir.mmadL1 ins(%la, %lb, %first, %c128, %c32, %c128 : memref<128x32xbf16, #hivm.address_space<cbuf>>, memref<32x128xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<128x128xf32, #hivm.address_space<cc>>)
+  } {ascend.num_stages = 3 : i64}
+  return
+}
