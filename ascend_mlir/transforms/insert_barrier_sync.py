@@ -6,9 +6,13 @@ schedule. Two mechanisms:
 * **Within a core**: before a hivm op `B` that conflicts with an op `A` issued since the
   last barrier on the same core (they touch the same buffer, one of them writes) the pass
   inserts `hivm.hir.pipe_barrier[<PIPE_ALL>]`, unless `A` and `B` both run on the same
-  single in-order pipe (V, M or S), where the hardware keeps them in order. A barrier
-  drains every pipe of the core, so "every conflicting pair has a barrier between it, or
-  is same-pipe in order" holds by construction. Loops are handled by a fixpoint over the
+  single in-order pipe (M or S), where the hardware keeps them in order. Two conflicting
+  V ops get `pipe_barrier[<PIPE_V>]` instead, which is what bishengir's own sync inserts
+  between dependent vector ops (consecutive vector instructions may overlap on the real
+  V pipe); `v-in-order=true` trusts the V pipe's order instead, as DESIGN.md's
+  simulator model does. A PIPE_ALL barrier drains every pipe of the core and a PIPE_V
+  barrier every V op, so "every conflicting pair has a barrier between it, or is
+  same-pipe in order" holds by construction. Loops are handled by a fixpoint over the
   back edge: the ops still open at the end of the body are open at its start, so a
   loop-carried conflict gets its barrier inside the body. A final barrier before
   `func.return` drains the kernel (as bishengir does).
@@ -50,7 +54,9 @@ from xdsl.rewriter import InsertPoint
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 
-IN_ORDER_PIPES = frozenset({"V", "M", "S"})
+# pipes whose ops complete in order, so same-pipe dependences need no sync; V is one of
+# them only with v-in-order=true (see the module docstring)
+IN_ORDER_PIPES = frozenset({"M", "S"})
 CUBE_TO_VECTOR_FLAG = 0
 VECTOR_TO_CUBE_FLAG = 1
 
@@ -110,14 +116,11 @@ class _Access:
             r.may_alias(w) for r in self.reads for w in later.writes
         )
 
-    def ordered_before(self, later: _Access) -> bool:
-        """Whether the hardware keeps `self` before `later` without any sync."""
-        return (
-            self.core == later.core
-            and len(self.pipes) == 1
-            and self.pipes == later.pipes
-            and self.pipes[0] in IN_ORDER_PIPES
-        )
+    def same_single_pipe(self, later: _Access) -> str | None:
+        """The pipe both ops run on alone, on the same core (None otherwise)."""
+        if self.core == later.core and len(self.pipes) == 1 and self.pipes == later.pipes:
+            return self.pipes[0]
+        return None
 
 
 def _access_of(op: Operation, default_core: str) -> _Access | None:
@@ -149,27 +152,39 @@ class _State:
     the baton (the last memory op's core) and each core's last memory pipe."""
 
     open: dict[str, frozenset[_Access]] = field(default_factory=dict)
+    # the V-only accesses of `open` that no PIPE_V barrier has fenced yet
+    v_open: dict[str, frozenset[_Access]] = field(default_factory=dict)
     owner: str | None = None
     last_pipe: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> _State:
-        return _State(dict(self.open), self.owner, dict(self.last_pipe))
+        return _State(dict(self.open), dict(self.v_open), self.owner, dict(self.last_pipe))
+
+    def drain(self, cores: Iterable[str] | None = None) -> None:
+        """A PIPE_ALL barrier ran on `cores` (default: every core)."""
+        for core in list(self.open) if cores is None else cores:
+            self.open[core] = frozenset()
+            self.v_open[core] = frozenset()
 
     def join(self, other: _State) -> _State:
-        """Both control-flow paths' facts: open accesses of either; the owner must agree
-        (loops are canonicalised so that it does)."""
-        cores = set(self.open) | set(other.open)
+        """Both control-flow paths' facts: open (and unfenced) accesses of either; the
+        owner must agree (loops and branches are canonicalised so that it does)."""
+
+        def union(a: dict[str, frozenset[_Access]], b: dict[str, frozenset[_Access]]):
+            return {c: a.get(c, frozenset()) | b.get(c, frozenset()) for c in sorted(set(a) | set(b))}
+
         return _State(
-            {c: self.open.get(c, frozenset()) | other.open.get(c, frozenset()) for c in sorted(cores)},
+            union(self.open, other.open),
+            union(self.v_open, other.v_open),
             self.owner if self.owner is not None else other.owner,
             {**other.last_pipe, **self.last_pipe},
         )
 
     def same_as(self, other: _State) -> bool:
-        keys = set(self.open) | set(other.open)
-        return self.owner == other.owner and all(
-            self.open.get(k, frozenset()) == other.open.get(k, frozenset()) for k in keys
-        )
+        def equal(a: dict[str, frozenset[_Access]], b: dict[str, frozenset[_Access]]) -> bool:
+            return all(a.get(k, frozenset()) == b.get(k, frozenset()) for k in set(a) | set(b))
+
+        return self.owner == other.owner and equal(self.open, other.open) and equal(self.v_open, other.v_open)
 
 
 def _first_access_core(ops: Iterable[Operation], default_core: str) -> str | None:
@@ -191,8 +206,9 @@ def _first_access_core(ops: Iterable[Operation], default_core: str) -> str | Non
 
 
 class _Inserter:
-    def __init__(self, func_op: func.FuncOp):
+    def __init__(self, func_op: func.FuncOp, v_in_order: bool):
         self.func_op = func_op
+        self.v_in_order = v_in_order
         core_attr = func_op.attributes.get("hivm.func_core_type")
         kind = core_attr.data.value if isinstance(core_attr, hivm.FuncCoreTypeAttr) else None
         # SCALAR-typed memory ops (none today) belong to the function's core
@@ -215,8 +231,8 @@ class _Inserter:
     # ----- insertion helpers ---------------------------------------------------------
 
     @staticmethod
-    def _barrier(point: InsertPoint) -> None:
-        Builder(point).insert(hivm.PipeBarrierOp("ALL"))
+    def _barrier(point: InsertPoint, pipe: str = "ALL") -> None:
+        Builder(point).insert(hivm.PipeBarrierOp(pipe))
 
     def _handoff(self, point: InsertPoint, state: _State, to_core: str, to_pipe: str, apply: bool) -> None:
         """Pass the baton from `state.owner` to `to_core` at `point`."""
@@ -232,7 +248,7 @@ class _Inserter:
             builder.insert(hivm.SyncBlockWaitOp(to_core, from_pipe, to_pipe, flag))
             builder.insert(hivm.PipeBarrierOp("ALL"))
         # the barriers drained both cores
-        state.open = {core: frozenset() for core in state.open}
+        state.drain()
         state.owner = to_core
 
     # ----- walking -------------------------------------------------------------------
@@ -240,8 +256,11 @@ class _Inserter:
     def _block(self, block: Block, state: _State, apply: bool) -> _State:
         state = state.copy()
         for op in list(block.ops):
-            if isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL":
-                state.open = {core: frozenset() for core in state.open}
+            if isinstance(op, hivm.PipeBarrierOp):
+                if op.pipe.pipe_name == "ALL":
+                    state.drain()
+                elif op.pipe.pipe_name == "V":
+                    state.v_open = {core: frozenset() for core in state.v_open}
                 continue
             access = self.access(op)
             if access is not None:
@@ -255,14 +274,32 @@ class _Inserter:
     def _access(self, op: Operation, access: _Access, state: _State, apply: bool) -> None:
         if state.owner is not None and state.owner != access.core:
             self._handoff(InsertPoint.before(op), state, access.core, access.pipes[0], apply)
-        open_here = state.open.get(access.core, frozenset())
-        if any(a.conflicts(access) and not a.ordered_before(access) for a in open_here):
+        core = access.core
+        v_open = state.v_open.get(core, frozenset())
+        unordered = [
+            a for a in state.open.get(core, frozenset()) if a.conflicts(access) and not self._ordered(a, access, v_open)
+        ]
+        if unordered and all(a.same_single_pipe(access) == "V" for a in unordered):
+            # only same-pipe vector hazards: fence the V pipe, as bishengir does
+            if apply:
+                self._barrier(InsertPoint.before(op), "V")
+            state.v_open[core] = frozenset()
+        elif unordered:
             if apply:
                 self._barrier(InsertPoint.before(op))
-            open_here = frozenset()
-        state.open[access.core] = open_here | {access}
-        state.owner = access.core
+            state.drain([core])
+        state.open[core] = state.open.get(core, frozenset()) | {access}
+        if access.pipes == ("V",):
+            state.v_open[core] = state.v_open.get(core, frozenset()) | {access}
+        state.owner = core
         state.last_pipe[access.core] = access.pipes[-1]
+
+    def _ordered(self, earlier: _Access, later: _Access, v_open: frozenset[_Access]) -> bool:
+        """Whether the hardware already keeps `earlier` before `later` (same core)."""
+        pipe = earlier.same_single_pipe(later)
+        if pipe in IN_ORDER_PIPES:
+            return True
+        return pipe == "V" and (self.v_in_order or earlier not in v_open)
 
     def _loop(self, loop: Operation, state: _State, apply: bool) -> _State:
         first_core = _first_access_core([loop], self.default_core)
@@ -333,6 +370,10 @@ class InsertBarrierSyncPass(ModulePass):
 
     name = "ascend-insert-barrier-sync"
 
+    # trust the V pipe to keep dependent vector ops in order (DESIGN.md's model) instead
+    # of fencing them with pipe_barrier[<PIPE_V>] (what bishengir does)
+    v_in_order: bool = False
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for inner in op.walk():
             # an op this pass cannot see the pipes of would be left unsynchronised
@@ -344,4 +385,4 @@ class InsertBarrierSyncPass(ModulePass):
                 )
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if func_op.body.blocks and any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
-                _Inserter(func_op).run()
+                _Inserter(func_op, self.v_in_order).run()

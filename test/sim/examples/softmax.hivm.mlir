@@ -1,6 +1,8 @@
 // Hand-synced hivm form of examples/softmax.mlir (the oracle's calibration): row
 // softmax of 256x256 fp32, 4 blocks of 64 rows, 4 tiles of 16 rows per block, one buffer
-// each. All vector ops run in order on the V pipe, so only the DMA boundaries need flags:
+// each. Each vector op depends on the previous one: a pipe_barrier[<PIPE_V>] separates
+// them (what bishengir inserts; consecutive vector instructions may overlap on the real
+// V pipe). Across pipes, only the DMA boundaries need flags:
 //   MTE2 -> V   the tile is loaded;            V -> MTE3  the result is computed;
 //   V -> MTE2   vsub has read %ux: the next load may overwrite it (set right after the
 //               last reader, not at the end of the body, so the load starts early);
@@ -35,13 +37,19 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vreduce <max> ins(%ux : memref<16x256xf32, #hivm.address_space<ub>>) outs(%row_max : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vbrc ins(%row_max : memref<16x1xf32, #hivm.address_space<ub>>) outs(%wide : memref<16x256xf32, #hivm.address_space<ub>>) broadcast_dims = [1]
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vsub ins(%ux, %wide : memref<16x256xf32, #hivm.address_space<ub>>, memref<16x256xf32, #hivm.address_space<ub>>) outs(%ue : memref<16x256xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vexp ins(%ue : memref<16x256xf32, #hivm.address_space<ub>>) outs(%ue : memref<16x256xf32, #hivm.address_space<ub>>)
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vreduce <sum> ins(%ue : memref<16x256xf32, #hivm.address_space<ub>>) outs(%row_sum : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vbrc ins(%row_sum : memref<16x1xf32, #hivm.address_space<ub>>) outs(%wide : memref<16x256xf32, #hivm.address_space<ub>>) broadcast_dims = [1]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vdiv ins(%ue, %wide : memref<16x256xf32, #hivm.address_space<ub>>, memref<16x256xf32, #hivm.address_space<ub>>) outs(%uy : memref<16x256xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

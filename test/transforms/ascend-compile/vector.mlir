@@ -4,7 +4,8 @@
 // RUN: ascend-sim %s --json | filecheck %s --check-prefixes=SIM,REF
 
 // A tile-level vector kernel becomes device hivm with the grid kept, the target set to
-// the default chip, and a barrier between every pair of dependent ops.
+// the default chip, a PIPE_ALL barrier between every pair of dependent ops on different
+// pipes and a PIPE_V barrier between dependent vector ops.
 
 // CHECK:       builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">}
 // CHECK-LABEL: func.func @scale_add
@@ -18,6 +19,7 @@
 // CHECK-NEXT:      hivm.hir.load
 // CHECK-NEXT:      hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:      hivm.hir.vmul
+// CHECK-NEXT:      hivm.hir.pipe_barrier[<PIPE_V>]
 // CHECK-NEXT:      hivm.hir.vadd
 // CHECK-NEXT:      hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:      hivm.hir.store

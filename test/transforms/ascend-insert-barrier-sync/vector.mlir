@@ -1,4 +1,5 @@
-// RUN: ascend-opt %s --split-input-file -p ascend-insert-barrier-sync | filecheck %s
+// RUN: ascend-opt %s --split-input-file -p ascend-insert-barrier-sync | filecheck %s --check-prefixes=CHECK,VFENCE
+// RUN: ascend-opt %s --split-input-file -p 'ascend-insert-barrier-sync{v-in-order=true}' | filecheck %s --check-prefixes=CHECK,VORDER
 
 // Straight-line vector kernel: a barrier before every op that depends on a different
 // pipe's op, none between the two independent loads, and one that drains the kernel.
@@ -25,8 +26,9 @@ func.func @vadd(%x: memref<512xf32, #hivm.address_space<gm>>, %y: memref<512xf32
 
 // -----
 
-// Dependent vector ops on the in-order V pipe need no barrier; two loads into the same
-// buffer (MTE2 overlaps its own ops) do.
+// Two loads into the same buffer (MTE2 overlaps its own ops) need a barrier. Dependent
+// vector ops get pipe_barrier[<PIPE_V>] (what bishengir inserts between them), or
+// nothing when the V pipe is trusted to keep them in order (v-in-order=true).
 
 // CHECK-LABEL: func.func @same_pipe
 // CHECK:       hivm.hir.load ins(%x
@@ -34,7 +36,9 @@ func.func @vadd(%x: memref<512xf32, #hivm.address_space<gm>>, %y: memref<512xf32
 // CHECK-NEXT:  hivm.hir.load ins(%y
 // CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:  hivm.hir.vexp
+// VFENCE-NEXT: hivm.hir.pipe_barrier[<PIPE_V>]
 // CHECK-NEXT:  hivm.hir.vmul
+// VFENCE-NEXT: hivm.hir.pipe_barrier[<PIPE_V>]
 // CHECK-NEXT:  hivm.hir.vrelu
 // CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:  hivm.hir.store
@@ -89,6 +93,32 @@ func.func @subviews(%x: memref<64xf32, #hivm.address_space<gm>>, %y: memref<32xf
   %h = memref.subview %u[32] [32] [1] : memref<64xf32, #hivm.address_space<ub>> to memref<32xf32, strided<[1], offset: 32>, #hivm.address_space<ub>>
   hivm.hir.store ins(%h : memref<32xf32, strided<[1], offset: 32>, #hivm.address_space<ub>>) outs(%y : memref<32xf32, #hivm.address_space<gm>>)
   hivm.hir.store ins(%h : memref<32xf32, strided<[1], offset: 32>, #hivm.address_space<ub>>) outs(%z : memref<32xf32, #hivm.address_space<gm>>)
+  return
+}
+
+// -----
+
+// One PIPE_V barrier fences every earlier vector op: independent vector ops in between
+// need none, and a later op that depends on both is ordered by the same fence.
+
+// CHECK-LABEL: func.func @v_fence
+// CHECK:       hivm.hir.vexp ins(%u
+// CHECK-NEXT:  hivm.hir.vabs ins(%w
+// VFENCE-NEXT: hivm.hir.pipe_barrier[<PIPE_V>]
+// CHECK-NEXT:  hivm.hir.vadd
+// CHECK-NEXT:  hivm.hir.vrelu ins(%w
+// CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:  func.return
+func.func @v_fence() {
+  %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  %v = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  %w = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  %t = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  %s = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  hivm.hir.vexp ins(%u : memref<64xf32, #hivm.address_space<ub>>) outs(%v : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.vabs ins(%w : memref<64xf32, #hivm.address_space<ub>>) outs(%t : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.vadd ins(%v, %t : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%s : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.vrelu ins(%w : memref<64xf32, #hivm.address_space<ub>>) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
   return
 }
 
