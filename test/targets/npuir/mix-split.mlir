@@ -3,13 +3,16 @@
 // RUN: ascend-opt %s -t npuir --split-input-file | filecheck %s
 
 // CHECK:      builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">, hivm.module_core_type = #hivm.module_core_type<MIX>} {
-// CHECK-NEXT: func.func @straight_mix_aic(%{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix, mix_mode = "mix"} {
+// Each part takes the FFTS base address (where cross-core flags live) first.
+// CHECK-NEXT: func.func @straight_mix_aic(%[[FFTS:.*]]: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix, mix_mode = "mix"} {
+// CHECK-NEXT: hivm.hir.set_ffts_base_addr %[[FFTS]]
 // CHECK-NOT:  hivm.hir.vrelu
 // CHECK-NOT:  hivm.hir.store
 // CHECK:      hivm.hir.fixpipe
 // CHECK-NEXT: hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
 // CHECK-NEXT: func.return
-// CHECK:      func.func @straight_mix_aiv(%{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix, mix_mode = "mix"} {
+// CHECK:      func.func @straight_mix_aiv(%[[FFTS2:.*]]: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix, mix_mode = "mix"} {
+// CHECK-NEXT: hivm.hir.set_ffts_base_addr %[[FFTS2]]
 // CHECK-NOT:  hivm.hir.fixpipe
 // CHECK-NOT:  memref<16x16xf32, #hivm.address_space<cc>>
 // CHECK:      hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
@@ -84,6 +87,7 @@ builtin.module {
 // CHECK-NEXT:  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 5
 // CHECK-NEXT:  func.return
 // CHECK-LABEL: func.func @synced_mix_aiv
+// CHECK-NEXT:  hivm.hir.set_ffts_base_addr
 // CHECK-NEXT:  %{{.*}} = memref.alloc
 // CHECK-NEXT:  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 5
 // CHECK-NEXT:  hivm.hir.vrelu
