@@ -1,0 +1,196 @@
+"""Plain-data description of a scheduling problem and of its solution.
+
+Nothing here knows about IR: the modulo-schedule pass turns a loop body into a
+`LoopProblem`, the solver returns a `LoopResult`.  Validation happens once, in
+`LoopProblem.validate()`, so the solvers can trust indices and names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+
+
+class SchedulingError(Exception):
+    """The problem has no schedule at all (not a budget issue).
+
+    Raised for capacity that cannot hold even one version of every buffer and
+    for dependence cycles whose total distance is zero but whose latency is not.
+    """
+
+
+@dataclass(frozen=True)
+class Task:
+    """One operation of the loop body.
+
+    `pipe` is one pipe name or a tuple of names (a task that occupies several
+    pipes, e.g. mmadL1 on MTE1 and M).  `latency` is issue-to-result, `ii` is
+    how long the task blocks its pipe(s); `latency >= ii >= 1`.
+    """
+
+    name: str
+    pipe: str | tuple[str, ...]
+    latency: int
+    ii: int
+
+    @property
+    def pipes(self) -> tuple[str, ...]:
+        return (self.pipe,) if isinstance(self.pipe, str) else tuple(self.pipe)
+
+
+@dataclass(frozen=True)
+class Dep:
+    """`dst` of iteration j + distance must start `latency` cycles after `src` of iteration j.
+
+    With `buffer`, the iteration distance is the number of versions the solver
+    gives that buffer (plus `distance`, normally 0): this is the write-after-read
+    edge that multi-buffering relaxes.
+    """
+
+    src: int
+    dst: int
+    latency: int
+    distance: int = 0
+    buffer: str | None = None
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """An on-chip buffer that can be multi-versioned; `size` in bytes per version."""
+
+    name: str
+    scope: str
+    size: int
+    max_versions: int | None = None
+
+
+@dataclass
+class LoopProblem:
+    tasks: Sequence[Task]
+    deps: Sequence[Dep] = ()
+    buffers: Sequence[Buffer] = ()
+    # bytes per scope; a scope that is absent is not limited (e.g. gm)
+    capacity: dict[str, int] = field(default_factory=dict)
+    # upper bound on the versions of every buffer (tile.num_stages)
+    num_stages: int = 1
+    # extra pairs of tasks that may not overlap (besides tasks sharing a pipe)
+    conflicts: Sequence[tuple[int, int]] = ()
+
+    def validate(self) -> None:
+        """Raise ValueError with a precise message on malformed input."""
+        n = len(self.tasks)
+        if n == 0:
+            raise ValueError("loop problem has no tasks")
+        for i, t in enumerate(self.tasks):
+            where = f"task {i} ({t.name!r})"
+            if not t.pipes:
+                raise ValueError(f"{where} has no pipe")
+            for p in t.pipes:
+                if p not in PIPES:
+                    raise ValueError(
+                        f"{where} has unknown pipe {p!r}; expected one of {', '.join(PIPES)}"
+                    )
+            for attr in ("latency", "ii"):
+                v = getattr(t, attr)
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise ValueError(f"{where} {attr} must be an int, got {v!r}")
+            if t.latency < 0:
+                raise ValueError(f"{where} has negative latency {t.latency}")
+            if t.ii < 1:
+                raise ValueError(f"{where} has ii {t.ii}; a task occupies its pipe at least 1 cycle")
+            if t.latency < t.ii:
+                raise ValueError(f"{where} has latency {t.latency} < ii {t.ii}")
+        if not isinstance(self.num_stages, int) or self.num_stages < 1:
+            raise ValueError(f"num_stages must be an int >= 1, got {self.num_stages!r}")
+        names: set[str] = set()
+        for b in self.buffers:
+            if b.name in names:
+                raise ValueError(f"buffer {b.name!r} is declared twice")
+            names.add(b.name)
+            if not isinstance(b.size, int) or b.size < 0:
+                raise ValueError(f"buffer {b.name!r} has invalid size {b.size!r}")
+            if b.max_versions is not None and b.max_versions < 1:
+                raise ValueError(f"buffer {b.name!r} has max_versions {b.max_versions} < 1")
+        for scope, cap in self.capacity.items():
+            if not isinstance(cap, int) or cap < 0:
+                raise ValueError(f"capacity of scope {scope!r} must be an int >= 0, got {cap!r}")
+        for e, d in enumerate(self.deps):
+            where = f"dependence {e} ({d.src} -> {d.dst})"
+            for idx in (d.src, d.dst):
+                if not isinstance(idx, int) or not 0 <= idx < n:
+                    raise ValueError(f"{where} refers to task {idx!r}; the loop has {n} tasks")
+            if d.latency < 0:
+                raise ValueError(f"{where} has negative latency {d.latency}")
+            if d.distance < 0:
+                raise ValueError(f"{where} has negative distance {d.distance}")
+            if d.buffer is not None and d.buffer not in names:
+                raise ValueError(f"{where} names unknown buffer {d.buffer!r}")
+        for c in self.conflicts:
+            if len(c) != 2:
+                raise ValueError(f"conflict {c!r} is not a pair of task indices")
+            i, j = c
+            for idx in (i, j):
+                if not isinstance(idx, int) or not 0 <= idx < n:
+                    raise ValueError(f"conflict {c!r} refers to task {idx!r}; the loop has {n} tasks")
+            if i == j:
+                raise ValueError(f"conflict {c!r} pairs a task with itself")
+
+    # ----- derived data used by every solver -------------------------------------
+    def max_versions(self, b: Buffer) -> int:
+        return self.num_stages if b.max_versions is None else min(self.num_stages, b.max_versions)
+
+    def resource_pairs(self) -> list[tuple[int, int]]:
+        """Unordered pairs (i < j) that may not overlap in the modulo window."""
+        pairs: set[tuple[int, int]] = set()
+        n = len(self.tasks)
+        for i in range(n):
+            pi = set(self.tasks[i].pipes)
+            for j in range(i + 1, n):
+                if pi.intersection(self.tasks[j].pipes):
+                    pairs.add((i, j))
+        for i, j in self.conflicts:
+            pairs.add((min(i, j), max(i, j)))
+        return sorted(pairs)
+
+
+@dataclass
+class LoopResult:
+    """Schedule of one loop.
+
+    status: "optimal"   II proven minimal (everything below MII is impossible,
+                        everything from MII to II-1 proven infeasible by the solver);
+            "feasible"  solver schedule, II optimality not proven (budget);
+            "heuristic" iterative-modulo-scheduling (or sequential) schedule, the
+                        solver found nothing better within the budget;
+            "fallback"  (search="bisect" only) the anchor's sequential fallback.
+    Buffer bytes and schedule length are optimised at the final II; whether that
+    was proven is in stats["bytes_optimal"] / stats["length_optimal"].
+    """
+
+    ii: int
+    mii: int
+    res_mii: dict[str, int]
+    rec_mii: int
+    binding: str
+    status: str
+    start: list[int]
+    stage: list[int]
+    offset: list[int]
+    versions: dict[str, int]
+    length: int
+    buffer_bytes: dict[str, int]
+    message: str
+    stats: dict[str, Any]
+
+
+@dataclass
+class RegionResult:
+    """Schedule of a straight-line region; status "optimal" or "feasible"."""
+
+    start: list[int]
+    makespan: int
+    status: str
+    message: str
+    stats: dict[str, Any]
