@@ -228,3 +228,33 @@ def _schedule_region(fn, tasks, deps, conflicts, options) -> Any:
         if k in params and v is not None:
             kwargs[k] = v
     return fn(tasks, deps, **kwargs)
+
+
+# ----- benchmarks ---------------------------------------------------------------------
+
+
+def loop_problems_of_file(path: str, chip: str | None = None) -> list[tuple[str, Any]]:
+    """(name, LoopProblem) of every loop of an .mlir file, innermost first: what this
+    pass would hand the solver. Tile-level input is lowered by convert-tile-to-hivm
+    first; latencies come from the chip (`chip=` as in the pass, else hacc.target)."""
+    from xdsl.dialects import get_all_dialects as upstream_dialects
+
+    from ascend_mlir.analysis.loop_model import loop_problems
+    from ascend_mlir.dialects import get_all_dialects
+    from ascend_mlir.diagnostics import parse_module
+
+    ctx = Context()
+    upstream = upstream_dialects()
+    for name in ("builtin", "func", "arith", "memref", "scf"):
+        ctx.register_dialect(name, upstream[name])
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    with open(path, encoding="utf-8") as f:
+        module = parse_module(ctx, f.read(), path)
+    if any(o.name.startswith("tile.") for o in module.walk()):
+        from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
+
+        ConvertTileToHivmPass().apply(ctx, module)
+    chip_desc = module_chip(module, chip, None)
+    annotate_latencies(module, chip_desc)
+    return loop_problems(module, chip_desc)

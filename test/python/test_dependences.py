@@ -390,3 +390,30 @@ func.func @k(%x: {gm("8x4096", "f32")}) {{
     assert set(task.info.pipes) == {"MTE2", "V"}
     # u is written in place by exp (read and written): not multi-bufferable
     assert outer.buffers == []
+
+
+# ----------------------------------------------------------------------------- benchmarks
+
+
+def test_loop_problems_of_example_gemm():
+    from ascend_mlir.scheduling import LoopProblem
+    from ascend_mlir.transforms.modulo_schedule import loop_problems_of_file
+
+    examples = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples"
+    problems = loop_problems_of_file(str(examples / "gemm.mlir"))
+    assert [name for name, _ in problems] == ["gemm.k"]
+    problem = problems[0][1]
+    assert isinstance(problem, LoopProblem)
+    assert [(t.pipe, t.latency, t.ii) for t in problem.tasks] == [
+        ("MTE2", 846, 656), ("MTE2", 764, 574), ("M", 2286, 1792)]
+    assert [(b.name, b.scope, b.size) for b in problem.buffers] == [
+        ("la", "cbuf", 65536), ("lb", "cbuf", 57344)]
+    assert problem.num_stages == 2
+    assert problem.capacity == {"cbuf": 524288}
+    deps = {(d.src, d.dst, d.latency, d.distance, d.buffer) for d in problem.deps}
+    assert deps == {
+        (0, 0, 846, 0, "la"), (0, 2, 846, 0, None),
+        (1, 1, 764, 0, "lb"), (1, 2, 764, 0, None),
+        (2, 0, 488, 0, "la"), (2, 1, 488, 0, "lb"),
+        (2, 2, 1792, 1, None),
+    }
