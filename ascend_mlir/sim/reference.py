@@ -519,32 +519,50 @@ def _root(value: SSAValue) -> SSAValue:
     return value
 
 
-# ops whose input domain must stay positive and away from zero: (op type, operand index)
-_POSITIVE_OPERANDS = (
-    (tile.LnOp, 0),
-    (tile.SqrtOp, 0),
-    (tile.RsqrtOp, 0),
-    (tile.RecOp, 0),
-    (tile.DivOp, 1),
-)
+# operands whose domain must stay positive and away from zero, by op name (tile level
+# and hivm level, so that make_inputs also serves the simulator on hivm kernels)
+_POSITIVE_OPERANDS: dict[str, int] = {
+    "tile.ln": 0,
+    "tile.sqrt": 0,
+    "tile.rsqrt": 0,
+    "tile.rec": 0,
+    "tile.div": 1,
+    "hivm.hir.vln": 0,
+    "hivm.hir.vsqrt": 0,
+    "hivm.hir.vrsqrt": 0,
+    "hivm.hir.vrec": 0,
+    "hivm.hir.vdiv": 1,
+}
+# ops whose result is positive whatever their input: the requirement stops there
+_ALWAYS_POSITIVE = frozenset({"tile.exp", "hivm.hir.vexp"})
+
+
+def _dataflow_ops(func_op: func.FuncOp) -> list[Operation]:
+    """Ops with destination-passing `ins`/`outs` (tile ops and hivm ops)."""
+    return [
+        op
+        for op in func_op.walk()
+        if op.name.startswith(("tile.", "hivm.hir.")) and hasattr(op, "ins") and hasattr(op, "outs")
+    ]
 
 
 def _positive_arguments(func_op: func.FuncOp) -> set[SSAValue]:
-    """GM arguments whose values flow (backwards through any tile op) into an operand
-    that must be positive: ln/sqrt/rsqrt/rec inputs and div denominators."""
-    tile_ops = [op for op in func_op.walk() if isinstance(op, tile.TileOp)]
+    """Buffers (GM arguments among them) whose values flow, backwards through any
+    tile/hivm op, into an operand that must be positive: ln/sqrt/rsqrt/rec inputs and
+    division denominators."""
+    ops = _dataflow_ops(func_op)
     wanted: set[SSAValue] = set()
-    for op in tile_ops:
-        for op_type, index in _POSITIVE_OPERANDS:
-            if isinstance(op, op_type) and isinstance(op.ins[index].type, MemRefType):
-                wanted.add(_root(op.ins[index]))
+    for op in ops:
+        index = _POSITIVE_OPERANDS.get(op.name)
+        if index is not None and index < len(op.ins) and isinstance(op.ins[index].type, MemRefType):
+            wanted.add(_root(op.ins[index]))
     changed = True
     while changed:
         changed = False
-        for op in tile_ops:
-            if isinstance(op, tile.ExpOp):
-                continue  # exp is positive whatever its input
-            if any(_root(out) in wanted for out in op.outs):
+        for op in ops:
+            if op.name in _ALWAYS_POSITIVE:
+                continue
+            if any(_root(out) in wanted for out in op.outs if isinstance(out.type, MemRefType)):
                 for value in op.ins:
                     if isinstance(value.type, MemRefType) and _root(value) not in wanted:
                         wanted.add(_root(value))

@@ -582,3 +582,21 @@ def test_scalar_kernel_arguments():
     np.testing.assert_array_equal(out["arg1"], inputs["arg0"] * 8)
     with pytest.raises(ReferenceError, match="no input for argument arg2"):
         run_reference(module, inputs)
+
+
+def test_make_inputs_keeps_hivm_ln_inputs_positive():
+    """make_inputs also serves the simulator on hivm-level kernels."""
+    t = mem("16", "f32", "ub")
+    text = (
+        f"func.func @k(%a0: {mem('16', 'f32', 'gm')}, %a1: {mem('16', 'f32', 'gm')}, %a2: {mem('16', 'f32', 'gm')}) {{\n"
+        f"  %u = memref.alloc() : {t}\n"
+        f"  hivm.hir.load ins(%a0 : {mem('16', 'f32', 'gm')}) outs(%u : {t})\n"
+        f"  hivm.hir.vln ins(%u : {t}) outs(%u : {t})\n"
+        f"  %v = memref.alloc() : {t}\n"
+        f"  hivm.hir.load ins(%a1 : {mem('16', 'f32', 'gm')}) outs(%v : {t})\n"
+        f"  hivm.hir.store ins(%v : {t}) outs(%a2 : {mem('16', 'f32', 'gm')})\n"
+        "  return\n}\n"
+    )
+    inputs = make_inputs(kernel_function(parse(text)), 0)
+    assert inputs["arg0"].min() >= 0.5
+    assert inputs["arg1"].min() < 0 and inputs["arg2"].min() < 0
