@@ -107,7 +107,11 @@ def _read(value: Any, ssa: SSAValue) -> np.ndarray | int | float:
 def _write(dest: np.ndarray, dest_ssa: SSAValue, result: np.ndarray | float | int) -> None:
     """Store `result` into `dest` (a buffer or a view), rounded to its element type."""
     element_type = _element_type(dest_ssa)
-    dest[...] = np.broadcast_to(to_storage(result, element_type), dest.shape)
+    values = to_storage(result, element_type)
+    if values.ndim and values.shape != dest.shape:
+        # only scalars broadcast implicitly; anything else is a shape bug
+        raise InterpretationError(f"result shape {list(values.shape)} differs from destination {list(dest.shape)}")
+    dest[...] = values
 
 
 # --------------------------------------------------------------------------------------
