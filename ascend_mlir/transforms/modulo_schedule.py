@@ -125,6 +125,7 @@ class ModuloSchedulePass(ModulePass):
 
         model = build_loop_model(loop, chip, scheduled_loop_cost, index, self.num_stages)
         if not model.tasks:
+            self._write_empty_loop(model)
             return
         start_time = time.perf_counter()
         try:
@@ -177,6 +178,20 @@ class ModuloSchedulePass(ModulePass):
                 f" (status {status}, MII = {mii}, binding {bound})"
                 + (f": {message}" if message else ""),
             )
+
+    def _write_empty_loop(self, model: LoopModel) -> None:
+        """A loop without pipe work (only index arithmetic): one scalar cycle a step."""
+        attrs = model.loop.attributes
+        attrs["ascend.ii"] = _int(1)
+        attrs["ascend.mii"] = _int(1)
+        attrs["ascend.status"] = StringAttr("optimal")
+        attrs["ascend.res_mii"] = DictionaryAttr({})
+        attrs["ascend.rec_mii"] = _int(0)
+        attrs["ascend.binding"] = StringAttr("none")
+        attrs["ascend.solve_ms"] = _int(0)
+        whole = serial_loop(Cost(1, 1), model.trip_count if model.trip_count is not None else 1)
+        attrs["ascend.task_latency"] = _int(whole.latency)
+        attrs["ascend.task_ii"] = _int(whole.ii)
 
     # ----- straight-line code ------------------------------------------------------------
 
