@@ -39,9 +39,12 @@ def random_kernel(seed: int) -> str:
     rng = random.Random(seed)
     tiles = rng.choice([1, 2, 3])
     loop = tiles > 1 or rng.random() < 0.5
+    grid = rng.choice([1, 1, 2])
     n_in, n_out = rng.randint(1, 2), rng.randint(1, 2)
     mix = rng.random() < 0.3
-    gm_shape = f"{tiles * ROWS}x{COLS}"
+    # in a MIX kernel, A may reach L1 through the vector core (gm -> ub -> cbuf)
+    a_via_ub = mix and rng.random() < 0.5
+    gm_shape = f"{grid * tiles * ROWS}x{COLS}"
     gm = _mem(gm_shape, "f32", "gm")
     sub = _mem(f"{ROWS}x{COLS}", "f32", "gm", dynamic=True)
     params = [f"%in{i}: {gm}" for i in range(n_in)] + [f"%out{i}: {gm}" for i in range(n_out)]
@@ -55,6 +58,8 @@ def random_kernel(seed: int) -> str:
         f"%crows = arith.constant {ROWS} : index",
         "%half = arith.constant 0.5 : f32",
         "%true = arith.constant true",
+        "%block = tile.block_idx : index",
+        "%block_row = arith.muli %block, %ctiles : index",
     ]
     head += [f"%u{i} = memref.alloc() : {UB}" for i in range(UB_BUFFERS)]
     head.append(f"%r0 = memref.alloc() : {ROW}")
@@ -66,10 +71,8 @@ def random_kernel(seed: int) -> str:
         ]
 
     body: list[str] = []
-    if loop:
-        body.append("%row = arith.muli %i, %crows : index")
-    else:
-        body.append("%row = arith.constant 0 : index")
+    body.append(f"%tile = arith.addi %block_row, {'%i' if loop else '%c0'} : index")
+    body.append("%row = arith.muli %tile, %crows : index")
     for name in [f"in{i}" for i in range(n_in)] + [f"out{i}" for i in range(n_out)]:
         body.append(f"%s_{name} = memref.subview %{name}[%row, 0] [{ROWS}, {COLS}] [1, 1] : {gm} to {sub}")
 
@@ -90,8 +93,17 @@ def random_kernel(seed: int) -> str:
         la, lb = _mem(f"{ROWS}x{K}", "f16", "cbuf"), _mem(f"{K}x{COLS}", "f16", "cbuf")
         acc = _mem(f"{ROWS}x{COLS}", "f32", "cc")
         d = dest()
+        if a_via_ub:
+            ua = _mem(f"{ROWS}x{K}", "f16", "ub")
+            body += [
+                f"%ua = memref.alloc() : {ua}",
+                f"tile.copy ins(%ga : {_mem(f'{ROWS}x{K}', 'f16', 'gm')}) outs(%ua : {ua})",
+                f"tile.abs ins(%ua : {ua}) outs(%ua : {ua})",
+                f"tile.copy ins(%ua : {ua}) outs(%la : {la})",
+            ]
+        else:
+            body.append(f"tile.copy ins(%ga : {_mem(f'{ROWS}x{K}', 'f16', 'gm')}) outs(%la : {la})")
         body += [
-            f"tile.copy ins(%ga : {_mem(f'{ROWS}x{K}', 'f16', 'gm')}) outs(%la : {la})",
             f"tile.copy ins(%gb : {_mem(f'{K}x{COLS}', 'f16', 'gm')}) outs(%lb : {lb})",
             f"tile.matmul ins(%la, %lb : {la}, {lb}) outs(%acc : {acc}) init(%true : i1)",
             f"tile.copy ins(%acc : {acc}) outs(%u{d} : {UB})",
@@ -142,7 +154,7 @@ def random_kernel(seed: int) -> str:
             define(d)
     body.append(f"tile.copy ins(%u{pick_defined()} : {UB}) outs(%s_out0 : {sub})")
 
-    lines = [f"func.func @random_{seed}({', '.join(params)}) attributes {{tile.kernel, tile.grid = 1 : i64}} {{"]
+    lines = [f"func.func @random_{seed}({', '.join(params)}) attributes {{tile.kernel, tile.grid = {grid} : i64}} {{"]
     lines += ["  " + line for line in head]
     if loop:
         lines.append("  scf.for %i = %c0 to %ctiles step %c1 {")
@@ -154,7 +166,7 @@ def random_kernel(seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(60))
 def test_random_kernel_compiles_race_free_and_matches_reference(seed):
     text = random_kernel(seed)
     tile_module = parse(text)
