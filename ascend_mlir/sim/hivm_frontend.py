@@ -8,7 +8,9 @@ cube and vector ops, or a `<name>_mix_aic` / `<name>_mix_aiv` pair) runs as one 
 plus two vector cores when the kernel uses a dual fixpipe (cc -> ub, destination half as
 tall) or `get_sub_block_idx`, else one vector core (the reference interpreter's model of
 a kernel without dual copy). In a single MIX function each core executes the hivm ops of
-its core type (`HivmPipeOp.core_type()`); scalar ops run on every core.
+its core type (`HivmPipeOp.core_type()`); scalar ops run on every core. In a split pair,
+an alloc of the other core's memory (the fixpipe's ub destination in the aic function)
+is the partner function's alloc of the same name and type (`_pair_allocs`).
 
 Memory: every GM argument and every on-chip memory instance is a byte array. A
 `memref.alloc` gets its own buffer per executing core (the same alloc executed by the
@@ -62,7 +64,7 @@ from ascend_mlir.sim.numerics import ElemType, decode, elem_type, encode
 
 ON_CHIP = ("cbuf", "ca", "cb", "cc", "ub")
 CUBE_SCOPES = frozenset({"cbuf", "ca", "cb", "cc"})
-MAX_SCALAR_STEPS = 5_000_000
+MAX_SCALAR_STEPS = 1_000_000
 
 
 class SimulationError(OpError):
@@ -187,6 +189,7 @@ class BlockContext:
     allocs: dict[tuple, Buffer] = field(default_factory=dict)
     arenas: dict[str, Buffer] = field(default_factory=dict)
     gm_accesses: list = field(default_factory=list)  # (instr, core, Ref, write, atomic)
+    alloc_alias: dict = field(default_factory=dict)
 
     def vector_cores(self) -> list[int]:
         return [i for i, c in enumerate(self.cores) if c.kind == "VECTOR"]
@@ -445,9 +448,10 @@ class CoreWalker:
         et = self._et(op, t)
         dyn = iter(self.scalar(v, op) for v in op.operands)
         shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in t.get_shape())
-        n = self.alloc_count.get(id(op), 0)
-        self.alloc_count[id(op)] = n + 1
-        key = (id(op), n)
+        canonical = self.ctx.alloc_alias.get(op, op)
+        n = self.alloc_count.get(id(canonical), 0)
+        self.alloc_count[id(canonical)] = n + 1
+        key = (id(canonical), n)
         buf = self.ctx.allocs.get(key)
         if buf is None:
             name = f"%{op.results[0].name_hint}" if op.results[0].name_hint else f"alloc@{location_of(op)}"
@@ -954,10 +958,39 @@ class Kernel:
     vector_cores: int
     grid: int
     args: list[tuple[str, SSAValue, SSAValue | None]]  # name, arg in first func, arg in second
+    # allocs of a split MIX pair that are one buffer: an alloc of the other core's memory
+    # (ub in the aic function, cbuf/cc in the aiv function) -> the partner's alloc
+    alloc_alias: dict[Operation, Operation] = field(default_factory=dict)
 
 
 def _funcs(module: ModuleOp) -> list[func.FuncOp]:
     return [op for op in module.walk() if isinstance(op, func.FuncOp) and not op.is_declaration]
+
+
+def _pair_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operation]:
+    """Split MIX functions name a buffer both cores touch (the fixpipe's ub destination,
+    a ub -> cbuf copy's destination) by an alloc in each function. The split keeps the
+    buffer's SSA name and type, so allocs of the other core's memory are matched with the
+    partner function's alloc of the same name and type (else the n-th of that type)."""
+    def allocs(f: func.FuncOp, scopes: frozenset[str]) -> list[Operation]:
+        return [
+            op for op in f.walk()
+            if isinstance(op, memref.AllocOp) and hivm.scope_of(op.results[0].type) in scopes
+        ]
+
+    alias: dict[Operation, Operation] = {}
+    for mine, theirs in ((allocs(aic, frozenset({"ub"})), allocs(aiv, frozenset({"ub"}))),
+                         (allocs(aiv, CUBE_SCOPES), allocs(aic, CUBE_SCOPES))):
+        free = list(theirs)
+        for op in mine:
+            name, t = op.results[0].name_hint, op.results[0].type
+            match = next((o for o in free if o.results[0].type == t and name and o.results[0].name_hint == name), None)
+            if match is None:
+                match = next((o for o in free if o.results[0].type == t), None)
+            if match is not None:
+                alias[op] = match
+                free.remove(match)
+    return alias
 
 
 def _has_cube_and_vector(f: func.FuncOp) -> tuple[bool, bool]:
@@ -1007,7 +1040,8 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             args = []
             for i, (a, b) in enumerate(zip(f.args, g.args)):
                 args.append((f"arg{i}", a, b))
-            return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args)
+            return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
+                          _pair_allocs(f, g))
     if func_name is not None:
         if func_name not in by_name:
             raise SimulationError(module, f"no function named '{func_name}'")
@@ -1053,7 +1087,8 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
             gm_refs[a] = ref
             if b is not None:
                 gm_refs[b] = ref
-    ctx = BlockContext(block, kernel.grid, specs, gm_refs, arena_bytes, timing, rng)
+    ctx = BlockContext(block, kernel.grid, specs, gm_refs, arena_bytes, timing, rng,
+                       alloc_alias=kernel.alloc_alias)
     cores = []
     for i, spec in enumerate(specs):
         instrs = CoreWalker(ctx, i).run()

@@ -263,3 +263,56 @@ def test_unsupported_op_is_a_located_error():
     with pytest.raises(SimulationError) as info:
         simulate(parse(kernel([("x", "8", "f32")], body)), {"arg0": np.zeros(8, np.float32)})
     assert "memref.load" in str(info.value)
+
+
+SPLIT_PAIR = """
+module attributes {hivm.module_core_type = #hivm.module_core_type<MIX>} {
+  func.func @mm_mix_aic(%a: memref<32x16xf16, #hivm.address_space<gm>>, %b: memref<16x32xf16, #hivm.address_space<gm>>,
+                        %c: memref<32x32xf32, #hivm.address_space<gm>>) attributes {hacc.entry} {
+    %t = arith.constant true
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %la = memref.alloc() : memref<32x16xf16, #hivm.address_space<cbuf>>
+    %lb = memref.alloc() : memref<16x32xf16, #hivm.address_space<cbuf>>
+    %acc = memref.alloc() : memref<32x32xf32, #hivm.address_space<cc>>
+    %uc = memref.alloc() : memref<32x32xf32, #hivm.address_space<ub>>
+    hivm.hir.nd2nz {dst_continuous} ins(%a : memref<32x16xf16, #hivm.address_space<gm>>) outs(%la : memref<32x16xf16, #hivm.address_space<cbuf>>)
+    hivm.hir.nd2nz {dst_continuous} ins(%b : memref<16x32xf16, #hivm.address_space<gm>>) outs(%lb : memref<16x32xf16, #hivm.address_space<cbuf>>)
+    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.mmadL1 ins(%la, %lb, %t, %c32, %c16, %c32 : memref<32x16xf16, #hivm.address_space<cbuf>>, memref<16x32xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<32x32xf32, #hivm.address_space<cc>>)
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<32x32xf32, #hivm.address_space<cc>>) outs(%uc : memref<32x32xf32, #hivm.address_space<ub>>)
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 3
+    return
+  }
+  func.func @mm_mix_aiv(%a: memref<32x16xf16, #hivm.address_space<gm>>, %b: memref<16x32xf16, #hivm.address_space<gm>>,
+                        %c: memref<32x32xf32, #hivm.address_space<gm>>) attributes {hacc.entry} {
+    %ur = memref.alloc() : memref<32x32xf32, #hivm.address_space<ub>>
+    %uc = memref.alloc() : memref<32x32xf32, #hivm.address_space<ub>>
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 3
+    hivm.hir.vrelu ins(%uc : memref<32x32xf32, #hivm.address_space<ub>>) outs(%ur : memref<32x32xf32, #hivm.address_space<ub>>)
+    hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+    hivm.hir.store ins(%ur : memref<32x32xf32, #hivm.address_space<ub>>) outs(%c : memref<32x32xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+"""
+
+
+def test_split_mix_pair_shares_the_named_ub_buffer():
+    rng = np.random.default_rng(2)
+    a = rng.uniform(-1, 1, (32, 16)).astype(np.float16)
+    b = rng.uniform(-1, 1, (16, 32)).astype(np.float16)
+    r = run_ok(SPLIT_PAIR, {"arg0": a, "arg1": b, "arg2": np.zeros((32, 32), np.float32)})
+    assert r.cores == ["cube", "vec0"]
+    expected = np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0)
+    assert np.allclose(r.outputs["arg2"], expected, rtol=1e-6, atol=1e-6)
+    # without the cross-core wait the vector core reads the tile too early
+    racy = SPLIT_PAIR.replace("    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 3\n", "")
+    r = simulate(parse(racy), {"arg0": a, "arg1": b, "arg2": np.zeros((32, 32), np.float32)})
+    assert [(x.first, x.first_core, x.second, x.second_core) for x in r.races] == [
+        ("fixpipe", "cube", "vrelu", "vec0")
+    ]
