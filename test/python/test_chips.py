@@ -140,20 +140,19 @@ def test_unreadable_file(tmp_path):
         load_chip(str(tmp_path / "missing.toml"))
 
 
-class _Module:
-    def __init__(self, attributes):
-        self.attributes = attributes
-
-
-class _Target:
-    def __init__(self, name):
-        self.name = name
-
-
 def test_chip_for_module_precedence(tmp_path):
-    module = _Module({"hacc.target": _Target("Ascend910B2")})
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascend_mlir.chips import set_module_target
+    from ascend_mlir.dialects.hacc import TargetAttr
+
+    module = ModuleOp([])
+    module.attributes["hacc.target"] = TargetAttr("Ascend910B2")
     assert chip_for_module(module).name == "ascend910b"
     assert chip_for_module(module, chip="ascend950").name == "ascend950"
     path = _write_variant(tmp_path, lambda t: t.replace('name = "ascend950"', 'name = "mine"'))
     assert chip_for_module(module, chip="ascend950", chip_file=str(path)).name == "mine"
-    assert chip_for_module(_Module({})).name == "ascend950"
+    assert chip_for_module(ModuleOp([])).name == "ascend950"
+    # a pass option records the chip in bishengir's spelling
+    set_module_target(module, load_chip("ascend950"))
+    assert module.attributes["hacc.target"] == TargetAttr("Ascend950PR_9599")

@@ -1,5 +1,4 @@
-// RUN: ascend-opt %s -p 'ascend-modulo-schedule{num-stages=2 rlimit=1}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
-// RUN: ascend-opt %s -p 'ascend-modulo-schedule{num-stages=2 rlimit=1}' 2>/dev/null | filecheck %s --check-prefix=BUDGET
+// RUN: ascend-opt %s -p 'ascend-modulo-schedule{num-stages=2 rlimit=1}' 2>&1 | filecheck %s --check-prefixes=REMARK,BUDGET
 // RUN: ascend-opt %s -p 'ascend-modulo-schedule{search=bisect}' | filecheck %s --check-prefix=BISECT
 // RUN: ascend-opt %s -p ascend-modulo-schedule 2>&1 | filecheck %s --check-prefix=QUIET
 // RUN: not ascend-opt %s -p 'ascend-modulo-schedule{search=random}' 2>&1 | filecheck %s --check-prefix=SEARCH
