@@ -9,7 +9,7 @@
 // estimates them itself.
 // With 2 versions the best II (213) is above every lower bound (MII 172); with an rlimit
 // of 1 the solver proves nothing and the pass says so, at the loop, never silently.
-// REMARK: options.mlir:30:3: remark: loop gemm_small.k: II = {{[0-9]+}} is not proven optimal (status {{heuristic|feasible}}, MII = 172, binding recurrence)
+// REMARK: options.mlir:29:3: remark: loop gemm_small.k: II = {{[0-9]+}} is not proven optimal (status {{heuristic|feasible}}, MII = 172, binding recurrence)
 // BUDGET: ascend.status = "{{heuristic|feasible}}"
 // The anchor's bisection finds the same II here.
 // BISECT: ascend.ii = 164 : i64, ascend.mii = 164 : i64, ascend.status = "optimal"
