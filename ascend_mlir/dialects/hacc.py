@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Data, Dialect
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
 
 ENTRY = "hacc.entry"
 FUNCTION_KIND = "hacc.function_kind"

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from enum import StrEnum
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
-    AnyFloat,
     ArrayAttr,
     BFloat16Type,
     DYNAMIC_INDEX,
@@ -50,12 +48,12 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
-    traits_def,
     var_operand_def,
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
 
 # ---------------------------------------------------------------------------
 # Attributes
@@ -421,8 +419,10 @@ def _constant_int(value: SSAValue) -> int | None:
     return None
 
 
-def _i64_array(values: Sequence[int]) -> DenseArrayBase:
-    return DenseArrayBase.from_list(i64, list(values))
+def _i64_array(values: Sequence[int] | DenseArrayBase) -> DenseArrayBase:
+    if isinstance(values, DenseArrayBase):
+        return values
+    return DenseArrayBase.from_list(i64, [int(v) for v in values])
 
 
 def _array_values(attr: DenseArrayBase | None) -> tuple[int, ...]:
@@ -1292,7 +1292,7 @@ class MmadL1Op(_HivmOp):
             parser.parse_punctuation(")")
         if parser.parse_optional_keyword("unit_flag_cond"):
             parser.parse_punctuation("(")
-            operands["unit_flag_cond"] = [parser.parse_operand()]
+            operands["unit_flag_cond"] = [parser.resolve_operand(parser.parse_unresolved_operand(), IntegerType(1))]
             parser.parse_punctuation(")")
         return cls._make(parser, operands, props, attrs)
 
@@ -1864,9 +1864,9 @@ class _FlagOp(_HivmOp, ABC):
         props["wait_pipe"] = _parse_enum(parser, PipeAttr)
         parser.parse_punctuation(",")
         operands: dict[str, SSAValue | None] = {}
-        dynamic = parser.parse_optional_operand()
+        dynamic = parser.parse_optional_unresolved_operand()
         if dynamic is not None:
-            operands["dynamic_event_id"] = dynamic
+            operands["dynamic_event_id"] = parser.resolve_operand(dynamic, i64)
         else:
             props["static_event_id"] = _parse_enum(parser, EventAttr)
         parser.parse_punctuation("]")
@@ -2022,14 +2022,14 @@ class _SyncBlockOp(_HivmOp, ABC):
         parser.parse_keyword("flag")
         parser.parse_punctuation("=")
         operands: dict[str, SSAValue | None] = {}
-        dynamic = parser.parse_optional_operand()
+        dynamic = parser.parse_optional_unresolved_operand()
         if dynamic is not None:
-            operands["dynamic_flag_id"] = dynamic
+            operands["dynamic_flag_id"] = parser.resolve_operand(dynamic, i64)
         else:
             props["static_flag_id"] = IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
         if cls.HAS_FFTS and parser.parse_optional_keyword("ffts_base_addr"):
             parser.parse_punctuation("=")
-            operands["ffts_base_addr"] = parser.parse_operand()
+            operands["ffts_base_addr"] = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
         if parser.parse_optional_keyword("sync_instr_mode"):
             parser.parse_punctuation("=")
             props["tsync_instr_mode"] = _parse_enum(parser, SyncBlockInstrModeAttr)
