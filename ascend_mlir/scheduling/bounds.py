@@ -294,3 +294,26 @@ def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str
             errors.append(f"tasks {p.tasks[i].name} and {p.tasks[j].name} overlap on a resource")
     del n
     return errors
+
+
+def compact(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[int]:
+    """Same offsets, least stages: the earliest schedule with these offsets.
+
+    With the offsets r fixed, the stages satisfy difference constraints
+    II*(k_v - k_u) >= lat - II*dist + r_u - r_v; their least solution with
+    k >= 0 minimises every start at once, hence the schedule length.
+    """
+    n = len(p.tasks)
+    offs = [s % ii for s in start]
+    dists = dep_distances(p, versions)
+    k = [0] * n
+    for _ in range(n + 1):
+        changed = False
+        for d, dd in zip(p.deps, dists):
+            need = -(-(ii * k[d.src] + offs[d.src] + d.latency - ii * dd - offs[d.dst]) // ii)
+            if need > k[d.dst]:
+                k[d.dst] = need
+                changed = True
+        if not changed:
+            return [ii * kk + r for kk, r in zip(k, offs)]
+    return list(start)  # cannot happen for a valid schedule; keep it unchanged

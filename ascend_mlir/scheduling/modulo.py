@@ -34,6 +34,7 @@ from .bounds import (
     MiiBounds,
     check_schedule,
     check_zero_distance_cycles,
+    compact,
     compute_mii,
     length_lower_bound,
     rec_mii,
@@ -59,6 +60,18 @@ class _Budget:
         if self.deadline is None:
             return None
         return max(0, int((self.deadline - time.monotonic()) * 1000))
+
+    def child(self, share: float) -> "_Budget":
+        """A budget of `share` of what remains; charge() it back afterwards."""
+        rl = None if self.rlimit is None else max(0, int(self.rlimit * share))
+        ms = self.remaining_ms()
+        sub = _Budget(rl, None if ms is None else int(ms * share), self.per_check)
+        sub._initial = rl
+        return sub
+
+    def charge(self, sub: "_Budget") -> None:
+        if self.rlimit is not None and sub.rlimit is not None and not self.per_check:
+            self.rlimit -= sub._initial - sub.rlimit
 
     def spent(self) -> bool:
         if self.rlimit is not None and self.rlimit <= 0:
@@ -227,14 +240,22 @@ class _Encoder:
         self.solver.from_string(f"(declare-const {name} Bool)(assert (=> {name} (<= {expr} {bound})))")
         return z3.Bool(name, self.ctx)
 
-    def check(self, budget: _Budget, assumptions: list[z3.BoolRef], what: str) -> z3.CheckSatResult:
+    def check(self, budget: _Budget, assumptions: list[z3.BoolRef], what: str,
+              share: float = 1.0) -> z3.CheckSatResult:
+        """One check under the budget; `share` < 1 caps this check at that part of
+        what remains (an unknown from the cap does not exhaust the budget)."""
         s = self.solver
         if budget.spent():
             budget.exhausted = True
             self.results.append((what, None, "skipped"))
             return z3.unknown
-        s.set("rlimit", 0 if budget.rlimit is None else budget.rlimit)
+        limit = budget.rlimit
+        if limit is not None and share < 1.0:
+            limit = max(1, int(limit * share))
+        s.set("rlimit", 0 if limit is None else limit)
         ms = budget.remaining_ms()
+        if ms is not None and share < 1.0:
+            ms = int(ms * share)
         s.set("timeout", 0 if ms is None else max(1, ms))
         before = self._rlimit_count()
         res = s.check(*assumptions)
@@ -244,7 +265,7 @@ class _Encoder:
             budget.rlimit -= used
         self.checks += 1
         self.results.append((what, None, str(res)))
-        if res == z3.unknown:
+        if res == z3.unknown and (share >= 1.0 or budget.spent()):
             budget.exhausted = True
         return res
 
@@ -262,7 +283,20 @@ class _Encoder:
             for k, r in zip(self.k, self.r)
         ]
         versions = {name: m.eval(v, model_completion=True).as_long() for name, v in self.buf.items()}
-        return _Model(ii, start, versions)
+        return polish(self.p, _Model(ii, start, versions))
+
+
+def polish(p: LoopProblem, model: _Model) -> _Model:
+    """Fewest versions the schedule allows, then least stages for its offsets.
+
+    Both are exact post-passes (no solver): the model stays valid and neither
+    bytes nor length can get worse.  The solver only has to improve on this.
+    """
+    ii, start, versions = model.ii, model.start, model.versions
+    for _ in range(2):
+        versions = minimal_versions(p, ii, start, versions)
+        start = compact(p, ii, start, versions)
+    return _Model(ii, start, versions)
 
 
 def _length(p: LoopProblem, start: list[int]) -> int:
@@ -295,7 +329,7 @@ def _heuristic(p: LoopProblem, bounds: MiiBounds, max_ii: int) -> tuple[_Model, 
     while ii < max_ii:
         sched = iterative_modulo_schedule(p, ii, versions)
         if sched is not None:
-            return _Model(ii, sched, minimal_versions(p, ii, sched, versions)), "iterative modulo scheduling"
+            return polish(p, _Model(ii, sched, versions)), "iterative modulo scheduling"
         attempts += 1
         # unit steps near the bound, then geometric so huge gaps stay cheap
         ii += 1 if attempts < 16 else max(1, ii // 16)
@@ -362,15 +396,20 @@ def _optimise_secondary(
     base: list[z3.BoolRef],
     pin: list[z3.BoolRef],
     stats: dict[str, Any],
+    share: float = 1.0,
 ) -> _Model:
-    """At the final II: fewest buffer bytes, then shortest length (bisection each).
+    """At the final II: fewest buffer bytes, then shortest length.
 
     `base` selects the final II's constraints; `pin` the rotation symmetry
-    breaking, which is sound for bytes (rotation keeps versions) but not for length.
+    breaking, which is sound for bytes (rotation keeps versions) but not for
+    length.  This phase may spend `share` of the remaining budget: it is an
+    anytime search, each check capped so that one hard proof cannot starve the
+    rest; a capped `unknown` leaves the objective marked unproven.
     """
     p = enc.p
     ii = model.ii
     best = model
+    sub = budget.child(share)
     bytes_fixed: list[z3.BoolRef] = []
     bytes_optimal = True
     if p.buffers:
@@ -380,12 +419,13 @@ def _optimise_secondary(
         target = floor
         while _bytes(p, best.versions) > floor:
             lit = enc.bound_literal("bytes", target)
-            res = enc.check(budget, base + pin + [lit], f"bytes<={target}@{ii}")
+            res = enc.check(sub, base + pin + [lit], f"bytes<={target}@{ii}", share=0.5)
             if res == z3.sat:
                 best = enc.read_model(ii)
             elif res == z3.unknown:
                 bytes_optimal = False
-                break
+                if target == _bytes(p, best.versions) - 1:
+                    break
             elif target == _bytes(p, best.versions) - 1:
                 break
             if _bytes(p, best.versions) <= floor:
@@ -396,20 +436,22 @@ def _optimise_secondary(
     lo = length_lower_bound(p)
     hi = _length(p, best.start)
     first = True
-    while lo < hi:
-        # the dependence bound is often reached: try it before bisecting
+    while lo < hi and not sub.spent():
+        # the dependence bound is often reached: try it first, cheaply
         mid = lo if first else (lo + hi) // 2
-        first = False
         lit = enc.bound_literal("length", mid)
-        res = enc.check(budget, base + bytes_fixed + [lit], f"length<={mid}@{ii}")
+        res = enc.check(sub, base + bytes_fixed + [lit], f"length<={mid}@{ii}", share=0.125 if first else 0.34)
+        first = False
         if res == z3.sat:
             best = enc.read_model(ii)
             hi = _length(p, best.start)
-        elif res == z3.unsat:
-            lo = mid + 1
         else:
-            length_optimal = False
-            break
+            # unsat proves the bound; unknown only lets the search move on
+            length_optimal = length_optimal and res == z3.unsat
+            lo = mid + 1
+    if lo < hi:
+        length_optimal = False
+    budget.charge(sub)
     stats["bytes_optimal"] = bytes_optimal
     stats["length_optimal"] = length_optimal
     return best
@@ -424,11 +466,14 @@ def schedule_loop(
     seed: int = 0,
     optimize_secondary: bool = True,
     use_hint: bool = True,
+    secondary_share: float = 0.25,
 ) -> LoopResult:
     """Modulo-schedule one loop; see the module docstring for the strategy.
 
     time_ms / rlimit: budget for all solver calls of this loop (None: unlimited).
     Only rlimit keeps results reproducible; a wall-clock limit depends on load.
+    The secondary objectives (bytes, then length, at the final II) may use
+    `secondary_share` of the budget left after the II search.
     """
     if search not in ("incremental", "bisect"):
         raise ValueError(f"unknown search {search!r}; expected 'incremental' or 'bisect'")
@@ -506,7 +551,8 @@ def schedule_loop(
     proven = final_ii == lo or last_unsat == final_ii - 1
     if found is not None and optimize_secondary:
         found = _optimise_secondary(
-            enc, budget, found, [enc.guards[found.ii]], [enc.sym_guards[found.ii]], stats
+            enc, budget, found, [enc.guards[found.ii]], [enc.sym_guards[found.ii]], stats,
+            share=secondary_share,
         )
     stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
 
