@@ -157,7 +157,7 @@ def _data_payload_type(cls: type[Attribute]) -> type | None:
     return None
 
 
-def _is_unit_data(cls: type[Attribute]) -> bool:
+def is_unit_data(cls: type[Attribute]) -> bool:
     """A `Data[tuple[()]]` attribute: a marker without payload (`#hivm.part_of_mix`)."""
     for klass in cls.__mro__:
         for base in getattr(klass, "__orig_bases__", ()):
@@ -417,7 +417,7 @@ class DialectExporter:
             for pname, pdef in cls.get_irdl_definition().parameters:
                 refs.append(self.emit(block, pdef.constr, cls.name, f"parameter `{pname}`"))
                 names.append(irdl_name(pname))
-        elif _is_unit_data(cls):
+        elif is_unit_data(cls):
             pass
         else:
             payload = _data_payload_type(cls)

@@ -29,11 +29,9 @@ from xdsl.ir import Attribute, Data, Dialect, ParametrizedAttribute, TypeAttribu
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
 
 from ascend_mlir.irdl_export import (
-    ConstraintDescriber,
     DialectExporter,
-    _is_unit_data,  # pyright: ignore[reportPrivateUsage]
+    is_unit_data,
     attr_kind,
-    irdl_name,
     irdl_op_name,
     print_attribute_text,
 )
@@ -284,7 +282,7 @@ def _sample(cls: type[Attribute]) -> Attribute | None:
     """An instance to show the syntax with (enum: first case; payload-free markers)."""
     if issubclass(cls, EnumAttribute):
         return cls(next(iter(cls.enum_type)))
-    if issubclass(cls, Data) and _is_unit_data(cls):
+    if issubclass(cls, Data) and is_unit_data(cls):
         return cls.new(())
     return None
 
