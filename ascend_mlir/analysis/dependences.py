@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import ceil, floor
+from math import floor
 
 IV = "iv"  # the symbol of the loop variable of the loop being analysed
 

@@ -12,7 +12,6 @@ their schedule when the module has already been through ascend-modulo-schedule).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +35,7 @@ from ascend_mlir.analysis.dependences import (
     loop_dependences,
     resource_conflicts,
 )
-from ascend_mlir.analysis.latency_model import Cost, element_bytes, estimate, scope_of
+from ascend_mlir.analysis.latency_model import Cost, element_bytes, scope_of
 from ascend_mlir.analysis.mii import binding, rec_mii, res_mii
 from ascend_mlir.chips import Chip
 

@@ -24,7 +24,6 @@ from typing import Any
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
-from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
