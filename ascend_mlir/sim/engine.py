@@ -15,7 +15,8 @@ Timing rules (DESIGN.md section 8):
   waits for earlier in-flight ops of the same pipe that it conflicts with (the hardware
   interlock that makes same-pipe dependences on these pipes free);
 * SET (set_flag) runs on the producer pipe once all earlier ops of that pipe completed and
-  sets the flag at completion; WAIT (wait_flag) blocks the consumer pipe until the flag is
+  sets the flag at completion (later ops of the pipe queue behind it in time, but the race
+  detector does not count that as ordering: same-pipe hazards need pipe_barrier); WAIT (wait_flag) blocks the consumer pipe until the flag is
   set and consumes it; BARRIER (pipe_barrier[P]) waits for P to drain; BLOCK_SET /
   BLOCK_WAIT are the cross-core counterparts (counting, in order).
 * data: `Instr.on_start()` reads operands, `Instr.on_end(state)` writes results.
@@ -348,8 +349,13 @@ class Engine:
                 pipe_free[c][p] = now + ins.ii
                 started_count[c][p] += 1
                 self.remaining[self.thread(c, p)] -= 1
-            # what later ops of these pipes know when they start
+            # what later ops of these pipes know when they start. A set_flag (or
+            # sync_block_set) on an overlapping pipe is *not* taken to order later ops of
+            # its pipe after earlier ones: only pipe_barrier does that (DESIGN.md section 7),
+            # so the detector never relies on the set stalling its queue.
             for p in ins.pipes:
+                if k in (SET, BLOCK_SET) and p not in IN_ORDER_PIPES:
+                    continue
                 pc = self.clock[c][PIPE_INDEX[p]]
                 np.maximum(pc, vs, out=pc)
                 if k != OP or p in IN_ORDER_PIPES:

@@ -217,3 +217,18 @@ def test_step_limit_bounds_work():
     prog = [op(f"s{i}", "S", 1) for i in range(50)]
     r = Engine([Core("c0", "VECTOR", prog)], max_steps=5).run()
     assert r.deadlock and r.step_limit_hit
+
+
+def test_set_flag_is_not_a_same_pipe_barrier_for_the_detector():
+    m = Mem()
+    prog = [
+        op("load1", "MTE2", 100, m.acc("ub", 0, 8, True)),
+        sync(SET, "MTE2", ("MTE2", "V", 0)),
+        op("load2", "MTE2", 10, m.acc("ub", 0, 8, True)),
+        sync(WAIT, "V", ("MTE2", "V", 0)),
+    ]
+    r = run(("VECTOR", prog))
+    assert [(x.first, x.second, x.kind) for x in r.races] == [("load1", "load2", "write-write")]
+    # but what the flag publishes is ordered: a V op after the wait sees load1 done
+    prog2 = prog[:2] + [sync(WAIT, "V", ("MTE2", "V", 0)), op("vread", "V", 5, m.acc("ub", 0, 8, False))]
+    assert run(("VECTOR", prog2)).races == []
