@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
-from xdsl.ir import Block, Dialect, ParametrizedAttribute, Region
+from xdsl.ir import Block, Dialect, ParametrizedAttribute, Region, TypeAttribute
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -39,6 +39,7 @@ from xdsl.irdl import (
     base,
     irdl_attr_definition,
     irdl_op_definition,
+    operand_def,
     opt_operand_def,
     opt_prop_def,
     param_def,
@@ -188,6 +189,23 @@ class BoxAttr(ParametrizedAttribute):
     label: StringAttr = param_def()
 
 
+@irdl_attr_definition
+class TinType(ParametrizedAttribute, TypeAttribute):
+    """`!toy.tin<#toy.colour<red>>`: a type with one of our attributes as parameter."""
+
+    name = "toy.tin"
+
+    colour: ColourAttr = param_def()
+
+
+@irdl_op_definition
+class OpenOp(IRDLOperation):
+    name = "toy.open"
+
+    tin = operand_def(TinType)
+    lid = result_def(ParamAttrConstraint.get(TinType, ColourAttr(Colour.GREEN)))
+
+
 @irdl_op_definition
 class PaintOp(IRDLOperation):
     name = "toy.sub.paintIt"
@@ -213,7 +231,7 @@ class SameOp(IRDLOperation):
     body = region_def()
 
 
-Toy = Dialect("toy", [PaintOp, SameOp], [ColourAttr, BoxAttr])
+Toy = Dialect("toy", [PaintOp, SameOp, OpenOp], [ColourAttr, BoxAttr, TinType])
 
 
 def test_irdl_names():
@@ -248,6 +266,11 @@ def test_exporter_keeps_constraints():
     results_line = next(line for line in same.splitlines() if "irdl.results" in line)
     assert operands_line.split("variadic ")[1].rstrip(")") == results_line.split("result: ")[1].rstrip(")")
     assert "irdl.regions(body: %" in same
+    # types are irdl.type; equality with an instance of our type is parametric
+    assert "irdl.type @tin {" in text
+    open_op = text.split("irdl.operation @open {", 1)[1].split("\n  }", 1)[0]
+    assert "irdl.base @toy::@tin" in open_op
+    assert "irdl.parametric @toy::@tin<%" in open_op
 
 
 def test_exporter_on_xdsl_dialects_is_total():
@@ -259,8 +282,10 @@ def test_exporter_on_xdsl_dialects_is_total():
 
 
 def test_irdl_form_prints_and_reads_back():
-    block = Block(arg_types=[MemRefType(i32, [4]), i64, IndexType()])
-    m, e, n = block.args
+    red_tin = TinType(ColourAttr(Colour.RED))
+    block = Block(arg_types=[MemRefType(i32, [4]), i64, IndexType(), red_tin])
+    m, e, n, tin = block.args
+    block.add_op(OpenOp.build(operands=[tin], result_types=[TinType(ColourAttr(Colour.GREEN))]))
     op = PaintOp.build(
         operands=[[m, m], [n], [e, e]],
         properties={
@@ -271,13 +296,14 @@ def test_irdl_form_prints_and_reads_back():
     )
     block.add_op(op)
     block.add_op(func.ReturnOp())
-    function = func.FuncOp("f", ([MemRefType(i32, [4]), i64, IndexType()], []), Region(block))
+    function = func.FuncOp("f", ([MemRefType(i32, [4]), i64, IndexType(), red_tin], []), Region(block))
     module = ModuleOp([function])
 
     text = irdl_form(module, [Toy])
     assert '"toy.sub_paint_it"' in text
     assert 'colour = #toy.colour<"green">' in text
     assert 'box = #toy.box_of<#toy.colour<"red">, "lid">' in text
+    assert '-> !toy.tin<#toy.colour<"green">>' in text
     assert "glossy" in text and "<{" not in text.split('"toy.sub_paint_it"')[1].split("\n")[0]
 
     ctx = default_context()
@@ -301,6 +327,11 @@ def test_irdl_form_prints_and_reads_back():
     result = _run_mlir_opt(mlir_opt, irdl_text, bad)
     assert result.returncode != 0
     assert """expected '"red"' but got '"green"'""" in result.stderr
+    # so does opening a tin into the wrong colour of lid
+    bad = text.replace('-> !toy.tin<#toy.colour<"green">>', '-> !toy.tin<#toy.colour<"red">>')
+    result = _run_mlir_opt(mlir_opt, irdl_text, bad)
+    assert result.returncode != 0
+    assert """expected '"green"' but got '"red"'""" in result.stderr
 
 
 def _run_mlir_opt(mlir_opt: str, irdl_text: str, ir_text: str) -> subprocess.CompletedProcess[str]:
