@@ -61,7 +61,7 @@ from ascend_mlir.irdl_export import (
     irdl_name,
     irdl_op_name,
 )
-from ascend_mlir.testing import find_tool, require_tool
+from ascend_mlir.testing import require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen-dialects" / "gen_dialects.py"
@@ -281,7 +281,7 @@ def test_exporter_on_xdsl_dialects_is_total():
         assert text.count("irdl.operation @") == len(list(dialect.operations))
 
 
-def test_irdl_form_prints_and_reads_back():
+def _toy_module() -> ModuleOp:
     red_tin = TinType(ColourAttr(Colour.RED))
     block = Block(arg_types=[MemRefType(i32, [4]), i64, IndexType(), red_tin])
     m, e, n, tin = block.args
@@ -297,8 +297,11 @@ def test_irdl_form_prints_and_reads_back():
     block.add_op(op)
     block.add_op(func.ReturnOp())
     function = func.FuncOp("f", ([MemRefType(i32, [4]), i64, IndexType(), red_tin], []), Region(block))
-    module = ModuleOp([function])
+    return ModuleOp([function])
 
+
+def test_irdl_form_prints_and_reads_back():
+    module = _toy_module()
     text = irdl_form(module, [Toy])
     assert '"toy.sub_paint_it"' in text
     assert 'colour = #toy.colour<"green">' in text
@@ -316,9 +319,10 @@ def test_irdl_form_prints_and_reads_back():
     back_op.verify()
     assert str(back) == str(module)
 
-    mlir_opt = find_tool("mlir-opt")
-    if mlir_opt is None:
-        return
+
+def test_mlir_opt_checks_exported_constraints():
+    mlir_opt = require_tool("mlir-opt")
+    text = irdl_form(_toy_module(), [Toy])
     irdl_text, _ = export_dialect(Toy)
     result = _run_mlir_opt(mlir_opt, irdl_text, text)
     assert result.returncode == 0, result.stderr
