@@ -5,7 +5,7 @@
 // (`python -m ascend_mlir.irdl_export`): `hivm.hir_load`, properties as attributes,
 // `#hivm.address_space<"ub">`.
 // RUN: cat %project/dialects/hivm.irdl.mlir %project/dialects/hacc.irdl.mlir %project/dialects/annotation.irdl.mlir > %t.irdl.mlir
-// RUN: ascend-opt %s | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir | filecheck %s
+// RUN: ascend-opt %s --print-op-generic | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir | filecheck %s
 // RUN: ascend-opt %s | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir --mlir-print-op-generic | %python -m ascend_mlir.irdl_export --from-irdl-form | ascend-opt | filecheck %s --check-prefix=BACK
 
 // CHECK: module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">}
