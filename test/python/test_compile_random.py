@@ -33,6 +33,11 @@ def _mem(shape: str, elem: str, scope: str, dynamic: bool = False) -> str:
 
 UB = _mem(f"{ROWS}x{COLS}", "f32", "ub")
 ROW = _mem(f"{ROWS}x1", "f32", "ub")
+HALF_ROWS = ROWS // 2
+
+
+def _half(offset: int) -> str:
+    return f"memref<{HALF_ROWS}x{COLS}xf32, strided<[{COLS}, 1], offset: {offset}>, #hivm.address_space<ub>>"
 
 
 def random_kernel(seed: int) -> str:
@@ -115,7 +120,7 @@ def random_kernel(seed: int) -> str:
         define(d)
 
     for _ in range(rng.randint(3, 9)):
-        kind = rng.choice(["load", "unary", "binary", "scalar", "store", "copy", "fill", "rowmax"])
+        kind = rng.choice(["load", "unary", "binary", "scalar", "store", "copy", "fill", "rowmax", "half"])
         if kind == "load":
             d = dest()
             body.append(f"tile.copy ins(%s_in{rng.randrange(n_in)} : {sub}) outs(%u{d} : {UB})")
@@ -145,6 +150,17 @@ def random_kernel(seed: int) -> str:
             d = dest()
             body.append(f"tile.fill ins(%half : f32) outs(%u{d} : {UB})")
             define(d)
+        elif kind == "half":
+            # an op between halves of buffers (possibly of one buffer): subviews alias
+            # their buffer, which the sync must see through
+            s, d = pick_defined(), pick_defined()
+            hs, hd = rng.choice([0, HALF_ROWS]), rng.choice([0, HALF_ROWS])
+            n = len(body)
+            body += [
+                f"%hs{n} = memref.subview %u{s}[{hs}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hs * COLS)}",
+                f"%hd{n} = memref.subview %u{d}[{hd}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hd * COLS)}",
+                f"tile.{rng.choice(['exp', 'abs', 'relu'])} ins(%hs{n} : {_half(hs * COLS)}) outs(%hd{n} : {_half(hd * COLS)})",
+            ]
         else:  # row max, broadcast back and subtract (a softmax step)
             s, d = pick_defined(), dest()
             body += [
