@@ -34,7 +34,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np

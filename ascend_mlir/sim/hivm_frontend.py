@@ -39,9 +39,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     ModuleOp,
-    NoneAttr,
-    StridedLayoutAttr,
-    UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -137,25 +134,6 @@ def _memref_type(value: SSAValue) -> MemRefType:
     t = value.type
     assert isinstance(t, MemRefType)
     return t
-
-
-def _type_strides(t: MemRefType) -> tuple[list[int], int] | None:
-    """Static strides/offset of a memref type (identity layout -> row-major)."""
-    layout = t.layout
-    shape = list(t.get_shape())
-    if isinstance(layout, StridedLayoutAttr):
-        strides = [s.data if hasattr(s, "data") else s for s in layout.strides.data]
-        off = layout.offset
-        return [s if isinstance(s, int) else DYNAMIC_INDEX for s in strides], (
-            off.data if hasattr(off, "data") else DYNAMIC_INDEX
-        )
-    if isinstance(layout, NoneAttr) or layout is None:
-        strides, acc = [], 1
-        for d in reversed(shape):
-            strides.append(acc)
-            acc *= max(d, 1)
-        return list(reversed(strides)), 0
-    return None
 
 
 def _row_major(shape: tuple[int, ...]) -> tuple[int, ...]:
@@ -868,7 +846,6 @@ def _sem_cast(w: CoreWalker, op: hivm.VCastOp, reads, writes):
     if mode == "truncwithoverflow":
         mode = "trunc"
     et = dst_ref.et
-    view_holder = []
     (core,) = w.target_cores(dst_ref)[:1]
     writes.append((dst_ref, core))
     view = dst_ref.view(core)
@@ -882,7 +859,6 @@ def _sem_cast(w: CoreWalker, op: hivm.VCastOp, reads, writes):
     def end(values) -> None:
         view[...] = numerics.cast_with_mode(_fit(values, view.shape, op, None), et, mode)
 
-    del view_holder
     return compute, end, False
 
 

@@ -178,6 +178,13 @@ def run(argv: Sequence[str] | None = None) -> int:
     except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
         print(exception_diagnostic(err).render(), file=sys.stderr)
         return 1
+    except Exception as err:
+        from ascend_mlir.sim.reference import ReferenceError
+
+        if not isinstance(err, ReferenceError):
+            raise
+        print(f"{args.file}: error: {err}", file=sys.stderr)
+        return 1
 
     reference_match = None
     comparison: list[dict] = []
