@@ -234,17 +234,20 @@ def test_set_flag_is_not_a_same_pipe_barrier_for_the_detector():
     assert run(("VECTOR", prog2)).races == []
 
 
-def _random_program(rng, n_ops=8, n_slots=12):
+def _random_program(rng, n_ops=8, slots=range(12), base=None, data=None, first_id=0, prefix="op"):
     """A random single-core stream: ops on random pipes reading/writing random 4-byte
-    slots, with random pipe barriers, PIPE_ALL barriers and balanced flag pairs."""
-    base = np.zeros(4 * n_slots, dtype=np.uint8)
-    data = np.zeros(n_slots)
+    slots of `base` (values kept in `data`), with random pipe barriers, PIPE_ALL barriers
+    and balanced flag pairs."""
+    slots = list(slots)
+    if base is None:
+        base = np.zeros(4 * (max(slots) + 1), dtype=np.uint8)
+        data = np.zeros(max(slots) + 1)
     pipes = ["MTE1", "MTE2", "MTE3", "M", "V", "FIX"]
     prog, open_flags, used = [], [], set()
 
     def make_op(i):
-        reads = list(rng.choice(n_slots, size=rng.integers(0, 2), replace=False))
-        w = int(rng.integers(n_slots))
+        reads = [int(x) for x in rng.choice(slots, size=rng.integers(0, 2), replace=False)]
+        w = int(rng.choice(slots))
         accesses = tuple(Access("m", base[4 * s:4 * s + 4], False) for s in reads) + (
             Access("m", base[4 * w:4 * w + 4], True),)
 
@@ -254,9 +257,10 @@ def _random_program(rng, n_ops=8, n_slots=12):
         def on_end(v, w=w):
             data[w] = v
 
-        return Instr(OP, (str(rng.choice(pipes)),), 1, 1, accesses, on_start, on_end, name=f"op{i}", static_id=i)
+        return Instr(OP, (str(rng.choice(pipes)),), 1, 1, accesses, on_start, on_end,
+                     name=f"{prefix}{i}", static_id=i)
 
-    for i in range(n_ops):
+    for i in range(first_id, first_id + n_ops):
         prog.append(make_op(i))
         roll = rng.random()
         if roll < 0.3:
@@ -279,6 +283,26 @@ def _random_program(rng, n_ops=8, n_slots=12):
     return prog, data
 
 
+def _run_trials(cores, data, trials=4):
+    """Memory contents and race sets under `trials` random latency assignments, or None
+    when the program deadlocks."""
+    results, race_sets = [], []
+    for trial in range(trials):
+        data[:] = 0
+        trial_rng = np.random.default_rng(trial)
+        for core in cores:
+            for ins in core.instrs:
+                if ins.kind == OP:
+                    ins.latency = int(trial_rng.integers(1, 60))
+                    ins.ii = int(trial_rng.integers(1, ins.latency + 1))
+        r = Engine(cores).run()
+        if r.deadlock:
+            return None
+        results.append(data.copy())
+        race_sets.append(sorted((x.first, x.second, x.kind) for x in r.races))
+    return results, race_sets
+
+
 def test_race_free_programs_are_deterministic_under_any_latencies():
     """Soundness of the detector w.r.t. the timing model: whenever it reports no race,
     every latency assignment gives the same memory contents; and the races it reports
@@ -287,22 +311,41 @@ def test_race_free_programs_are_deterministic_under_any_latencies():
     checked_race_free = 0
     for _ in range(200):
         prog, data = _random_program(rng)
-        results, race_sets = [], []
-        for trial in range(4):
-            data[:] = 0
-            trial_rng = np.random.default_rng(trial)
-            for ins in prog:
-                if ins.kind == OP:
-                    ins.latency = int(trial_rng.integers(1, 60))
-                    ins.ii = int(trial_rng.integers(1, ins.latency + 1))
-            r = Engine([Core("c0", "VECTOR", prog)]).run()
-            if r.deadlock:
-                break
-            results.append(data.copy())
-            race_sets.append(sorted((x.first, x.second, x.kind) for x in r.races))
-        else:
-            assert all(s == race_sets[0] for s in race_sets)
-            if not race_sets[0]:
-                checked_race_free += 1
-                assert all(np.array_equal(x, results[0]) for x in results)
+        outcome = _run_trials([Core("c0", "VECTOR", prog)], data)
+        if outcome is None:
+            continue
+        results, race_sets = outcome
+        assert all(s == race_sets[0] for s in race_sets)
+        if not race_sets[0]:
+            checked_race_free += 1
+            assert all(np.array_equal(x, results[0]) for x in results)
     assert checked_race_free >= 15, checked_race_free
+
+
+def test_race_free_two_core_programs_are_deterministic():
+    """The same property across a cube and a vector core that share some memory and
+    hand over with sync_block_set / sync_block_wait (counting, in order)."""
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(150):
+        base = np.zeros(4 * 20, dtype=np.uint8)
+        data = np.zeros(20)
+        cube, _ = _random_program(rng, 4, range(0, 12), base, data, 0, "c")
+        vec, _ = _random_program(rng, 4, range(10, 20), base, data, 100, "v")
+        for flag in range(int(rng.integers(1, 3))):
+            i, j = int(rng.integers(len(cube) + 1)), int(rng.integers(len(vec) + 1))
+            if rng.random() < 0.5:
+                cube.insert(i, Instr(BLOCK_SET, ("FIX",), 1, 1, flag=(flag,), name="bset"))
+                vec.insert(j, Instr(BLOCK_WAIT, ("V",), 1, 1, flag=(flag,), name="bwait"))
+            else:
+                vec.insert(j, Instr(BLOCK_SET, ("MTE3",), 1, 1, flag=(flag,), name="bset"))
+                cube.insert(i, Instr(BLOCK_WAIT, ("MTE2",), 1, 1, flag=(flag,), name="bwait"))
+        outcome = _run_trials([Core("cube", "CUBE", cube), Core("vec", "VECTOR", vec)], data)
+        if outcome is None:
+            continue
+        results, race_sets = outcome
+        assert all(s == race_sets[0] for s in race_sets)
+        if not race_sets[0]:
+            checked += 1
+            assert all(np.array_equal(x, results[0]) for x in results)
+    assert checked >= 5, checked
