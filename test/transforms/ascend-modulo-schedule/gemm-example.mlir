@@ -2,6 +2,8 @@
 // 4 K steps, num_stages = 2).
 // RUN: ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule -t schedule-json | filecheck %s
 // RUN: ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule | filecheck %s --check-prefix=IR
+// RUN: ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule -t schedule-svg > %t.svg
+// RUN: %python -c "import sys, xml.dom.minidom as m; print(m.parse(sys.argv[1]).getElementsByTagName('text')[0].firstChild.data)" %t.svg | filecheck %s --check-prefix=SVG
 
 // Per K step: nd2nz A 64 KiB (846, 656), nd2nz B 56 KiB (764, 574) on MTE2 = 1230;
 // mmadL1 = MTE1 moves (488, 486) then the cube 2*256*224*128/8192 = 1792 -> (2286, 1792).
@@ -50,6 +52,8 @@
 // CHECK-NEXT:     "versions": 2
 // CHECK-NEXT:   }
 // CHECK-NEXT: ]
+
+// SVG: loop gemm.k: II = 1792 (MII = 1792, binding M, optimal)
 
 // IR: %la = memref.alloc() {ascend.versions = 1 : i64}
 // IR: %lb = memref.alloc() {ascend.versions = 2 : i64}
