@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from io import StringIO
 from typing import IO
 
 from xdsl.context import Context
@@ -40,6 +41,7 @@ from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, o
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
 from ascend_mlir.diagnostics import op_error
@@ -522,13 +524,46 @@ def to_npuir(module: ModuleOp) -> ModuleOp:
     return out
 
 
+A5_TARGET_PREFIX = "Ascend950"
+SYNTAXES = ("auto", "a5", "default")
+
+
+def _a5_spelling(text: str) -> str:
+    """The a5 build of bishengir (Ascend 950) requires vreduce's `unsigned_src` flag,
+    which the default build does not know: `... outs(..) unsigned_src = false reduce_dims = [..]`.
+    Every other op we print is spelled alike by both builds (checked against both)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("hivm.hir.vreduce") and "unsigned_src" not in line:
+            lines[i] = line.replace(" reduce_dims = [", " unsigned_src = false reduce_dims = [", 1)
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class NpuirTarget(Target):
-    """Print AscendNPU IR for bishengir-compile."""
+    """Print AscendNPU IR for bishengir-compile.
+
+    `syntax`: which bishengir build the text is for. "auto" (default) follows the
+    module's hacc.target: Ascend950* -> "a5" (bishengir-compile-a5, or bishengir-compile
+    --target=Ascend950..., which hands over to it), anything else -> "default"."""
 
     name = "npuir"
 
+    syntax: str = "auto"
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        if self.syntax not in SYNTAXES:
+            raise DiagnosticException(
+                f"npuir: unknown syntax '{self.syntax}' (one of {', '.join(SYNTAXES)})"
+            )
         npuir = to_npuir(module)
-        Printer(stream=output).print_op(npuir)
+        stream = StringIO()
+        Printer(stream=stream).print_op(npuir)
+        text = stream.getvalue()
+        target = npuir.attributes.get(hacc.TARGET)
+        target_name = target.data if isinstance(target, hacc.TargetAttr) else ""
+        a5 = self.syntax == "a5" or (
+            self.syntax == "auto" and target_name.startswith(A5_TARGET_PREFIX)
+        )
+        output.write(_a5_spelling(text) if a5 else text)
         output.write("\n")

@@ -1,9 +1,10 @@
 // The softmax example (reduce, broadcast, sub, exp, div on ub) is accepted by
 // bishengir-compile; it stops at the missing `hivmc`, which is expected.
+// Compiled for Ascend 910B (chip=ascend910b), the default build's own target.
 // REQUIRES: bishengir
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ascend-opt %examples/softmax.mlir -p convert-tile-to-hivm -t npuir -o %t/softmax.npuir.mlir
-// RUN: %bishengir_compile %t/softmax.npuir.mlir -o %t/softmax.o --save-temps=%t/temps > %t/log 2>&1 || true
+// RUN: ascend-opt %examples/softmax.mlir -p 'convert-tile-to-hivm{chip=ascend910b}' -t npuir -o %t/softmax.npuir.mlir
+// RUN: %bishengir_compile %t/softmax.npuir.mlir -o %t/softmax.o --target=Ascend910B1 --save-temps=%t/temps > %t/log 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/log
 // RUN: test -f %t/temps/module.hivm.opt.mlir
 // RUN: filecheck %s --input-file %t/temps/module.hivm.opt.mlir
