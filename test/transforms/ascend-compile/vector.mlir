@@ -1,5 +1,7 @@
 // RUN: ascend-opt %s -p ascend-compile | filecheck %s
 // RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all schedule=program-order}' | filecheck %s
+// Barrier sync is idempotent: a second run finds every dependence already fenced.
+// RUN: ascend-opt %s -p ascend-compile,ascend-insert-barrier-sync | filecheck %s
 // RUN: ascend-opt %s -p ascend-compile | ascend-sim - --json | filecheck %s --check-prefix=SIM
 // RUN: ascend-sim %s --json | filecheck %s --check-prefixes=SIM,REF
 
