@@ -14,7 +14,19 @@ is rewritten on a copy, never in place:
   each function keeps the ops of its core plus the scalar code, and when the kernel has
   no cross-core flags yet, `sync_block_set` / `sync_block_wait` pairs are inserted for
   every cube <-> vector dependence through a buffer (loop-carried ones primed before
-  the loop and drained after it).
+  the loop and drained after it); both take the FFTS base address as first argument
+  (`hacc.arg_type<ffts_base_address>`, `hivm.hir.set_ffts_base_addr`);
+* constants are hoisted to the function entry, one per value (bishengir-compile 1.2.0
+  segfaults when its own canonicalizer has to do it on a K loop);
+* without `hacc.target` the default chip's target is added, and the text follows the
+  bishengir build of the target (`syntax=auto|a5|default`).
+
+Accepted by bishengir-compile 1.2.0 (it stops at the missing closed-source `hivmc`,
+leaving DIR/module.hivm.opt.mlir):
+  Ascend 910B:  bishengir-compile K.mlir -o K.o --target=Ascend910B1 --save-temps=DIR
+                (cube and MIX kernels also need --disable-hivm-tensor-compile=true)
+  Ascend 950:   bishengir-compile-a5 K.mlir -o K.o --save-temps=DIR   (vector kernels;
+                the a5 build asserts on cube kernels: bishengir-opt-a5 K.mlir parses them)
 """
 
 from __future__ import annotations
