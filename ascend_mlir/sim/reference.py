@@ -54,6 +54,7 @@ from xdsl.utils.comparisons import to_signed, to_unsigned
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
+from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects import tile
 from ascend_mlir.sim.reference_numerics import (
     compute_dtype,
@@ -655,9 +656,19 @@ def _gm_copies(func_op: func.FuncOp, inputs: Mapping[str, Any]) -> dict[str, np.
     return gm
 
 
-def make_interpreter(module: ModuleOp) -> Interpreter:
+class _CurrentOp(Interpreter.Listener):
+    """Remembers the op being interpreted, to say where a failure happened."""
+
+    def __init__(self) -> None:
+        self.op: Operation | None = None
+
+    def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
+        self.op = op
+
+
+def make_interpreter(module: ModuleOp, *listeners: Interpreter.Listener) -> Interpreter:
     """An xDSL interpreter with everything tile-level IR needs registered."""
-    interpreter = Interpreter(module, index_bitwidth=64)
+    interpreter = Interpreter(module, index_bitwidth=64, listeners=listeners)
     for functions in (
         FuncFunctions(),
         ScfFunctions(),
@@ -679,7 +690,8 @@ def run_reference(
     func_op = kernel_function(module, func_name)
     gm = _gm_copies(func_op, inputs)
     arguments = _argument_values(func_op, gm, inputs)
-    interpreter = make_interpreter(module)
+    current = _CurrentOp()
+    interpreter = make_interpreter(module, current)
     state = TileReferenceFunctions.state(interpreter)
     sub_blocks = 2 if _uses_dual_copy(func_op) else 1
     try:
@@ -688,5 +700,11 @@ def run_reference(
                 state.block, state.sub_block = block, sub_block
                 interpreter.call_op(func_op, tuple(arguments))
     except (InterpretationError, DiagnosticException) as error:
-        raise ReferenceError(f"reference interpretation of @{func_op.sym_name.data} failed: {error}") from error
+        where = ""
+        if current.op is not None:
+            location = location_of(current.op)
+            where = f" at {current.op.name}" + (f" ({location})" if location else "")
+        raise ReferenceError(
+            f"reference interpretation of @{func_op.sym_name.data} (block {state.block}) failed{where}: {error}"
+        ) from error
     return gm
