@@ -600,3 +600,23 @@ def test_make_inputs_keeps_hivm_ln_inputs_positive():
     inputs = make_inputs(kernel_function(parse(text)), 0)
     assert inputs["arg0"].min() >= 0.5
     assert inputs["arg1"].min() < 0 and inputs["arg2"].min() < 0
+
+
+def test_ub_to_ub_and_ub_to_cbuf_copies():
+    """Copies on the vector side (ub -> ub) and into L1 (ub -> cbuf, feeding a matmul)."""
+    tu, ta = mem("8x8", "f16", "ub"), mem("8x8", "f16", "cbuf")
+    tc = mem("8x8", "f32", "cc")
+    body = (
+        "  %true = arith.constant true\n"
+        + load("x", "a0", "8x8", "f16")
+        + f"  %y = memref.alloc() : {tu}\n"
+        + f"  tile.copy ins(%x : {tu}) outs(%y : {tu})\n"
+        + f"  %l1 = memref.alloc() : {ta}\n"
+        + f"  tile.copy ins(%y : {tu}) outs(%l1 : {ta})\n"
+        + f"  %acc = memref.alloc() : {tc}\n"
+        + f"  tile.matmul ins(%l1, %l1 : {ta}, {ta}) outs(%acc : {tc}) init(%true : i1)\n"
+        + f"  tile.copy ins(%acc : {tc}) outs(%a1 : {mem('8x8', 'f32', 'gm')})\n"
+    )
+    inputs, out = run(kernel([("8x8", "f16"), ("8x8", "f32")], body))
+    x = inputs["arg0"].astype(np.float32)
+    np.testing.assert_allclose(out["arg1"], x @ x, rtol=1e-6, atol=1e-6)
