@@ -202,3 +202,18 @@ def test_trip_count_is_preserved_by_peeling():
     mmads = [op for op in npuir.walk() if isinstance(op, hivm.MmadL1Op)]
     assert [m.init_is_constant() for m in mmads] == [True, False]
     assert mmads[0].parent_op() is not loop and mmads[1].parent_op() is loop
+
+
+def test_npuir_rejects_ops_bishengir_does_not_know():
+    from xdsl.dialects.test import TestOp
+
+    from ascend_mlir.diagnostics import OpError
+
+    module = parse(
+        'func.func @k() attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>} {\n'
+        "  func.return\n}"
+    )
+    kernel = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    kernel.body.block.insert_op_before(TestOp(), kernel.body.block.first_op)
+    with pytest.raises(OpError, match="not part of AscendNPU IR"):
+        to_npuir(module)
