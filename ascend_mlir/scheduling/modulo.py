@@ -72,6 +72,7 @@ class _Budget:
     def charge(self, sub: "_Budget") -> None:
         if self.rlimit is not None and sub.rlimit is not None and not self.per_check:
             self.rlimit -= sub._initial - sub.rlimit
+        self.exhausted = self.exhausted or sub.exhausted
 
     def spent(self) -> bool:
         if self.rlimit is not None and self.rlimit <= 0:
@@ -320,36 +321,45 @@ def _check_capacity(p: LoopProblem) -> None:
             )
 
 
-def _heuristic(p: LoopProblem, bounds: MiiBounds, max_ii: int) -> tuple[_Model, str]:
-    """IMS from the II bound of its own (capacity-fitted) versions upward."""
-    versions = fit_versions(p)
-    lo = max(bounds.mii, rec_mii(p, versions))
+def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int,
+               deadline_s: float = 2.0) -> tuple[_Model, str]:
+    """IMS from the lower bound upward, for each candidate version assignment.
+
+    The first attempt (at the bound, where success proves the II optimal) gets
+    a large eviction budget; later ones less, with unit steps near the bound
+    and geometric steps further up so large gaps stay cheap.
+    """
+    t_end = time.perf_counter() + deadline_s
     ii = lo
     attempts = 0
-    while ii < max_ii:
-        sched = iterative_modulo_schedule(p, ii, versions)
-        if sched is not None:
-            return polish(p, _Model(ii, sched, versions)), "iterative modulo scheduling"
+    while ii < max_ii and time.perf_counter() < t_end:
+        factor = 60 if attempts == 0 else (20 if attempts < 8 else 6)
+        for versions in version_choices:
+            if rec_mii(p, versions) > ii:
+                continue
+            sched = iterative_modulo_schedule(p, ii, versions, factor)
+            if sched is not None:
+                return polish(p, _Model(ii, sched, versions)), "iterative modulo scheduling"
         attempts += 1
-        # unit steps near the bound, then geometric so huge gaps stay cheap
         ii += 1 if attempts < 16 else max(1, ii // 16)
     seq_ii, seq_start = sequential_schedule(p)
     return _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers}), "sequential schedule"
 
 
 def _capacity_recurrence_bound(p: LoopProblem, lo: int, hi: int, seed: int, budget: _Budget,
-                               stats: dict[str, Any]) -> int:
+                               stats: dict[str, Any]) -> tuple[int, dict[str, int]]:
     """Least II in [lo, hi] whose recurrences can be met by versions that fit the capacity.
 
     RecMII assumes every buffer gets its maximum versions; when the capacity
     cannot hold them all, the recurrences alone may need a larger II.  The
     relaxation (dependences + versions + capacity, no resources, no modulo
     offsets) has no disjunctions, so each check is a cheap integer-difference
-    problem; bisection over II finds the bound.  `hi` must be feasible.
+    problem; bisection over II finds the bound.  `hi` must be feasible (one
+    version of everything).  Also returns versions that meet the bound.
     """
     versions = fit_versions(p)
     if all(versions[b.name] == p.max_versions(b) for b in p.buffers) or lo >= hi:
-        return lo
+        return lo, versions
     ctx = z3.Context()
     solver = z3.SolverFor("QF_LIA", ctx=ctx)
     solver.set("random_seed", seed)
@@ -363,6 +373,7 @@ def _capacity_recurrence_bound(p: LoopProblem, lo: int, hi: int, seed: int, budg
         if scope in p.capacity:
             solver.add(z3.Sum([buf[b.name] * b.size for b in bufs]) <= p.capacity[scope])
     checks = 0
+    at_hi = {b.name: 1 for b in p.buffers}
     while lo < hi:
         if budget.spent():
             break
@@ -378,6 +389,8 @@ def _capacity_recurrence_bound(p: LoopProblem, lo: int, hi: int, seed: int, budg
         checks += 1
         if res == z3.sat:
             hi = mid
+            m = solver.model()
+            at_hi = {name: m.eval(v, model_completion=True).as_long() for name, v in buf.items()}
         elif res == z3.unsat:
             lo = mid + 1
         else:
@@ -386,7 +399,7 @@ def _capacity_recurrence_bound(p: LoopProblem, lo: int, hi: int, seed: int, budg
     if budget.rlimit is not None and "rlimit count" in st.keys():
         budget.rlimit -= int(st.get_key_value("rlimit count"))
     stats["capacity_rec_checks"] = checks
-    return lo
+    return lo, (at_hi if lo == hi else versions)
 
 
 def _optimise_secondary(
@@ -451,6 +464,7 @@ def _optimise_secondary(
             lo = mid + 1
     if lo < hi:
         length_optimal = False
+        sub.exhausted = True
     budget.charge(sub)
     stats["bytes_optimal"] = bytes_optimal
     stats["length_optimal"] = length_optimal
@@ -490,7 +504,10 @@ def schedule_loop(
     budget = _Budget(rlimit, time_ms)
     seq_ii, _ = sequential_schedule(p)
     th = time.perf_counter()
-    heur, heur_kind = _heuristic(p, bounds, max(seq_ii, bounds.mii) + 1)
+    lo, lo_versions = _capacity_recurrence_bound(p, bounds.mii, max(seq_ii, bounds.mii), seed, budget, stats)
+    stats["search_lower_bound"] = lo
+    choices = [lo_versions] + ([fit_versions(p)] if fit_versions(p) != lo_versions else [])
+    heur, heur_kind = _heuristic(p, lo, choices, max(seq_ii, lo) + 1)
     stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
     stats["heuristic_ii"] = heur.ii
     stats["heuristic"] = heur_kind
@@ -502,9 +519,7 @@ def schedule_loop(
     tz = time.perf_counter()
     found: _Model | None = None
     unknown_at: int | None = None
-    lo, hi = bounds.mii, heur.ii  # hi is known feasible
-    lo = _capacity_recurrence_bound(p, lo, hi, seed, budget, stats)
-    stats["search_lower_bound"] = lo
+    hi = heur.ii  # known feasible
     probes: list[tuple[int, str]] = []
 
     def probe(ii: int) -> z3.CheckSatResult:
@@ -518,42 +533,48 @@ def schedule_loop(
     # infeasible.  Gallop upward from MII (MII, +1, +3, +7, ... capped at the
     # heuristic II, which is feasible), then bisect inside the last gap.
     last_unsat = lo - 1
-    step = 1
-    ii = lo
-    while True:
-        res = probe(ii)
-        if res == z3.sat:
-            found = enc.read_model(ii)
-            hi = ii
-            break
-        if res == z3.unknown:
-            unknown_at = ii
-            break
-        last_unsat = ii
-        if ii >= hi:
-            break  # cannot happen unless the heuristic schedule is wrong
-        ii = min(ii + step, hi)
-        step *= 2
-    if found is not None and unknown_at is None:
-        while last_unsat + 1 < hi:
-            mid = (last_unsat + 1 + hi) // 2
-            res = probe(mid)
+    if heur.ii == lo:
+        # the heuristic reached the lower bound: II is proven minimal without a probe
+        found = heur
+    else:
+        step = 1
+        ii = lo
+        while True:
+            res = probe(ii)
             if res == z3.sat:
-                found = enc.read_model(mid)
-                hi = mid
-            elif res == z3.unsat:
-                last_unsat = mid
-            else:
-                unknown_at = mid
+                found = enc.read_model(ii)
+                hi = ii
                 break
+            if res == z3.unknown:
+                unknown_at = ii
+                break
+            last_unsat = ii
+            if ii >= hi:
+                break  # cannot happen unless the heuristic schedule is wrong
+            ii = min(ii + step, hi)
+            step *= 2
+        if found is not None and unknown_at is None:
+            while last_unsat + 1 < hi:
+                mid = (last_unsat + 1 + hi) // 2
+                res = probe(mid)
+                if res == z3.sat:
+                    found = enc.read_model(mid)
+                    hi = mid
+                elif res == z3.unsat:
+                    last_unsat = mid
+                else:
+                    unknown_at = mid
+                    break
     final_ii = found.ii if found is not None else heur.ii
     # below `lo` is infeasible (MII, or the capacity-aware recurrence bound)
     proven = final_ii == lo or last_unsat == final_ii - 1
     if found is not None and optimize_secondary:
+        enc.add_probe(found.ii)
         found = _optimise_secondary(
             enc, budget, found, [enc.guards[found.ii]], [enc.sym_guards[found.ii]], stats,
             share=secondary_share,
         )
+    stats["schedule_from"] = "heuristic" if found is heur or found is None else "solver"
     stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
 
     if found is not None:
@@ -563,18 +584,22 @@ def schedule_loop(
         model = heur
         status = "heuristic"
     ii_optimal = proven or model.ii == lo
+    bound_text = f"MII {bounds.mii}" + (f", capacity-aware recurrence bound {lo}" if lo > bounds.mii else "")
     if status == "optimal":
-        message = f"II {model.ii} proven minimal (MII {bounds.mii})"
+        how = ("the heuristic schedule meets the lower bound" if model.ii == lo and not probes
+               else "every smaller II proven infeasible" if model.ii > lo else "it meets the lower bound")
+        message = f"II {model.ii} proven minimal: {how} ({bound_text})"
     elif status == "feasible":
         message = (f"solver budget exhausted at II {unknown_at}: II {model.ii} is feasible "
-                   f"but not proven minimal (MII {bounds.mii})")
+                   f"but not proven minimal ({bound_text})")
     else:
         message = (f"solver budget exhausted before finding a schedule: using the {heur_kind} "
-                   f"with II {model.ii} (MII {bounds.mii}"
+                   f"with II {model.ii} ({bound_text}"
                    + (", so II is minimal)" if ii_optimal else ")"))
-    if status != "optimal" or not stats.get("bytes_optimal", True) or not stats.get("length_optimal", True):
-        if found is not None and optimize_secondary and not (stats["bytes_optimal"] and stats["length_optimal"]):
-            message += "; buffer bytes/length not proven minimal"
+    if found is not None and optimize_secondary:
+        unproven = [what for what in ("bytes", "length") if not stats[f"{what}_optimal"]]
+        if unproven:
+            message += f"; buffer {' and '.join(unproven)} not proven minimal (budget)"
     stats.update(
         probes=probes,
         z3_checks=enc.checks,
