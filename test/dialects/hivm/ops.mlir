@@ -152,4 +152,19 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     annotation.mark %buf {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
     return
   }
+
+  // Rarely used optional operands and attributes, in bishengir's order.
+  // CHECK-LABEL: func.func @optional_operands
+  func.func @optional_operands(%a: memref<16xf16, #hivm.address_space<gm>>, %f: f16, %n: index, %c: i1, %t: memref<16xf16, #hivm.address_space<ub>>) {
+    %u = memref.alloc() : memref<16xf16, #hivm.address_space<ub>>
+    // CHECK: hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%u : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue> pad_value = %f : f16 left_padding_num = %n : index init_out_buffer = true right_padding_num = %n : index init_condition = %c : i1 may_implicit_transpose_with_last_axis = true core_type = <VECTOR>
+    hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%u : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue> pad_value = %f : f16 left_padding_num = %n : index init_out_buffer = true right_padding_num = %n : index init_condition = %c : i1 may_implicit_transpose_with_last_axis = true core_type = <VECTOR>
+    // CHECK-NEXT: hivm.hir.vexp ins(%u : memref<16xf16, #hivm.address_space<ub>>) outs(%u : memref<16xf16, #hivm.address_space<ub>>) temp_buffer(%t : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.vexp ins(%u : memref<16xf16, #hivm.address_space<ub>>) outs(%u : memref<16xf16, #hivm.address_space<ub>>) temp_buffer(%t : memref<16xf16, #hivm.address_space<ub>>)
+    // CHECK-NEXT: hivm.hir.copy ins(%u : memref<16xf16, #hivm.address_space<ub>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue> pad_value = %f : f16
+    hivm.hir.copy ins(%u : memref<16xf16, #hivm.address_space<ub>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue> pad_value = %f : f16
+    // CHECK-NEXT: hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+    return
+  }
 }

@@ -65,6 +65,10 @@
 // CHECK: hivm.hir.pointer_cast({{%[a-z0-9_]+}}, {{%[a-z0-9_]+}}) : memref<16x64xf32, #hivm.address_space<cbuf>>
 // CHECK: hivm.hir.pointer_cast({{%[a-z0-9_]+}}) [{{%[a-z0-9_]+}}] : memref<?x64xf32, #hivm.address_space<ub>>
 // CHECK: annotation.mark {{%[a-z0-9_]+}} {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
+// CHECK: hivm.hir.load {{.*}} pad_mode = <PadValue> pad_value = {{.*}} left_padding_num = {{.*}} init_out_buffer = true right_padding_num = {{.*}} init_condition = {{.*}} may_implicit_transpose_with_last_axis = true core_type = <VECTOR>
+// CHECK: hivm.hir.vexp {{.*}} temp_buffer(
+// CHECK: hivm.hir.copy {{.*}} pad_mode = <PadValue> pad_value =
+// CHECK: hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
 
 module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
   func.func @dma(%g: memref<16x64xf16, #hivm.address_space<gm>>, %pad: f16, %n: index) {
@@ -154,6 +158,16 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %multi = hivm.hir.pointer_cast(%c0, %c4096) : memref<16x64xf32, #hivm.address_space<cbuf>>
     %dyn = hivm.hir.pointer_cast(%c0) [%n] : memref<?x64xf32, #hivm.address_space<ub>>
     annotation.mark %buf {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
+    return
+  }
+
+  // Rarely used optional operands and attributes, in bishengir's order.
+  func.func @optional_operands(%a: memref<16xf16, #hivm.address_space<gm>>, %f: f16, %n: index, %c: i1, %t: memref<16xf16, #hivm.address_space<ub>>) {
+    %u = memref.alloc() : memref<16xf16, #hivm.address_space<ub>>
+    hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%u : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue> pad_value = %f : f16 left_padding_num = %n : index init_out_buffer = true right_padding_num = %n : index init_condition = %c : i1 may_implicit_transpose_with_last_axis = true core_type = <VECTOR>
+    hivm.hir.vexp ins(%u : memref<16xf16, #hivm.address_space<ub>>) outs(%u : memref<16xf16, #hivm.address_space<ub>>) temp_buffer(%t : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.copy ins(%u : memref<16xf16, #hivm.address_space<ub>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue> pad_value = %f : f16
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
     return
   }
 }
