@@ -468,12 +468,55 @@ def _add_ffts_base_address(part: func.FuncOp) -> None:
     Rewriter.insert_op(op_class(ffts), InsertPoint.at_start(entry))
 
 
+def _is_barrier_all(op: Operation) -> bool:
+    return isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL"
+
+
+def _issues_nothing(op: Operation) -> bool:
+    """Pure index/view arithmetic: nothing a barrier would have to wait for."""
+    return isinstance(op, (*_VIEW_OPS, memref.AllocOp, scf.YieldOp)) or op.dialect_name() == "arith"
+
+
+def _only_barriers(op: Operation) -> bool:
+    """A region op whose body issues no pipe work, only barriers and index arithmetic."""
+    return not op.results and all(
+        _is_barrier_all(inner) or _issues_nothing(inner)
+        for region in op.regions
+        for inner in region.walk()
+    )
+
+
+def _drop_idle_barriers(block: Block, idle: bool) -> None:
+    """Erase pipe_barrier[PIPE_ALL]s with nothing issued since the previous one.
+
+    After one core's ops are removed from a MIX kernel, the other core's barriers are
+    left behind around nothing (a K loop of bare barriers in the vector part). A barrier
+    with no op issued since the last barrier waits for nothing, and so does a loop made
+    only of such barriers; `idle` says whether that holds at the start of `block`.
+    """
+    for op in list(block.ops):
+        if _is_barrier_all(op):
+            if idle:
+                Rewriter.erase_op(op)
+            idle = True
+        elif _issues_nothing(op):
+            continue
+        elif idle and isinstance(op, (scf.ForOp, scf.IfOp)) and _only_barriers(op):
+            Rewriter.erase_op(op)
+        else:
+            for region in op.regions:
+                for inner in region.blocks:
+                    _drop_idle_barriers(inner, False)
+            idle = False
+
+
 def _core_part(func_op: func.FuncOp, keep: str, suffix: str, core_type: hivm.FuncCoreType) -> func.FuncOp:
     part = func_op.clone()
     drop = "VECTOR" if keep == "CUBE" else "CUBE"
     for op in reversed(list(part.walk())):
         if _core(op) == drop:
             Rewriter.erase_op(op)
+    _drop_idle_barriers(part.body.blocks[0], True)
     _remove_dead_code(part)
     part.sym_name = StringAttr(func_op.sym_name.data + suffix)
     part.attributes[FUNC_CORE_TYPE] = hivm.FuncCoreTypeAttr(core_type)

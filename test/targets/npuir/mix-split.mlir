@@ -124,3 +124,49 @@ builtin.module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     func.return
   }
 }
+
+// -----
+
+// Barriers of one core left around nothing in the other core's part are dropped:
+// the vector part loses the K loop of bare barriers, the cube part its trailing one.
+// CHECK-LABEL: func.func @barriers_mix_aic
+// CHECK:       scf.for
+// CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:    hivm.hir.mmadL1
+// CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:  }
+// CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:  hivm.hir.fixpipe
+// CHECK-NEXT:  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:  func.return
+// CHECK-LABEL: func.func @barriers_mix_aiv
+// CHECK-NOT:   scf.for
+// CHECK-NOT:   pipe_barrier
+// CHECK:       hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT:  hivm.hir.vrelu
+// CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:  func.return
+builtin.module {
+  func.func @barriers() attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %true = arith.constant true
+    %l1 = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+    %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      hivm.hir.pipe_barrier[<PIPE_ALL>]
+      hivm.hir.mmadL1 ins(%l1, %l1, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.pipe_barrier[<PIPE_ALL>]
+    }
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    func.return
+  }
+}
