@@ -61,7 +61,9 @@ from ascend_mlir.sim.numerics import ElemType, decode, elem_type, encode
 
 ON_CHIP = ("cbuf", "ca", "cb", "cc", "ub")
 CUBE_SCOPES = frozenset({"cbuf", "ca", "cb", "cc"})
+# bounds on the work per core and block, so a huge or endless loop is a diagnostic, not a hang
 MAX_SCALAR_STEPS = 1_000_000
+MAX_INSTRUCTIONS = 100_000
 
 
 class SimulationError(OpError):
@@ -256,8 +258,29 @@ _CASTS = tuple(
 )
 
 
-class _Yield(Exception):
-    pass
+def _round_scalar(x: float, t: Attribute) -> float:
+    """A float scalar rounded to its type (the scalar unit computes in that type)."""
+    try:
+        et = elem_type(t)
+    except numerics.UnsupportedType:
+        return x
+    if not et.is_float or et.name == "f64":
+        return x
+    return float(decode(encode(np.asarray(x, dtype=np.float64), et), et)[()])
+
+
+def _scalar_cast(kind: str, x: int | float, result_type: Attribute) -> int | float:
+    """arith casts on scalar-unit values (Python numbers)."""
+    if kind in ("FPToSIOp", "FPToUIOp"):
+        return int(x)  # truncates toward zero
+    if kind in ("SIToFPOp", "UIToFPOp"):
+        return _round_scalar(float(x), result_type)
+    if kind in ("ExtFOp", "TruncFOp"):
+        return _round_scalar(x, result_type)
+    if kind == "TruncIOp":
+        w = _width(result_type)
+        return ((x + (1 << (w - 1))) % (1 << w)) - (1 << (w - 1)) if w > 1 else x & 1
+    return x  # index casts, sign/zero extension: same number
 
 
 class CoreWalker:
@@ -341,7 +364,7 @@ class CoreWalker:
             if isinstance(value, IntegerAttr):
                 self.env[op.result] = value.value.data
             elif isinstance(value, FloatAttr):
-                self.env[op.result] = float(value.value.data)
+                self.env[op.result] = _round_scalar(float(value.value.data), op.result.type)
             elif isinstance(value, BoolAttr):
                 self.env[op.result] = int(value.value.data) if hasattr(value, "value") else 1
             else:
@@ -360,9 +383,8 @@ class CoreWalker:
             self.env[op.results[0]] = r
             return
         if t in _FLOAT_BINARY:
-            self.env[op.results[0]] = _FLOAT_BINARY[t](
-                self.scalar(op.operands[0], op), self.scalar(op.operands[1], op)
-            )
+            result = _FLOAT_BINARY[t](self.scalar(op.operands[0], op), self.scalar(op.operands[1], op))
+            self.env[op.results[0]] = _round_scalar(result, op.results[0].type)
             return
         if isinstance(op, arith.CmpiOp):
             self.env[op.result] = int(_cmpi(op.predicate.value.data, self.scalar(op.lhs, op),
@@ -378,18 +400,8 @@ class CoreWalker:
             self.env[op.results[0]] = -self.scalar(op.operands[0], op)
             return
         if _CASTS and isinstance(op, _CASTS):
-            x = self.scalar(op.operands[0], op)
-            rt = op.results[0].type
-            if "FP" in type(op).__name__ and "ToFP" not in type(op).__name__ and "Ext" not in type(op).__name__ and "Trunc" not in type(op).__name__:
-                x = int(x)  # fptosi / fptoui truncate toward zero
-            elif "ToFP" in type(op).__name__:
-                x = float(x)
-            elif type(op).__name__ in ("ExtFOp", "TruncFOp"):
-                x = float(encode(np.asarray(x, dtype=np.float64), elem_type(rt)).astype(np.float64)) if not elem_type(rt).is_bf16 else float(decode(encode(np.float32(x), elem_type(rt)), elem_type(rt)))
-            elif type(op).__name__ == "TruncIOp":
-                w = _width(rt)
-                x = ((x + (1 << (w - 1))) % (1 << w)) - (1 << (w - 1)) if w > 1 else x & 1
-            self.env[op.results[0]] = x
+            self.env[op.results[0]] = _scalar_cast(type(op).__name__, self.scalar(op.operands[0], op),
+                                                   op.results[0].type)
             return
         if isinstance(op, memref.AllocOp | memref.AllocaOp):
             self.env[op.results[0]] = self.alloc(op)
@@ -530,7 +542,9 @@ class CoreWalker:
             return True
         return kind == self.spec.kind
 
-    def emit(self, ins: Instr) -> None:
+    def emit(self, ins: Instr, op: Operation) -> None:
+        if len(self.instrs) >= MAX_INSTRUCTIONS:
+            raise SimulationError(op, f"more than {MAX_INSTRUCTIONS} hivm ops issued on one core: too long to simulate")
         ins.scalar_cost = self.pending_scalar
         self.pending_scalar = 0
         self.instrs.append(ins)
@@ -570,19 +584,19 @@ class CoreWalker:
             src, dst = op.set_pipe.pipe_name, op.wait_pipe.pipe_name
             kind = SET if isinstance(op, hivm.SetFlagOp) else WAIT
             pipe = src if kind == SET else dst
-            self.emit(Instr(kind, (pipe,), 1, 1, flag=(src, dst, event), name=name, loc=loc, static_id=id(op)))
+            self.emit(Instr(kind, (pipe,), 1, 1, flag=(src, dst, event), name=name, loc=loc, static_id=id(op)), op)
             return
         if isinstance(op, hivm.PipeBarrierOp):
             p = op.pipe.pipe_name
             if p in ("ALL", "S"):
-                self.emit(Instr(BARRIER_ALL, (), 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)))
+                self.emit(Instr(BARRIER_ALL, (), 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)), op)
             else:
-                self.emit(Instr(BARRIER, (p,), 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)))
+                self.emit(Instr(BARRIER, (p,), 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)), op)
             return
         if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
             fid = op.flag_id if op.flag_id is not None else self.scalar(op.dynamic_flag_id, op)
             kind = BLOCK_SET if isinstance(op, hivm.SyncBlockSetOp) else BLOCK_WAIT
-            self.emit(Instr(kind, op.pipes(), 1, 1, flag=(fid,), name=name, loc=loc, static_id=id(op)))
+            self.emit(Instr(kind, op.pipes(), 1, 1, flag=(fid,), name=name, loc=loc, static_id=id(op)), op)
             return
         transpose = op.properties.get("transpose")
         if isinstance(transpose, DenseArrayBase) and tuple(transpose.get_values()):
@@ -609,7 +623,7 @@ class CoreWalker:
             for ref, core in refs:
                 if ref.buf.shared:
                     self.ctx.gm_accesses.append((ins, core, ref, write, atomic and write))
-        self.emit(ins)
+        self.emit(ins, op)
 
     # operand helpers used by the semantics table
     def target_cores(self, ref: Ref) -> list[int]:

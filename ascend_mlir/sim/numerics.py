@@ -87,16 +87,19 @@ def elem_type(attr: Attribute) -> ElemType:
 
 
 def bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
-    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+    shape = np.shape(bits)
+    wide = np.ascontiguousarray(bits, dtype=np.uint16).reshape(-1).astype(np.uint32) << np.uint32(16)
+    return wide.view(np.float32).reshape(shape)
 
 
 def f32_to_bf16_bits(values: np.ndarray) -> np.ndarray:
     """Round float32 to bf16 (nearest, ties to even); NaN stays NaN."""
-    f = np.ascontiguousarray(values, dtype=np.float32)
+    shape = np.shape(values)
+    f = np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
     bits = f.view(np.uint32).astype(np.uint64)
     lsb = (bits >> np.uint64(16)) & np.uint64(1)
     rounded = ((bits + np.uint64(0x7FFF) + lsb) >> np.uint64(16)).astype(np.uint16)
-    return np.where(np.isnan(f), np.uint16(0x7FC0), rounded).reshape(f.shape)
+    return np.where(np.isnan(f), np.uint16(0x7FC0), rounded).reshape(shape)
 
 
 # ------------------------------------------------------------------ decode / encode

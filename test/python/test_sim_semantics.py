@@ -316,3 +316,18 @@ def test_split_mix_pair_shares_the_named_ub_buffer():
     assert [(x.first, x.first_core, x.second, x.second_core) for x in r.races] == [
         ("fixpipe", "cube", "vrelu", "vec0")
     ]
+
+
+def test_scalar_unit_rounds_float_scalars_to_their_type():
+    body = "\n".join([
+        "    %a = arith.constant 0.1 : f16",
+        "    %b = arith.constant 0.2 : f16",
+        "    %s = arith.addf %a, %b : f16",
+        alloc("u", "4", "f32"), alloc("v", "4", "f32"),
+        "    %w = arith.extf %s : f16 to f32",
+        f"    hivm.hir.vbrc ins(%w : f32) outs(%v : {mr('4', 'f32', 'ub')})",
+        BARRIER, store("v", "y", "4", "f32"),
+    ])
+    r = run_ok(kernel([("y", "4", "f32")], body), {"arg0": np.zeros(4, np.float32)})
+    expected = np.float32(np.float16(np.float16(0.1) + np.float16(0.2)))
+    assert np.all(r.outputs["arg0"] == expected)
