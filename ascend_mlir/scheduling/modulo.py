@@ -43,7 +43,7 @@ from .bounds import (
 from .ims import fit_versions, iterative_modulo_schedule, minimal_versions
 from .problem import LoopProblem, LoopResult, SchedulingError
 
-DEFAULT_RLIMIT = 40_000_000
+DEFAULT_RLIMIT = 20_000_000
 ANCHOR_RLIMIT = 1_000_000
 
 
@@ -481,6 +481,8 @@ def schedule_loop(
     optimize_secondary: bool = True,
     use_hint: bool = True,
     secondary_share: float = 0.25,
+    heuristic: bool = True,
+    probe_share: float = 0.5,
 ) -> LoopResult:
     """Modulo-schedule one loop; see the module docstring for the strategy.
 
@@ -488,6 +490,8 @@ def schedule_loop(
     Only rlimit keeps results reproducible; a wall-clock limit depends on load.
     The secondary objectives (bytes, then length, at the final II) may use
     `secondary_share` of the budget left after the II search.
+    heuristic=False skips iterative modulo scheduling (the solver alone then
+    searches up from the lower bound; the sequential schedule is the fallback).
     """
     if search not in ("incremental", "bisect"):
         raise ValueError(f"unknown search {search!r}; expected 'incremental' or 'bisect'")
@@ -507,7 +511,11 @@ def schedule_loop(
     lo, lo_versions = _capacity_recurrence_bound(p, bounds.mii, max(seq_ii, bounds.mii), seed, budget, stats)
     stats["search_lower_bound"] = lo
     choices = [lo_versions] + ([fit_versions(p)] if fit_versions(p) != lo_versions else [])
-    heur, heur_kind = _heuristic(p, lo, choices, max(seq_ii, lo) + 1)
+    if heuristic:
+        heur, heur_kind = _heuristic(p, lo, choices, max(seq_ii, lo) + 1)
+    else:  # solver-only search (ablation / tests): the sequential schedule bounds II
+        seq_ii, seq_start = sequential_schedule(p)
+        heur, heur_kind = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers}), "sequential schedule"
     stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
     stats["heuristic_ii"] = heur.ii
     stats["heuristic"] = heur_kind
@@ -524,66 +532,69 @@ def schedule_loop(
 
     def probe(ii: int) -> z3.CheckSatResult:
         enc.add_probe(ii)
-        res = enc.check(budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}")
+        # one probe may take half of what is left: a hard proof near the bound
+        # must not starve the probes above it (anytime search)
+        res = enc.check(budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=probe_share)
         probes.append((ii, str(res)))
         return res
 
     # Feasibility is monotone in II (a schedule at II gives one at II+1 with the
     # same offsets and stages), so one unsat probe at x proves every II <= x
-    # infeasible.  Gallop upward from MII (MII, +1, +3, +7, ... capped at the
-    # heuristic II, which is feasible), then bisect inside the last gap.
-    last_unsat = lo - 1
-    if heur.ii == lo:
-        # the heuristic reached the lower bound: II is proven minimal without a probe
-        found = heur
-    else:
-        step = 1
-        ii = lo
-        while True:
-            res = probe(ii)
-            if res == z3.sat:
-                found = enc.read_model(ii)
-                hi = ii
-                break
-            if res == z3.unknown:
-                unknown_at = ii
-                break
+    # infeasible.  Gallop upward from the lower bound (lo, +1, +3, +7, ... below
+    # the heuristic's II, which is feasible), then bisect inside the last gap.
+    # An unknown probe is never read as infeasible: the search moves above it
+    # but optimality then stays unproven.
+    last_unsat = lo - 1   # largest II proven infeasible
+    floor = lo            # smallest II neither proven infeasible nor given up
+    ii, step = lo, 1
+    while ii < hi:
+        res = probe(ii)
+        if res == z3.sat:
+            found, hi = enc.read_model(ii), ii
+            break
+        floor = ii + 1
+        if res == z3.unsat:
             last_unsat = ii
-            if ii >= hi:
-                break  # cannot happen unless the heuristic schedule is wrong
-            ii = min(ii + step, hi)
-            step *= 2
-        if found is not None and unknown_at is None:
-            while last_unsat + 1 < hi:
-                mid = (last_unsat + 1 + hi) // 2
-                res = probe(mid)
-                if res == z3.sat:
-                    found = enc.read_model(mid)
-                    hi = mid
-                elif res == z3.unsat:
-                    last_unsat = mid
-                else:
-                    unknown_at = mid
-                    break
-    final_ii = found.ii if found is not None else heur.ii
+        else:
+            unknown_at = ii
+            break
+        ii = min(ii + step, hi)
+        step *= 2
+    while floor < hi and not budget.spent():
+        mid = (floor + hi) // 2
+        res = probe(mid)
+        if res == z3.sat:
+            found, hi = enc.read_model(mid), mid
+        else:
+            floor = mid + 1
+            if res == z3.unsat:
+                last_unsat = mid
+            elif unknown_at is None:
+                unknown_at = mid
+    if found is None and hi == heur.ii:
+        found = heur
+    elif found is None:
+        raise AssertionError("II search lost its feasible upper bound")
     # below `lo` is infeasible (MII, or the capacity-aware recurrence bound)
-    proven = final_ii == lo or last_unsat == final_ii - 1
-    if found is not None and optimize_secondary:
+    proven = hi == lo or last_unsat == hi - 1
+    if unknown_at is not None and not proven:
+        budget.exhausted = True
+    if optimize_secondary:
         enc.add_probe(found.ii)
         found = _optimise_secondary(
             enc, budget, found, [enc.guards[found.ii]], [enc.sym_guards[found.ii]], stats,
             share=secondary_share,
         )
-    stats["schedule_from"] = "heuristic" if found is heur or found is None else "solver"
+    stats["schedule_from"] = "heuristic" if found is heur else "solver"
     stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
 
-    if found is not None:
-        model = found
-        status = "optimal" if proven else "feasible"
+    model = found
+    from_solver = found is not heur
+    if proven:
+        status = "optimal"
     else:
-        model = heur
-        status = "heuristic"
-    ii_optimal = proven or model.ii == lo
+        status = "feasible" if from_solver else "heuristic"
+    ii_optimal = proven
     bound_text = f"MII {bounds.mii}" + (f", capacity-aware recurrence bound {lo}" if lo > bounds.mii else "")
     if status == "optimal":
         how = ("the heuristic schedule meets the lower bound" if model.ii == lo and not probes
@@ -593,13 +604,13 @@ def schedule_loop(
         message = (f"solver budget exhausted at II {unknown_at}: II {model.ii} is feasible "
                    f"but not proven minimal ({bound_text})")
     else:
-        message = (f"solver budget exhausted before finding a schedule: using the {heur_kind} "
-                   f"with II {model.ii} ({bound_text}"
-                   + (", so II is minimal)" if ii_optimal else ")"))
-    if found is not None and optimize_secondary:
-        unproven = [what for what in ("bytes", "length") if not stats[f"{what}_optimal"]]
+        message = (f"solver budget exhausted (unknown at II {unknown_at}) before it found a better "
+                   f"schedule: using the {heur_kind} with II {model.ii} ({bound_text})")
+    if optimize_secondary:
+        unproven = [what for key, what in (("bytes", "buffer bytes"), ("length", "schedule length"))
+                    if not stats[f"{key}_optimal"]]
         if unproven:
-            message += f"; buffer {' and '.join(unproven)} not proven minimal (budget)"
+            message += f"; {' and '.join(unproven)} not proven minimal (budget)"
     stats.update(
         probes=probes,
         z3_checks=enc.checks,

@@ -417,10 +417,11 @@ def test_optimal_against_brute_force_examples():
                     deps=[Dep(0, 1, 3), Dep(1, 2, 2), Dep(2, 0, 6, distance=2)]),
     ]
     for p in cases:
-        r = schedule_loop(p)
-        assert_valid(p, r)
-        assert r.status == "optimal"
-        assert (r.ii, sum(r.buffer_bytes.values()), r.length) == brute_force(p)
+        for heuristic in (True, False):
+            r = schedule_loop(p, heuristic=heuristic)
+            assert_valid(p, r)
+            assert r.status == "optimal"
+            assert (r.ii, sum(r.buffer_bytes.values()), r.length) == brute_force(p)
 
 
 _PIPES = ["MTE2", "V", "MTE3"]
@@ -461,6 +462,9 @@ def test_random_tiny_loops_are_valid_and_optimal(p):
     assert r.ii == ii
     assert sum(r.buffer_bytes.values()) == nbytes
     assert r.length == length
+    s = schedule_loop(p, heuristic=False)  # the solver's own II search
+    assert_valid(p, s)
+    assert (s.status, s.ii, sum(s.buffer_bytes.values()), s.length) == ("optimal", ii, nbytes, length)
     b = schedule_loop(p, search="bisect")
     assert_valid(p, b)
     if b.status != "fallback":
