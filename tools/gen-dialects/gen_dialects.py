@@ -466,7 +466,7 @@ loading probes into `/usr/lib/llvm-22/bin/mlir-opt --irdl-file`:
 
 | construct | in the IRDL files |
 |---|---|
-| op names with `.` or capitals (`hivm.hir.mmadL1`) | rejected by IRDL's verifier: exported as `hivm.hir_mmad_l1` (`.` and camel case become `_`) |
+| op names with `.` or capitals (`hivm.hir.mmadL1`) | rejected by IRDL's verifier ("name of operation must contain only lowercase letters, digits and underscores"; quoting, `@"hir.load"`, does not help and `irdl.dialect @"hivm.hir"` is an invalid dialect name): exported as `hivm.hir_mmad_l1` (`.` and camel case become `_`) |
 | properties | IRDL ops have none ("extensible Dialects don't support properties"): exported and printed as attributes |
 | optional attributes/properties, or with a default | not expressible (`irdl.attributes` are all required): listed per op as not checked |
 | enum attributes (`#hivm.pipe<PIPE_V>`) | `irdl.attribute` with one string parameter constrained by `irdl.any_of(irdl.is "...")`; written `#hivm.pipe<"PIPE_V">` because dynamic attribute parameters are attributes |
