@@ -138,55 +138,66 @@ def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tupl
     return buffers, meta
 
 
-def _cross_block_races(per_block: list[list], limit: int = 20) -> list[Race]:
-    """GM accesses of different blocks are never ordered: report overlapping ones."""
+def _byte_view(mask: np.ndarray, ref) -> np.ndarray:
+    """The bytes of `mask` (one per byte of the buffer) that `ref` covers."""
+    item = ref.et.itemsize
+    return np.ndarray(ref.shape + (item,), dtype=np.uint8, buffer=mask, offset=ref.offset,
+                      strides=tuple(st * item for st in ref.strides) + (1,))
+
+
+def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 100_000) -> list[Race]:
+    """GM accesses of different blocks are never ordered: report overlapping ones (one
+    report per static pair of ops, counting the block pairs; atomic stores excepted)."""
     races: list[Race] = []
-    seen: set = set()
+    seen: dict[tuple, Race] = {}
     if len(per_block) < 2:
         return races
     by_buf: dict[int, list[tuple[int, Any]]] = {}
     for b, accesses in enumerate(per_block):
         for acc in accesses:
-            by_buf.setdefault(acc[2].buf.id, []).append((b, acc))
+            if not acc[4]:  # atomic accesses commute
+                by_buf.setdefault(acc[2].buf.id, []).append((b, acc))
+    pairs = 0
     for items in by_buf.values():
         buf = items[0][1][2].buf
-        nbytes = buf.nbytes
         blocks = sorted({b for b, _ in items})
         if len(blocks) < 2:
             continue
-        W = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
-        R = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
-        for b, (_, _, ref, write, atomic) in items:
-            if atomic:
-                continue
-            mask = (W if write else R)[b]
-            item = ref.et.itemsize
-            v = np.ndarray(ref.shape + (item,), dtype=np.uint8, buffer=mask, offset=ref.offset,
-                           strides=tuple(s * item for s in ref.strides) + (1,))
-            v[...] = 1
+        # bytes written / read per block, then the bytes some other block also touches
+        W = {b: np.zeros(buf.nbytes, dtype=np.uint8) for b in blocks}
+        R = {b: np.zeros(buf.nbytes, dtype=np.uint8) for b in blocks}
+        for b, (_, _, ref, write, _) in items:
+            _byte_view((W if write else R)[b], ref)[...] = 1
         wsum = sum(W[b].astype(np.int32) for b in blocks)
         rsum = sum(R[b].astype(np.int32) for b in blocks)
+        clash = np.zeros(buf.nbytes, dtype=np.uint8)
         for b in blocks:
             other_w = (wsum - W[b]) > 0
             other_r = (rsum - R[b]) > 0
-            clash = (W[b].astype(bool) & (other_w | other_r)) | (R[b].astype(bool) & other_w)
-            if not clash.any():
-                continue
-            for b2, (ins2, _, ref2, write2, atomic2) in items:
-                if b2 <= b or atomic2:
+            clash |= ((W[b].astype(bool) & (other_w | other_r)) | (R[b].astype(bool) & other_w)).astype(np.uint8)
+        if not clash.any():
+            continue
+        suspects = [(b, acc) for b, acc in items if _byte_view(clash, acc[2]).any()]
+        for i, (b1, (ins1, _, ref1, write1, _)) in enumerate(suspects):
+            for b2, (ins2, _, ref2, write2, _) in suspects[i + 1:]:
+                if b1 == b2 or not (write1 or write2):
                     continue
-                for b1, (ins1, _, ref1, write1, atomic1) in items:
-                    if b1 != b or atomic1 or not (write1 or write2):
-                        continue
-                    if not np.shares_memory(ref1.view(0), ref2.view(0)):
-                        continue
-                    key = (ins1.static_id, ins2.static_id, b, b2)
-                    if key in seen or len(races) >= limit:
-                        continue
-                    seen.add(key)
-                    kind = "write-write" if write1 and write2 else "write-read" if write1 else "read-write"
-                    races.append(Race(ins1.name, ins1.loc, ins2.name, ins2.loc, f"gm {buf.name}", kind,
-                                      f"block {b}", f"block {b2}", block=None))
+                pairs += 1
+                if pairs > max_pairs:
+                    return races
+                if not np.shares_memory(ref1.view(0), ref2.view(0)):
+                    continue
+                key = (min(ins1.static_id, ins2.static_id), max(ins1.static_id, ins2.static_id), buf.id)
+                if key in seen:
+                    seen[key].count += 1
+                    continue
+                if len(races) >= limit:
+                    continue
+                (b1, ins1, write1), (b2, ins2, write2) = sorted(((b1, ins1, write1), (b2, ins2, write2)), key=lambda t: t[0])
+                kind = f"{'write' if write1 else 'read'}-{'write' if write2 else 'read'}"
+                seen[key] = Race(ins1.name, ins1.loc, ins2.name, ins2.loc, f"gm {buf.name}", kind,
+                                 f"block {b1}", f"block {b2}", block=None)
+                races.append(seen[key])
     return races
 
 
@@ -213,6 +224,7 @@ def simulate(
     rng = np.random.default_rng(perturb) if perturb is not None else None
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
     races: list[Race] = []
+    race_index: dict[tuple, Race] = {}
     deadlock = False
     deadlock_info: list[str] = []
     unbalanced: list[str] = []
@@ -230,8 +242,14 @@ def simulate(
         result = Engine(cores, trace=trace and b == 0).run()
         prefix = f"block {b}: " if n_blocks > 1 else ""
         for r in result.races:
-            r.block = b
-        races.extend(result.races)
+            # the same static pair racing in several blocks is one report (first block)
+            key = (r.first, r.first_loc, r.second, r.second_loc, r.memory, r.kind, r.first_core, r.second_core)
+            if key in race_index:
+                race_index[key].count += r.count
+            else:
+                r.block = b
+                race_index[key] = r
+                races.append(r)
         if result.deadlock:
             deadlock = True
             deadlock_info.extend(prefix + line for line in result.deadlock_info)
