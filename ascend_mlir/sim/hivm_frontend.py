@@ -860,14 +860,31 @@ def _sem_cast(w: CoreWalker, op: hivm.VCastOp, reads, writes):
     if mode == "truncwithoverflow":
         mode = "trunc"
     et = dst_ref.et
+    type_fn = op.cast.data.value
     (core,) = w.target_cores(dst_ref)[:1]
     writes.append((dst_ref, core))
     view = dst_ref.view(core)
+    if type_fn == "bitcast":
+        if not isinstance(src_ref, Ref) or src_ref.et.itemsize != et.itemsize:
+            raise SimulationError(op, "a bitcast vcast needs a memref source of the same element width")
+        (src_core,) = w.target_cores(src_ref)[:1]
+        src_view = src_ref.view(src_core)
+        reads[-1:] = [(src_ref, src_core)]
+
+        def compute_bits():
+            return np.array(src_view, copy=True).view(et.storage)
+
+        def end_bits(bits) -> None:
+            view[...] = _fit(bits, view.shape, op, None)
+
+        return compute_bits, end_bits, False
+    unsigned_source = type_fn == "cast_unsigned" and isinstance(src_ref, Ref) and src_ref.et.storage.kind == "i"
 
     def compute():
         v = src()
-        if isinstance(src_ref, Ref) and src_ref.et.is_bf16:
-            v = v.astype(np.float32)
+        if unsigned_source:
+            v = np.asarray(v).view(np.dtype(f"uint{src_ref.et.bits}"))
+        # float64 holds every f32/f16/bf16/i32 value exactly: one rounding, to the destination
         return np.asarray(v, dtype=np.float64) if np.asarray(v).dtype.kind in "fiub" else v
 
     def end(values) -> None:

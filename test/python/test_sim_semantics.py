@@ -331,3 +331,14 @@ def test_scalar_unit_rounds_float_scalars_to_their_type():
     r = run_ok(kernel([("y", "4", "f32")], body), {"arg0": np.zeros(4, np.float32)})
     expected = np.float32(np.float16(np.float16(0.1) + np.float16(0.2)))
     assert np.all(r.outputs["arg0"] == expected)
+
+
+def test_vcast_bitcast_and_unsigned_source():
+    x = np.array([1.0, -2.0, 0.5, 3.0], dtype=np.float32)
+    op = f"    hivm.hir.vcast ins(%u : {mr('4', 'f32', 'ub')}) outs(%v : {mr('4', 'i32', 'ub')}) cast = <bitcast>"
+    r = run_ok(unary_program(op, "f32", "i32", "4"), {"arg0": x, "arg1": np.zeros(4, np.int32)})
+    assert np.array_equal(r.outputs["arg1"], x.view(np.int32))
+    b = np.array([-1, 2, -128, 127], dtype=np.int8)
+    op = f"    hivm.hir.vcast ins(%u : {mr('4', 'i8', 'ub')}) outs(%v : {mr('4', 'f16', 'ub')}) cast = <cast_unsigned>"
+    r = run_ok(unary_program(op, "i8", "f16", "4"), {"arg0": b, "arg1": np.zeros(4, np.float16)})
+    assert np.array_equal(r.outputs["arg1"], b.view(np.uint8).astype(np.float16))
