@@ -125,8 +125,40 @@ class _Reader:
         return value
 
 
+# Keys a chip file may have (a misspelt key would otherwise be silently ignored and the
+# chip would not be the one the user meant). "*" stands for any name of that table.
+SCHEMA: dict[str, Any] = {
+    "chip": {"name": None, "arch": None, "hacc_targets": None, "events_per_pipe_pair": None},
+    "capacity": {scope: None for scope in SCOPES},
+    "alignment": {scope: None for scope in SCOPES},
+    "latency": {
+        "scalar": None,
+        "cube": {"base": None, "base_fp32": None, "base_mx": None, "throughput": {"*": None}},
+        "copy": {"*": {"pipe": None, "base": None, "bandwidth": None, "issue": None,
+                       "min_ii": None, "per_burst": None}},
+        "vector": {"bandwidth": None, "throughput": {"*": None}, "op_class": {"*": None}},
+    },
+}
+
+
+def _check_keys(r: _Reader, node: Any, schema: dict[str, Any], prefix: str) -> None:
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        dotted = f"{prefix}{key}"
+        sub = schema.get(key, schema.get("*", KeyError))
+        if sub is KeyError:
+            allowed = ", ".join(k for k in schema if k != "*")
+            raise r.error(dotted, f"is not a chip setting (expected one of: {allowed})")
+        if isinstance(sub, dict):
+            if not isinstance(value, dict):
+                raise r.error(dotted, f"must be a table, got {value!r}")
+            _check_keys(r, value, sub, dotted + ".")
+
+
 def _parse(data: dict[str, Any], path: str) -> Chip:
     r = _Reader(data, path)
+    _check_keys(r, data, SCHEMA, "")
     targets = r.get("chip.hacc_targets")
     if (
         not isinstance(targets, list)

@@ -156,3 +156,15 @@ def test_chip_for_module_precedence(tmp_path):
     # a pass option records the chip in bishengir's spelling
     set_module_target(module, load_chip("ascend950"))
     assert module.attributes["hacc.target"] == TargetAttr("Ascend950PR_9599")
+
+
+def test_misspelt_key_is_named(tmp_path):
+    path = _write_variant(tmp_path, lambda t: t.replace("bandwidth = 115", "bandwith = 115"))
+    with pytest.raises(ChipError, match=r"key 'latency.copy.ub_gm.bandwith' is not a chip setting"):
+        load_chip_file(path)
+
+
+def test_unknown_table_is_named(tmp_path):
+    path = _write_variant(tmp_path, lambda t: t + "\n[latencies]\nx = 1\n")
+    with pytest.raises(ChipError, match=r"key 'latencies' is not a chip setting \(expected one of: chip, capacity"):
+        load_chip_file(path)
