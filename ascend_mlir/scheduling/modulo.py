@@ -321,29 +321,46 @@ def _check_capacity(p: LoopProblem) -> None:
             )
 
 
-def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int,
-               deadline_s: float = 2.0) -> tuple[_Model, str]:
-    """IMS from the lower bound upward, for each candidate version assignment.
+def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int) -> tuple[_Model, str]:
+    """IMS at the lower bound, then galloping and bisection over II.
 
-    The first attempt (at the bound, where success proves the II optimal) gets
-    a large eviction budget; later ones less, with unit steps near the bound
-    and geometric steps further up so large gaps stay cheap.
+    The attempt at the bound (where success proves the II optimal) gets a
+    large eviction budget, the others less.  IMS success is not strictly
+    monotone in II, but galloping + bisection keeps the number of attempts
+    logarithmic in the gap while landing close to the least II it can reach.
     """
-    t_end = time.perf_counter() + deadline_s
-    ii = lo
-    attempts = 0
-    while ii < max_ii and time.perf_counter() < t_end:
-        factor = 60 if attempts == 0 else (20 if attempts < 8 else 6)
+
+    def attempt(ii: int, factor: int) -> _Model | None:
         for versions in version_choices:
             if rec_mii(p, versions) > ii:
                 continue
             sched = iterative_modulo_schedule(p, ii, versions, factor)
             if sched is not None:
-                return polish(p, _Model(ii, sched, versions)), "iterative modulo scheduling"
-        attempts += 1
-        ii += 1 if attempts < 16 else max(1, ii // 16)
-    seq_ii, seq_start = sequential_schedule(p)
-    return _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers}), "sequential schedule"
+                return polish(p, _Model(ii, sched, versions))
+        return None
+
+    kind = "iterative modulo scheduling"
+    best = attempt(lo, 60)
+    if best is not None:
+        return best, kind
+    failed, d = lo, 1
+    while lo + d < max_ii:
+        best = attempt(lo + d, 20)
+        if best is not None:
+            break
+        failed = lo + d
+        d *= 2
+    if best is None:
+        seq_ii, seq_start = sequential_schedule(p)
+        return _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers}), "sequential schedule"
+    while failed + 1 < best.ii:
+        mid = (failed + best.ii) // 2
+        m = attempt(mid, 20)
+        if m is not None:
+            best = m
+        else:
+            failed = mid
+    return best, kind
 
 
 def _capacity_recurrence_bound(p: LoopProblem, lo: int, hi: int, seed: int, budget: _Budget,
@@ -522,8 +539,6 @@ def schedule_loop(
 
     enc = _Encoder(p, seed)
     enc.assert_global()
-    if use_hint:
-        enc.hint(heur)
     tz = time.perf_counter()
     found: _Model | None = None
     unknown_at: int | None = None
@@ -581,6 +596,9 @@ def schedule_loop(
         budget.exhausted = True
     if optimize_secondary:
         enc.add_probe(found.ii)
+        if use_hint:
+            # phase hint only at the heuristic's own II: at other IIs it misleads
+            enc.hint(found)
         found = _optimise_secondary(
             enc, budget, found, [enc.guards[found.ii]], [enc.sym_guards[found.ii]], stats,
             share=secondary_share,
