@@ -68,19 +68,6 @@ def is_root(value: SSAValue) -> bool:
     return isinstance(value.owner, memref.AllocOp | memref.AllocaOp)
 
 
-def root_of(value: SSAValue) -> SSAValue | None:
-    while True:
-        if is_root(value):
-            return value
-        owner = value.owner
-        if isinstance(owner, memref.SubviewOp):
-            value = owner.source
-        elif isinstance(owner, memref.CastOp):
-            value = owner.source
-        else:
-            return None
-
-
 def _static_or_dynamic(static: Iterable[int], dynamic: Iterable[SSAValue], iv) -> list[Affine]:
     dyn = iter(dynamic)
     return [affine_of(next(dyn), iv) if s == DYNAMIC else Affine(s) for s in static]

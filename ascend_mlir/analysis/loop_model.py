@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects import func, memref, scf
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
 from xdsl.ir import Operation
 
@@ -23,7 +23,6 @@ from ascend_mlir.analysis.accesses import (
     BodyTask,
     LoopCost,
     block_tasks,
-    buffer_name,
     function_allocs,
     loop_buffers,
     trip_count,
@@ -244,11 +243,3 @@ def loop_problems(module: ModuleOp, chip: Chip | str | None = None) -> list[tupl
             for index, loop in loops_innermost_first(module)
         )
     ]
-
-
-def allocation_name(alloc_op: memref.AllocOp) -> str:
-    func_op = alloc_op.parent_op()
-    while func_op is not None and not isinstance(func_op, func.FuncOp):
-        func_op = func_op.parent_op()
-    allocs = function_allocs(func_op) if func_op is not None else [alloc_op.results[0]]
-    return buffer_name(alloc_op.results[0], allocs.index(alloc_op.results[0]))

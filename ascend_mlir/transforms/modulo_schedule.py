@@ -223,9 +223,19 @@ class ModuloSchedulePass(ModulePass):
         ]
         problem_deps = [Dep(s, t, latency=lat) for (s, t), lat in sorted(deps.items())]
         conflicts = resource_conflicts(infos)
-        result = _schedule_region(
-            schedule_region, problem_tasks, problem_deps, conflicts, self._options()
-        )
+        try:
+            result = _schedule_region(
+                schedule_region, problem_tasks, problem_deps, conflicts, self._options()
+            )
+        except _solver_errors() as e:
+            raise op_error(func_op, f"cannot schedule the straight-line code: {e}") from None
+        if getattr(result, "status", "optimal") != "optimal":
+            emit_remark(
+                func_op,
+                f"straight-line code of @{func_op.sym_name.data}: makespan"
+                f" {getattr(result, 'makespan', '?')} is not proven minimal"
+                f" (status {result.status})",
+            )
         for i, task in enumerate(tasks):
             name = f"{i}:{task.info.name}"
             task.op.attributes["ascend.start"] = _int(_seq_get(result.start, i, name))
