@@ -81,6 +81,9 @@ class Instr:
     # a static identity of the instruction (the IR op) to deduplicate reports in loops
     static_id: Hashable = None
     scalar_cost: int = 0
+    # shared resources besides its pipes (e.g. the core's HBM path, used by GM copies on
+    # different pipes): each is busy for `ii` cycles from the op's start
+    resources: tuple[str, ...] = ()
 
     def describe(self) -> str:
         where = f" at {self.loc}" if self.loc else ""
@@ -223,6 +226,7 @@ class Engine:
         next_issue = [c.instrs[0].scalar_cost if c.instrs else 0 for c in self.cores]
         queues = [{p: deque() for p in PIPES} for _ in range(n)]  # instr positions
         pipe_free = [dict.fromkeys(PIPES, 0) for _ in range(n)]
+        resource_free: list[dict[str, int]] = [{} for _ in range(n)]
         inflight: list[dict[str, list[_Running]]] = [{p: [] for p in PIPES} for _ in range(n)]
         started_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]  # per pipe, started so far
         issued_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]
@@ -308,6 +312,9 @@ class Engine:
                 if not q or q[0] != pos or pipe_free[c][p] > now:
                     return False
             k = ins.kind
+            for res in ins.resources:
+                if resource_free[c].get(res, 0) > now:
+                    return False
             if k == OP:
                 for p in ins.pipes:
                     if p in IN_ORDER_PIPES:
@@ -349,6 +356,8 @@ class Engine:
                 pipe_free[c][p] = now + ins.ii
                 started_count[c][p] += 1
                 self.remaining[self.thread(c, p)] -= 1
+            for res in ins.resources:
+                resource_free[c][res] = now + ins.ii
             # what later ops of these pipes know when they start. A set_flag (or
             # sync_block_set) on an overlapping pipe is *not* taken to order later ops of
             # its pipe after earlier ones: only pipe_barrier does that (DESIGN.md section 7),
@@ -468,6 +477,7 @@ class Engine:
                 for p in PIPES:
                     if queues[c][p] and pipe_free[c][p] > now:
                         candidates.append(pipe_free[c][p])
+                candidates.extend(t for t in resource_free[c].values() if t > now)
             if not candidates:
                 break
             now = min(candidates)

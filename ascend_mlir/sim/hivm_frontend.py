@@ -618,7 +618,12 @@ class CoreWalker:
                            atomic=atomic and write)
                 )
         lat, ii = self.timing(op)
-        ins = Instr(OP, op.pipes(), lat, ii, tuple(accesses), start_fn, end_fn, name=name, loc=loc, static_id=id(op))
+        # copies between GM and the core share the core's HBM path whatever their pipe
+        # (load/store on a vector core; nd2nz/fixpipe-to-GM on the cube): one at a time
+        touches_gm = any(ref.buf.scope == "gm" for ref, _ in reads + writes)
+        resources = ("HBM",) if touches_gm and isinstance(op, hivm.DMA_OPS) else ()
+        ins = Instr(OP, op.pipes(), lat, ii, tuple(accesses), start_fn, end_fn, name=name, loc=loc,
+                    static_id=id(op), resources=resources)
         for refs, write in ((reads, False), (writes, True)):
             for ref, core in refs:
                 if ref.buf.shared:

@@ -349,3 +349,13 @@ def test_race_free_two_core_programs_are_deterministic():
             checked += 1
             assert all(np.array_equal(x, results[0]) for x in results)
     assert checked >= 5, checked
+
+
+def test_shared_resource_serialises_issue_across_pipes():
+    m = Mem()
+    prog = [
+        Instr(OP, ("MTE2",), 100, 40, (m.acc("ub", 0, 8, True),), name="load", resources=("HBM",)),
+        Instr(OP, ("MTE3",), 100, 40, (m.acc("ub2", 0, 8, False),), name="store", resources=("HBM",)),
+    ]
+    ev = {e.name: e for e in run(("VECTOR", prog)).trace}
+    assert ev["store"].start - ev["load"].start == 40
