@@ -22,6 +22,7 @@ Other tools can call `run_benchmark(named_problems)` with their own list of
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import math
 import os
@@ -65,11 +66,11 @@ def run_benchmark(
     """
     rows: list[dict[str, Any]] = []
     cell = f"{'II':>6} {'status':>9} {'ms':>8} {'probes':>6}"
-    head = (f"{'loop':<12} {'tasks':>5} {'MII':>6} {'bind':>10} | {cell} | {cell} | {cell}"
+    head = (f"{'loop':<22} {'tasks':>5} {'MII':>6} {'bind':>10} | {cell} | {cell} | {cell}"
             f" | {'II/MII':>6} {'speedup':>7} {'solver':>7}")
     if full:
         head += f" | {'full ms':>8} {'len':>7} {'bytes':>8}"
-    out(f"{'':<37} | {'ours (IMS + incremental z3)':^31} | {'ours, z3 only (no IMS)':^31} |"
+    out(f"{'':<47} | {'ours (IMS + incremental z3)':^31} | {'ours, z3 only (no IMS)':^31} |"
         f" {'anchor (bisection, fresh z3)':^31} |")
     out(head)
     out("-" * len(head))
@@ -90,7 +91,7 @@ def run_benchmark(
             "speedup_solver_only": round(anchor_ms / solo_ms, 2),
             "equal_ii": ours.ii == anchor.ii == solo.ii,
         }
-        line = (f"{name:<12} {len(p.tasks):>5} {ours.mii:>6} {ours.binding:>10} | {_cell(ours, ours_ms)}"
+        line = (f"{name:<22} {len(p.tasks):>5} {ours.mii:>6} {ours.binding:>10} | {_cell(ours, ours_ms)}"
                 f" | {_cell(solo, solo_ms)} | {_cell(anchor, anchor_ms)} | {ours.ii / ours.mii:>6.3f}"
                 f" {row['speedup']:>6.1f}x {row['speedup_solver_only']:>6.1f}x")
         if full:
@@ -143,7 +144,7 @@ def _mlir_problems(paths: list[str]) -> list[tuple[str, LoopProblem]]:
     for path in paths:
         stem = os.path.splitext(os.path.basename(path))[0]
         for name, p in loop_problems_of_file(path):
-            named.append((f"{stem}:{name}", p))
+            named.append((name if name.startswith(stem) else f"{stem}:{name}", p))
     return named
 
 
@@ -152,13 +153,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="8,16,32,64", help="task counts of the generated family")
     ap.add_argument("--seeds", default="0,1,2,3", help="generator seeds per size")
     ap.add_argument("--no-generated", action="store_true", help="only hand-built and --mlir loops")
-    ap.add_argument("--mlir", nargs="*", default=[], help="kernel files whose loops to add")
+    ap.add_argument("--mlir", nargs="*", default=None,
+                    help="kernel files whose loops to add (default: examples/*.mlir when the pass is available)")
     ap.add_argument("--full", action="store_true", help="also time our full lexicographic solve")
     ap.add_argument("--json", metavar="OUT", help="write rows and environment as JSON")
     args = ap.parse_args(argv)
     problems = hand_built()
-    if args.mlir:
-        problems += _mlir_problems(args.mlir)
+    mlir = args.mlir
+    if mlir is None:
+        examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+        try:
+            import ascend_mlir.transforms.modulo_schedule  # noqa: F401
+            mlir = sorted(glob.glob(os.path.join(examples, "*.mlir")))
+        except ImportError:
+            mlir = []
+    if mlir:
+        problems += _mlir_problems(mlir)
     if not args.no_generated:
         sizes = tuple(int(s) for s in args.sizes.split(",") if s)
         seeds = tuple(int(s) for s in args.seeds.split(",") if s)
