@@ -63,17 +63,24 @@ class LoopReport:
     data: dict[str, Any]
 
 
-def schedule_report(module: ModuleOp, target_name: str = "schedule-json") -> dict[str, Any]:
+def schedule_report(
+    module: ModuleOp,
+    target_name: str = "schedule-json",
+    chip: str | None = None,
+    chip_file: str | None = None,
+) -> dict[str, Any]:
     """The schedule of every loop of every function, as plain data (see module doc)."""
-    return named_schedule_report(module, target_name)[0]
+    return named_schedule_report(module, target_name, chip, chip_file)[0]
 
 
 def named_schedule_report(
-    module: ModuleOp, target_name: str
+    module: ModuleOp, target_name: str, chip: str | None = None, chip_file: str | None = None
 ) -> tuple[dict[str, Any], list[list[str]]]:
-    """The report and, per function, the names of its loops (`<function>.<iv name>`)."""
+    """The report and, per function, the names of its loops (`<function>.<iv name>`).
+
+    The chip (only its alignments matter here: buffer bytes) is chosen as by the pass."""
     try:
-        chip = chip_for_module(module)
+        chip_desc = chip_for_module(module, chip or None, chip_file or None)
     except ChipError as e:
         raise op_error(module, str(e)) from None
     functions = []
@@ -83,7 +90,7 @@ def named_schedule_report(
         loops = []
         loop_names = []
         for loop in _loops_preorder(func_op):
-            loops.append(_loop_report(loop, indices[loop], chip, target_name))
+            loops.append(_loop_report(loop, indices[loop], chip_desc, target_name))
             loop_names.append(loop_name(loop, indices[loop]))
         functions.append({"name": func_op.sym_name.data, "loops": loops})
         names.append(loop_names)
@@ -137,7 +144,10 @@ def _loop_report(loop: scf.ForOp, index: int, chip, target_name: str) -> dict[st
 class ScheduleJsonTarget(Target):
     name = "schedule-json"
 
+    chip: str | None = None
+    chip_file: str | None = None
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        report = schedule_report(module, self.name)
+        report = schedule_report(module, self.name, self.chip, self.chip_file)
         output.write(json.dumps(report, indent=2))
         output.write("\n")

@@ -127,5 +127,9 @@ def schedule_svg(report: dict[str, Any], names: list[list[str]]) -> str:
 class ScheduleSvgTarget(Target):
     name = "schedule-svg"
 
+    chip: str | None = None
+    chip_file: str | None = None
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(schedule_svg(*named_schedule_report(module, self.name)))
+        report = named_schedule_report(module, self.name, self.chip, self.chip_file)
+        output.write(schedule_svg(*report))

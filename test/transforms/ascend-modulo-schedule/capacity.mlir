@@ -1,5 +1,6 @@
 // RUN: ascend-opt %examples/gemm.mlir -p 'convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{chip-file="%S/Inputs/small-l1.toml"}' | filecheck %s
 // RUN: ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule | filecheck %s --check-prefix=FULL
+// RUN: ascend-opt %examples/gemm.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{chip-file="%S/Inputs/small-l1.toml"}' -t 'schedule-json{chip-file="%S/Inputs/small-l1.toml"}' | filecheck %s --check-prefix=JSON
 
 // The same gemm on a chip description whose L1 holds only 128 KiB: the 64 KiB A tile and
 // 56 KiB B tile fit once each but no second version of either, so the load issued first
@@ -7,6 +8,10 @@
 // CHECK: %la = memref.alloc() {ascend.versions = 1 : i64}
 // CHECK: %lb = memref.alloc() {ascend.versions = 1 : i64}
 // CHECK: ascend.ii = 1908 : i64, ascend.mii = 1792 : i64, ascend.status = "optimal"
+// The targets take the same chip options (bytes follow the chip's alignments).
+// JSON: "ii": 1908,
+// JSON: "versions": 1
+// JSON: "versions": 1
 // FULL: %la = memref.alloc() {ascend.versions = 1 : i64}
 // FULL: %lb = memref.alloc() {ascend.versions = 2 : i64}
 // FULL: ascend.ii = 1792 : i64, ascend.mii = 1792 : i64, ascend.status = "optimal"
