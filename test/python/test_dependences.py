@@ -417,3 +417,66 @@ def test_loop_problems_of_example_gemm():
         (2, 0, 488, 0, "la"), (2, 1, 488, 0, "lb"),
         (2, 2, 1792, 1, None),
     }
+
+
+def _func_body_ops(module):
+    return list(module.body.block.first_op.body.block.ops)
+
+
+def test_ir_regions_through_nested_and_stepped_subviews():
+    from xdsl.dialects import memref
+
+    from ascend_mlir.analysis.accesses import region_of
+
+    text = f"""
+func.func @k(%x: {gm("64x4096", "f32")}, %i: index, %n: index) {{
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %r = arith.muli %i, %c2 : index
+  %o = arith.addi %r, %c64 : index
+  %a = memref.subview %x[%i, 128] [8, 1024] [1, 1] : {gm("64x4096", "f32")} to memref<8x1024xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>>
+  %b = memref.subview %a[2, %o] [4, 256] [1, 1] : memref<8x1024xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>> to memref<4x256xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>>
+  %c = memref.subview %x[0, 0] [1, 16] [1, 4] : {gm("64x4096", "f32")} to memref<16xf32, strided<[4]>, #hivm.address_space<gm>>
+  %d = memref.subview %x[0, 0] [1, %n] [1, 1] : {gm("64x4096", "f32")} to memref<?xf32, strided<[1]>, #hivm.address_space<gm>>
+  return
+}}
+"""
+    module = parse(text)
+    func_op = module.body.block.first_op
+    x = func_op.body.block.args[0]
+    i = func_op.body.block.args[1]
+    views = [op for op in _func_body_ops(module) if isinstance(op, memref.SubviewOp)]
+    a, b, c, d = (region_of(v.results[0], i) for v in views)
+    assert a.root is x and a.sizes == (8, 1024)
+    assert a.offsets == (Affine.symbol(IV), Affine(128))
+    # offsets compose: rows i + 2, columns 128 + 2*i + 64
+    assert b.offsets == (Affine.symbol(IV) + 2, Affine.symbol(IV).scale(2) + 192)
+    assert b.sizes == (4, 256)
+    # a stepped slice is bounded by its first and last element, per root dimension
+    assert c.offsets == (Affine(0), Affine(0)) and c.sizes == (1, 61)
+    # a dynamic size: somewhere in %x
+    assert d.root is x and d.offsets is None
+
+
+def test_ir_if_is_one_task_with_the_larger_branch():
+    from ascend_mlir.analysis.accesses import task_of
+
+    text = f"""
+func.func @k(%u: {on("ub", "4096", "f16")}, %v: {on("ub", "4096", "f16")}, %c: i1) {{
+  scf.if %c {{
+    hivm.hir.vexp ins(%u : {on("ub", "4096", "f16")}) outs(%v : {on("ub", "4096", "f16")})
+  }} else {{
+    hivm.hir.vadd ins(%u, %u : {on("ub", "4096", "f16")}, {on("ub", "4096", "f16")}) outs(%v : {on("ub", "4096", "f16")})
+  }}
+  return
+}}
+"""
+    module = parse(text)
+    if_op = _func_body_ops(module)[0]
+    task = task_of(if_op, None, scheduled_loop_cost, load_chip())
+    # vexp 4096/8 = 512 beats vadd 4096/51 = 81
+    assert (task.info.latency, task.info.ii) == (512, 512)
+    assert task.info.pipes == ("V",) and task.pipe == "V"
+    # a conditional write never makes a buffer multi-bufferable
+    assert all(not a.exact for a in task.info.accesses)
+    assert {a.write for a in task.info.accesses} == {True, False}
