@@ -15,3 +15,7 @@
 // FULL: %la = memref.alloc() {ascend.versions = 1 : i64}
 // FULL: %lb = memref.alloc() {ascend.versions = 2 : i64}
 // FULL: ascend.ii = 1792 : i64, ascend.mii = 1792 : i64, ascend.status = "optimal"
+
+// With 64 KiB of L1 not even one version of both tiles fits: an error at the loop.
+// RUN: not ascend-opt %examples/gemm.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{chip-file="%S/Inputs/tiny-l1.toml"}' 2>&1 | filecheck %s --check-prefix=TINY
+// TINY: gemm.mlir:21:5: error: 'scf.for' op cannot schedule loop gemm.k: scope 'cbuf' needs 122880 bytes for one version of each buffer (la, lb) but its capacity is 65536 bytes
