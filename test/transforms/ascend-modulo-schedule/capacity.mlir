@@ -18,4 +18,4 @@
 
 // With 64 KiB of L1 not even one version of both tiles fits: an error at the loop.
 // RUN: not ascend-opt %examples/gemm.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{chip-file="%S/Inputs/tiny-l1.toml"}' 2>&1 | filecheck %s --check-prefix=TINY
-// TINY: gemm.mlir:21:5: error: 'scf.for' op cannot schedule loop gemm.k: scope 'cbuf' needs 122880 bytes for one version of each buffer (la, lb) but its capacity is 65536 bytes
+// TINY: gemm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'scf.for' op cannot schedule loop gemm.k: scope 'cbuf' needs 122880 bytes for one version of each buffer (la, lb) but its capacity is 65536 bytes
