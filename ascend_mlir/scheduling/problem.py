@@ -167,6 +167,12 @@ class LoopResult:
             "fallback"  (search="bisect" only) the anchor's sequential fallback.
     Buffer bytes and schedule length are optimised at the final II; whether that
     was proven is in stats["bytes_optimal"] / stats["length_optimal"].
+
+    mii = max(1, max res_mii, conflict clique bound, rec_mii); binding names
+    what sets it: a pipe, "conflict" (a clique of tasks on different pipes
+    joined by `conflicts`) or "recurrence".  stats["search_lower_bound"] may be
+    above mii: RecMII with the versions the capacity actually allows.
+    start[i] = stage[i] * ii + offset[i]; length = max(start + latency).
     """
 
     ii: int

@@ -489,3 +489,27 @@ def test_region_minimises_makespan():
 def test_region_rejects_loop_carried_dependences():
     with pytest.raises(ValueError, match="loop-carried"):
         schedule_region([Task("a", "V", 1, 1)], [Dep(0, 0, 1, distance=1)])
+
+
+def test_region_budget_exhaustion_keeps_list_schedule():
+    # the list schedule puts the long V op first (index order): makespan 31;
+    # issuing b first lets the store start at 1: makespan 21
+    tasks = [Task("a", "V", 10, 10), Task("b", "V", 1, 1), Task("st", "MTE3", 20, 1)]
+    deps = [Dep(1, 2, 1)]
+    r = schedule_region(tasks, deps, rlimit=1)
+    assert r.makespan == 31
+    assert r.status == "feasible" and "budget" in r.message
+    for d in deps:
+        assert r.start[d.dst] - r.start[d.src] >= d.latency
+    best = schedule_region(tasks, deps)
+    assert (best.status, best.makespan) == ("optimal", 21)
+
+
+def test_multi_pipe_task_conflicts_with_each_pipe():
+    # mmad occupies MTE1 and M: it may overlap neither the MTE1 load nor the other M op
+    p = LoopProblem(tasks=[Task("mmad", ("MTE1", "M"), 10, 6), Task("l0a", "MTE1", 5, 5), Task("m2", "M", 4, 4)])
+    b = compute_mii(p)
+    assert b.res_mii == {"MTE1": 11, "M": 10} and b.mii == 11
+    r = schedule_loop(p)
+    assert_valid(p, r)
+    assert r.ii == 11
