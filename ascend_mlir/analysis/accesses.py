@@ -220,7 +220,8 @@ class BodyTask:
         return "+".join(self.solver_pipes)
 
 
-LoopCost = Callable[[scf.ForOp], tuple[Cost, dict[str, int]] | None]
+# (latency, ii) of a whole nested loop as one task, when already known (scheduled)
+LoopCost = Callable[[scf.ForOp], Cost | None]
 
 
 def _is_task_op(op: Operation) -> bool:
@@ -266,20 +267,15 @@ def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, chip: Chip)
     if isinstance(op, scf.ForOp):
         inner_iv = op.body.block.args[0]
         parts = block_tasks(op.body.block, iv, loop_cost, chip)
-        known = loop_cost(op)
         n = trip_count(op)
-        if known is not None:
-            cost, usage = known
-        else:
+        cost = loop_cost(op)
+        if cost is None:  # not scheduled yet: its body in sequence, n times
             body = seq(*[Cost(p.info.latency, p.info.ii) for p in parts]) if parts else Cost(1, 1)
             cost = serial_loop(body, n if n is not None else 1)
-            usage = {}
         lo, hi = iv_range(op)
         task = _aggregate(op, parts, cost, (inner_iv, lo, hi))
         if n is not None:
             task.usage = {k: v * n for k, v in task.usage.items()}
-        if usage:
-            task.usage = usage
         task.pipe = primary_pipe(task.info.pipes, task.usage)
         return task
     if isinstance(op, scf.IfOp):

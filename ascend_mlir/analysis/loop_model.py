@@ -218,12 +218,12 @@ def loops_innermost_first(module: Operation) -> list[tuple[int, scf.ForOp]]:
     return out
 
 
-def scheduled_loop_cost(loop: scf.ForOp) -> tuple[Cost, dict[str, int]] | None:
+def scheduled_loop_cost(loop: scf.ForOp) -> Cost | None:
     """(latency, ii) of a whole loop that ascend-modulo-schedule already annotated."""
     lat = loop.attributes.get("ascend.task_latency")
     ii = loop.attributes.get("ascend.task_ii")
     if isinstance(lat, IntegerAttr) and isinstance(ii, IntegerAttr):
-        return Cost(lat.value.data, ii.value.data), {}
+        return Cost(lat.value.data, ii.value.data)
     return None
 
 
