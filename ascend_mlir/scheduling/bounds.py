@@ -264,7 +264,6 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
 def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[str]:
     """All constraint violations of a modulo schedule (empty list: valid)."""
     errors = []
-    n = len(p.tasks)
     if ii < 1:
         errors.append(f"II {ii} < 1")
         return errors
@@ -292,7 +291,6 @@ def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str
         ok = (rj - ri >= a and ri - rj + ii >= b) or (ri - rj >= b and rj - ri + ii >= a)
         if not ok:
             errors.append(f"tasks {p.tasks[i].name} and {p.tasks[j].name} overlap on a resource")
-    del n
     return errors
 
 
