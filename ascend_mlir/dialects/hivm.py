@@ -347,6 +347,20 @@ class FixpipePreReluModeAttr(_AngleEnum, EnumAttribute[FixpipePreReluMode]):
     name = "hivm.fixpipe_pre_relu_mode"
 
 
+class UnitFlag(StrEnum):
+    DISABLED = "DISABLED"
+    RESERVED = "RESERVED"
+    ENABLED_WITHOUT_UPDATE = "ENABLED_WITHOUT_UPDATE"
+    ENABLED_WITH_UPDATE = "ENABLED_WITH_UPDATE"
+
+
+@irdl_attr_definition
+class UnitFlagAttr(_AngleEnum, EnumAttribute[UnitFlag]):
+    """`#hivm.unit_flag<...>`: L0C unit-flag synchronisation between mmadL1 and fixpipe."""
+
+    name = "hivm.unit_flag"
+
+
 class SyncBlockInstrMode(StrEnum):
     INTER_BLOCK_SYNCHRONIZATION = "INTER_BLOCK_SYNCHRONIZATION"
     INTER_SUBBLOCK_SYNCHRONIZATION = "INTER_SUBBLOCK_SYNCHRONIZATION"
@@ -689,6 +703,32 @@ def _verify_same_shape(op: Operation, a: SSAValue, b: SSAValue, what: str) -> No
         raise VerifyException(
             f"{what} shapes differ ({'x'.join(map(str, sa))} vs {'x'.join(map(str, sb))})"
         )
+
+
+def _parse_unit_flags(
+    parser: Parser,
+    props: dict[str, Attribute],
+    operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+) -> None:
+    """`unit_flag_mode([#hivm.unit_flag<...>, ...])` `unit_flag_cond(%c, ...)` (both optional)."""
+    if parser.parse_optional_keyword("unit_flag_mode"):
+        parser.parse_punctuation("(")
+        props["unit_flag_mode"] = parser.parse_attribute()
+        parser.parse_punctuation(")")
+    if parser.parse_optional_keyword("unit_flag_cond"):
+        unresolved = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+        operands["unit_flag_cond"] = [parser.resolve_operand(u, IntegerType(1)) for u in unresolved]
+
+
+def _print_unit_flags(printer: Printer, mode: Attribute | None, conds: Sequence[SSAValue]) -> None:
+    if mode is not None:
+        printer.print_string(" unit_flag_mode(")
+        printer.print_attribute(mode)
+        printer.print_string(")")
+    if conds:
+        printer.print_string(" unit_flag_cond(")
+        printer.print_list(conds, printer.print_operand)
+        printer.print_string(")")
 
 
 # ---------------------------------------------------------------------------
@@ -1037,10 +1077,10 @@ class FixpipeOp(_DmaOp):
     pre_quant = opt_prop_def(FixpipePreQuantModeAttr)
     pre_relu = opt_prop_def(FixpipePreReluModeAttr)
     channel_split = opt_prop_def(BoolAttr)
-    unit_flag_mode = opt_prop_def(ArrayAttr)
+    unit_flag_mode = opt_prop_def(ArrayAttr[UnitFlagAttr])
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("dual_dst_mode",)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("dual_dst_mode", "unit_flag_mode")
 
     ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {
         "dual_dst_mode": FixpipeDualDstModeAttr(FixpipeDualDstMode.NO_DUAL),
@@ -1108,22 +1148,30 @@ class FixpipeOp(_DmaOp):
             del attrs["enable_nz2nd"]
             props["dma_mode"] = FixpipeDMAModeAttr(FixpipeDMAMode.NZ2ND)
         src, dst = cls._parse_ins_outs(parser)
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
         if parser.parse_optional_keyword("dual_dst_mode"):
             parser.parse_punctuation("=")
             props["dual_dst_mode"] = _parse_enum(parser, FixpipeDualDstModeAttr)
-        return cls._make(parser, {"src": src, "dst": dst}, props, attrs)
+        _parse_unit_flags(parser, props, operands)
+        return cls._make(parser, operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         self._print_ins_outs(printer)
-        if (dual := self._format_prop("dual_dst_mode")) is not None:
+        # Printed whenever present, even at its default (bishengir does the same).
+        if self.dual_dst_mode is not None:
             printer.print_string(" dual_dst_mode = ")
-            _print_short(printer, dual)
+            _print_short(printer, self.dual_dst_mode)
+        _print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
 
 
 # ---------------------------------------------------------------------------
 # Cube
 # ---------------------------------------------------------------------------
+
+# The event-id/flag arguments bishengir's inject-sync gives an mmadL1 (its own count).
+MMAD_SYNC_RELATED_ARGS = 7
+
 
 def _mmad_accumulator(a: Attribute, b: Attribute) -> Attribute | None:
     from xdsl.dialects.builtin import f32, i32
@@ -1156,7 +1204,7 @@ class MmadL1Op(_HivmOp):
     b_transpose = opt_prop_def(UnitAttr)
     enable_HF32 = opt_prop_def(UnitAttr)
     enable_I4 = opt_prop_def(UnitAttr)
-    unit_flag_mode = opt_prop_def(ArrayAttr)
+    unit_flag_mode = opt_prop_def(ArrayAttr[UnitFlagAttr])
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -1258,6 +1306,10 @@ class MmadL1Op(_HivmOp):
             raise VerifyException(f"{ta} x {tb} accumulates in {acc}, but C is {tc}")
         if self.enable_HF32 is not None and not isinstance(ta, Float32Type):
             raise VerifyException(f"enable_HF32 needs f32 operands, got {ta}")
+        if len(self.sync_related_args) not in (0, MMAD_SYNC_RELATED_ARGS):
+            raise VerifyException(
+                f"sync_related_args must be empty or {MMAD_SYNC_RELATED_ARGS} i64 values, got {len(self.sync_related_args)}"
+            )
 
     @classmethod
     def parse(cls, parser: Parser) -> MmadL1Op:
@@ -1286,14 +1338,7 @@ class MmadL1Op(_HivmOp):
             operands["per_channel_bias"] = values[6]
         if parser.parse_optional_keyword("sync_related_args"):
             operands["sync_related_args"] = _parse_values_with_types(parser)
-        if parser.parse_optional_keyword("unit_flag_mode"):
-            parser.parse_punctuation("(")
-            props["unit_flag_mode"] = parser.parse_attribute()
-            parser.parse_punctuation(")")
-        if parser.parse_optional_keyword("unit_flag_cond"):
-            parser.parse_punctuation("(")
-            operands["unit_flag_cond"] = [parser.resolve_operand(parser.parse_unresolved_operand(), IntegerType(1))]
-            parser.parse_punctuation(")")
+        _parse_unit_flags(parser, props, operands)
         return cls._make(parser, operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
@@ -1309,14 +1354,7 @@ class MmadL1Op(_HivmOp):
         if self.sync_related_args:
             printer.print_string(" sync_related_args")
             _print_values_with_types(printer, self.sync_related_args)
-        if self.unit_flag_mode is not None:
-            printer.print_string(" unit_flag_mode(")
-            printer.print_attribute(self.unit_flag_mode)
-            printer.print_string(")")
-        if self.unit_flag_cond:
-            printer.print_string(" unit_flag_cond(")
-            printer.print_list(self.unit_flag_cond, printer.print_operand)
-            printer.print_string(")")
+        _print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("unit_flag_mode",)
 
@@ -2229,5 +2267,6 @@ HIVM = Dialect(
         FixpipePreQuantModeAttr,
         FixpipePreReluModeAttr,
         SyncBlockInstrModeAttr,
+        UnitFlagAttr,
     ],
 )

@@ -606,3 +606,11 @@ func.func @pointer_cast_no_address() {
   %m = hivm.hir.pointer_cast() : memref<16xf32, #hivm.address_space<ub>>
   return
 }
+
+// -----
+
+func.func @mmad_sync_related_args(%a: memref<64x64xf16, #hivm.address_space<cbuf>>, %c: memref<64x64xf32, #hivm.address_space<cc>>, %i: i1, %m: index, %e: i64) {
+  // expected-error @+1 {{sync_related_args must be empty or 7 i64 values, got 2}}
+  hivm.hir.mmadL1 ins(%a, %a, %i, %m, %m, %m : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) sync_related_args(%e, %e : i64, i64)
+  return
+}

@@ -167,4 +167,22 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
     return
   }
+
+  // Unit flags (L0C hand-off between mmadL1 and fixpipe), bias, inject-sync arguments.
+  // CHECK-LABEL: func.func @unit_flags
+  func.func @unit_flags(%g: memref<64x64xf32, #hivm.address_space<gm>>, %u: memref<64x64xf32, #hivm.address_space<ub>>, %cond: i1, %e: i64, %bias: memref<64xf32, #hivm.address_space<cbuf>>) {
+    %a = memref.alloc() : memref<64x64xf16, #hivm.address_space<cbuf>>
+    %c = memref.alloc() : memref<64x64xf32, #hivm.address_space<cc>>
+    %true = arith.constant true
+    %n = arith.constant 64 : index
+    // CHECK: hivm.hir.mmadL1 ins(%a, %a, %true, %n, %n, %n : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) unit_flag_mode([#hivm.unit_flag<ENABLED_WITH_UPDATE>]) unit_flag_cond(%cond)
+    hivm.hir.mmadL1 ins(%a, %a, %true, %n, %n, %n : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) unit_flag_mode([#hivm.unit_flag<ENABLED_WITH_UPDATE>]) unit_flag_cond(%cond)
+    // CHECK-NEXT: hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%c : memref<64x64xf32, #hivm.address_space<cc>>) outs(%g : memref<64x64xf32, #hivm.address_space<gm>>) unit_flag_mode([#hivm.unit_flag<ENABLED_WITH_UPDATE>]) unit_flag_cond(%cond)
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%c : memref<64x64xf32, #hivm.address_space<cc>>) outs(%g : memref<64x64xf32, #hivm.address_space<gm>>) unit_flag_mode([#hivm.unit_flag<ENABLED_WITH_UPDATE>]) unit_flag_cond(%cond)
+    // CHECK-NEXT: hivm.hir.fixpipe ins(%c : memref<64x64xf32, #hivm.address_space<cc>>) outs(%u : memref<64x64xf32, #hivm.address_space<ub>>) dual_dst_mode = <NO_DUAL>
+    hivm.hir.fixpipe ins(%c : memref<64x64xf32, #hivm.address_space<cc>>) outs(%u : memref<64x64xf32, #hivm.address_space<ub>>) dual_dst_mode = <NO_DUAL>
+    // CHECK-NEXT: hivm.hir.mmadL1 ins(%a, %a, %true, %n, %n, %n, %bias : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index, memref<64xf32, #hivm.address_space<cbuf>>) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) sync_related_args(%e, %e, %e, %e, %e, %e, %e : i64, i64, i64, i64, i64, i64, i64)
+    hivm.hir.mmadL1 ins(%a, %a, %true, %n, %n, %n, %bias : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index, memref<64xf32, #hivm.address_space<cbuf>>) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) sync_related_args(%e, %e, %e, %e, %e, %e, %e : i64, i64, i64, i64, i64, i64, i64)
+    return
+  }
 }
