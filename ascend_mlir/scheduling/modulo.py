@@ -43,7 +43,7 @@ from .bounds import (
 from .ims import fit_versions, iterative_modulo_schedule, minimal_versions
 from .problem import LoopProblem, LoopResult, SchedulingError
 
-DEFAULT_RLIMIT = 20_000_000
+DEFAULT_RLIMIT = 50_000_000
 ANCHOR_RLIMIT = 1_000_000
 
 
@@ -499,7 +499,7 @@ def schedule_loop(
     use_hint: bool = True,
     secondary_share: float = 0.25,
     heuristic: bool = True,
-    probe_share: float = 0.5,
+    probe_share: float = 0.6,
 ) -> LoopResult:
     """Modulo-schedule one loop; see the module docstring for the strategy.
 
@@ -547,7 +547,7 @@ def schedule_loop(
 
     def probe(ii: int) -> z3.CheckSatResult:
         enc.add_probe(ii)
-        # one probe may take half of what is left: a hard proof near the bound
+        # one probe may take 60 % of what is left: a hard proof near the bound
         # must not starve the probes above it (anytime search)
         res = enc.check(budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=probe_share)
         probes.append((ii, str(res)))
