@@ -174,6 +174,15 @@ irdl.dialect @hivm {
     %3 = irdl.any_of(%0, %1, %2)
     irdl.parameters(value: %3)
   }
+  // hivm.unit_flag
+  irdl.attribute @unit_flag {
+    %0 = irdl.is "DISABLED"
+    %1 = irdl.is "RESERVED"
+    %2 = irdl.is "ENABLED_WITHOUT_UPDATE"
+    %3 = irdl.is "ENABLED_WITH_UPDATE"
+    %4 = irdl.any_of(%0, %1, %2, %3)
+    irdl.parameters(value: %4)
+  }
   // hivm.hir.load
   //   optional, not checked: init_out_buffer, may_implicit_transpose_with_last_axis, pad_mode, tcoretype
   irdl.operation @hir_load {
