@@ -731,6 +731,34 @@ def _print_unit_flags(printer: Printer, mode: Attribute | None, conds: Sequence[
         printer.print_string(")")
 
 
+def _verify_padding(op: _HivmOp, pad_mode: PadModeAttr | None, pad_value: SSAValue | None) -> None:
+    """Padding rules of load/copy: without padding the shapes match; with it only the last
+    dimension may grow, and PadValue needs (PadFirstElem forbids) a pad value."""
+    src, dst = op.operands[0], op.operands[1]
+    mode = pad_mode.data if pad_mode is not None else PadMode.PadNull
+    if mode == PadMode.PadNull:
+        _verify_same_shape(op, src, dst, "without padding, source and destination")
+        if pad_value is not None:
+            raise VerifyException("pad_value needs pad_mode PadValue")
+    else:
+        if mode == PadMode.PadValue and pad_value is None:
+            raise VerifyException("pad_mode PadValue needs a pad_value")
+        if mode == PadMode.PadFirstElem and pad_value is not None:
+            raise VerifyException("pad_mode PadFirstElem pads with the first element and takes no pad_value")
+        src_shape, dst_shape = _shape(src), _shape(dst)
+        if src_shape is not None and dst_shape is not None:
+            if len(src_shape) != len(dst_shape) or any(
+                x != y and DYNAMIC_INDEX not in (x, y) for x, y in zip(src_shape[:-1], dst_shape[:-1])
+            ):
+                raise VerifyException("with padding only the last dimension of source and destination may differ")
+            if src_shape and DYNAMIC_INDEX not in (src_shape[-1], dst_shape[-1]) and dst_shape[-1] < src_shape[-1]:
+                raise VerifyException(
+                    f"padding cannot shrink the last dimension ({src_shape[-1]} -> {dst_shape[-1]})"
+                )
+    if pad_value is not None and pad_value.type != _element_type(dst):
+        raise VerifyException(f"pad_value type {pad_value.type} differs from the element type {_element_type(dst)}")
+
+
 # ---------------------------------------------------------------------------
 # DMA ops
 # ---------------------------------------------------------------------------
@@ -823,12 +851,7 @@ class LoadOp(_DmaOp):
         _verify_scope(self, self.src, "source", ("gm",), rule)
         _verify_scope(self, self.dst, "destination", ("ub",), rule)
         _verify_same_element_type(self, self.src, self.dst, "source and destination")
-        if self.pad_mode is None:
-            _verify_same_shape(self, self.src, self.dst, "without pad_mode, source and destination")
-        if self.pad_value is not None and self.pad_value.type != _element_type(self.dst):
-            raise VerifyException(
-                f"pad_value type {self.pad_value.type} differs from the element type {_element_type(self.dst)}"
-            )
+        _verify_padding(self, self.pad_mode, self.pad_value)
 
     @classmethod
     def parse(cls, parser: Parser) -> LoadOp:
@@ -962,8 +985,8 @@ class CopyOp(_DmaOp):
         if scope_of(self.dst) == "cbuf" and not has_950_paths:
             raise VerifyException(f"copy ub -> cbuf needs an Ascend 950 target, the module targets {target}")
         _verify_same_element_type(self, self.src, self.dst, "source and destination")
-        if self.pad_mode is None and self.collapse_reassociation is None:
-            _verify_same_shape(self, self.src, self.dst, "without pad_mode, source and destination")
+        if self.collapse_reassociation is None:
+            _verify_padding(self, self.pad_mode, self.pad_value)
 
     @classmethod
     def parse(cls, parser: Parser) -> CopyOp:

@@ -34,7 +34,7 @@ func.func @load_element_type(%a: memref<16xf32, #hivm.address_space<gm>>, %b: me
 // -----
 
 func.func @load_shape(%a: memref<32xf16, #hivm.address_space<gm>>, %b: memref<16xf16, #hivm.address_space<ub>>) {
-  // expected-error @+1 {{without pad_mode, source and destination shapes differ (32 vs 16)}}
+  // expected-error @+1 {{without padding, source and destination shapes differ (32 vs 16)}}
   hivm.hir.load ins(%a : memref<32xf16, #hivm.address_space<gm>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
   return
 }
@@ -612,5 +612,45 @@ func.func @pointer_cast_no_address() {
 func.func @mmad_sync_related_args(%a: memref<64x64xf16, #hivm.address_space<cbuf>>, %c: memref<64x64xf32, #hivm.address_space<cc>>, %i: i1, %m: index, %e: i64) {
   // expected-error @+1 {{sync_related_args must be empty or 7 i64 values, got 2}}
   hivm.hir.mmadL1 ins(%a, %a, %i, %m, %m, %m : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) sync_related_args(%e, %e : i64, i64)
+  return
+}
+
+// -----
+
+func.func @load_pad_without_mode(%a: memref<16xf16, #hivm.address_space<gm>>, %b: memref<16xf16, #hivm.address_space<ub>>, %p: f16) {
+  // expected-error @+1 {{pad_value needs pad_mode PadValue}}
+  hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>) pad_value = %p : f16
+  return
+}
+
+// -----
+
+func.func @load_pad_value_missing(%a: memref<16xf16, #hivm.address_space<gm>>, %b: memref<16xf16, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{pad_mode PadValue needs a pad_value}}
+  hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadValue>
+  return
+}
+
+// -----
+
+func.func @load_pad_first_elem_value(%a: memref<16xf16, #hivm.address_space<gm>>, %b: memref<16xf16, #hivm.address_space<ub>>, %p: f16) {
+  // expected-error @+1 {{pad_mode PadFirstElem pads with the first element and takes no pad_value}}
+  hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>) pad_mode = <PadFirstElem> pad_value = %p : f16
+  return
+}
+
+// -----
+
+func.func @load_pad_shrinks(%a: memref<4x32xf16, #hivm.address_space<gm>>, %b: memref<4x16xf16, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{padding cannot shrink the last dimension (32 -> 16)}}
+  hivm.hir.load ins(%a : memref<4x32xf16, #hivm.address_space<gm>>) outs(%b : memref<4x16xf16, #hivm.address_space<ub>>) pad_mode = <PadFirstElem>
+  return
+}
+
+// -----
+
+func.func @load_pad_outer_dim(%a: memref<4x16xf16, #hivm.address_space<gm>>, %b: memref<8x16xf16, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{with padding only the last dimension of source and destination may differ}}
+  hivm.hir.load ins(%a : memref<4x16xf16, #hivm.address_space<gm>>) outs(%b : memref<8x16xf16, #hivm.address_space<ub>>) pad_mode = <PadFirstElem>
   return
 }
