@@ -7,14 +7,23 @@ Model for a fixed II (all linear, integer):
                        !o_ij -> r_i - r_j >= ii_j and r_j - r_i + II >= ii_i
   capacity per scope:  sum buf_j * size_j <= capacity
 
-Search (default, "incremental"): one solver in a private context.  Constraints
-that do not mention II (k >= 0, r >= 0, buffer ranges, capacity) are asserted
-once; the ones that do are asserted per probed II, each guarded by a Boolean
-`at_II` passed as an assumption, so lemmas learnt on the II-independent part
-survive from probe to probe.  Probes go upward from MII (MII, MII+1, +2, +4 ...
-up to the heuristic's II, then bisection in the last gap), so "optimal" means
-every II in [MII, II) was proven infeasible.  `unknown` (budget) is never taken
-as infeasible.
+Search (default, "incremental"):
+  1. lower bound: MII = max(ResMII per pipe, conflict cliques, RecMII at the
+     maximum versions), raised by a capacity-aware recurrence relaxation
+     (dependences + versions + capacity, no resources: cheap, no disjunctions);
+  2. upper bound: iterative modulo scheduling (ims.py) from the lower bound; if
+     it meets the bound, II is proven minimal with no solver call;
+  3. otherwise one solver in a private context probes II upward from the bound
+     (lo, +1, +3, +7, ... then bisection in the last gap; feasibility is
+     monotone in II, so an unsat probe excludes every smaller II).  Constraints
+     that do not mention II are asserted once; the others per probed II, each
+     guarded by a Boolean `at<II>` passed as an assumption, so the solver and
+     its learnt lemmas are reused.  Each probe may use at most `probe_share` of
+     the remaining budget; `unknown` is never read as infeasible (the search
+     moves above it and optimality stays unproven);
+  4. at the final II: fewest buffer bytes, then shortest length (anytime, a
+     share of the remaining budget, see _optimise_secondary).
+"optimal" means every II below the result is infeasible (bound or proof).
 
 search="bisect" reproduces the anchor (TileLang): bisection of II between
 max(ii) and max(sum latency, sum ii) + 1, a fresh solver per probe, rlimit 1e6
@@ -52,6 +61,7 @@ class _Budget:
 
     def __init__(self, rlimit: int | None, time_ms: int | None, per_check: bool = False):
         self.rlimit = rlimit
+        self._initial = rlimit
         self.per_check = per_check  # the anchor's rlimit applies to each check
         self.deadline = None if time_ms is None else time.monotonic() + time_ms / 1000.0
         self.exhausted = False
@@ -65,9 +75,7 @@ class _Budget:
         """A budget of `share` of what remains; charge() it back afterwards."""
         rl = None if self.rlimit is None else max(0, int(self.rlimit * share))
         ms = self.remaining_ms()
-        sub = _Budget(rl, None if ms is None else int(ms * share), self.per_check)
-        sub._initial = rl
-        return sub
+        return _Budget(rl, None if ms is None else int(ms * share), self.per_check)
 
     def charge(self, sub: "_Budget") -> None:
         if self.rlimit is not None and sub.rlimit is not None and not self.per_check:
@@ -118,10 +126,9 @@ class _Encoder:
         self.ctx = z3.Context()
         self.solver = z3.SolverFor("QF_LIA", ctx=self.ctx)
         self.solver.set("random_seed", seed)
-        self.seed = seed
         self.checks = 0
         self.rlimit_used = 0
-        self.results: list[tuple[str, Any, str]] = []
+        self.log: list[tuple[str, str]] = []  # (what was asked, sat/unsat/unknown/skipped)
         n = len(p.tasks)
         c = self.ctx
         self.bufidx = {b.name: j for j, b in enumerate(p.buffers)}
@@ -248,7 +255,7 @@ class _Encoder:
         s = self.solver
         if budget.spent():
             budget.exhausted = True
-            self.results.append((what, None, "skipped"))
+            self.log.append((what, "skipped"))
             return z3.unknown
         limit = budget.rlimit
         if limit is not None and share < 1.0:
@@ -265,7 +272,7 @@ class _Encoder:
         if budget.rlimit is not None and not budget.per_check:
             budget.rlimit -= used
         self.checks += 1
-        self.results.append((what, None, str(res)))
+        self.log.append((what, str(res)))
         if res == z3.unknown and (share >= 1.0 or budget.spent()):
             budget.exhausted = True
         return res
@@ -631,6 +638,7 @@ def schedule_loop(
             message += f"; {' and '.join(unproven)} not proven minimal (budget)"
     stats.update(
         probes=probes,
+        check_log=enc.log,
         z3_checks=enc.checks,
         rlimit_used=enc.rlimit_used,
         budget_exhausted=budget.exhausted,
