@@ -156,9 +156,9 @@ class EngineResult:
 class _Record:
     """A started access kept for race checks until every thread is known to be past it."""
 
-    __slots__ = ("instr", "core", "pos", "view", "write", "atomic", "seqs")
+    __slots__ = ("instr", "core", "pos", "view", "write", "atomic", "seqs", "lo", "hi")
 
-    def __init__(self, instr: Instr, core: int, pos: int, acc: Access, seqs):
+    def __init__(self, instr: Instr, core: int, pos: int, acc: Access, seqs, bounds):
         self.instr = instr
         self.core = core
         self.pos = pos
@@ -166,6 +166,20 @@ class _Record:
         self.write = acc.write
         self.atomic = acc.atomic
         self.seqs = seqs  # tuple of (thread index, sequence number)
+        self.lo, self.hi = bounds
+
+
+def _byte_bounds(view: np.ndarray) -> tuple[int, int]:
+    """[first, last + 1) byte address a view touches."""
+    lo = hi = view.__array_interface__["data"][0]
+    for extent, stride in zip(view.shape, view.strides):
+        if extent == 0:
+            return lo, lo
+        if stride < 0:
+            lo += (extent - 1) * stride
+        else:
+            hi += (extent - 1) * stride
+    return lo, hi + view.itemsize
 
 
 class _Running:
@@ -188,6 +202,14 @@ class Engine:
     """Simulates one block. `max_steps` bounds the work so a broken program never hangs."""
 
     PRUNE_PERIOD = 32
+    # Accesses kept for race checks (besides pruning what every thread is past). A newer
+    # dynamic instance of the same op on the same bytes subsumes an older one for
+    # *detection* (anything unordered with the old one is unordered with the new one), but
+    # the older one may pair with an op between the two in program order (a lagging pipe),
+    # so the last RECENT_INSTANCES instances per op and view are kept. The caps only bite
+    # in programs without synchronisation, whose races have been reported by then.
+    RECENT_INSTANCES = 8
+    MAX_RECORDS_PER_MEMORY = 1024
 
     def __init__(self, cores: Sequence[Core], *, max_steps: int | None = None, trace: bool = True):
         self.cores = list(cores)
@@ -235,7 +257,7 @@ class Engine:
         block_fifos: dict[tuple, deque] = {}
         heap: list = []
         tie = 0
-        records: dict[Hashable, list[_Record]] = {}
+        records: dict[Hashable, dict[tuple, deque]] = {}
         races: dict[tuple, Race] = {}
         double_sets: list[str] = []
         trace: list[TraceEvent] = []
@@ -261,14 +283,17 @@ class Engine:
 
         def check_races(c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:
             my_seqs = self.seq[c][pos]
+            fresh = []
             for acc in ins.accesses:
-                lst = records.get(acc.mem)
-                if lst is None:
-                    lst = records[acc.mem] = []
-                for r in lst:
+                table = records.get(acc.mem)
+                if table is None:
+                    table = records[acc.mem] = {}
+                lo, hi = bounds = _byte_bounds(acc.view)
+                fresh.append((acc, bounds, table))
+                for r in [r for recent in table.values() for r in recent]:
                     if not (acc.write or r.write) or (acc.atomic and r.atomic):
                         continue
-                    if r.instr is ins and r.core == c:
+                    if r.hi <= lo or hi <= r.lo or (r.instr is ins and r.core == c):
                         continue
                     if any(vs[t] >= s for t, s in r.seqs):
                         continue
@@ -289,8 +314,15 @@ class Engine:
                             a[0].name, a[0].loc, b[0].name, b[0].loc, str(acc.mem), kind,
                             self.cores[a[1]].name, self.cores[b[1]].name,
                         )
-            for acc in ins.accesses:
-                records[acc.mem].append(_Record(ins, c, pos, acc, my_seqs))
+            for acc, bounds, table in fresh:
+                key = (ins.static_id or id(ins), c, acc.write, bounds, acc.view.shape, acc.view.strides)
+                recent = table.pop(key, None)
+                if recent is None:
+                    recent = deque(maxlen=self.RECENT_INSTANCES)
+                recent.append(_Record(ins, c, pos, acc, my_seqs, bounds))
+                table[key] = recent  # most recently used last
+                if len(table) > self.MAX_RECORDS_PER_MEMORY // self.RECENT_INSTANCES:
+                    del table[next(iter(table))]
 
         def prune() -> None:
             live = [
@@ -302,8 +334,13 @@ class Engine:
                 records.clear()
                 return
             floor = np.min(np.stack(live), axis=0)
-            for key, lst in records.items():
-                records[key] = [r for r in lst if not any(floor[t] >= s for t, s in r.seqs)]
+            for table in records.values():
+                for k in list(table):
+                    kept = [r for r in table[k] if not any(floor[t] >= s for t, s in r.seqs)]
+                    if kept:
+                        table[k] = deque(kept, maxlen=self.RECENT_INSTANCES)
+                    else:
+                        del table[k]
 
         def can_start(c: int, pos: int) -> bool:
             ins = self.cores[c].instrs[pos]

@@ -359,3 +359,15 @@ def test_shared_resource_serialises_issue_across_pipes():
     ]
     ev = {e.name: e for e in run(("VECTOR", prog)).trace}
     assert ev["store"].start - ev["load"].start == 40
+
+
+def test_unsynchronised_loop_reports_every_kind_once_per_op_pair():
+    m = Mem()
+    prog = []
+    for i in range(300):
+        prog.append(Instr(OP, ("MTE2",), 90, 13, (m.acc("ub", 0, 8, True),), name="load", static_id="load"))
+        prog.append(Instr(OP, ("V",), 8, 8, (m.acc("ub", 0, 8, False),), name="vexp", static_id="vexp"))
+    r = run(("VECTOR", prog))
+    kinds = {(x.first, x.second, x.kind) for x in r.races}
+    assert kinds == {("load", "vexp", "write-read"), ("vexp", "load", "read-write"), ("load", "load", "write-write")}
+    assert len(r.races) == 3
