@@ -284,16 +284,21 @@ def simulate(
 
 
 def chrome_trace(events: list[TraceEvent]) -> str:
-    """Chrome / Perfetto trace JSON: one process per core, one thread per pipe; 1 cycle = 1 us."""
+    """Chrome / Perfetto trace JSON: one process per core, one thread per pipe (named by
+    metadata events); 1 cycle = 1 us of trace time."""
     cores = sorted({e.core for e in events}, key=lambda c: (c != "cube", c))
     pid = {c: i for i, c in enumerate(cores)}
+    lanes = sorted({e.pipe for e in events}, key=lambda p: (PIPES.index(p.split("+")[0]) if p.split("+")[0] in PIPES else 99, p))
+    tid = {p: i for i, p in enumerate(lanes)}
     out: list[dict] = []
     for c in cores:
         out.append({"name": "process_name", "ph": "M", "pid": pid[c], "args": {"name": c}})
+        for p in sorted({e.pipe for e in events if e.core == c}, key=tid.get):
+            out.append({"name": "thread_name", "ph": "M", "pid": pid[c], "tid": tid[p], "args": {"name": p}})
     for e in events:
         out.append({
             "name": e.name, "cat": e.pipe, "ph": "X", "ts": e.start, "dur": max(e.end - e.start, 0),
-            "pid": pid[e.core], "tid": e.pipe, "args": {"loc": e.loc},
+            "pid": pid[e.core], "tid": tid[e.pipe], "args": {"loc": e.loc},
         })
     return json.dumps({"traceEvents": out, "displayTimeUnit": "ns"}, indent=None)
 
