@@ -581,6 +581,8 @@ class CoreWalker:
                 event = op.static_event_id.data
             else:
                 event = self.scalar(op.dynamic_event_id, op)
+                if not 0 <= event < 8:
+                    raise SimulationError(op, f"dynamic event id {event} is out of range (0..7)")
             src, dst = op.set_pipe.pipe_name, op.wait_pipe.pipe_name
             kind = SET if isinstance(op, hivm.SetFlagOp) else WAIT
             pipe = src if kind == SET else dst
@@ -595,6 +597,8 @@ class CoreWalker:
             return
         if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
             fid = op.flag_id if op.flag_id is not None else self.scalar(op.dynamic_flag_id, op)
+            if not 0 <= fid < hivm.CROSS_CORE_FLAGS:
+                raise SimulationError(op, f"dynamic cross-core flag id {fid} is out of range (0..{hivm.CROSS_CORE_FLAGS - 1})")
             kind = BLOCK_SET if isinstance(op, hivm.SyncBlockSetOp) else BLOCK_WAIT
             self.emit(Instr(kind, op.pipes(), 1, 1, flag=(fid,), name=name, loc=loc, static_id=id(op)), op)
             return

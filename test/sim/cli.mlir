@@ -13,6 +13,9 @@
 // UNKNOWN: bad_unknown_op.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Operation hivm.hir.bogus is not registered
 // UNKNOWN-NOT: Traceback
 
+// RUN: not ascend-sim %S/Inputs/bad_event_id.mlir 2>&1 | filecheck %s --check-prefix=EVENT
+// EVENT: bad_event_id.mlir:{{[0-9]+}}:7: error: 'hivm.hir.wait_flag' op dynamic event id 9 is out of range (0..7)
+
 // RUN: not ascend-sim %S/Inputs/does_not_exist.mlir 2>&1 | filecheck %s --check-prefix=MISSING
 // MISSING: ascend-sim: error: cannot read '{{.*}}does_not_exist.mlir'
 
