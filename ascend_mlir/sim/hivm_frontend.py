@@ -116,6 +116,7 @@ class Ref:
     shape: tuple[int, ...]
     strides: tuple[int, ...]  # in elements
     et: ElemType
+    base: int = 0  # byte offset of the underlying allocation (what reinterpret_cast is relative to)
 
     def view(self, core: int) -> np.ndarray:
         item = self.et.itemsize
@@ -460,7 +461,7 @@ class CoreWalker:
         offset = self.scalar(op.addrs[0], op)
         dyn = iter(self.scalar(v, op) for v in op.dynamicSizes)
         shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in t.get_shape())
-        ref = Ref(self.ctx.arena(scope), offset, shape, _row_major(shape), et)
+        ref = Ref(self.ctx.arena(scope), offset, shape, _row_major(shape), et, base=offset)
         lo, hi = ref.extent()
         if lo < 0 or hi > ref.buf.nbytes:
             raise SimulationError(
@@ -500,7 +501,7 @@ class CoreWalker:
                     j += 1
                 elif s != 1:
                     raise SimulationError(op, f"subview sizes {sizes} do not reduce to {result_shape}")
-        return Ref(src.buf, offset, tuple(shape), tuple(kept), src.et)
+        return Ref(src.buf, offset, tuple(shape), tuple(kept), src.et, base=src.base)
 
     def reinterpret(self, op: memref.ReinterpretCastOp) -> Ref:
         src: Ref = self.val(op.source)
@@ -513,8 +514,9 @@ class CoreWalker:
         offsets = mixed(op.static_offsets.get_values())
         sizes = mixed(op.static_sizes.get_values())
         strides = mixed(op.static_strides.get_values())
-        base = src.offset - 0  # reinterpret_cast addresses the base buffer of the source
-        return Ref(src.buf, base + offsets[0] * src.et.itemsize, tuple(sizes), tuple(strides), src.et)
+        # the offset of a reinterpret_cast is relative to the source's allocation
+        return Ref(src.buf, src.base + offsets[0] * src.et.itemsize, tuple(sizes), tuple(strides), src.et,
+                   base=src.base)
 
     def reshape(self, op: Operation) -> Ref:
         src: Ref = self.val(op.operands[0])
@@ -523,7 +525,7 @@ class CoreWalker:
         shape = tuple(_memref_type(op.results[0]).get_shape())
         if DYNAMIC_INDEX in shape:
             raise SimulationError(op, "reshape to a dynamic shape is not simulated")
-        return Ref(src.buf, src.offset, shape, _row_major(shape), src.et)
+        return Ref(src.buf, src.offset, shape, _row_major(shape), src.et, base=src.base)
 
     def _et(self, op: Operation, t: MemRefType) -> ElemType:
         try:

@@ -342,3 +342,23 @@ def test_vcast_bitcast_and_unsigned_source():
     op = f"    hivm.hir.vcast ins(%u : {mr('4', 'i8', 'ub')}) outs(%v : {mr('4', 'f16', 'ub')}) cast = <cast_unsigned>"
     r = run_ok(unary_program(op, "i8", "f16", "4"), {"arg0": b, "arg1": np.zeros(4, np.float16)})
     assert np.array_equal(r.outputs["arg1"], b.view(np.uint8).astype(np.float16))
+
+
+def test_reinterpret_cast_and_collapse_address_the_allocation():
+    body = "\n".join([
+        "    %c4 = arith.constant 4 : index",
+        "    %off = arith.constant 64 : i64",
+        f"    %p = hivm.hir.pointer_cast(%off) : {mr('4x4', 'f32', 'ub')}",
+        load("x", "p", "4x4", "f32"), BARRIER,
+        # rows 1..2 of the tile through a subview, then back to the allocation's row 2
+        f"    %s = memref.subview %p[1, 0] [2, 4] [1, 1] : {mr('4x4', 'f32', 'ub')} to memref<2x4xf32, strided<[4, 1], offset: 4>, #hivm.address_space<ub>>",
+        "    %r = memref.reinterpret_cast %s to offset: [8], sizes: [4], strides: [1] : memref<2x4xf32, strided<[4, 1], offset: 4>, #hivm.address_space<ub>> to memref<4xf32, strided<[1], offset: 8>, #hivm.address_space<ub>>",
+        f"    %flat = memref.collapse_shape %p [[0, 1]] : {mr('4x4', 'f32', 'ub')} into {mr('16', 'f32', 'ub')}",
+        "    hivm.hir.store ins(%r : memref<4xf32, strided<[1], offset: 8>, #hivm.address_space<ub>>) outs(%y : memref<4xf32, #hivm.address_space<gm>>)",
+        f"    hivm.hir.store ins(%flat : {mr('16', 'f32', 'ub')}) outs(%z : {mr('16', 'f32', 'gm')})",
+    ])
+    x = np.arange(16, dtype=np.float32).reshape(4, 4)
+    text = kernel([("x", "4x4", "f32"), ("y", "4", "f32"), ("z", "16", "f32")], body)
+    r = run_ok(text, {"arg0": x, "arg1": np.zeros(4, np.float32), "arg2": np.zeros(16, np.float32)})
+    assert np.array_equal(r.outputs["arg1"], x[2])
+    assert np.array_equal(r.outputs["arg2"], x.reshape(-1))
