@@ -696,15 +696,44 @@ def _fit(values: np.ndarray, shape: tuple[int, ...], op: Operation, pad: float |
 
 
 def _sem_copy_like(w: CoreWalker, op, reads, writes):
+    """load / nd2nz / copy. A smaller source lands at the start of the destination (after
+    `left_padding_num` elements of the last dimension); the rest of the destination gets
+    the pad value (`pad_value`, or the first source element for PadFirstElem) when there is
+    one or `init_out_buffer` is set, and is left untouched otherwise."""
     src = _operand(w, op.src, op, reads)
     dst_ref: Ref = w.val(op.dst)
-    store = _store(w, op.dst, writes)
-    pad = None
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    et = dst_ref.et
     pv = getattr(op, "pad_value", None)
-    if pv is not None:
-        pad = w.scalar(pv, op)
+    pad = w.scalar(pv, op) if pv is not None else None
+    mode = op.pad_mode.data.value if getattr(op, "pad_mode", None) is not None else "PadNull"
+    init = getattr(op, "init_out_buffer", None)
+    fill = pad is not None or mode == "PadFirstElem" or (init is not None and bool(init.value.data))
+    lp = getattr(op, "left_padding_num", None)
+    left = w.scalar(lp, op) if lp is not None else 0
     shape = dst_ref.shape
-    return (lambda: _fit(src(), shape, op, pad)), store, False
+
+    def end(values) -> None:
+        if values.shape == shape and left == 0:
+            view[...] = encode(values, et)
+            return
+        if values.size == int(np.prod(shape)) and not fill and left == 0:
+            view[...] = encode(values.reshape(shape), et)
+            return
+        if len(values.shape) != len(shape) or not shape:
+            raise SimulationError(op, f"shapes {list(values.shape)} and {list(shape)} do not match")
+        region = [slice(0, n) for n in values.shape]
+        region[-1] = slice(left, left + values.shape[-1])
+        if any(sl.stop > n for sl, n in zip(region, shape)):
+            raise SimulationError(op, f"source {list(values.shape)} (left padding {left}) does not fit {list(shape)}")
+        if fill:
+            value = values.reshape(-1)[0] if mode == "PadFirstElem" and values.size else (pad if pad is not None else 0)
+            view[...] = encode(np.asarray(value), et)
+        view[tuple(region)] = encode(values, et)
+
+    return src, end, False
 
 
 def _sem_store(w: CoreWalker, op: hivm.StoreOp, reads, writes):

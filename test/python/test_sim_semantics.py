@@ -362,3 +362,27 @@ def test_reinterpret_cast_and_collapse_address_the_allocation():
     r = run_ok(text, {"arg0": x, "arg1": np.zeros(4, np.float32), "arg2": np.zeros(16, np.float32)})
     assert np.array_equal(r.outputs["arg1"], x[2])
     assert np.array_equal(r.outputs["arg2"], x.reshape(-1))
+
+
+def test_load_padding():
+    def program(extra: str) -> str:
+        body = "\n".join([
+            "    %pad = arith.constant -1.0 : f32",
+            "    %two = arith.constant 2 : index",
+            alloc("u", "2x8", "f32"),
+            f"    hivm.hir.load ins(%x : {mr('2x4', 'f32', 'gm')}) outs(%u : {mr('2x8', 'f32', 'ub')}){extra}",
+            BARRIER, store("u", "y", "2x8", "f32"),
+        ])
+        return kernel([("x", "2x4", "f32"), ("y", "2x8", "f32")], body)
+
+    x = np.arange(8, dtype=np.float32).reshape(2, 4) + 1
+    inputs = {"arg0": x, "arg1": np.zeros((2, 8), np.float32)}
+    r = run_ok(program(" pad_mode = <PadValue> pad_value = %pad : f32 left_padding_num = %two : index"), inputs)
+    expected = np.full((2, 8), -1, np.float32)
+    expected[:, 2:6] = x
+    assert np.array_equal(r.outputs["arg1"], expected)
+    # without a pad value nothing but the data is written (the ub starts zeroed here)
+    r = run_ok(program(" pad_mode = <PadNull>"), inputs)
+    expected = np.zeros((2, 8), np.float32)
+    expected[:, :4] = x
+    assert np.array_equal(r.outputs["arg1"], expected)
