@@ -60,3 +60,18 @@ def test_hivm_level_exit_codes(capsys):
     assert ascend_sim.main([MUTANT]) == 1
     text = capsys.readouterr().out
     assert "error: race (write-read)" in text and "FAILED" in text
+
+
+def test_trace_and_svg_are_well_formed(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    trace, svg = tmp_path / "t.json", tmp_path / "t.svg"
+    assert ascend_sim.main([SYNCED, "--trace", str(trace), "--svg", str(svg)]) == 0
+    events = json.loads(trace.read_text())["traceEvents"]
+    ops = [e for e in events if e["ph"] == "X"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["name"] == "thread_name"}
+    assert {names[(e["pid"], e["tid"])] for e in ops} == {"MTE2", "MTE3", "V"}
+    assert all(e["dur"] >= 1 and "vadd_synced.mlir:" in e["args"]["loc"] for e in ops)
+    root = ET.fromstring(svg.read_text())
+    rects = root.findall("{http://www.w3.org/2000/svg}rect")
+    assert len(rects) == len(ops)
