@@ -30,7 +30,7 @@ deadlocks, double set flags and flags left set at exit.
 
 Exit status: 0 when there is no race, no deadlock, no double set flag, no reference
 mismatch and (with --perturb) identical outputs in every perturbed run; 1 otherwise
-(also for bad input, reported as file:line:col: error: ...).
+(also for bad input, reported as file:line:col: error: ...); 2 for an internal error.
 """
 
 
