@@ -884,21 +884,20 @@ class LoadOp(_DmaOp):
             if (value := getattr(self, name)) is not None:
                 printer.print_string(f" {name} = ")
                 _print_value_with_type(printer, value)
-        if self._bool_prop("init_out_buffer"):
-            printer.print_string(" init_out_buffer = true")
+        # Optional groups of bishengir's format print whenever the property is present.
+        if self.init_out_buffer is not None:
+            printer.print_string(" init_out_buffer = ")
+            printer.print_attribute(self.init_out_buffer)
         for name in ("right_padding_num", "init_condition"):
             if (value := getattr(self, name)) is not None:
                 printer.print_string(f" {name} = ")
                 _print_value_with_type(printer, value)
-        if self._bool_prop("may_implicit_transpose_with_last_axis"):
-            printer.print_string(" may_implicit_transpose_with_last_axis = true")
-        if (core := self._format_prop("tcoretype")) is not None:
+        if self.may_implicit_transpose_with_last_axis is not None:
+            printer.print_string(" may_implicit_transpose_with_last_axis = ")
+            printer.print_attribute(self.may_implicit_transpose_with_last_axis)
+        if self.tcoretype is not None:
             printer.print_string(" core_type = ")
-            _print_short(printer, core)
-
-    def _bool_prop(self, name: str) -> bool:
-        value = self.properties.get(name)
-        return isinstance(value, IntegerAttr) and bool(value.value.data)
+            _print_short(printer, self.tcoretype)
 
 
 @irdl_op_definition
@@ -913,6 +912,9 @@ class StoreOp(_DmaOp):
     may_implicit_transpose_with_last_axis = opt_prop_def(BoolAttr)
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("atomic_kind",)
+    ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {
+        "may_implicit_transpose_with_last_axis": IntegerAttr.from_bool(False)
+    }
 
     def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, atomic_kind: AtomicKindAttr | None = None):
         super().__init__(
@@ -1001,7 +1003,13 @@ class CopyOp(_DmaOp):
             operands["pad_value"] = _parse_value_with_type(parser)
         if parser.parse_optional_keyword("collapse_reassociation"):
             parser.parse_punctuation("=")
-            props["collapse_reassociation"] = parser.parse_attribute()
+            groups = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE,
+                lambda: parser.parse_comma_separated_list(
+                    Parser.Delimiter.SQUARE, lambda: IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
+                ),
+            )
+            props["collapse_reassociation"] = ArrayAttr([ArrayAttr(g) for g in groups])
         return cls._make(parser, operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
@@ -1014,8 +1022,15 @@ class CopyOp(_DmaOp):
             printer.print_string(" pad_value = ")
             _print_value_with_type(printer, self.pad_value)
         if self.collapse_reassociation is not None:
-            printer.print_string(" collapse_reassociation = ")
-            printer.print_attribute(self.collapse_reassociation)
+            # bishengir prints the index lists without their i64 type
+            printer.print_string(" collapse_reassociation = [")
+            printer.print_list(
+                self.collapse_reassociation.data,
+                lambda group: printer.print_string(
+                    "[" + ", ".join(str(cast(IntegerAttr, v).value.data) for v in cast(ArrayAttr, group).data) + "]"
+                ),
+            )
+            printer.print_string("]")
 
 
 @irdl_op_definition
@@ -1072,9 +1087,9 @@ class Nd2NzOp(_DmaOp):
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         self._print_ins_outs(printer)
-        init = self.init_out_buffer
-        if init is not None and init.value.data:
-            printer.print_string(" init_out_buffer = true")
+        if self.init_out_buffer is not None:
+            printer.print_string(" init_out_buffer = ")
+            printer.print_attribute(self.init_out_buffer)
         for name in ("pad_value", "init_condition"):
             if (value := getattr(self, name)) is not None:
                 printer.print_string(f" {name} = ")
@@ -1663,6 +1678,12 @@ class VCastOp(_ElementwiseOp):
     def _may_cast(self) -> bool:
         return True
 
+    def verify_(self) -> None:
+        super().verify_()
+        src, dst = _element_type(self.src[0]), _element_type(self.dst[0])
+        if src == dst:
+            raise VerifyException(f"vcast converts between element types, but both are {src}")
+
 
 @irdl_op_definition
 class VBrcOp(_VectorOp):
@@ -2031,9 +2052,9 @@ class _SyncBlockOp(_HivmOp, ABC):
     tpipe = prop_def(PipeAttr)
     pipe = prop_def(PipeAttr)
     static_flag_id = opt_prop_def(IntegerAttr)
-    tsync_instr_mode = opt_prop_def(SyncBlockInstrModeAttr)
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode")
+    # sync_block_set only: an `ffts_base_addr` operand and a `sync_instr_mode`.
     HAS_FFTS: ClassVar[bool] = False
 
     def __init__(self, core: str | TCoreTypeAttr, tpipe: str | PipeAttr, pipe: str | PipeAttr, flag: int | SSAValue | Operation):
@@ -2091,7 +2112,7 @@ class _SyncBlockOp(_HivmOp, ABC):
         if cls.HAS_FFTS and parser.parse_optional_keyword("ffts_base_addr"):
             parser.parse_punctuation("=")
             operands["ffts_base_addr"] = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
-        if parser.parse_optional_keyword("sync_instr_mode"):
+        if cls.HAS_FFTS and parser.parse_optional_keyword("sync_instr_mode"):
             parser.parse_punctuation("=")
             props["tsync_instr_mode"] = _parse_enum(parser, SyncBlockInstrModeAttr)
         return cls._make(parser, operands, extra_props | props, attrs)
@@ -2114,8 +2135,8 @@ class _SyncBlockOp(_HivmOp, ABC):
         if ffts is not None:
             printer.print_string(" ffts_base_addr = ")
             printer.print_operand(ffts)
-        mode = self.tsync_instr_mode
-        if mode is not None and mode.data != SyncBlockInstrMode.INTRA_BLOCK_SYNCHRONIZATION:
+        mode = self.properties.get("tsync_instr_mode")
+        if mode is not None:
             printer.print_string(" sync_instr_mode = ")
             _print_short(printer, mode)
 
@@ -2126,6 +2147,7 @@ class SyncBlockSetOp(_SyncBlockOp):
 
     dynamic_flag_id = opt_operand_def(I64)
     ffts_base_addr = opt_operand_def(I64)
+    tsync_instr_mode = opt_prop_def(SyncBlockInstrModeAttr)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     HAS_FFTS: ClassVar[bool] = True
 

@@ -654,3 +654,11 @@ func.func @load_pad_outer_dim(%a: memref<4x16xf16, #hivm.address_space<gm>>, %b:
   hivm.hir.load ins(%a : memref<4x16xf16, #hivm.address_space<gm>>) outs(%b : memref<8x16xf16, #hivm.address_space<ub>>) pad_mode = <PadFirstElem>
   return
 }
+
+// -----
+
+func.func @vcast_same_type(%a: memref<16xf16, #hivm.address_space<ub>>, %b: memref<16xf16, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{vcast converts between element types, but both are f16}}
+  hivm.hir.vcast ins(%a : memref<16xf16, #hivm.address_space<ub>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
+  return
+}

@@ -185,4 +185,27 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.mmadL1 ins(%a, %a, %true, %n, %n, %n, %bias : memref<64x64xf16, #hivm.address_space<cbuf>>, memref<64x64xf16, #hivm.address_space<cbuf>>, i1, index, index, index, memref<64xf32, #hivm.address_space<cbuf>>) outs(%c : memref<64x64xf32, #hivm.address_space<cc>>) sync_related_args(%e, %e, %e, %e, %e, %e, %e : i64, i64, i64, i64, i64, i64, i64)
     return
   }
+
+  // Optional groups anchored on default-valued optional properties print whenever the
+  // property is present (as bishengir does), default-valued ones only when not default.
+  // CHECK-LABEL: func.func @present_defaults
+  func.func @present_defaults(%a: memref<16xf16, #hivm.address_space<gm>>, %t: memref<16xf16, #hivm.address_space<ub>>, %f: memref<16xf32, #hivm.address_space<ub>>, %l: memref<16xf16, #hivm.address_space<cbuf>>, %s: memref<4x8x4xbf16, strided<[64, 8, 1]>, #hivm.address_space<ub>>, %d: memref<4x8x4xbf16, #hivm.address_space<ub>>) {
+    // CHECK: hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>) init_out_buffer = false may_implicit_transpose_with_last_axis = false core_type = <CUBE_OR_VECTOR>
+    hivm.hir.load ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>) init_out_buffer = false may_implicit_transpose_with_last_axis = false core_type = <CUBE_OR_VECTOR>
+    // CHECK-NEXT: hivm.hir.store ins(%t : memref<16xf16, #hivm.address_space<ub>>) outs(%a : memref<16xf16, #hivm.address_space<gm>>){{$}}
+    hivm.hir.store ins(%t : memref<16xf16, #hivm.address_space<ub>>) outs(%a : memref<16xf16, #hivm.address_space<gm>>) {may_implicit_transpose_with_last_axis = false}
+    // CHECK-NEXT: hivm.hir.nd2nz ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%l : memref<16xf16, #hivm.address_space<cbuf>>) init_out_buffer = false
+    hivm.hir.nd2nz ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%l : memref<16xf16, #hivm.address_space<cbuf>>) init_out_buffer = false
+    // CHECK-NEXT: hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTRA_BLOCK_SYNCHRONIZATION>
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0 sync_instr_mode = <INTRA_BLOCK_SYNCHRONIZATION>
+    // CHECK-NEXT: hivm.hir.vcast ins(%t : memref<16xf16, #hivm.address_space<ub>>) outs(%f : memref<16xf32, #hivm.address_space<ub>>){{$}}
+    hivm.hir.vcast ins(%t : memref<16xf16, #hivm.address_space<ub>>) outs(%f : memref<16xf32, #hivm.address_space<ub>>) cast = <cast_signed>
+    // CHECK-NEXT: hivm.hir.vcast ins(%t : memref<16xf16, #hivm.address_space<ub>>) outs(%f : memref<16xf32, #hivm.address_space<ub>>) cast = <cast_unsigned>
+    hivm.hir.vcast ins(%t : memref<16xf16, #hivm.address_space<ub>>) outs(%f : memref<16xf32, #hivm.address_space<ub>>) cast = <cast_unsigned>
+    // CHECK-NEXT: hivm.hir.vadd ins(%t, %t : memref<16xf16, #hivm.address_space<ub>>, memref<16xf16, #hivm.address_space<ub>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>){{$}}
+    hivm.hir.vadd ins(%t, %t : memref<16xf16, #hivm.address_space<ub>>, memref<16xf16, #hivm.address_space<ub>>) outs(%t : memref<16xf16, #hivm.address_space<ub>>) broadcast = []
+    // CHECK-NEXT: hivm.hir.copy ins(%s : memref<4x8x4xbf16, strided<[64, 8, 1]>, #hivm.address_space<ub>>) outs(%d : memref<4x8x4xbf16, #hivm.address_space<ub>>) collapse_reassociation = [[0, 1, 2]]
+    hivm.hir.copy ins(%s : memref<4x8x4xbf16, strided<[64, 8, 1]>, #hivm.address_space<ub>>) outs(%d : memref<4x8x4xbf16, #hivm.address_space<ub>>) collapse_reassociation = [[0, 1, 2]]
+    return
+  }
 }
