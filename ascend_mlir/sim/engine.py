@@ -251,8 +251,6 @@ class Engine:
         resource_free: list[dict[str, int]] = [{} for _ in range(n)]
         inflight: list[dict[str, list[_Running]]] = [{p: [] for p in PIPES} for _ in range(n)]
         started_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]  # per pipe, started so far
-        issued_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]
-        completed_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]
         flags: dict[tuple, np.ndarray] = {}
         block_fifos: dict[tuple, deque] = {}
         heap: list = []
@@ -421,7 +419,6 @@ class Engine:
                 ins.on_end(run.state)
             for p in ins.pipes:
                 inflight[c][p].remove(run)
-                completed_count[c][p] += 1
                 busy[c][p].append((run.start, run.end))
             last_end = max(last_end, run.end)
             if ins.kind == SET:
@@ -469,7 +466,6 @@ class Engine:
                 else:
                     for p in ins.pipes:
                         queues[c][p].append(pos)
-                        issued_count[c][p] += 1
                     delay = 1
                 issue_idx[c] += 1
                 nxt = core.instrs[issue_idx[c]].scalar_cost if issue_idx[c] < len(core.instrs) else 0
