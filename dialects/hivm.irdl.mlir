@@ -477,7 +477,7 @@ irdl.dialect @hivm {
     irdl.attributes {"operandSegmentSizes" = %2, "pipe" = %3, "tcore_type" = %4, "tpipe" = %5}
   }
   // hivm.hir.sync_block_wait
-  //   optional, not checked: static_flag_id, tsync_instr_mode
+  //   optional, not checked: static_flag_id
   irdl.operation @hir_sync_block_wait {
     %0 = irdl.is i64
     irdl.operands(dynamic_flag_id: optional %0)
