@@ -35,7 +35,6 @@ from ascend_mlir.analysis.dependences import (
     resource_conflicts,
 )
 from ascend_mlir.analysis.latency_model import Cost, element_bytes, scope_of
-from ascend_mlir.analysis.mii import binding, rec_mii, res_mii
 from ascend_mlir.chips import Chip
 
 NUM_STAGES_ATTRS = ("ascend.num_stages", "tile.num_stages")
@@ -107,25 +106,12 @@ class LoopModel:
             conflicts=list(self.conflicts),
         )
 
-    # ----- lower bounds, for reports ----------------------------------------------------
+    def bounds(self):
+        """The solver's lower bounds on the II (ResMII per pipe, conflict and RecMII
+        bounds, what binds) for this loop's problem."""
+        from ascend_mlir.scheduling import compute_mii
 
-    def res_mii(self) -> dict[str, int]:
-        pipes, iis = [], []
-        for t in self.tasks:
-            for p in t.solver_pipes:
-                pipes.append(p)
-                iis.append(t.info.ii)
-        return res_mii(pipes, iis)
-
-    def rec_mii(self) -> int:
-        edges = [
-            (s, t, lat, self.num_stages if buf is not None else dist)
-            for s, t, lat, dist, buf in self.solver_deps()
-        ]
-        return rec_mii(len(self.tasks), edges)
-
-    def binding(self) -> str:
-        return binding(self.res_mii(), self.rec_mii())
+        return compute_mii(self.problem())
 
 
 def pipe_arg(pipes: tuple[str, ...]) -> str | tuple[str, ...]:

@@ -20,10 +20,10 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringA
 from xdsl.ir import Operation
 from xdsl.utils.target import Target
 
-from ascend_mlir.analysis.mii import PIPES
 from ascend_mlir.analysis.loop_model import build_loop_model, loop_name, scheduled_loop_cost
 from ascend_mlir.chips import ChipError, chip_for_module
 from ascend_mlir.diagnostics import op_error
+from ascend_mlir.scheduling import PIPES
 
 LOOP_ATTRS = ("ascend.ii", "ascend.mii", "ascend.status", "ascend.res_mii", "ascend.rec_mii",
               "ascend.binding", "ascend.solve_ms")

@@ -16,7 +16,6 @@ Latencies come from `ascend.latency/ascend.ii`; ops without them are estimated h
 
 from __future__ import annotations
 
-import inspect
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +28,6 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.accesses import block_tasks
 from ascend_mlir.analysis.latency_model import Cost, serial_loop
-from ascend_mlir.analysis.mii import PIPES
 from ascend_mlir.analysis.loop_model import (
     LoopModel,
     build_loop_model,
@@ -39,6 +37,15 @@ from ascend_mlir.analysis.loop_model import (
 )
 from ascend_mlir.chips import Chip
 from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.scheduling import (
+    PIPES,
+    Dep,
+    LoopResult,
+    SchedulingError,
+    Task,
+    schedule_loop,
+    schedule_region,
+)
 from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
 
 SEARCHES = ("incremental", "bisect")
@@ -48,37 +55,13 @@ def _int(value: int) -> IntegerAttr:
     return IntegerAttr(int(value), i64)
 
 
-def _call_with_supported(fn, problem, options: dict[str, Any]):
-    """Pass only the keyword options the solver entry point declares."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        params = {}
-    accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    kwargs = {k: v for k, v in options.items() if v is not None and (accepts_any or k in params)}
-    return fn(problem, **kwargs)
-
-
 def _pipe_order(res: dict[str, int]) -> list[str]:
     order = {p: i for i, p in enumerate(PIPES)}
     return sorted(res, key=lambda p: (order.get(p, len(order)), p))
 
 
-def _solver_errors() -> tuple[type[BaseException], ...]:
-    errors: list[type[BaseException]] = [ValueError]
-    try:
-        from ascend_mlir.scheduling.problem import SchedulingError
-
-        errors.append(SchedulingError)
-    except ImportError:
-        pass
-    return tuple(errors)
-
-
-def _seq_get(values: Any, index: int, name: str) -> int:
-    if isinstance(values, dict):
-        return int(values[name] if name in values else values[index])
-    return int(values[index])
+# what the solver raises for a problem it rejects (malformed input / no schedule at all)
+SOLVER_ERRORS = (ValueError, SchedulingError)
 
 
 @dataclass(frozen=True)
@@ -92,15 +75,14 @@ class ModuloSchedulePass(ModulePass):
     search: str = "incremental"
     num_stages: int | None = None
 
-    def _options(self) -> dict[str, Any]:
-        # budget-ms is a wall-clock limit (results then depend on load); rlimit keeps
-        # them reproducible
-        return {
-            "time_ms": self.budget_ms,
-            "budget_ms": self.budget_ms,
-            "rlimit": self.rlimit,
-            "search": self.search,
-        }
+    def _budget(self) -> dict[str, Any]:
+        """Budget keywords of schedule_loop / schedule_region. budget-ms is a wall-clock
+        limit (results then depend on load); rlimit keeps them reproducible, and an unset
+        rlimit leaves the solver's default."""
+        budget: dict[str, Any] = {"time_ms": self.budget_ms}
+        if self.rlimit is not None:
+            budget["rlimit"] = self.rlimit
+        return budget
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.search not in SEARCHES:
@@ -120,57 +102,46 @@ class ModuloSchedulePass(ModulePass):
     # ----- loops ---------------------------------------------------------------------
 
     def _schedule_loop(self, loop: scf.ForOp, index: int, chip: Chip) -> None:
-        from ascend_mlir.scheduling import schedule_loop
-
         model = build_loop_model(loop, chip, scheduled_loop_cost, index, self.num_stages)
         if not model.tasks:
             self._write_empty_loop(model)
             return
         start_time = time.perf_counter()
         try:
-            result = _call_with_supported(schedule_loop, model.problem(), self._options())
-        except _solver_errors() as e:
+            result = schedule_loop(model.problem(), search=self.search, **self._budget())
+        except SOLVER_ERRORS as e:
             raise op_error(loop, f"cannot schedule loop {model.name}: {e}") from None
-        solve_ms = int(round((time.perf_counter() - start_time) * 1000))
-        stats = getattr(result, "stats", None) or {}
-        if isinstance(stats, dict) and isinstance(stats.get("solve_ms"), int | float):
-            solve_ms = int(round(stats["solve_ms"]))
-        self._write_loop(model, result, solve_ms)
+        measured_ms = (time.perf_counter() - start_time) * 1000
+        self._write_loop(model, result, int(round(result.stats.get("solve_ms", measured_ms))))
 
-    def _write_loop(self, model: LoopModel, result: Any, solve_ms: int) -> None:
+    def _write_loop(self, model: LoopModel, result: LoopResult, solve_ms: int) -> None:
         loop = model.loop
-        ii, mii, status = int(result.ii), int(result.mii), str(result.status)
-        # the solver's own bounds when it reports them (the II was derived from those)
-        res = getattr(result, "res_mii", None) or model.res_mii()
-        rec = getattr(result, "rec_mii", None)
-        rec = model.rec_mii() if rec is None else int(rec)
-        bound = getattr(result, "binding", None) or model.binding()
+        ii, mii, status = result.ii, result.mii, result.status
+        # the solver's own bounds: the II was derived from those
+        res, rec, bound = result.res_mii, result.rec_mii, result.binding
         attrs = loop.attributes
         attrs["ascend.ii"] = _int(ii)
         attrs["ascend.mii"] = _int(mii)
         attrs["ascend.status"] = StringAttr(status)
         attrs["ascend.res_mii"] = DictionaryAttr({p: _int(res[p]) for p in _pipe_order(res)})
         attrs["ascend.rec_mii"] = _int(rec)
-        attrs["ascend.binding"] = StringAttr(str(bound))
+        attrs["ascend.binding"] = StringAttr(bound)
         attrs["ascend.solve_ms"] = _int(solve_ms)
         length = 0
         for i, task in enumerate(model.tasks):
-            name = f"{i}:{task.info.name}"
-            start = _seq_get(result.start, i, name)
-            stage = _seq_get(result.stage, i, name)
+            start, stage = result.start[i], result.stage[i]
             task.op.attributes["ascend.start"] = _int(start)
             task.op.attributes["ascend.stage"] = _int(stage)
             length = max(length, start + task.info.latency)
-        versions = dict(getattr(result, "versions", {}) or {})
         for buf in model.buffers:
-            count = int(versions.get(buf.name, 1))
+            count = result.versions.get(buf.name, 1)
             buf.root.owner.attributes["ascend.versions"] = _int(count)  # type: ignore[union-attr]
         n = model.trip_count if model.trip_count is not None else 1
         whole = serial_loop(Cost(max(length, ii), ii), n)
         attrs["ascend.task_latency"] = _int(whole.latency)
         attrs["ascend.task_ii"] = _int(whole.ii)
         if status != "optimal":
-            message = getattr(result, "message", "") or ""
+            message = result.message
             emit_remark(
                 loop,
                 f"loop {model.name}: II = {ii} is not proven optimal"
@@ -203,14 +174,6 @@ class ModuloSchedulePass(ModulePass):
         tasks = block_tasks(block, None, scheduled_loop_cost, chip)
         if not tasks:
             return
-        try:
-            from ascend_mlir.scheduling import schedule_region
-        except ImportError:
-            raise PassFailedException(
-                "ascend-modulo-schedule: ascend_mlir.scheduling has no schedule_region"
-            ) from None
-        from ascend_mlir.scheduling import Dep, Task
-
         infos = [t.info for t in tasks]
         deps = {}
         for d in loop_dependences(infos, (), 1):
@@ -224,34 +187,19 @@ class ModuloSchedulePass(ModulePass):
         problem_deps = [Dep(s, t, latency=lat) for (s, t), lat in sorted(deps.items())]
         conflicts = resource_conflicts(infos)
         try:
-            result = _schedule_region(
-                schedule_region, problem_tasks, problem_deps, conflicts, self._options()
-            )
-        except _solver_errors() as e:
+            result = schedule_region(problem_tasks, problem_deps, conflicts, **self._budget())
+        except SOLVER_ERRORS as e:
             raise op_error(func_op, f"cannot schedule the straight-line code: {e}") from None
-        if getattr(result, "status", "optimal") != "optimal":
+        if result.status != "optimal":
             emit_remark(
                 func_op,
                 f"straight-line code of @{func_op.sym_name.data}: makespan"
-                f" {getattr(result, 'makespan', '?')} is not proven minimal"
+                f" {result.makespan} is not proven minimal"
                 f" (status {result.status})",
             )
         for i, task in enumerate(tasks):
-            name = f"{i}:{task.info.name}"
-            task.op.attributes["ascend.start"] = _int(_seq_get(result.start, i, name))
+            task.op.attributes["ascend.start"] = _int(result.start[i])
             task.op.attributes["ascend.stage"] = _int(0)
-
-
-def _schedule_region(fn, tasks, deps, conflicts, options) -> Any:
-    """Call schedule_region with the arguments it declares (tasks, deps, conflicts)."""
-    params = inspect.signature(fn).parameters
-    kwargs: dict[str, Any] = {}
-    if "conflicts" in params:
-        kwargs["conflicts"] = conflicts
-    for k, v in options.items():
-        if k in params and v is not None:
-            kwargs[k] = v
-    return fn(tasks, deps, **kwargs)
 
 
 # ----- benchmarks ---------------------------------------------------------------------
