@@ -5,7 +5,8 @@ planned buffers at the same scope+offset alias, as on the device). An element ty
 stored in its real width: f32/f16/f64 natively, **bf16 as its 16-bit pattern (uint16)**,
 integers in their width, i1 as one byte, index as int64.
 
-Arithmetic follows the reference interpreter's convention (sim/reference_numerics.py):
+The element types, their compute dtypes and the rounding are the reference interpreter's
+(sim/reference_numerics.py); only bf16's storage differs. Arithmetic follows its convention:
 vector ops compute in float32 (float64 for f64), matmul multiplies 16-bit operands exactly
 in float32 and accumulates in float32, and every result is rounded once to its
 destination type (nearest even; float -> integer is rint with saturation). `vcast` also
@@ -17,15 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from xdsl.dialects.builtin import (
-    BFloat16Type,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    IndexType,
-    IntegerType,
-)
+from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Attribute
+
+from ascend_mlir.sim.reference_numerics import (
+    UnsupportedElementType,
+    compute_dtype,
+    convert,
+    is_bf16,
+    round_to_bf16,
+    storage_dtype,
+)
 
 
 class UnsupportedType(ValueError):
@@ -61,26 +64,26 @@ BF16 = ElemType("bf16", np.dtype(np.uint16), np.dtype(np.float32))
 F64 = ElemType("f64", np.dtype(np.float64), np.dtype(np.float64))
 
 
+_FLOATS = {F32.storage: F32, F16.storage: F16, F64.storage: F64}
+
+
 def elem_type(attr: Attribute) -> ElemType:
-    if isinstance(attr, Float32Type):
-        return F32
-    if isinstance(attr, Float16Type):
-        return F16
-    if isinstance(attr, BFloat16Type):
+    """The reference's storage and compute dtypes, but bf16 stored as its bit pattern."""
+    if is_bf16(attr):
         return BF16
-    if isinstance(attr, Float64Type):
-        return F64
+    try:
+        storage = storage_dtype(attr)
+    except UnsupportedElementType:
+        raise UnsupportedType(f"element type {attr} is not supported by the simulator") from None
+    if storage in _FLOATS:
+        return _FLOATS[storage]
     if isinstance(attr, IndexType):
-        return ElemType("index", np.dtype(np.int64), np.dtype(np.int64))
-    if isinstance(attr, IntegerType):
-        width = attr.width.data
-        if width == 1:
-            return ElemType("i1", np.dtype(np.bool_), np.dtype(np.bool_))
-        if width in (8, 16, 32, 64):
-            unsigned = attr.signedness.data.name == "UNSIGNED"
-            dtype = np.dtype(f"{'u' if unsigned else ''}int{width}")
-            return ElemType(f"{'ui' if unsigned else 'i'}{width}", dtype, dtype)
-    raise UnsupportedType(f"element type {attr} is not supported by the simulator")
+        name = "index"
+    elif storage == np.bool_:
+        name = "i1"
+    else:  # signless and signed integers are stored signed
+        name = f"{'ui' if storage.kind == 'u' else 'i'}{storage.itemsize * 8}"
+    return ElemType(name, storage, compute_dtype(attr))
 
 
 # ----------------------------------------------------------------------------- bf16
@@ -93,13 +96,10 @@ def bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
 
 
 def f32_to_bf16_bits(values: np.ndarray) -> np.ndarray:
-    """Round float32 to bf16 (nearest, ties to even); NaN stays NaN."""
-    shape = np.shape(values)
-    f = np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
-    bits = f.view(np.uint32).astype(np.uint64)
-    lsb = (bits >> np.uint64(16)) & np.uint64(1)
-    rounded = ((bits + np.uint64(0x7FFF) + lsb) >> np.uint64(16)).astype(np.uint16)
-    return np.where(np.isnan(f), np.uint16(0x7FC0), rounded).reshape(shape)
+    """Round float32 to bf16 (nearest, ties to even; NaN stays NaN) as 16-bit patterns:
+    the upper half of the reference's rounded float32."""
+    rounded = np.ascontiguousarray(round_to_bf16(values), dtype=np.float32)
+    return (rounded.view(np.uint32) >> np.uint32(16)).astype(np.uint16).reshape(np.shape(values))
 
 
 # ------------------------------------------------------------------ decode / encode
@@ -127,19 +127,10 @@ def from_reference_storage(values: np.ndarray, et: ElemType) -> np.ndarray:
 def encode(values, et: ElemType) -> np.ndarray:
     """Computed values -> stored values, rounded to nearest even (floats) or with rint and
     saturation (float -> integer)."""
-    array = np.asarray(values)
-    with np.errstate(over="ignore", invalid="ignore"):
-        if et.is_bf16:
-            return f32_to_bf16_bits(array.astype(np.float32))
-        if et.is_float:
-            return array.astype(et.storage)
-        if et.storage == np.bool_:
-            return array.astype(np.bool_)
-        if array.dtype.kind == "f":
-            info = np.iinfo(et.storage)
-            clipped = np.clip(np.rint(array), info.min, info.max)
-            return np.nan_to_num(clipped, nan=0).astype(et.storage)
-        return array.astype(et.storage)
+    if et.is_bf16:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return f32_to_bf16_bits(np.asarray(values).astype(np.float32))
+    return convert(values, et.storage)
 
 
 # ------------------------------------------------------------------ vcast round modes

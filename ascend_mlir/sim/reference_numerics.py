@@ -82,24 +82,30 @@ def round_to_bf16(values: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(as_f32), np.float32(np.nan), result)
 
 
+def convert(values: np.ndarray | float | int, dtype: np.dtype) -> np.ndarray:
+    """Convert computed values to a numpy `dtype` natively held (every storage dtype but
+    bf16's, which needs `round_to_bf16` first): floats round to nearest even, float ->
+    integer is rint + saturation (NaN -> 0), anything -> i1 is "non-zero".
+
+    The simulator's 16-bit-pattern storage uses this too (sim/numerics.py)."""
+    array = np.asarray(values)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if dtype.kind == "f" or dtype == np.bool_:
+            return array.astype(dtype)
+        if array.dtype.kind == "f":
+            info = np.iinfo(dtype)
+            clipped = np.clip(np.rint(array), info.min, info.max)
+            return np.nan_to_num(clipped, nan=0).astype(dtype)
+        return array.astype(dtype)
+
+
 def to_storage(values: np.ndarray | float | int, element_type: Attribute) -> np.ndarray:
     """Convert computed values to the storage of `element_type`, rounding as the hardware
     does for floats (nearest even) and with rint + saturation for float -> integer."""
-    dtype = storage_dtype(element_type)
-    array = np.asarray(values)
-    if is_float(element_type):
+    if is_bf16(element_type):
         with np.errstate(over="ignore", invalid="ignore"):
-            if is_bf16(element_type):
-                return round_to_bf16(array.astype(np.float32))
-            return array.astype(dtype)
-    if dtype == np.bool_:
-        return array.astype(np.bool_)
-    if array.dtype.kind == "f":
-        info = np.iinfo(dtype)
-        with np.errstate(invalid="ignore"):
-            clipped = np.clip(np.rint(array), info.min, info.max)
-        return np.nan_to_num(clipped, nan=0).astype(dtype)
-    return array.astype(dtype)
+            return round_to_bf16(np.asarray(values).astype(np.float32))
+    return convert(values, storage_dtype(element_type))
 
 
 def is_representable(values: np.ndarray, element_type: Attribute) -> bool:
