@@ -7,14 +7,18 @@ tool expect one line naming the file, line and column, so:
 * `LocatedParser` gives every parsed op a `FileLineColLoc` of where its text starts;
 * `verify_module` verifies op by op and returns one `Diagnostic` per failing op;
 * passes raise `OpError` (a `PassFailedException` that remembers its op) via `op_error`,
-  and report non-fatal facts with `emit_remark`.
+  and report non-fatal facts with `emit_remark`;
+* `run_tool` is the outermost frame of the command-line tools: a bug of ours becomes one
+  error line and exit status 2, not a traceback wall.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -190,6 +194,24 @@ def exception_diagnostic(err: BaseException) -> Diagnostic:
         return Diagnostic("error", f"{op_label(err.op)} {err.message}", location_of(err.op))
     message = str(err.args[0]) if err.args else str(err)
     return Diagnostic("error", _clean_message(message))
+
+
+def run_tool(where: str, what: str, body: Callable[[], int]) -> int:
+    """Run a tool's work and return its exit status. Bad input is the tool's business
+    (diagnostics, status 1); any exception escaping `body` is a bug of ours, reported as
+    `<where>: error: <what>: <exception>` with status 2. ASCEND_MLIR_DEBUG=1 lets it
+    propagate, with its traceback."""
+    try:
+        return body()
+    except Exception as err:
+        if os.environ.get("ASCEND_MLIR_DEBUG"):
+            raise
+        print(
+            f"{where}: error: {what}: {type(err).__name__}: {err}\n"
+            "note: rerun with ASCEND_MLIR_DEBUG=1 for a traceback, and please report it",
+            file=sys.stderr,
+        )
+        return 2
 
 
 # ----- --verify-diagnostics: MLIR's expected-* annotations -----------------------------

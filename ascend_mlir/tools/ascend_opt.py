@@ -10,7 +10,6 @@ verifier errors are reported at the failing op, and `--verify-diagnostics` check
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +31,7 @@ from ascend_mlir.diagnostics import (
     expected_diagnostics,
     parse_diagnostic,
     parse_module,
+    run_tool,
     verify_module,
     with_source_lines,
 )
@@ -232,18 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = str(err.args[0]) if err.args else str(err)
         print(f"ascend-opt: error: invalid pass pipeline: {message}", file=sys.stderr)
         return 1
-    try:
-        return tool.run()
-    except Exception as err:  # a bug of ours: say so without a traceback wall
-        if os.environ.get("ASCEND_MLIR_DEBUG"):
-            raise
-        source = tool.args.input_file or "<stdin>"
-        print(
-            f"{source}: error: internal compiler error: {type(err).__name__}: {err}\n"
-            "note: rerun with ASCEND_MLIR_DEBUG=1 for a traceback, and please report it",
-            file=sys.stderr,
-        )
-        return 2
+    return run_tool(tool.args.input_file or "<stdin>", "internal compiler error", tool.run)
 
 
 def _entry() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 
@@ -269,21 +268,15 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        return run(argv)
-    except SystemExit:
-        raise
-    except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
-        return 1
-    except Exception as err:  # a bug of ours: say so without a traceback wall
-        if os.environ.get("ASCEND_MLIR_DEBUG"):
-            raise
-        print(
-            f"ascend-sim: error: internal error: {type(err).__name__}: {err}\n"
-            "note: rerun with ASCEND_MLIR_DEBUG=1 for a traceback, and please report it",
-            file=sys.stderr,
-        )
-        return 2
+    from ascend_mlir.diagnostics import run_tool
+
+    def body() -> int:
+        try:
+            return run(argv)
+        except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
+            return 1
+
+    return run_tool("ascend-sim", "internal error", body)
 
 
 def _entry() -> None:

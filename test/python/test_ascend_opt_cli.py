@@ -58,3 +58,23 @@ def test_mutated_input_never_crashes(tmp_path_factory, position, insertion):
     # Either it still parses and verifies, or it is a diagnostic (1); an internal
     # compiler error would exit 2.
     assert code in (0, 1)
+
+
+def test_internal_errors_are_one_line_and_status_2(tmp_path, capsys, monkeypatch):
+    """A bug of ours (any exception out of the pipeline) is reported without a traceback;
+    ASCEND_MLIR_DEBUG=1 lets it through."""
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    def broken(self):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(AscendOptMain, "run", broken)
+    monkeypatch.delenv("ASCEND_MLIR_DEBUG", raising=False)
+    code, path = run(tmp_path, VALID)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith(f"{path}: error: internal compiler error: RuntimeError: boom\n")
+    assert "ASCEND_MLIR_DEBUG=1" in err and "Traceback" not in err
+    monkeypatch.setenv("ASCEND_MLIR_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="boom"):
+        run(tmp_path, VALID)

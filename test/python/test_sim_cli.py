@@ -75,3 +75,24 @@ def test_trace_and_svg_are_well_formed(tmp_path):
     root = ET.fromstring(svg.read_text())
     rects = root.findall("{http://www.w3.org/2000/svg}rect")
     assert len(rects) == len(ops)
+
+
+def test_internal_errors_are_one_line_and_status_2(capsys, monkeypatch):
+    def broken(argv):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ascend_sim, "run", broken)
+    monkeypatch.delenv("ASCEND_MLIR_DEBUG", raising=False)
+    assert ascend_sim.main([SYNCED]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ascend-sim: error: internal error: RuntimeError: boom\n")
+    assert "ASCEND_MLIR_DEBUG=1" in err and "Traceback" not in err
+
+
+def test_broken_pipe_is_quiet_status_1(capsys, monkeypatch):
+    def reader_gone(argv):
+        raise BrokenPipeError
+
+    monkeypatch.setattr(ascend_sim, "run", reader_gone)
+    assert ascend_sim.main([SYNCED]) == 1
+    assert capsys.readouterr().err == ""
