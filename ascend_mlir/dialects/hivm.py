@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     ModuleOp,
+    NoneAttr,
     ShapedType,
     UnitAttr,
     i64,
@@ -681,9 +682,20 @@ def _has_950_paths(op: Operation) -> tuple[bool, str]:
     return (name is None or name.startswith("Ascend950")), name or "Ascend950PR_9599"
 
 
+def scope_unassigned(value: SSAValue | Attribute) -> bool:
+    """A memref without a memory space (or `#hivm.address_space<zero>`): bishengir's
+    infer-hivm-mem-scope has not assigned it yet. Verifiers accept it, so IR from before
+    that inference flows in; every scope that *is* written must be legal."""
+    t = value.type if isinstance(value, SSAValue) else value
+    if not isinstance(t, MemRefType):
+        return False
+    space = cast(MemRefType[Attribute], t).memory_space
+    return isinstance(space, NoneAttr) or space == AddressSpaceAttr(AddressSpace.ZERO)
+
+
 def _verify_scope(op: Operation, value: SSAValue, role: str, allowed: Sequence[str], rule: str) -> None:
     scope = scope_of(value)
-    if scope not in allowed:
+    if scope not in allowed and not scope_unassigned(value):
         raise VerifyException(
             f"{role} must be in {' or '.join(allowed)}, got {_scope_text(value)} ({rule})"
         )
@@ -1412,7 +1424,7 @@ class _VectorOp(_HivmOp, ABC):
     def _verify_ub_operands(self) -> None:
         for role, values in (("input", self.ins), ("output", self.outs)):
             for value in values:
-                if _is_memref(value) and scope_of(value) != "ub":
+                if _is_memref(value) and scope_of(value) != "ub" and not scope_unassigned(value):
                     raise VerifyException(
                         f"vector {role} must be in ub, got {_scope_text(value)} (vector ops work on the unified buffer)"
                     )
@@ -1466,7 +1478,7 @@ class _ElementwiseOp(_VectorOp, ABC):
         first = self.src[0]
         if not _is_memref(first):
             raise VerifyException(f"the first input must be a memref (vector operand), got {first.type}")
-        if self.temp_buffer is not None and scope_of(self.temp_buffer) != "ub":
+        if self.temp_buffer is not None and scope_of(self.temp_buffer) != "ub" and not scope_unassigned(self.temp_buffer):
             raise VerifyException(f"temp_buffer must be in ub, got {_scope_text(self.temp_buffer)}")
         dst = self.dst[0]
         broadcast = _array_values(self.broadcast)
@@ -1819,12 +1831,18 @@ class VReduceOp(_VectorOp):
 
     def verify_(self) -> None:
         self._verify_ub_operands()
-        if len(self.dst) != 1:
-            raise VerifyException(f"expects exactly one output, got {len(self.dst)}")
+        with_index = self.arith.data.value.endswith(("_with_index_left", "_with_index_right"))
+        if len(self.dst) != (2 if with_index else 1):
+            raise VerifyException(
+                f"<{self.arith.data.value}> expects {2 if with_index else 1} output(s)"
+                f"{' (values and indices)' if with_index else ''}, got {len(self.dst)}"
+            )
         dst = self.dst[0]
         _verify_same_element_type(self, self.src, dst, "source and destination")
-        src_shape, dst_shape = _shape(self.src), _shape(dst)
-        assert src_shape is not None and dst_shape is not None
+        if with_index and not isinstance(_element_type(self.dst[1]), IntegerType):
+            raise VerifyException(f"the index output must have an integer element type, got {_element_type(self.dst[1])}")
+        src_shape = _shape(self.src)
+        assert src_shape is not None
         rank = len(src_shape)
         dims = _array_values(self.reduce_dims)
         if not dims:
@@ -1834,14 +1852,15 @@ class VReduceOp(_VectorOp):
         for dim in dims:
             if not 0 <= dim < rank:
                 raise VerifyException(f"reduce dim {dim} is out of range for rank {rank}")
-        if len(dst_shape) != rank:
-            raise VerifyException(f"destination rank {len(dst_shape)} differs from source rank {rank}")
-        for axis, (got, full) in enumerate(zip(dst_shape, src_shape)):
-            want = 1 if axis in dims else full
-            if got != want and DYNAMIC_INDEX not in (got, want):
-                raise VerifyException(
-                    f"destination size on dim {axis} must be {want}, got {got}"
-                )
+        for out in self.dst:
+            dst_shape = _shape(out)
+            assert dst_shape is not None
+            if len(dst_shape) != rank:
+                raise VerifyException(f"destination rank {len(dst_shape)} differs from source rank {rank}")
+            for axis, (got, full) in enumerate(zip(dst_shape, src_shape)):
+                want = 1 if axis in dims else full
+                if got != want and DYNAMIC_INDEX not in (got, want):
+                    raise VerifyException(f"destination size on dim {axis} must be {want}, got {got}")
 
     @classmethod
     def parse(cls, parser: Parser) -> VReduceOp:

@@ -327,6 +327,19 @@ def test_dma_scope_rules():
     assert "destination must be in ub or cbuf, got gm" in verify_error(CopyOp(ub, gm))
 
 
+def test_unassigned_scopes_verify_but_written_scopes_must_be_legal():
+    """Memrefs without a memory space (before bishengir's scope inference) are accepted."""
+    k = Kernel(MemRefType(f16, [16]), MemRefType(f16, [16]), mem([16], "cbuf", f16), MemRefType(f16, [16], memory_space=IntegerAttr(1, i64)))
+    plain_src, plain_dst, l1, numeric = k.args
+    assert hivm.scope_unassigned(plain_src) and not hivm.scope_unassigned(l1)
+    assert not hivm.scope_unassigned(numeric)
+    LoadOp(plain_src, plain_dst).verify()
+    VExpOp(plain_src, plain_dst).verify()
+    assert "destination must be in ub, got cbuf" in verify_error(LoadOp(plain_src, l1))
+    assert "source must be in gm, got no hivm address space" in verify_error(LoadOp(numeric, plain_dst))
+    assert "on-chip scope" in verify_error(PointerCastOp([k.add(arith.ConstantOp(IntegerAttr(0, i64)))], MemRefType(f16, [16])))
+
+
 def test_chip_dependent_paths():
     k = Kernel(mem([16], "ub"), mem([16], "cbuf"), mem([16], "cc"))
     ub, l1, cc = k.args

@@ -17,9 +17,9 @@ func.func @load_to_cbuf(%a: memref<16xf16, #hivm.address_space<gm>>, %b: memref<
 
 // -----
 
-func.func @load_no_space(%a: memref<16xf16>, %b: memref<16xf16, #hivm.address_space<ub>>) {
+func.func @load_numeric_space(%a: memref<16xf16, 1>, %b: memref<16xf16, #hivm.address_space<ub>>) {
   // expected-error @+1 {{source must be in gm, got no hivm address space}}
-  hivm.hir.load ins(%a : memref<16xf16>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%a : memref<16xf16, 1>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
   return
 }
 
@@ -660,5 +660,13 @@ func.func @load_pad_outer_dim(%a: memref<4x16xf16, #hivm.address_space<gm>>, %b:
 func.func @vcast_same_type(%a: memref<16xf16, #hivm.address_space<ub>>, %b: memref<16xf16, #hivm.address_space<ub>>) {
   // expected-error @+1 {{vcast converts between element types, but both are f16}}
   hivm.hir.vcast ins(%a : memref<16xf16, #hivm.address_space<ub>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
+  return
+}
+
+// -----
+
+func.func @vreduce_with_index_outputs(%a: memref<16x64xf32, #hivm.address_space<ub>>, %c: memref<16x1xf32, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{<max_with_index_left> expects 2 output(s) (values and indices), got 1}}
+  hivm.hir.vreduce <max_with_index_left> ins(%a : memref<16x64xf32, #hivm.address_space<ub>>) outs(%c : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
   return
 }
