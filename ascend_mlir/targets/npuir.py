@@ -56,6 +56,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
+from ascend_mlir.analysis.views import VIEW_OPS, view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm
 
@@ -70,16 +71,8 @@ FUNC_CORE_TYPE = "hivm.func_core_type"
 MODULE_CORE_TYPE = "hivm.module_core_type"
 PART_OF_MIX = "hivm.part_of_mix"
 
-# Views whose result aliases (part of) their source buffer.
-_VIEW_OPS = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.CollapseShapeOp,
-    memref.ExpandShapeOp,
-)
 # Ops that only compute values: removable once their results are unused.
-_REMOVABLE_WHEN_UNUSED = (*_VIEW_OPS, memref.AllocOp, hivm.GetBlockIdxOp, hivm.GetBlockNumOp,
+_REMOVABLE_WHEN_UNUSED = (*VIEW_OPS, memref.AllocOp, hivm.GetBlockIdxOp, hivm.GetBlockNumOp,
                           hivm.GetSubBlockIdxOp)
 
 
@@ -263,12 +256,6 @@ def _hoist_constants(module: ModuleOp) -> None:
 # --------------------------------------------------------------------------------------
 
 
-def _root(value: SSAValue) -> SSAValue:
-    while isinstance(value.owner, _VIEW_OPS):
-        value = value.owner.operands[0]
-    return value
-
-
 def _core(op: Operation) -> str | None:
     if isinstance(op, hivm.HivmPipeOp):
         core = op.core_type()
@@ -339,8 +326,8 @@ def _insert_cross_core_sync(func_op: func.FuncOp) -> None:
             _Access(
                 op,
                 core,
-                frozenset(_root(v) for v in op.memref_reads()),
-                frozenset(_root(v) for v in op.memref_writes()),
+                frozenset(view_root(v) for v in op.memref_reads()),
+                frozenset(view_root(v) for v in op.memref_writes()),
             )
         )
     # (producer anchor, consumer anchor, producer core, producer pipe, consumer pipe, loop)
@@ -474,7 +461,7 @@ def _is_barrier_all(op: Operation) -> bool:
 
 def _issues_nothing(op: Operation) -> bool:
     """Pure index/view arithmetic: nothing a barrier would have to wait for."""
-    return isinstance(op, (*_VIEW_OPS, memref.AllocOp, scf.YieldOp)) or op.dialect_name() == "arith"
+    return isinstance(op, (*VIEW_OPS, memref.AllocOp, scf.YieldOp)) or op.dialect_name() == "arith"
 
 
 def _only_barriers(op: Operation) -> bool:

@@ -51,6 +51,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir.analysis.views import view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 
@@ -59,17 +60,6 @@ from ascend_mlir.dialects import hivm
 IN_ORDER_PIPES = frozenset({"M", "S"})
 CUBE_TO_VECTOR_FLAG = 0
 VECTOR_TO_CUBE_FLAG = 1
-
-# ops through which a memref result views its operand's buffer
-_VIEW_OPS = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.CollapseShapeOp,
-    memref.ExpandShapeOp,
-    memref.MemorySpaceCastOp,
-)
-
 
 # --------------------------------------------------------------------------------------
 # buffers and accesses
@@ -92,8 +82,7 @@ class _Root:
 
 
 def root_of(value: SSAValue) -> _Root:
-    while isinstance(value.owner, _VIEW_OPS):
-        value = value.owner.operands[0]
+    value = view_root(value)
     owner = value.owner
     exact = isinstance(owner, memref.AllocOp | memref.AllocaOp) or (
         isinstance(value, BlockArgument) and isinstance(owner, Block) and isinstance(owner.parent_op(), func.FuncOp)
