@@ -1493,6 +1493,12 @@ class _ElementwiseOp(_VectorOp, ABC):
                 raise VerifyException(f"dimension {dim} is out of range for rank {rank}")
         if transpose and sorted(transpose) != list(range(rank)):
             raise VerifyException(f"transpose {list(transpose)} is not a permutation of 0..{rank - 1}")
+        if transpose and transpose[-1] != rank - 1:
+            raise VerifyException(f"transpose {list(transpose)} moves the last dimension (the hardware keeps it in place)")
+        # out.shape[i] == in.shape[transpose[i]]: the input shape the output implies
+        expected = list(dst_shape)
+        for out_axis, in_axis in enumerate(transpose):
+            expected[in_axis] = dst_shape[out_axis]
         for index, value in enumerate(self.src):
             if not _is_memref(value):
                 if index == 0:
@@ -1506,7 +1512,6 @@ class _ElementwiseOp(_VectorOp, ABC):
             assert shape is not None
             if len(shape) != rank:
                 raise VerifyException(f"operand ranks differ ({len(shape)} vs {rank})")
-            expected = [dst_shape[p] for p in transpose] if transpose else list(dst_shape)
             for axis, (got, want) in enumerate(zip(shape, expected)):
                 if got == want or DYNAMIC_INDEX in (got, want):
                     continue
@@ -1689,12 +1694,6 @@ class VCastOp(_ElementwiseOp):
 
     def _may_cast(self) -> bool:
         return True
-
-    def verify_(self) -> None:
-        super().verify_()
-        src, dst = _element_type(self.src[0]), _element_type(self.dst[0])
-        if src == dst:
-            raise VerifyException(f"vcast converts between element types, but both are {src}")
 
 
 @irdl_op_definition

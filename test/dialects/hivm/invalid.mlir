@@ -657,16 +657,24 @@ func.func @load_pad_outer_dim(%a: memref<4x16xf16, #hivm.address_space<gm>>, %b:
 
 // -----
 
-func.func @vcast_same_type(%a: memref<16xf16, #hivm.address_space<ub>>, %b: memref<16xf16, #hivm.address_space<ub>>) {
-  // expected-error @+1 {{vcast converts between element types, but both are f16}}
-  hivm.hir.vcast ins(%a : memref<16xf16, #hivm.address_space<ub>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
+func.func @vreduce_with_index_outputs(%a: memref<16x64xf32, #hivm.address_space<ub>>, %c: memref<16x1xf32, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{<max_with_index_left> expects 2 output(s) (values and indices), got 1}}
+  hivm.hir.vreduce <max_with_index_left> ins(%a : memref<16x64xf32, #hivm.address_space<ub>>) outs(%c : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
   return
 }
 
 // -----
 
-func.func @vreduce_with_index_outputs(%a: memref<16x64xf32, #hivm.address_space<ub>>, %c: memref<16x1xf32, #hivm.address_space<ub>>) {
-  // expected-error @+1 {{<max_with_index_left> expects 2 output(s) (values and indices), got 1}}
-  hivm.hir.vreduce <max_with_index_left> ins(%a : memref<16x64xf32, #hivm.address_space<ub>>) outs(%c : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
+func.func @vadd_transpose_shape(%a: memref<2x16x4xf32, #hivm.address_space<ub>>, %c: memref<2x16x4xf32, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{operand shape 2x16x4 is not compatible with the output shape 2x16x4}}
+  hivm.hir.vadd ins(%a, %a : memref<2x16x4xf32, #hivm.address_space<ub>>, memref<2x16x4xf32, #hivm.address_space<ub>>) outs(%c : memref<2x16x4xf32, #hivm.address_space<ub>>) transpose = [1, 0, 2]
+  return
+}
+
+// -----
+
+func.func @vadd_transpose_last_dim(%a: memref<16x8xf32, #hivm.address_space<ub>>, %c: memref<8x16xf32, #hivm.address_space<ub>>) {
+  // expected-error @+1 {{transpose [1, 0] moves the last dimension (the hardware keeps it in place)}}
+  hivm.hir.vadd ins(%a, %a : memref<16x8xf32, #hivm.address_space<ub>>, memref<16x8xf32, #hivm.address_space<ub>>) outs(%c : memref<8x16xf32, #hivm.address_space<ub>>) transpose = [1, 0]
   return
 }

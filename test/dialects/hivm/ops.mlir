@@ -107,6 +107,15 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     return
   }
 
+  // CHECK-LABEL: func.func @transposed
+  func.func @transposed(%a: memref<2x16x4xf32, #hivm.address_space<ub>>, %c: memref<16x2x4xf32, #hivm.address_space<ub>>) {
+    // CHECK: hivm.hir.vadd ins(%a, %a : memref<2x16x4xf32, #hivm.address_space<ub>>, memref<2x16x4xf32, #hivm.address_space<ub>>) outs(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) transpose = [1, 0, 2]
+    hivm.hir.vadd ins(%a, %a : memref<2x16x4xf32, #hivm.address_space<ub>>, memref<2x16x4xf32, #hivm.address_space<ub>>) outs(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) transpose = [1, 0, 2]
+    // CHECK-NEXT: hivm.hir.vcast ins(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) outs(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) round_mode = <floor>
+    hivm.hir.vcast ins(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) outs(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) round_mode = <floor>
+    return
+  }
+
   // CHECK-LABEL: func.func @sync
   func.func @sync(%ev: i64, %flag: i64) {
     // CHECK: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]

@@ -142,6 +142,12 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     return
   }
 
+  func.func @transposed(%a: memref<2x16x4xf32, #hivm.address_space<ub>>, %c: memref<16x2x4xf32, #hivm.address_space<ub>>) {
+    hivm.hir.vadd ins(%a, %a : memref<2x16x4xf32, #hivm.address_space<ub>>, memref<2x16x4xf32, #hivm.address_space<ub>>) outs(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) transpose = [1, 0, 2]
+    hivm.hir.vcast ins(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) outs(%c : memref<16x2x4xf32, #hivm.address_space<ub>>) round_mode = <floor>
+    return
+  }
+
   func.func @sync(%ev: i64, %flag: i64) {
     hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
