@@ -131,6 +131,18 @@ class TileOp(IRDLOperation, ABC):
         raise NotImplementedError
 
 
+class SourceDestOp(TileOp, ABC):
+    """A tile op that reads its `source` operand and writes its `dest` operand."""
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.source,)  # type: ignore[attr-defined]
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dest,)  # type: ignore[attr-defined]
+
+
 # Legal (source scope, destination scope) pairs of tile.copy and the hardware path.
 COPY_PATHS: dict[tuple[str, str], str] = {
     ("gm", "ub"): "load (MTE2)",
@@ -145,7 +157,7 @@ COPY_PATHS: dict[tuple[str, str], str] = {
 
 
 @irdl_op_definition
-class CopyOp(TileOp):
+class CopyOp(SourceDestOp):
     """Move a tile between two memories; the scope pair selects the DMA path.
 
     From cc to ub the destination may be half as tall as the source: the dual copy that
@@ -163,14 +175,6 @@ class CopyOp(TileOp):
 
     def __init__(self, source: SSAValue | Operation, dest: SSAValue | Operation):
         super().__init__(operands=[source, dest])
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.source,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dest,)
 
     @property
     def scopes(self) -> tuple[str | None, str | None]:
@@ -286,7 +290,7 @@ class MinOp(BinaryOp):
     name = "tile.min"
 
 
-class UnaryOp(ElementwiseOp, ABC):
+class UnaryOp(ElementwiseOp, SourceDestOp, ABC):
     """`dst = f(src)` elementwise, same shape; same element type unless it is a cast."""
 
     source = operand_def(MemRefType)
@@ -300,14 +304,6 @@ class UnaryOp(ElementwiseOp, ABC):
 
     def __init__(self, source: SSAValue | Operation, dest: SSAValue | Operation):
         super().__init__(operands=[source, dest])
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.source,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dest,)
 
     def verify_(self) -> None:
         st = _memref_in(self, self.source, "source", ("ub",))
@@ -427,7 +423,7 @@ def _dims_attr(dims: Sequence[int]) -> DenseArrayBase:
 
 
 @irdl_op_definition
-class ReduceOp(TileOp):
+class ReduceOp(SourceDestOp):
     """Reduce a ub tile along `dims`; the destination keeps the rank with size 1 there."""
 
     name = "tile.reduce"
@@ -455,14 +451,6 @@ class ReduceOp(TileOp):
         )
 
     @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.source,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dest,)
-
-    @property
     def reduce_dims(self) -> tuple[int, ...]:
         return tuple(self.dims.get_values())
 
@@ -485,7 +473,7 @@ class ReduceOp(TileOp):
 
 
 @irdl_op_definition
-class BroadcastOp(TileOp):
+class BroadcastOp(SourceDestOp):
     """Repeat a ub tile along `dims`, where the source has size 1."""
 
     name = "tile.broadcast"
@@ -503,14 +491,6 @@ class BroadcastOp(TileOp):
         self, source: SSAValue | Operation, dest: SSAValue | Operation, dims: Sequence[int]
     ):
         super().__init__(operands=[source, dest], properties={"dims": _dims_attr(dims)})
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.source,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dest,)
 
     @property
     def broadcast_dims(self) -> tuple[int, ...]:
