@@ -4,9 +4,13 @@
 the dialects a run actually parses (the pattern of xDSL's own registry).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from xdsl.context import Context
 from xdsl.ir import Dialect
+
+# the upstream dialects ascend-mlir programs are written with (what ascend-opt parses)
+UPSTREAM_DIALECTS = ("builtin", "func", "arith", "memref", "scf")
 
 
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
@@ -36,3 +40,15 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
         "annotation": get_annotation,
         "tile": get_tile,
     }
+
+
+def register_dialects(ctx: Context, upstream: Iterable[str] = UPSTREAM_DIALECTS) -> Context:
+    """Register the named upstream dialects and all of ours in `ctx` (lazily); returns it."""
+    from xdsl.dialects import get_all_dialects as upstream_dialects
+
+    factories = upstream_dialects()
+    for name in upstream:
+        ctx.register_dialect(name, factories[name])
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    return ctx

@@ -12,18 +12,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from io import StringIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Dialect
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ascend_mlir import __version__
+from ascend_mlir.dialects import register_dialects
 from ascend_mlir.diagnostics import (
     Diagnostic,
     check_expected,
@@ -47,7 +47,6 @@ Pass options use MLIR's spelling: -p 'ascend-compile{chip=ascend910b sync=barrie
 Errors in the input are reported as file:line:col: error: ..., with exit code 1.
 """
 
-UPSTREAM_DIALECTS = ("builtin", "func", "arith", "memref", "scf")
 UPSTREAM_PASSES = ("canonicalize", "cse", "dce")
 
 
@@ -69,16 +68,7 @@ class AscendOptMain(xDSLOptMain):
     # ----- registries ------------------------------------------------------------------
 
     def register_all_dialects(self):
-        from xdsl.dialects import get_all_dialects as upstream_dialects
-
-        from ascend_mlir.dialects import get_all_dialects
-
-        upstream = upstream_dialects()
-        for name in UPSTREAM_DIALECTS:
-            self.ctx.register_dialect(name, upstream[name])
-        dialects: dict[str, Callable[[], Dialect]] = get_all_dialects()
-        for name, factory in dialects.items():
-            self.ctx.register_dialect(name, factory)
+        register_dialects(self.ctx)
 
     def register_all_passes(self):
         from xdsl.transforms import get_all_passes as upstream_passes

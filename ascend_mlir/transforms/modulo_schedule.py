@@ -209,18 +209,11 @@ def loop_problems_of_file(path: str, chip: str | None = None) -> list[tuple[str,
     """(name, LoopProblem) of every loop of an .mlir file, innermost first: what this
     pass would hand the solver. Tile-level input is lowered by convert-tile-to-hivm
     first; latencies come from the chip (`chip=` as in the pass, else hacc.target)."""
-    from xdsl.dialects import get_all_dialects as upstream_dialects
-
     from ascend_mlir.analysis.loop_model import loop_problems
-    from ascend_mlir.dialects import get_all_dialects
     from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.dialects import register_dialects
 
-    ctx = Context()
-    upstream = upstream_dialects()
-    for name in ("builtin", "func", "arith", "memref", "scf"):
-        ctx.register_dialect(name, upstream[name])
-    for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
+    ctx = register_dialects(Context())
     with open(path, encoding="utf-8") as f:
         module = parse_module(ctx, f.read(), path)
     if any(o.name.startswith("tile.") for o in module.walk()):

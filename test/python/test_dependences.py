@@ -234,7 +234,6 @@ def test_shared_hbm_ports_conflict():
 # ----------------------------------------------------------------------------- IR adapter
 
 from xdsl.context import Context  # noqa: E402
-from xdsl.dialects import get_all_dialects as upstream_dialects  # noqa: E402
 from xdsl.dialects import scf  # noqa: E402
 from xdsl.parser import Parser  # noqa: E402
 
@@ -244,16 +243,11 @@ from ascend_mlir.analysis.loop_model import (  # noqa: E402
     scheduled_loop_cost,
 )
 from ascend_mlir.chips import load_chip  # noqa: E402
-from ascend_mlir.dialects import get_all_dialects  # noqa: E402
+from ascend_mlir.dialects import register_dialects  # noqa: E402
 
 
 def parse(text):
-    ctx = Context()
-    upstream = upstream_dialects()
-    for name in ("builtin", "func", "arith", "memref", "scf"):
-        ctx.register_dialect(name, upstream[name])
-    for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
+    ctx = register_dialects(Context())
     module = Parser(ctx, text).parse_module()
     module.verify()
     return module

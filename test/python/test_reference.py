@@ -9,11 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from xdsl.context import Context
-from xdsl.dialects import get_all_dialects as upstream_dialects
 from xdsl.dialects.builtin import BFloat16Type, ModuleOp
 from xdsl.parser import Parser
 
-from ascend_mlir.dialects import get_all_dialects
+from ascend_mlir.dialects import UPSTREAM_DIALECTS, register_dialects
 from ascend_mlir.sim.reference import (
     ReferenceError,
     kernel_function,
@@ -24,12 +23,7 @@ from ascend_mlir.sim.reference_numerics import is_representable, round_to_bf16, 
 
 
 def parse(text: str) -> ModuleOp:
-    ctx = Context()
-    upstream = upstream_dialects()
-    for name in ("builtin", "func", "arith", "memref", "scf", "affine"):
-        ctx.register_dialect(name, upstream[name])
-    for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
+    ctx = register_dialects(Context(), (*UPSTREAM_DIALECTS, "affine"))
     module = Parser(ctx, text).parse_module()
     module.verify()
     return module

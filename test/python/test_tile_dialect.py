@@ -38,16 +38,9 @@ def values(*types):
 
 
 def context() -> Context:
-    from xdsl.dialects import get_all_dialects as upstream
+    from ascend_mlir.dialects import register_dialects
 
-    from ascend_mlir.dialects import get_all_dialects
-
-    ctx = Context()
-    for name in ("builtin", "func", "arith", "memref", "scf"):
-        ctx.register_dialect(name, upstream()[name])
-    for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
-    return ctx
+    return register_dialects(Context())
 
 
 # ----- ops built from Python -----------------------------------------------------------
