@@ -8,6 +8,9 @@ Besides syntax, each op knows the hardware pipe(s) it issues to and which memref
 reads and writes (`HivmPipeOp`), the interface that scheduling, sync insertion and the
 simulator build on. Verifiers encode the hardware rules (legal scope pair per DMA op,
 operand scopes and shapes of mmadL1, flag pipes and event ids, vector operand scopes).
+They are at least as strict as bishengir-opt's own; where the chip matters (the cc -> ub
+and ub -> cbuf paths of Ascend 950) they read the module's `hacc.target`. A memref with
+no memory space is "not assigned yet" (bishengir infers it later) and is accepted.
 """
 
 from __future__ import annotations
@@ -640,7 +643,6 @@ class _HivmOp(HivmPipeOp, ABC):
     @classmethod
     def _make(
         cls,
-        parser: Parser,
         operands: dict[str, SSAValue | Sequence[SSAValue] | None],
         props: dict[str, Attribute],
         attrs: dict[str, Attribute],
@@ -884,7 +886,7 @@ class LoadOp(_DmaOp):
                 props["tcoretype"] = _parse_enum(parser, TCoreTypeAttr)
             else:
                 operands[keyword] = _parse_value_with_type(parser)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_ins_outs(printer)
@@ -958,7 +960,7 @@ class StoreOp(_DmaOp):
         if parser.parse_optional_keyword("atomic"):
             parser.parse_punctuation("=")
             props["atomic_kind"] = _parse_enum(parser, AtomicKindAttr)
-        return cls._make(parser, {"src": src, "dst": dst}, props, attrs)
+        return cls._make({"src": src, "dst": dst}, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_ins_outs(printer)
@@ -1022,7 +1024,7 @@ class CopyOp(_DmaOp):
                 ),
             )
             props["collapse_reassociation"] = ArrayAttr([ArrayAttr(g) for g in groups])
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_ins_outs(printer)
@@ -1094,7 +1096,7 @@ class Nd2NzOp(_DmaOp):
             if parser.parse_optional_keyword(keyword):
                 parser.parse_punctuation("=")
                 operands[keyword] = _parse_value_with_type(parser)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -1203,7 +1205,7 @@ class FixpipeOp(_DmaOp):
             parser.parse_punctuation("=")
             props["dual_dst_mode"] = _parse_enum(parser, FixpipeDualDstModeAttr)
         _parse_unit_flags(parser, props, operands)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -1257,6 +1259,7 @@ class MmadL1Op(_HivmOp):
     unit_flag_mode = opt_prop_def(ArrayAttr[UnitFlagAttr])
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("unit_flag_mode",)
 
     def __init__(
         self,
@@ -1389,7 +1392,7 @@ class MmadL1Op(_HivmOp):
         if parser.parse_optional_keyword("sync_related_args"):
             operands["sync_related_args"] = _parse_values_with_types(parser)
         _parse_unit_flags(parser, props, operands)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -1405,8 +1408,6 @@ class MmadL1Op(_HivmOp):
             printer.print_string(" sync_related_args")
             _print_values_with_types(printer, self.sync_related_args)
         _print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
-
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("unit_flag_mode",)
 
 
 # ---------------------------------------------------------------------------
@@ -1549,7 +1550,7 @@ class _ElementwiseOp(_VectorOp, ABC):
             if parser.parse_optional_keyword(name):
                 parser.parse_punctuation("=")
                 props[name] = _parse_int_list(parser)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -1774,7 +1775,7 @@ class VBrcOp(_VectorOp):
         if parser.parse_optional_keyword("broadcast_dims"):
             parser.parse_punctuation("=")
             props["broadcast_dims"] = _parse_int_list(parser)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -1883,7 +1884,7 @@ class VReduceOp(_VectorOp):
         parser.parse_keyword("reduce_dims")
         parser.parse_punctuation("=")
         props["reduce_dims"] = _parse_int_list(parser)
-        return cls._make(parser, operands, props, attrs)
+        return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -1971,7 +1972,7 @@ class _FlagOp(_HivmOp, ABC):
             props["static_event_id"] = _parse_enum(parser, EventAttr)
         parser.parse_punctuation("]")
         extra_props, attrs = cls._parse_attr_dict(parser)
-        return cls._make(parser, operands, extra_props | props, attrs)
+        return cls._make(operands, extra_props | props, attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string("[")
@@ -2045,7 +2046,7 @@ class PipeBarrierOp(_HivmOp):
         pipe = _parse_enum(parser, PipeAttr)
         parser.parse_punctuation("]")
         props, attrs = cls._parse_attr_dict(parser)
-        return cls._make(parser, {}, props | {"pipe": pipe}, attrs)
+        return cls._make({}, props | {"pipe": pipe}, attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string("[")
@@ -2133,7 +2134,7 @@ class _SyncBlockOp(_HivmOp, ABC):
         if cls.HAS_FFTS and parser.parse_optional_keyword("sync_instr_mode"):
             parser.parse_punctuation("=")
             props["tsync_instr_mode"] = _parse_enum(parser, SyncBlockInstrModeAttr)
-        return cls._make(parser, operands, extra_props | props, attrs)
+        return cls._make(operands, extra_props | props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
