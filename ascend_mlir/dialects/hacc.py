@@ -2,7 +2,8 @@
 
 * `hacc.entry` (a unit attribute on the kernel function; nothing to define),
 * `hacc.function_kind = #hacc.function_kind<DEVICE|HOST>`,
-* `hacc.target = #hacc.target<"Ascend950PR_9599">` on the module: the chip the IR is for.
+* `hacc.target = #hacc.target<"Ascend950PR_9599">` on the module: the chip the IR is for,
+* `hacc.arg_type = #hacc.arg_type<ffts_base_address>` on a kernel argument.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from xdsl.ir import Data, Dialect
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 ENTRY = "hacc.entry"
@@ -60,4 +62,47 @@ class TargetAttr(Data[str]):
         return value
 
 
-HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr])
+# bishengir's kernel argument kinds (`#hacc.arg_type<...>` on function arguments).
+KERNEL_ARG_TYPES: tuple[str, ...] = (
+    "ffts_base_address",
+    "input",
+    "output",
+    "input_and_output",
+    "workspace",
+    "sync_block_lock",
+    "tiling_key",
+    "tiling_data",
+    "tiling_struct",
+    "mesh_arg",
+    "sanitizer_addr",
+)
+
+
+@irdl_attr_definition
+class ArgTypeAttr(Data[str]):
+    """`#hacc.arg_type<ffts_base_address>`: what a kernel argument is for (e.g. the base
+    address of the cross-core flags, which MIX kernels take as their first argument)."""
+
+    name = "hacc.arg_type"
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data}>")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> str:
+        parser.parse_punctuation("<")
+        pos = parser.pos
+        value = parser.parse_identifier()
+        if value not in KERNEL_ARG_TYPES:
+            parser.raise_error(
+                f"unknown hacc.arg_type '{value}' (expected one of {', '.join(KERNEL_ARG_TYPES)})", pos, parser.pos
+            )
+        parser.parse_punctuation(">")
+        return value
+
+    def verify(self) -> None:
+        if self.data not in KERNEL_ARG_TYPES:
+            raise VerifyException(f"unknown hacc.arg_type '{self.data}'")
+
+
+HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr, ArgTypeAttr])

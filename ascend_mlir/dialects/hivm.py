@@ -2295,11 +2295,48 @@ class GetSubBlockIdxOp(_BlockQueryOp):
     name = "hivm.hir.get_sub_block_idx"
 
 
+@irdl_op_definition
+class SetFftsBaseAddrOp(_HivmOp):
+    """`hivm.hir.set_ffts_base_addr %addr`: where the cross-core (FFTS) flags of
+    sync_block_set/wait live; a MIX kernel sets it on entry from its first argument."""
+
+    name = "hivm.hir.set_ffts_base_addr"
+
+    ffts_base_addr = operand_def(I64)
+
+    def __init__(self, ffts_base_addr: SSAValue | Operation):
+        super().__init__(operands=[ffts_base_addr])
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("S",)
+
+    def core_type(self) -> str:
+        return "SCALAR"
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SetFftsBaseAddrOp:
+        attrs = parser.parse_optional_attr_dict()
+        addr = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
+        return cls.create(operands=[addr], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" ")
+        printer.print_operand(self.ffts_base_addr)
+
+
 DMA_OPS: tuple[type[Operation], ...] = (LoadOp, StoreOp, Nd2NzOp, FixpipeOp, CopyOp)
 BINARY_OPS: tuple[type[Operation], ...] = (VAddOp, VSubOp, VMulOp, VDivOp, VMaxOp, VMinOp)
 UNARY_OPS: tuple[type[Operation], ...] = (VExpOp, VLnOp, VAbsOp, VReluOp, VSqrtOp, VRsqrtOp, VRecOp)
 VECTOR_OPS: tuple[type[Operation], ...] = BINARY_OPS + UNARY_OPS + (VCastOp, VBrcOp, VReduceOp)
-SYNC_OPS: tuple[type[Operation], ...] = (SetFlagOp, WaitFlagOp, PipeBarrierOp, SyncBlockSetOp, SyncBlockWaitOp)
+SYNC_OPS: tuple[type[Operation], ...] = (
+    SetFlagOp,
+    WaitFlagOp,
+    PipeBarrierOp,
+    SyncBlockSetOp,
+    SyncBlockWaitOp,
+    SetFftsBaseAddrOp,
+)
 
 HIVM = Dialect(
     "hivm",

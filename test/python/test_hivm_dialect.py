@@ -137,6 +137,11 @@ def test_attribute_spelling():
     assert str(hivm.FuncCoreTypeAttr(hivm.FuncCoreType.MIX)) == "#hivm.func_core_type<MIX>"
     assert str(hivm.ModuleCoreTypeAttr(hivm.ModuleCoreType.AIC)) == "#hivm.module_core_type<AIC>"
     assert str(hivm.TCoreTypeAttr(hivm.TCoreType.CUBE)) == "#hivm.tcore_type<CUBE>"
+    from ascend_mlir.dialects.hacc import ArgTypeAttr
+
+    assert str(ArgTypeAttr("ffts_base_address")) == "#hacc.arg_type<ffts_base_address>"
+    with pytest.raises(VerifyException, match="unknown hacc.arg_type"):
+        ArgTypeAttr("scratch")
 
 
 # ----- the pipe interface ----------------------------------------------------------------
@@ -191,6 +196,7 @@ def build_everything():
         "block_num": GetBlockNumOp(),
         "sub_block": GetSubBlockIdxOp(),
         "pointer_cast": PointerCastOp([addr], mem([16, 64], "ub")),
+        "ffts": hivm.SetFftsBaseAddrOp(dyn),
     }
     ops["atomic_store"] = StoreOp(uf, g32_tile, atomic_kind=hivm.AtomicKindAttr(hivm.AtomicKind.ADD))
     k.add(*ops.values())
@@ -234,6 +240,7 @@ def test_pipes_and_core_types():
         "block_idx": (("S",), "SCALAR"),
         "block_num": (("S",), "SCALAR"),
         "sub_block": (("S",), "SCALAR"),
+        "ffts": (("S",), "SCALAR"),
     }
     for name, (pipes, core) in expected.items():
         op = ops[name]

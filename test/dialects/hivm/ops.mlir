@@ -142,7 +142,7 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
   }
 
   // CHECK-LABEL: func.func @memory_and_ids
-  func.func @memory_and_ids(%n: index) {
+  func.func @memory_and_ids(%n: index, %ffts: i64) {
     // CHECK: %idx = hivm.hir.get_block_idx -> i64
     %idx = hivm.hir.get_block_idx -> i64
     // CHECK-NEXT: %num = hivm.hir.get_block_num -> i64
@@ -159,6 +159,8 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %dyn = hivm.hir.pointer_cast(%c0) [%n] : memref<?x64xf32, #hivm.address_space<ub>>
     // CHECK-NEXT: annotation.mark %buf {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
     annotation.mark %buf {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
+    // CHECK-NEXT: hivm.hir.set_ffts_base_addr %ffts
+    hivm.hir.set_ffts_base_addr %ffts
     return
   }
 

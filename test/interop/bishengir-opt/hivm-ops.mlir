@@ -66,6 +66,7 @@
 // CHECK: hivm.hir.pointer_cast({{%[a-z0-9_]+}}, {{%[a-z0-9_]+}}) : memref<16x64xf32, #hivm.address_space<cbuf>>
 // CHECK: hivm.hir.pointer_cast({{%[a-z0-9_]+}}) [{{%[a-z0-9_]+}}] : memref<?x64xf32, #hivm.address_space<ub>>
 // CHECK: annotation.mark {{%[a-z0-9_]+}} {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
+// CHECK: hivm.hir.set_ffts_base_addr {{%[a-z0-9_]+}}
 // CHECK: hivm.hir.load {{.*}} pad_mode = <PadValue> pad_value = {{.*}} left_padding_num = {{.*}} init_out_buffer = true right_padding_num = {{.*}} init_condition = {{.*}} may_implicit_transpose_with_last_axis = true core_type = <VECTOR>
 // CHECK: hivm.hir.vexp {{.*}} temp_buffer(
 // CHECK: hivm.hir.copy {{.*}} pad_mode = <PadValue> pad_value =
@@ -162,7 +163,7 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     return
   }
 
-  func.func @memory_and_ids(%n: index) {
+  func.func @memory_and_ids(%n: index, %ffts: i64) {
     %idx = hivm.hir.get_block_idx -> i64
     %num = hivm.hir.get_block_num -> i64
     %sub = hivm.hir.get_sub_block_idx -> i64
@@ -172,6 +173,7 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %multi = hivm.hir.pointer_cast(%c0, %c4096) : memref<16x64xf32, #hivm.address_space<cbuf>>
     %dyn = hivm.hir.pointer_cast(%c0) [%n] : memref<?x64xf32, #hivm.address_space<ub>>
     annotation.mark %buf {hivm.multi_buffer = 2 : i32} : memref<16x64xf32, #hivm.address_space<ub>>
+    hivm.hir.set_ffts_base_addr %ffts
     return
   }
 
