@@ -48,9 +48,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Block, BlockArgument, Data, Operation, Region, SSAValue
-from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, operand_def
-from xdsl.parser import AttrParser
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.printer import Printer
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException
@@ -400,50 +398,13 @@ def _remove_dead_code(func_op: func.FuncOp) -> None:
                 changed = True
 
 
-@irdl_attr_definition
-class _FftsArgTypeAttr(Data[str]):
-    """`#hacc.arg_type<ffts_base_address>` on the FFTS base address argument.
-
-    Defined here until the hacc dialect has `hacc.arg_type`; only printed, never parsed
-    back by us (bishengir-opt parses it)."""
-
-    name = "hacc.arg_type"
-
-    def print_parameter(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.data}>")
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> str:
-        with parser.in_angle_brackets():
-            return parser.parse_identifier()
-
-
-@irdl_op_definition
-class _SetFftsBaseAddrOp(IRDLOperation):
-    """`hivm.hir.set_ffts_base_addr %addr`: where the cross-core (FFTS) flags live.
-
-    Defined here until the hivm dialect has it; bishengir-compile aborts on a
-    sync_block_set whose function has no FFTS base address argument."""
-
-    name = "hivm.hir.set_ffts_base_addr"
-
-    addr = operand_def(i64)
-
-    assembly_format = "$addr attr-dict"
-
-    def __init__(self, addr: SSAValue):
-        super().__init__(operands=[addr])
-
-
 FFTS_ARG_TYPE = "hacc.arg_type"
 
 
 def _add_ffts_base_address(part: func.FuncOp) -> None:
     """First argument `%ffts_base_addr: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}`
     and `hivm.hir.set_ffts_base_addr` on entry, as bishengir's own MIX kernels have."""
-    attr_class = getattr(hacc, "ArgTypeAttr", None)
-    arg_type = attr_class("ffts_base_address") if attr_class is not None else _FftsArgTypeAttr("ffts_base_address")
-    op_class = getattr(hivm, "SetFftsBaseAddrOp", _SetFftsBaseAddrOp)
+    arg_type = hacc.ArgTypeAttr("ffts_base_address")
     entry = part.body.blocks[0]
     old_attrs = list(part.arg_attrs.data) if part.arg_attrs is not None else [
         DictionaryAttr({}) for _ in entry.args
@@ -452,7 +413,7 @@ def _add_ffts_base_address(part: func.FuncOp) -> None:
     ffts.name_hint = "ffts_base_addr"
     part.arg_attrs = ArrayAttr([DictionaryAttr({FFTS_ARG_TYPE: arg_type}), *old_attrs])
     part.update_function_type()
-    Rewriter.insert_op(op_class(ffts), InsertPoint.at_start(entry))
+    Rewriter.insert_op(hivm.SetFftsBaseAddrOp(ffts), InsertPoint.at_start(entry))
 
 
 def _is_barrier_all(op: Operation) -> bool:

@@ -120,7 +120,7 @@ builtin.module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
     %top = memref.subview %w[0, 0] [16, 16] [1, 1] : memref<32x16xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>
     hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%top : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
-    hivm.hir.load ins(%w : memref<32x16xf32, #hivm.address_space<gm>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>) pad_mode = <PadNull>
+    hivm.hir.load ins(%top : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
     func.return
   }
 }
