@@ -1082,7 +1082,7 @@ class Nd2NzOp(_DmaOp):
         _verify_same_element_type(self, self.src, self.dst, "source and destination")
         init = self.init_out_buffer
         if init is not None and init.value.data and self.pad_value is None:
-            raise VerifyException(f"init_out_buffer = true needs a pad_value")
+            raise VerifyException("init_out_buffer = true needs a pad_value")
 
     @classmethod
     def parse(cls, parser: Parser) -> Nd2NzOp:
@@ -1180,7 +1180,7 @@ class FixpipeOp(_DmaOp):
                     f"dual_dst_mode needs a ub destination (the two vector cores' ub), got {_scope_text(self.dst)}"
                 )
             if self.dma_mode.data == FixpipeDMAMode.NZ2DN:
-                raise VerifyException(f"dual_dst_mode needs dma_mode nz2nd or normal")
+                raise VerifyException("dual_dst_mode needs dma_mode nz2nd or normal")
             src_shape, dst_shape = _shape(self.src), _shape(self.dst)
             if src_shape and dst_shape and len(src_shape) == 2 == len(dst_shape):
                 axis = 0 if dual.data == FixpipeDualDstMode.ROW_SPLIT else 1
@@ -1485,7 +1485,7 @@ class _ElementwiseOp(_VectorOp, ABC):
         broadcast = _array_values(self.broadcast)
         transpose = _array_values(self.transpose)
         if broadcast and transpose:
-            raise VerifyException(f"broadcast and transpose cannot both be set")
+            raise VerifyException("broadcast and transpose cannot both be set")
         dst_shape = _shape(dst)
         assert dst_shape is not None
         rank = len(dst_shape)
@@ -1734,7 +1734,7 @@ class VBrcOp(_VectorOp):
                 raise VerifyException(f"broadcast dim {dim} is out of range for rank {rank}")
         if not _is_memref(self.src):
             if dims:
-                raise VerifyException(f"a scalar source takes no broadcast_dims")
+                raise VerifyException("a scalar source takes no broadcast_dims")
             if self.src.type != _element_type(self.dst):
                 raise VerifyException(
                     f"scalar type {self.src.type} differs from the element type {_element_type(self.dst)}"
@@ -1746,7 +1746,7 @@ class VBrcOp(_VectorOp):
         if len(src_shape) != rank:
             raise VerifyException(f"source rank {len(src_shape)} differs from destination rank {rank}")
         if not dims:
-            raise VerifyException(f"a memref source needs broadcast_dims")
+            raise VerifyException("a memref source needs broadcast_dims")
         for axis, (got, want) in enumerate(zip(src_shape, dst_shape)):
             if axis in dims:
                 if got != 1:
@@ -1846,7 +1846,7 @@ class VReduceOp(_VectorOp):
         rank = len(src_shape)
         dims = _array_values(self.reduce_dims)
         if not dims:
-            raise VerifyException(f"reduce_dims must not be empty")
+            raise VerifyException("reduce_dims must not be empty")
         if len(set(dims)) != len(dims):
             raise VerifyException(f"reduce_dims {list(dims)} has duplicates")
         for dim in dims:
@@ -1943,7 +1943,7 @@ class _FlagOp(_HivmOp, ABC):
 
     def verify_(self) -> None:
         if (self.static_event_id is None) == (self.dynamic_event_id is None):
-            raise VerifyException(f"needs exactly one of a static event id or a dynamic i64 event id")
+            raise VerifyException("needs exactly one of a static event id or a dynamic i64 event id")
         if self.set_pipe == self.wait_pipe:
             raise VerifyException(
                 f"set and wait pipes must differ, got {self.set_pipe.data.value} twice (same-pipe order needs pipe_barrier, not a flag)"
@@ -2100,7 +2100,7 @@ class _SyncBlockOp(_HivmOp, ABC):
     def verify_(self) -> None:
         dynamic = cast(SSAValue | None, getattr(self, "dynamic_flag_id"))
         if (self.static_flag_id is None) == (dynamic is None):
-            raise VerifyException(f"needs exactly one of a static flag id or a dynamic i64 flag id")
+            raise VerifyException("needs exactly one of a static flag id or a dynamic i64 flag id")
         if self.tcore_type.data not in (TCoreType.CUBE, TCoreType.VECTOR):
             raise VerifyException(f"core type must be CUBE or VECTOR, got {self.tcore_type.data.value}")
         for role, pipe in (("producer", self.tpipe), ("consumer", self.pipe)):
@@ -2209,7 +2209,7 @@ class PointerCastOp(IRDLOperation):
 
     def verify_(self) -> None:
         if not self.addrs:
-            raise VerifyException(f"needs at least one address")
+            raise VerifyException("needs at least one address")
         if scope_of(self.result) not in ON_CHIP_SCOPES:
             raise VerifyException(
                 f"result must be in an on-chip scope ({', '.join(ON_CHIP_SCOPES)}), got {_scope_text(self.result)}"

@@ -13,8 +13,6 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
-from io import StringIO
-from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline

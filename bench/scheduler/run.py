@@ -162,11 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     mlir = args.mlir
     if mlir is None:
         examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
-        try:
-            import ascend_mlir.transforms.modulo_schedule  # noqa: F401
-            mlir = sorted(glob.glob(os.path.join(examples, "*.mlir")))
-        except ImportError:
-            mlir = []
+        mlir = sorted(glob.glob(os.path.join(examples, "*.mlir")))
     if mlir:
         problems += _mlir_problems(mlir)
     if not args.no_generated:
