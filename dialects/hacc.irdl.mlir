@@ -17,4 +17,9 @@ irdl.dialect @hacc {
     %0 = irdl.base "#builtin.string"
     irdl.parameters(value: %0)
   }
+  // hacc.arg_type
+  irdl.attribute @arg_type {
+    %0 = irdl.base "#builtin.string"
+    irdl.parameters(value: %0)
+  }
 }

@@ -486,6 +486,11 @@ irdl.dialect @hivm {
     %3 = irdl.base @hivm::@pipe
     irdl.attributes {"pipe" = %1, "tcore_type" = %2, "tpipe" = %3}
   }
+  // hivm.hir.set_ffts_base_addr
+  irdl.operation @hir_set_ffts_base_addr {
+    %0 = irdl.is i64
+    irdl.operands(ffts_base_addr: %0)
+  }
   // hivm.hir.pointer_cast
   //   note: operand group `dynamicSizes` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   irdl.operation @hir_pointer_cast {

@@ -106,6 +106,20 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     return
   }
 
+  // A MIX part: argument kinds (hacc) and the cross-core flag base address.
+  // CHECK-LABEL: func.func @mix_entry
+  // CHECK-SAME: {hacc.arg_type = #hacc.arg_type<"ffts_base_address">}
+  // CHECK-SAME: attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<"AIC">, hivm.part_of_mix}
+  // CHECK: "hivm.hir_set_ffts_base_addr"(%{{.*}}) : (i64) -> ()
+  // BACK-LABEL: func.func @mix_entry
+  // BACK-SAME: {hacc.arg_type = #hacc.arg_type<ffts_base_address>}
+  // BACK-SAME: attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix}
+  // BACK: hivm.hir.set_ffts_base_addr %{{.*}}
+  func.func @mix_entry(%ffts: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
+    hivm.hir.set_ffts_base_addr %ffts
+    return
+  }
+
   // CHECK-LABEL: func.func @memory_and_ids
   // BACK-LABEL: func.func @memory_and_ids
   func.func @memory_and_ids(%n: index) {

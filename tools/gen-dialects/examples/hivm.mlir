@@ -46,7 +46,8 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.vreduce <sum> ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%r : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
     return
   }
-  func.func @sync(%flag: i64) {
+  func.func @sync(%flag: i64, %ffts: i64) {
+    hivm.hir.set_ffts_base_addr %ffts
     hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.pipe_barrier[<PIPE_ALL>]
