@@ -17,7 +17,7 @@ DESCRIPTION = """\
 ascend-sim: run a kernel on the pipe-level simulator of ascend-mlir.
 
 A tile-level file (one that contains tile.* ops) is first compiled with the
-`ascend-compile` pass (convert-tile-to-hivm + scheduling + sync) and its outputs are
+`ascend-compile` pass (today convert-tile-to-hivm + barrier sync) and its outputs are
 compared with the numpy reference interpreter run on the tile-level program. A
 hivm-level file is simulated as written (reference_match is null).
 
