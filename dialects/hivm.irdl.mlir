@@ -430,6 +430,7 @@ irdl.dialect @hivm {
   }
   // hivm.hir.vreduce
   //   note: operand group `dst` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: unsigned_src
   irdl.operation @hir_vreduce {
     %0 = irdl.base "!builtin.memref"
     %1 = irdl.base "!builtin.memref"

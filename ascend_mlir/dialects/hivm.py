@@ -1805,9 +1805,11 @@ class VReduceOp(_VectorOp):
     indices = opt_operand_def(MemRefType)
     arith = prop_def(ReduceOpAttr)
     reduce_dims = prop_def(DenseArrayBase)
+    # Required by the Ascend 950 (`-a5`) build of bishengir, unknown to the default one.
+    unsigned_src = opt_prop_def(BoolAttr)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("arith", "reduce_dims")
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("arith", "reduce_dims", "unsigned_src")
 
     def __init__(
         self,
@@ -1881,6 +1883,9 @@ class VReduceOp(_VectorOp):
             parser.parse_punctuation("(")
             operands["temp_buffer"] = _parse_value_with_type(parser)
             parser.parse_punctuation(")")
+        if parser.parse_optional_keyword("unsigned_src"):
+            parser.parse_punctuation("=")
+            props["unsigned_src"] = _parse_bool(parser)
         parser.parse_keyword("reduce_dims")
         parser.parse_punctuation("=")
         props["reduce_dims"] = _parse_int_list(parser)
@@ -1903,6 +1908,9 @@ class VReduceOp(_VectorOp):
             printer.print_string(" temp_buffer(")
             _print_value_with_type(printer, self.temp_buffer)
             printer.print_string(")")
+        if self.unsigned_src is not None:
+            printer.print_string(" unsigned_src = ")
+            printer.print_attribute(self.unsigned_src)
         printer.print_string(" reduce_dims = ")
         _print_int_list(printer, self.reduce_dims)
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from io import StringIO
 from typing import IO
 
 from xdsl.context import Context
@@ -531,15 +530,16 @@ A5_TARGET_PREFIX = "Ascend950"
 SYNTAXES = ("auto", "a5", "default")
 
 
-def _a5_spelling(text: str) -> str:
+def _set_vreduce_spelling(module: ModuleOp, a5: bool) -> None:
     """The a5 build of bishengir (Ascend 950) requires vreduce's `unsigned_src` flag,
-    which the default build does not know: `... outs(..) unsigned_src = false reduce_dims = [..]`.
-    Every other op we print is spelled alike by both builds (checked against both)."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.lstrip().startswith("hivm.hir.vreduce") and "unsigned_src" not in line:
-            lines[i] = line.replace(" reduce_dims = [", " unsigned_src = false reduce_dims = [", 1)
-    return "\n".join(lines)
+    which the default build rejects. Every other op we print is spelled alike by both
+    builds (checked against both)."""
+    for op in module.walk():
+        if isinstance(op, hivm.VReduceOp):
+            if a5 and op.unsigned_src is None:
+                op.unsigned_src = IntegerAttr.from_bool(False)
+            elif not a5 and op.unsigned_src is not None:
+                del op.properties["unsigned_src"]
 
 
 @dataclass(frozen=True)
@@ -560,13 +560,11 @@ class NpuirTarget(Target):
                 f"npuir: unknown syntax '{self.syntax}' (one of {', '.join(SYNTAXES)})"
             )
         npuir = to_npuir(module)
-        stream = StringIO()
-        Printer(stream=stream).print_op(npuir)
-        text = stream.getvalue()
         target = npuir.attributes.get(hacc.TARGET)
         target_name = target.data if isinstance(target, hacc.TargetAttr) else ""
         a5 = self.syntax == "a5" or (
             self.syntax == "auto" and target_name.startswith(A5_TARGET_PREFIX)
         )
-        output.write(_a5_spelling(text) if a5 else text)
+        _set_vreduce_spelling(npuir, a5)
+        Printer(stream=output).print_op(npuir)
         output.write("\n")
