@@ -755,20 +755,13 @@ def restore_properties(op: IRDLOperation) -> None:
 
 
 def default_context():
-    """A parsing context with xDSL's dialects and ours (unregistered ops allowed)."""
+    """A parsing context with all of xDSL's dialects and ours (unregistered ops allowed)."""
     from xdsl.context import Context
     from xdsl.dialects import get_all_dialects as upstream_dialects
 
-    from ascend_mlir.dialects import get_all_dialects
+    from ascend_mlir.dialects import register_dialects
 
-    ctx = Context(allow_unregistered=True)
-    for name, factory in upstream_dialects().items():
-        ctx.register_dialect(name, factory)
-    for name, factory in get_all_dialects().items():
-        if name in ctx.registered_dialect_names:
-            continue
-        ctx.register_dialect(name, factory)
-    return ctx
+    return register_dialects(Context(allow_unregistered=True), upstream=upstream_dialects())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
