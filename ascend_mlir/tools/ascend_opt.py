@@ -209,9 +209,8 @@ class AscendOptMain(xDSLOptMain):
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
+        # argparse's --help, --version and usage errors exit through SystemExit as usual.
         tool = AscendOptMain(args=argv)
-    except SystemExit as exit_request:  # argparse: --help, --version, usage errors
-        raise exit_request
     except ArgSpecParseError as err:
         print(f"ascend-opt: error: {err}", file=sys.stderr)
         return 1
