@@ -11,9 +11,10 @@ Timing rules (DESIGN.md section 8):
   it (`Instr.scalar_cost`); `BARRIER_ALL` stalls issue until every pipe of the core drained;
 * an instruction starts when it heads the queue of every pipe it uses, the pipe allows it
   (previous start + ii) and its wait condition holds; it completes `latency` cycles later;
-* MTE1/MTE2/MTE3/FIX overlap their own ops; V/M/S are in-order pipes: an op there also
-  waits for earlier in-flight ops of the same pipe that it conflicts with (the hardware
-  interlock that makes same-pipe dependences on these pipes free);
+* same-pipe rule (reference/hivm-syntax.md): MTE1/MTE2/MTE3/V/FIX overlap their own ops,
+  dependent or not (a dependent pair needs pipe_barrier[P]); M (mmadL1 -> mmadL1, the op's
+  own business) and S are in-order pipes: an op there also waits for earlier in-flight ops
+  of the same pipe that it conflicts with;
 * SET (set_flag) runs on the producer pipe once all earlier ops of that pipe completed and
   sets the flag at completion (later ops of the pipe queue behind it in time, but the race
   detector does not count that as ordering: same-pipe hazards need pipe_barrier); WAIT (wait_flag) blocks the consumer pipe until the flag is
@@ -24,7 +25,9 @@ Timing rules (DESIGN.md section 8):
 Happens-before (independent of timing): a vector clock entry (core, pipe) = n means "the
 first n ops of that pipe on that core have completed". Such knowledge is always
 prefix-closed, because only prefix-closing events create it: the in-order successor on
-V/M/S, SET/BARRIER/BLOCK_SET (they wait for their whole pipe), and BARRIER_ALL. Two
+M/S, SET/BARRIER/BLOCK_SET (they wait for their whole pipe; only BARRIER passes that on to
+later ops of its pipe), and BARRIER_ALL. WAIT/BLOCK_WAIT pass the flag's knowledge on to
+later ops of their pipe, not the completion of earlier ops of it. Two
 accesses to overlapping bytes, at least one a write, race unless the earlier op's
 completion is in the later op's start clock.
 """
@@ -40,7 +43,8 @@ from typing import Any
 import numpy as np
 
 PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
-IN_ORDER_PIPES = frozenset({"V", "M", "S"})
+# pipes that keep dependent ops of their own in order (same-pipe rule)
+IN_ORDER_PIPES = frozenset({"M", "S"})
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 
 # instruction kinds
@@ -402,9 +406,11 @@ class Engine:
                     continue
                 pc = self.clock[c][PIPE_INDEX[p]]
                 np.maximum(pc, vs, out=pc)
-                if k != OP or p in IN_ORDER_PIPES:
+                if k == BARRIER or p in IN_ORDER_PIPES:
                     t = self.thread(c, p)
-                    # in-order successor / after a draining sync op: this op has completed
+                    # in-order successor / after pipe_barrier (which drains its pipe):
+                    # every earlier op of the pipe has completed. A wait_flag does not
+                    # drain its pipe, so it orders later ops only after the flag's setter.
                     pc[t] = max(pc[t], started_count[c][p])
             run = _Running(ins, c, now, now + ins.latency, state, vs)
             for p in ins.pipes:

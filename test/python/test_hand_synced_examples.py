@@ -80,3 +80,26 @@ def test_every_flag_is_necessary(name, key):
     assert mutant != text
     result = simulate(parse(mutant), None, blocks=1)
     assert result.races, f"removing {key} from {name} left no race"
+
+
+BARRIERS = [
+    (name, index)
+    for name in NAMES
+    for index, line in enumerate((HAND_SYNCED / f"{name}.hivm.mlir").read_text().splitlines())
+    if "hivm.hir.pipe_barrier[<PIPE_V>]" in line
+]
+
+
+def test_some_example_has_vector_barriers():
+    assert len(BARRIERS) >= 5, BARRIERS
+
+
+@pytest.mark.parametrize("name,index", BARRIERS, ids=[f"{n}-line{i + 1}" for n, i in BARRIERS])
+def test_every_vector_barrier_is_necessary(name, index):
+    """Same-pipe rule: the V pipe does not order dependent vector ops, so dropping any
+    pipe_barrier[<PIPE_V>] of a hand-synced kernel is a race."""
+    lines = (HAND_SYNCED / f"{name}.hivm.mlir").read_text().splitlines()
+    mutant = "\n".join(lines[:index] + lines[index + 1:])
+    result = simulate(parse(mutant), None, blocks=1)
+    assert result.races, f"removing the V barrier at line {index + 1} of {name} left no race"
+    assert all(r.first_core == r.second_core for r in result.races)

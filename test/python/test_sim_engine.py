@@ -91,26 +91,64 @@ def test_disjoint_bytes_do_not_race():
     assert run(("VECTOR", prog)).races == []
 
 
-def test_overlapping_pipe_needs_barrier_but_in_order_pipe_does_not():
+def test_same_pipe_dependences_need_a_barrier_except_on_s_and_m():
+    """Same-pipe rule (reference/hivm-syntax.md): dependent ops on V, MTE1, MTE2, MTE3
+    and FIX are not ordered by their pipe; S is ordered; M (mmadL1 -> mmadL1) is ordered
+    by the op itself."""
     m = Mem()
-    two_loads = [
-        op("load1", "MTE2", 100, m.acc("ub", 0, 8, True)),
-        op("load2", "MTE2", 10, m.acc("ub", 0, 8, True)),
+    for pipe in ("MTE1", "MTE2", "MTE3", "V", "FIX"):
+        pair = [
+            op("w", pipe, 100, m.acc("ub", 0, 8, True), ii=1),
+            op("r", pipe, 10, m.acc("ub", 0, 8, False), m.acc("ub", 8, 16, True), ii=1),
+        ]
+        r = run(("VECTOR", pair))
+        assert [(x.first, x.second, x.kind) for x in r.races] == [("w", "r", "write-read")], pipe
+        ev = {e.name: e for e in r.trace}
+        assert ev["r"].start < ev["w"].end, pipe  # no interlock: the pipe overlaps them
+        r = run(("VECTOR", [pair[0], sync(BARRIER, pipe), pair[1]]))
+        assert r.races == [], pipe
+        ev = {e.name: e for e in r.trace}
+        assert ev["r"].start >= ev["w"].end, pipe
+    for pipe in ("S", "M"):
+        pair = [
+            op("w", pipe, 30, m.acc("ub", 0, 8, True)),
+            op("r", pipe, 30, m.acc("ub", 0, 8, False), m.acc("ub", 8, 16, True)),
+        ]
+        r = run(("VECTOR", pair))
+        assert r.races == [], pipe
+        ev = {e.name: e for e in r.trace}
+        assert ev["r"].start >= ev["w"].end, pipe  # in-order pipe: interlock
+
+
+def test_set_flag_does_not_order_its_own_pipe():
+    """A set_flag waits for its pipe to drain in time, but only pipe_barrier orders
+    later V ops after earlier ones for the race detector."""
+    m = Mem()
+    prog = [
+        op("w", "V", 30, m.acc("ub", 0, 8, True)),
+        sync(SET, "V", ("V", "MTE3", 0)),
+        op("r", "V", 30, m.acc("ub", 0, 8, False), m.acc("ub", 8, 16, True)),
+        sync(WAIT, "MTE3", ("V", "MTE3", 0)),
     ]
-    assert len(run(("VECTOR", two_loads)).races) == 1
-    with_barrier = [two_loads[0], sync(BARRIER, "MTE2"), two_loads[1]]
-    r = run(("VECTOR", with_barrier))
-    assert r.races == []
-    ev = {e.name: e for e in r.trace}
-    assert ev["load2"].start >= ev["load1"].end
-    vector = [
-        op("v1", "V", 30, m.acc("ub", 0, 8, True)),
-        op("v2", "V", 30, m.acc("ub", 0, 8, False), m.acc("ub", 8, 16, True)),
+    r = run(("VECTOR", prog))
+    assert [(x.first, x.second) for x in r.races] == [("w", "r")]
+
+
+def test_wait_flag_does_not_order_its_own_pipe():
+    """wait_flag blocks its pipe until the flag is up; it does not wait for the pipe's
+    earlier ops, so a dependent V pair around it still needs pipe_barrier[V]."""
+    m = Mem()
+    prog = [
+        op("load", "MTE2", 5, m.acc("gm", 0, 8, False), m.acc("ub2", 0, 8, True)),
+        sync(SET, "MTE2", ("MTE2", "V", 0)),
+        op("w", "V", 100, m.acc("ub", 0, 8, True), ii=1),
+        sync(WAIT, "V", ("MTE2", "V", 0)),
+        op("r", "V", 10, m.acc("ub", 0, 8, False), m.acc("ub2", 0, 8, False), ii=1),
     ]
-    r = run(("VECTOR", vector))
-    assert r.races == []
-    ev = {e.name: e for e in r.trace}
-    assert ev["v2"].start >= ev["v1"].end  # interlock on the in-order pipe
+    r = run(("VECTOR", prog))
+    assert [(x.first, x.second) for x in r.races] == [("w", "r")]
+    fixed = prog[:4] + [sync(BARRIER, "V")] + prog[4:]
+    assert run(("VECTOR", fixed)).races == []
 
 
 def test_overlapping_pipe_respects_ii_not_latency():

@@ -18,3 +18,9 @@
 // RUN: grep -v 'PIPE_MTE2>, <PIPE_V>, <EVENT_ID1>' %S/examples/vecadd.hivm.mlir | not ascend-sim - --json | filecheck %s --check-prefix=MUTANT
 // MUTANT: "races": [{"kind": "{{write-read|read-write}}", "memory": "ub %u{{[xy]}}1
 // MUTANT-SAME: "ok": false
+
+// Same-pipe rule: the V pipe does not order dependent vector ops, so softmax without its
+// pipe_barrier[<PIPE_V>]s races on the UB buffers its vector chain passes along:
+// RUN: grep -v 'pipe_barrier\[<PIPE_V>\]' %S/examples/softmax.hivm.mlir | not ascend-sim - --json --blocks 1 | filecheck %s --check-prefix=NOVBAR
+// NOVBAR: "races": [{"kind": "write-read", "memory": "ub %row_max of vec", "first": {"op": "vreduce", {{.*}}"core": "vec"}, "second": {"op": "vbrc", {{.*}}"core": "vec"}
+// NOVBAR-SAME: "ok": false
