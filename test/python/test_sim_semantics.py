@@ -46,6 +46,8 @@ def alloc(name: str, shape: str, t: str, scope: str = "ub") -> str:
 
 
 BARRIER = "    hivm.hir.pipe_barrier[<PIPE_ALL>]"
+# same-pipe rule: dependent vector ops need a V barrier between them
+V_BARRIER = "    hivm.hir.pipe_barrier[<PIPE_V>]"
 
 
 def run_ok(text: str, inputs: dict, **kw):
@@ -115,9 +117,12 @@ def test_vreduce_and_vbrc_and_scalar_operand():
         load("x", "u", "4x8", "f32"), BARRIER,
         f"    hivm.hir.vreduce <sum> ins(%u : {mr('4x8', 'f32', 'ub')}) outs(%r : {mr('4x1', 'f32', 'ub')}) reduce_dims = [1]",
         f"    hivm.hir.vreduce <max> ins(%u : {mr('4x8', 'f32', 'ub')}) outs(%m : {mr('4x1', 'f32', 'ub')}) reduce_dims = [1]",
+        V_BARRIER,
         f"    hivm.hir.vbrc ins(%r : {mr('4x1', 'f32', 'ub')}) outs(%b : {mr('4x8', 'f32', 'ub')}) broadcast_dims = [1]",
         "    %half = arith.constant 0.5 : f32",
+        V_BARRIER,
         f"    hivm.hir.vmul ins(%b, %half : {mr('4x8', 'f32', 'ub')}, f32) outs(%w : {mr('4x8', 'f32', 'ub')})",
+        V_BARRIER,
         f"    hivm.hir.vsub ins(%w, %u : {mr('4x8', 'f32', 'ub')}, {mr('4x8', 'f32', 'ub')}) outs(%w : {mr('4x8', 'f32', 'ub')})",
         BARRIER, store("w", "y", "4x8", "f32"), store("m", "z", "4x1", "f32"),
     ])
