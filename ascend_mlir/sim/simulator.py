@@ -51,7 +51,9 @@ class SimResult:
 
     @property
     def ok(self) -> bool:
-        return not self.races and not self.deadlock
+        """No race, no deadlock, no double set and no flag left set at kernel exit (on
+        hardware a leftover flag corrupts the next kernel's sync)."""
+        return not (self.races or self.deadlock or self.double_sets or self.unbalanced_flags)
 
     def to_json(self) -> dict[str, Any]:
         return {

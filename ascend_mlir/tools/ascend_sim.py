@@ -27,29 +27,87 @@ latency model. The happens-before race detector reports every pair of conflictin
 accesses that flags/barriers/pipe order do not order (independent of timing), plus
 deadlocks, double set flags and flags left set at exit.
 
-Exit status: 0 when there is no race, no deadlock, no double set flag, no reference
+Exit status: 0 when there is no race, no deadlock, no double set flag, no flag left
+set at kernel exit (on hardware it corrupts the next kernel's sync), no reference
 mismatch and (with --perturb) identical outputs in every perturbed run; 1 otherwise
-(also for bad input, reported as file:line:col: error: ...); 2 for an internal error.
+(also for bad input, reported as file:line:col: error: ..., and bad options); 2 for an
+internal error.
 """
 
 
+class _ArgumentParser(argparse.ArgumentParser):
+    """Bad options are bad input: `ascend-sim: error: ...` and exit status 1 (2 means
+    an internal error of ours)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
+def _count(least: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        return value
+
+    return parse
+
+
 def _arg_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _ArgumentParser(
         prog="ascend-sim", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     p.add_argument("file", help="MLIR file (tile level or hivm level); '-' reads stdin")
     p.add_argument("--chip", default=None, help="chip name or chip file (default: the module's hacc.target, else ascend950)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the generated inputs and of --perturb (default 0)")
+    p.add_argument("--seed", type=_count(0), default=0, help="seed of the generated inputs and of --perturb (default 0)")
     p.add_argument("--trace", metavar="T.json", help="write a Chrome/Perfetto trace of block 0")
     p.add_argument("--svg", metavar="T.svg", help="write an SVG pipe timeline of block 0")
     p.add_argument("--json", action="store_true", help="print one JSON object with the results")
-    p.add_argument("--perturb", type=int, default=0, metavar="N",
+    p.add_argument("--perturb", type=_count(0), default=0, metavar="N",
                    help="re-run N times with every latency scaled by a random factor in [0.25, 4] "
                         "and require identical outputs and no race")
-    p.add_argument("--blocks", type=int, default=None, metavar="B",
+    p.add_argument("--blocks", type=_count(1), default=None, metavar="B",
                    help="simulate only the first B blocks of the grid (default: all)")
     p.add_argument("--func", default=None, help="kernel function name (default: the hacc.entry function)")
     return p
+
+
+def _check_options(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options that only the file system or the chip data can
+    tell, checked before any work (so no output file is left half-written)."""
+    import os
+
+    from ascend_mlir.chips import ChipError, load_chip
+
+    if args.chip is not None:
+        try:
+            load_chip(args.chip)
+        except ChipError as err:
+            return f"--chip: {err}"
+    for flag, path in (("--trace", args.trace), ("--svg", args.svg)):
+        if path is None:
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            return f"{flag}: '{path}' is a directory"
+        if not os.path.isdir(folder):
+            return f"{flag}: cannot write '{path}': no such directory '{folder}'"
+        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+            return f"{flag}: cannot write '{path}': permission denied"
+    return None
+
+
+def _write_output(flag: str, path: str, text: str) -> str | None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as err:
+        return f"{flag}: cannot write '{path}': {err.strerror}"
+    return None
 
 
 def _tolerance(element_type: str) -> tuple[float, float]:
@@ -118,16 +176,28 @@ def _load(path: str):
 
 
 def _compile(tool, module, chip: str | None):
-    """Run ascend-compile on `module` in place."""
-    from xdsl.passes import PassPipeline
+    """Run ascend-compile on `module` in place (the pass object is built directly: a chip
+    file path is not a token of the pass-pipeline syntax)."""
+    from ascend_mlir.chips import builtin_chip_names
 
-    spec = "ascend-compile" + (f"{{chip={chip}}}" if chip else "")
-    pipeline = PassPipeline.parse_spec(tool.available_passes, spec)
-    pipeline.apply(tool.ctx, module)
+    options = {}
+    if chip and chip not in builtin_chip_names() and ("/" in chip or chip.endswith((".toml", ".json"))):
+        options["chip_file"] = chip
+    elif chip:
+        options["chip"] = chip
+    compile_pass = tool.available_passes["ascend-compile"]()(**options)
+    compile_pass.apply(tool.ctx, module)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    args = _arg_parser().parse_args(argv)
+    try:
+        args = _arg_parser().parse_args(argv)
+    except SystemExit as done:  # --help, or a bad option (already reported)
+        return done.code if isinstance(done.code, int) else 1
+    problem = _check_options(args)
+    if problem is not None:
+        print(f"ascend-sim: error: {problem}", file=sys.stderr)
+        return 1
     from xdsl.utils.exceptions import DiagnosticException, ParseError
 
     from ascend_mlir.diagnostics import exception_diagnostic, verify_module
@@ -202,7 +272,7 @@ def run(argv: Sequence[str] | None = None) -> int:
                 np.array_equal(r.outputs[n], result.outputs[n], equal_nan=result.outputs[n].dtype.kind == "f")
                 for n in result.outputs
             )
-            if not same or r.races or r.deadlock:
+            if not same or not r.ok:
                 differing.append({"run": k + 1, "identical_outputs": same, "races": len(r.races),
                                   "deadlock": r.deadlock, "cycles": r.cycles})
         failed_perturb = bool(differing)
@@ -213,14 +283,14 @@ def run(argv: Sequence[str] | None = None) -> int:
             "cycles": [r.cycles for r in perturbed],
         }
 
-    if args.trace:
-        with open(args.trace, "w", encoding="utf-8") as f:
-            f.write(chrome_trace(result.trace))
-    if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(svg_timeline(result.trace, result.cycles))
+    for flag, path, render in (("--trace", args.trace, lambda: chrome_trace(result.trace)),
+                               ("--svg", args.svg, lambda: svg_timeline(result.trace, result.cycles))):
+        problem = _write_output(flag, path, render()) if path else None
+        if problem is not None:
+            print(f"ascend-sim: error: {problem}", file=sys.stderr)
+            return 1
 
-    ok = result.ok and not result.double_sets and reference_match is not False and not failed_perturb
+    ok = result.ok and reference_match is not False and not failed_perturb
     if args.json:
         obj = {
             "cycles": result.cycles,
@@ -248,7 +318,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         for line in result.double_sets:
             print(f"error: double set: {line}")
         for line in result.unbalanced_flags:
-            print(f"warning: unbalanced flag: {line}")
+            print(f"error: unbalanced flag: {line}")
         busy = ", ".join(f"{p} {c}" for p, c in result.pipe_busy.items())
         print(f"pipe busy cycles: {busy}")
         if reference_match is not None:

@@ -6,6 +6,7 @@ import json
 import os
 
 import numpy as np
+import pytest
 
 from ascend_mlir.tools import ascend_sim
 
@@ -96,3 +97,64 @@ def test_broken_pipe_is_quiet_status_1(capsys, monkeypatch):
     monkeypatch.setattr(ascend_sim, "run", reader_gone)
     assert ascend_sim.main([SYNCED]) == 1
     assert capsys.readouterr().err == ""
+
+
+def test_flag_left_set_at_exit_is_an_error(tmp_path, capsys):
+    """Strict verdict: a flag still set when the kernel returns corrupts the next
+    kernel's sync on hardware, so it fails the run even without a race."""
+    text = open(SYNCED).read()
+    lines = text.splitlines()
+    ret = max(i for i, line in enumerate(lines) if line.strip() == "return")
+    lines.insert(ret, "    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID5>]")
+    leftover = tmp_path / "leftover.mlir"
+    leftover.write_text("\n".join(lines))
+    assert ascend_sim.main([str(leftover), "--json", "--blocks", "1"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["races"] == [] and out["deadlock"] is False and out["ok"] is False
+    assert out["unbalanced_flags"] == ["flag MTE3->MTE2 event 5 [vec] still set at exit"]
+    assert ascend_sim.main([str(leftover), "--blocks", "1"]) == 1
+    assert "error: unbalanced flag: flag MTE3->MTE2 event 5" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("options,message", [
+    (["--blocks", "0"], "argument --blocks: 0 is less than 1"),
+    (["--blocks", "-2"], "argument --blocks: -2 is less than 1"),
+    (["--blocks", "two"], "argument --blocks: 'two' is not an integer"),
+    (["--perturb", "-1"], "argument --perturb: -1 is less than 0"),
+    (["--seed", "-1"], "argument --seed: -1 is less than 0"),
+    (["--chip", "nosuch"], "--chip: unknown chip 'nosuch'"),
+    (["--chip", "/nonexistent/chip.toml"], "--chip: cannot read chip file /nonexistent/chip.toml"),
+    (["--trace", "/nonexistent/dir/t.json"], "--trace: cannot write '/nonexistent/dir/t.json': no such directory"),
+    (["--svg", "/nonexistent/dir/t.svg"], "--svg: cannot write '/nonexistent/dir/t.svg': no such directory"),
+    (["--trace", "/"], "--trace: '/' is a directory"),
+])
+def test_bad_options_are_status_1_with_a_message(options, message, capsys):
+    assert ascend_sim.main([SYNCED, *options]) == 1
+    err = capsys.readouterr().err
+    assert f"ascend-sim: error: {message}" in err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+def test_trace_write_failure_is_status_1(tmp_path, capsys):
+    """A write that fails only when attempted (a directory nobody may create files in,
+    even root: /proc; a path through a regular file) is a message and status 1."""
+    not_a_dir = tmp_path / "plain"
+    not_a_dir.write_text("")
+    for flag, path in (("--trace", "/proc/ascend-sim-trace.json"), ("--svg", str(not_a_dir / "t.svg"))):
+        assert ascend_sim.main([SYNCED, flag, path]) == 1
+        err = capsys.readouterr().err
+        assert f"ascend-sim: error: {flag}: cannot write '{path}'" in err, err
+        assert "internal error" not in err
+    assert not_a_dir.read_text() == ""
+
+
+def test_chip_file_path_works_for_a_tile_level_file(capsys):
+    """A chip file path reaches ascend-compile as its chip_file option (it used to be
+    spliced into a pass-pipeline string, which cannot hold a path: a traceback)."""
+    chip_file = os.path.join(ROOT, "ascend_mlir", "chips", "ascend910b.toml")
+    assert ascend_sim.main([VECADD, "--chip", chip_file, "--json"]) == 0
+    by_file = json.loads(capsys.readouterr().out)
+    assert ascend_sim.main([VECADD, "--chip", "ascend910b", "--json"]) == 0
+    by_name = json.loads(capsys.readouterr().out)
+    assert by_file["reference_match"] is True
+    assert by_file["cycles"] == by_name["cycles"]
