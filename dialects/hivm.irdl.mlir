@@ -492,6 +492,9 @@ irdl.dialect @hivm {
     %0 = irdl.is i64
     irdl.operands(ffts_base_addr: %0)
   }
+  // hivm.hir.set_mask_norm
+  irdl.operation @hir_set_mask_norm {
+  }
   // hivm.hir.pointer_cast
   //   note: operand group `dynamicSizes` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   irdl.operation @hir_pointer_cast {

@@ -100,6 +100,7 @@ from ascend_mlir.dialects.hivm.sync import (
     PipeBarrierOp,
     SetFftsBaseAddrOp,
     SetFlagOp,
+    SetMaskNormOp,
     SyncBlockSetOp,
     SyncBlockWaitOp,
     WaitFlagOp,
@@ -124,6 +125,7 @@ SYNC_OPS: tuple[type[Operation], ...] = (
     SyncBlockSetOp,
     SyncBlockWaitOp,
     SetFftsBaseAddrOp,
+    SetMaskNormOp,
 )
 
 HIVM = Dialect(
@@ -209,6 +211,7 @@ __all__ = [
     "RoundModeAttr",
     "SYNC_OPS",
     "SetFftsBaseAddrOp",
+    "SetMaskNormOp",
     "SetFlagOp",
     "StoreOp",
     "SyncBlockInstrMode",

@@ -68,6 +68,19 @@ def _mmad_accumulator(a: Attribute, b: Attribute) -> Attribute | None:
     return None
 
 
+def _matrix_shape(shape) -> tuple[int, int]:
+    """The matrix a buffer holds: rank 2 as is; rank 4 is bishengir's NZ fractal layout
+    [col blocks][row blocks][rows per block][cols per block]."""
+    if len(shape) == 2:
+        return shape[0], shape[1]
+    c1, r1, r0, c0 = shape
+
+    def times(x: int, y: int) -> int:
+        return DYNAMIC_INDEX if DYNAMIC_INDEX in (x, y) else x * y
+
+    return times(r1, r0), times(c1, c0)
+
+
 @irdl_op_definition
 class MmadL1Op(HivmOp):
     """C (cc) = init ? A x B : C + A x B, A and B in cbuf; L1 -> L0A/L0B moves (MTE1) are implied."""
@@ -159,8 +172,11 @@ class MmadL1Op(HivmOp):
             raise VerifyException(f"init condition must be i1, got {self.init_condition.type}")
         shapes = [shape_of(v) for v in (self.a, self.b, self.c)]
         for label, shape in zip("ABC", shapes):
-            if shape is None or len(shape) != 2:
-                raise VerifyException(f"operand {label} must be a rank-2 memref")
+            if shape is None or len(shape) not in (2, 4):
+                raise VerifyException(
+                    f"operand {label} must be a rank-2 memref (or rank-4 NZ fractals, as bishengir plans them)"
+                )
+        shapes = [_matrix_shape(shape) for shape in shapes]
         a_shape, b_shape, c_shape = cast(list[tuple[int, int]], shapes)
         m, ka = (a_shape[1], a_shape[0]) if self.a_transpose else a_shape
         kb, n = (b_shape[1], b_shape[0]) if self.b_transpose else b_shape

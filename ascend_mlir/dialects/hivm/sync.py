@@ -349,3 +349,27 @@ class SetFftsBaseAddrOp(HivmOp):
         printer.print_op_attributes(self.attributes)
         printer.print_string(" ")
         printer.print_operand(self.ffts_base_addr)
+
+
+@irdl_op_definition
+class SetMaskNormOp(HivmOp):
+    """`hivm.hir.set_mask_norm`: puts the vector mask in normal mode (every lane on);
+    bishengir-compile emits it at kernel entry. No memory effect."""
+
+    name = "hivm.hir.set_mask_norm"
+
+    def __init__(self):
+        super().__init__()
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("S",)
+
+    def core_type(self) -> str:
+        return "SCALAR"
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SetMaskNormOp:
+        return cls.create(attributes=parser.parse_optional_attr_dict())
+
+    def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)

@@ -48,6 +48,7 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
   }
   func.func @sync(%flag: i64, %ffts: i64) {
     hivm.hir.set_ffts_base_addr %ffts
+    hivm.hir.set_mask_norm
     hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.pipe_barrier[<PIPE_ALL>]
