@@ -60,6 +60,9 @@ from ascend_mlir.sim.engine import (
 from ascend_mlir.sim.numerics import ElemType, decode, elem_type, encode
 
 ON_CHIP = ("cbuf", "ca", "cb", "cc", "ub")
+# hivm ops the scalar unit executes by itself, without a memory effect the oracle sees
+# (the vector mask mode; the cross-core flag base address)
+SCALAR_ONLY_OPS = (hivm.SetMaskNormOp, hivm.SetFftsBaseAddrOp)
 CUBE_SCOPES = frozenset({"cbuf", "ca", "cb", "cc"})
 # bounds on the work per core and block, so a huge or endless loop is a diagnostic, not a hang
 MAX_SCALAR_STEPS = 1_000_000
@@ -428,9 +431,22 @@ class CoreWalker:
             ref = self.val(op.source)
             self.env[op.result] = ref.shape[self.scalar(op.index, op)]
             return
+        if op.name == "affine.apply":
+            self.env[op.results[0]] = self.affine_apply(op)
+            return
         if op.name == "annotation.mark":
             return
         raise SimulationError(op, f"the simulator does not support '{op.name}'")
+
+    def affine_apply(self, op: Operation) -> int:
+        """affine.apply (bishengir folds index arithmetic into it): dims, then symbols."""
+        from xdsl.dialects.affine import ApplyOp
+
+        assert isinstance(op, ApplyOp)
+        amap = op.map.data
+        values = [self.scalar(v, op) for v in op.mapOperands]
+        (result,) = amap.eval(values[: amap.num_dims], values[amap.num_dims:])
+        return result
 
     # ---------------------------------------------------------------- memory
     def alloc(self, op: Operation) -> Ref:
@@ -574,6 +590,9 @@ class CoreWalker:
             self.env[op.result] = self.spec.sub_block
             self.pending_scalar += 1
             return
+        if isinstance(op, SCALAR_ONLY_OPS):
+            self.pending_scalar += 1
+            return
         if not self.runs_here(op):
             return
         loc = str(location_of(op) or "")
@@ -624,6 +643,9 @@ class CoreWalker:
                            atomic=atomic and write)
                 )
         lat, ii = self.timing(op)
+        before, after = self.macro_sync(op, loc)
+        for ins in before:
+            self.emit(ins, op)
         # copies between GM and the core share the core's HBM path whatever their pipe
         # (load/store on a vector core; nd2nz/fixpipe-to-GM on the cube): one at a time
         touches_gm = any(ref.buf.scope == "gm" for ref, _ in reads + writes)
@@ -635,6 +657,35 @@ class CoreWalker:
                 if ref.buf.shared:
                     self.ctx.gm_accesses.append((ins, core, ref, write, atomic and write))
         self.emit(ins, op)
+        for ins in after:
+            self.emit(ins, op)
+
+    def macro_sync(self, op: Operation, loc: str) -> tuple[list[Instr], list[Instr]]:
+        """The flags a macro op handles itself. bishengir's sync solver hands mmadL1 seven
+        i64 `sync_related_args` (-1: none): the event ids of the MTE2 -> MTE1 flags its L0
+        loads of A and B wait for, the MTE1 -> MTE2 flags it sets once it has read A and B
+        from L1, the K-loop double-buffer condition (no sync), and two M -> MTE1 events
+        (not produced by the solvers we know of: refused rather than guessed)."""
+        if not isinstance(op, hivm.MmadL1Op) or not op.sync_related_args:
+            return [], []
+        wait_a, wait_b, set_a, set_b, _k_loop_db, back0, back1 = (
+            self.scalar(v, op) for v in op.sync_related_args
+        )
+        if back0 >= 0 or back1 >= 0:
+            raise SimulationError(op, "mmadL1 sync_related_args with M -> MTE1 events are not simulated")
+
+        def flag(kind: str, src: str, dst: str, event: int, what: str) -> Instr:
+            if not 0 <= event < hivm.EVENTS_PER_PIPE_PAIR:
+                raise SimulationError(op, f"mmadL1 sync_related_args: event id {event} is out of range")
+            pipe = src if kind == SET else dst
+            return Instr(kind, (pipe,), 1, 1, flag=(src, dst, event), name=f"mmadL1 {what}",
+                         loc=loc, static_id=(id(op), what))
+
+        before = [flag(WAIT, "MTE2", "MTE1", e, f"wait_flag[MTE2, MTE1, {e}] ({ab})")
+                  for e, ab in ((wait_a, "A"), (wait_b, "B")) if e >= 0]
+        after = [flag(SET, "MTE1", "MTE2", e, f"set_flag[MTE1, MTE2, {e}] ({ab})")
+                 for e, ab in ((set_a, "A"), (set_b, "B")) if e >= 0]
+        return before, after
 
     # operand helpers used by the semantics table
     def target_cores(self, ref: Ref) -> list[int]:
@@ -695,6 +746,28 @@ def _fit(values: np.ndarray, shape: tuple[int, ...], op: Operation, pad: float |
     raise SimulationError(op, f"shapes {list(values.shape)} and {list(shape)} do not match")
 
 
+def _nz_to_matrix(values: np.ndarray) -> np.ndarray:
+    """bishengir's NZ fractal buffers are rank 4: [col blocks][row blocks][rows per
+    block][cols per block] -> the matrix they hold."""
+    c1, r1, r0, c0 = values.shape
+    return values.transpose(1, 2, 0, 3).reshape(r1 * r0, c1 * c0)
+
+
+def _matrix_to_nz(values: np.ndarray, shape: tuple[int, ...], op: Operation) -> np.ndarray:
+    """A matrix into NZ fractals of `shape` (zero padded to whole fractals)."""
+    c1, r1, r0, c0 = shape
+    rows, cols = values.shape
+    if rows > r1 * r0 or cols > c1 * c0:
+        raise SimulationError(op, f"a {rows}x{cols} matrix does not fit NZ fractals {list(shape)}")
+    full = np.zeros((r1 * r0, c1 * c0), dtype=values.dtype)
+    full[:rows, :cols] = values
+    return full.reshape(r1, r0, c1, c0).transpose(2, 0, 1, 3)
+
+
+def _as_matrix(values: np.ndarray) -> np.ndarray:
+    return _nz_to_matrix(values) if values.ndim == 4 else values
+
+
 def _sem_copy_like(w: CoreWalker, op, reads, writes):
     """load / nd2nz / copy. A smaller source lands at the start of the destination (after
     `left_padding_num` elements of the last dimension); the rest of the destination gets
@@ -714,6 +787,11 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     lp = getattr(op, "left_padding_num", None)
     left = w.scalar(lp, op) if lp is not None else 0
     shape = dst_ref.shape
+    if len(shape) == 4 and isinstance(op, hivm.Nd2NzOp):  # bishengir's NZ fractal destination
+        def end_nz(values) -> None:
+            view[...] = encode(_matrix_to_nz(np.asarray(values).reshape(values.shape[-2:]), shape, op), et)
+
+        return src, end_nz, False
 
     def end(values) -> None:
         if values.shape == shape and left == 0:
@@ -767,7 +845,7 @@ def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
     et = dst_ref.et
 
     def compute():
-        v = src()
+        v = _as_matrix(src())
         return np.maximum(v, 0) if relu else v
 
     if len(targets) > 1 and dst_ref.buf.scope == "ub":
@@ -803,17 +881,20 @@ def _sem_mmad(w: CoreWalker, op: hivm.MmadL1Op, reads, writes):
     integer = not c_ref.et.is_float
     acc_dtype = np.int64 if integer else np.float32
 
+    nz_c = len(c_ref.shape) == 4
+    c_shape = c_ref.shape if not nz_c else _nz_to_matrix(np.empty(c_ref.shape, np.int8)).shape
+
     def compute():
-        av = a().astype(acc_dtype)
-        bv = b().astype(acc_dtype)
+        av = _as_matrix(a()).astype(acc_dtype)
+        bv = _as_matrix(b()).astype(acc_dtype)
         av = av.T if a_t else av
         bv = bv.T if b_t else bv
         if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
             raise SimulationError(op, f"mmadL1 sizes m={m} k={k} n={n} exceed operands {list(av.shape)} x {list(bv.shape)}")
         prod = av[:m, :k] @ bv[:k, :n]
-        out = c_read().astype(acc_dtype) if c_read is not None else np.zeros(c_ref.shape, dtype=acc_dtype)
+        out = _as_matrix(c_read()).astype(acc_dtype) if c_read is not None else np.zeros(c_shape, dtype=acc_dtype)
         out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
-        return out
+        return _matrix_to_nz(out, c_ref.shape, op) if nz_c else out
 
     return compute, store, False
 
