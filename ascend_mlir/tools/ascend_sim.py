@@ -73,6 +73,11 @@ def _arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--blocks", type=_count(1), default=None, metavar="B",
                    help="simulate only the first B blocks of the grid (default: all)")
     p.add_argument("--func", default=None, help="kernel function name (default: the hacc.entry function)")
+    p.add_argument("--via", choices=("ascend-compile", "bishengir"), default="ascend-compile",
+                   help="how a tile-level file becomes hivm: our ascend-compile (default), or "
+                        "bishengir-compile's own sync and memory plan (its last hivm-level dump)")
+    p.add_argument("--grid", type=_count(1), default=None, metavar="G",
+                   help="blocks of a hivm-level kernel whose IR does not say (a bishengir dump)")
     return p
 
 
@@ -120,7 +125,8 @@ def _tolerance(element_type: str) -> tuple[float, float]:
     return 1e-4, 1e-5
 
 
-def _compare(actual: dict, expected: dict, types: dict[str, str]) -> tuple[bool, list[dict]]:
+def compare_outputs(actual: dict, expected: dict, types: dict[str, str]) -> tuple[bool, list[dict]]:
+    """(all match, per output: name, match, max_abs_error) within `_tolerance`."""
     report = []
     ok = True
     for name, exp in expected.items():
@@ -142,6 +148,9 @@ def _compare(actual: dict, expected: dict, types: dict[str, str]) -> tuple[bool,
     return ok, report
 
 
+_compare = compare_outputs
+
+
 def _grid_of_result(module, func_name: str | None) -> int:
     from ascend_mlir.sim.hivm_frontend import find_kernel
 
@@ -152,19 +161,30 @@ def _is_tile_level(module) -> bool:
     return any(op.name.startswith("tile.") for op in module.walk())
 
 
+def _read(path: str) -> tuple[str, str]:
+    if path == "-":
+        return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8"), path
+
+
 def _load(path: str):
-    """(ctx holder, module) or a list of rendered diagnostics."""
+    """(tool, module, []) or (tool, None, rendered diagnostics). A bishengir-compile
+    `--mlir-print-ir-after-all` log is read as its last hivm-level dump."""
     from xdsl.utils.exceptions import ParseError
 
     from ascend_mlir.diagnostics import parse_diagnostic, parse_module, verify_module, with_source_lines
+    from ascend_mlir.sim import bishengir
     from ascend_mlir.tools.ascend_opt import AscendOptMain
 
-    if path == "-":
-        text, name = sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
-    else:
-        with open(path, "rb") as f:
-            text, name = f.read().decode("utf-8"), path
+    text, name = _read(path)
     tool = AscendOptMain(args=[])
+    bishengir.register_bishengir_dialects(tool.ctx)
+    if bishengir.is_dump_log(text):
+        try:
+            text = bishengir.to_simulator_text(text)
+        except bishengir.BishengirError as err:
+            return tool, None, [f"{name}: error: {err}"]
     try:
         module = parse_module(tool.ctx, text, name)
     except ParseError as err:
@@ -189,151 +209,225 @@ def _compile(tool, module, chip: str | None):
     compile_pass.apply(tool.ctx, module)
 
 
-def run(argv: Sequence[str] | None = None) -> int:
+class _Failed(Exception):
+    """A reported failure of the run (bad input, a tool that cannot run): exit status 1."""
+
+
+def _fail(message: str):
+    print(message, file=sys.stderr)
+    raise _Failed
+
+
+def _via_ascend_compile(args, tool, module):
+    """Compile a tile-level module in place; (inputs, expected outputs)."""
+    from ascend_mlir.diagnostics import verify_module
+    from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+
+    tile_module = module.clone()
+    inputs = make_inputs(kernel_function(tile_module), args.seed)
+    expected = run_reference(tile_module, inputs)
     try:
-        args = _arg_parser().parse_args(argv)
-    except SystemExit as done:  # --help, or a bad option (already reported)
-        return done.code if isinstance(done.code, int) else 1
-    problem = _check_options(args)
-    if problem is not None:
-        print(f"ascend-sim: error: {problem}", file=sys.stderr)
-        return 1
+        _compile(tool, module, args.chip)
+    except ImportError as err:
+        _fail(f"{args.file}: error: ascend-compile is not available: {err}")
+    problems = verify_module(module)
+    if problems:
+        _fail("\n".join([d.render() for d in problems] + ["note: the IR stopped verifying after ascend-compile"]))
+    return inputs, expected
+
+
+def _via_bishengir(args, module):
+    """Lower a tile-level module without our sync, let bishengir-compile synchronise and
+    plan it; (its last hivm dump parsed, grid, inputs, expected outputs)."""
+    from ascend_mlir.chips import load_chip, module_hacc_target
+    from ascend_mlir.sim import bishengir
+    from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+
+    chip = load_chip(args.chip or module_hacc_target(module) or "ascend910b").name
+    tile_func = kernel_function(module)
+    inputs = make_inputs(tile_func, args.seed)
+    expected = run_reference(module, inputs)
+    npuir = bishengir.lower_for_bishengir(module, chip)
+    try:
+        log = bishengir.run_bishengir(npuir, options=bishengir.CUBE_OPTIONS if bishengir.is_cube(npuir) else ())
+        text = bishengir.to_simulator_text(log)
+    except bishengir.BishengirError as err:
+        _fail(f"{args.file}: error: {err}")
+    hivm = bishengir.parse_hivm(text, f"{args.file} (bishengir dump after {bishengir.last_hivm_dump(log).after})")
+    return hivm, bishengir.tile_grid(tile_func), chip, inputs, expected
+
+
+def _prepare(args, tool, module):
+    """(hivm module, chip, inputs, expected outputs or None) for the chosen route."""
+    if not _is_tile_level(module):
+        if args.via == "bishengir":
+            _fail(f"{args.file}: error: --via bishengir needs a tile-level file (this one is hivm level)")
+        if args.grid is not None:
+            _set_grid(module, args.func, args.grid)
+        return module, args.chip, None, None
+    if args.via == "bishengir":
+        hivm, grid, chip, inputs, expected = _via_bishengir(args, module)
+        _set_grid(hivm, None, grid)
+        return hivm, chip, inputs, expected
+    inputs, expected = _via_ascend_compile(args, tool, module)
+    return module, args.chip, inputs, expected
+
+
+def _set_grid(module, func_name: str | None, grid: int) -> None:
+    """The launch grid of a kernel whose IR does not carry it (bishengir's output)."""
+    from xdsl.dialects.builtin import IntegerAttr, i64
+
+    from ascend_mlir.sim.hivm_frontend import find_kernel
+
+    kernel = find_kernel(module, func_name)
+    for f in (kernel.aic, kernel.aiv):
+        if f is not None:
+            f.attributes["ascend.grid"] = IntegerAttr(grid, i64)
+
+
+def _simulate_all(args, module, chip, inputs):
+    from ascend_mlir.sim.simulator import simulate
+
+    result = simulate(module, inputs, chip=chip, seed=args.seed, blocks=args.blocks,
+                      func_name=args.func, trace=bool(args.trace or args.svg))
+    perturbed = [
+        simulate(module, inputs, chip=chip, seed=args.seed, perturb=args.seed * 1000 + k + 1,
+                 blocks=args.blocks, func_name=args.func, trace=False)
+        for k in range(args.perturb)
+    ]
+    return result, perturbed
+
+
+def _run_guarded(args, tool, module):
+    """_prepare + _simulate_all with bad input reported as diagnostics (status 1)."""
     from xdsl.utils.exceptions import DiagnosticException, ParseError
 
-    from ascend_mlir.diagnostics import exception_diagnostic, verify_module
+    from ascend_mlir.diagnostics import exception_diagnostic
+    from ascend_mlir.sim.reference import ReferenceError
 
     try:
-        tool, module, diagnostics = _load(args.file)
-    except OSError as err:
-        print(f"ascend-sim: error: cannot read '{args.file}': {err.strerror}", file=sys.stderr)
-        return 1
-    except UnicodeDecodeError as err:
-        print(f"{args.file}: error: input is not UTF-8 text (byte offset {err.start})", file=sys.stderr)
-        return 1
-    if diagnostics:
-        for d in diagnostics:
-            print(d, file=sys.stderr)
-        return 1
-
-    from ascend_mlir.sim.simulator import chrome_trace, simulate, svg_timeline
-
-    expected = None
-    inputs = None
-    try:
-        if _is_tile_level(module):
-            from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
-
-            tile_module = module.clone()
-            inputs = make_inputs(kernel_function(tile_module), args.seed)
-            expected = run_reference(tile_module, inputs)
-            try:
-                _compile(tool, module, args.chip)
-            except ImportError as err:
-                print(f"{args.file}: error: ascend-compile is not available: {err}", file=sys.stderr)
-                return 1
-            problems = verify_module(module)
-            if problems:
-                for d in problems:
-                    print(d.render(), file=sys.stderr)
-                print("note: the IR stopped verifying after ascend-compile", file=sys.stderr)
-                return 1
-        result = simulate(module, inputs, chip=args.chip, seed=args.seed, blocks=args.blocks,
-                          func_name=args.func, trace=bool(args.trace or args.svg))
-        perturbed = []
-        for k in range(args.perturb):
-            perturbed.append(simulate(module, inputs, chip=args.chip, seed=args.seed,
-                                      perturb=args.seed * 1000 + k + 1, blocks=args.blocks,
-                                      func_name=args.func, trace=False))
+        module, chip, inputs, expected = _prepare(args, tool, module)
+        result, perturbed = _simulate_all(args, module, chip, inputs)
     except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
-        print(exception_diagnostic(err).render(), file=sys.stderr)
-        return 1
-    except Exception as err:
-        from ascend_mlir.sim.reference import ReferenceError
+        _fail(exception_diagnostic(err).render())
+    except ReferenceError as err:
+        _fail(f"{args.file}: error: {err}")
+    return module, expected, result, perturbed
 
-        if not isinstance(err, ReferenceError):
-            raise
-        print(f"{args.file}: error: {err}", file=sys.stderr)
-        return 1
 
-    reference_match = None
-    comparison: list[dict] = []
-    partial = args.blocks is not None and result.blocks < _grid_of_result(module, args.func)
-    if expected is not None and not partial:
-        reference_match, comparison = _compare(result.outputs, expected, result.output_types)
-    elif expected is not None and not args.json:
-        print(f"note: only {result.blocks} block(s) simulated: outputs not compared with the reference")
+def _perturb_report(args, result, perturbed) -> dict | None:
+    if not args.perturb:
+        return None
+    differing = []
+    for k, r in enumerate(perturbed):
+        same = all(
+            np.array_equal(r.outputs[n], result.outputs[n], equal_nan=result.outputs[n].dtype.kind == "f")
+            for n in result.outputs
+        )
+        if not same or not r.ok:
+            differing.append({"run": k + 1, "identical_outputs": same, "races": len(r.races),
+                              "deadlock": r.deadlock, "cycles": r.cycles})
+    return {"runs": args.perturb, "ok": not differing, "failures": differing,
+            "cycles": [r.cycles for r in perturbed]}
 
-    perturb_report = None
-    failed_perturb = False
-    if args.perturb:
-        differing = []
-        for k, r in enumerate(perturbed):
-            same = all(
-                np.array_equal(r.outputs[n], result.outputs[n], equal_nan=result.outputs[n].dtype.kind == "f")
-                for n in result.outputs
-            )
-            if not same or not r.ok:
-                differing.append({"run": k + 1, "identical_outputs": same, "races": len(r.races),
-                                  "deadlock": r.deadlock, "cycles": r.cycles})
-        failed_perturb = bool(differing)
-        perturb_report = {
-            "runs": args.perturb,
-            "ok": not differing,
-            "failures": differing,
-            "cycles": [r.cycles for r in perturbed],
-        }
+
+def _write_traces(args, result) -> None:
+    from ascend_mlir.sim.simulator import chrome_trace, svg_timeline
 
     for flag, path, render in (("--trace", args.trace, lambda: chrome_trace(result.trace)),
                                ("--svg", args.svg, lambda: svg_timeline(result.trace, result.cycles))):
         problem = _write_output(flag, path, render()) if path else None
         if problem is not None:
-            print(f"ascend-sim: error: {problem}", file=sys.stderr)
-            return 1
+            _fail(f"ascend-sim: error: {problem}")
 
+
+def _print_json(result, reference_match, comparison, perturb_report, ok) -> None:
+    obj = {
+        "cycles": result.cycles,
+        "races": [r.to_json() for r in result.races],
+        "deadlock": result.deadlock,
+        "unbalanced_flags": result.unbalanced_flags,
+        "reference_match": reference_match,
+        "pipe_busy": result.pipe_busy,
+    }
+    obj.update({k: v for k, v in result.to_json().items() if k not in obj})
+    obj["reference"] = comparison
+    if perturb_report is not None:
+        obj["perturb"] = perturb_report
+    obj["ok"] = ok
+    print(json.dumps(obj))
+
+
+def _print_text(args, result, reference_match, comparison, perturb_report, ok) -> None:
+    print(f"{args.file}: {result.cycles} cycles, {result.blocks} block(s), cores {', '.join(result.cores)}, "
+          f"{result.instructions} instructions")
+    for r in result.races:
+        print(f"error: {r.message()}")
+    if result.deadlock:
+        print("error: deadlock: remaining work is blocked")
+        for line in result.deadlock_info:
+            print(f"  {line}")
+    for line in result.double_sets:
+        print(f"error: double set: {line}")
+    for line in result.unbalanced_flags:
+        print(f"error: unbalanced flag: {line}")
+    busy = ", ".join(f"{p} {c}" for p, c in result.pipe_busy.items())
+    print(f"pipe busy cycles: {busy}")
+    if reference_match is not None:
+        for c in comparison:
+            state = "matches" if c["match"] else "MISMATCHES"
+            print(f"{'' if c['match'] else 'error: '}output {c['name']} {state} the reference "
+                  f"(max abs error {c['max_abs_error']:.3g})")
+    if perturb_report is not None:
+        if perturb_report["ok"]:
+            print(f"perturb: {args.perturb} runs with latencies scaled 0.25x-4x: identical outputs, no race")
+        else:
+            for fail in perturb_report["failures"]:
+                print(f"error: perturbed run {fail['run']}: identical outputs {fail['identical_outputs']}, "
+                      f"races {fail['races']}, deadlock {fail['deadlock']}")
+    print("OK" if ok else "FAILED")
+
+
+def _load_or_fail(args):
+    try:
+        tool, module, diagnostics = _load(args.file)
+    except OSError as err:
+        _fail(f"ascend-sim: error: cannot read '{args.file}': {err.strerror}")
+    except UnicodeDecodeError as err:
+        _fail(f"{args.file}: error: input is not UTF-8 text (byte offset {err.start})")
+    if diagnostics:
+        _fail("\n".join(diagnostics))
+    return tool, module
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _arg_parser().parse_args(argv)
+    except SystemExit as done:  # --help, or a bad option (already reported)
+        return done.code if isinstance(done.code, int) else 1
+    try:
+        problem = _check_options(args)
+        if problem is not None:
+            _fail(f"ascend-sim: error: {problem}")
+        tool, module = _load_or_fail(args)
+        module, expected, result, perturbed = _run_guarded(args, tool, module)
+        reference_match = None
+        comparison: list[dict] = []
+        partial = args.blocks is not None and result.blocks < _grid_of_result(module, args.func)
+        if expected is not None and not partial:
+            reference_match, comparison = compare_outputs(result.outputs, expected, result.output_types)
+        elif expected is not None and not args.json:
+            print(f"note: only {result.blocks} block(s) simulated: outputs not compared with the reference")
+        perturb_report = _perturb_report(args, result, perturbed)
+        _write_traces(args, result)
+    except _Failed:
+        return 1
+    failed_perturb = perturb_report is not None and not perturb_report["ok"]
     ok = result.ok and reference_match is not False and not failed_perturb
     if args.json:
-        obj = {
-            "cycles": result.cycles,
-            "races": [r.to_json() for r in result.races],
-            "deadlock": result.deadlock,
-            "unbalanced_flags": result.unbalanced_flags,
-            "reference_match": reference_match,
-            "pipe_busy": result.pipe_busy,
-        }
-        obj.update({k: v for k, v in result.to_json().items() if k not in obj})
-        obj["reference"] = comparison
-        if perturb_report is not None:
-            obj["perturb"] = perturb_report
-        obj["ok"] = ok
-        print(json.dumps(obj))
+        _print_json(result, reference_match, comparison, perturb_report, ok)
     else:
-        print(f"{args.file}: {result.cycles} cycles, {result.blocks} block(s), cores {', '.join(result.cores)}, "
-              f"{result.instructions} instructions")
-        for r in result.races:
-            print(f"error: {r.message()}")
-        if result.deadlock:
-            print("error: deadlock: remaining work is blocked")
-            for line in result.deadlock_info:
-                print(f"  {line}")
-        for line in result.double_sets:
-            print(f"error: double set: {line}")
-        for line in result.unbalanced_flags:
-            print(f"error: unbalanced flag: {line}")
-        busy = ", ".join(f"{p} {c}" for p, c in result.pipe_busy.items())
-        print(f"pipe busy cycles: {busy}")
-        if reference_match is not None:
-            for c in comparison:
-                state = "matches" if c["match"] else "MISMATCHES"
-                print(f"{'' if c['match'] else 'error: '}output {c['name']} {state} the reference "
-                      f"(max abs error {c['max_abs_error']:.3g})")
-        if perturb_report is not None:
-            if perturb_report["ok"]:
-                print(f"perturb: {args.perturb} runs with latencies scaled 0.25x-4x: identical outputs, no race")
-            else:
-                for fail in perturb_report["failures"]:
-                    print(f"error: perturbed run {fail['run']}: identical outputs {fail['identical_outputs']}, "
-                          f"races {fail['races']}, deadlock {fail['deadlock']}")
-        print("OK" if ok else "FAILED")
+        _print_text(args, result, reference_match, comparison, perturb_report, ok)
     return 0 if ok else 1
 
 

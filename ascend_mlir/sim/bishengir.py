@@ -1,0 +1,310 @@
+"""Judge bishengir-compile's own synchronisation with our oracle.
+
+`bishengir-compile --mlir-print-ir-after-all` prints the module after every pass. The last
+dump that still holds hivm ops (after its sync solver and memory planner, before the ops
+become library calls) is a hivm-level kernel the simulator can run: `last_hivm_dump`
+finds it, `to_simulator_text` turns it into text our parser reads, and
+`simulate_via_bishengir` does the whole route for a tile-level kernel:
+
+    tile-level file --convert-tile-to-hivm, -t npuir (no sync of ours)--> bishengir-compile
+    --(last hivm dump)--> simulate (races, deadlock, flags left set) + reference check
+
+What `to_simulator_text` changes, and why (everything else is parsed as printed):
+* the module attributes that only describe hivmc's target (`dlti.target_system_spec`,
+  `hacc.hivmc_version`, `hacc.hivmc_compatible_print`) are dropped, and the module's
+  `hacc.target` (which bishengir replaces by the dlti spec) is put back from the first
+  dump, so the chip is known;
+* `memref.cast` in its custom form (which xDSL cannot parse) is rewritten to the generic
+  form, same operands and types.
+Launch parameters are not in the IR: the grid (number of blocks) is the tile-level
+kernel's, passed in by the caller (a raw dump simulates one block unless told otherwise).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DUMP_HEADER = re.compile(r"^// -----// IR Dump After (?P<after>.+?) //----- //[ \t]*$", re.M)
+# an op that moves or computes data (not only sync): what makes a dump simulable
+_HIVM_DATA_OP = re.compile(r"\bhivm\.hir\.(?:load|store|nd2nz|fixpipe|copy|mmadL1|v[a-z]+)\b")
+_TARGET = re.compile(r'hacc\.target\s*=\s*#hacc\.target<"[^"]*">')
+# module attributes that only describe the hivmc target
+DROPPED_MODULE_ATTRIBUTES = ("dlti.target_system_spec", "hacc.hivmc_version", "hacc.hivmc_compatible_print")
+_CUSTOM_CAST = re.compile(r"^(?P<indent>\s*)(?P<res>%[\w.$-]+) = memref\.cast (?P<src>%[\w.$-]+) : (?P<from>.+?) to (?P<to>.+?)\s*$", re.M)
+# bishengir-compile options per kernel kind (910B): the cube route needs the tensor
+# compilation off, since our input is already bufferised hivm
+CUBE_OPTIONS = ("--disable-hivm-tensor-compile=true",)
+
+
+class BishengirError(Exception):
+    """bishengir could not be run, or its output holds no hivm-level dump."""
+
+
+@dataclass(frozen=True)
+class Dump:
+    after: str  # the pass the dump follows, e.g. "InsertFreeLockVarBeforeReturn (...)"
+    text: str
+
+
+def split_dumps(log: str) -> list[Dump]:
+    """The dumps of a `--mlir-print-ir-after-all` log, in order (each cut after its
+    module's closing brace, the last line starting with `}`, so trailing diagnostics are
+    not part of it)."""
+    heads = list(DUMP_HEADER.finditer(log))
+    dumps = []
+    for head, nxt in zip(heads, [*heads[1:], None], strict=True):
+        body = log[head.end(): nxt.start() if nxt is not None else len(log)]
+        close = body.rfind("\n}")
+        if close >= 0:
+            body = body[: close + 2]
+        dumps.append(Dump(head["after"], body.strip("\n") + "\n"))
+    return dumps
+
+
+def _closing_brace(text: str) -> int:
+    """Index just past the brace that closes the `{` text starts with (strings skipped)."""
+    depth = 0
+    for m in re.finditer(r'"(?:\\.|[^"\\])*"|[{}]', text):
+        depth += 1 if m.group() == "{" else -1 if m.group() == "}" else 0
+        if depth == 0:
+            return m.end()
+    return len(text)
+
+
+def is_dump_log(text: str) -> bool:
+    return DUMP_HEADER.search(text) is not None
+
+
+_HIVMC_MISSING = re.compile(r"hivmc|returning module before running external compiler|Failed to run BiShengIR pipeline")
+
+
+def bishengir_errors(log: str) -> list[str]:
+    """bishengir's own error lines (not the final complaint that hivmc, the closed-source
+    back end, is not installed: every run here ends with it)."""
+    return [
+        line.strip() for line in log.splitlines()
+        if ("error:" in line or "[ERROR]" in line) and not _HIVMC_MISSING.search(line)
+    ]
+
+
+def last_hivm_dump(log: str) -> Dump:
+    """The last dump with hivm data ops; an error when a pass failed (bishengir then
+    prints the module as it was, e.g. before memory planning: not what it would run)."""
+    dumps = split_dumps(log)
+    failed = [d.after for d in dumps if re.search(r"\bFailed \(", d.after)]
+    if failed:
+        detail = "; ".join(bishengir_errors(log)[:3])
+        raise BishengirError(f"bishengir-compile failed in {failed[0]}" + (f": {detail}" if detail else ""))
+    planned = [i for i, d in enumerate(dumps) if "(hivm-plan-memory)" in d.after]
+    chosen = [i for i, d in enumerate(dumps) if _HIVM_DATA_OP.search(d.text)]
+    if not chosen:
+        raise BishengirError(
+            f"no dump with hivm data ops among {len(dumps)} dump(s) (run bishengir-compile with --mlir-print-ir-after-all)"
+        )
+    if not planned or chosen[-1] < planned[-1]:
+        detail = "; ".join(bishengir_errors(log)[-3:])
+        raise BishengirError(
+            f"bishengir-compile stopped before planning memory (last dump after {dumps[-1].after})"
+            + (f": {detail}" if detail else "")
+        )
+    return dumps[chosen[-1]]
+
+
+def to_simulator_text(log_or_module: str) -> str:
+    """The last hivm dump of a bishengir log (or a module printed by bishengir) as text
+    our parser reads (see the module docstring for what changes)."""
+    if is_dump_log(log_or_module):
+        dumps = split_dumps(log_or_module)
+        text = last_hivm_dump(log_or_module).text
+        target = next((m.group() for d in dumps if (m := _TARGET.search(d.text))), None)
+    else:
+        text = log_or_module
+        target = None
+    text = _drop_module_attributes(text, target)
+    return _CUSTOM_CAST.sub(
+        lambda m: f'{m["indent"]}{m["res"]} = "memref.cast"({m["src"]}) : ({m["from"]}) -> {m["to"]}', text
+    )
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split an attribute-dictionary body at the commas outside brackets and strings."""
+    parts, depth, start = [], 0, 0
+    for m in re.finditer(r'"(?:\\.|[^"\\])*"|[<{\[(]|[>}\])]|,', text):
+        tok = m.group()
+        if tok in "<{[(":
+            depth += 1
+        elif tok in ">}])":
+            depth -= 1
+        elif tok == "," and depth == 0:
+            parts.append(text[start:m.start()].strip())
+            start = m.end()
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def _drop_module_attributes(text: str, target: str | None) -> str:
+    m = re.search(r"^module attributes \{", text, re.M)
+    if m is None:
+        return text if target is None else re.sub(r"^module \{", f"module attributes {{{target}}} {{", text, count=1, flags=re.M)
+    open_brace = m.end() - 1
+    close = open_brace + _closing_brace(text[open_brace:])
+    entries = [
+        e for e in _split_top_level(text[open_brace + 1: close - 1])
+        if e.split("=")[0].strip() not in DROPPED_MODULE_ATTRIBUTES
+    ]
+    if target is not None and not any(e.startswith("hacc.target") for e in entries):
+        entries.insert(0, target)
+    head = f"module attributes {{{', '.join(entries)}}}" if entries else "module"
+    return text[: m.start()] + head + text[close:]
+
+
+# ------------------------------------------------------------------------------ running bishengir
+
+
+def bishengir_compile(npuir: str = "") -> str:
+    """The bishengir-compile build for the module's target (the `-a5` build for Ascend 950)."""
+    from ascend_mlir.testing import find_tool
+
+    name = "bishengir-compile-a5" if re.search(r'hacc\.target<"Ascend950', npuir) else "bishengir-compile"
+    tool = find_tool(name)
+    if tool is None:
+        raise BishengirError(f"{name} is not installed (pip package ascendnpu-ir)")
+    return tool
+
+
+def run_bishengir(npuir: str, *, options: tuple[str, ...] = (), workdir: str | None = None) -> str:
+    """bishengir-compile on AscendNPU IR text with --mlir-print-ir-after-all; its log.
+    The run ends in an error (the closed-source hivmc is not installed) after the dumps
+    we need; that error is not ours to report, only a log without a hivm dump is."""
+    tool = bishengir_compile(npuir)
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        src = Path(tmp) / "kernel.npuir.mlir"
+        src.write_text(npuir)
+        cmd = [tool, str(src), "-o", str(Path(tmp) / "kernel"), "--mlir-print-ir-after-all", *options]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=tmp)
+    log = done.stdout + done.stderr
+    if not is_dump_log(log):
+        raise BishengirError(f"bishengir-compile printed no IR dump (exit {done.returncode}):\n{log[-2000:]}")
+    try:
+        last_hivm_dump(log)
+    except BishengirError as err:
+        if done.returncode < 0:  # killed by a signal: an assertion or a crash of bishengir
+            raise BishengirError(f"{err} (bishengir-compile crashed: signal {-done.returncode})") from None
+        raise
+    return log
+
+
+def lower_for_bishengir(tile_module: Any, chip: str) -> str:
+    """A tile-level module -> AscendNPU IR text without our synchronisation (bishengir
+    synchronises it itself)."""
+    from xdsl.passes import PassPipeline
+
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    tool = AscendOptMain(args=[])
+    module = tile_module.clone()
+    PassPipeline.parse_spec(tool.available_passes, f"convert-tile-to-hivm{{chip={chip}}}").apply(tool.ctx, module)
+    import io
+
+    from ascend_mlir.targets.npuir import NpuirTarget
+
+    out = io.StringIO()
+    NpuirTarget().emit(tool.ctx, module, out)
+    return out.getvalue()
+
+
+def is_cube(npuir: str) -> bool:
+    return re.search(r"\bhivm\.hir\.(?:mmadL1|nd2nz|fixpipe)\b", npuir) is not None
+
+
+@dataclass
+class BishengirRun:
+    """What `simulate_via_bishengir` saw: the simulation of bishengir's own output and
+    the reference check of its outputs."""
+
+    result: Any  # SimResult
+    reference_match: bool
+    comparison: list[dict]
+    dump_after: str
+    hivm: str  # the simulated hivm text (after to_simulator_text)
+
+    @property
+    def ok(self) -> bool:
+        return self.result.ok and self.reference_match
+
+
+def parse_hivm(text: str, name: str = "<bishengir>") -> Any:
+    """Parse simulator text (from `to_simulator_text`) with our dialects plus affine."""
+    from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    tool = AscendOptMain(args=[])
+    register_bishengir_dialects(tool.ctx)
+    return parse_module(tool.ctx, text, name)
+
+
+def register_bishengir_dialects(ctx: Any) -> None:
+    """bishengir folds index arithmetic into affine.apply: the simulator reads it too."""
+    if "affine" not in ctx.registered_dialect_names:
+        from xdsl.dialects import get_all_dialects
+
+        ctx.register_dialect("affine", get_all_dialects()["affine"])
+
+
+def simulate_bishengir_output(hivm_module: Any, inputs: dict | None, *, grid: int, chip: str | None = None,
+                              seed: int = 0, blocks: int | None = None, perturb: int | None = None):
+    """Simulate a parsed bishengir dump as a kernel of `grid` blocks."""
+    from xdsl.dialects.builtin import IntegerAttr, i64
+
+    from ascend_mlir.sim.hivm_frontend import find_kernel
+    from ascend_mlir.sim.simulator import simulate
+
+    kernel = find_kernel(hivm_module)
+    for f in (kernel.aic, kernel.aiv):
+        if f is not None:
+            f.attributes["ascend.grid"] = IntegerAttr(grid, i64)
+    return simulate(hivm_module, inputs, chip=chip, seed=seed, blocks=blocks, perturb=perturb, trace=False)
+
+
+def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0, blocks: int | None = None,
+                           options: tuple[str, ...] | None = None) -> BishengirRun:
+    """The whole route for a tile-level kernel (a parsed module or a path): lower it
+    without our sync, let bishengir-compile synchronise and plan it, simulate the last
+    hivm dump over the kernel's grid, compare its outputs with the reference."""
+    from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+
+    if isinstance(tile, (str, os.PathLike)):
+        tile = parse_hivm(Path(tile).read_text(), str(tile))
+    tile_func = kernel_function(tile)
+    inputs = make_inputs(tile_func, seed)
+    expected = run_reference(tile, inputs)
+    npuir = lower_for_bishengir(tile, chip)
+    if options is None:
+        options = CUBE_OPTIONS if is_cube(npuir) else ()
+    log = run_bishengir(npuir, options=options)
+    dump = last_hivm_dump(log)
+    text = to_simulator_text(log)
+    module = parse_hivm(text, f"<bishengir dump after {dump.after}>")
+    grid = tile_grid(tile_func)
+    result = simulate_bishengir_output(module, inputs, grid=grid, chip=chip, seed=seed, blocks=blocks)
+    from ascend_mlir.tools.ascend_sim import compare_outputs
+
+    partial = blocks is not None and blocks < grid
+    match, comparison = (True, []) if partial else compare_outputs(result.outputs, expected, result.output_types)
+    return BishengirRun(result, match, comparison, dump.after, text)
+
+
+def tile_grid(func_op: Any) -> int:
+    from xdsl.dialects.builtin import IntegerAttr
+
+    for key in ("tile.grid", "ascend.grid"):
+        g = func_op.attributes.get(key)
+        if isinstance(g, IntegerAttr):
+            return max(1, g.value.data)
+    return 1
