@@ -424,7 +424,8 @@ class CcePrinter:
     # ----- output ----------------------------------------------------------------------
 
     def line(self, text: str, op: Operation | None = None) -> None:
-        comment = f"  // {source_location(op)}" if op is not None else ""
+        where = source_location(op) if op is not None else "?"
+        comment = f"  // {where}" if where != "?" else ""
         self.lines.append("  " * self.indent + text + comment)
 
     def open(self, text: str, op: Operation | None = None) -> None:
@@ -438,6 +439,9 @@ class CcePrinter:
     # ----- module -------------------------------------------------------------------------
 
     def print_module(self) -> str:
+        tile_op = next((op for op in self.module.walk() if op.dialect_name() == "tile"), None)
+        if tile_op is not None:
+            raise op_error(tile_op, "is tile-level: run -p ascend-compile (or convert-tile-to-hivm) before -t cce")
         kernels = find_kernels(self.module)
         self.lines = [
             f"// CCE / Ascend C for {self.arch}, printed by ascend-mlir (-t cce{{arch={self.arch}}}).",
@@ -981,7 +985,8 @@ class CcePrinter:
             self.line(f"{name}({', '.join(args)}, {count});", op)
             return
         self.line(f"set_vector_mask(0, {count});", op)
-        strides = "1, 1, 8, 0" if name == "vector_dup" else ("1, 1, 1, 1, 8, 8, 8" if len(ptrs) == 3 else "1, 1, 1, 8, 8")
+        # repeat 1 (counter mode: the mask holds the count), unit block strides, 8-block repeat strides
+        strides = "1, 1, 1, 1, 8, 8, 8" if len(ptrs) == 3 else "1, 1, 1, 8, 8"
         self.line(f"{name}({', '.join(args)}, {strides});", op)
 
     def print_brc(self, op: hivm.VBrcOp) -> None:

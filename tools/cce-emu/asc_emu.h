@@ -133,6 +133,7 @@ struct Core {
   uint64_t mask_count = 0;
   const char* waiting = nullptr;  // what a blocked core waits for (deadlock report)
   int waiting_id = -1;
+  const int* waiting_slot = nullptr;
 };
 
 struct Block {
@@ -228,10 +229,14 @@ inline void block_wait(int* slot, const char* what, int id) {
   std::unique_lock<std::mutex> lock(b.mu);
   c.waiting = what;
   c.waiting_id = id;
+  c.waiting_slot = slot;
   ++b.blocked;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms());
   while (*slot == 0 && !b.failed) {
-    if (b.blocked == b.live) {
+    bool stuck = b.blocked == b.live;  // every live core waits, and none of them can go on
+    for (auto& other : b.cores)
+      if (other->waiting && other->waiting_slot && *other->waiting_slot > 0) stuck = false;
+    if (stuck) {
       std::string msg = "deadlock: every core of block " + std::to_string(b.idx) + " waits for a cross-core flag:";
       for (auto& other : b.cores)
         if (other->waiting)
@@ -251,6 +256,7 @@ inline void block_wait(int* slot, const char* what, int id) {
   }
   --b.blocked;
   c.waiting = nullptr;
+  c.waiting_slot = nullptr;
   if (b.failed) throw Failure(b.failure);
   --*slot;
 }
