@@ -521,7 +521,7 @@ class CcePrinter:
                 t = _memref(a)
                 side.views[a] = View(name, tuple(t.get_shape()), _static_strides(t), t.get_element_type(),
                                      hivm.scope_of(t) or "gm")
-        self.offsets = self.plan_allocs(fn)
+        self.offsets = self.kernel_offsets(fn)
         self.print_arenas(side)
         has_mmad = any(isinstance(op, hivm.MmadL1Op) for op in side.ops)
         if has_mmad:
@@ -545,6 +545,29 @@ class CcePrinter:
             q = SCOPE_QUALIFIER[scope]
             self.line(f"{q} uint8_t *{ARENA_NAME[scope]} = ({q} uint8_t *)0;", side.func_op)
             side.names.add(ARENA_NAME[scope])
+
+    def kernel_offsets(self, fn: func.FuncOp) -> dict[Operation, int]:
+        """Alloc offsets of `fn`; in a split MIX pair, an alloc of the other core's memory
+        (the fixpipe's UB destination in the aic function, a UB -> L1 copy's L1 tile in
+        the aiv function) takes the offset of the partner's alloc of the same name and
+        type, which is where the other core has it."""
+        offsets = self.plan_allocs(fn)
+        kernel = self.kernel
+        if kernel is None or kernel.aic is None or kernel.aiv is None or kernel.aic is kernel.aiv:
+            return offsets
+        partner = kernel.aiv if fn is kernel.aic else kernel.aic
+        own_scopes = ("cbuf", "cc") if fn is kernel.aic else ("ub",)
+        theirs = self.plan_allocs(partner)
+        for op in list(offsets):
+            t = op.results[0].type
+            if hivm.scope_of(t) in own_scopes:
+                continue
+            match = next((o for o in theirs if o.results[0].type == t
+                          and o.results[0].name_hint == op.results[0].name_hint), None)
+            if match is None:
+                raise op_error(op, "no alloc of the same name and type in the other core's function")
+            offsets[op] = theirs[match]
+        return offsets
 
     def plan_allocs(self, fn: func.FuncOp) -> dict[Operation, int]:
         """Offsets of the allocs plan-memory has not placed: next free aligned offset per scope."""

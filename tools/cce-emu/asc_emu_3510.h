@@ -15,6 +15,7 @@ enum asc_relu_pre_mode { ASC_RELU_NONE = 0, ASC_RELU_NORMAL = 1 };
 #define ASC_IS_AIV (!asc_emu::me().cube)
 
 inline void asc_init() { asc_emu::me(); }
+inline void asc_set_ffts_base_addr(int64_t) {}  // cross-core flags live in the emulated block
 inline int64_t asc_get_sub_block_id() { return asc_emu::me().sub_block; }
 inline int64_t asc_get_block_idx() { return block_idx; }
 

@@ -11,6 +11,7 @@ enum event_id_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVE
 #define ASCEND_IS_AIV (!asc_emu::me().cube)
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 
+inline void set_ffts_base_addr(int64_t) {}
 inline int64_t get_subblockid() { return asc_emu::me().sub_block; }
 inline int64_t get_block_idx() { return block_idx; }
 
