@@ -73,9 +73,13 @@ def _arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--blocks", type=_count(1), default=None, metavar="B",
                    help="simulate only the first B blocks of the grid (default: all)")
     p.add_argument("--func", default=None, help="kernel function name (default: the hacc.entry function)")
-    p.add_argument("--via", choices=("ascend-compile", "bishengir"), default="ascend-compile",
-                   help="how a tile-level file becomes hivm: our ascend-compile (default), or "
-                        "bishengir-compile's own sync and memory plan (its last hivm-level dump)")
+    p.add_argument("--via", choices=("sim", "cce", "bishengir"), default="sim",
+                   help="sim: ascend-compile, then the pipe-level simulator (default); cce: print with -t cce, "
+                        "build with g++ against tools/cce-emu and run the emulation (same JSON keys and exit "
+                        "codes); bishengir: bishengir-compile's own sync and memory plan (its last hivm-level "
+                        "dump) on the simulator")
+    p.add_argument("--arch", choices=("dav-3510", "dav-c220"), default=None,
+                   help="with --via cce: the CCE spelling (default: the chip's)")
     p.add_argument("--grid", type=_count(1), default=None, metavar="G",
                    help="blocks of a hivm-level kernel whose IR does not say (a bishengir dump)")
     return p
@@ -315,6 +319,19 @@ def _run_guarded(args, tool, module):
     return module, expected, result, perturbed
 
 
+def _run_via_cce(args, tool, module) -> int:
+    from xdsl.utils.exceptions import DiagnosticException, ParseError
+
+    from ascend_mlir.diagnostics import exception_diagnostic
+    from ascend_mlir.sim.via_cce import run_via_cce
+
+    try:
+        return run_via_cce(args, tool, module)
+    except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
+        _fail(exception_diagnostic(err).render())
+    return 1
+
+
 def _perturb_report(args, result, perturbed) -> dict | None:
     if not args.perturb:
         return None
@@ -410,6 +427,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         if problem is not None:
             _fail(f"ascend-sim: error: {problem}")
         tool, module = _load_or_fail(args)
+        if args.via == "cce":
+            return _run_via_cce(args, tool, module)
         module, expected, result, perturbed = _run_guarded(args, tool, module)
         reference_match = None
         comparison: list[dict] = []
