@@ -81,6 +81,11 @@ def is_dump_log(text: str) -> bool:
     return DUMP_HEADER.search(text) is not None
 
 
+def needs_translation(text: str) -> bool:
+    """A bishengir log, or a module as bishengir prints it (what `to_simulator_text` changes)."""
+    return is_dump_log(text) or "dlti.target_system_spec" in text or _CUSTOM_CAST.search(text) is not None
+
+
 _HIVMC_MISSING = re.compile(r"hivmc|returning module before running external compiler|Failed to run BiShengIR pipeline")
 
 

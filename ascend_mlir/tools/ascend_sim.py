@@ -184,7 +184,7 @@ def _load(path: str):
     text, name = _read(path)
     tool = AscendOptMain(args=[])
     bishengir.register_bishengir_dialects(tool.ctx)
-    if bishengir.is_dump_log(text):
+    if bishengir.needs_translation(text):
         try:
             text = bishengir.to_simulator_text(text)
         except bishengir.BishengirError as err:
