@@ -1,8 +1,8 @@
 """Pipe-level simulator with a happens-before race detector (DESIGN.md section 8).
 
 * `engine`: IR-free event-driven core (pipes, in-order queues, flags, barriers, vector clocks);
-* `hivm_frontend`: walks hivm-level IR per core and builds engine instructions with numpy
-  data semantics;
+* `hivm_frontend`: the scalar unit of each core (xDSL's Interpreter) issues hivm ops as
+  engine instructions, with numpy data semantics (`memory`, `layout`, `semantics`);
 * `simulator.simulate(module, inputs, ...) -> SimResult`: all blocks, GM in and out;
 * `reference`: the tile-level numpy reference interpreter (the expected outputs).
 

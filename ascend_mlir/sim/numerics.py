@@ -2,11 +2,12 @@
 
 The simulator keeps every on-chip memory and every GM argument as raw bytes (so that
 planned buffers at the same scope+offset alias, as on the device). An element type is
-stored in its real width: f32/f16/f64 natively, **bf16 as its 16-bit pattern (uint16)**,
-integers in their width, i1 as one byte, index as int64.
+stored in its real width: f32/f16/f64 natively, **bf16 as ml_dtypes.bfloat16**, integers
+in their width, i1 as one byte, index as int64.
 
 The element types, their compute dtypes and the rounding are the reference interpreter's
-(sim/reference_numerics.py); only bf16's storage differs. Arithmetic follows its convention:
+(sim/reference_numerics.py); only bf16's host-side storage differs (the reference keeps
+bf16 values in float32 arrays, `to_reference_storage` converts). Arithmetic follows its convention:
 vector ops compute in float32 (float64 for f64), matmul multiplies 16-bit operands exactly
 in float32 and accumulates in float32, and every result is rounded once to its
 destination type (nearest even; float -> integer is rint with saturation). `vcast` also
@@ -22,11 +23,11 @@ from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Attribute
 
 from ascend_mlir.sim.reference_numerics import (
+    BF16 as BF16_DTYPE,
     UnsupportedElementType,
     compute_dtype,
     convert,
     is_bf16,
-    round_to_bf16,
     storage_dtype,
 )
 
@@ -60,7 +61,7 @@ class ElemType:
 
 F32 = ElemType("f32", np.dtype(np.float32), np.dtype(np.float32))
 F16 = ElemType("f16", np.dtype(np.float16), np.dtype(np.float32))
-BF16 = ElemType("bf16", np.dtype(np.uint16), np.dtype(np.float32))
+BF16 = ElemType("bf16", BF16_DTYPE, np.dtype(np.float32))
 F64 = ElemType("f64", np.dtype(np.float64), np.dtype(np.float64))
 
 
@@ -68,7 +69,7 @@ _FLOATS = {F32.storage: F32, F16.storage: F16, F64.storage: F64}
 
 
 def elem_type(attr: Attribute) -> ElemType:
-    """The reference's storage and compute dtypes, but bf16 stored as its bit pattern."""
+    """The reference's storage and compute dtypes, but bf16 stored as ml_dtypes.bfloat16."""
     if is_bf16(attr):
         return BF16
     try:
@@ -86,37 +87,17 @@ def elem_type(attr: Attribute) -> ElemType:
     return ElemType(name, storage, compute_dtype(attr))
 
 
-# ----------------------------------------------------------------------------- bf16
-
-
-def bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
-    shape = np.shape(bits)
-    wide = np.ascontiguousarray(bits, dtype=np.uint16).reshape(-1).astype(np.uint32) << np.uint32(16)
-    return wide.view(np.float32).reshape(shape)
-
-
-def f32_to_bf16_bits(values: np.ndarray) -> np.ndarray:
-    """Round float32 to bf16 (nearest, ties to even; NaN stays NaN) as 16-bit patterns:
-    the upper half of the reference's rounded float32."""
-    rounded = np.ascontiguousarray(round_to_bf16(values), dtype=np.float32)
-    return (rounded.view(np.uint32) >> np.uint32(16)).astype(np.uint16).reshape(np.shape(values))
-
-
 # ------------------------------------------------------------------ decode / encode
 
 
 def decode(stored: np.ndarray, et: ElemType) -> np.ndarray:
     """Stored values -> a fresh array in the compute dtype."""
-    if et.is_bf16:
-        return bf16_bits_to_f32(stored)
     return np.array(stored, dtype=et.compute, copy=True)
 
 
 def to_reference_storage(stored: np.ndarray, et: ElemType) -> np.ndarray:
     """Stored values in the reference interpreter's convention (bf16 as float32)."""
-    if et.is_bf16:
-        return bf16_bits_to_f32(stored)
-    return np.array(stored, copy=True)
+    return np.array(stored, dtype=np.float32 if et.is_bf16 else stored.dtype, copy=True)
 
 
 def from_reference_storage(values: np.ndarray, et: ElemType) -> np.ndarray:
@@ -127,9 +108,9 @@ def from_reference_storage(values: np.ndarray, et: ElemType) -> np.ndarray:
 def encode(values, et: ElemType) -> np.ndarray:
     """Computed values -> stored values, rounded to nearest even (floats) or with rint and
     saturation (float -> integer)."""
-    if et.is_bf16:
+    if et.is_bf16:  # through float32, as the reference rounds (one rounding, nearest even)
         with np.errstate(over="ignore", invalid="ignore"):
-            return f32_to_bf16_bits(np.asarray(values).astype(np.float32))
+            return np.asarray(values).astype(np.float32).astype(et.storage)
     return convert(values, et.storage)
 
 
@@ -138,16 +119,6 @@ def encode(values, et: ElemType) -> np.ndarray:
 
 def _step(stored: np.ndarray, et: ElemType, up: bool) -> np.ndarray:
     """The next representable value above (up) or below a stored float value."""
-    if et.is_bf16:
-        bits = stored.astype(np.int32)
-        negative = (bits & 0x8000) != 0
-        magnitude = bits & 0x7FFF
-        toward_larger_magnitude = negative != up
-        zero = magnitude == 0
-        new = np.where(toward_larger_magnitude, bits + 1, bits - 1)
-        # from +-0 going away from zero in the other direction flips the sign
-        new = np.where(zero & ~toward_larger_magnitude, (bits ^ 0x8000) + 1, new)
-        return new.astype(np.uint16)
     target = np.inf if up else -np.inf
     return np.nextafter(stored, np.asarray(target, dtype=et.storage)).astype(et.storage)
 

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import affine, arith, func, memref
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -46,22 +46,25 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.interpreters.arith import ArithFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.scf import ScfFunctions
-from xdsl.utils.comparisons import to_signed, to_unsigned
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from ascend_mlir.diagnostics import location_of
+from ascend_mlir.sim.scalar_semantics import register_scalar_functions, scalar_attr
 from ascend_mlir.dialects import tile
 from ascend_mlir.sim.reference_numerics import (
+    BINARY,
+    REDUCE,
+    UNARY,
     compute_dtype,
+    divide,
+    elementwise_kind,
     is_float,
     storage_dtype,
     to_storage,
 )
+
+
 
 __all__ = [
     "ReferenceError",
@@ -220,91 +223,20 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         array, index = args
         return (scalar_attr(array.shape[_scalar(index)], IndexType(), interpreter.index_bitwidth),)
 
-    @impl(affine.ApplyOp)
-    def run_apply(self, interpreter: Interpreter, op: affine.ApplyOp, args: PythonValues):
-        values = op.map.data.eval(tuple(_scalar(a) for a in args), ())
-        return tuple(
-            scalar_attr(v, r.type, interpreter.index_bitwidth) for v, r in zip(values, op.results)
-        )
-
-
-def _bitwidth(interpreter: Interpreter, value_type: Attribute) -> int:
-    if isinstance(value_type, IntegerType):
-        return value_type.width.data
-    return interpreter.index_bitwidth
-
-
-def _integer_binary(signed: bool, fn, divides: bool = False):
-    """An interpreter implementation of an integer arith op from a Python function."""
-
-    def run(self, interpreter: Interpreter, op: Operation, args: PythonValues):
-        width = _bitwidth(interpreter, op.results[0].type)
-        convert = to_signed if signed else to_unsigned
-        lhs, rhs = (convert(_scalar(a), width) for a in args)
-        if divides and rhs == 0:
-            raise InterpretationError(f"{op.name}: division by zero")
-        return (scalar_attr(fn(lhs, rhs), op.results[0].type, interpreter.index_bitwidth),)
-
-    return run
-
-
-def _floor_div(a: int, b: int) -> int:
-    return a // b
-
-
-def _ceil_div(a: int, b: int) -> int:
-    return -((-a) // b)
-
-
-@register_impls
-class ArithIndexFunctions(InterpreterFunctions):
-    """Integer arith ops that xDSL's ArithFunctions does not implement yet but kernels use
-    for block/tile index arithmetic (unsigned division, ceil division, min/max)."""
-
-    run_divui = impl(arith.DivUIOp)(_integer_binary(False, _floor_div, divides=True))
-    run_remui = impl(arith.RemUIOp)(_integer_binary(False, lambda a, b: a % b, divides=True))
-    run_ceildivsi = impl(arith.CeilDivSIOp)(_integer_binary(True, _ceil_div, divides=True))
-    run_ceildivui = impl(arith.CeilDivUIOp)(_integer_binary(False, _ceil_div, divides=True))
-    run_minsi = impl(arith.MinSIOp)(_integer_binary(True, min))
-    run_maxsi = impl(arith.MaxSIOp)(_integer_binary(True, max))
-    run_minui = impl(arith.MinUIOp)(_integer_binary(False, min))
-    run_maxui = impl(arith.MaxUIOp)(_integer_binary(False, max))
 
 
 # --------------------------------------------------------------------------------------
 # tile ops
 # --------------------------------------------------------------------------------------
 
-_BINARY = {
-    tile.AddOp: np.add,
-    tile.SubOp: np.subtract,
-    tile.MulOp: np.multiply,
-    tile.MaxOp: np.maximum,
-    tile.MinOp: np.minimum,
-}
-
-
-def _divide(lhs: Any, rhs: Any, integer: bool) -> Any:
-    if integer:
-        # integer vector division truncates toward zero (C semantics); x / 0 -> 0
-        lhs_a, rhs_a = np.asarray(lhs), np.asarray(rhs)
-        safe = np.where(rhs_a == 0, 1, rhs_a)
-        quotient = np.trunc(lhs_a.astype(np.float64) / safe).astype(lhs_a.dtype)
-        return np.where(rhs_a == 0, 0, quotient)
-    return np.divide(lhs, rhs)
-
-
+# the elementwise semantics are the simulator's too (reference_numerics, keyed by kind)
+_BINARY = {t: BINARY[elementwise_kind(t.name)] for t in (tile.AddOp, tile.SubOp, tile.MulOp, tile.MaxOp, tile.MinOp)}
 _UNARY = {
-    tile.ExpOp: np.exp,
-    tile.LnOp: np.log,
-    tile.ReluOp: lambda x: np.maximum(x, 0),
-    tile.AbsOp: np.abs,
-    tile.SqrtOp: np.sqrt,
-    tile.RsqrtOp: lambda x: 1 / np.sqrt(x),
-    tile.RecOp: lambda x: 1 / x,
+    t: UNARY[elementwise_kind(t.name)]
+    for t in (tile.ExpOp, tile.LnOp, tile.ReluOp, tile.AbsOp, tile.SqrtOp, tile.RsqrtOp, tile.RecOp)
 }
-
-_REDUCE = {"sum": np.sum, "max": np.max, "min": np.min}
+_REDUCE = {kind: REDUCE[kind] for kind in ("sum", "max", "min")}
+_divide = divide
 
 
 class _State:
@@ -669,15 +601,8 @@ class _CurrentOp(Interpreter.Listener):
 def make_interpreter(module: ModuleOp, *listeners: Interpreter.Listener) -> Interpreter:
     """An xDSL interpreter with everything tile-level IR needs registered."""
     interpreter = Interpreter(module, index_bitwidth=64, listeners=listeners)
-    for functions in (
-        FuncFunctions(),
-        ScfFunctions(),
-        ArithFunctions(),
-        ArithIndexFunctions(),
-        BuiltinFunctions(),
-        NumpyMemRefFunctions(),
-        TileReferenceFunctions(),
-    ):
+    register_scalar_functions(interpreter)  # the scalar semantics the simulator uses too
+    for functions in (NumpyMemRefFunctions(), TileReferenceFunctions()):
         interpreter.register_implementations(functions)
     return interpreter
 

@@ -7,9 +7,10 @@ Storage convention (one place, so reference and simulator agree bit for bit):
   width (signless integers are stored signed), i1 -> bool, index -> int64;
 * **bf16 is stored as float32 whose values are exactly representable in bf16** (the low 16
   bits of every element are zero). Arithmetic on bf16 therefore runs in float32 and every
-  result written to a bf16 memref is rounded with `round_to_bf16` (round to nearest, ties to
-  even, on the upper 16 bits; NaN stays NaN). numpy has no bf16 type; float32 storage keeps
-  every numpy operation available and makes "is this a legal bf16 value" a cheap check.
+  result written to a bf16 memref is rounded with `round_to_bf16` (ml_dtypes' bfloat16:
+  round to nearest, ties to even; NaN stays NaN). float32 storage on the host keeps every
+  numpy operation in float32; the simulator's device memories hold ml_dtypes.bfloat16
+  (`BF16`), the same values in 16 bits.
 
 Arithmetic convention: elementwise vector ops compute in float32 (float64 for f64) and
 round once to the destination type; matmul multiplies bf16/f16 operands exactly in float32
@@ -18,6 +19,7 @@ and accumulates in float32 (the cube unit's L0C accumulator is fp32).
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 from xdsl.dialects.builtin import (
     BFloat16Type,
@@ -28,6 +30,11 @@ from xdsl.dialects.builtin import (
     IntegerType,
 )
 from xdsl.ir import Attribute
+
+
+# the one bf16 numpy type (ml_dtypes): the simulator's memories hold it, the reference
+# rounds through it
+BF16 = np.dtype(ml_dtypes.bfloat16)
 
 
 class UnsupportedElementType(ValueError):
@@ -72,14 +79,11 @@ def compute_dtype(element_type: Attribute) -> np.dtype:
 
 
 def round_to_bf16(values: np.ndarray) -> np.ndarray:
-    """Round float32 values to the nearest bf16 (ties to even); result is float32."""
-    as_f32 = np.ascontiguousarray(values, dtype=np.float32)
-    bits = as_f32.view(np.uint32).astype(np.uint64)
-    lsb = (bits >> np.uint64(16)) & np.uint64(1)
-    rounded = ((bits + np.uint64(0x7FFF) + lsb) & np.uint64(0xFFFF0000)).astype(np.uint32)
-    result = rounded.view(np.float32).reshape(as_f32.shape)
-    # NaN payloads could round into infinity: keep them NaN.
-    return np.where(np.isnan(as_f32), np.float32(np.nan), result)
+    """Round float32 values to the nearest bf16 (ties to even; NaN stays NaN); result is
+    float32. ml_dtypes' conversion (bit for bit the hardware's rounding)."""
+    as_f32 = np.asarray(values, dtype=np.float32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return as_f32.astype(BF16).astype(np.float32)
 
 
 def convert(values: np.ndarray | float | int, dtype: np.dtype) -> np.ndarray:
@@ -117,3 +121,44 @@ def is_representable(values: np.ndarray, element_type: Attribute) -> bool:
         finite = values[np.isfinite(values)]
         return bool(np.all(finite.view(np.uint32) & np.uint32(0xFFFF) == 0))
     return True
+
+
+# ------------------------------------------------------------------ elementwise semantics
+# One table for the tile ops (reference) and the hivm vector ops (simulator), keyed by the
+# op's kind: `tile.add` and `hivm.hir.vadd` are both "add" (`elementwise_kind`).
+
+
+def divide(lhs, rhs, integer: bool):
+    """Vector division: floats IEEE; integers truncate toward zero (C semantics), x / 0 -> 0."""
+    if integer:
+        lhs_a, rhs_a = np.asarray(lhs), np.asarray(rhs)
+        safe = np.where(rhs_a == 0, 1, rhs_a)
+        quotient = np.trunc(lhs_a.astype(np.float64) / safe).astype(np.result_type(lhs_a, rhs_a))
+        return np.where(rhs_a == 0, 0, quotient)
+    return np.divide(lhs, rhs)
+
+
+BINARY = {
+    "add": np.add,
+    "sub": np.subtract,
+    "mul": np.multiply,
+    "max": np.maximum,
+    "min": np.minimum,
+}
+UNARY = {
+    "exp": np.exp,
+    "ln": np.log,
+    "relu": lambda x: np.maximum(x, 0),
+    "abs": np.abs,
+    "sqrt": np.sqrt,
+    "rsqrt": lambda x: 1 / np.sqrt(x),
+    "rec": lambda x: 1 / x,
+}
+REDUCE = {"sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min, "any": np.any, "all": np.all}
+
+
+def elementwise_kind(op_name: str) -> str:
+    """"tile.add" -> "add", "hivm.hir.vadd" -> "add"."""
+    if op_name.startswith("hivm.hir.v"):
+        return op_name.removeprefix("hivm.hir.v")
+    return op_name.removeprefix("tile.")

@@ -10,6 +10,7 @@ import pytest
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.hivm_frontend import SimulationError
+from ascend_mlir.sim.reference_numerics import round_to_bf16
 from ascend_mlir.sim.simulator import simulate
 from ascend_mlir.tools.ascend_opt import AscendOptMain
 
@@ -102,7 +103,7 @@ def test_vcast_f32_to_f16_directed_rounding(mode):
 
 def test_bf16_storage_and_rounding():
     x = np.array([1.0, 1 + 2.0**-8, 1 + 3 * 2.0**-9, -3.140625], dtype=np.float32)
-    expected = numerics.bf16_bits_to_f32(numerics.f32_to_bf16_bits(x))
+    expected = round_to_bf16(x)
     assert expected[1] == 1.0  # tie to even
     assert expected[2] == np.float32(1 + 2.0**-7)
     op = f"    hivm.hir.vcast ins(%u : {mr('4', 'f32', 'ub')}) outs(%v : {mr('4', 'bf16', 'ub')})"
@@ -391,3 +392,37 @@ def test_load_padding():
     expected = np.zeros((2, 8), np.float32)
     expected[:, :4] = x
     assert np.array_equal(r.outputs["arg1"], expected)
+
+
+def test_unsigned_integer_ops_read_their_operands_unsigned():
+    """arith.divui / remui / maxui treat the bits as unsigned, as MLIR does: -8 as i32 is
+    4294967288. One table (sim/scalar_semantics.py) serves the simulator's scalar unit
+    and the reference interpreter, so they cannot disagree."""
+    from xdsl.dialects import arith, func
+    from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
+    from xdsl.interpreter import Interpreter
+    from xdsl.ir import Block, Region
+
+    from ascend_mlir.sim import reference
+    from ascend_mlir.sim.scalar_semantics import register_scalar_functions, scalar
+
+    cases = ((arith.DivUIOp, 4294967288 // 3), (arith.RemUIOp, 4294967288 % 3), (arith.MaxUIOp, -8),
+             (arith.DivSIOp, -2), (arith.RemSIOp, -2), (arith.ShRUIOp, 4294967288 >> 3))
+    for op_type, want in cases:
+        lhs = arith.ConstantOp(IntegerAttr(-8, i32))
+        rhs = arith.ConstantOp(IntegerAttr(3, i32))
+        op = op_type(lhs.result, rhs.result)
+        body = Block([lhs, rhs, op, func.ReturnOp(op.result)])
+        kernel = func.FuncOp("f", ((), (i32,)), Region(body))
+        module = ModuleOp([kernel])
+        for make in (lambda m: _scalar_interpreter(m, register_scalar_functions), reference.make_interpreter):
+            (got,) = make(module).call_op("f", ())
+            assert scalar(got) == want, (op_type.__name__, make)
+
+
+def _scalar_interpreter(module, register):
+    from xdsl.interpreter import Interpreter
+
+    interpreter = Interpreter(module, index_bitwidth=64)
+    register(interpreter)
+    return interpreter

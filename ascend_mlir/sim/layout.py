@@ -1,0 +1,149 @@
+"""Which cores run what: the kernel's functions per core type (AIV, AIC, MIX, or a split
+`_mix_aic`/`_mix_aiv` pair), its GM arguments and grid. See hivm_frontend's docstring for
+the core model."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, ModuleOp
+from xdsl.ir import Operation, SSAValue
+
+from ascend_mlir.dialects import hivm
+from ascend_mlir.sim.memory import CUBE_SCOPES, SimulationError, memref_type
+
+
+@dataclass
+class CoreSpec:
+    name: str
+    kind: str  # CUBE | VECTOR
+    func: func.FuncOp
+    sub_block: int
+
+
+
+@dataclass
+class Kernel:
+    """What runs: the functions per core type and the GM arguments."""
+
+    aic: func.FuncOp | None
+    aiv: func.FuncOp | None
+    mix: bool
+    vector_cores: int
+    grid: int
+    args: list[tuple[str, SSAValue, SSAValue | None]]  # name, arg in first func, arg in second
+    # allocs of a split MIX pair that are one buffer: an alloc of the other core's memory
+    # (ub in the aic function, cbuf/cc in the aiv function) -> the partner's alloc
+    alloc_alias: dict[Operation, Operation] = field(default_factory=dict)
+
+
+def _funcs(module: ModuleOp) -> list[func.FuncOp]:
+    return [op for op in module.walk() if isinstance(op, func.FuncOp) and not op.is_declaration]
+
+
+def _pair_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operation]:
+    """Split MIX functions name a buffer both cores touch (the fixpipe's ub destination,
+    a ub -> cbuf copy's destination) by an alloc in each function. The split keeps the
+    buffer's SSA name and type, so allocs of the other core's memory are matched with the
+    partner function's alloc of the same name and type (else the n-th of that type)."""
+    def allocs(f: func.FuncOp, scopes: frozenset[str]) -> list[Operation]:
+        return [
+            op for op in f.walk()
+            if isinstance(op, memref.AllocOp) and hivm.scope_of(op.results[0].type) in scopes
+        ]
+
+    alias: dict[Operation, Operation] = {}
+    for mine, theirs in ((allocs(aic, frozenset({"ub"})), allocs(aiv, frozenset({"ub"}))),
+                         (allocs(aiv, CUBE_SCOPES), allocs(aic, CUBE_SCOPES))):
+        free = list(theirs)
+        for op in mine:
+            name, t = op.results[0].name_hint, op.results[0].type
+            match = next((o for o in free if o.results[0].type == t and name and o.results[0].name_hint == name), None)
+            if match is None:
+                match = next((o for o in free if o.results[0].type == t), None)
+            if match is not None:
+                alias[op] = match
+                free.remove(match)
+    return alias
+
+
+def _has_cube_and_vector(f: func.FuncOp) -> tuple[bool, bool]:
+    cube = vector = False
+    for op in f.walk():
+        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.PipeBarrierOp):
+            kind = op.core_type()
+            cube |= kind == "CUBE"
+            vector |= kind == "VECTOR"
+    return cube, vector
+
+
+def _two_vector_cores(*funcs: func.FuncOp | None) -> bool:
+    for f in funcs:
+        if f is None:
+            continue
+        for op in f.walk():
+            if isinstance(op, hivm.GetSubBlockIdxOp):
+                return True
+            if isinstance(op, hivm.FixpipeOp) and hivm.scope_of(op.dst.type) == "ub":
+                s, d = memref_type(op.src).get_shape(), memref_type(op.dst).get_shape()
+                if op.dual_dst_mode is not None and op.dual_dst_mode.data.value != "NO_DUAL":
+                    return True
+                if s and d and s[0] != DYNAMIC_INDEX and s[0] == 2 * d[0]:
+                    return True
+    return False
+
+
+def _grid_of(f: func.FuncOp) -> int:
+    for key in ("ascend.grid", "tile.grid"):
+        g = f.attributes.get(key)
+        if isinstance(g, IntegerAttr):
+            return max(1, g.value.data)
+    return 1
+
+
+def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
+    funcs = _funcs(module)
+    if not funcs:
+        raise SimulationError(module, "the module has no function to simulate")
+    by_name = {f.sym_name.data: f for f in funcs}
+    for name, f in by_name.items():
+        if name.endswith("_mix_aic") and name[: -len("_mix_aic")] + "_mix_aiv" in by_name:
+            if func_name is not None and name[: -len("_mix_aic")] != func_name:
+                continue
+            g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
+            args = []
+            for i, (a, b) in enumerate(zip(f.args, g.args)):
+                args.append((f"arg{i}", a, b))
+            return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
+                          _pair_allocs(f, g))
+    if func_name is not None:
+        if func_name not in by_name:
+            raise SimulationError(module, f"no function named '{func_name}'")
+        f = by_name[func_name]
+    else:
+        entries = [f for f in funcs if "hacc.entry" in f.attributes or "ascend.grid" in f.attributes]
+        if not entries and len(funcs) > 1:
+            raise SimulationError(module, "cannot tell the kernel: mark it with hacc.entry")
+        f = (entries or funcs)[0]
+    core_type = f.attributes.get("hivm.func_core_type")
+    text = str(core_type) if core_type is not None else ""
+    cube, vector = _has_cube_and_vector(f)
+    mix = "MIX" in text or (not text and cube and vector)
+    args = [(f"arg{i}", a, None) for i, a in enumerate(f.args)]
+    if mix:
+        return Kernel(f, f, True, 2 if _two_vector_cores(f) else 1, _grid_of(f), args)
+    if "AIC" in text or (not text and cube):
+        return Kernel(f, None, False, 0, _grid_of(f), args)
+    return Kernel(None, f, False, 1, _grid_of(f), args)
+
+
+def core_specs(kernel: Kernel) -> list[CoreSpec]:
+    specs = []
+    if kernel.aic is not None:
+        specs.append(CoreSpec("cube", "CUBE", kernel.aic, 0))
+    if kernel.aiv is not None:
+        n = kernel.vector_cores
+        for k in range(n):
+            specs.append(CoreSpec(f"vec{k}" if n > 1 or kernel.mix else "vec", "VECTOR", kernel.aiv, k))
+    return specs

@@ -1,0 +1,95 @@
+"""The simulator's memories: a logical buffer per GM argument or on-chip allocation (one
+byte array, per executing core on chip), and `Ref`, a memref value at run time (a strided
+view of a buffer). See hivm_frontend's docstring for the memory model."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import SSAValue
+
+from ascend_mlir.diagnostics import OpError
+from ascend_mlir.sim.numerics import ElemType
+
+ON_CHIP = ("cbuf", "ca", "cb", "cc", "ub")
+CUBE_SCOPES = frozenset({"cbuf", "ca", "cb", "cc"})
+
+
+class SimulationError(OpError):
+    """The program cannot be simulated (bad bounds, unsupported op...), located at `op`."""
+
+
+class Buffer:
+    """A logical buffer: one byte array for GM, one per executing core on chip."""
+
+    _next_id = 0
+
+    def __init__(self, name: str, scope: str, nbytes: int, shared: bool, init: np.ndarray | None = None):
+        Buffer._next_id += 1
+        self.id = Buffer._next_id
+        self.name = name
+        self.scope = scope
+        self.nbytes = nbytes
+        self.shared = shared
+        self._memories: dict[int, np.ndarray] = {}
+        self._labels: dict[int, str] = {}
+        if init is not None:
+            self._memories[-1] = init
+
+    def memory(self, core: int) -> np.ndarray:
+        key = -1 if self.shared else core
+        mem = self._memories.get(key)
+        if mem is None:
+            mem = self._memories[key] = np.zeros(self.nbytes, dtype=np.uint8)
+        return mem
+
+    def label(self, core: int, core_name: str) -> str:
+        key = -1 if self.shared else core
+        text = self._labels.get(key)
+        if text is None:
+            text = self._labels[key] = (
+                f"{self.scope} {self.name}" if self.shared else f"{self.scope} {self.name} of {core_name}"
+            )
+        return text
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A memref value at run time: a strided view of a buffer (offsets in bytes)."""
+
+    buf: Buffer
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]  # in elements
+    et: ElemType
+    base: int = 0  # byte offset of the underlying allocation (what reinterpret_cast is relative to)
+
+    def view(self, core: int) -> np.ndarray:
+        item = self.et.itemsize
+        return np.ndarray(
+            self.shape, dtype=self.et.storage, buffer=self.buf.memory(core), offset=self.offset,
+            strides=tuple(s * item for s in self.strides),
+        )
+
+    def extent(self) -> tuple[int, int]:
+        """[first byte, last byte + 1) touched."""
+        if any(d == 0 for d in self.shape):
+            return self.offset, self.offset
+        hi = self.offset + sum((d - 1) * s for d, s in zip(self.shape, self.strides)) * self.et.itemsize
+        return self.offset, hi + self.et.itemsize
+
+
+def memref_type(value: SSAValue) -> MemRefType:
+    t = value.type
+    assert isinstance(t, MemRefType)
+    return t
+
+
+def row_major(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides, acc = [], 1
+    for d in reversed(shape):
+        strides.append(acc)
+        acc *= max(d, 1)
+    return tuple(reversed(strides))

@@ -1,0 +1,225 @@
+"""The scalar semantics both interpreters use: the tile-level reference and the
+simulator's scalar unit run on xDSL's `Interpreter` with xDSL's arith/scf/func functions
+plus `ScalarFunctions`, registered over them (`register_scalar_functions`).
+
+`ScalarFunctions` adds what xDSL 0.75 lacks or does differently:
+* integer ops with explicit signedness (divui, remui, ceildiv, min/max, shrui): operands
+  are read as signed or unsigned numbers of the op's width, results wrap to the width;
+* casts (ext/trunc, int <-> float, index_castui);
+* float ops rounded to their type (the scalar unit computes in f32/f16/bf16), divf, negf;
+* scf.if on an i1 value (-1/1 true, 0 false) and scf.for with a positive step (a
+  non-positive step is a located error, not an endless loop or a Python exception).
+Scalars are IntegerAttr / FloatAttr (xDSL's convention); `scalar` unwraps them.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, cast
+
+import numpy as np
+from xdsl.dialects import affine, arith, scf
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.comparisons import to_signed, to_unsigned
+from xdsl.utils.exceptions import InterpretationError
+
+from ascend_mlir.sim.interpreters import interpreter_module
+
+_xdsl_scalar_attr = interpreter_module("builtin").scalar_attr
+
+
+@lru_cache(maxsize=1 << 16)
+def _integer_attr(value: int, value_type: Attribute, index_bitwidth: int) -> Attribute:
+    return _xdsl_scalar_attr(value, value_type, index_bitwidth)
+
+
+def scalar_attr(value: Any, value_type: Attribute, index_bitwidth: int) -> Attribute:
+    """xDSL's scalar_attr; integer attributes are immutable and cached (building and
+    verifying one dominates a loop's interpretation otherwise)."""
+    if type(value) is int:
+        return _integer_attr(value, value_type, index_bitwidth)
+    return _xdsl_scalar_attr(value, value_type, index_bitwidth)
+
+
+def scalar(value: Any) -> Any:
+    """A Python number from an interpreter value (attributes are xDSL's scalars)."""
+    if isinstance(value, IntegerAttr | FloatAttr):
+        return value.value.data
+    return value
+
+
+def _float_attr(value: float, value_type: Attribute) -> FloatAttr:
+    return FloatAttr(value, cast(Any, value_type))
+
+
+def bitwidth(interpreter: Interpreter, value_type: Attribute) -> int:
+    if isinstance(value_type, IntegerType):
+        return value_type.width.data
+    return interpreter.index_bitwidth
+
+
+def _wrap(value: int, width: int) -> int:
+    """`value` as a signed number of `width` bits (i1: 0 or -1, as xDSL spells true)."""
+    return to_signed(value & ((1 << width) - 1), width)
+
+
+def _round_float(value: float, value_type: Attribute) -> float:
+    """A float rounded to its type (f64 and unknown types unchanged)."""
+    from ascend_mlir.sim.reference_numerics import UnsupportedElementType, is_bf16, storage_dtype, to_storage
+
+    try:
+        if is_bf16(value_type) or storage_dtype(value_type) != np.float64:
+            return float(to_storage(np.float64(value), value_type))
+    except UnsupportedElementType:
+        pass
+    return value
+
+
+def _integer_binary(signed: bool, fn, divides: bool = False):
+    def run(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+        width = bitwidth(interpreter, op.results[0].type)
+        convert = to_signed if signed else to_unsigned
+        lhs, rhs = (convert(scalar(a) & ((1 << width) - 1), width) for a in args)
+        if divides and rhs == 0:
+            raise InterpretationError("integer division by zero")
+        return (scalar_attr(_wrap(fn(lhs, rhs), width), op.results[0].type, interpreter.index_bitwidth),)
+
+    return run
+
+
+def _float_binary(fn):
+    def run(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+        lhs, rhs = (float(scalar(a)) for a in args)
+        return (_float_attr(_round_float(fn(lhs, rhs), op.results[0].type), op.results[0].type),)
+
+    return run
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _divf(a: float, b: float) -> float:
+    if b != 0:
+        return a / b
+    if a != a or a == 0:
+        return float("nan")
+    return math.copysign(float("inf"), a) * math.copysign(1.0, b)
+
+
+@register_impls
+class ScalarFunctions(InterpreterFunctions):
+    run_divsi = impl(arith.DivSIOp)(_integer_binary(True, _trunc_div, divides=True))
+    run_remsi = impl(arith.RemSIOp)(_integer_binary(True, lambda a, b: a - _trunc_div(a, b) * b, divides=True))
+    run_floordivsi = impl(arith.FloorDivSIOp)(_integer_binary(True, lambda a, b: a // b, divides=True))
+    run_divui = impl(arith.DivUIOp)(_integer_binary(False, lambda a, b: a // b, divides=True))
+    run_remui = impl(arith.RemUIOp)(_integer_binary(False, lambda a, b: a % b, divides=True))
+    run_ceildivsi = impl(arith.CeilDivSIOp)(_integer_binary(True, lambda a, b: -((-a) // b), divides=True))
+    run_ceildivui = impl(arith.CeilDivUIOp)(_integer_binary(False, lambda a, b: -((-a) // b), divides=True))
+    run_minsi = impl(arith.MinSIOp)(_integer_binary(True, min))
+    run_maxsi = impl(arith.MaxSIOp)(_integer_binary(True, max))
+    run_minui = impl(arith.MinUIOp)(_integer_binary(False, min))
+    run_maxui = impl(arith.MaxUIOp)(_integer_binary(False, max))
+    run_addi = impl(arith.AddiOp)(_integer_binary(True, lambda a, b: a + b))
+    run_subi = impl(arith.SubiOp)(_integer_binary(True, lambda a, b: a - b))
+    run_muli = impl(arith.MuliOp)(_integer_binary(True, lambda a, b: a * b))
+    run_andi = impl(arith.AndIOp)(_integer_binary(True, lambda a, b: a & b))
+    run_ori = impl(arith.OrIOp)(_integer_binary(True, lambda a, b: a | b))
+    run_xori = impl(arith.XOrIOp)(_integer_binary(True, lambda a, b: a ^ b))
+    run_shli = impl(arith.ShLIOp)(_integer_binary(True, lambda a, b: a << b))
+    run_shrsi = impl(arith.ShRSIOp)(_integer_binary(True, lambda a, b: a >> b))
+    run_shrui = impl(arith.ShRUIOp)(_integer_binary(False, lambda a, b: a >> b))
+    run_addf = impl(arith.AddfOp)(_float_binary(lambda a, b: a + b))
+    run_subf = impl(arith.SubfOp)(_float_binary(lambda a, b: a - b))
+    run_mulf = impl(arith.MulfOp)(_float_binary(lambda a, b: a * b))
+    run_divf = impl(arith.DivfOp)(_float_binary(_divf))
+    run_maximumf = impl(arith.MaximumfOp)(_float_binary(max))
+    run_minimumf = impl(arith.MinimumfOp)(_float_binary(min))
+
+    @impl(arith.ConstantOp)
+    def run_constant(self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues):
+        value = op.value
+        if isinstance(value, FloatAttr):
+            return (_float_attr(_round_float(float(value.value.data), op.result.type), op.result.type),)
+        if isinstance(value, IntegerAttr):
+            return (scalar_attr(value.value.data, op.result.type, interpreter.index_bitwidth),)
+        raise InterpretationError(f"unsupported constant {value}")
+
+    @impl(arith.NegfOp)
+    def run_negf(self, interpreter: Interpreter, op: arith.NegfOp, args: PythonValues):
+        return (_float_attr(-float(scalar(args[0])), op.result.type),)
+
+    @impl(arith.SelectOp)
+    def run_select(self, interpreter: Interpreter, op: arith.SelectOp, args: PythonValues):
+        cond, lhs, rhs = args
+        return (lhs if scalar(cond) else rhs,)
+
+    def _cast(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+        x = scalar(args[0])
+        result_type = op.results[0].type
+        source_type = op.operands[0].type
+        if isinstance(op, arith.FPToSIOp | arith.FPToUIOp):
+            return (scalar_attr(int(x), result_type, interpreter.index_bitwidth),)  # toward zero
+        if isinstance(op, arith.SIToFPOp | arith.UIToFPOp):
+            if isinstance(op, arith.UIToFPOp):
+                x = to_unsigned(x & ((1 << bitwidth(interpreter, source_type)) - 1), bitwidth(interpreter, source_type))
+            return (_float_attr(_round_float(float(x), result_type), result_type),)
+        if isinstance(op, arith.ExtFOp | arith.TruncFOp):
+            return (_float_attr(_round_float(float(x), result_type), result_type),)
+        width = bitwidth(interpreter, source_type)
+        if isinstance(op, arith.ExtUIOp):
+            x = to_unsigned(x & ((1 << width) - 1), width)
+        return (scalar_attr(_wrap(x, bitwidth(interpreter, result_type)), result_type, interpreter.index_bitwidth),)
+
+    run_extsi = impl(arith.ExtSIOp)(_cast)
+    run_extui = impl(arith.ExtUIOp)(_cast)
+    run_trunci = impl(arith.TruncIOp)(_cast)
+    run_index_cast = impl(arith.IndexCastOp)(_cast)
+    run_sitofp = impl(arith.SIToFPOp)(_cast)
+    run_uitofp = impl(arith.UIToFPOp)(_cast)
+    run_fptosi = impl(arith.FPToSIOp)(_cast)
+    run_fptoui = impl(arith.FPToUIOp)(_cast)
+    run_extf = impl(arith.ExtFOp)(_cast)
+    run_truncf = impl(arith.TruncFOp)(_cast)
+
+    @impl(affine.ApplyOp)
+    def run_apply(self, interpreter: Interpreter, op: affine.ApplyOp, args: PythonValues):
+        """dims, then symbols (bishengir folds index arithmetic into symbols)."""
+        amap = op.map.data
+        values = [scalar(a) for a in args]
+        results = amap.eval(values[: amap.num_dims], values[amap.num_dims:])
+        return tuple(scalar_attr(v, r.type, interpreter.index_bitwidth) for v, r in zip(results, op.results))
+
+    @impl(scf.IfOp)
+    def run_if(self, interpreter: Interpreter, op: scf.IfOp, args: PythonValues):
+        region = op.true_region if scalar(args[0]) else op.false_region
+        return interpreter.run_ssacfg_region(region, ())
+
+    @impl(scf.ForOp)
+    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues):
+        lb, ub, step, *loop_args = args
+        lb, ub, step = scalar(lb), scalar(ub), scalar(step)
+        if step <= 0:
+            raise InterpretationError(f"scf.for step must be positive, got {step}")
+        values = tuple(loop_args)
+        for i in range(lb, ub, step):
+            values = interpreter.run_ssacfg_region(
+                op.body, (scalar_attr(i, op.lb.type, interpreter.index_bitwidth), *values), "for_loop"
+            )
+        return values
+
+
+def register_scalar_functions(interpreter: Interpreter) -> None:
+    """xDSL's func/scf/arith/builtin functions, then `ScalarFunctions` over them."""
+    for name, cls in (("func", "FuncFunctions"), ("scf", "ScfFunctions"), ("arith", "ArithFunctions"),
+                      ("builtin", "BuiltinFunctions")):
+        interpreter.register_implementations(getattr(interpreter_module(name), cls)())
+    interpreter.register_implementations(ScalarFunctions(), override=True)
+
+
+def is_index_or_int(value_type: Attribute) -> bool:
+    return isinstance(value_type, IndexType | IntegerType)

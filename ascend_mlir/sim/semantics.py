@@ -1,0 +1,377 @@
+"""numpy semantics of the hivm ops the simulator issues, keyed by op type (`SEMANTICS`).
+
+Each entry: (walker, op, reads, writes) -> (on_start, on_end, atomic). It appends the
+(Ref, core) pairs it reads and writes; on_start reads (at op start) and computes, on_end
+stores the result (at completion). The elementwise functions are the reference
+interpreter's (reference_numerics.BINARY/UNARY/REDUCE, keyed by kind).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from xdsl.dialects.builtin import DenseArrayBase
+from xdsl.ir import Operation, SSAValue
+
+from ascend_mlir.dialects import hivm
+from ascend_mlir.sim import numerics
+from ascend_mlir.sim.memory import Ref, SimulationError
+from ascend_mlir.sim.numerics import ElemType, decode, encode
+from ascend_mlir.sim.reference_numerics import BINARY, REDUCE, UNARY, divide, elementwise_kind
+
+if TYPE_CHECKING:
+    from ascend_mlir.sim.hivm_frontend import CoreWalker
+
+
+# Each entry: (walker, op, reads, writes) -> (on_start, on_end, atomic). It appends the
+# (Ref, core) pairs it reads and writes; on_start reads (at op start) and computes, on_end
+# stores the result (at completion).
+
+
+def _operand(w: CoreWalker, v: SSAValue, op: Operation, reads: list) -> Callable[[], Any]:
+    """A reader for an operand: memref -> decoded array at start; scalar -> number."""
+    x = w.val(v)
+    if isinstance(x, Ref):
+        (core,) = w.target_cores(x)[:1]
+        reads.append((x, core))
+        view = x.view(core)
+        et = x.et
+        return lambda: decode(view, et)
+    return lambda: x
+
+
+def _store(w: CoreWalker, v: SSAValue, writes: list) -> Callable[[np.ndarray], None]:
+    ref: Ref = w.val(v)
+    (core,) = w.target_cores(ref)[:1]
+    writes.append((ref, core))
+    view = ref.view(core)
+    et = ref.et
+
+    def store(values) -> None:
+        view[...] = np.broadcast_to(encode(values, et), view.shape)
+
+    return store
+
+
+def _fit(values: np.ndarray, shape: tuple[int, ...], op: Operation, pad: float | None) -> np.ndarray:
+    if values.shape == shape:
+        return values
+    if values.size == int(np.prod(shape)) and pad is None:
+        return values.reshape(shape)
+    if len(values.shape) == len(shape) and all(a <= b for a, b in zip(values.shape, shape)):
+        out = np.full(shape, pad if pad is not None else 0, dtype=values.dtype)
+        out[tuple(slice(0, a) for a in values.shape)] = values
+        return out
+    if len(values.shape) == len(shape) and all(a >= b for a, b in zip(values.shape, shape)):
+        return values[tuple(slice(0, b) for b in shape)]
+    raise SimulationError(op, f"shapes {list(values.shape)} and {list(shape)} do not match")
+
+
+def _nz_to_matrix(values: np.ndarray) -> np.ndarray:
+    """bishengir's NZ fractal buffers are rank 4: [col blocks][row blocks][rows per
+    block][cols per block] -> the matrix they hold."""
+    c1, r1, r0, c0 = values.shape
+    return values.transpose(1, 2, 0, 3).reshape(r1 * r0, c1 * c0)
+
+
+def _matrix_to_nz(values: np.ndarray, shape: tuple[int, ...], op: Operation) -> np.ndarray:
+    """A matrix into NZ fractals of `shape` (zero padded to whole fractals)."""
+    c1, r1, r0, c0 = shape
+    rows, cols = values.shape
+    if rows > r1 * r0 or cols > c1 * c0:
+        raise SimulationError(op, f"a {rows}x{cols} matrix does not fit NZ fractals {list(shape)}")
+    full = np.zeros((r1 * r0, c1 * c0), dtype=values.dtype)
+    full[:rows, :cols] = values
+    return full.reshape(r1, r0, c1, c0).transpose(2, 0, 1, 3)
+
+
+def _as_matrix(values: np.ndarray) -> np.ndarray:
+    return _nz_to_matrix(values) if values.ndim == 4 else values
+
+
+def _sem_copy_like(w: CoreWalker, op, reads, writes):
+    """load / nd2nz / copy. A smaller source lands at the start of the destination (after
+    `left_padding_num` elements of the last dimension); the rest of the destination gets
+    the pad value (`pad_value`, or the first source element for PadFirstElem) when there is
+    one or `init_out_buffer` is set, and is left untouched otherwise."""
+    src = _operand(w, op.src, op, reads)
+    dst_ref: Ref = w.val(op.dst)
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    et = dst_ref.et
+    pv = getattr(op, "pad_value", None)
+    pad = w.scalar(pv, op) if pv is not None else None
+    mode = op.pad_mode.data.value if getattr(op, "pad_mode", None) is not None else "PadNull"
+    init = getattr(op, "init_out_buffer", None)
+    fill = pad is not None or mode == "PadFirstElem" or (init is not None and bool(init.value.data))
+    lp = getattr(op, "left_padding_num", None)
+    left = w.scalar(lp, op) if lp is not None else 0
+    shape = dst_ref.shape
+    if len(shape) == 4 and isinstance(op, hivm.Nd2NzOp):  # bishengir's NZ fractal destination
+        def end_nz(values) -> None:
+            view[...] = encode(_matrix_to_nz(np.asarray(values).reshape(values.shape[-2:]), shape, op), et)
+
+        return src, end_nz, False
+
+    def end(values) -> None:
+        if values.shape == shape and left == 0:
+            view[...] = encode(values, et)
+            return
+        if values.size == int(np.prod(shape)) and not fill and left == 0:
+            view[...] = encode(values.reshape(shape), et)
+            return
+        if len(values.shape) != len(shape) or not shape:
+            raise SimulationError(op, f"shapes {list(values.shape)} and {list(shape)} do not match")
+        region = [slice(0, n) for n in values.shape]
+        region[-1] = slice(left, left + values.shape[-1])
+        if any(sl.stop > n for sl, n in zip(region, shape)):
+            raise SimulationError(op, f"source {list(values.shape)} (left padding {left}) does not fit {list(shape)}")
+        if fill:
+            value = values.reshape(-1)[0] if mode == "PadFirstElem" and values.size else (pad if pad is not None else 0)
+            view[...] = encode(np.asarray(value), et)
+        view[tuple(region)] = encode(values, et)
+
+    return src, end, False
+
+
+def _sem_store(w: CoreWalker, op: hivm.StoreOp, reads, writes):
+    src = _operand(w, op.src, op, reads)
+    dst_ref: Ref = w.val(op.dst)
+    kind = op.atomic_kind.data.value if op.atomic_kind is not None else "none"
+    if kind == "none":
+        store = _store(w, op.dst, writes)
+        return (lambda: _fit(src(), dst_ref.shape, op, None)), store, False
+    combine = {"add": np.add, "max": np.maximum, "min": np.minimum}.get(kind)
+    if combine is None:
+        raise SimulationError(op, f"atomic kind {kind} is not simulated")
+    view = dst_ref.view(w.core)
+    writes.append((dst_ref, w.core))
+    et = dst_ref.et
+
+    def atomic_end(values) -> None:  # read-modify-write at completion, as the atomic unit does
+        view[...] = encode(combine(decode(view, et), values), et)
+
+    return (lambda: _fit(src(), dst_ref.shape, op, None)), atomic_end, True
+
+
+def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
+    src = _operand(w, op.src, op, reads)
+    dst_ref: Ref = w.val(op.dst)
+    relu = op.pre_relu is not None and op.pre_relu.data.value == "NORMAL_RELU"
+    if op.pre_relu is not None and op.pre_relu.data.value not in ("NO_RELU", "NORMAL_RELU"):
+        raise SimulationError(op, f"pre_relu {op.pre_relu.data.value} is not simulated")
+    targets = w.target_cores(dst_ref)
+    src_ref: Ref = w.val(op.src)
+    et = dst_ref.et
+
+    def compute():
+        v = _as_matrix(src())
+        return np.maximum(v, 0) if relu else v
+
+    if len(targets) > 1 and dst_ref.buf.scope == "ub":
+        rows = dst_ref.shape[0] if dst_ref.shape else 0
+        dual = len(src_ref.shape) == len(dst_ref.shape) and src_ref.shape[0] == rows * len(targets)
+        views = []
+        for k, core in enumerate(targets):
+            writes.append((dst_ref, core))
+            views.append(dst_ref.view(core))
+
+        def end(values) -> None:
+            for k, view in enumerate(views):
+                part = values[k * rows:(k + 1) * rows] if dual else values
+                view[...] = encode(_fit(part, view.shape, op, None), et)
+
+        return compute, end, False
+    store = _store(w, op.dst, writes)
+    shape = dst_ref.shape
+    return (lambda: _fit(compute(), shape, op, None)), store, False
+
+
+def _sem_mmad(w: CoreWalker, op: hivm.MmadL1Op, reads, writes):
+    a = _operand(w, op.a, op, reads)
+    b = _operand(w, op.b, op, reads)
+    init = bool(w.scalar(op.init_condition, op))
+    m, k, n = (w.scalar(v, op) for v in (op.real_m, op.real_k, op.real_n))
+    c_ref: Ref = w.val(op.c)
+    c_read = None
+    if not init:
+        c_read = _operand(w, op.c, op, reads)
+    store = _store(w, op.c, writes)
+    a_t, b_t = op.a_transpose is not None, op.b_transpose is not None
+    integer = not c_ref.et.is_float
+    acc_dtype = np.int64 if integer else np.float32
+
+    nz_c = len(c_ref.shape) == 4
+    c_shape = c_ref.shape if not nz_c else _nz_to_matrix(np.empty(c_ref.shape, np.int8)).shape
+
+    def compute():
+        av = _as_matrix(a()).astype(acc_dtype)
+        bv = _as_matrix(b()).astype(acc_dtype)
+        av = av.T if a_t else av
+        bv = bv.T if b_t else bv
+        if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
+            raise SimulationError(op, f"mmadL1 sizes m={m} k={k} n={n} exceed operands {list(av.shape)} x {list(bv.shape)}")
+        prod = av[:m, :k] @ bv[:k, :n]
+        out = _as_matrix(c_read()).astype(acc_dtype) if c_read is not None else np.zeros(c_shape, dtype=acc_dtype)
+        out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
+        return _matrix_to_nz(out, c_ref.shape, op) if nz_c else out
+
+    return compute, store, False
+
+
+def _scalar_as(x, et: ElemType):
+    """A scalar operand arrives in a register of the element type."""
+    return decode(encode(np.asarray(x), et), et)
+
+
+# the elementwise semantics are the reference's (reference_numerics, keyed by kind)
+_BINARY_FN = {t: BINARY[elementwise_kind(t.name)] for t in hivm.BINARY_OPS if t is not hivm.VDivOp}
+
+
+def _sem_binary(w: CoreWalker, op, reads, writes):
+    srcs = list(op.src)
+    if len(srcs) != 2:
+        raise SimulationError(op, f"expected two inputs, got {len(srcs)}")
+    dst_ref: Ref = w.val(op.dst[0])
+    et = dst_ref.et
+    readers = []
+    for v in srcs:
+        x = w.val(v)
+        if isinstance(x, Ref):
+            readers.append(_operand(w, v, op, reads))
+        else:
+            sv = _scalar_as(x, et)
+            readers.append(lambda sv=sv: sv)
+    if isinstance(op, hivm.VDivOp):
+        def fn(a, b):
+            return divide(a, b, not et.is_float)
+    else:
+        fn = _BINARY_FN[type(op)]
+    store = _store(w, op.dst[0], writes)
+    shape = dst_ref.shape
+
+    def compute():
+        with np.errstate(all="ignore"):
+            return np.broadcast_to(fn(readers[0](), readers[1]()), shape)
+
+    return compute, store, False
+
+
+_UNARY_FN = {t: UNARY[elementwise_kind(t.name)] for t in hivm.UNARY_OPS}
+
+
+def _sem_unary(w: CoreWalker, op, reads, writes):
+    src = _operand(w, op.src[0], op, reads)
+    dst_ref: Ref = w.val(op.dst[0])
+    store = _store(w, op.dst[0], writes)
+    fn = _UNARY_FN[type(op)]
+    shape = dst_ref.shape
+
+    def compute():
+        with np.errstate(all="ignore"):
+            return np.broadcast_to(fn(src()), shape)
+
+    return compute, store, False
+
+
+def _sem_cast(w: CoreWalker, op: hivm.VCastOp, reads, writes):
+    src_ref = w.val(op.src[0])
+    src = _operand(w, op.src[0], op, reads)
+    dst_ref: Ref = w.val(op.dst[0])
+    mode = op.round_mode.data.value
+    if mode == "truncwithoverflow":
+        mode = "trunc"
+    et = dst_ref.et
+    type_fn = op.cast.data.value
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    if type_fn == "bitcast":
+        if not isinstance(src_ref, Ref) or src_ref.et.itemsize != et.itemsize:
+            raise SimulationError(op, "a bitcast vcast needs a memref source of the same element width")
+        (src_core,) = w.target_cores(src_ref)[:1]
+        src_view = src_ref.view(src_core)
+        reads[-1:] = [(src_ref, src_core)]
+
+        def compute_bits():
+            return np.array(src_view, copy=True).view(et.storage)
+
+        def end_bits(bits) -> None:
+            view[...] = _fit(bits, view.shape, op, None)
+
+        return compute_bits, end_bits, False
+    unsigned_source = type_fn == "cast_unsigned" and isinstance(src_ref, Ref) and src_ref.et.storage.kind == "i"
+
+    def compute():
+        v = src()
+        if unsigned_source:
+            v = np.asarray(v).view(np.dtype(f"uint{src_ref.et.bits}"))
+        # float64 holds every f32/f16/bf16/i32 value exactly: one rounding, to the destination
+        return np.asarray(v, dtype=np.float64) if np.asarray(v).dtype.kind in "fiub" else v
+
+    def end(values) -> None:
+        view[...] = numerics.cast_with_mode(_fit(values, view.shape, op, None), et, mode)
+
+    return compute, end, False
+
+
+def _sem_brc(w: CoreWalker, op: hivm.VBrcOp, reads, writes):
+    dst_ref: Ref = w.val(op.dst)
+    src = _operand(w, op.src, op, reads)
+    x = w.val(op.src)
+    dims = list(op.broadcast_dims.get_values()) if isinstance(op.broadcast_dims, DenseArrayBase) else []
+    store = _store(w, op.dst, writes)
+    shape = dst_ref.shape
+    et = dst_ref.et
+
+    def compute():
+        v = src()
+        if not isinstance(x, Ref):
+            return np.broadcast_to(_scalar_as(v, et), shape)
+        v = np.asarray(v)
+        if v.ndim < len(shape):
+            full = list(shape)
+            for d in dims:
+                full[d] = 1
+            v = v.reshape(full)
+        return np.broadcast_to(v, shape)
+
+    return compute, store, False
+
+
+_REDUCE_FN = REDUCE
+
+
+def _sem_reduce(w: CoreWalker, op: hivm.VReduceOp, reads, writes):
+    src = _operand(w, op.src, op, reads)
+    kind = op.arith.data.value
+    fn = _REDUCE_FN.get(kind)
+    if fn is None:
+        raise SimulationError(op, f"vreduce <{kind}> is not simulated")
+    dims = tuple(op.reduce_dims.get_values())
+    dst_ref: Ref = w.val(op.dst[0])
+    store = _store(w, op.dst[0], writes)
+    shape = dst_ref.shape
+
+    def compute():
+        return fn(src(), axis=dims, keepdims=True).reshape(shape)
+
+    return compute, store, False
+
+
+SEMANTICS: dict[type, Callable] = {
+    hivm.LoadOp: _sem_copy_like,
+    hivm.Nd2NzOp: _sem_copy_like,
+    hivm.CopyOp: _sem_copy_like,
+    hivm.StoreOp: _sem_store,
+    hivm.FixpipeOp: _sem_fixpipe,
+    hivm.MmadL1Op: _sem_mmad,
+    hivm.VCastOp: _sem_cast,
+    hivm.VBrcOp: _sem_brc,
+    hivm.VReduceOp: _sem_reduce,
+    **{t: _sem_binary for t in hivm.BINARY_OPS},
+    **{t: _sem_unary for t in hivm.UNARY_OPS},
+}
