@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_mlir.sim import bishengir, simulate
+from ascend_mlir.sim import bishengir
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
 from ascend_mlir.testing import require_tool
 

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from ascend_mlir.diagnostics import parse_module
-from ascend_mlir.sim import numerics
 from ascend_mlir.sim.hivm_frontend import SimulationError
 from ascend_mlir.sim.reference_numerics import round_to_bf16
 from ascend_mlir.sim.simulator import simulate
@@ -400,7 +399,6 @@ def test_unsigned_integer_ops_read_their_operands_unsigned():
     and the reference interpreter, so they cannot disagree."""
     from xdsl.dialects import arith, func
     from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
-    from xdsl.interpreter import Interpreter
     from xdsl.ir import Block, Region
 
     from ascend_mlir.sim import reference
