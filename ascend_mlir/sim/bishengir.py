@@ -262,9 +262,25 @@ def register_bishengir_dialects(ctx: Any) -> None:
         ctx.register_dialect("affine", get_all_dialects()["affine"])
 
 
+def dump_argument_names(hivm_module: Any, tile_names: list[str] | None = None) -> dict[str, str]:
+    """The tile kernel's GM argument names -> the dump's: the GM memrefs in order (a MIX
+    kernel's dump has the FFTS base address in front of them)."""
+    from xdsl.dialects.builtin import MemRefType
+
+    from ascend_mlir.sim.hivm_frontend import find_kernel
+
+    dump_names = [name for name, arg, _ in find_kernel(hivm_module).args if isinstance(arg.type, MemRefType)]
+    if tile_names is None:
+        tile_names = [f"arg{i}" for i in range(len(dump_names))]
+    return dict(zip(tile_names, dump_names, strict=False))
+
+
 def simulate_bishengir_output(hivm_module: Any, inputs: dict | None, *, grid: int, chip: str | None = None,
-                              seed: int = 0, blocks: int | None = None, perturb: int | None = None):
-    """Simulate a parsed bishengir dump as a kernel of `grid` blocks."""
+                              seed: int = 0, blocks: int | None = None, perturb: int | None = None,
+                              trace: bool = False, tile_names: list[str] | None = None):
+    """Simulate a parsed bishengir dump as a kernel of `grid` blocks. `inputs` and the
+    result's outputs are keyed by the tile kernel's GM arguments (`tile_names`, default
+    arg0, arg1...; see `dump_argument_names`)."""
     from xdsl.dialects.builtin import IntegerAttr, i64
 
     from ascend_mlir.sim.hivm_frontend import find_kernel
@@ -274,7 +290,14 @@ def simulate_bishengir_output(hivm_module: Any, inputs: dict | None, *, grid: in
     for f in (kernel.aic, kernel.aiv):
         if f is not None:
             f.attributes["ascend.grid"] = IntegerAttr(grid, i64)
-    return simulate(hivm_module, inputs, chip=chip, seed=seed, blocks=blocks, perturb=perturb, trace=False)
+    to_dump = dump_argument_names(hivm_module, tile_names)
+    if inputs is not None:
+        inputs = {to_dump.get(k, k): v for k, v in inputs.items()}
+    result = simulate(hivm_module, inputs, chip=chip, seed=seed, blocks=blocks, perturb=perturb, trace=trace)
+    to_tile = {dump: tile for tile, dump in to_dump.items()}
+    result.outputs = {to_tile.get(k, k): v for k, v in result.outputs.items()}
+    result.output_types = {to_tile.get(k, k): v for k, v in result.output_types.items()}
+    return result
 
 
 def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0, blocks: int | None = None,
@@ -282,7 +305,7 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     """The whole route for a tile-level kernel (a parsed module or a path): lower it
     without our sync, let bishengir-compile synchronise and plan it, simulate the last
     hivm dump over the kernel's grid, compare its outputs with the reference."""
-    from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+    from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 
     if isinstance(tile, (str, os.PathLike)):
         tile = parse_hivm(Path(tile).read_text(), str(tile))
@@ -297,7 +320,9 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     text = to_simulator_text(log)
     module = parse_hivm(text, f"<bishengir dump after {dump.after}>")
     grid = tile_grid(tile_func)
-    result = simulate_bishengir_output(module, inputs, grid=grid, chip=chip, seed=seed, blocks=blocks)
+    tile_names = [name for name, _ in gm_arguments(tile_func)]
+    result = simulate_bishengir_output(module, inputs, grid=grid, chip=chip, seed=seed, blocks=blocks,
+                                       tile_names=tile_names)
     from ascend_mlir.tools.ascend_sim import compare_outputs
 
     partial = blocks is not None and blocks < grid

@@ -245,7 +245,7 @@ def _via_bishengir(args, module):
     plan it; (its last hivm dump parsed, grid, inputs, expected outputs)."""
     from ascend_mlir.chips import load_chip, module_hacc_target
     from ascend_mlir.sim import bishengir
-    from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+    from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 
     chip = load_chip(args.chip or module_hacc_target(module) or "ascend910b").name
     tile_func = kernel_function(module)
@@ -258,6 +258,10 @@ def _via_bishengir(args, module):
     except bishengir.BishengirError as err:
         _fail(f"{args.file}: error: {err}")
     hivm = bishengir.parse_hivm(text, f"{args.file} (bishengir dump after {bishengir.last_hivm_dump(log).after})")
+    # the dump's GM arguments (a MIX kernel's FFTS address comes first)
+    names = bishengir.dump_argument_names(hivm, [name for name, _ in gm_arguments(tile_func)])
+    inputs = {names.get(k, k): v for k, v in inputs.items()}
+    expected = {names.get(k, k): v for k, v in expected.items()}
     return hivm, bishengir.tile_grid(tile_func), chip, inputs, expected
 
 

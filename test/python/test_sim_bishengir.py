@@ -19,18 +19,28 @@ import numpy as np
 import pytest
 
 from ascend_mlir.sim import bishengir
-from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 from ascend_mlir.testing import require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 DUMPS = ROOT / "test" / "sim" / "Inputs" / "bishengir"
 EXAMPLES = ROOT / "examples"
 NAMES = sorted(p.name.removesuffix(".910b.mlir") for p in DUMPS.glob("*.910b.mlir"))
-SYNC_LINE = re.compile(r"hivm\.hir\.(set_flag|wait_flag|pipe_barrier)\[([^\]]*)\]")
+SYNC_LINE = re.compile(r"hivm\.hir\.(set_flag|wait_flag|pipe_barrier|sync_block_set|sync_block_wait)\[([^\]]*)\]")
+
+
+INPUTS = ROOT / "test" / "sim" / "Inputs"
+
+
+def _tile_path(name: str) -> Path:
+    """examples/<name>.mlir, or a test kernel in test/sim/Inputs (gemm_relu_910b: a MIX
+    kernel 910B can run, since examples/gemm_relu.mlir needs the 950's cc -> ub path)."""
+    path = EXAMPLES / f"{name}.mlir"
+    return path if path.exists() else INPUTS / f"{name}.mlir"
 
 
 def _tile(name: str):
-    return bishengir.parse_hivm((EXAMPLES / f"{name}.mlir").read_text(), f"{name}.mlir")
+    return bishengir.parse_hivm(_tile_path(name).read_text(), f"{name}.mlir")
 
 
 def _simulate_dump(text: str, name: str, blocks: int | None = None):
@@ -39,12 +49,13 @@ def _simulate_dump(text: str, name: str, blocks: int | None = None):
     inputs = make_inputs(tile_func, seed=1)
     module = bishengir.parse_hivm(bishengir.to_simulator_text(text), f"{name}.910b.mlir")
     result = bishengir.simulate_bishengir_output(module, inputs, grid=bishengir.tile_grid(tile_func),
-                                                 chip="ascend910b", blocks=blocks)
+                                                 chip="ascend910b", blocks=blocks,
+                                                 tile_names=[n for n, _ in gm_arguments(tile_func)])
     return tile, inputs, result
 
 
-def test_dumps_cover_vector_and_cube_kernels():
-    assert {"vecadd", "softmax", "gemm_910b"} <= set(NAMES)
+def test_dumps_cover_vector_cube_and_mix_kernels():
+    assert {"vecadd", "softmax", "gemm_910b", "gemm_relu_910b"} <= set(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -52,6 +63,8 @@ def test_bishengir_output_is_race_free_and_matches_reference(name):
     text = (DUMPS / f"{name}.910b.mlir").read_text()
     assert "dlti.target_system_spec" in text and "hivm.hir.set_mask_norm" in text
     tile, inputs, result = _simulate_dump(text, name)
+    if "_mix_" in text:
+        assert result.cores == ["cube", "vec0"] and "sync_block_wait" in text
     assert not result.races, [r.message() for r in result.races]
     assert not result.deadlock and not result.unbalanced_flags and not result.double_sets
     expected = run_reference(tile, inputs)
@@ -93,6 +106,8 @@ def _mutate(name: str, index: int, how: str) -> str:
     lines = (DUMPS / f"{name}.910b.mlir").read_text().splitlines()
     if how == "removed":
         del lines[index]
+    elif "sync_block" in lines[index]:
+        lines[index] = re.sub(r"flag = (\d+)", lambda m: f"flag = {(int(m.group(1)) + 5) % 16}", lines[index])
     else:
         lines[index] = re.sub(r"EVENT_ID(\d)", lambda m: f"EVENT_ID{(int(m.group(1)) + 5) % 8}", lines[index])
     return "\n".join(lines) + "\n"
@@ -100,8 +115,8 @@ def _mutate(name: str, index: int, how: str) -> str:
 
 def test_every_kind_of_mutant_is_generated():
     kinds = {(op, how) for _, _, op, how in MUTANTS}
-    assert kinds == {("set_flag", "removed"), ("wait_flag", "removed"), ("pipe_barrier", "removed"),
-                     ("set_flag", "event changed"), ("wait_flag", "event changed")}
+    assert kinds == {(op, how) for op in ("set_flag", "wait_flag", "sync_block_set", "sync_block_wait")
+                     for how in ("removed", "event changed")} | {("pipe_barrier", "removed")}
 
 
 @pytest.mark.parametrize("name,index,op,how", MUTANTS,
@@ -130,13 +145,13 @@ def test_removed_wait_in_the_loop_is_a_race():
 # ------------------------------------------------------------------------------ bishengir itself
 
 
-ROUTE = ["vecadd", "softmax", "gemm_910b"]
+ROUTE = ["vecadd", "softmax", "gemm_910b", "gemm_relu_910b"]
 
 
 @pytest.mark.parametrize("name", ROUTE)
 def test_via_bishengir_every_910b_example_is_clean(name):
     require_tool("bishengir-compile")
-    run = bishengir.simulate_via_bishengir(EXAMPLES / f"{name}.mlir", chip="ascend910b")
+    run = bishengir.simulate_via_bishengir(_tile_path(name), chip="ascend910b")
     assert "(hivm-" in run.dump_after
     assert not run.result.races and not run.result.deadlock, [r.message() for r in run.result.races]
     assert not run.result.unbalanced_flags and not run.result.double_sets

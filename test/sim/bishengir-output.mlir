@@ -7,8 +7,10 @@
 // RUN: ascend-sim %S/Inputs/bishengir/vecadd.910b.mlir --chip ascend910b --grid 8 --json | filecheck %s
 // RUN: ascend-sim %S/Inputs/bishengir/softmax.910b.mlir --chip ascend910b --grid 4 --json | filecheck %s
 // RUN: ascend-sim %S/Inputs/bishengir/gemm_910b.910b.mlir --chip ascend910b --grid 4 --json | filecheck %s
+// RUN: ascend-sim %S/Inputs/bishengir/gemm_relu_910b.910b.mlir --chip ascend910b --grid 4 --json | filecheck %s --check-prefixes=CHECK,MIX
 // CHECK: "races": [], "deadlock": false, "unbalanced_flags": []
 // CHECK-SAME: "double_sets": []
+// MIX-SAME: "cores": ["cube", "vec0"]
 // CHECK-SAME: "ok": true
 
 // bishengir's pipe_barrier[<PIPE_V>] are necessary (same-pipe rule): without them, a race.

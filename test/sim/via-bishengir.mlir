@@ -5,6 +5,7 @@
 
 // RUN: ascend-sim %examples/softmax.mlir --via bishengir --chip ascend910b --json | filecheck %s
 // RUN: ascend-sim %examples/gemm_910b.mlir --via bishengir --chip ascend910b --json | filecheck %s
+// RUN: ascend-sim %S/Inputs/gemm_relu_910b.mlir --via bishengir --chip ascend910b --json | filecheck %s
 // CHECK: "races": [], "deadlock": false, "unbalanced_flags": [], "reference_match": true
 // CHECK-SAME: "blocks": 4
 // CHECK-SAME: "ok": true
