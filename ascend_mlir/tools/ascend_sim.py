@@ -19,10 +19,15 @@ ascend-sim: run a kernel on the pipe-level simulator of ascend-mlir.
 A tile-level file (one that contains tile.* ops) is first compiled with the
 `ascend-compile` pass (today convert-tile-to-hivm + barrier sync) and its outputs are
 compared with the numpy reference interpreter run on the tile-level program. A
-hivm-level file is simulated as written (reference_match is null).
+hivm-level file is simulated as written (reference_match is null). With --via bishengir
+a tile-level file is lowered without our sync and bishengir-compile's own sync and
+memory plan are judged instead (its last hivm-level dump); a bishengir-compile
+--mlir-print-ir-after-all log, or a module as bishengir prints it, is read directly
+(--grid G gives its block count, a launch parameter absent from the IR).
 
 Every block of the grid runs (ascend.grid); per core a scalar unit issues hivm ops
-into in-order pipe queues; timing comes from ascend.latency/ascend.ii or the chip's
+into per-pipe queues (same-pipe rule: only S and mmadL1 -> mmadL1 are ordered by the
+pipe, other dependent ops of one pipe need pipe_barrier); timing comes from ascend.latency/ascend.ii or the chip's
 latency model. The happens-before race detector reports every pair of conflicting
 accesses that flags/barriers/pipe order do not order (independent of timing), plus
 deadlocks, double set flags and flags left set at exit.
