@@ -59,6 +59,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from ascend_mlir import hardware
+
 # ---------------------------------------------------------------------------
 # Attributes
 # ---------------------------------------------------------------------------
@@ -119,7 +121,7 @@ class Pipe(StrEnum):
 
 
 # The pipes our scheduler, sync insertion and simulator reason about.
-PIPE_NAMES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+PIPE_NAMES: tuple[str, ...] = hardware.PIPES
 
 
 @irdl_attr_definition
@@ -380,7 +382,7 @@ class SyncBlockInstrModeAttr(_AngleEnum, EnumAttribute[SyncBlockInstrMode]):
 # Scope helpers
 # ---------------------------------------------------------------------------
 
-ON_CHIP_SCOPES: tuple[str, ...] = ("cbuf", "ca", "cb", "cc", "ub")
+ON_CHIP_SCOPES: tuple[str, ...] = hardware.ON_CHIP_SCOPES
 
 
 def address_space(name: str) -> AddressSpaceAttr:
@@ -453,16 +455,7 @@ def _array_values(attr: DenseArrayBase | None) -> tuple[int, ...]:
 # The pipe interface
 # ---------------------------------------------------------------------------
 
-_CUBE_PIPES = frozenset({"MTE1", "M", "FIX"})
-_VECTOR_PIPES = frozenset({"V", "MTE3"})
-
-
-def _core_of_pipes(pipes: Sequence[str]) -> str:
-    if any(p in _CUBE_PIPES for p in pipes):
-        return "CUBE"
-    if any(p in _VECTOR_PIPES for p in pipes):
-        return "VECTOR"
-    return "SCALAR"
+_core_of_pipes = hardware.core_of_pipes
 
 
 class HivmPipeOp(IRDLOperation, ABC):
@@ -2064,7 +2057,7 @@ class PipeBarrierOp(_HivmOp):
 
 
 # Cross-core flag ids (FFTS): 16 per block.
-CROSS_CORE_FLAGS = 16
+CROSS_CORE_FLAGS = hardware.CROSS_CORE_FLAGS
 
 
 class _SyncBlockOp(_HivmOp, ABC):

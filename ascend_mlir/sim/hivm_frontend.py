@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from ascend_mlir import hardware
 from ascend_mlir.diagnostics import OpError, location_of
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import numerics
@@ -59,8 +60,8 @@ from ascend_mlir.sim.engine import (
 )
 from ascend_mlir.sim.numerics import ElemType, decode, elem_type, encode
 
-ON_CHIP = ("cbuf", "ca", "cb", "cc", "ub")
-CUBE_SCOPES = frozenset({"cbuf", "ca", "cb", "cc"})
+ON_CHIP = hardware.ON_CHIP_SCOPES
+CUBE_SCOPES = hardware.CORE_SCOPES["CUBE"]
 # bounds on the work per core and block, so a huge or endless loop is a diagnostic, not a hang
 MAX_SCALAR_STEPS = 1_000_000
 MAX_INSTRUCTIONS = 100_000
@@ -583,8 +584,10 @@ class CoreWalker:
                 event = op.static_event_id.data
             else:
                 event = self.scalar(op.dynamic_event_id, op)
-                if not 0 <= event < 8:
-                    raise SimulationError(op, f"dynamic event id {event} is out of range (0..7)")
+                if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
+                    raise SimulationError(
+                        op, f"dynamic event id {event} is out of range (0..{hardware.EVENTS_PER_PIPE_PAIR - 1})"
+                    )
             src, dst = op.set_pipe.pipe_name, op.wait_pipe.pipe_name
             kind = SET if isinstance(op, hivm.SetFlagOp) else WAIT
             pipe = src if kind == SET else dst

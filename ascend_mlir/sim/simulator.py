@@ -70,11 +70,11 @@ class SimResult:
 
 
 def _chip(module: ModuleOp, chip):
-    from ascend_mlir.chips import Chip, chip_for_module
+    from ascend_mlir.chips import Chip, resolve_chip
 
     if isinstance(chip, Chip):
         return chip
-    return chip_for_module(module, chip)
+    return resolve_chip(module, chip)
 
 
 def _timing_fn(chip):

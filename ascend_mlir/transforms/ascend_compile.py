@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
-from ascend_mlir.chips import ChipError, chip_for_module, set_module_target
+from ascend_mlir.chips import ChipError, resolve_chip
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
@@ -58,11 +58,9 @@ class AscendCompilePass(ModulePass):
         _check_choice("sync", self.sync, SYNC_MODES, IMPLEMENTED_SYNC)
         _check_choice("schedule", self.schedule, SCHEDULES, IMPLEMENTED_SCHEDULES)
         try:
-            chip = chip_for_module(op, self.chip or None, self.chip_file or None)
+            chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
             raise PassFailedException(str(error)) from None
-        if self.chip or self.chip_file:
-            set_module_target(op, chip)
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass

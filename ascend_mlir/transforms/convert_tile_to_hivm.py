@@ -207,20 +207,17 @@ def _rename_loop_attrs(module: ModuleOp) -> None:
 
 def _set_target(module: ModuleOp, chip_option: str | None):
     """Resolve the chip (option > module attribute > default) and record `hacc.target`."""
-    from ascend_mlir.chips import ChipError, load_chip, module_hacc_target
+    from ascend_mlir.chips import ChipError, resolve_chip, set_module_target
 
     try:
-        if chip_option:
-            chip = load_chip(chip_option)
-            # a bishengir target name given as the option is kept as spelled
-            target = chip_option if chip_option in chip.hacc_targets else chip.hacc_target
-        else:
-            existing = module_hacc_target(module)
-            chip = load_chip(existing) if existing else load_chip(None)
-            target = existing or chip.hacc_target
+        chip = resolve_chip(module, chip_option)
     except ChipError as err:
         raise PassFailedException(f"convert-tile-to-hivm: {err}") from None
-    module.attributes[hacc.TARGET] = hacc.TargetAttr(target)
+    if chip_option:
+        # a bishengir target name given as the option is kept as spelled
+        set_module_target(module, chip, chip_option if chip_option in chip.hacc_targets else None)
+    elif hacc.TARGET not in module.attributes:
+        set_module_target(module, chip)
     return chip
 
 

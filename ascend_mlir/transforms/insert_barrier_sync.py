@@ -51,13 +51,14 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.views import view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 
 # pipes whose ops complete in order, so same-pipe dependences need no sync; V is one of
 # them only with v-in-order=true (see the module docstring)
-IN_ORDER_PIPES = frozenset({"M", "S"})
+IN_ORDER_PIPES = hardware.ORDERED_PIPES
 CUBE_TO_VECTOR_FLAG = 0
 VECTOR_TO_CUBE_FLAG = 1
 
