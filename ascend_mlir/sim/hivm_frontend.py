@@ -44,7 +44,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ascend_mlir import hardware
 from ascend_mlir.diagnostics import OpError, location_of
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import hacc, hivm
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.engine import (
     BARRIER,
@@ -575,6 +575,11 @@ class CoreWalker:
             self.env[op.result] = self.spec.sub_block
             self.pending_scalar += 1
             return
+        if isinstance(op, hivm.SetFftsBaseAddrOp):
+            # where the cross-core flags live: one scalar register write; the simulator
+            # keeps its flags itself
+            self.pending_scalar += 1
+            return
         if not self.runs_here(op):
             return
         loc = str(location_of(op) or "")
@@ -1077,6 +1082,11 @@ def _grid_of(f: func.FuncOp) -> int:
     return 1
 
 
+def _is_ffts_arg(f: func.FuncOp, index: int) -> bool:
+    attrs = f.arg_attrs.data[index].data if f.arg_attrs is not None else {}
+    return attrs.get("hacc.arg_type") == hacc.ArgTypeAttr("ffts_base_address")
+
+
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     funcs = _funcs(module)
     if not funcs:
@@ -1087,9 +1097,9 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             if func_name is not None and name[: -len("_mix_aic")] != func_name:
                 continue
             g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
-            args = []
-            for i, (a, b) in enumerate(zip(f.args, g.args)):
-                args.append((f"arg{i}", a, b))
+            # the FFTS base address (split-mix-kernel, bishengir) is no data argument
+            data_args = [(a, b) for a, b in zip(f.args, g.args, strict=True) if not _is_ffts_arg(f, a.index)]
+            args = [(f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)]
             return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
                           _pair_allocs(f, g))
     if func_name is not None:

@@ -30,6 +30,21 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return InsertBarrierSyncPass
 
+    def peel_mmad_init():
+        from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+
+        return PeelMmadInitPass
+
+    def hoist_constants():
+        from ascend_mlir.transforms.hoist_constants import HoistConstantsPass
+
+        return HoistConstantsPass
+
+    def split_mix_kernel():
+        from ascend_mlir.transforms.split_mix_kernel import SplitMixKernelPass
+
+        return SplitMixKernelPass
+
     def ascend_compile():
         from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
@@ -41,4 +56,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascend-modulo-schedule": modulo_schedule,
         "ascend-insert-barrier-sync": insert_barrier_sync,
         "ascend-compile": ascend_compile,
+        "peel-mmad-init": peel_mmad_init,
+        "hoist-constants": hoist_constants,
+        "split-mix-kernel": split_mix_kernel,
     }

@@ -45,7 +45,8 @@ def _check_choice(option: str, value: str, allowed: tuple[str, ...], implemented
 
 @dataclass(frozen=True)
 class AscendCompilePass(ModulePass):
-    """convert-tile-to-hivm, then synchronisation (today: ascend-insert-barrier-sync)."""
+    """convert-tile-to-hivm, then synchronisation (today: ascend-insert-barrier-sync),
+    then the target-shaped passes: peel-mmad-init, hoist-constants, split-mix-kernel."""
 
     name = "ascend-compile"
 
@@ -77,3 +78,14 @@ class AscendCompilePass(ModulePass):
                 f"ascend-compile: convert-tile-to-hivm produced invalid IR: {error}"
             ) from None
         InsertBarrierSyncPass().apply(ctx, op)
+        _apply_target_shaping(ctx, op)
+
+
+def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
+    """The target-shaped lowering that -t npuir expects (the printer only prints)."""
+    from ascend_mlir.transforms.hoist_constants import HoistConstantsPass
+    from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+    from ascend_mlir.transforms.split_mix_kernel import SplitMixKernelPass
+
+    for shaping in (PeelMmadInitPass(), HoistConstantsPass(), SplitMixKernelPass()):
+        shaping.apply(ctx, op)
