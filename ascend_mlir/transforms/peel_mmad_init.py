@@ -22,10 +22,11 @@ A computed init of any other form is left alone here; `-t npuir` reports it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i1
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -132,7 +133,7 @@ class PeelFirstIteration(RewritePattern):
             rewriter.insert([nonempty, guard], InsertPoint.before(loop))
 
         next_lb: Operation = (
-            arith.ConstantOp(IntegerAttr(lb_value + step_value, lb.type))
+            arith.ConstantOp(IntegerAttr(lb_value + step_value, cast(IndexType | IntegerType, lb.type)))
             if lb_value is not None and step_value is not None
             else arith.AddiOp(lb, step)
         )
