@@ -144,9 +144,10 @@ def spelled_for_bishengir(module: ModuleOp, syntax: str = "auto", generic: bool 
     check_npuir(module)
     out = module.clone()
     if hacc.TARGET not in out.attributes:
-        from ascend_mlir.chips import load_chip
+        # the chip every pass assumes without one, so bishengir compiles for it too
+        from ascend_mlir.chips import resolve_chip, set_module_target
 
-        out.attributes[hacc.TARGET] = hacc.TargetAttr(load_chip(None).hacc_target)
+        set_module_target(out, resolve_chip(out))
     _strip_own_attributes(out)
     a5 = _is_a5(out, syntax)
     for op in out.walk():

@@ -50,6 +50,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from ascend_mlir import hardware
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm, tile
 
@@ -98,22 +99,23 @@ class _CopyToHivm(RewritePattern):
                 op, f"from {pair[0]} to {pair[1]} has no hardware path on {self.chip_name}"
             )
         src, dst = op.source, op.dest
+        path = hardware.COPY_PATHS.get(pair)
         new: Operation
-        match pair:
-            case ("gm", "ub"):
+        match path.op if path is not None else None:
+            case "load":
                 new = hivm.LoadOp(src, dst)
-            case ("ub", "gm"):
+            case "store":
                 new = hivm.StoreOp(src, dst)
-            case ("gm", "cbuf"):
+            case "nd2nz":
                 new = hivm.Nd2NzOp(src, dst, dst_continuous=True)
-            case ("cc", _):
+            case "fixpipe":
                 new = hivm.FixpipeOp(
                     src,
                     dst,
                     dma_mode=hivm.FixpipeDMAMode.NZ2ND,
                     dual_dst_mode=hivm.FixpipeDualDstMode.ROW_SPLIT if op.is_dual() else None,
                 )
-            case ("ub", "ub") | ("ub", "cbuf"):
+            case "copy":
                 new = hivm.CopyOp(src, dst)
             case _:  # the tile verifier rejects every other pair
                 raise op_error(op, f"from {pair[0]} to {pair[1]} is not a legal copy")
