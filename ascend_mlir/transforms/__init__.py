@@ -30,6 +30,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return InsertBarrierSyncPass
 
+    def insert_sync():
+        from ascend_mlir.transforms.insert_sync import InsertSyncPass
+
+        return InsertSyncPass
+
     def peel_mmad_init():
         from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
 
@@ -55,6 +60,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascend-estimate-latency": estimate_latency,
         "ascend-modulo-schedule": modulo_schedule,
         "ascend-insert-barrier-sync": insert_barrier_sync,
+        "ascend-insert-sync": insert_sync,
         "ascend-compile": ascend_compile,
         "peel-mmad-init": peel_mmad_init,
         "hoist-constants": hoist_constants,

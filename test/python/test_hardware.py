@@ -31,7 +31,7 @@ def test_same_pipe_rule():
     assert not any(hardware.is_ordered(p) for p in ("V", "MTE1", "MTE2", "MTE3", "FIX"))
     from ascend_mlir.transforms.insert_barrier_sync import IN_ORDER_PIPES
 
-    assert IN_ORDER_PIPES == hardware.ORDERED_PIPES
+    assert IN_ORDER_PIPES == hardware.HARDWARE_ORDERED_PIPES
 
 
 def test_copy_paths_agree_with_tile_and_chips():
