@@ -1099,7 +1099,9 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
             # the FFTS base address (split-mix-kernel, bishengir) is no data argument
             data_args = [(a, b) for a, b in zip(f.args, g.args, strict=True) if not _is_ffts_arg(f, a.index)]
-            args = [(f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)]
+            args: list[tuple[str, SSAValue, SSAValue | None]] = [
+                (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
+            ]
             return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
                           _pair_allocs(f, g))
     if func_name is not None:

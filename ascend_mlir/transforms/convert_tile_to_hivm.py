@@ -26,6 +26,7 @@ the `chip=` option sets it, else an existing one is kept, else the default chip'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -99,7 +100,7 @@ class _CopyToHivm(RewritePattern):
                 op, f"from {pair[0]} to {pair[1]} has no hardware path on {self.chip_name}"
             )
         src, dst = op.source, op.dest
-        path = hardware.COPY_PATHS.get(pair)
+        path = hardware.COPY_PATHS.get(cast(tuple[str, str], pair))
         new: Operation
         match path.op if path is not None else None:
             case "load":
