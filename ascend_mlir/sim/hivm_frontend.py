@@ -1082,11 +1082,6 @@ def _grid_of(f: func.FuncOp) -> int:
     return 1
 
 
-def _is_ffts_arg(f: func.FuncOp, index: int) -> bool:
-    attrs = f.arg_attrs.data[index].data if f.arg_attrs is not None else {}
-    return attrs.get("hacc.arg_type") == hacc.ArgTypeAttr("ffts_base_address")
-
-
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     funcs = _funcs(module)
     if not funcs:
@@ -1098,7 +1093,9 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
                 continue
             g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
             # the FFTS base address (split-mix-kernel, bishengir) is no data argument
-            data_args = [(a, b) for a, b in zip(f.args, g.args, strict=True) if not _is_ffts_arg(f, a.index)]
+            data_args = [
+                (a, b) for a, b in zip(f.args, g.args, strict=True) if not hacc.is_ffts_base_address(f, a.index)
+            ]
             args: list[tuple[str, SSAValue, SSAValue | None]] = [
                 (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
             ]

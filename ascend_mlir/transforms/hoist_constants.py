@@ -6,7 +6,9 @@ gemm). Handing it the canonical form avoids the crash; the IR means the same.
 
 xDSL's `licm` and `cse` do not give this form: `licm` also moves every other invariant
 op (subviews, index arithmetic) one loop level at a time, and neither moves a constant
-of a straight-line block to the entry. Constants keep their first-seen order.
+of a straight-line block to the entry. Constants keep their first-seen order, after the
+entry's `hivm.hir.set_ffts_base_addr` (a MIX part's prologue), so the pass is idempotent
+on split kernels.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+
+from ascend_mlir.dialects import hivm
 
 
 def hoist_constants(func_op: func.FuncOp) -> None:
@@ -37,7 +41,9 @@ def hoist_constants(func_op: func.FuncOp) -> None:
             op.result.replace_all_uses_with(kept.result)
             Rewriter.erase_op(op)
     if hoisted:
-        Rewriter.insert_op(hoisted, InsertPoint.at_start(entry))
+        prologue = [op for op in entry.ops if isinstance(op, hivm.SetFftsBaseAddrOp)]
+        at = InsertPoint.after(prologue[-1]) if prologue else InsertPoint.at_start(entry)
+        Rewriter.insert_op(hoisted, at)
 
 
 @dataclass(frozen=True)

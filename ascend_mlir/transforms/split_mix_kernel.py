@@ -35,7 +35,6 @@ from ascend_mlir.dialects import hacc, hivm
 FUNC_CORE_TYPE = "hivm.func_core_type"
 MODULE_CORE_TYPE = "hivm.module_core_type"
 PART_OF_MIX = "hivm.part_of_mix"
-FFTS_ARG_TYPE = "hacc.arg_type"
 MIX_SUFFIXES = {"CUBE": "_mix_aic", "VECTOR": "_mix_aiv"}
 
 # Ops that only compute values: removable once their results are unused.
@@ -194,14 +193,13 @@ def _drop_idle_barriers(block: Block, idle: bool) -> None:
 def _add_ffts_base_address(part: func.FuncOp) -> None:
     """First argument `%ffts_base_addr: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}`
     and `hivm.hir.set_ffts_base_addr` on entry, as bishengir's own MIX kernels have."""
-    arg_type = hacc.ArgTypeAttr("ffts_base_address")
     entry = part.body.blocks[0]
     old_attrs = list(part.arg_attrs.data) if part.arg_attrs is not None else [
         DictionaryAttr({}) for _ in entry.args
     ]
     ffts = entry.insert_arg(i64, 0)
     ffts.name_hint = "ffts_base_addr"
-    part.arg_attrs = ArrayAttr([DictionaryAttr({FFTS_ARG_TYPE: arg_type}), *old_attrs])
+    part.arg_attrs = ArrayAttr([DictionaryAttr({hacc.ARG_TYPE: hacc.FFTS_BASE_ADDRESS}), *old_attrs])
     part.update_function_type()
     Rewriter.insert_op(hivm.SetFftsBaseAddrOp(ffts), InsertPoint.at_start(entry))
 

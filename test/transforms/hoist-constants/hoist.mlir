@@ -1,6 +1,6 @@
 // Every constant moves to the function entry, one per (value, type), in first-seen
 // order; uses inside loops and branches refer to the hoisted one.
-// RUN: ascend-opt %s -p hoist-constants | filecheck %s
+// RUN: ascend-opt %s -p hoist-constants --split-input-file | filecheck %s
 
 // CHECK:      func.func @k(%{{.*}}: i1) {
 // CHECK-NEXT:   %[[C0:.*]] = arith.constant 0 : index
@@ -33,5 +33,18 @@ func.func @k(%cond: i1) {
     %c16_again = arith.constant 16 : index
     %b = arith.muli %i, %c16_again : index
   }
+  func.return
+}
+
+// -----
+
+// A MIX part's set_ffts_base_addr stays the first op of the entry.
+// CHECK-LABEL: func.func @part(
+// CHECK-NEXT:    hivm.hir.set_ffts_base_addr
+// CHECK-NEXT:    arith.constant 4 : index
+func.func @part(%ffts: i64) {
+  hivm.hir.set_ffts_base_addr %ffts
+  %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  %c4 = arith.constant 4 : index
   func.return
 }
