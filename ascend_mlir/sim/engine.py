@@ -42,9 +42,12 @@ from typing import Any
 
 import numpy as np
 
-PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
-# pipes that keep dependent ops of their own in order (same-pipe rule)
-IN_ORDER_PIPES = frozenset({"M", "S"})
+from ascend_mlir import hardware
+
+PIPES: tuple[str, ...] = hardware.PIPES
+# pipes that keep dependent ops of their own in order (same-pipe rule): S, and M, where
+# only mmadL1 runs (mmadL1 -> mmadL1 is the op's own business)
+IN_ORDER_PIPES = hardware.ORDERED_PIPES
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 
 # instruction kinds

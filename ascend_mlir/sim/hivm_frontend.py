@@ -41,6 +41,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
+from ascend_mlir import hardware
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import numerics
@@ -324,8 +325,10 @@ class CoreWalker:
                 event = op.static_event_id.data
             else:
                 event = self.scalar(op.dynamic_event_id, op)
-                if not 0 <= event < 8:
-                    raise SimulationError(op, f"dynamic event id {event} is out of range (0..7)")
+                if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
+                    raise SimulationError(
+                        op, f"dynamic event id {event} is out of range (0..{hardware.EVENTS_PER_PIPE_PAIR - 1})"
+                    )
             src, dst = op.set_pipe.pipe_name, op.wait_pipe.pipe_name
             kind = SET if isinstance(op, hivm.SetFlagOp) else WAIT
             pipe = src if kind == SET else dst

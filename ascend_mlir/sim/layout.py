@@ -10,7 +10,7 @@ from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import hacc, hivm
 from ascend_mlir.sim.memory import CUBE_SCOPES, SimulationError, memref_type
 
 
@@ -112,9 +112,13 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             if func_name is not None and name[: -len("_mix_aic")] != func_name:
                 continue
             g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
-            args = []
-            for i, (a, b) in enumerate(zip(f.args, g.args)):
-                args.append((f"arg{i}", a, b))
+            # the FFTS base address (split-mix-kernel, bishengir) is no data argument
+            data_args = [
+                (a, b) for a, b in zip(f.args, g.args, strict=True) if not hacc.is_ffts_base_address(f, a.index)
+            ]
+            args: list[tuple[str, SSAValue, SSAValue | None]] = [
+                (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
+            ]
             return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
                           _pair_allocs(f, g))
     if func_name is not None:
