@@ -206,15 +206,19 @@ def run_bishengir(npuir: str, *, options: tuple[str, ...] = (), workdir: str | N
 
 
 def lower_for_bishengir(tile_module: Any, chip: str) -> str:
-    """A tile-level module -> AscendNPU IR text without our synchronisation (bishengir
-    synchronises it itself)."""
+    """A tile-level module -> AscendNPU IR text without our synchronisation within a core
+    (bishengir synchronises it itself); a MIX kernel keeps our cross-core hand-offs."""
     from xdsl.passes import PassPipeline
 
     from ascend_mlir.tools.ascend_opt import AscendOptMain
 
     tool = AscendOptMain(args=[])
     module = tile_module.clone()
-    PassPipeline.parse_spec(tool.available_passes, f"convert-tile-to-hivm{{chip={chip}}}").apply(tool.ctx, module)
+    # ascend-compile's lowering and target shaping; of our sync only a MIX kernel's
+    # cross-core hand-offs (split-mix-kernel needs them; bishengir syncs within each core)
+    spec = (f"convert-tile-to-hivm{{chip={chip}}},peel-mmad-init,ascend-insert-barrier-sync{{intra-core=false}},"
+            "hoist-constants,split-mix-kernel")
+    PassPipeline.parse_spec(tool.available_passes, spec).apply(tool.ctx, module)
     import io
 
     from ascend_mlir.targets.npuir import NpuirTarget

@@ -1,7 +1,7 @@
 // bishengir-compile (Ascend910B1) --mlir-print-ir-after-all --disable-hivm-tensor-compile=true:
 // the last hivm dump (after InsertFreeLockVarBeforeReturn (hivm-insert-free-lock-var-before-return)) of test/sim/Inputs/gemm_relu_910b.mlir lowered by
-// `ascend-opt -p convert-tile-to-hivm{chip=ascend910b} -t npuir` (whose MIX split adds the
-// cross-core sync_block flags; bishengir adds the rest). Kept verbatim as bishengir printed it.
+// `ascend-opt -p convert-tile-to-hivm{chip=ascend910b} -t npuir` (our cross-core hand-offs
+// only; bishengir adds the sync within each core). Kept verbatim as bishengir printed it.
 #map = affine_map<()[s0] -> (s0 * 128)>
 #map1 = affine_map<()[s0] -> (s0 - 1)>
 #map2 = affine_map<()[s0] -> (s0 * 64)>
