@@ -218,13 +218,17 @@ class _Checker:
         return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
 
     def _barrier(self, core: str, pipe: str) -> None:
-        pipes = ALL_PIPES if pipe == "ALL" else (pipe,)
-        for p in pipes:
-            unit = (core, p)
-            if pipe == "ALL":
-                self.merge(unit, {(core, q): self.count.get((core, q), 0) for q in ALL_PIPES})
-            else:
-                self.merge(unit, {unit: self.count.get(unit, 0)})
+        if pipe != "ALL":
+            unit = (core, pipe)
+            self.merge(unit, {unit: self.count.get(unit, 0)})
+            return
+        # every pipe of the core drained: what any of them knew, all of them know now
+        drained: dict[tuple[str, str], int] = {(core, q): self.count.get((core, q), 0) for q in ALL_PIPES}
+        for q in ALL_PIPES:
+            for k, v in self.knows((core, q)).items():
+                drained[k] = max(drained.get(k, 0), v)
+        for q in ALL_PIPES:
+            self.merge((core, q), drained)
 
     def _set(self, s: _Step, unit: tuple[str, str], key: tuple, counting: bool | None) -> None:
         token = dict(self.knows(unit))
@@ -264,6 +268,15 @@ class _Checker:
             pipe = pipes[-1] if write or v in writes else pipes[0]
             for fp in _per_core_memory(_bound(v, s), s.core, self.vector_cores):
                 mine.append(_Access(s, pipe, 0, fp, write))
+        if len(pipes) > 1:
+            # one instruction on several pipes starts once every one of them let it
+            # (mmadL1: MTE1 and M): they share what each knew
+            joined: dict[tuple[str, str], int] = {}
+            for p in pipes:
+                for k, v in self.knows((s.core, p)).items():
+                    joined[k] = max(joined.get(k, 0), v)
+            for p in pipes:
+                self.merge((s.core, p), joined)
         for a in mine:
             self._check(a)
         indices = {p: self.issue((s.core, p)) for p in pipes}
