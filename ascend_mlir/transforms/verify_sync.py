@@ -78,12 +78,12 @@ def _trip_values(loop: scf.ForOp, env: dict[Hashable, int]) -> list[int] | None:
 
 
 class _Runner:
-    def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int]):
+    def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...]):
         self.func_op = func_op
         self.choices = choices  # scf.if -> region index
         self.ifs: list[Operation] = []
         self.steps: list[_Step] = []
-        self.vector_cores = _vector_cores(func_op)
+        self.vector_cores = vector_cores
         self.cores = _function_cores(func_op, self.vector_cores)
         # a MIX kernel runs its vector code on two vector cores, told apart by
         # get_sub_block_idx
@@ -126,19 +126,20 @@ class _Runner:
         core = op.core_type()
         if core == "SCALAR":
             return sorted(self.cores)
-        if core == "VECTOR" and "VEC0" in self.cores:
+        if core == "VECTOR":
             return list(self.vector_cores)
         return [core]
 
 
-def _vector_cores(func_op: func.FuncOp) -> tuple[str, ...]:
+def _vector_cores(funcs: list[func.FuncOp]) -> tuple[str, ...]:
     """Two vector cores when the kernel splits work between them (a dual-destination
     fixpipe or get_sub_block_idx), else one: the simulator's model."""
-    for op in func_op.walk():
-        if isinstance(op, hivm.GetSubBlockIdxOp):
-            return ("VEC0", "VEC1")
-        if isinstance(op, hivm.FixpipeOp) and op.properties.get("dual_dst_mode") is not None:
-            return ("VEC0", "VEC1")
+    for func_op in funcs:
+        for op in func_op.walk():
+            if isinstance(op, hivm.GetSubBlockIdxOp):
+                return ("VEC0", "VEC1")
+            if isinstance(op, hivm.FixpipeOp) and op.properties.get("dual_dst_mode") is not None:
+                return ("VEC0", "VEC1")
     return ("VEC0",)
 
 
@@ -148,10 +149,12 @@ def _function_cores(func_op: func.FuncOp, vector_cores: tuple[str, ...]) -> set[
         for op in func_op.walk()
         if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS)
     }
-    cores.discard("SCALAR")
-    if cores == {"CUBE", "VECTOR"}:
-        return {"CUBE", *vector_cores}
-    return cores or {"VECTOR"}
+    names: set[str] = set()
+    if "CUBE" in cores:
+        names.add("CUBE")
+    if "VECTOR" in cores or not names:
+        names.update(vector_cores)
+    return names
 
 
 # ----------------------------------------------------------------------------- the check
@@ -283,6 +286,14 @@ class _Checker:
         for a in mine:
             a.index = indices[a.pipe]
             self.accesses.setdefault((s.core, a.pipe), []).append(a)
+
+    def blocked(self, s: _Step) -> bool:
+        """A cross-core wait whose set has not been issued yet (another core may)."""
+        op = s.op
+        if not isinstance(op, hivm.SyncBlockWaitOp):
+            return False
+        flag = _block_flag(op, s)
+        return any(not self.flags.get(("block", s.core, peer, flag)) for peer in _peers(s.core, self.vector_cores))
 
     def _check(self, a: _Access) -> None:
         unit = (a.step.core, a.pipe)
@@ -416,27 +427,71 @@ def _choices(ifs: list[Operation]) -> Iterator[dict[Operation, int]]:
         yield dict(zip(ifs, combo, strict=True))
 
 
-def verify_function(func_op: func.FuncOp) -> bool:
-    """Raise a located error for the first unsynchronised fact; False when too large."""
-    first = _Runner(func_op, {})
-    try:
-        first.run()
-    except _TooLarge:
-        return False
-    ifs = first.ifs
-    if 2 ** len(ifs) > MAX_PATHS:
-        return False
-    for choice in _choices(ifs):
-        runner = _Runner(func_op, choice)
+def _run_streams(checker: _Checker, steps: list[_Step]) -> None:
+    """Each core issues its own steps in order; a core stops at a cross-core wait whose
+    set is not there yet and the others go on (so sets come before the waits they
+    release). All cores stopped: a deadlock."""
+    streams: dict[str, deque[_Step]] = {}
+    for s in steps:
+        streams.setdefault(s.core, deque()).append(s)
+    while any(streams.values()):
+        progress = False
+        for stream in streams.values():
+            while stream and not checker.blocked(stream[0]):
+                checker.step(stream.popleft())
+                progress = True
+        if not progress:
+            stuck = next(stream[0] for stream in streams.values() if stream)
+            raise op_error(stuck.op, f"ascend-verify-sync: {_name(stuck.op)} waits for a cross-core flag no core ever raises (deadlock)")
+    checker.finish()
+
+
+def verify_functions(funcs: list[func.FuncOp]) -> bool:
+    """Check one kernel: one function, or the two parts of a split MIX kernel (run
+    side by side). Raise a located error for the first unsynchronised fact; False when
+    too large to unroll."""
+    vector_cores = _vector_cores(funcs)
+    runs: list[list[_Step]] = [[]]
+    for func_op in funcs:
+        first = _Runner(func_op, {}, vector_cores)
         try:
-            steps = runner.run()
+            first.run()
         except _TooLarge:
             return False
-        checker = _Checker(runner.vector_cores)
-        for s in steps:
-            checker.step(s)
-        checker.finish()
+        if 2 ** len(first.ifs) > MAX_PATHS or len(runs) * 2 ** len(first.ifs) > MAX_PATHS:
+            return False
+        variants = []
+        for choice in _choices(first.ifs):
+            runner = _Runner(func_op, choice, vector_cores)
+            try:
+                variants.append(runner.run())
+            except _TooLarge:
+                return False
+        runs = [r + v for r in runs for v in variants]
+    for steps in runs:
+        _run_streams(_Checker(vector_cores), steps)
     return True
+
+
+def verify_function(func_op: func.FuncOp) -> bool:
+    return verify_functions([func_op])
+
+
+def _kernels(module: ModuleOp) -> list[list[func.FuncOp]]:
+    """Functions to check, the two parts of a split MIX kernel (`<name>_mix_aic` and
+    `<name>_mix_aiv`, both `hivm.part_of_mix`) together."""
+    funcs = [f for f in module.walk() if isinstance(f, func.FuncOp) and f.body.blocks]
+    funcs = [f for f in funcs if any(isinstance(o, hivm.HivmPipeOp) for o in f.walk())]
+    parts: dict[str, list[func.FuncOp]] = {}
+    out: list[list[func.FuncOp]] = []
+    for f in funcs:
+        name = f.sym_name.data
+        if "hivm.part_of_mix" in f.attributes and name.endswith(("_mix_aic", "_mix_aiv")):
+            parts.setdefault(name[: -len("_mix_aic")], []).append(f)
+        else:
+            out.append([f])
+    out.extend(parts.values())
+    return out
 
 
 @dataclass(frozen=True)
@@ -446,8 +501,6 @@ class VerifySyncPass(ModulePass):
     name = "ascend-verify-sync"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
-            if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
-                continue
-            if not verify_function(func_op):
-                emit_remark(func_op, "ascend-verify-sync: kernel too large to unroll within the budget; not verified")
+        for kernel in _kernels(op):
+            if not verify_functions(kernel):
+                emit_remark(kernel[0], "ascend-verify-sync: kernel too large to unroll within the budget; not verified")
