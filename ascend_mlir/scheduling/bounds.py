@@ -29,17 +29,34 @@ def max_versions(p: LoopProblem) -> dict[str, int]:
 
 
 def _has_positive_cycle(n: int, edges: list[tuple[int, int, int]]) -> bool:
-    """Bellman-Ford longest paths from a virtual source; True if a positive cycle exists."""
-    dist = [0] * n
+    """Bellman-Ford longest paths from a virtual source; True if a positive cycle exists.
+
+    Small graphs in plain Python; larger ones with one vectorised relaxation of
+    every edge per round (after k rounds: longest paths of at most k edges, so
+    a change in round n means a positive cycle)."""
+    if len(edges) * n <= 4096:
+        dist = [0] * n
+        for _ in range(n):
+            changed = False
+            for u, v, w in edges:
+                nd = dist[u] + w
+                if nd > dist[v]:
+                    dist[v] = nd
+                    changed = True
+            if not changed:
+                return False
+        return True
+    import numpy as np
+
+    arr = np.array(edges, dtype=np.int64)
+    src, dst, weight = arr[:, 0], arr[:, 1], arr[:, 2]
+    dist_np = np.zeros(n, dtype=np.int64)
     for _ in range(n):
-        changed = False
-        for u, v, w in edges:
-            nd = dist[u] + w
-            if nd > dist[v]:
-                dist[v] = nd
-                changed = True
-        if not changed:
+        new = dist_np.copy()
+        np.maximum.at(new, dst, dist_np[src] + weight)
+        if np.array_equal(new, dist_np):
             return False
+        dist_np = new
     return True
 
 

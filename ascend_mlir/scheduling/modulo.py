@@ -69,7 +69,7 @@ DEFAULT_RLIMIT = 50_000_000
 # how many IIs above the other bounds the structural propagation may refute
 STRUCTURAL_SCAN = 64
 # the secondary objectives (bytes, then length) have their own small budget
-SECONDARY_RLIMIT = 5_000_000
+SECONDARY_RLIMIT = 2_000_000
 ANCHOR_RLIMIT = 1_000_000
 
 
@@ -754,6 +754,8 @@ def schedule_loop(
                     if not stats[f"{key}_optimal"]]
         if unproven:
             message += f"; {' and '.join(unproven)} not proven minimal (budget)"
+    else:
+        stats["bytes_optimal"] = stats["length_optimal"] = None
     stats.update(
         probes=probes,
         check_log=encoders[0].log if encoders else [],
