@@ -330,7 +330,7 @@ def render_operation(
 ) -> list[str]:
     op_def = op.get_irdl_definition()
     describe = exporter.describer.describe
-    out = [f"### `{op_def.name}`", "", f"Python: `{op.__module__}.{op.__name__}`.", ""]
+    out = [f"### `{op_def.name}`", "", f"Python: `{public_path(op)}`.", ""]
     doc = own_doc(op)
     if doc:
         out += [doc, ""]
@@ -404,11 +404,24 @@ def render_operation(
     return out
 
 
+def public_path(cls: type) -> str:
+    """The shortest import path of `cls`: `ascend_mlir.dialects.hivm.LoadOp`, not the
+    submodule (`hivm.dma`) that defines it, when a package re-exports it."""
+    parts = cls.__module__.split(".")
+    for end in range(2, len(parts) + 1):
+        module = sys.modules.get(".".join(parts[:end]))
+        if module is not None and getattr(module, cls.__name__, None) is cls:
+            return f"{module.__name__}.{cls.__name__}"
+    return f"{cls.__module__}.{cls.__name__}"
+
+
 def _module_doc(dialect: Dialect) -> str | None:
+    """The docstring of the module (or package) that defines the dialect object."""
     classes = [*dialect.operations, *dialect.attributes]
     if not classes:
         return None
-    module = sys.modules.get(classes[0].__module__)
+    package = public_path(classes[0]).rsplit(".", 1)[0]
+    module = sys.modules.get(package)
     doc = getattr(module, "__doc__", None)
     return inspect.cleandoc(doc) if doc else None
 

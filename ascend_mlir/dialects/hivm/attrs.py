@@ -1,0 +1,351 @@
+"""hivm attributes: address spaces, pipes, events, core types and the op enums.
+
+Each prints as `#hivm.<mnemonic><VALUE>`, the way MLIR prints an enum attribute with `<` params `>`."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Data, ParametrizedAttribute
+from xdsl.irdl import (
+    irdl_attr_definition,
+)
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
+
+
+
+# ---------------------------------------------------------------------------
+# Attributes
+# ---------------------------------------------------------------------------
+
+
+class _AngleEnum:
+    """Print/parse an enum attribute as `#hivm.<mnemonic><VALUE>` (MLIR's `<` params `>`)."""
+
+    enum_type: ClassVar[type[StrEnum]]
+    data: StrEnum
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_identifier_or_string_literal(self.data.value)
+        printer.print_string(">")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
+        parser.parse_punctuation("<")
+        value = parser.parse_str_enum(cls.enum_type)
+        parser.parse_punctuation(">")
+        return value
+
+
+class AddressSpace(StrEnum):
+    ZERO = "zero"
+    GM = "gm"
+    CBUF = "cbuf"  # L1
+    CA = "ca"  # L0A
+    CB = "cb"  # L0B
+    CC = "cc"  # L0C
+    UB = "ub"  # unified buffer (vector core)
+
+
+@irdl_attr_definition
+class AddressSpaceAttr(_AngleEnum, EnumAttribute[AddressSpace]):
+    """Memory space of a memref: `#hivm.address_space<gm|cbuf|ca|cb|cc|ub>`."""
+
+    name = "hivm.address_space"
+
+
+class Pipe(StrEnum):
+    PIPE_S = "PIPE_S"
+    PIPE_V = "PIPE_V"
+    PIPE_M = "PIPE_M"
+    PIPE_MTE1 = "PIPE_MTE1"
+    PIPE_MTE2 = "PIPE_MTE2"
+    PIPE_MTE3 = "PIPE_MTE3"
+    PIPE_ALL = "PIPE_ALL"
+    PIPE_MTE4 = "PIPE_MTE4"
+    PIPE_MTE5 = "PIPE_MTE5"
+    PIPE_V2 = "PIPE_V2"
+    PIPE_FIX = "PIPE_FIX"
+    VIRTUAL_PIPE_MTE2_L1A = "VIRTUAL_PIPE_MTE2_L1A"
+    VIRTUAL_PIPE_MTE2_L1B = "VIRTUAL_PIPE_MTE2_L1B"
+    PIPE_NUM = "PIPE_NUM"
+    PIPE_UNASSIGNED = "PIPE_UNASSIGNED"
+
+
+# The pipes our scheduler, sync insertion and simulator reason about.
+PIPE_NAMES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+
+
+@irdl_attr_definition
+class PipeAttr(_AngleEnum, EnumAttribute[Pipe]):
+    """A hardware pipe: `#hivm.pipe<PIPE_MTE2>` (short `<PIPE_MTE2>` inside sync ops)."""
+
+    name = "hivm.pipe"
+
+    @property
+    def pipe_name(self) -> str:
+        """"MTE2" for PIPE_MTE2, "ALL" for PIPE_ALL, "VIRTUAL_PIPE_MTE2_L1A" as is."""
+        value = self.data.value
+        return value[len("PIPE_") :] if value.startswith("PIPE_") else value
+
+
+def pipe_attr(name: str) -> PipeAttr:
+    """`pipe_attr("MTE2")` (or "PIPE_MTE2") -> `#hivm.pipe<PIPE_MTE2>`."""
+    spelled = name if name.startswith(("PIPE_", "VIRTUAL_")) else "PIPE_" + name
+    try:
+        return PipeAttr(Pipe(spelled))
+    except ValueError:
+        raise ValueError(f"unknown pipe name {name!r}") from None
+
+
+@irdl_attr_definition
+class EventAttr(Data[int]):
+    """A flag event id: `#hivm.event<EVENT_ID3>`.
+
+    Any `EVENT_ID<n>` parses; the range 0..7 (8 events per pipe pair) is checked by
+    the verifiers of set_flag/wait_flag so that an out-of-range id is a diagnostic on the op.
+    """
+
+    name = "hivm.event"
+
+    @property
+    def index(self) -> int:
+        return self.data
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<EVENT_ID{self.data}>")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> int:
+        parser.parse_punctuation("<")
+        return parse_event_body(parser)
+
+
+_EVENT_RE = re.compile(r"EVENT_ID(\d+)$")
+
+
+def parse_event_body(parser: AttrParser) -> int:
+    """Parse `EVENT_ID<n>` `>` (the `<` already consumed)."""
+    pos = parser.pos
+    ident = parser.parse_identifier()
+    match = _EVENT_RE.match(ident)
+    if match is None:
+        parser.raise_error(f"expected EVENT_ID<n>, got {ident}", pos, parser.pos)
+    parser.parse_punctuation(">")
+    return int(match.group(1))
+
+
+def event_attr(index: int) -> EventAttr:
+    return EventAttr(index)
+
+
+class TCoreType(StrEnum):
+    CUBE = "CUBE"
+    VECTOR = "VECTOR"
+    CUBE_OR_VECTOR = "CUBE_OR_VECTOR"
+    CUBE_AND_VECTOR = "CUBE_AND_VECTOR"
+
+
+@irdl_attr_definition
+class TCoreTypeAttr(_AngleEnum, EnumAttribute[TCoreType]):
+    name = "hivm.tcore_type"
+
+
+class FuncCoreType(StrEnum):
+    AIC = "AIC"
+    AIV = "AIV"
+    MIX = "MIX"
+    AIC_OR_AIV = "AIC_OR_AIV"
+
+
+@irdl_attr_definition
+class FuncCoreTypeAttr(_AngleEnum, EnumAttribute[FuncCoreType]):
+    """`hivm.func_core_type = #hivm.func_core_type<AIC|AIV|MIX>` on a kernel function."""
+
+    name = "hivm.func_core_type"
+
+
+class ModuleCoreType(StrEnum):
+    AIC = "AIC"
+    AIV = "AIV"
+    MIX = "MIX"
+
+
+@irdl_attr_definition
+class ModuleCoreTypeAttr(_AngleEnum, EnumAttribute[ModuleCoreType]):
+    name = "hivm.module_core_type"
+
+
+@irdl_attr_definition
+class PartOfMixAttr(ParametrizedAttribute):
+    """`#hivm.part_of_mix` (bishengir also uses the unit attribute `hivm.part_of_mix`)."""
+
+    name = "hivm.part_of_mix"
+
+
+class PadMode(StrEnum):
+    PadNull = "PadNull"
+    PadFirstElem = "PadFirstElem"
+    PadValue = "PadValue"
+
+
+@irdl_attr_definition
+class PadModeAttr(_AngleEnum, EnumAttribute[PadMode]):
+    name = "hivm.padmode"
+
+
+class AtomicKind(StrEnum):
+    NONE = "none"
+    ADD = "add"
+    MAX = "max"
+    MIN = "min"
+    AND = "and"
+    OR = "or"
+    XOR = "xor"
+    UMAX = "umax"
+    UMIN = "umin"
+
+
+@irdl_attr_definition
+class AtomicKindAttr(_AngleEnum, EnumAttribute[AtomicKind]):
+    name = "hivm.atomic_kind"
+
+
+class RoundMode(StrEnum):
+    RINT = "rint"
+    ROUND = "round"
+    FLOOR = "floor"
+    CEIL = "ceil"
+    TRUNC = "trunc"
+    ODD = "odd"
+    TRUNCWITHOVERFLOW = "truncwithoverflow"
+
+
+@irdl_attr_definition
+class RoundModeAttr(_AngleEnum, EnumAttribute[RoundMode]):
+    name = "hivm.round_mode"
+
+
+class TypeFn(StrEnum):
+    cast_signed = "cast_signed"
+    cast_unsigned = "cast_unsigned"
+    bitcast = "bitcast"
+
+
+@irdl_attr_definition
+class TypeFnAttr(_AngleEnum, EnumAttribute[TypeFn]):
+    name = "hivm.cast"
+
+
+class ReduceOpKind(StrEnum):
+    none = "none"
+    sum = "sum"
+    prod = "prod"
+    max = "max"
+    min = "min"
+    max_with_index_left = "max_with_index_left"
+    max_with_index_right = "max_with_index_right"
+    min_with_index_left = "min_with_index_left"
+    min_with_index_right = "min_with_index_right"
+    any = "any"
+    all = "all"
+    xori = "xori"
+    ori = "ori"
+    andi = "andi"
+
+
+@irdl_attr_definition
+class ReduceOpAttr(_AngleEnum, EnumAttribute[ReduceOpKind]):
+    name = "hivm.reduce_op"
+
+
+class FixpipeDMAMode(StrEnum):
+    NZ2ND = "nz2nd"
+    NZ2DN = "nz2dn"
+    NZ2NZ = "normal"
+
+
+@irdl_attr_definition
+class FixpipeDMAModeAttr(_AngleEnum, EnumAttribute[FixpipeDMAMode]):
+    name = "hivm.dma_mode"
+
+
+class FixpipeDualDstMode(StrEnum):
+    NO_DUAL = "NO_DUAL"
+    ROW_SPLIT = "ROW_SPLIT"
+    COLUMN_SPLIT = "COLUMN_SPLIT"
+
+
+@irdl_attr_definition
+class FixpipeDualDstModeAttr(_AngleEnum, EnumAttribute[FixpipeDualDstMode]):
+    name = "hivm.fixpipe_dual_dst_mode"
+
+
+class FixpipePreQuantMode(StrEnum):
+    NO_QUANT = "NO_QUANT"
+    F322F16 = "F322F16"
+    S322I8 = "S322I8"
+    F322BF16 = "F322BF16"
+
+
+@irdl_attr_definition
+class FixpipePreQuantModeAttr(_AngleEnum, EnumAttribute[FixpipePreQuantMode]):
+    name = "hivm.fixpipe_pre_quant_mode"
+
+
+class FixpipePreReluMode(StrEnum):
+    NO_RELU = "NO_RELU"
+    NORMAL_RELU = "NORMAL_RELU"
+    LEAKY_RELU = "LEAKY_RELU"
+    P_RELU = "P_RELU"
+
+
+@irdl_attr_definition
+class FixpipePreReluModeAttr(_AngleEnum, EnumAttribute[FixpipePreReluMode]):
+    name = "hivm.fixpipe_pre_relu_mode"
+
+
+class UnitFlag(StrEnum):
+    DISABLED = "DISABLED"
+    RESERVED = "RESERVED"
+    ENABLED_WITHOUT_UPDATE = "ENABLED_WITHOUT_UPDATE"
+    ENABLED_WITH_UPDATE = "ENABLED_WITH_UPDATE"
+
+
+@irdl_attr_definition
+class UnitFlagAttr(_AngleEnum, EnumAttribute[UnitFlag]):
+    """`#hivm.unit_flag<...>`: L0C unit-flag synchronisation between mmadL1 and fixpipe."""
+
+    name = "hivm.unit_flag"
+
+
+class SyncBlockInstrMode(StrEnum):
+    INTER_BLOCK_SYNCHRONIZATION = "INTER_BLOCK_SYNCHRONIZATION"
+    INTER_SUBBLOCK_SYNCHRONIZATION = "INTER_SUBBLOCK_SYNCHRONIZATION"
+    INTRA_BLOCK_SYNCHRONIZATION = "INTRA_BLOCK_SYNCHRONIZATION"
+
+
+@irdl_attr_definition
+class SyncBlockInstrModeAttr(_AngleEnum, EnumAttribute[SyncBlockInstrMode]):
+    name = "hivm.sync_block_instr_mode"
+
+
+# ---------------------------------------------------------------------------
+# Scope helpers
+# ---------------------------------------------------------------------------
+
+ON_CHIP_SCOPES: tuple[str, ...] = ("cbuf", "ca", "cb", "cc", "ub")
+
+
+def address_space(name: str) -> AddressSpaceAttr:
+    """`address_space("ub")` -> `#hivm.address_space<ub>`."""
+    try:
+        return AddressSpaceAttr(AddressSpace(name))
+    except ValueError:
+        raise ValueError(f"unknown hivm address space {name!r}") from None
+

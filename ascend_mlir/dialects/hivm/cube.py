@@ -1,0 +1,244 @@
+"""The cube op mmadL1: C (cc) = A (cbuf) x B (cbuf) [+ C]."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BFloat16Type,
+    DYNAMIC_INDEX,
+    Float16Type,
+    Float32Type,
+    I64,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ascend_mlir.dialects.hivm.attrs import (
+    UnitFlagAttr,
+)
+from ascend_mlir.dialects.hivm.interface import (
+    constant_int,
+    element_type_of,
+    shape_of,
+    verify_scope,
+)
+from ascend_mlir.dialects.hivm.syntax import (
+    HivmOp,
+    parse_unit_flags,
+    parse_value_with_type,
+    parse_values_with_types,
+    print_unit_flags,
+    print_value_with_type,
+    print_values_with_types,
+)
+
+
+# ---------------------------------------------------------------------------
+# Cube
+# ---------------------------------------------------------------------------
+
+# The event-id/flag arguments bishengir's inject-sync gives an mmadL1 (its own count).
+MMAD_SYNC_RELATED_ARGS = 7
+
+
+def _mmad_accumulator(a: Attribute, b: Attribute) -> Attribute | None:
+    from xdsl.dialects.builtin import f32, i32
+
+    if type(a) is type(b) and isinstance(a, (Float16Type, BFloat16Type, Float32Type)):
+        return f32
+    if isinstance(a, IntegerType) and isinstance(b, IntegerType) and a.width.data == 8 == b.width.data:
+        return i32
+    return None
+
+
+@irdl_op_definition
+class MmadL1Op(HivmOp):
+    """C (cc) = init ? A x B : C + A x B, A and B in cbuf; L1 -> L0A/L0B moves (MTE1) are implied."""
+
+    name = "hivm.hir.mmadL1"
+
+    a = operand_def(MemRefType)
+    b = operand_def(MemRefType)
+    init_condition = operand_def(IntegerType)
+    real_m = operand_def(IndexType)
+    real_k = operand_def(IndexType)
+    real_n = operand_def(IndexType)
+    c = operand_def(MemRefType)
+    sync_related_args = var_operand_def(I64)
+    unit_flag_cond = var_operand_def(IntegerType)
+    per_channel_bias = opt_operand_def(MemRefType)
+
+    a_transpose = opt_prop_def(UnitAttr)
+    b_transpose = opt_prop_def(UnitAttr)
+    enable_HF32 = opt_prop_def(UnitAttr)
+    enable_I4 = opt_prop_def(UnitAttr)
+    unit_flag_mode = opt_prop_def(ArrayAttr[UnitFlagAttr])
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("unit_flag_mode",)
+
+    def __init__(
+        self,
+        a: SSAValue | Operation,
+        b: SSAValue | Operation,
+        init_condition: SSAValue | Operation,
+        real_m: SSAValue | Operation,
+        real_k: SSAValue | Operation,
+        real_n: SSAValue | Operation,
+        c: SSAValue | Operation,
+        *,
+        a_transpose: bool = False,
+        b_transpose: bool = False,
+        enable_hf32: bool = False,
+    ):
+        props: dict[str, Attribute] = {}
+        if a_transpose:
+            props["a_transpose"] = UnitAttr()
+        if b_transpose:
+            props["b_transpose"] = UnitAttr()
+        if enable_hf32:
+            props["enable_HF32"] = UnitAttr()
+        super().__init__(
+            operands=[a, b, init_condition, real_m, real_k, real_n, c, [], [], []],
+            properties=props,
+        )
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.a, self.b, self.init_condition, self.real_m, self.real_k, self.real_n)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.c,)
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE1", "M")
+
+    def core_type(self) -> str:
+        return "CUBE"
+
+    def init_is_constant(self) -> bool | None:
+        """True/False when the init condition is a constant, None when it is computed."""
+        value = constant_int(self.init_condition)
+        return None if value is None else bool(value)
+
+    def memref_reads(self) -> tuple[SSAValue, ...]:
+        reads = [self.a, self.b]
+        if self.per_channel_bias is not None:
+            reads.append(self.per_channel_bias)
+        if self.init_is_constant() is not True:
+            reads.append(self.c)  # accumulates into C unless it is (re)initialised
+        return tuple(reads)
+
+    def memref_writes(self) -> tuple[SSAValue, ...]:
+        return (self.c,)
+
+    def verify_(self) -> None:
+        rule = "mmadL1 reads A and B from cbuf and accumulates C in cc"
+        verify_scope(self, self.a, "operand A", ("cbuf",), rule)
+        verify_scope(self, self.b, "operand B", ("cbuf",), rule)
+        verify_scope(self, self.c, "operand C", ("cc",), rule)
+        if self.init_condition.type != IntegerType(1):
+            raise VerifyException(f"init condition must be i1, got {self.init_condition.type}")
+        shapes = [shape_of(v) for v in (self.a, self.b, self.c)]
+        for label, shape in zip("ABC", shapes):
+            if shape is None or len(shape) != 2:
+                raise VerifyException(f"operand {label} must be a rank-2 memref")
+        a_shape, b_shape, c_shape = cast(list[tuple[int, int]], shapes)
+        m, ka = (a_shape[1], a_shape[0]) if self.a_transpose else a_shape
+        kb, n = (b_shape[1], b_shape[0]) if self.b_transpose else b_shape
+        dynamic = DYNAMIC_INDEX
+
+        def clash(x: int, y: int) -> bool:
+            return x != dynamic and y != dynamic and x != y
+
+        if clash(ka, kb):
+            raise VerifyException(
+                f"K of A ({ka}) and K of B ({kb}) differ"
+                f" (a_transpose={self.a_transpose is not None}, b_transpose={self.b_transpose is not None})"
+            )
+        if clash(m, c_shape[0]) or clash(n, c_shape[1]):
+            raise VerifyException(
+                f"C is {c_shape[0]}x{c_shape[1]} but A x B is {m}x{n}"
+            )
+        for label, value, bound in (("real_m", self.real_m, m), ("real_k", self.real_k, ka), ("real_n", self.real_n, n)):
+            known = constant_int(value)
+            if known is not None and bound != dynamic and not 0 < known <= bound:
+                raise VerifyException(f"{label} = {known} is outside 1..{bound}")
+        ta, tb, tc = (element_type_of(v) for v in (self.a, self.b, self.c))
+        acc = _mmad_accumulator(ta, tb)
+        if acc is None:
+            raise VerifyException(
+                f"unsupported element types {ta} x {tb} (f16/bf16/f32 x same -> f32, i8 x i8 -> i32)"
+            )
+        if tc != acc:
+            raise VerifyException(f"{ta} x {tb} accumulates in {acc}, but C is {tc}")
+        if self.enable_HF32 is not None and not isinstance(ta, Float32Type):
+            raise VerifyException(f"enable_HF32 needs f32 operands, got {ta}")
+        if len(self.sync_related_args) not in (0, MMAD_SYNC_RELATED_ARGS):
+            raise VerifyException(
+                f"sync_related_args must be empty or {MMAD_SYNC_RELATED_ARGS} i64 values, got {len(self.sync_related_args)}"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MmadL1Op:
+        props, attrs = cls._parse_attr_dict(parser)
+        parser.parse_keyword("ins")
+        parser.parse_punctuation("(")
+        unresolved = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_unresolved_operand)
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation(")")
+        if len(unresolved) not in (6, 7) or len(types) != len(unresolved):
+            parser.raise_error(
+                "expected ins(%a, %b, %init, %m, %k, %n[, %bias] : types...)", pos, parser.pos
+            )
+        values = [parser.resolve_operand(u, t) for u, t in zip(unresolved, types)]
+        parser.parse_keyword("outs")
+        parser.parse_punctuation("(")
+        c = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = dict(
+            zip(("a", "b", "init_condition", "real_m", "real_k", "real_n"), values[:6])
+        )
+        operands["c"] = c
+        if len(values) == 7:
+            operands["per_channel_bias"] = values[6]
+        if parser.parse_optional_keyword("sync_related_args"):
+            operands["sync_related_args"] = parse_values_with_types(parser)
+        parse_unit_flags(parser, props, operands)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        values = list(self.ins)
+        if self.per_channel_bias is not None:
+            values.append(self.per_channel_bias)
+        printer.print_string(" ins")
+        print_values_with_types(printer, values)
+        printer.print_string(" outs(")
+        print_value_with_type(printer, self.c)
+        printer.print_string(")")
+        if self.sync_related_args:
+            printer.print_string(" sync_related_args")
+            print_values_with_types(printer, self.sync_related_args)
+        print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
+

@@ -1,0 +1,541 @@
+"""DMA ops: load (gm -> ub), store (ub -> gm), copy (on-chip), nd2nz (gm -> cbuf), fixpipe (cc -> ...)."""
+
+from __future__ import annotations
+
+from abc import ABC
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DYNAMIC_INDEX,
+    BoolAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    UnitAttr,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ascend_mlir.dialects.hivm.attrs import (
+    AtomicKindAttr,
+    FixpipeDMAMode,
+    FixpipeDMAModeAttr,
+    FixpipeDualDstMode,
+    FixpipeDualDstModeAttr,
+    FixpipePreQuantMode,
+    FixpipePreQuantModeAttr,
+    FixpipePreReluMode,
+    FixpipePreReluModeAttr,
+    PadMode,
+    PadModeAttr,
+    TCoreTypeAttr,
+    UnitFlagAttr,
+)
+from ascend_mlir.dialects.hivm.interface import (
+    element_type_of,
+    has_950_paths,
+    scope_of,
+    scope_text,
+    shape_of,
+    verify_same_element_type,
+    verify_same_shape,
+    verify_scope,
+)
+from ascend_mlir.dialects.hivm.syntax import (
+    HivmOp,
+    parse_bool,
+    parse_enum,
+    parse_unit_flags,
+    parse_value_with_type,
+    print_short,
+    print_unit_flags,
+    print_value_with_type,
+)
+
+
+def verify_padding(op: HivmOp, pad_mode: PadModeAttr | None, pad_value: SSAValue | None) -> None:
+    """Padding rules of load/copy: without padding the shapes match; with it only the last
+    dimension may grow, and PadValue needs (PadFirstElem forbids) a pad value."""
+    src, dst = op.operands[0], op.operands[1]
+    mode = pad_mode.data if pad_mode is not None else PadMode.PadNull
+    if mode == PadMode.PadNull:
+        verify_same_shape(op, src, dst, "without padding, source and destination")
+        if pad_value is not None:
+            raise VerifyException("pad_value needs pad_mode PadValue")
+    else:
+        if mode == PadMode.PadValue and pad_value is None:
+            raise VerifyException("pad_mode PadValue needs a pad_value")
+        if mode == PadMode.PadFirstElem and pad_value is not None:
+            raise VerifyException("pad_mode PadFirstElem pads with the first element and takes no pad_value")
+        src_shape, dst_shape = shape_of(src), shape_of(dst)
+        if src_shape is not None and dst_shape is not None:
+            if len(src_shape) != len(dst_shape) or any(
+                x != y and DYNAMIC_INDEX not in (x, y) for x, y in zip(src_shape[:-1], dst_shape[:-1])
+            ):
+                raise VerifyException("with padding only the last dimension of source and destination may differ")
+            if src_shape and DYNAMIC_INDEX not in (src_shape[-1], dst_shape[-1]) and dst_shape[-1] < src_shape[-1]:
+                raise VerifyException(
+                    f"padding cannot shrink the last dimension ({src_shape[-1]} -> {dst_shape[-1]})"
+                )
+    if pad_value is not None and pad_value.type != element_type_of(dst):
+        raise VerifyException(f"pad_value type {pad_value.type} differs from the element type {element_type_of(dst)}")
+
+
+# ---------------------------------------------------------------------------
+# DMA ops
+# ---------------------------------------------------------------------------
+
+
+class _DmaOp(HivmOp, ABC):
+    src = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.src,)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
+
+    def memref_reads(self) -> tuple[SSAValue, ...]:
+        return (self.src,)
+
+    def memref_writes(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
+
+    @staticmethod
+    def _parse_ins_outs(parser: Parser) -> tuple[SSAValue, SSAValue]:
+        parser.parse_keyword("ins")
+        parser.parse_punctuation("(")
+        src = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        parser.parse_keyword("outs")
+        parser.parse_punctuation("(")
+        dst = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        return src, dst
+
+    def _print_ins_outs(self, printer: Printer) -> None:
+        printer.print_string(" ins(")
+        print_value_with_type(printer, self.src)
+        printer.print_string(") outs(")
+        print_value_with_type(printer, self.dst)
+        printer.print_string(")")
+
+
+@irdl_op_definition
+class LoadOp(_DmaOp):
+    """gm -> ub on PIPE_MTE2 (optionally padding the destination)."""
+
+    name = "hivm.hir.load"
+
+    src = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+    pad_value = opt_operand_def()
+    left_padding_num = opt_operand_def(IndexType)
+    right_padding_num = opt_operand_def()
+    init_condition = opt_operand_def()
+
+    pad_mode = opt_prop_def(PadModeAttr)
+    init_out_buffer = opt_prop_def(BoolAttr)
+    may_implicit_transpose_with_last_axis = opt_prop_def(BoolAttr)
+    tcoretype = opt_prop_def(TCoreTypeAttr)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pad_mode", "init_out_buffer", "may_implicit_transpose_with_last_axis", "tcoretype")
+
+    def __init__(
+        self,
+        src: SSAValue | Operation,
+        dst: SSAValue | Operation,
+        *,
+        pad_mode: PadModeAttr | None = None,
+        pad_value: SSAValue | Operation | None = None,
+        init_out_buffer: bool = False,
+    ):
+        props: dict[str, Attribute | None] = {"pad_mode": pad_mode}
+        if init_out_buffer:
+            props["init_out_buffer"] = IntegerAttr.from_bool(True)
+        super().__init__(
+            operands=[src, dst, [pad_value] if pad_value is not None else [], [], [], []],
+            properties={k: v for k, v in props.items() if v is not None},
+        )
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE2",)
+
+    def core_type(self) -> str:
+        return "VECTOR"
+
+    def verify_(self) -> None:
+        rule = "load moves gm -> ub"
+        verify_scope(self, self.src, "source", ("gm",), rule)
+        verify_scope(self, self.dst, "destination", ("ub",), rule)
+        verify_same_element_type(self, self.src, self.dst, "source and destination")
+        verify_padding(self, self.pad_mode, self.pad_value)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> LoadOp:
+        src, dst = cls._parse_ins_outs(parser)
+        props, attrs = cls._parse_attr_dict(parser)
+        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
+        if parser.parse_optional_keyword("pad_mode"):
+            parser.parse_punctuation("=")
+            props["pad_mode"] = parse_enum(parser, PadModeAttr)
+        for keyword in ("pad_value", "left_padding_num", "init_out_buffer", "right_padding_num",
+                        "init_condition", "may_implicit_transpose_with_last_axis", "core_type"):
+            if not parser.parse_optional_keyword(keyword):
+                continue
+            parser.parse_punctuation("=")
+            if keyword in ("init_out_buffer", "may_implicit_transpose_with_last_axis"):
+                props[keyword] = parse_bool(parser)
+            elif keyword == "core_type":
+                props["tcoretype"] = parse_enum(parser, TCoreTypeAttr)
+            else:
+                operands[keyword] = parse_value_with_type(parser)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_ins_outs(printer)
+        self._print_attr_dict(printer)
+        if (pad_mode := self._format_prop("pad_mode")) is not None:
+            printer.print_string(" pad_mode = ")
+            print_short(printer, pad_mode)
+        for name in ("pad_value", "left_padding_num"):
+            if (value := getattr(self, name)) is not None:
+                printer.print_string(f" {name} = ")
+                print_value_with_type(printer, value)
+        # Optional groups of bishengir's format print whenever the property is present.
+        if self.init_out_buffer is not None:
+            printer.print_string(" init_out_buffer = ")
+            printer.print_attribute(self.init_out_buffer)
+        for name in ("right_padding_num", "init_condition"):
+            if (value := getattr(self, name)) is not None:
+                printer.print_string(f" {name} = ")
+                print_value_with_type(printer, value)
+        if self.may_implicit_transpose_with_last_axis is not None:
+            printer.print_string(" may_implicit_transpose_with_last_axis = ")
+            printer.print_attribute(self.may_implicit_transpose_with_last_axis)
+        if self.tcoretype is not None:
+            printer.print_string(" core_type = ")
+            print_short(printer, self.tcoretype)
+
+
+@irdl_op_definition
+class StoreOp(_DmaOp):
+    """ub -> gm on PIPE_MTE3 (optionally an atomic accumulate)."""
+
+    name = "hivm.hir.store"
+
+    src = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+    atomic_kind = opt_prop_def(AtomicKindAttr)
+    may_implicit_transpose_with_last_axis = opt_prop_def(BoolAttr)
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("atomic_kind",)
+    ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {
+        "may_implicit_transpose_with_last_axis": IntegerAttr.from_bool(False)
+    }
+
+    def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, atomic_kind: AtomicKindAttr | None = None):
+        super().__init__(
+            operands=[src, dst],
+            properties={"atomic_kind": atomic_kind} if atomic_kind is not None else {},
+        )
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE3",)
+
+    def core_type(self) -> str:
+        return "VECTOR"
+
+    def memref_reads(self) -> tuple[SSAValue, ...]:
+        # An atomic store reads the destination it accumulates into.
+        return (self.src, self.dst) if self.atomic_kind is not None else (self.src,)
+
+    def verify_(self) -> None:
+        rule = "store moves ub -> gm"
+        verify_scope(self, self.src, "source", ("ub",), rule)
+        verify_scope(self, self.dst, "destination", ("gm",), rule)
+        verify_same_element_type(self, self.src, self.dst, "source and destination")
+        verify_same_shape(self, self.src, self.dst, "source and destination")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> StoreOp:
+        src, dst = cls._parse_ins_outs(parser)
+        props, attrs = cls._parse_attr_dict(parser)
+        if parser.parse_optional_keyword("atomic"):
+            parser.parse_punctuation("=")
+            props["atomic_kind"] = parse_enum(parser, AtomicKindAttr)
+        return cls._make({"src": src, "dst": dst}, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_ins_outs(printer)
+        self._print_attr_dict(printer)
+        if (atomic := self._format_prop("atomic_kind")) is not None:
+            printer.print_string(" atomic = ")
+            print_short(printer, atomic)
+
+
+@irdl_op_definition
+class CopyOp(_DmaOp):
+    """On-chip copy: ub -> ub (vector pipe) or ub -> cbuf (MTE3, Ascend 950)."""
+
+    name = "hivm.hir.copy"
+
+    src = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+    pad_value = opt_operand_def()
+    pad_mode = opt_prop_def(PadModeAttr)
+    collapse_reassociation = opt_prop_def(ArrayAttr)
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pad_mode", "collapse_reassociation")
+
+    def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation):
+        super().__init__(operands=[src, dst, []])
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE3",) if scope_of(self.dst) == "cbuf" else ("V",)
+
+    def core_type(self) -> str:
+        return "VECTOR"
+
+    def verify_(self) -> None:
+        rule = "copy moves ub -> ub or ub -> cbuf"
+        verify_scope(self, self.src, "source", ("ub",), rule)
+        verify_scope(self, self.dst, "destination", ("ub", "cbuf"), rule)
+        paths_950, target = has_950_paths(self)
+        if scope_of(self.dst) == "cbuf" and not paths_950:
+            raise VerifyException(f"copy ub -> cbuf needs an Ascend 950 target, the module targets {target}")
+        verify_same_element_type(self, self.src, self.dst, "source and destination")
+        if self.collapse_reassociation is None:
+            verify_padding(self, self.pad_mode, self.pad_value)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CopyOp:
+        src, dst = cls._parse_ins_outs(parser)
+        props, attrs = cls._parse_attr_dict(parser)
+        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
+        if parser.parse_optional_keyword("pad_mode"):
+            parser.parse_punctuation("=")
+            props["pad_mode"] = parse_enum(parser, PadModeAttr)
+        if parser.parse_optional_keyword("pad_value"):
+            parser.parse_punctuation("=")
+            operands["pad_value"] = parse_value_with_type(parser)
+        if parser.parse_optional_keyword("collapse_reassociation"):
+            parser.parse_punctuation("=")
+            groups = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE,
+                lambda: parser.parse_comma_separated_list(
+                    Parser.Delimiter.SQUARE, lambda: IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
+                ),
+            )
+            props["collapse_reassociation"] = ArrayAttr([ArrayAttr(g) for g in groups])
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_ins_outs(printer)
+        self._print_attr_dict(printer)
+        if self.pad_mode is not None:
+            printer.print_string(" pad_mode = ")
+            print_short(printer, self.pad_mode)
+        if self.pad_value is not None:
+            printer.print_string(" pad_value = ")
+            print_value_with_type(printer, self.pad_value)
+        if self.collapse_reassociation is not None:
+            # bishengir prints the index lists without their i64 type
+            printer.print_string(" collapse_reassociation = [")
+            printer.print_list(
+                self.collapse_reassociation.data,
+                lambda group: printer.print_string(
+                    "[" + ", ".join(str(cast(IntegerAttr, v).value.data) for v in cast(ArrayAttr, group).data) + "]"
+                ),
+            )
+            printer.print_string("]")
+
+
+@irdl_op_definition
+class Nd2NzOp(_DmaOp):
+    """gm -> cbuf on PIPE_MTE2, converting the ND layout to the fractal NZ layout."""
+
+    name = "hivm.hir.nd2nz"
+
+    src = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+    pad_value = opt_operand_def()
+    init_condition = opt_operand_def()
+    dst_continuous = opt_prop_def(UnitAttr)
+    init_out_buffer = opt_prop_def(BoolAttr)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("init_out_buffer",)
+
+    def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, dst_continuous: bool = False):
+        super().__init__(
+            operands=[src, dst, [], []],
+            properties={"dst_continuous": UnitAttr()} if dst_continuous else {},
+        )
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE2",)
+
+    def core_type(self) -> str:
+        return "CUBE"
+
+    def verify_(self) -> None:
+        rule = "nd2nz moves gm -> cbuf"
+        verify_scope(self, self.src, "source", ("gm",), rule)
+        verify_scope(self, self.dst, "destination", ("cbuf",), rule)
+        verify_same_element_type(self, self.src, self.dst, "source and destination")
+        init = self.init_out_buffer
+        if init is not None and init.value.data and self.pad_value is None:
+            raise VerifyException("init_out_buffer = true needs a pad_value")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Nd2NzOp:
+        props, attrs = cls._parse_attr_dict(parser)
+        src, dst = cls._parse_ins_outs(parser)
+        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
+        if parser.parse_optional_keyword("init_out_buffer"):
+            parser.parse_punctuation("=")
+            props["init_out_buffer"] = parse_bool(parser)
+        for keyword in ("pad_value", "init_condition"):
+            if parser.parse_optional_keyword(keyword):
+                parser.parse_punctuation("=")
+                operands[keyword] = parse_value_with_type(parser)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        self._print_ins_outs(printer)
+        if self.init_out_buffer is not None:
+            printer.print_string(" init_out_buffer = ")
+            printer.print_attribute(self.init_out_buffer)
+        for name in ("pad_value", "init_condition"):
+            if (value := getattr(self, name)) is not None:
+                printer.print_string(f" {name} = ")
+                print_value_with_type(printer, value)
+
+
+@irdl_op_definition
+class FixpipeOp(_DmaOp):
+    """cc -> gm | cbuf | ub on PIPE_FIX, with optional layout change, quantisation, ReLU.
+
+    `dual_dst_mode = <ROW_SPLIT>` splits the rows between the two vector cores' ub (950).
+    """
+
+    name = "hivm.hir.fixpipe"
+
+    src = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+    unit_flag_cond = var_operand_def(IntegerType)
+    quant_scale = opt_operand_def()
+
+    dma_mode = prop_def(FixpipeDMAModeAttr, default_value=FixpipeDMAModeAttr(FixpipeDMAMode.NZ2NZ))
+    dual_dst_mode = opt_prop_def(FixpipeDualDstModeAttr)
+    pre_quant = opt_prop_def(FixpipePreQuantModeAttr)
+    pre_relu = opt_prop_def(FixpipePreReluModeAttr)
+    channel_split = opt_prop_def(BoolAttr)
+    unit_flag_mode = opt_prop_def(ArrayAttr[UnitFlagAttr])
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("dual_dst_mode", "unit_flag_mode")
+
+    ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {
+        "dual_dst_mode": FixpipeDualDstModeAttr(FixpipeDualDstMode.NO_DUAL),
+        "pre_quant": FixpipePreQuantModeAttr(FixpipePreQuantMode.NO_QUANT),
+        "pre_relu": FixpipePreReluModeAttr(FixpipePreReluMode.NO_RELU),
+        "channel_split": IntegerAttr.from_bool(False),
+    }
+
+    def __init__(
+        self,
+        src: SSAValue | Operation,
+        dst: SSAValue | Operation,
+        *,
+        dma_mode: FixpipeDMAMode = FixpipeDMAMode.NZ2NZ,
+        dual_dst_mode: FixpipeDualDstMode | None = None,
+        pre_quant: FixpipePreQuantMode | None = None,
+        pre_relu: FixpipePreReluMode | None = None,
+    ):
+        props: dict[str, Attribute] = {"dma_mode": FixpipeDMAModeAttr(dma_mode)}
+        if dual_dst_mode is not None:
+            props["dual_dst_mode"] = FixpipeDualDstModeAttr(dual_dst_mode)
+        if pre_quant is not None:
+            props["pre_quant"] = FixpipePreQuantModeAttr(pre_quant)
+        if pre_relu is not None:
+            props["pre_relu"] = FixpipePreReluModeAttr(pre_relu)
+        super().__init__(operands=[src, dst, [], []], properties=props)
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("FIX",)
+
+    def core_type(self) -> str:
+        return "CUBE"
+
+    def verify_(self) -> None:
+        rule = "fixpipe moves cc -> gm, cbuf or ub"
+        verify_scope(self, self.src, "source", ("cc",), rule)
+        verify_scope(self, self.dst, "destination", ("gm", "cbuf", "ub"), rule)
+        paths_950, target = has_950_paths(self)
+        if scope_of(self.dst) == "ub" and not paths_950:
+            raise VerifyException(f"fixpipe cc -> ub needs an Ascend 950 target, the module targets {target}")
+        dual = self.dual_dst_mode
+        if dual is not None and dual.data != FixpipeDualDstMode.NO_DUAL:
+            if scope_of(self.dst) != "ub":
+                raise VerifyException(
+                    f"dual_dst_mode needs a ub destination (the two vector cores' ub), got {scope_text(self.dst)}"
+                )
+            if self.dma_mode.data == FixpipeDMAMode.NZ2DN:
+                raise VerifyException("dual_dst_mode needs dma_mode nz2nd or normal")
+            src_shape, dst_shape = shape_of(self.src), shape_of(self.dst)
+            if src_shape and dst_shape and len(src_shape) == 2 == len(dst_shape):
+                axis = 0 if dual.data == FixpipeDualDstMode.ROW_SPLIT else 1
+                expected = list(src_shape)
+                expected[axis] = src_shape[axis] // 2
+                if src_shape[axis] % 2 or list(dst_shape) != expected:
+                    raise VerifyException(
+                        f"dual_dst_mode {dual.data.value} needs a destination of "
+                        f"{'x'.join(map(str, expected))} (half of the source), got {'x'.join(map(str, dst_shape))}"
+                    )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FixpipeOp:
+        props, attrs = cls._parse_attr_dict(parser)
+        # bishengir still accepts the older unit attribute spelling.
+        if "enable_nz2nd" in attrs:
+            del attrs["enable_nz2nd"]
+            props["dma_mode"] = FixpipeDMAModeAttr(FixpipeDMAMode.NZ2ND)
+        src, dst = cls._parse_ins_outs(parser)
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
+        if parser.parse_optional_keyword("dual_dst_mode"):
+            parser.parse_punctuation("=")
+            props["dual_dst_mode"] = parse_enum(parser, FixpipeDualDstModeAttr)
+        parse_unit_flags(parser, props, operands)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        self._print_ins_outs(printer)
+        # Printed whenever present, even at its default (bishengir does the same).
+        if self.dual_dst_mode is not None:
+            printer.print_string(" dual_dst_mode = ")
+            print_short(printer, self.dual_dst_mode)
+        print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
+

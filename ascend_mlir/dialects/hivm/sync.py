@@ -1,0 +1,351 @@
+"""Synchronisation: set/wait flags, pipe barriers, cross-core block flags, the FFTS base address."""
+
+from __future__ import annotations
+
+from abc import ABC
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    I64,
+    IntegerAttr,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ascend_mlir.dialects.hivm.attrs import (
+    EventAttr,
+    PIPE_NAMES,
+    PipeAttr,
+    SyncBlockInstrModeAttr,
+    TCoreType,
+    TCoreTypeAttr,
+    pipe_attr,
+)
+from ascend_mlir.dialects.hivm.interface import (
+    core_of_pipes,
+)
+from ascend_mlir.dialects.hivm.syntax import (
+    HivmOp,
+    parse_enum,
+    print_short,
+)
+
+
+# ---------------------------------------------------------------------------
+# Synchronisation
+# ---------------------------------------------------------------------------
+
+EVENTS_PER_PIPE_PAIR = 8
+
+
+class _FlagOp(HivmOp, ABC):
+    """`[<set pipe>, <wait pipe>, <EVENT_IDn> | %dynamic] attr-dict`."""
+
+    dynamic_event_id = opt_operand_def(I64)
+    set_pipe = prop_def(PipeAttr)
+    wait_pipe = prop_def(PipeAttr)
+    static_event_id = opt_prop_def(EventAttr)
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("set_pipe", "wait_pipe", "static_event_id")
+
+    def __init__(self, set_pipe: str | PipeAttr, wait_pipe: str | PipeAttr, event: int | SSAValue | Operation):
+        props: dict[str, Attribute] = {
+            "set_pipe": set_pipe if isinstance(set_pipe, PipeAttr) else pipe_attr(set_pipe),
+            "wait_pipe": wait_pipe if isinstance(wait_pipe, PipeAttr) else pipe_attr(wait_pipe),
+        }
+        operands: list[SSAValue | Operation | list[SSAValue]] = [[]]
+        if isinstance(event, int):
+            props["static_event_id"] = EventAttr(event)
+        else:
+            operands = [event]
+        super().__init__(operands=operands, properties=props)
+
+    @property
+    def event_id(self) -> int | None:
+        """The static event id, None when the id is dynamic."""
+        return self.static_event_id.index if self.static_event_id is not None else None
+
+    def verify_(self) -> None:
+        if (self.static_event_id is None) == (self.dynamic_event_id is None):
+            raise VerifyException("needs exactly one of a static event id or a dynamic i64 event id")
+        if self.set_pipe == self.wait_pipe:
+            raise VerifyException(
+                f"set and wait pipes must differ, got {self.set_pipe.data.value} twice (same-pipe order needs pipe_barrier, not a flag)"
+            )
+        for role, pipe in (("set", self.set_pipe), ("wait", self.wait_pipe)):
+            if pipe.pipe_name not in PIPE_NAMES:
+                raise VerifyException(f"{role} pipe must be a single hardware pipe, got {pipe.data.value}")
+        if self.static_event_id is not None and not 0 <= self.static_event_id.index < EVENTS_PER_PIPE_PAIR:
+            raise VerifyException(
+                f"static event id EVENT_ID{self.static_event_id.index} is out of range "
+                f"(EVENT_ID0..EVENT_ID{EVENTS_PER_PIPE_PAIR - 1}, {EVENTS_PER_PIPE_PAIR} per pipe pair)"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        parser.parse_punctuation("[")
+        props: dict[str, Attribute] = {"set_pipe": parse_enum(parser, PipeAttr)}
+        parser.parse_punctuation(",")
+        props["wait_pipe"] = parse_enum(parser, PipeAttr)
+        parser.parse_punctuation(",")
+        operands: dict[str, SSAValue | None] = {}
+        dynamic = parser.parse_optional_unresolved_operand()
+        if dynamic is not None:
+            operands["dynamic_event_id"] = parser.resolve_operand(dynamic, i64)
+        else:
+            props["static_event_id"] = parse_enum(parser, EventAttr)
+        parser.parse_punctuation("]")
+        extra_props, attrs = cls._parse_attr_dict(parser)
+        return cls._make(operands, extra_props | props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("[")
+        print_short(printer, self.set_pipe)
+        printer.print_string(", ")
+        print_short(printer, self.wait_pipe)
+        printer.print_string(", ")
+        if self.dynamic_event_id is not None:
+            printer.print_operand(self.dynamic_event_id)
+        elif self.static_event_id is not None:
+            print_short(printer, self.static_event_id)
+        printer.print_string("]")
+        self._print_attr_dict(printer)
+
+
+@irdl_op_definition
+class SetFlagOp(_FlagOp):
+    """Runs on the producer (set) pipe once its earlier ops completed; raises the flag."""
+
+    name = "hivm.hir.set_flag"
+
+    def pipes(self) -> tuple[str, ...]:
+        return (self.set_pipe.pipe_name,)
+
+    def core_type(self) -> str:
+        return core_of_pipes((self.set_pipe.pipe_name, self.wait_pipe.pipe_name))
+
+
+@irdl_op_definition
+class WaitFlagOp(_FlagOp):
+    """Blocks the consumer (wait) pipe until the flag is raised, then clears it."""
+
+    name = "hivm.hir.wait_flag"
+
+    def pipes(self) -> tuple[str, ...]:
+        return (self.wait_pipe.pipe_name,)
+
+    def core_type(self) -> str:
+        return core_of_pipes((self.set_pipe.pipe_name, self.wait_pipe.pipe_name))
+
+
+@irdl_op_definition
+class PipeBarrierOp(HivmOp):
+    """`pipe_barrier[<PIPE_X>]`: orders ops of one pipe; PIPE_ALL drains every pipe."""
+
+    name = "hivm.hir.pipe_barrier"
+
+    pipe = prop_def(PipeAttr)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pipe",)
+
+    def __init__(self, pipe: str | PipeAttr):
+        super().__init__(properties={"pipe": pipe if isinstance(pipe, PipeAttr) else pipe_attr(pipe)})
+
+    def pipes(self) -> tuple[str, ...]:
+        name = self.pipe.pipe_name
+        return PIPE_NAMES if name == "ALL" else (name,)
+
+    def core_type(self) -> str:
+        if self.pipe.pipe_name == "ALL":
+            return "SCALAR"
+        return core_of_pipes(self.pipes())
+
+    def verify_(self) -> None:
+        name = self.pipe.pipe_name
+        if name != "ALL" and name not in PIPE_NAMES:
+            raise VerifyException(f"pipe must be a hardware pipe or PIPE_ALL, got {self.pipe.data.value}")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PipeBarrierOp:
+        parser.parse_punctuation("[")
+        pipe = parse_enum(parser, PipeAttr)
+        parser.parse_punctuation("]")
+        props, attrs = cls._parse_attr_dict(parser)
+        return cls._make({}, props | {"pipe": pipe}, attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("[")
+        print_short(printer, self.pipe)
+        printer.print_string("]")
+        self._print_attr_dict(printer)
+
+
+# Cross-core flag ids (FFTS): 16 per block.
+CROSS_CORE_FLAGS = 16
+
+
+class _SyncBlockOp(HivmOp, ABC):
+    """`attr-dict [<core>, <set pipe>, <wait pipe>] flag = N | %v ...`: cross-core flags.
+
+    `tcore_type` is the core the op runs on, `tpipe` the producer pipe (on the setting
+    core) and `pipe` the consumer pipe (on the waiting core); a set/wait pair carries
+    the same two pipes.
+    """
+
+    tcore_type = prop_def(TCoreTypeAttr)
+    tpipe = prop_def(PipeAttr)
+    pipe = prop_def(PipeAttr)
+    static_flag_id = opt_prop_def(IntegerAttr)
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode")
+    # sync_block_set only: an `ffts_base_addr` operand and a `sync_instr_mode`.
+    HAS_FFTS: ClassVar[bool] = False
+
+    def __init__(self, core: str | TCoreTypeAttr, tpipe: str | PipeAttr, pipe: str | PipeAttr, flag: int | SSAValue | Operation):
+        props: dict[str, Attribute] = {
+            "tcore_type": core if isinstance(core, TCoreTypeAttr) else TCoreTypeAttr(TCoreType(core)),
+            "tpipe": tpipe if isinstance(tpipe, PipeAttr) else pipe_attr(tpipe),
+            "pipe": pipe if isinstance(pipe, PipeAttr) else pipe_attr(pipe),
+        }
+        dynamic: list[SSAValue | Operation] = []
+        if isinstance(flag, int):
+            props["static_flag_id"] = IntegerAttr(flag, i64)
+        else:
+            dynamic = [flag]
+        operands: list[list[SSAValue | Operation]] = [dynamic, []] if self.HAS_FFTS else [dynamic]
+        super().__init__(operands=operands, properties=props)
+
+    @property
+    def flag_id(self) -> int | None:
+        return self.static_flag_id.value.data if self.static_flag_id is not None else None
+
+    def core_type(self) -> str:
+        return "CUBE" if self.tcore_type.data == TCoreType.CUBE else "VECTOR"
+
+    def verify_(self) -> None:
+        dynamic = cast(SSAValue | None, getattr(self, "dynamic_flag_id"))
+        if (self.static_flag_id is None) == (dynamic is None):
+            raise VerifyException("needs exactly one of a static flag id or a dynamic i64 flag id")
+        if self.tcore_type.data not in (TCoreType.CUBE, TCoreType.VECTOR):
+            raise VerifyException(f"core type must be CUBE or VECTOR, got {self.tcore_type.data.value}")
+        for role, pipe in (("producer", self.tpipe), ("consumer", self.pipe)):
+            if pipe.pipe_name not in PIPE_NAMES:
+                raise VerifyException(f"{role} pipe must be a single hardware pipe, got {pipe.data.value}")
+        flag = self.flag_id
+        if flag is not None and not 0 <= flag < CROSS_CORE_FLAGS:
+            raise VerifyException(f"flag id {flag} is out of range (0..{CROSS_CORE_FLAGS - 1})")
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        extra_props, attrs = cls._parse_attr_dict(parser)
+        parser.parse_punctuation("[")
+        props: dict[str, Attribute] = {"tcore_type": parse_enum(parser, TCoreTypeAttr)}
+        parser.parse_punctuation(",")
+        props["tpipe"] = parse_enum(parser, PipeAttr)
+        parser.parse_punctuation(",")
+        props["pipe"] = parse_enum(parser, PipeAttr)
+        parser.parse_punctuation("]")
+        parser.parse_keyword("flag")
+        parser.parse_punctuation("=")
+        operands: dict[str, SSAValue | None] = {}
+        dynamic = parser.parse_optional_unresolved_operand()
+        if dynamic is not None:
+            operands["dynamic_flag_id"] = parser.resolve_operand(dynamic, i64)
+        else:
+            props["static_flag_id"] = IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
+        if cls.HAS_FFTS and parser.parse_optional_keyword("ffts_base_addr"):
+            parser.parse_punctuation("=")
+            operands["ffts_base_addr"] = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
+        if cls.HAS_FFTS and parser.parse_optional_keyword("sync_instr_mode"):
+            parser.parse_punctuation("=")
+            props["tsync_instr_mode"] = parse_enum(parser, SyncBlockInstrModeAttr)
+        return cls._make(operands, extra_props | props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        printer.print_string("[")
+        print_short(printer, self.tcore_type)
+        printer.print_string(", ")
+        print_short(printer, self.tpipe)
+        printer.print_string(", ")
+        print_short(printer, self.pipe)
+        printer.print_string("] flag = ")
+        dynamic = cast(SSAValue | None, getattr(self, "dynamic_flag_id"))
+        if dynamic is not None:
+            printer.print_operand(dynamic)
+        else:
+            printer.print_string(str(self.flag_id))
+        ffts = cast(SSAValue | None, getattr(self, "ffts_base_addr", None))
+        if ffts is not None:
+            printer.print_string(" ffts_base_addr = ")
+            printer.print_operand(ffts)
+        mode = self.properties.get("tsync_instr_mode")
+        if mode is not None:
+            printer.print_string(" sync_instr_mode = ")
+            print_short(printer, mode)
+
+
+@irdl_op_definition
+class SyncBlockSetOp(_SyncBlockOp):
+    name = "hivm.hir.sync_block_set"
+
+    dynamic_flag_id = opt_operand_def(I64)
+    ffts_base_addr = opt_operand_def(I64)
+    tsync_instr_mode = opt_prop_def(SyncBlockInstrModeAttr)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    HAS_FFTS: ClassVar[bool] = True
+
+    def pipes(self) -> tuple[str, ...]:
+        return (self.tpipe.pipe_name,)
+
+
+@irdl_op_definition
+class SyncBlockWaitOp(_SyncBlockOp):
+    name = "hivm.hir.sync_block_wait"
+
+    dynamic_flag_id = opt_operand_def(I64)
+
+    def pipes(self) -> tuple[str, ...]:
+        return (self.pipe.pipe_name,)
+
+
+
+
+@irdl_op_definition
+class SetFftsBaseAddrOp(HivmOp):
+    """`hivm.hir.set_ffts_base_addr %addr`: where the cross-core (FFTS) flags of
+    sync_block_set/wait live; a MIX kernel sets it on entry from its first argument."""
+
+    name = "hivm.hir.set_ffts_base_addr"
+
+    ffts_base_addr = operand_def(I64)
+
+    def __init__(self, ffts_base_addr: SSAValue | Operation):
+        super().__init__(operands=[ffts_base_addr])
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("S",)
+
+    def core_type(self) -> str:
+        return "SCALAR"
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SetFftsBaseAddrOp:
+        attrs = parser.parse_optional_attr_dict()
+        addr = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
+        return cls.create(operands=[addr], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" ")
+        printer.print_operand(self.ffts_base_addr)

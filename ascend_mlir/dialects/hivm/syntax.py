@@ -1,0 +1,223 @@
+"""Custom-syntax helpers: the shapes bishengir's assembly formats print, and the base class
+`HivmOp` that splits attr-dicts from properties and elides defaults the way bishengir does."""
+
+from __future__ import annotations
+
+from abc import ABC
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    DenseArrayBase,
+    IntegerAttr,
+    IntegerType,
+)
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Attribute, SSAValue
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
+
+from ascend_mlir.dialects.hivm.attrs import (
+    EventAttr,
+    parse_event_body,
+)
+from ascend_mlir.dialects.hivm.interface import (
+    HivmPipeOp,
+    array_values,
+    i64_array,
+)
+
+# ---------------------------------------------------------------------------
+# Custom-syntax helpers (the shapes bishengir's assembly formats print)
+# ---------------------------------------------------------------------------
+
+
+def parse_enum(parser: Parser, attr_type: type[Attribute]) -> Attribute:
+    """Parse `#hivm.<mnemonic><X>` or the short form `<X>` of a hivm enum attribute."""
+    if parser.parse_optional_punctuation("<") is not None:
+        if attr_type is EventAttr:
+            return EventAttr(parse_event_body(parser))
+        enum_cls = cast(type[EnumAttribute[StrEnum]], attr_type)
+        value = parser.parse_str_enum(enum_cls.enum_type)
+        parser.parse_punctuation(">")
+        return enum_cls(value)
+    pos = parser.pos
+    attr = parser.parse_attribute()
+    if not isinstance(attr, attr_type):
+        parser.raise_error(
+            f"expected #{attr_type.name}<...> attribute, got {attr}", pos, parser.pos
+        )
+    return attr
+
+
+def print_short(printer: Printer, attr: Attribute) -> None:
+    """The short form MLIR prints for a dialect attribute inside its own op: `<X>`."""
+    if isinstance(attr, EventAttr):
+        printer.print_string(f"<EVENT_ID{attr.data}>")
+    else:
+        printer.print_string(f"<{cast(EnumAttribute[StrEnum], attr).data.value}>")
+
+
+def parse_values_with_types(parser: Parser) -> list[SSAValue]:
+    """`(` %a, %b `:` t1, t2 `)`."""
+    parser.parse_punctuation("(")
+    unresolved: list[UnresolvedOperand] = parser.parse_comma_separated_list(
+        Parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    parser.parse_punctuation(":")
+    pos = parser.pos
+    types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    if len(types) != len(unresolved):
+        parser.raise_error(
+            f"expected {len(unresolved)} types, got {len(types)}", pos, parser.pos
+        )
+    return [parser.resolve_operand(u, t) for u, t in zip(unresolved, types)]
+
+
+def print_values_with_types(printer: Printer, values: Sequence[SSAValue]) -> None:
+    printer.print_string("(")
+    printer.print_list(values, printer.print_operand)
+    printer.print_string(" : ")
+    printer.print_list([v.type for v in values], printer.print_attribute)
+    printer.print_string(")")
+
+
+def parse_value_with_type(parser: Parser) -> SSAValue:
+    """`%v : type` (no parentheses)."""
+    unresolved = parser.parse_unresolved_operand()
+    parser.parse_punctuation(":")
+    return parser.resolve_operand(unresolved, parser.parse_type())
+
+
+def print_value_with_type(printer: Printer, value: SSAValue) -> None:
+    printer.print_operand(value)
+    printer.print_string(" : ")
+    printer.print_attribute(value.type)
+
+
+def parse_int_list(parser: Parser) -> DenseArrayBase:
+    values = parser.parse_comma_separated_list(
+        Parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+    )
+    return i64_array(values)
+
+
+def print_int_list(printer: Printer, attr: DenseArrayBase) -> None:
+    printer.print_string("[")
+    printer.print_list(array_values(attr), lambda v: printer.print_string(str(v)))
+    printer.print_string("]")
+
+
+def parse_bool(parser: Parser) -> BoolAttr:
+    return IntegerAttr.from_bool(parser.parse_boolean())
+
+
+class HivmOp(HivmPipeOp, ABC):
+    """Shared custom-format machinery: attr-dict splitting and default elision."""
+
+    # Properties printed by the op's own syntax (never in its attr-dict).
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ()
+    # bishengir's DefaultValuedOptionalAttr: elided from the custom form at this value,
+    # but (unlike DefaultValuedAttr) not materialised in the generic form.
+    ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {}
+
+    def __post_init__(self):
+        super().__post_init__()
+        # MLIR prints properties sorted by name; keep the generic forms identical.
+        if list(self.properties) != sorted(self.properties):
+            self.properties = dict(sorted(self.properties.items()))
+
+    @classmethod
+    def _materialised_defaults(cls) -> dict[str, Attribute]:
+        defs = cls.get_irdl_definition().properties
+        return {n: d.default_value for n, d in defs.items() if d.default_value is not None}
+
+    @classmethod
+    def _prop_defaults(cls) -> dict[str, Attribute]:
+        return cls._materialised_defaults() | cls.ELIDED_DEFAULTS
+
+    @classmethod
+    def _parse_attr_dict(cls, parser: Parser) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+        """Parse an optional attr-dict; entries naming a property become properties."""
+        attrs = parser.parse_optional_attr_dict()
+        prop_names = cls.get_irdl_definition().properties.keys()
+        props = {k: v for k, v in attrs.items() if k in prop_names}
+        rest = {k: v for k, v in attrs.items() if k not in prop_names}
+        return props, rest
+
+    def _print_attr_dict(self, printer: Printer) -> None:
+        defaults = self._prop_defaults()
+        entries: dict[str, Attribute] = {}
+        for name in sorted(self.properties):
+            value = self.properties[name]
+            if name == "operandSegmentSizes" or name in self.FORMAT_PROPS:
+                continue
+            if defaults.get(name) == value:
+                continue
+            entries[name] = value
+        entries.update(self.attributes)
+        if entries:
+            printer.print_string(" ")
+            printer.print_attr_dict(entries)
+
+    def _format_prop(self, name: str) -> Attribute | None:
+        """A property printed by the custom syntax, or None when absent or at its default."""
+        value = self.properties.get(name)
+        if value is None or self._prop_defaults().get(name) == value:
+            return None
+        return value
+
+    @classmethod
+    def _make(
+        cls,
+        operands: Mapping[str, SSAValue | Sequence[SSAValue] | None],
+        props: dict[str, Attribute],
+        attrs: dict[str, Attribute],
+        result_types: Sequence[Attribute] = (),
+    ):
+        """Build the op from named operand groups in definition order."""
+        op_def = cls.get_irdl_definition()
+        ordered: list[SSAValue | Sequence[SSAValue] | None] = []
+        for name, _ in op_def.operands:
+            value = operands.get(name)
+            ordered.append([] if value is None else value)
+        defaults = {k: v for k, v in cls._materialised_defaults().items() if k not in props}
+        op = cls.build(
+            operands=ordered,
+            properties=defaults | props,
+            attributes=attrs,
+            result_types=list(result_types),
+        )
+        return op
+
+
+
+
+def parse_unit_flags(
+    parser: Parser,
+    props: dict[str, Attribute],
+    operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+) -> None:
+    """`unit_flag_mode([#hivm.unit_flag<...>, ...])` `unit_flag_cond(%c, ...)` (both optional)."""
+    if parser.parse_optional_keyword("unit_flag_mode"):
+        parser.parse_punctuation("(")
+        props["unit_flag_mode"] = parser.parse_attribute()
+        parser.parse_punctuation(")")
+    if parser.parse_optional_keyword("unit_flag_cond"):
+        unresolved = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+        operands["unit_flag_cond"] = [parser.resolve_operand(u, IntegerType(1)) for u in unresolved]
+
+
+def print_unit_flags(printer: Printer, mode: Attribute | None, conds: Sequence[SSAValue]) -> None:
+    if mode is not None:
+        printer.print_string(" unit_flag_mode(")
+        printer.print_attribute(mode)
+        printer.print_string(")")
+    if conds:
+        printer.print_string(" unit_flag_cond(")
+        printer.print_list(conds, printer.print_operand)
+        printer.print_string(")")
+

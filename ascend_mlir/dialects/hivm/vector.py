@@ -1,0 +1,566 @@
+"""Vector ops on the unified buffer (PIPE_V): elementwise, vcast, vbrc, vreduce."""
+
+from __future__ import annotations
+
+from abc import ABC
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    BoolAttr,
+    DenseArrayBase,
+    IntegerType,
+    MemRefType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ascend_mlir.dialects.hivm.attrs import (
+    ReduceOpAttr,
+    ReduceOpKind,
+    RoundMode,
+    RoundModeAttr,
+    TypeFn,
+    TypeFnAttr,
+)
+from ascend_mlir.dialects.hivm.interface import (
+    array_values,
+    element_type_of,
+    i64_array,
+    is_memref,
+    scope_of,
+    scope_text,
+    scope_unassigned,
+    shape_of,
+    verify_same_element_type,
+)
+from ascend_mlir.dialects.hivm.syntax import (
+    HivmOp,
+    parse_bool,
+    parse_enum,
+    parse_int_list,
+    parse_value_with_type,
+    parse_values_with_types,
+    print_int_list,
+    print_short,
+    print_value_with_type,
+    print_values_with_types,
+)
+
+
+# ---------------------------------------------------------------------------
+# Vector ops
+# ---------------------------------------------------------------------------
+
+
+class _VectorOp(HivmOp, ABC):
+    def pipes(self) -> tuple[str, ...]:
+        return ("V",)
+
+    def core_type(self) -> str:
+        return "VECTOR"
+
+    def _verify_ub_operands(self) -> None:
+        for role, values in (("input", self.ins), ("output", self.outs)):
+            for value in values:
+                if is_memref(value) and scope_of(value) != "ub" and not scope_unassigned(value):
+                    raise VerifyException(
+                        f"vector {role} must be in ub, got {scope_text(value)} (vector ops work on the unified buffer)"
+                    )
+
+
+class _ElementwiseOp(_VectorOp, ABC):
+    """`attr-dict ins(...) outs(...) [temp_buffer(...)] <extra> [broadcast = [..]] [transpose = [..]]`."""
+
+    src = var_operand_def()
+    dst = var_operand_def(MemRefType)
+    temp_buffer = opt_operand_def(MemRefType)
+    transpose = prop_def(DenseArrayBase, default_value=i64_array([]))
+    broadcast = prop_def(DenseArrayBase, default_value=i64_array([]))
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("transpose", "broadcast")
+    ARITY: ClassVar[int] = 1
+    # Extra enum properties printed as `name = <X>` after temp_buffer (vcast).
+    EXTRA_ENUMS: ClassVar[tuple[tuple[str, type[Attribute]], ...]] = ()
+
+    def __init__(
+        self,
+        ins: Sequence[SSAValue | Operation],
+        outs: Sequence[SSAValue | Operation],
+        *,
+        broadcast: Sequence[int] = (),
+        transpose: Sequence[int] = (),
+        properties: dict[str, Attribute] | None = None,
+    ):
+        props: dict[str, Attribute] = {
+            "broadcast": i64_array(broadcast),
+            "transpose": i64_array(transpose),
+        }
+        props.update(properties or {})
+        super().__init__(operands=[list(ins), list(outs), []], properties=props)
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return tuple(self.src)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return tuple(self.dst)
+
+    def verify_(self) -> None:
+        if len(self.src) != self.ARITY or len(self.dst) != 1:
+            raise VerifyException(
+                f"expects {self.ARITY} input(s) and 1 output, got {len(self.src)} and {len(self.dst)}"
+            )
+        self._verify_ub_operands()
+        first = self.src[0]
+        if not is_memref(first):
+            raise VerifyException(f"the first input must be a memref (vector operand), got {first.type}")
+        if self.temp_buffer is not None and scope_of(self.temp_buffer) != "ub" and not scope_unassigned(self.temp_buffer):
+            raise VerifyException(f"temp_buffer must be in ub, got {scope_text(self.temp_buffer)}")
+        dst = self.dst[0]
+        broadcast = array_values(self.broadcast)
+        transpose = array_values(self.transpose)
+        if broadcast and transpose:
+            raise VerifyException("broadcast and transpose cannot both be set")
+        dst_shape = shape_of(dst)
+        assert dst_shape is not None
+        rank = len(dst_shape)
+        for dim in broadcast + transpose:
+            if not 0 <= dim < rank:
+                raise VerifyException(f"dimension {dim} is out of range for rank {rank}")
+        if transpose and sorted(transpose) != list(range(rank)):
+            raise VerifyException(f"transpose {list(transpose)} is not a permutation of 0..{rank - 1}")
+        if transpose and transpose[-1] != rank - 1:
+            raise VerifyException(f"transpose {list(transpose)} moves the last dimension (the hardware keeps it in place)")
+        # out.shape[i] == in.shape[transpose[i]]: the input shape the output implies
+        expected = list(dst_shape)
+        for out_axis, in_axis in enumerate(transpose):
+            expected[in_axis] = dst_shape[out_axis]
+        for index, value in enumerate(self.src):
+            if not is_memref(value):
+                if index == 0:
+                    continue
+                if value.type != element_type_of(dst) and not self._may_cast():
+                    raise VerifyException(
+                        f"scalar operand type {value.type} differs from the element type {element_type_of(dst)}"
+                    )
+                continue
+            shape = shape_of(value)
+            assert shape is not None
+            if len(shape) != rank:
+                raise VerifyException(f"operand ranks differ ({len(shape)} vs {rank})")
+            for axis, (got, want) in enumerate(zip(shape, expected)):
+                if got == want or DYNAMIC_INDEX in (got, want):
+                    continue
+                if axis in broadcast and got == 1:
+                    continue
+                raise VerifyException(
+                    f"operand shape {'x'.join(map(str, shape))} is not compatible with the output "
+                    f"shape {'x'.join(map(str, dst_shape))} (same shape, a scalar, or size 1 on a broadcast dim)"
+                )
+            if not self._may_cast() and element_type_of(value) != element_type_of(dst):
+                raise VerifyException(
+                    f"element types differ ({element_type_of(value)} vs {element_type_of(dst)})"
+                )
+
+    def _may_cast(self) -> bool:
+        return False
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        props, attrs = cls._parse_attr_dict(parser)
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {}
+        if parser.parse_optional_keyword("ins"):
+            operands["src"] = parse_values_with_types(parser)
+        if parser.parse_optional_keyword("outs"):
+            operands["dst"] = parse_values_with_types(parser)
+        if parser.parse_optional_keyword("temp_buffer"):
+            parser.parse_punctuation("(")
+            operands["temp_buffer"] = parse_value_with_type(parser)
+            parser.parse_punctuation(")")
+        for name, attr_type in cls.EXTRA_ENUMS:
+            if parser.parse_optional_keyword(name):
+                parser.parse_punctuation("=")
+                props[name] = parse_enum(parser, attr_type)
+        for name in ("broadcast", "transpose"):
+            if parser.parse_optional_keyword(name):
+                parser.parse_punctuation("=")
+                props[name] = parse_int_list(parser)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        if self.src:
+            printer.print_string(" ins")
+            print_values_with_types(printer, self.src)
+        if self.dst:
+            printer.print_string(" outs")
+            print_values_with_types(printer, self.dst)
+        if self.temp_buffer is not None:
+            printer.print_string(" temp_buffer(")
+            print_value_with_type(printer, self.temp_buffer)
+            printer.print_string(")")
+        for name, _ in self.EXTRA_ENUMS:
+            if (value := self._format_prop(name)) is not None:
+                printer.print_string(f" {name} = ")
+                print_short(printer, value)
+        for name in ("broadcast", "transpose"):
+            value = self.properties.get(name)
+            if isinstance(value, DenseArrayBase) and array_values(value):
+                printer.print_string(f" {name} = ")
+                print_int_list(printer, value)
+
+
+class _BinaryOp(_ElementwiseOp, ABC):
+    ARITY: ClassVar[int] = 2
+
+    def __init__(
+        self,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+        dst: SSAValue | Operation,
+        *,
+        broadcast: Sequence[int] = (),
+    ):
+        super().__init__([lhs, rhs], [dst], broadcast=broadcast)
+
+
+class _UnaryOp(_ElementwiseOp, ABC):
+    ARITY: ClassVar[int] = 1
+
+    def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, broadcast: Sequence[int] = ()):
+        super().__init__([src], [dst], broadcast=broadcast)
+
+
+@irdl_op_definition
+class VAddOp(_BinaryOp):
+    name = "hivm.hir.vadd"
+
+
+@irdl_op_definition
+class VSubOp(_BinaryOp):
+    name = "hivm.hir.vsub"
+
+
+@irdl_op_definition
+class VMulOp(_BinaryOp):
+    name = "hivm.hir.vmul"
+
+
+@irdl_op_definition
+class VDivOp(_BinaryOp):
+    name = "hivm.hir.vdiv"
+
+
+@irdl_op_definition
+class VMaxOp(_BinaryOp):
+    name = "hivm.hir.vmax"
+
+
+@irdl_op_definition
+class VMinOp(_BinaryOp):
+    name = "hivm.hir.vmin"
+
+
+@irdl_op_definition
+class VExpOp(_UnaryOp):
+    name = "hivm.hir.vexp"
+
+
+@irdl_op_definition
+class VLnOp(_UnaryOp):
+    name = "hivm.hir.vln"
+
+
+@irdl_op_definition
+class VAbsOp(_UnaryOp):
+    name = "hivm.hir.vabs"
+
+
+@irdl_op_definition
+class VReluOp(_UnaryOp):
+    name = "hivm.hir.vrelu"
+
+
+@irdl_op_definition
+class VSqrtOp(_UnaryOp):
+    name = "hivm.hir.vsqrt"
+
+
+@irdl_op_definition
+class VRsqrtOp(_UnaryOp):
+    name = "hivm.hir.vrsqrt"
+
+
+@irdl_op_definition
+class VRecOp(_UnaryOp):
+    name = "hivm.hir.vrec"
+
+
+@irdl_op_definition
+class VCastOp(_ElementwiseOp):
+    """Element type conversion; `round_mode` (default rint) and `cast` (default cast_signed)."""
+
+    name = "hivm.hir.vcast"
+
+    src = var_operand_def()
+    dst = var_operand_def(MemRefType)
+    temp_buffer = opt_operand_def(MemRefType)
+    transpose = prop_def(DenseArrayBase, default_value=i64_array([]))
+    broadcast = prop_def(DenseArrayBase, default_value=i64_array([]))
+    round_mode = prop_def(RoundModeAttr, default_value=RoundModeAttr(RoundMode.RINT))
+    cast = prop_def(TypeFnAttr, default_value=TypeFnAttr(TypeFn.cast_signed))
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("transpose", "broadcast", "round_mode", "cast")
+    EXTRA_ENUMS: ClassVar[tuple[tuple[str, type[Attribute]], ...]] = (("round_mode", RoundModeAttr), ("cast", TypeFnAttr))
+    ARITY: ClassVar[int] = 1
+
+    def __init__(
+        self,
+        src: SSAValue | Operation,
+        dst: SSAValue | Operation,
+        *,
+        round_mode: RoundMode = RoundMode.RINT,
+        cast: TypeFn = TypeFn.cast_signed,
+    ):
+        super().__init__(
+            [src],
+            [dst],
+            properties={"round_mode": RoundModeAttr(round_mode), "cast": TypeFnAttr(cast)},
+        )
+
+    def _may_cast(self) -> bool:
+        return True
+
+
+@irdl_op_definition
+class VBrcOp(_VectorOp):
+    """Broadcast a scalar, or a memref with size-1 `broadcast_dims`, to the output shape."""
+
+    name = "hivm.hir.vbrc"
+
+    src = operand_def()
+    dst = operand_def(MemRefType)
+    temp_buffer = opt_operand_def(MemRefType)
+    broadcast_dims = prop_def(DenseArrayBase, default_value=i64_array([]))
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("broadcast_dims",)
+
+    def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, broadcast_dims: Sequence[int] = ()):
+        super().__init__(operands=[src, dst, []], properties={"broadcast_dims": i64_array(broadcast_dims)})
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.src,)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
+
+    def verify_(self) -> None:
+        self._verify_ub_operands()
+        dims = array_values(self.broadcast_dims)
+        dst_shape = shape_of(self.dst)
+        assert dst_shape is not None
+        rank = len(dst_shape)
+        if len(set(dims)) != len(dims):
+            raise VerifyException(f"broadcast_dims {list(dims)} has duplicates")
+        for dim in dims:
+            if not 0 <= dim < rank:
+                raise VerifyException(f"broadcast dim {dim} is out of range for rank {rank}")
+        if not is_memref(self.src):
+            if dims:
+                raise VerifyException("a scalar source takes no broadcast_dims")
+            if self.src.type != element_type_of(self.dst):
+                raise VerifyException(
+                    f"scalar type {self.src.type} differs from the element type {element_type_of(self.dst)}"
+                )
+            return
+        verify_same_element_type(self, self.src, self.dst, "source and destination")
+        src_shape = shape_of(self.src)
+        assert src_shape is not None
+        if len(src_shape) != rank:
+            raise VerifyException(f"source rank {len(src_shape)} differs from destination rank {rank}")
+        if not dims:
+            raise VerifyException("a memref source needs broadcast_dims")
+        for axis, (got, want) in enumerate(zip(src_shape, dst_shape)):
+            if axis in dims:
+                if got != 1:
+                    raise VerifyException(f"source size on broadcast dim {axis} must be 1, got {got}")
+            elif got != want and DYNAMIC_INDEX not in (got, want):
+                raise VerifyException(
+                    f"source size {got} differs from destination size {want} on dim {axis}"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VBrcOp:
+        props, attrs = cls._parse_attr_dict(parser)
+        parser.parse_keyword("ins")
+        parser.parse_punctuation("(")
+        src = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        parser.parse_keyword("outs")
+        parser.parse_punctuation("(")
+        dst = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
+        if parser.parse_optional_keyword("temp_buffer"):
+            parser.parse_punctuation("(")
+            operands["temp_buffer"] = parse_value_with_type(parser)
+            parser.parse_punctuation(")")
+        if parser.parse_optional_keyword("broadcast_dims"):
+            parser.parse_punctuation("=")
+            props["broadcast_dims"] = parse_int_list(parser)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        printer.print_string(" ins(")
+        print_value_with_type(printer, self.src)
+        printer.print_string(") outs(")
+        print_value_with_type(printer, self.dst)
+        printer.print_string(")")
+        if self.temp_buffer is not None:
+            printer.print_string(" temp_buffer(")
+            print_value_with_type(printer, self.temp_buffer)
+            printer.print_string(")")
+        if array_values(self.broadcast_dims):
+            printer.print_string(" broadcast_dims = ")
+            print_int_list(printer, self.broadcast_dims)
+
+
+@irdl_op_definition
+class VReduceOp(_VectorOp):
+    """`vreduce <sum|max|min|prod...> ins(%s) outs(%d) reduce_dims = [..]` (reduced dims keep size 1)."""
+
+    name = "hivm.hir.vreduce"
+
+    src = operand_def(MemRefType)
+    dst = var_operand_def(MemRefType)
+    temp_buffer = opt_operand_def(MemRefType)
+    indices = opt_operand_def(MemRefType)
+    arith = prop_def(ReduceOpAttr)
+    reduce_dims = prop_def(DenseArrayBase)
+    # Required by the Ascend 950 (`-a5`) build of bishengir, unknown to the default one.
+    unsigned_src = opt_prop_def(BoolAttr)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("arith", "reduce_dims", "unsigned_src")
+
+    def __init__(
+        self,
+        kind: ReduceOpKind,
+        src: SSAValue | Operation,
+        dst: SSAValue | Operation,
+        reduce_dims: Sequence[int],
+    ):
+        super().__init__(
+            operands=[src, [dst], [], []],
+            properties={"arith": ReduceOpAttr(kind), "reduce_dims": i64_array(reduce_dims)},
+        )
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.src,)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return tuple(self.dst) + ((self.indices,) if self.indices is not None else ())
+
+    def verify_(self) -> None:
+        self._verify_ub_operands()
+        with_index = self.arith.data.value.endswith(("_with_index_left", "_with_index_right"))
+        if len(self.dst) != (2 if with_index else 1):
+            raise VerifyException(
+                f"<{self.arith.data.value}> expects {2 if with_index else 1} output(s)"
+                f"{' (values and indices)' if with_index else ''}, got {len(self.dst)}"
+            )
+        dst = self.dst[0]
+        verify_same_element_type(self, self.src, dst, "source and destination")
+        if with_index and not isinstance(element_type_of(self.dst[1]), IntegerType):
+            raise VerifyException(f"the index output must have an integer element type, got {element_type_of(self.dst[1])}")
+        src_shape = shape_of(self.src)
+        assert src_shape is not None
+        rank = len(src_shape)
+        dims = array_values(self.reduce_dims)
+        if not dims:
+            raise VerifyException("reduce_dims must not be empty")
+        if len(set(dims)) != len(dims):
+            raise VerifyException(f"reduce_dims {list(dims)} has duplicates")
+        for dim in dims:
+            if not 0 <= dim < rank:
+                raise VerifyException(f"reduce dim {dim} is out of range for rank {rank}")
+        for out in self.dst:
+            dst_shape = shape_of(out)
+            assert dst_shape is not None
+            if len(dst_shape) != rank:
+                raise VerifyException(f"destination rank {len(dst_shape)} differs from source rank {rank}")
+            for axis, (got, full) in enumerate(zip(dst_shape, src_shape)):
+                want = 1 if axis in dims else full
+                if got != want and DYNAMIC_INDEX not in (got, want):
+                    raise VerifyException(f"destination size on dim {axis} must be {want}, got {got}")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VReduceOp:
+        props, attrs = cls._parse_attr_dict(parser)
+        props["arith"] = parse_enum(parser, ReduceOpAttr)
+        parser.parse_keyword("ins")
+        parser.parse_punctuation("(")
+        src = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src}
+        if parser.parse_optional_keyword("indices"):
+            parser.parse_punctuation("(")
+            operands["indices"] = parse_value_with_type(parser)
+            parser.parse_punctuation(")")
+        parser.parse_keyword("outs")
+        operands["dst"] = parse_values_with_types(parser)
+        if parser.parse_optional_keyword("temp_buffer"):
+            parser.parse_punctuation("(")
+            operands["temp_buffer"] = parse_value_with_type(parser)
+            parser.parse_punctuation(")")
+        if parser.parse_optional_keyword("unsigned_src"):
+            parser.parse_punctuation("=")
+            props["unsigned_src"] = parse_bool(parser)
+        parser.parse_keyword("reduce_dims")
+        parser.parse_punctuation("=")
+        props["reduce_dims"] = parse_int_list(parser)
+        return cls._make(operands, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_attr_dict(printer)
+        printer.print_string(" ")
+        print_short(printer, self.arith)
+        printer.print_string(" ins(")
+        print_value_with_type(printer, self.src)
+        printer.print_string(")")
+        if self.indices is not None:
+            printer.print_string(" indices(")
+            print_value_with_type(printer, self.indices)
+            printer.print_string(")")
+        printer.print_string(" outs")
+        print_values_with_types(printer, self.dst)
+        if self.temp_buffer is not None:
+            printer.print_string(" temp_buffer(")
+            print_value_with_type(printer, self.temp_buffer)
+            printer.print_string(")")
+        if self.unsigned_src is not None:
+            printer.print_string(" unsigned_src = ")
+            printer.print_attribute(self.unsigned_src)
+        printer.print_string(" reduce_dims = ")
+        print_int_list(printer, self.reduce_dims)
+
