@@ -106,7 +106,7 @@ def rec_mii(p: LoopProblem, versions: dict[str, int] | None = None) -> int:
     versions = max_versions(p) if versions is None else versions
     dists = dep_distances(p, versions)
     n = len(p.tasks)
-    base = [(d.src, d.dst, d.latency, dist) for d, dist in zip(p.deps, dists)]
+    base = [(d.src, d.dst, d.latency, dist) for d, dist in zip(p.deps, dists, strict=False)]
 
     def feasible(ii: int) -> bool:
         return not _has_positive_cycle(n, [(u, v, lat - ii * dd) for u, v, lat, dd in base])
@@ -227,7 +227,7 @@ def zero_distance_asap(p: LoopProblem) -> list[int]:
 
 def length_lower_bound(p: LoopProblem) -> int:
     est = zero_distance_asap(p)
-    return max(e + t.latency for e, t in zip(est, p.tasks))
+    return max(e + t.latency for e, t in zip(est, p.tasks, strict=False))
 
 
 def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
@@ -268,8 +268,8 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
     # ASAP offsets may need a fix-up pass; iterate to a fixpoint (graph is small)
     ones = {b.name: 1 for b in p.buffers}
     dists = dep_distances(p, ones)
-    ii = max(max(s + t.ii for s, t in zip(start, p.tasks)), 1)
-    for d, dd in zip(p.deps, dists):
+    ii = max(max(s + t.ii for s, t in zip(start, p.tasks, strict=False)), 1)
+    for d, dd in zip(p.deps, dists, strict=False):
         slack = start[d.dst] - start[d.src]
         if dd == 0:
             continue
@@ -299,7 +299,7 @@ def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str
     for scope, u in used.items():
         if scope in p.capacity and u > p.capacity[scope]:
             errors.append(f"scope {scope} uses {u} bytes > capacity {p.capacity[scope]}")
-    for d, dd in zip(p.deps, dep_distances(p, versions)):
+    for d, dd in zip(p.deps, dep_distances(p, versions), strict=False):
         if start[d.dst] - start[d.src] < d.latency - ii * dd:
             errors.append(f"dependence {p.tasks[d.src].name} -> {p.tasks[d.dst].name} violated")
     for i, j in p.resource_pairs():
@@ -324,11 +324,11 @@ def compact(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int])
     k = [0] * n
     for _ in range(n + 1):
         changed = False
-        for d, dd in zip(p.deps, dists):
+        for d, dd in zip(p.deps, dists, strict=False):
             need = -(-(ii * k[d.src] + offs[d.src] + d.latency - ii * dd - offs[d.dst]) // ii)
             if need > k[d.dst]:
                 k[d.dst] = need
                 changed = True
         if not changed:
-            return [ii * kk + r for kk, r in zip(k, offs)]
+            return [ii * kk + r for kk, r in zip(k, offs, strict=False)]
     return list(start)  # cannot happen for a valid schedule; keep it unchanged

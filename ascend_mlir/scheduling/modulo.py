@@ -383,7 +383,7 @@ class _Encoder:
         m = self.solver.model()
         start = [
             ii * m.eval(k, model_completion=True).as_long() + m.eval(r, model_completion=True).as_long()
-            for k, r in zip(self.k, self.r)
+            for k, r in zip(self.k, self.r, strict=False)
         ]
         versions = {name: m.eval(v, model_completion=True).as_long() for name, v in self.buf.items()}
         return polish(self.p, _Model(ii, start, versions))
@@ -406,7 +406,7 @@ def polish(p: LoopProblem, model: _Model) -> _Model:
 
 
 def _length(p: LoopProblem, start: list[int]) -> int:
-    return max(s + t.latency for s, t in zip(start, p.tasks))
+    return max(s + t.latency for s, t in zip(start, p.tasks, strict=False))
 
 
 def _bytes(p: LoopProblem, versions: dict[str, int]) -> int:
@@ -478,6 +478,86 @@ def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], m
     return best, kind
 
 
+class _Secondary:
+    """Access to the solver for the secondary objectives at one II: created and
+    guarded on first use (a schedule that meets both bounds needs no solver)."""
+
+    def __init__(self, solver: Callable[[], _Encoder], ii: int, windows: Windows | None,
+                 guarded: bool, hint: _Model | None):
+        self._solver, self.ii, self.windows, self.guarded, self.hint = solver, ii, windows, guarded, hint
+        self.base: list[z3.BoolRef] = []
+        self.pin: list[z3.BoolRef] = []
+        self.full: list[z3.BoolRef] = []
+        self._ready = False
+
+    def enc(self) -> _Encoder:
+        e = self._solver()
+        if not self._ready:
+            self._ready = True
+            if self.guarded:
+                e.add_probe(self.ii, self.windows)
+                self.base, self.pin, self.full = [e.guards[self.ii]], [e.sym_guards[self.ii]], [e.full_guards[self.ii]]
+            if self.hint is not None:
+                e.hint(self.hint)
+        return e
+
+
+def _min_bytes(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> tuple[_Model, bool]:
+    """Fewest buffer bytes at the II, from the least versions the separations allow.
+
+    Byte totals are sparse (sums of multiples of sizes): descend one improvement
+    at a time, trying the lower bound first."""
+    windows = sec.windows
+    least = windows.versions if windows is not None and windows.versions is not None else {}
+    floor = sum(b.size * least.get(b.name, 1) for b in p.buffers)
+    target = floor
+    optimal = True
+    while _bytes(p, best.versions) > floor:
+        e = sec.enc()
+        lit = e.bound_literal("bytes", target)
+        res = e.check(sub, sec.base + sec.pin + [lit], f"bytes<={target}@{sec.ii}", share=0.5)
+        if res == z3.sat:
+            best = e.read_model(sec.ii)
+        else:
+            optimal = optimal and res == z3.unsat
+            if target == _bytes(p, best.versions) - 1:
+                break
+        target = _bytes(p, best.versions) - 1
+    return best, optimal
+
+
+def _min_length(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> tuple[_Model, bool]:
+    """Shortest schedule length at the II with the buffer bytes fixed: bisection
+    from the lower bound (tried first, cheaply: it is often reached)."""
+    lo = length_lower_bound(p)
+    if sec.windows is not None and sec.windows.feasible:
+        lo = max(lo, length_bound(p, sec.ii, sec.windows) or 0)
+    hi = _length(p, best.start)
+    optimal = True
+    bytes_fixed: list[z3.BoolRef] = []
+    first = True
+    while lo < hi and not sub.spent():
+        e = sec.enc()
+        if p.buffers and not bytes_fixed:
+            bytes_fixed = [e.bound_literal("bytes", _bytes(p, best.versions))]
+        mid = lo if first else (lo + hi) // 2
+        lit = e.bound_literal("length", mid)
+        res = e.check(sub, sec.base + sec.full + bytes_fixed + [lit], f"length<={mid}@{sec.ii}",
+                      share=0.125 if first else 0.34)
+        first = False
+        if res == z3.sat:
+            best = e.read_model(sec.ii)
+            hi = _length(p, best.start)
+        else:
+            # unsat proves the bound; unknown only lets the search move on
+            optimal = optimal and res == z3.unsat
+            lo = mid + 1
+    if lo < hi:
+        optimal = False
+        sub.exhausted = True
+    return best, optimal
+
+
 def _optimise_secondary(
     p: LoopProblem,
     solver: Callable[[], _Encoder],
@@ -492,82 +572,19 @@ def _optimise_secondary(
 ) -> _Model:
     """At the final II: fewest buffer bytes, then shortest length.
 
-    Each objective first compares with its lower bound (bytes: the least
-    versions the separations allow; length: the longest zero-distance path), so
-    a schedule that meets it needs no solver call.  Otherwise, with `guarded`,
-    the bytes search runs on the feasibility constraints of the II with the
-    symmetry breaking (sound for bytes: rotation, component shifts and twin
-    swaps keep versions), the length search on the full model without it.
-    This phase may spend `share` of the remaining budget: an anytime search,
-    each check capped so that one hard proof cannot starve the rest; a capped
-    `unknown` leaves the objective marked unproven.
+    Each objective first compares with its lower bound, so a schedule that meets
+    it needs no solver call.  Otherwise, with `guarded`, the bytes search runs on
+    the feasibility constraints of the II with the symmetry breaking (sound for
+    bytes: rotation, component shifts and twin swaps keep versions), the length
+    search on the full model without it.  This phase may spend `share` of the
+    remaining budget, at most `cap`: an anytime search, each check capped so
+    that one hard proof cannot starve the rest; a capped `unknown` leaves the
+    objective marked unproven.
     """
-    ii = model.ii
-    best = model
     sub = budget.child(share, cap)
-    guards: list[list[z3.BoolRef]] = []
-
-    def enc() -> _Encoder:
-        e = solver()
-        if not guards:
-            base = pin = full = []
-            if guarded:
-                e.add_probe(ii, windows)
-                base, pin, full = [e.guards[ii]], [e.sym_guards[ii]], [e.full_guards[ii]]
-            guards.extend([base, pin, full])
-            if use_hint:
-                e.hint(best)
-        return e
-
-    bytes_fixed: list[z3.BoolRef] = []
-    bytes_optimal = True
-    if p.buffers:
-        least = windows.versions if windows is not None and windows.versions is not None else {}
-        floor = sum(b.size * least.get(b.name, 1) for b in p.buffers)
-        target = floor
-        # byte totals are sparse (sums of multiples of sizes): descend one
-        # improvement at a time, trying the lower bound first
-        while _bytes(p, best.versions) > floor:
-            e = enc()
-            lit = e.bound_literal("bytes", target)
-            res = e.check(sub, guards[0] + guards[1] + [lit], f"bytes<={target}@{ii}", share=0.5)
-            if res == z3.sat:
-                best = e.read_model(ii)
-            elif res == z3.unknown:
-                bytes_optimal = False
-                if target == _bytes(p, best.versions) - 1:
-                    break
-            elif target == _bytes(p, best.versions) - 1:
-                break
-            if _bytes(p, best.versions) <= floor:
-                break
-            target = _bytes(p, best.versions) - 1
-    length_optimal = True
-    lo = length_lower_bound(p)
-    if windows is not None and windows.feasible:
-        lo = max(lo, length_bound(p, ii, windows) or 0)
-    hi = _length(p, best.start)
-    first = True
-    while lo < hi and not sub.spent():
-        e = enc()
-        if p.buffers and not bytes_fixed:
-            bytes_fixed = [e.bound_literal("bytes", _bytes(p, best.versions))]
-        # the dependence bound is often reached: try it first, cheaply
-        mid = lo if first else (lo + hi) // 2
-        lit = e.bound_literal("length", mid)
-        res = e.check(sub, guards[0] + guards[2] + bytes_fixed + [lit], f"length<={mid}@{ii}",
-                      share=0.125 if first else 0.34)
-        first = False
-        if res == z3.sat:
-            best = e.read_model(ii)
-            hi = _length(p, best.start)
-        else:
-            # unsat proves the bound; unknown only lets the search move on
-            length_optimal = length_optimal and res == z3.unsat
-            lo = mid + 1
-    if lo < hi:
-        length_optimal = False
-        sub.exhausted = True
+    sec = _Secondary(solver, model.ii, windows, guarded, model if use_hint else None)
+    best, bytes_optimal = _min_bytes(p, sec, sub, model) if p.buffers else (model, True)
+    best, length_optimal = _min_length(p, sec, sub, best)
     budget.charge(sub)
     stats["bytes_optimal"] = bytes_optimal
     stats["length_optimal"] = length_optimal
@@ -609,163 +626,180 @@ def schedule_loop(
     if search == "bisect":
         return _schedule_bisect(p, bounds, seed, optimize_secondary, t0)
 
-    stats: dict[str, Any] = {"search": "incremental"}
-    budget = _Budget(rlimit, time_ms)
-    seq_ii, seq_start = sequential_schedule(p)
-    th = time.perf_counter()
-    lo = bounds.mii
-    struct = analyse(p)
-    pairs = p.resource_pairs()
-    refuted: list[int] = []
-    windows: dict[int, Windows] = {}
-    encoders: list[_Encoder] = []
+    search_state = _IncrementalSearch(p, seed, _Budget(rlimit, time_ms), probe_share)
+    return search_state.run(bounds, t0, heuristic, optimize_secondary, use_hint, secondary_share,
+                            secondary_rlimit)
 
-    def solver() -> _Encoder:
+
+class _IncrementalSearch:
+    """State of the default search of one loop (see the module docstring)."""
+
+    def __init__(self, p: LoopProblem, seed: int, budget: _Budget, probe_share: float):
+        self.p, self.seed, self.budget, self.probe_share = p, seed, budget, probe_share
+        self.struct = analyse(p)
+        self.pairs = p.resource_pairs()
+        self.refuted: list[int] = []
+        self.windows: dict[int, Windows] = {}
+        self.encoders: list[_Encoder] = []
+        self.probes: list[tuple[int, str]] = []
+        self.stats: dict[str, Any] = {"search": "incremental"}
+
+    def solver(self) -> _Encoder:
         """The one solver of this loop, created on first use (none at all when the
         bounds and the heuristic settle everything)."""
-        if not encoders:
-            encoders.append(_Encoder(p, seed, struct))
-            encoders[0].assert_global()
-        return encoders[0]
+        if not self.encoders:
+            self.encoders.append(_Encoder(self.p, self.seed, self.struct))
+            self.encoders[0].assert_global()
+        return self.encoders[0]
 
-    def refute(ii: int) -> bool:
+    def refute(self, ii: int) -> bool:
         """Whether the separation/window propagation proves `ii` infeasible."""
-        if ii not in windows:
-            windows[ii] = propagate(p, ii, max_versions(p), pairs, struct)
-        if not windows[ii].feasible:
-            refuted.append(ii)
-        return not windows[ii].feasible
+        if ii not in self.windows:
+            self.windows[ii] = propagate(self.p, ii, max_versions(self.p), self.pairs, self.struct)
+        if not self.windows[ii].feasible:
+            self.refuted.append(ii)
+        return not self.windows[ii].feasible
 
-    # structural bound: the least II the propagation cannot refute (a short scan)
-    upper = max(seq_ii, lo)
-    while lo < min(upper, lo + STRUCTURAL_SCAN) and refute(lo):
-        lo += 1
-    stats["search_lower_bound"] = lo
-    stats["bound_ms"] = round((time.perf_counter() - th) * 1000, 3)
-    least = windows[lo].versions if lo in windows else None
-    choices = [least] if least is not None else []
-    choices += [fit_versions(p)] if fit_versions(p) not in choices else []
-    heur = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers})
-    heur_kind = "sequential schedule"
-    if heuristic:
-        # one cheap IMS attempt at the bound: when it succeeds, II is proven
-        # without a solver call; otherwise the solver probes from the bound
-        quick = _ims_attempt(p, lo, choices, 6)
-        if quick is not None:
-            heur, heur_kind = quick, "iterative modulo scheduling"
-    stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
-    stats["heuristic_ii"] = heur.ii
-    stats["heuristic"] = heur_kind
-
-    tz = time.perf_counter()
-    found: _Model | None = None
-    unknown_at: int | None = None
-    hi = heur.ii  # known feasible
-    probes: list[tuple[int, str]] = []
-
-    def probe(ii: int) -> z3.CheckSatResult:
-        if refute(ii):
+    def probe(self, ii: int) -> z3.CheckSatResult:
+        if self.refute(ii):
             return z3.unsat
-        enc = solver()
-        enc.add_probe(ii, windows[ii])
+        enc = self.solver()
+        enc.add_probe(ii, self.windows[ii])
         # one probe may take `probe_share` of what is left: a hard proof near the
         # bound must not starve the probes above it (anytime search)
-        res = enc.check(budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=probe_share)
-        probes.append((ii, str(res)))
+        res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share)
+        self.probes.append((ii, str(res)))
         return res
 
-    # Feasibility is monotone in II (a schedule at II gives one at II+1 with the
-    # same offsets and stages), so one unsat probe at x proves every II <= x
-    # infeasible.  Gallop upward from the lower bound (lo, +1, +3, +7, ... below
-    # the known feasible II), then bisect inside the last gap.  An unknown probe
-    # is never read as infeasible: the search moves above it but optimality then
-    # stays unproven.
-    last_unsat = lo - 1   # largest II proven infeasible
-    floor = lo            # smallest II neither proven infeasible nor given up
-    ii, step = lo, 1
-    while ii < hi:
-        res = probe(ii)
-        if res == z3.sat:
-            found, hi = solver().read_model(ii), ii
-            break
-        floor = ii + 1
-        if res == z3.unsat:
+    def lower_bound(self, mii: int, upper: int) -> int:
+        """The least II from MII that the propagation cannot refute (a short scan)."""
+        lo = mii
+        while lo < min(upper, mii + STRUCTURAL_SCAN) and self.refute(lo):
+            lo += 1
+        return lo
+
+    def version_choices(self, lo: int) -> list[dict[str, int]]:
+        least = self.windows[lo].versions if lo in self.windows else None
+        choices = [least] if least is not None else []
+        return choices + ([fit_versions(self.p)] if fit_versions(self.p) not in choices else [])
+
+    def search(self, lo: int, hi: int) -> tuple[_Model | None, int, int | None]:
+        """Least feasible II in [lo, hi) by the solver: (model or None, largest II
+        proven infeasible, first II answered unknown).
+
+        Feasibility is monotone in II (a schedule at II gives one at II+1 with
+        the same offsets and stages), so one unsat probe at x proves every II <= x
+        infeasible.  Gallop upward from the lower bound (lo, +1, +3, +7, ...
+        below the known feasible hi), then bisect inside the last gap.  An
+        unknown probe is never read as infeasible: the search moves above it but
+        optimality then stays unproven.
+        """
+        found: _Model | None = None
+        unknown_at: int | None = None
+        last_unsat = lo - 1   # largest II proven infeasible
+        floor = lo            # smallest II neither proven infeasible nor given up
+        ii, step = lo, 1
+        while ii < hi:
+            res = self.probe(ii)
+            if res == z3.sat:
+                found, hi = self.solver().read_model(ii), ii
+                break
+            floor = ii + 1
+            if res != z3.unsat:
+                unknown_at = ii
+                break
             last_unsat = ii
-        else:
-            unknown_at = ii
-            break
-        ii = min(ii + step, hi)
-        step *= 2
-    while floor < hi and not budget.spent():
-        mid = (floor + hi) // 2
-        res = probe(mid)
-        if res == z3.sat:
-            found, hi = solver().read_model(mid), mid
-        else:
+            ii = min(ii + step, hi)
+            step *= 2
+        while floor < hi and not self.budget.spent():
+            mid = (floor + hi) // 2
+            res = self.probe(mid)
+            if res == z3.sat:
+                found, hi = self.solver().read_model(mid), mid
+                continue
             floor = mid + 1
             if res == z3.unsat:
                 last_unsat = mid
             elif unknown_at is None:
                 unknown_at = mid
-    stats["ii_ms"] = round((time.perf_counter() - t0) * 1000, 3)
-    if found is None and hi == heur.ii:
-        if heuristic and heur_kind != "iterative modulo scheduling" and last_unsat < hi - 1:
-            # the solver gave up before finding anything: the full IMS search
-            heur, heur_kind = _heuristic(p, last_unsat + 1, choices, hi)
-            stats["heuristic"] = heur_kind
-            stats["heuristic_ii"] = heur.ii
-        found = heur
-    elif found is None:
-        raise AssertionError("II search lost its feasible upper bound")
-    # below `lo` is infeasible (MII, capacity-aware recurrence and structural bounds)
-    proven = found.ii == lo or last_unsat == found.ii - 1
-    if unknown_at is not None and not proven:
-        budget.exhausted = True
-    ts = time.perf_counter()
-    if optimize_secondary:
-        refute(found.ii)
-        found = _optimise_secondary(p, solver, budget, found, stats, share=secondary_share,
-                                    windows=windows[found.ii], use_hint=use_hint, cap=secondary_rlimit)
-    stats["secondary_ms"] = round((time.perf_counter() - ts) * 1000, 3)
-    stats["schedule_from"] = "heuristic" if found is heur else "solver"
-    stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
-    stats["refuted"] = refuted
+        return found, last_unsat, unknown_at
 
-    model = found
-    from_solver = found is not heur
-    if proven:
-        status = "optimal"
-    else:
-        status = "feasible" if from_solver else "heuristic"
-    ii_optimal = proven
-    bound_text = f"MII {bounds.mii}" + (f", structural bound {lo}" if lo > bounds.mii else "")
+    def run(self, bounds: MiiBounds, t0: float, heuristic: bool, optimize_secondary: bool,
+            use_hint: bool, secondary_share: float, secondary_rlimit: int | None) -> LoopResult:
+        p, stats = self.p, self.stats
+        seq_ii, seq_start = sequential_schedule(p)
+        th = time.perf_counter()
+        lo = self.lower_bound(bounds.mii, max(seq_ii, bounds.mii))
+        stats["search_lower_bound"] = lo
+        stats["bound_ms"] = round((time.perf_counter() - th) * 1000, 3)
+        choices = self.version_choices(lo)
+        heur = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers})
+        heur_kind = "sequential schedule"
+        if heuristic:
+            # one cheap IMS attempt at the bound: when it succeeds, II is proven
+            # without a solver call; otherwise the solver probes from the bound
+            quick = _ims_attempt(p, lo, choices, 6)
+            if quick is not None:
+                heur, heur_kind = quick, "iterative modulo scheduling"
+        stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
+        tz = time.perf_counter()
+        found, last_unsat, unknown_at = self.search(lo, heur.ii)
+        stats["ii_ms"] = round((time.perf_counter() - t0) * 1000, 3)
+        if found is None:
+            if heuristic and heur_kind == "sequential schedule" and last_unsat < heur.ii - 1:
+                # the solver gave up before finding anything: the full IMS search
+                heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii)
+            found = heur
+        stats.update(heuristic_ii=heur.ii, heuristic=heur_kind)
+        # below `lo` is infeasible (MII and structural bounds)
+        proven = found.ii == lo or last_unsat == found.ii - 1
+        if unknown_at is not None and not proven:
+            self.budget.exhausted = True
+        ts = time.perf_counter()
+        if optimize_secondary:
+            self.refute(found.ii)
+            found = _optimise_secondary(p, self.solver, self.budget, found, stats, share=secondary_share,
+                                        windows=self.windows[found.ii], use_hint=use_hint,
+                                        cap=secondary_rlimit)
+        else:
+            stats["bytes_optimal"] = stats["length_optimal"] = None
+        stats["secondary_ms"] = round((time.perf_counter() - ts) * 1000, 3)
+        stats["schedule_from"] = "heuristic" if found is heur else "solver"
+        stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
+        status = "optimal" if proven else "feasible" if found is not heur else "heuristic"
+        message = _message(status, found.ii, lo, bounds.mii, unknown_at, heur_kind, bool(self.probes), stats)
+        enc = self.encoders[0] if self.encoders else None
+        stats.update(
+            refuted=self.refuted,
+            probes=self.probes,
+            check_log=enc.log if enc else [],
+            z3_checks=enc.checks if enc else 0,
+            rlimit_used=enc.rlimit_used if enc else 0,
+            budget_exhausted=self.budget.exhausted,
+            ii_optimal=proven,
+        )
+        stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
+        return _result(p, bounds, found, status, message, stats)
+
+
+def _message(status: str, ii: int, lo: int, mii: int, unknown_at: int | None, heur_kind: str,
+             probed: bool, stats: dict[str, Any]) -> str:
+    bound_text = f"MII {mii}" + (f", structural bound {lo}" if lo > mii else "")
     if status == "optimal":
-        how = ("the heuristic schedule meets the lower bound" if model.ii == lo and not probes
-               else "every smaller II proven infeasible" if model.ii > lo else "it meets the lower bound")
-        message = f"II {model.ii} proven minimal: {how} ({bound_text})"
+        how = ("the heuristic schedule meets the lower bound" if ii == lo and not probed
+               else "every smaller II proven infeasible" if ii > lo else "it meets the lower bound")
+        message = f"II {ii} proven minimal: {how} ({bound_text})"
     elif status == "feasible":
-        message = (f"solver budget exhausted at II {unknown_at}: II {model.ii} is feasible "
+        message = (f"solver budget exhausted at II {unknown_at}: II {ii} is feasible "
                    f"but not proven minimal ({bound_text})")
     else:
         message = (f"solver budget exhausted (unknown at II {unknown_at}) before it found a better "
-                   f"schedule: using the {heur_kind} with II {model.ii} ({bound_text})")
-    if optimize_secondary:
-        unproven = [what for key, what in (("bytes", "buffer bytes"), ("length", "schedule length"))
-                    if not stats[f"{key}_optimal"]]
-        if unproven:
-            message += f"; {' and '.join(unproven)} not proven minimal (budget)"
-    else:
-        stats["bytes_optimal"] = stats["length_optimal"] = None
-    stats.update(
-        probes=probes,
-        check_log=encoders[0].log if encoders else [],
-        z3_checks=encoders[0].checks if encoders else 0,
-        rlimit_used=encoders[0].rlimit_used if encoders else 0,
-        budget_exhausted=budget.exhausted,
-        ii_optimal=ii_optimal,
-    )
-    stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
-    return _result(p, bounds, model, status, message, stats)
+                   f"schedule: using the {heur_kind} with II {ii} ({bound_text})")
+    unproven = [what for key, what in (("bytes", "buffer bytes"), ("length", "schedule length"))
+                if stats.get(f"{key}_optimal") is False]
+    if unproven:
+        message += f"; {' and '.join(unproven)} not proven minimal (budget)"
+    return message
 
 
 def _result(p: LoopProblem, bounds: MiiBounds, model: _Model, status: str, message: str,

@@ -50,7 +50,7 @@ def schedule_region(
     best = list(list_start)
 
     def makespan(start: list[int]) -> int:
-        return max(s + t.latency for s, t in zip(start, p.tasks))
+        return max(s + t.latency for s, t in zip(start, p.tasks, strict=False))
 
     lo, hi = length_lower_bound(p), makespan(best)
     stats: dict[str, Any] = {"list_makespan": hi, "lower_bound": lo}

@@ -134,7 +134,7 @@ def _twins(p: LoopProblem) -> list[tuple[int, int]]:
     for members in classes.values():
         # tasks joined to each other by a dependence are not interchangeable
         # (their incident lists name each other), so the key already excludes them
-        for a, b in zip(members, members[1:]):
+        for a, b in zip(members, members[1:], strict=False):
             twins.append((a, b))
     return sorted(twins)
 

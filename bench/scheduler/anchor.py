@@ -100,7 +100,7 @@ def _classify(p: LoopProblem, answer: dict[str, Any], mii: int) -> AnchorResult:
         return AnchorResult(0, "error", 0.0, 0.0, 0, answer["error"])
     ii, start = answer["ii"], answer["start"]
     checks = answer["checks"]
-    versions = {b.name: max(1, v) for b, v in zip(p.buffers, answer["versions"])}
+    versions = {b.name: max(1, v) for b, v in zip(p.buffers, answer["versions"], strict=False)}
     errors = check_schedule(p, ii, start, versions)
     if "sat" not in checks:
         status = "fallback"

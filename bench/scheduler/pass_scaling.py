@@ -129,7 +129,7 @@ def startup(repeat: int = 5) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--sizes", default="32,64,128")
     ap.add_argument("--keep", metavar="DIR", help="write the generated kernels there")
     ap.add_argument("--options", default="", help="options of ascend-modulo-schedule, e.g. 'ii-only=true'")

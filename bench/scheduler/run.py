@@ -152,7 +152,7 @@ def _mlir_problems(paths: list[str]) -> list[tuple[str, LoopProblem]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--sizes", default="8,16,32,64", help="task counts of the generated family")
     ap.add_argument("--seeds", default="0,1,2,3", help="generator seeds per size")
     ap.add_argument("--no-generated", action="store_true", help="only hand-built and --mlir loops")
