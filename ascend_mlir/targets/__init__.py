@@ -21,8 +21,14 @@ def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
 
         return ScheduleSvgTarget
 
+    def cce():
+        from ascend_mlir.targets.cce import CceTarget
+
+        return CceTarget
+
     return {
         "npuir": npuir,
+        "cce": cce,
         "schedule-json": schedule_json,
         "schedule-svg": schedule_svg,
     }
