@@ -539,3 +539,11 @@ def test_multi_pipe_task_conflicts_with_each_pipe():
     r = schedule_loop(p)
     assert_valid(p, r)
     assert r.ii == 11
+
+
+def test_region_pipe_bound_proves_list_schedule_without_solver():
+    # three independent V ops: the pipe issues them back to back (0, 4, 8), the last
+    # ends at 13 = earliest start + 3 * ii + shortest tail: proven without a solver
+    tasks = [Task(f"v{i}", "V", 5, 4) for i in range(3)]
+    r = schedule_region(tasks)
+    assert (r.makespan, r.status, r.stats["z3_checks"], r.stats["lower_bound"]) == (13, "optimal", 0, 13)
