@@ -230,6 +230,24 @@ def length_lower_bound(p: LoopProblem) -> int:
     return max(e + t.latency for e, t in zip(est, p.tasks, strict=False))
 
 
+def pipe_length_bound(p: LoopProblem) -> int:
+    """A lower bound on the length of one iteration (or a region's makespan): per pipe,
+    the earliest start of its tasks, their issue intervals one after the other (the
+    tasks of one iteration never overlap on a pipe, also in a modulo schedule) and the
+    shortest tail (latency - ii) of the one that issues last."""
+    est = zero_distance_asap(p)
+    bound = 0
+    by_pipe: dict[str, list[int]] = {}
+    for i, t in enumerate(p.tasks):
+        for pipe in t.pipes:
+            by_pipe.setdefault(pipe, []).append(i)
+    for members in by_pipe.values():
+        tasks = [p.tasks[i] for i in members]
+        bound = max(bound, min(est[i] for i in members) + sum(t.ii for t in tasks)
+                    + min(t.latency - t.ii for t in tasks))
+    return bound
+
+
 def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
     """One iteration at a time, no overlap between iterations; versions all 1.
 

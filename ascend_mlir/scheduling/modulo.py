@@ -58,6 +58,7 @@ from .bounds import (
     compute_mii,
     length_lower_bound,
     max_versions,
+    pipe_length_bound,
     rec_mii,
     sequential_schedule,
 )
@@ -529,7 +530,7 @@ def _min_bytes(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> t
 def _min_length(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> tuple[_Model, bool]:
     """Shortest schedule length at the II with the buffer bytes fixed: bisection
     from the lower bound (tried first, cheaply: it is often reached)."""
-    lo = length_lower_bound(p)
+    lo = max(length_lower_bound(p), pipe_length_bound(p))
     if sec.windows is not None and sec.windows.feasible:
         lo = max(lo, length_bound(p, sec.ii, sec.windows) or 0)
     hi = _length(p, best.start)
@@ -548,10 +549,12 @@ def _min_length(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> 
         if res == z3.sat:
             best = e.read_model(sec.ii)
             hi = _length(p, best.start)
-        else:
-            # unsat proves the bound; unknown only lets the search move on
-            optimal = optimal and res == z3.unsat
-            lo = mid + 1
+            continue
+        if res != z3.unsat and not optimal:
+            break  # a second unknown: proofs are out of reach, keep the schedule
+        # unsat proves the bound; unknown only lets the search move on
+        optimal = optimal and res == z3.unsat
+        lo = mid + 1
     if lo < hi:
         optimal = False
         sub.exhausted = True

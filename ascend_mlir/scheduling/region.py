@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import z3
 
-from .bounds import length_lower_bound, sequential_schedule, zero_distance_asap
+from .bounds import length_lower_bound, pipe_length_bound, sequential_schedule
 from .modulo import DEFAULT_RLIMIT, _Budget
 from .problem import Dep, LoopProblem, RegionResult, Task
 
@@ -29,22 +29,6 @@ def _region_problem(tasks: Sequence[Task], deps: Sequence[Dep], conflicts: Seque
                 f"distance; regions take distance-0 dependences only"
             )
     return p
-
-
-def _pipe_bound(p: LoopProblem) -> int:
-    """Per pipe: the earliest start of its tasks, their issue intervals one after the
-    other, and the shortest tail (latency - ii) of the one that issues last."""
-    est = zero_distance_asap(p)
-    bound = 0
-    by_pipe: dict[str, list[int]] = {}
-    for i, t in enumerate(p.tasks):
-        for pipe in t.pipes:
-            by_pipe.setdefault(pipe, []).append(i)
-    for members in by_pipe.values():
-        tasks = [p.tasks[i] for i in members]
-        bound = max(bound, min(est[i] for i in members) + sum(t.ii for t in tasks)
-                    + min(t.latency - t.ii for t in tasks))
-    return bound
 
 
 def schedule_region(
@@ -68,7 +52,7 @@ def schedule_region(
     def makespan(start: list[int]) -> int:
         return max(s + t.latency for s, t in zip(start, p.tasks, strict=False))
 
-    lo, hi = max(length_lower_bound(p), _pipe_bound(p)), makespan(best)
+    lo, hi = max(length_lower_bound(p), pipe_length_bound(p)), makespan(best)
     stats: dict[str, Any] = {"list_makespan": hi, "lower_bound": lo}
     if lo >= hi:  # the list schedule meets the bound: no solver at all
         stats.update(probes=[], z3_checks=0, solve_ms=round((time.perf_counter() - t0) * 1000, 3))
