@@ -157,15 +157,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", default="0,1,2,3", help="generator seeds per size")
     ap.add_argument("--no-generated", action="store_true", help="only hand-built and --mlir loops")
     ap.add_argument("--mlir", nargs="*", default=None,
-                    help="kernel files whose loops to add (default: examples/*.mlir)")
+                    help="kernel files whose loops to add (default: examples/*.mlir and kernels/*.mlir)")
     ap.add_argument("--no-anchor", action="store_true", help="ours only (no TileLang anchor)")
     ap.add_argument("--json", metavar="OUT", help="write rows and environment as JSON")
     args = ap.parse_args(argv)
     problems = hand_built()
     mlir = args.mlir
     if mlir is None:
-        examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
-        mlir = sorted(glob.glob(os.path.join(examples, "*.mlir")))
+        here = os.path.dirname(os.path.abspath(__file__))
+        mlir = sorted(glob.glob(os.path.join(here, "..", "..", "examples", "*.mlir")))
+        mlir += sorted(glob.glob(os.path.join(here, "kernels", "*.mlir")))
     if mlir:
         problems += _mlir_problems(mlir)
     if not args.no_generated:
