@@ -71,6 +71,8 @@ DEFAULT_RLIMIT = 50_000_000
 STRUCTURAL_SCAN = 64
 # the secondary objectives (bytes, then length) have their own small budget
 SECONDARY_RLIMIT = 2_000_000
+# above this many resource pairs the secondary objectives get no solver at all
+SECONDARY_MAX_PAIRS = 2000
 ANCHOR_RLIMIT = 1_000_000
 
 
@@ -585,6 +587,12 @@ def _optimise_secondary(
     objective marked unproven.
     """
     sub = budget.child(share, cap)
+    if len(p.resource_pairs()) > SECONDARY_MAX_PAIRS:
+        # the full model of a very large loop costs more memory than the proofs
+        # are worth: keep the compacted schedule, report both objectives unproven
+        # unless they meet their bounds
+        sub = _Budget(0, None)
+        stats["secondary_skipped"] = f"more than {SECONDARY_MAX_PAIRS} resource pairs"
     sec = _Secondary(solver, model.ii, windows, guarded, model if use_hint else None)
     best, bytes_optimal = _min_bytes(p, sec, sub, model) if p.buffers else (model, True)
     best, length_optimal = _min_length(p, sec, sub, best)

@@ -547,3 +547,16 @@ def test_region_pipe_bound_proves_list_schedule_without_solver():
     tasks = [Task(f"v{i}", "V", 5, 4) for i in range(3)]
     r = schedule_region(tasks)
     assert (r.makespan, r.status, r.stats["z3_checks"], r.stats["lower_bound"]) == (13, "optimal", 0, 13)
+
+
+def test_very_large_loops_skip_the_secondary_solver(monkeypatch):
+    from ascend_mlir.scheduling import modulo
+
+    monkeypatch.setattr(modulo, "SECONDARY_MAX_PAIRS", 0)
+    p = vecadd_like()
+    r = schedule_loop(p)
+    assert_valid(p, r)
+    assert (r.ii, r.status) == (72, "optimal")
+    assert r.stats["secondary_skipped"] and r.stats["length_optimal"] is False
+    assert not any(what.startswith("length") for what, _ in r.stats["check_log"])
+    assert "schedule length not proven minimal" in r.message
