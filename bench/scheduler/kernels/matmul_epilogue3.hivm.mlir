@@ -1,4 +1,5 @@
-// Hand-synced hivm form of examples/matmul_epilogue3.mlir (the oracle's calibration), a
+// Hand-synced hivm form of matmul_epilogue3.mlir (beside it; for test/sim/examples once the
+// kernel moves to examples/), a
 // MIX kernel on Ascend 950: Y = silu(X Wg) * (X Wu) + R, single-buffered.
 //
 // Cube core: X goes to L1 before the loop; the first iteration's MTE2 -> MTE1 flag
