@@ -21,7 +21,13 @@ def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
 
         return ScheduleSvgTarget
 
+    def irdl():
+        from ascend_mlir.targets.irdl import IrdlTarget
+
+        return IrdlTarget
+
     return {
+        "irdl": irdl,
         "npuir": npuir,
         "schedule-json": schedule_json,
         "schedule-svg": schedule_svg,
