@@ -1,13 +1,26 @@
-"""Memref views: ops whose result denotes (part of) the buffer of their first operand.
+"""Memref views, and the IR adapter of the alias analysis (`ascend_mlir.analysis.aliasing`).
 
-Passes and printers that reason about which buffer an access touches (sync insertion,
-the MIX split, dead-view removal) walk these back to the allocation or argument.
+`footprint_of(value)` follows a memref SSA value back through its views (subview, cast,
+reinterpret_cast, collapse/expand_shape, memory_space_cast) to its root (a
+`memref.alloc`, a kernel argument, or a `hivm.hir.pointer_cast` into its scope's memory)
+and returns the bytes it denotes as a plain-data `Footprint`. Index arithmetic
+(`arith` constants, add/sub/mul, index casts, remui/remsi and divui/divsi/floordivsi by
+constants) becomes an `Affine` over symbols: the SSA values it cannot see through (loop
+variables, block ids, function arguments), so two accesses that use the same unknown
+value still compare. Pass `names={iv: "iv"}` to name symbols for IR-free callers.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import memref
-from xdsl.ir import SSAValue
+from collections.abc import Hashable
+from dataclasses import dataclass
+from math import prod
+
+from xdsl.dialects import arith, func, memref
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from ascend_mlir.analysis.aliasing import Affine, FloorDiv, Footprint, Mod, ScopeRoot
 
 VIEW_OPS = (
     memref.SubviewOp,
@@ -24,3 +37,263 @@ def view_root(value: SSAValue) -> SSAValue:
     while isinstance(value.owner, VIEW_OPS):
         value = value.owner.operands[0]
     return value
+
+
+# ----------------------------------------------------------------------------- index arithmetic
+
+
+def _constant(value: SSAValue) -> int | None:
+    from ascend_mlir.analysis.latency_model import constant_int
+
+    return constant_int(value)
+
+
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
+
+
+def affine_of(value: SSAValue) -> Affine:
+    """`value` as const + sum(coeff * symbol); what is not understood is a symbol."""
+    c = _constant(value)
+    if c is not None:
+        return Affine(c)
+    owner = value.owner
+    if isinstance(owner, Operation):
+        if owner.name in _CASTS:
+            return affine_of(owner.operands[0])
+        lhs_rhs = _binary(owner)
+        if lhs_rhs is not None:
+            return lhs_rhs
+    return Affine.symbol(value)
+
+
+def _binary(owner: Operation) -> Affine | None:
+    if len(owner.operands) != 2:
+        return None
+    lhs, rhs = owner.operands
+    if isinstance(owner, arith.AddiOp):
+        return affine_of(lhs) + affine_of(rhs)
+    if isinstance(owner, arith.SubiOp):
+        return affine_of(lhs) - affine_of(rhs)
+    if isinstance(owner, arith.MuliOp):
+        a, b = affine_of(lhs), affine_of(rhs)
+        if b.is_constant:
+            return a.scale(b.const)
+        if a.is_constant:
+            return b.scale(a.const)
+        return None
+    divisor = _constant(rhs)
+    if divisor is None or divisor <= 0:
+        return None
+    inner = affine_of(lhs)
+    if owner.name in ("arith.remui", "arith.remsi"):
+        # indices are non-negative, where remsi agrees with mod
+        return Affine(inner.const % divisor) if inner.is_constant else Affine.symbol(Mod(inner, divisor))
+    if owner.name in ("arith.divui", "arith.divsi", "arith.floordivsi"):
+        return Affine(inner.const // divisor) if inner.is_constant else Affine.symbol(FloorDiv(inner, divisor))
+    return None
+
+
+# ----------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class View:
+    """A memref value as bytes of a root: base offset, per-dimension size and stride
+    (in bytes); None where unknown."""
+
+    root: Hashable | None
+    scope: str | None
+    base: Affine | None
+    shape: tuple[int, ...] | None
+    strides: tuple[int, ...] | None
+    elem: int
+
+    def footprint(self) -> Footprint:
+        if self.shape is None or self.strides is None:
+            return Footprint(self.root, self.scope, self.base, None, self.elem)
+        return Footprint(self.root, self.scope, self.base, tuple(zip(self.shape, self.strides, strict=False)), self.elem)
+
+
+def _scope(value: SSAValue) -> str | None:
+    from ascend_mlir.analysis.latency_model import scope_of
+
+    return scope_of(value.type)
+
+
+def _elem_bytes(t: MemRefType) -> int:
+    from ascend_mlir.analysis.latency_model import element_bytes
+
+    try:
+        return element_bytes(t.element_type)
+    except Exception:  # noqa: BLE001 - an unknown element type: count bytes as elements
+        return 1
+
+
+def _type_layout(t: MemRefType, elem: int) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None, int | None]:
+    """(shape, byte strides, byte offset) of a memref type, None where dynamic."""
+    shape = tuple(t.get_shape())
+    shape_known = all(d >= 0 for d in shape)
+    try:
+        strides = t.get_strides()
+        offset = t.get_offset()
+    except (NotImplementedError, AttributeError, ValueError):
+        strides, offset = None, None
+    byte_strides = None
+    known = [s for s in strides or () if isinstance(s, int) and s != DYNAMIC_INDEX and s >= 0]
+    if strides is not None and len(known) == len(strides):
+        byte_strides = tuple(s * elem for s in known)
+    byte_offset = offset * elem if isinstance(offset, int) and offset != DYNAMIC_INDEX else None
+    return (shape if shape_known else None), byte_strides, byte_offset
+
+
+def _is_kernel_arg(value: SSAValue) -> bool:
+    if not isinstance(value, BlockArgument) or not isinstance(value.owner, Block):
+        return False
+    return isinstance(value.owner.parent_op(), func.FuncOp)
+
+
+def view_of(value: SSAValue) -> View:
+    """The bytes `value` (a memref) denotes; see the module docstring."""
+    t = value.type
+    if not isinstance(t, MemRefType):
+        return View(None, None, None, None, None, 1)
+    elem = _elem_bytes(t)
+    owner = value.owner
+    if isinstance(owner, memref.SubviewOp):
+        return _subview(owner, elem)
+    if isinstance(owner, VIEW_OPS):
+        return _reshaped(value, view_of(owner.operands[0]), elem)
+    shape, strides, offset = _type_layout(t, elem)
+    scope = _scope(value)
+    if owner.__class__.__name__ == "PointerCastOp" and isinstance(owner, Operation):
+        return _pointer_cast(owner, scope, shape, strides, elem)
+    if isinstance(owner, memref.AllocOp | memref.AllocaOp) or _is_kernel_arg(value):
+        base = Affine(offset) if offset is not None else None
+        return View(value, scope, base, shape, strides, elem)
+    return View(None, scope, None, shape, strides, elem)
+
+
+def _pointer_cast(op: Operation, scope: str | None, shape, strides, elem: int) -> View:
+    addrs = [affine_of(a) for a in op.operands if not isinstance(a.type, MemRefType)][: _address_count(op)]
+    root = ScopeRoot(scope) if scope is not None else None
+    if len(addrs) == 1:
+        return View(root, scope, addrs[0], shape, strides, elem)
+    # several addresses: one of them (a multi-buffer); their hull, when static
+    if addrs and all(a.is_constant for a in addrs) and shape is not None and strides is not None:
+        lo, hi = min(a.const for a in addrs), max(a.const for a in addrs)
+        span = sum((n - 1) * s for n, s in zip(shape, strides, strict=False)) + elem if all(shape) else 0
+        return View(root, scope, Affine(lo), (hi - lo + span,), (1,), 1)
+    return View(root, scope, None, None, None, elem)
+
+
+def _address_count(op: Operation) -> int:
+    addrs = getattr(op, "addrs", None)
+    return len(addrs) if addrs is not None else 1
+
+
+def _subview(op: memref.SubviewOp, elem: int) -> View:
+    src = view_of(op.source)
+    if src.base is None or src.strides is None:
+        return View(src.root, src.scope, None, None, None, elem)
+    dyn_offsets = iter(op.offsets)
+    dyn_sizes = iter(op.sizes)
+    dyn_strides = iter(op.strides)
+    offsets = [affine_of(next(dyn_offsets)) if o == DYNAMIC_INDEX else Affine(o) for o in op.static_offsets.get_values()]
+    sizes = [_constant(next(dyn_sizes)) if s == DYNAMIC_INDEX else s for s in op.static_sizes.get_values()]
+    steps = [_constant(next(dyn_strides)) if s == DYNAMIC_INDEX else s for s in op.static_strides.get_values()]
+    if len(offsets) != len(src.strides):
+        return View(src.root, src.scope, None, None, None, elem)
+    base = src.base
+    for off, stride in zip(offsets, src.strides, strict=False):
+        base = base + off.scale(stride)
+    result_type = op.result.type
+    assert isinstance(result_type, MemRefType)
+    if any(s is None for s in sizes) or any(s is None or s < 0 for s in steps):
+        return View(src.root, src.scope, base, None, None, elem)
+    dims = [(int(n), stride * int(step)) for n, stride, step in zip(sizes, src.strides, steps, strict=False)]  # type: ignore[arg-type]
+    # rank-reducing subviews drop unit dimensions (which ones does not matter: a unit
+    # dimension is only ever indexed at 0)
+    kept = len(result_type.get_shape())
+    drop = len(dims) - kept
+    if drop > 0:
+        reduced = []
+        for d in dims:
+            if drop and d[0] == 1:
+                drop -= 1
+                continue
+            reduced.append(d)
+        dims = reduced
+    if len(dims) != kept:
+        return View(src.root, src.scope, base, None, None, elem)
+    return View(src.root, src.scope, base, tuple(n for n, _ in dims), tuple(s for _, s in dims), elem)
+
+
+def _reshaped(value: SSAValue, src: View, elem: int) -> View:
+    """cast / reinterpret_cast / collapse / expand / memory_space_cast: the same root;
+    the layout from the result type (a reshape keeps the bytes, so when the result type
+    does not say, the source's footprint as one contiguous-or-not set stays valid)."""
+    t = value.type
+    assert isinstance(t, MemRefType)
+    owner = value.owner
+    shape, strides, offset = _type_layout(t, elem)
+    base = src.base
+    if isinstance(owner, memref.ReinterpretCastOp):
+        base = _reinterpret_base(owner, src, elem)
+        return View(src.root, src.scope, base, shape, strides, elem)
+    if isinstance(owner, memref.CastOp | memref.MemorySpaceCastOp):
+        if src.shape is not None and src.strides is not None:
+            return View(src.root, src.scope, base, src.shape, src.strides, elem)
+        return View(src.root, src.scope, base, shape, strides, elem)
+    # collapse/expand: the same bytes; keep the source's set when it is known
+    if src.shape is not None and src.strides is not None:
+        if shape is not None and strides is not None and _contiguous(src) and prod(shape) == prod(src.shape):
+            return View(src.root, src.scope, base, shape, _row_major(shape, elem), elem)
+        return View(src.root, src.scope, base, src.shape, src.strides, elem)
+    return View(src.root, src.scope, None, None, None, elem)
+
+
+def _row_major(shape: tuple[int, ...], elem: int) -> tuple[int, ...]:
+    strides, acc = [], elem
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def _contiguous(view: View) -> bool:
+    assert view.shape is not None and view.strides is not None
+    return tuple(s for n, s in zip(view.shape, view.strides, strict=False) if n > 1) == tuple(
+        s for n, s in zip(view.shape, _row_major(view.shape, view.elem), strict=False) if n > 1
+    )
+
+
+def _reinterpret_base(op: memref.ReinterpretCastOp, src: View, elem: int) -> Affine | None:
+    """reinterpret_cast sets an absolute element offset into the source's base buffer."""
+    if src.root is None:
+        return None
+    static = list(op.static_offsets.get_values())
+    if len(static) != 1:
+        return None
+    offset = affine_of(op.offsets[0]) if static[0] == DYNAMIC_INDEX else Affine(static[0])
+    root_base = _root_base(op.source)
+    return None if root_base is None else root_base + offset.scale(elem)
+
+
+def _root_base(value: SSAValue) -> Affine | None:
+    """Byte offset of the underlying buffer's start (a pointer_cast's address, else 0)."""
+    root = view_root(value)
+    view = view_of(root)
+    if view.base is None:
+        return None
+    t = root.type
+    if isinstance(t, MemRefType):
+        _, _, offset = _type_layout(t, _elem_bytes(t))
+        if offset:
+            return view.base - offset
+    return view.base
+
+
+def footprint_of(value: SSAValue, names: dict[Hashable, Hashable] | None = None) -> Footprint:
+    """The bytes the memref `value` denotes (symbols renamed by `names`)."""
+    fp = view_of(value).footprint()
+    return fp.rename(names) if names else fp

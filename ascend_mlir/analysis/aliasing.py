@@ -1,0 +1,513 @@
+"""The one alias analysis: which bytes a memref access touches, on plain data (no IR).
+
+Every pass and checker that asks "may these two accesses touch the same memory?"
+(dependences, sync insertion, the sync verifier, the simulator's checks) asks it here.
+The IR adapter `ascend_mlir.analysis.views.footprint_of(value)` turns a memref SSA value
+into a `Footprint`; everything in this module works on plain data.
+
+Model
+-----
+A `Footprint` is a set of bytes of one *root*:
+
+    { base + sum_k i_k * stride_k + e  |  0 <= i_k < count_k,  0 <= e < elem }
+
+* `root`: the memory the offsets are relative to. A `memref.alloc` or a kernel argument
+  is its own root (distinct roots never alias: distinct allocations, and kernel
+  arguments are assumed not to overlap, as the kernels' callers guarantee). Every
+  `hivm.hir.pointer_cast` of one scope shares the root `ScopeRoot(scope)`: the scope's
+  memory, with the cast's address as byte offset, so two pointer_casts alias exactly when
+  their byte ranges overlap. `None`: the buffer is not known, it may alias anything in
+  its scope (or anywhere, when the scope is unknown too).
+* `base`: the byte offset of the first element, an `Affine` expression over symbols
+  (loop variables, unknown SSA values, `iv mod k` as `Mod`, `iv floordiv k` as
+  `FloorDiv`). `None`: unknown, the footprint is "somewhere in the root".
+* `dims`: `(count, stride in bytes)` per dimension (a subview's steps included); `None`:
+  the extent is unknown (a dynamic size or stride), again "somewhere in the root".
+
+API (all pure functions)
+------------------------
+* `may_alias(a, b)`: may the two footprints share a byte (same iteration, same values
+  of all symbols)? Exact for static offsets and strides; unknown parts are may-alias.
+* `may_alias_shifted(a, b, sym, k)`: the same, with `b` evaluated where symbol `sym`
+  is larger by `k` (e.g. `b` in the iteration `d` later: `k = d * step`).
+* `carried_distances(a, b, sym, step, max_distance)`: the iteration distances
+  `d in 1..max_distance` at which `b` (iteration i + d) may touch what `a` (iteration i)
+  touched.
+* `strided_overlap(dims_a, elem_a, dims_b, elem_b, delta)`: the exact core on static
+  data (is there a byte in A at offset 0 and in B at offset `delta`).
+* `Footprint.widen(sym, lower, count, step)`: the union over a loop's iterations (a
+  loop as one task); `Footprint.covers(nbytes)`: exactly the whole root.
+
+Soundness: whenever something is not understood the answer is "may alias" (never the
+reverse); disjoint static tiles (e.g. different rows or columns of a matrix, different
+buffer versions of a multi-buffer) are proven disjoint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+from math import gcd
+
+# how many rows the exact overlap test enumerates before answering "may alias"
+ROW_LIMIT = 4096
+# how many candidate offset differences a symbolic shift may produce before giving up
+DELTA_LIMIT = 64
+
+
+# ----------------------------------------------------------------------------- symbols
+
+
+@dataclass(frozen=True)
+class Affine:
+    """const + sum(coeff * symbol); a symbol is any hashable (an SSA value, a name,
+    a `Mod` or `FloorDiv` of another Affine)."""
+
+    const: int = 0
+    terms: tuple[tuple[Hashable, int], ...] = ()
+
+    @staticmethod
+    def symbol(sym: Hashable, coeff: int = 1) -> Affine:
+        return Affine(0, ((sym, coeff),)) if coeff else Affine(0)
+
+    def _map(self) -> dict[Hashable, int]:
+        return dict(self.terms)
+
+    @staticmethod
+    def _from_map(const: int, m: dict[Hashable, int]) -> Affine:
+        items = [(k, v) for k, v in m.items() if v != 0]
+        items.sort(key=lambda kv: repr(kv[0]))
+        return Affine(const, tuple(items))
+
+    def __add__(self, other: Affine | int) -> Affine:
+        if isinstance(other, int):
+            return Affine(self.const + other, self.terms)
+        m = self._map()
+        for k, v in other.terms:
+            m[k] = m.get(k, 0) + v
+        return Affine._from_map(self.const + other.const, m)
+
+    def __radd__(self, other: int) -> Affine:
+        return self + other
+
+    def __neg__(self) -> Affine:
+        return Affine(-self.const, tuple((k, -v) for k, v in self.terms))
+
+    def __sub__(self, other: Affine | int) -> Affine:
+        return self + (-other if isinstance(other, Affine) else -other)
+
+    def scale(self, factor: int) -> Affine:
+        return Affine._from_map(self.const * factor, {k: v * factor for k, v in self.terms})
+
+    def coeff(self, sym: Hashable) -> int:
+        return self._map().get(sym, 0)
+
+    def shift(self, sym: Hashable, by: int) -> Affine:
+        """Substitute sym -> sym + by (linear occurrences only; see `shift_deltas`)."""
+        return Affine(self.const + self.coeff(sym) * by, self.terms)
+
+    def without(self, sym: Hashable) -> Affine:
+        return Affine(self.const, tuple((k, v) for k, v in self.terms if k != sym))
+
+    def rename(self, mapping: dict[Hashable, Hashable]) -> Affine:
+        """Replace symbols (also inside Mod/FloorDiv) by `mapping`'s values."""
+        m: dict[Hashable, int] = {}
+        for k, v in self.terms:
+            if isinstance(k, Mod | FloorDiv):
+                k = type(k)(k.expr.rename(mapping), k.modulus)
+            else:
+                k = mapping.get(k, k)
+            m[k] = m.get(k, 0) + v
+        return Affine._from_map(self.const, m)
+
+    def mentions(self, sym: Hashable) -> bool:
+        """Whether `sym` occurs, linearly or inside a Mod/FloorDiv."""
+        for k, _ in self.terms:
+            if k == sym or (isinstance(k, Mod | FloorDiv) and k.expr.mentions(sym)):
+                return True
+        return False
+
+    @property
+    def is_constant(self) -> bool:
+        return not self.terms
+
+    def shift_deltas(self, sym: Hashable, by: int) -> frozenset[int] | None:
+        """The possible values of self[sym + by] - self[sym] (over all values of every
+        symbol), or None when that is not a small set of constants."""
+        deltas = {0}
+        for k, c in self.terms:
+            if k == sym:
+                options = {c * by}
+            elif isinstance(k, Mod | FloorDiv):
+                inner = k.expr.shift_deltas(sym, by)
+                if inner is None:
+                    return None
+                options = {c * v for t in inner for v in k.step_values(t)}
+            else:
+                continue
+            deltas = {d + o for d in deltas for o in options}
+            if len(deltas) > DELTA_LIMIT:
+                return None
+        return frozenset(deltas)
+
+
+@dataclass(frozen=True)
+class Mod:
+    """`expr mod modulus` (a value in [0, modulus)): a buffer version `iv mod k`."""
+
+    expr: Affine
+    modulus: int
+
+    def step_values(self, t: int) -> set[int]:
+        """(x + t) mod m - x mod m over all x."""
+        r = t % self.modulus
+        return {0} if r == 0 else {r, r - self.modulus}
+
+
+@dataclass(frozen=True)
+class FloorDiv:
+    """`floor(expr / modulus)` (named `modulus` to share Mod's shape)."""
+
+    expr: Affine
+    modulus: int
+
+    def step_values(self, t: int) -> set[int]:
+        """floor((x + t) / m) - floor(x / m) over all x."""
+        q = t // self.modulus
+        return {q} if t % self.modulus == 0 else {q, q + 1}
+
+
+@dataclass(frozen=True)
+class ScopeRoot:
+    """The memory of one on-chip scope: the root of every pointer_cast into it."""
+
+    scope: str
+
+
+# ----------------------------------------------------------------------------- footprints
+
+
+Dims = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """The bytes one access may touch (see the module docstring)."""
+
+    root: Hashable | None
+    scope: str | None = None
+    base: Affine | None = None
+    dims: Dims | None = None
+    elem: int = 1
+
+    @staticmethod
+    def unknown(scope: str | None = None) -> Footprint:
+        return Footprint(None, scope)
+
+    @staticmethod
+    def whole(root: Hashable, scope: str | None = None) -> Footprint:
+        """Somewhere in `root` (offset or extent unknown)."""
+        return Footprint(root, scope)
+
+    @staticmethod
+    def contiguous(root: Hashable, scope: str | None, base: Affine | int, nbytes: int) -> Footprint:
+        b = base if isinstance(base, Affine) else Affine(base)
+        return Footprint(root, scope, b, ((nbytes, 1),), 1)
+
+    @property
+    def is_exact(self) -> bool:
+        """Root, offset and extent all known."""
+        return self.root is not None and self.base is not None and self.dims is not None
+
+    @property
+    def is_empty(self) -> bool:
+        return self.dims is not None and any(n <= 0 for n, _ in self.dims)
+
+    def span(self) -> int | None:
+        """Bytes from the first to one past the last byte (None if unknown)."""
+        if self.dims is None:
+            return None
+        if self.is_empty:
+            return 0
+        return sum((n - 1) * abs(s) for n, s in self.dims) + self.elem
+
+    def covers(self, nbytes: int) -> bool:
+        """Whether the footprint is exactly bytes [0, nbytes) of its root."""
+        if not self.is_exact or self.base != Affine(0) or self.is_empty:
+            return False
+        dims = _normal_dims(self.dims or (), self.elem)
+        return dims == (((nbytes, 1),) if nbytes > 0 else ())
+
+    def shifted(self, sym: Hashable, by: int) -> Footprint | None:
+        """The footprint with `sym` larger by `by`, when that is one footprint (linear)."""
+        if self.base is None:
+            return self
+        deltas = self.base.shift_deltas(sym, by)
+        if deltas is None or len(deltas) != 1:
+            return None
+        return Footprint(self.root, self.scope, self.base + next(iter(deltas)), self.dims, self.elem)
+
+    def widen(self, sym: Hashable, lower: int | None, count: int | None, step: int | None) -> Footprint:
+        """The union over `sym` in lower, lower + step, ... (count values): a loop's
+        accesses as one task. A linear occurrence becomes one more strided dimension;
+        anything else (unknown bounds, `sym` inside a Mod) widens to the whole root."""
+        if self.base is None or not self.base.mentions(sym):
+            return self
+        if lower is None or count is None or step is None or self.dims is None:
+            return Footprint.whole(self.root, self.scope) if self.root is not None else self
+        if count <= 0:
+            return Footprint(self.root, self.scope, Affine(0), ((0, 1),), self.elem)
+        c = self.base.coeff(sym)
+        rest = self.base.without(sym)
+        if rest.mentions(sym):
+            return Footprint.whole(self.root, self.scope) if self.root is not None else self
+        return Footprint(self.root, self.scope, rest + c * lower, self.dims + ((count, c * step),), self.elem)
+
+    def rename(self, mapping: dict[Hashable, Hashable]) -> Footprint:
+        if self.base is None:
+            return self
+        return Footprint(self.root, self.scope, self.base.rename(mapping), self.dims, self.elem)
+
+
+# ----------------------------------------------------------------------------- the exact core
+
+
+def _normal_dims(dims: Iterable[tuple[int, int]], elem: int) -> Dims:
+    """The same byte set (relative to its lowest byte) as dims over non-negative strides,
+    sorted by stride, outermost first, the element bytes as the innermost dimension,
+    unit and zero-stride dimensions dropped and contiguous neighbours merged."""
+    ds = [(n, abs(s)) for n, s in dims if n > 1 and s != 0]
+    ds.append((elem, 1))
+    ds.sort(key=lambda d: -d[1])
+    merged: list[tuple[int, int]] = []
+    for n, s in reversed(ds):  # innermost first
+        if merged:
+            mn, ms = merged[-1]
+            if s == mn * ms:
+                merged[-1] = (n * mn, ms)
+                continue
+        merged.append((n, s))
+    return tuple(d for d in reversed(merged) if d[0] > 1)
+
+
+def _lowest(dims: Iterable[tuple[int, int]]) -> int:
+    """Offset of the lowest byte relative to the base (negative strides reach down)."""
+    return sum((n - 1) * s for n, s in dims if s < 0 and n > 0)
+
+
+def _span(dims: Dims) -> int:
+    """Largest offset in a normalised set (its smallest is 0)."""
+    return sum((n - 1) * s for n, s in dims)
+
+
+def _hits_interval(dims: Dims, lo: int, hi: int, budget: list[int]) -> bool:
+    """Whether the normalised set (lowest byte 0) has a byte in [lo, hi]."""
+    if hi < lo or hi < 0 or lo > _span(dims):
+        return False
+    if not dims:
+        return lo <= 0 <= hi
+    (n, s), inner = dims[0], dims[1:]
+    t = _span(inner)
+    if t == 0 and len(inner) == 0 and s == 1:
+        return True  # contiguous [0, n) meets [lo, hi] (bounds checked above)
+    first = max(0, -(-(lo - t) // s))
+    last = min(n - 1, hi // s)
+    if first > last:
+        return False
+    if last - first >= 2 and t < s:
+        return True  # a middle row's first byte lies inside (see the proof in tests)
+    for i in range(first, last + 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True  # too much work: may alias
+        if _hits_interval(inner, lo - i * s, hi - i * s, budget):
+            return True
+    return False
+
+
+def _rows(dims: Dims) -> tuple[Dims, int]:
+    """Split a normalised set into its row dims (all but a contiguous innermost run)
+    and the row length in bytes."""
+    if dims and dims[-1][1] == 1:
+        return dims[:-1], dims[-1][0]
+    return dims, 1
+
+
+def _overlap_normal(a: Dims, b: Dims, delta: int, budget: list[int]) -> bool:
+    """Whether set A (lowest byte 0) and set B (lowest byte delta) share a byte."""
+    if delta > _span(a) or delta + _span(b) < 0:
+        return False
+    if not a or not b:
+        # one of them is a single byte
+        if not a:
+            return _hits_interval(b, -delta, -delta, budget)
+        return _hits_interval(a, delta, delta, budget)
+    (na, sa), (nb, sb) = a[0], b[0]
+    ta, tb = _span(a[1:]), _span(b[1:])
+    if sa == sb and ta < sa and tb < sa:
+        # same outer stride, rows inside one period: x = i*s + r, y = delta + j*s + r'
+        q, m = divmod(delta, sa)
+        for row_shift, inner_delta in ((q, m), (q + 1, m - sa)):
+            # need i - j == row_shift with i in [0, na), j in [0, nb)
+            if -(nb - 1) <= row_shift <= na - 1 and _overlap_normal(a[1:], b[1:], inner_delta, budget):
+                return True
+        return False
+    # enumerate the rows of the set with fewer of them
+    if _row_count(b) < _row_count(a):
+        a, b, delta = b, a, -delta
+    rows, length = _rows(a)
+    if _row_count(a) > budget[0]:
+        return True
+    for idx in product(*(range(n) for n, _ in rows)):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        start = sum(i * s for i, (_, s) in zip(idx, rows, strict=False))
+        if _hits_interval(b, start - delta, start - delta + length - 1, budget):
+            return True
+    return False
+
+
+def _row_count(dims: Dims) -> int:
+    rows, _ = _rows(dims)
+    count = 1
+    for n, _ in rows:
+        count *= n
+    return count
+
+
+def strided_overlap(
+    dims_a: Sequence[tuple[int, int]], elem_a: int, dims_b: Sequence[tuple[int, int]], elem_b: int, delta: int
+) -> bool:
+    """Whether {sum i_k*sa_k + e} (e < elem_a) and {delta + sum j_k*sb_k + e} share a byte.
+
+    Exact whenever the work stays below ROW_LIMIT steps (always for tiles of one row-major
+    layout); beyond that it answers True (may alias)."""
+    if any(n <= 0 for n, _ in dims_a) or any(n <= 0 for n, _ in dims_b) or elem_a <= 0 or elem_b <= 0:
+        return False
+    lo_a, lo_b = _lowest(dims_a), _lowest(dims_b)
+    na, nb = _normal_dims(dims_a, elem_a), _normal_dims(dims_b, elem_b)
+    return _overlap_normal(na, nb, delta + lo_b - lo_a, [ROW_LIMIT])
+
+
+# ----------------------------------------------------------------------------- queries
+
+
+def _same_memory(a: Footprint, b: Footprint) -> bool | None:
+    """False when the roots are known apart, True when known equal, None if unknown."""
+    if a.root is None or b.root is None:
+        if a.scope is not None and b.scope is not None and a.scope != b.scope:
+            return False
+        return None
+    return a.root == b.root
+
+
+def _overlap_with_deltas(a: Footprint, b: Footprint, deltas: Iterable[int]) -> bool:
+    assert a.dims is not None and b.dims is not None
+    return any(strided_overlap(a.dims, a.elem, b.dims, b.elem, d) for d in deltas)
+
+
+def may_alias(a: Footprint, b: Footprint) -> bool:
+    """May `a` and `b` share a byte (all symbols taking the same values in both)?"""
+    return may_alias_shifted(a, b, None, 0)
+
+
+def may_alias_shifted(a: Footprint, b: Footprint, sym: Hashable | None, by: int) -> bool:
+    """May `a` share a byte with `b` evaluated at `sym + by` (other symbols equal)?"""
+    same = _same_memory(a, b)
+    if same is False:
+        return False
+    if same is None:
+        return True
+    if a.is_empty or b.is_empty:
+        return False
+    if a.base is None or b.base is None or a.dims is None or b.dims is None:
+        return True
+    diff = b.base - a.base
+    extra: frozenset[int] | None = frozenset({0})
+    if sym is not None and by != 0:
+        extra = b.base.shift_deltas(sym, by)
+        if extra is None:
+            return True
+    if diff.is_constant:
+        return _overlap_with_deltas(a, b, (diff.const + e for e in extra))
+    # the difference still holds symbols: it may be anything unless only Mod/FloorDiv
+    # terms are left, whose ranges are bounded
+    rng = _value_range(diff)
+    if rng is None:
+        return True
+    lo, hi = rng
+    span_a, span_b = a.span(), b.span()
+    assert span_a is not None and span_b is not None
+    return any(lo + e < span_a and hi + e + span_b > 0 for e in extra)
+
+
+def _value_range(expr: Affine) -> tuple[int, int] | None:
+    """[lo, hi] of an expression whose symbols are all Mod terms (bounded)."""
+    lo = hi = expr.const
+    for k, c in expr.terms:
+        if not isinstance(k, Mod):
+            return None
+        top = c * (k.modulus - 1)
+        lo, hi = lo + min(0, top), hi + max(0, top)
+    return lo, hi
+
+
+def carried_distances(
+    a: Footprint, b: Footprint, sym: Hashable, step: int, max_distance: int
+) -> list[int]:
+    """Distances d in 1..max_distance at which `b` in iteration i + d may touch what `a`
+    touched in iteration i (the loop variable `sym` advancing by `step` per iteration)."""
+    return [d for d in range(1, max_distance + 1) if may_alias_shifted(a, b, sym, d * step)]
+
+
+def min_carried_distance(
+    a: Footprint, b: Footprint, sym: Hashable, step: int, trip_count: int | None, horizon: int = 64
+) -> int | None:
+    """The smallest d >= 1 (d < trip_count when known) at which `b` of iteration i + d
+    may touch what `a` touched in iteration i; None when there is none.
+
+    Distances up to `horizon` are tested one by one; beyond that the answer is exact for
+    footprints whose offsets grow linearly (they drift apart) and periodic ones (a
+    version `iv mod k` repeats within k), otherwise conservatively 1."""
+    limit = horizon if trip_count is None else min(horizon, trip_count - 1)
+    for d in range(1, limit + 1):
+        if may_alias_shifted(a, b, sym, d * step):
+            return d
+    if trip_count is not None and trip_count - 1 <= horizon:
+        return None
+    if _drifts_apart(a, b, sym, step, horizon):
+        return None
+    return 1
+
+
+def _drifts_apart(a: Footprint, b: Footprint, sym: Hashable, step: int, horizon: int) -> bool:
+    """Whether no distance beyond `horizon` can overlap either: offsets that depend on
+    `sym` only through versions `Mod(.., m)` repeat with period lcm(m) (all tested when
+    it is <= horizon); offsets linear in `sym` drift apart once the drift outgrows both
+    footprints and every bounded term."""
+    same = _same_memory(a, b)
+    if same is not True:
+        return same is False
+    span_a, span_b = a.span(), b.span()
+    if a.base is None or b.base is None or span_a is None or span_b is None:
+        return False
+    if any(isinstance(k, FloorDiv) and k.expr.mentions(sym) for k, _ in b.base.terms):
+        return False
+    if a.base.coeff(sym) != b.base.coeff(sym):
+        return False
+    diff = (b.base - a.base).without(sym)
+    bounded = _value_range(Affine(diff.const, tuple((k, c) for k, c in diff.terms if isinstance(k, Mod))))
+    if bounded is None or any(not isinstance(k, Mod) for k, _ in diff.terms):
+        return False  # unknown symbols in the gap: overlaps were reported at d = 1 already
+    moduli = [k.modulus for k, _ in b.base.terms if isinstance(k, Mod) and k.expr.mentions(sym)]
+    version_reach = sum(abs(c) * (k.modulus - 1) for k, c in b.base.terms if isinstance(k, Mod) and k.expr.mentions(sym))
+    linear = b.base.coeff(sym) * step
+    if linear == 0:
+        period = 1
+        for m in moduli:
+            period = period * m // gcd(period, m)
+        return period <= horizon
+    reach = span_a + span_b + max(abs(bounded[0]), abs(bounded[1])) + version_reach
+    return abs(linear) * (horizon + 1) >= reach

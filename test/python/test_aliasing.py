@@ -1,0 +1,186 @@
+"""The alias analysis: the IR-free core against brute force, and the IR adapter
+(subviews, reshapes, pointer_casts in one scope, versions `iv mod 2`)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
+
+from ascend_mlir.analysis.aliasing import (
+    Affine,
+    Footprint,
+    Mod,
+    ScopeRoot,
+    carried_distances,
+    may_alias,
+    may_alias_shifted,
+    min_carried_distance,
+    strided_overlap,
+)
+from ascend_mlir.analysis.views import footprint_of
+from xdsl.context import Context
+from xdsl.parser import Parser
+
+from ascend_mlir.dialects import register_dialects
+
+
+def _bytes(dims, elem, base=0):
+    out = set()
+    for idx in product(*(range(n) for n, _ in dims)):
+        start = base + sum(i * s for i, (_, s) in zip(idx, dims, strict=False))
+        out.update(range(start, start + elem))
+    return out
+
+
+dims_strategy = st.lists(st.tuples(st.integers(0, 4), st.integers(-6, 24)), min_size=0, max_size=3)
+
+
+@settings(max_examples=400, deadline=None)
+@given(dims_strategy, st.integers(1, 4), dims_strategy, st.integers(1, 4), st.integers(-40, 40))
+def test_strided_overlap_is_exact_on_small_sets(dims_a, elem_a, dims_b, elem_b, delta):
+    truth = bool(_bytes(dims_a, elem_a) & _bytes(dims_b, elem_b, delta))
+    assert strided_overlap(dims_a, elem_a, dims_b, elem_b, delta) == truth
+
+
+# tiles of one row-major matrix: rows x cols of a (R x C) matrix of `elem` bytes
+tile_strategy = st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(1, 4), st.integers(1, 6))
+
+
+@settings(max_examples=300, deadline=None)
+@given(tile_strategy, tile_strategy, st.sampled_from([1, 2, 4]), st.integers(6, 12))
+def test_tiles_of_one_matrix(t1, t2, elem, cols):
+    def tile(t):
+        r, c, h, w = t
+        w = min(w, cols - c) if c < cols else 0
+        return r * cols * elem + c * elem, ((h, cols * elem), (w, elem))
+
+    (b1, d1), (b2, d2) = tile(t1), tile(t2)
+    truth = bool(_bytes(d1, elem, b1) & _bytes(d2, elem, b2))
+    a = Footprint("m", "ub", Affine(b1), d1, elem)
+    b = Footprint("m", "ub", Affine(b2), d2, elem)
+    assert may_alias(a, b) == truth
+
+
+def test_disjoint_columns_of_a_large_matrix_are_proven_disjoint():
+    # two 128x64 column tiles of a 128x128 f32 matrix: byte hulls overlap, bytes do not
+    left = Footprint("m", "gm", Affine(0), ((128, 512), (64, 4)), 4)
+    right = Footprint("m", "gm", Affine(256), ((128, 512), (64, 4)), 4)
+    assert not may_alias(left, right)
+    assert may_alias(left, Footprint("m", "gm", Affine(252), ((128, 512), (64, 4)), 4))
+
+
+def test_roots_and_scopes():
+    a = Footprint.contiguous("x", "gm", 0, 64)
+    assert not may_alias(a, Footprint.contiguous("y", "gm", 0, 64))
+    assert may_alias(a, Footprint.unknown("gm"))
+    assert not may_alias(a, Footprint.unknown("ub"))
+    assert may_alias(Footprint.whole("x", "gm"), Footprint.contiguous("x", "gm", 1000, 4))
+
+
+def test_pointer_casts_alias_by_byte_range():
+    ub = ScopeRoot("ub")
+    a = Footprint.contiguous(ub, "ub", 0, 1024)
+    assert not may_alias(a, Footprint.contiguous(ub, "ub", 1024, 1024))
+    assert may_alias(a, Footprint.contiguous(ub, "ub", 1020, 8))
+    assert not may_alias(a, Footprint.contiguous(ScopeRoot("cbuf"), "cbuf", 0, 8))
+
+
+def test_symbolic_offsets():
+    i = "i"
+    row = Footprint("m", "gm", Affine.symbol(i, 256), ((256, 1),), 1)
+    nxt = Footprint("m", "gm", Affine.symbol(i, 256) + 256, ((256, 1),), 1)
+    other = Footprint("m", "gm", Affine.symbol("j", 256), ((256, 1),), 1)
+    assert not may_alias(row, nxt)
+    assert may_alias(row, other)  # unknown relation between i and j
+    assert may_alias_shifted(row, row, i, 0)
+    assert not may_alias_shifted(row, row, i, 1)
+    assert may_alias_shifted(row, nxt, i, -1)
+    assert min_carried_distance(row, nxt, i, 1, None) is None
+    assert min_carried_distance(nxt, row, i, 1, None) == 1
+    assert min_carried_distance(row, row, i, 1, 8) is None
+
+
+def test_versions_iv_mod_2():
+    i = "i"
+    version = Affine.symbol(Mod(Affine.symbol(i), 2), 1024)
+    buf = Footprint(ScopeRoot("ub"), "ub", version, ((1024, 1),), 1)
+    other_buf = Footprint(ScopeRoot("ub"), "ub", version + 2048, ((1024, 1),), 1)
+    assert may_alias(buf, buf)
+    assert not may_alias(buf, other_buf)
+    assert carried_distances(buf, buf, i, 1, 6) == [2, 4, 6]
+    assert min_carried_distance(buf, buf, i, 1, None) == 2
+    assert min_carried_distance(buf, buf, i, 2, None) == 1  # step 2: same version each time
+    # a three-version buffer: the same version comes back after 3 iterations
+    v3 = Footprint(ScopeRoot("ub"), "ub", Affine.symbol(Mod(Affine.symbol(i), 3), 512), ((512, 1),), 1)
+    assert min_carried_distance(v3, v3, i, 1, 100) == 3
+
+
+def test_widen_and_covers():
+    j = "j"
+    row = Footprint("m", "ub", Affine.symbol(j, 64), ((16, 4),), 4)
+    whole = row.widen(j, 0, 4, 1)
+    assert whole.covers(256)
+    assert not row.covers(256)
+    assert not row.widen(j, 0, 3, 1).covers(256)
+    assert may_alias(whole, Footprint.contiguous("m", "ub", 250, 2))
+
+
+KERNEL = """
+func.func @k(%g: memref<64x64xf32, #hivm.address_space<gm>>, %h: memref<64x64xf32, #hivm.address_space<gm>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c4096 = arith.constant 4096 : i64
+  %c0_i64 = arith.constant 0 : i64
+  %a = hivm.hir.pointer_cast(%c0_i64) : memref<16x64xf32, #hivm.address_space<ub>>
+  %b = hivm.hir.pointer_cast(%c4096) : memref<16x64xf32, #hivm.address_space<ub>>
+  %al = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
+  %left = memref.subview %g[0, 0] [64, 32] [1, 1] : memref<64x64xf32, #hivm.address_space<gm>> to memref<64x32xf32, strided<[64, 1]>, #hivm.address_space<gm>>
+  %right = memref.subview %g[0, 32] [64, 32] [1, 1] : memref<64x64xf32, #hivm.address_space<gm>> to memref<64x32xf32, strided<[64, 1], offset: 32>, #hivm.address_space<gm>>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<16x64xf32, #hivm.address_space<ub>> into memref<1024xf32, #hivm.address_space<ub>>
+  %tail = memref.subview %flat[1000] [24] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<24xf32, strided<[1], offset: 1000>, #hivm.address_space<ub>>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = arith.remui %i, %c2 : index
+    %vi = arith.index_cast %v : index to i64
+    %off = arith.muli %vi, %c4096 : i64
+    %ver = hivm.hir.pointer_cast(%off) : memref<16x64xf32, #hivm.address_space<ub>>
+    %r = arith.muli %i, %c16 : index
+    %rows = memref.subview %h[%r, 0] [16, 64] [1, 1] : memref<64x64xf32, #hivm.address_space<gm>> to memref<16x64xf32, strided<[64, 1], offset: ?>, #hivm.address_space<gm>>
+    "test.use"(%ver, %rows) : (memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, strided<[64, 1], offset: ?>, #hivm.address_space<gm>>) -> ()
+  }
+  "test.use"(%a, %b, %al, %left, %right, %tail) : (memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>, memref<64x32xf32, strided<[64, 1]>, #hivm.address_space<gm>>, memref<64x32xf32, strided<[64, 1], offset: 32>, #hivm.address_space<gm>>, memref<24xf32, strided<[1], offset: 1000>, #hivm.address_space<ub>>) -> ()
+  return
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def kernel() -> ModuleOp:
+    ctx = register_dialects(Context(allow_unregistered=True))
+    return Parser(ctx, KERNEL).parse_module()
+
+
+def _uses(module: ModuleOp):
+    return [op for op in module.walk() if "test.use" in (op.name, getattr(getattr(op, "op_name", None), "data", ""))]
+
+
+def test_ir_adapter(kernel):
+    loop_use, top_use = _uses(kernel)
+    a, b, al, left, right, tail = (footprint_of(v) for v in top_use.operands)
+    assert not may_alias(a, b)  # pointer_casts at 0 and 4096, 4096 bytes each
+    assert not may_alias(a, al) and not may_alias(b, al)  # an alloc is its own memory
+    assert not may_alias(left, right)  # column halves of one matrix
+    assert may_alias(tail, a) and not may_alias(tail, b)  # through collapse_shape
+    loop = next(op for op in kernel.walk() if isinstance(op, scf.ForOp))
+    iv = loop.body.block.args[0]
+    ver, rows = (footprint_of(v, {iv: "iv"}) for v in loop_use.operands)
+    assert may_alias(ver, a) and may_alias(ver, b)  # either version
+    assert min_carried_distance(ver, ver, "iv", 1, 4) == 2
+    assert min_carried_distance(rows, rows, "iv", 1, 4) is None
