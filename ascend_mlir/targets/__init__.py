@@ -26,9 +26,15 @@ def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
 
         return IrdlTarget
 
+    def cce():
+        from ascend_mlir.targets.cce import CceTarget
+
+        return CceTarget
+
     return {
         "irdl": irdl,
         "npuir": npuir,
+        "cce": cce,
         "schedule-json": schedule_json,
         "schedule-svg": schedule_svg,
     }

@@ -49,6 +49,11 @@ def _arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--blocks", type=int, default=None, metavar="B",
                    help="simulate only the first B blocks of the grid (default: all)")
     p.add_argument("--func", default=None, help="kernel function name (default: the hacc.entry function)")
+    p.add_argument("--via", choices=("sim", "cce"), default="sim",
+                   help="sim: the pipe-level simulator (default); cce: print with -t cce, build with g++ "
+                        "against tools/cce-emu and run the emulation (same JSON keys and exit codes)")
+    p.add_argument("--arch", choices=("dav-3510", "dav-c220"), default=None,
+                   help="with --via cce: the CCE spelling (default: the chip's)")
     return p
 
 
@@ -144,6 +149,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         for d in diagnostics:
             print(d, file=sys.stderr)
         return 1
+
+    if args.via == "cce":
+        from ascend_mlir.sim.via_cce import run_via_cce
+
+        assert module is not None
+        try:
+            return run_via_cce(args, tool, module)
+        except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
+            print(exception_diagnostic(err).render(), file=sys.stderr)
+            return 1
 
     from ascend_mlir.sim.simulator import chrome_trace, simulate, svg_timeline
 

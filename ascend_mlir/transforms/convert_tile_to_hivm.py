@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
+    FileLineColLoc,
     IndexType,
     IntegerAttr,
     ModuleOp,
@@ -41,6 +42,7 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
+    PatternRewriterListener,
     PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
@@ -224,6 +226,26 @@ def _set_target(module: ModuleOp, chip_option: str | None):
     return chip
 
 
+def _keep_locations() -> PatternRewriterListener:
+    """A listener giving every op a pattern inserts the location of the tile op it
+    replaces, so printers (cce: `// file:line` per statement) and diagnostics can still
+    name the user's line."""
+    inserted: list[Operation] = []
+
+    def on_insert(new: Operation) -> None:
+        inserted.append(new)
+
+    def on_replace(old: Operation, new_results) -> None:
+        for new in inserted:
+            if not isinstance(new.location, FileLineColLoc):
+                new.location = old.location
+        inserted.clear()
+
+    return PatternRewriterListener(
+        operation_insertion_handler=[on_insert], operation_replacement_handler=[on_replace]
+    )
+
+
 @dataclass(frozen=True)
 class ConvertTileToHivmPass(ModulePass):
     """Lower tile ops to HIVM ops, mark kernels as device entries, record the target."""
@@ -247,6 +269,7 @@ class ConvertTileToHivmPass(ModulePass):
                 dce_enabled=False,
             ),
             apply_recursively=False,
+            listener=_keep_locations(),
         ).rewrite_module(op)
         leftover = next((o for o in op.walk() if o.dialect_name() == "tile"), None)
         if leftover is not None:

@@ -1,0 +1,253 @@
+"""Run kernels through the CCE printer and the CPU emulation of the Ascend C API
+(`tools/cce-emu`): print with `-t cce`, compile with g++, load with ctypes, run on numpy.
+
+* `build(units)` compiles one or more printed translation units into one shared library
+  (`g++ -std=c++17 -O1 -Wall -Werror`), cached by content hash under the temp dir, so
+  a kernel is compiled once however often tests run it;
+* `run_kernel(lib, kernel, func_op, inputs)` runs every block (cores as threads) on copies
+  of the inputs and returns the GM arguments after the run ("arg<i>", storage form as the
+  reference interpreter: bf16 as float32 holding bf16 values);
+* `run_via_cce(...)` is `ascend-sim --via cce`: tile-level file -> ascend-compile -> cce
+  -> g++ -> run on the simulator's seeded inputs, compared with the reference.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import BFloat16Type, IntegerType, MemRefType, ModuleOp
+
+from ascend_mlir.targets.cce import Kernel, c_element_type, find_kernels, print_cce
+
+CXX_FLAGS = ("-std=c++17", "-O1", "-Wall", "-Werror", "-shared", "-fPIC", "-pthread")
+MESSAGE_BYTES = 4096
+
+
+class EmulationBuildError(RuntimeError):
+    """g++ rejected a printed kernel (message: the compiler's output)."""
+
+
+def emu_dir() -> Path:
+    """tools/cce-emu of the source tree this package comes from."""
+    return Path(__file__).resolve().parents[2] / "tools" / "cce-emu"
+
+
+def compiler() -> str | None:
+    return os.environ.get("CXX") or shutil.which("g++")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A printed translation unit, its kernels, and the tag that keeps its symbols apart
+    from other units of the same library."""
+
+    source: str
+    kernels: tuple[Kernel, ...]
+    tag: str
+
+    def symbol(self, kernel: Kernel) -> str:
+        return f"{kernel.name}__{self.tag}"
+
+
+def _launcher(unit: Unit, kernel: Kernel) -> str:
+    f = kernel.signature_func
+    casts = []
+    for i, arg in enumerate(f.args):
+        t = arg.type
+        if isinstance(t, MemRefType):
+            casts.append(f"({c_element_type(t.get_element_type())} *)args[{i}]")
+        elif isinstance(t, IntegerType) and t.width.data == 64:
+            casts.append("0")  # the FFTS base address of a split MIX kernel: unused by the emulation
+        else:
+            raise ValueError(f"kernel argument {i} of type {t} cannot be passed by the emulation harness")
+    name = unit.symbol(kernel)
+    return (
+        f'extern "C" int asc_emu_launch_{name}(void **args, char *msg, int msg_len) {{\n'
+        f"  return asc_emu::launch({kernel.grid}, {kernel.n_cube}, {kernel.n_vector_cores}, "
+        f"[&]() {{ {name}({', '.join(casts)}); }}, msg, (size_t)msg_len);\n}}\n"
+    )
+
+
+def _combined_source(units: Sequence[Unit]) -> str:
+    parts = ['#include "asc_emu.h"\n']
+    for unit in units:
+        renames = [k.name for k in unit.kernels]
+        parts += [f"#define {n} {unit.symbol(k)}\n" for n, k in zip(renames, unit.kernels, strict=True)]
+        parts.append(unit.source)
+        parts += [f"#undef {n}\n" for n in renames]
+        parts += [_launcher(unit, k) for k in unit.kernels]
+    return "".join(parts)
+
+
+def _header_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(emu_dir().glob("*.h")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build(units: Sequence[Unit]) -> ctypes.CDLL:
+    """Compile `units` into one shared library (cached by content) and load it."""
+    cxx = compiler()
+    if cxx is None:
+        raise EmulationBuildError("no C++ compiler (g++) found")
+    source = _combined_source(units)
+    key = hashlib.sha256("\0".join((source, _header_digest(), cxx, *CXX_FLAGS)).encode()).hexdigest()[:24]
+    cache = Path(tempfile.gettempdir()) / "ascend-mlir-cce-emu"
+    cache.mkdir(exist_ok=True)
+    library = cache / f"{key}.so"
+    if not library.exists():
+        src = cache / f"{key}.cc"
+        src.write_text(source, encoding="utf-8")
+        partial = cache / f"{key}.{os.getpid()}.so"
+        proc = subprocess.run([cxx, *CXX_FLAGS, f"-I{emu_dir()}", str(src), "-o", str(partial)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise EmulationBuildError(f"g++ failed on {src}:\n{proc.stderr[-6000:]}")
+        os.replace(partial, library)
+    return ctypes.CDLL(str(library))
+
+
+# ----- data in and out --------------------------------------------------------------------
+
+
+def _to_device(array: np.ndarray, t: MemRefType) -> np.ndarray:
+    element = t.get_element_type()
+    if isinstance(element, BFloat16Type):
+        bits = np.ascontiguousarray(array, dtype=np.float32).view(np.uint32)
+        return (bits >> np.uint32(16)).astype(np.uint16)
+    return np.array(array, copy=True, order="C")
+
+
+def _from_device(array: np.ndarray, t: MemRefType) -> np.ndarray:
+    if isinstance(t.get_element_type(), BFloat16Type):
+        return (array.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    return array
+
+
+@dataclass
+class EmulationResult:
+    outputs: dict[str, np.ndarray]
+    error: str | None  # the emulation's failure message (deadlock, flags, bounds), if any
+
+    @property
+    def deadlock(self) -> bool:
+        return self.error is not None and "deadlock" in self.error
+
+    @property
+    def unbalanced_flags(self) -> list[str]:
+        return [self.error] if self.error is not None and "still set at the end" in self.error else []
+
+
+def run_kernel(lib: ctypes.CDLL, unit: Unit, kernel: Kernel, inputs: Mapping[str, np.ndarray]) -> EmulationResult:
+    """Run `kernel` on copies of `inputs` ("arg<i>" -> array, the GM arguments of the
+    tile-level kernel) and return every GM argument after the run, under the same names."""
+    f = kernel.signature_func
+    # the i-th memref parameter is the i-th GM argument of the tile-level kernel (a split
+    # MIX kernel has the FFTS base address in front)
+    names = sorted(inputs, key=lambda n: int(n[3:]) if n[3:].isdigit() else 0)
+    params = [(arg, t) for arg in f.args if isinstance(t := arg.type, MemRefType)]
+    if len(params) != len(names):
+        raise ValueError(f"the kernel has {len(params)} memref arguments, the inputs {len(names)}")
+    buffers = [_to_device(np.asarray(inputs[name]), t) for name, (_, t) in zip(names, params, strict=True)]
+    slots: list[int | None] = []
+    it = iter(buffers)
+    for arg in f.args:
+        slots.append(next(it).ctypes.data if isinstance(arg.type, MemRefType) else None)
+    pointers = (ctypes.c_void_p * max(1, len(slots)))(*slots)
+    message = ctypes.create_string_buffer(MESSAGE_BYTES)
+    launch = getattr(lib, f"asc_emu_launch_{unit.symbol(kernel)}")
+    launch.restype = ctypes.c_int
+    status = launch(pointers, message, MESSAGE_BYTES)
+    outputs = {name: _from_device(buffer, t) for name, (_, t), buffer in zip(names, params, buffers, strict=True)}
+    error = message.value.decode("utf-8", "replace") if status else None
+    return EmulationResult(outputs, error)
+
+
+def unit_of(module: ModuleOp, arch: str | None, tag: str) -> Unit:
+    """Print `module` (hivm level) and wrap it as a unit."""
+    source = print_cce(module, arch)
+    return Unit(source, tuple(find_kernels(module)), re.sub(r"[^A-Za-z0-9_]", "_", tag))
+
+
+# ----- ascend-sim --via cce ---------------------------------------------------------------
+
+
+def _kernel_func(module: ModuleOp) -> func.FuncOp:
+    from ascend_mlir.sim.reference import kernel_function
+
+    return kernel_function(module)
+
+
+def run_via_cce(args, tool, module: ModuleOp) -> int:
+    """`ascend-sim --via cce [--arch A] FILE`: same JSON keys and exit codes as the simulator."""
+    from ascend_mlir.sim.reference import make_inputs, run_reference
+    from ascend_mlir.tools import ascend_sim
+
+    expected = None
+    tile_level = ascend_sim._is_tile_level(module)
+    kernel_func = _kernel_func(module) if tile_level else find_kernels(module)[0].signature_func
+    inputs = make_inputs(kernel_func, args.seed)
+    types = {f"arg{i}": str(a.type.get_element_type()) for i, a in enumerate(kernel_func.args)
+             if isinstance(a.type, MemRefType)}
+    if tile_level:
+        expected = run_reference(module.clone(), inputs)
+        ascend_sim._compile(tool, module, args.chip)
+    unit = unit_of(module, args.arch, "via_cce")
+    kernels = list(unit.kernels)
+    if len(kernels) != 1:
+        print(f"{args.file}: error: --via cce runs one kernel, the module has {len(kernels)}", file=sys.stderr)
+        return 1
+    try:
+        lib = build([unit])
+    except EmulationBuildError as err:
+        print(f"{args.file}: error: {err}", file=sys.stderr)
+        return 1
+    result = run_kernel(lib, unit, kernels[0], inputs)
+    reference_match, comparison = None, []
+    if expected is not None and result.error is None:
+        reference_match, comparison = ascend_sim._compare(result.outputs, expected, types)
+    simulator_match = None
+    if expected is None and result.error is None:
+        # a hivm-level file has no tile-level reference: the simulator's outputs on the
+        # same inputs are the cross-check
+        from ascend_mlir.sim.simulator import simulate
+
+        try:
+            simulated = simulate(module, inputs, chip=args.chip, seed=args.seed)
+        except Exception as err:  # a kernel the simulator cannot run is not a cce failure
+            print(f"note: no simulator cross-check: {err}", file=sys.stderr)
+        else:
+            simulator_match, comparison = ascend_sim._compare(result.outputs, simulated.outputs, types)
+    ok = result.error is None and reference_match is not False and simulator_match is not False
+    if args.json:
+        print(json.dumps({
+            "via": "cce", "arch": args.arch or unit.source.split("for ", 1)[1].split(",", 1)[0],
+            "cycles": None, "races": [], "deadlock": result.deadlock, "unbalanced_flags": result.unbalanced_flags,
+            "reference_match": reference_match, "simulator_match": simulator_match, "pipe_busy": {},
+            "error": result.error, "reference": comparison,
+            "ok": ok,
+        }))
+    else:
+        if result.error is not None:
+            print(f"error: {result.error}")
+        for c in comparison:
+            state = "matches" if c["match"] else "MISMATCHES"
+            print(f"{'' if c['match'] else 'error: '}output {c['name']} {state} the reference "
+                  f"(max abs error {c['max_abs_error']:.3g})")
+        print("OK" if ok else "FAILED")
+    return 0 if ok else 1

@@ -1,0 +1,266 @@
+"""The CCE route: every example printed for both arch spellings, built warning-free with g++
+against tools/cce-emu and run, must match the reference interpreter; and the emulation
+must catch what it claims to catch (layout bugs as wrong answers, flag misuse and missing
+cross-core syncs as loud failures). All kernels of a test are built in one g++ call,
+cached by content hash, so the suite compiles a handful of libraries."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+
+from ascend_mlir.diagnostics import OpError, parse_module
+from ascend_mlir.dialects import register_dialects
+from ascend_mlir.sim import via_cce
+from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+from ascend_mlir.targets.cce import print_cce
+from ascend_mlir.testing import tools_required
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
+ARCHS = ("dav-3510", "dav-c220")
+# L0C -> UB (the fixpipe into the vector core) exists on Ascend 950 only.
+NOT_ON_C220 = {"gemm_relu.mlir"}
+
+if via_cce.compiler() is None:
+    if tools_required():
+        raise RuntimeError("g++ is required (ASCEND_MLIR_REQUIRE_TOOLS=1)")
+    pytest.skip("g++ not found: the CCE emulation cannot be built", allow_module_level=True)
+
+
+def _context() -> Context:
+    ctx = Context()
+    register_dialects(ctx)
+    return ctx
+
+
+def _compiled(path: Path):
+    """(tile module, compiled hivm module) with source locations (relative path)."""
+    text = path.read_text()
+    name = str(path.relative_to(ROOT))
+    tile_module = parse_module(_context(), text, name)
+    compiled = parse_module(_context(), text, name)
+    AscendCompilePass().apply(_context(), compiled)
+    return tile_module, compiled
+
+
+def _tolerance(outputs: dict, expected: dict) -> None:
+    for key, want in expected.items():
+        np.testing.assert_allclose(outputs[key], want, rtol=1e-4, atol=1e-5, err_msg=key)
+
+
+@pytest.fixture(scope="module")
+def example_runs():
+    """Every example on every arch, built into one library."""
+    units, cases = [], []
+    for path in EXAMPLES:
+        tile_module, compiled = _compiled(path)
+        inputs = make_inputs(kernel_function(tile_module), 0)
+        expected = run_reference(tile_module, inputs)
+        for arch in ARCHS:
+            if arch == "dav-c220" and path.name in NOT_ON_C220:
+                continue
+            unit = via_cce.unit_of(compiled, arch, f"{path.stem}_{arch}")
+            units.append(unit)
+            cases.append((path.name, arch, unit, inputs, expected))
+    lib = via_cce.build(units)
+    return {(name, arch): (lib, unit, inputs, expected) for name, arch, unit, inputs, expected in cases}
+
+
+# (gemm_relu on dav-c220 is test_gemm_relu_has_no_c220_spelling)
+@pytest.mark.parametrize(("example", "arch"), [(p.name, a) for p in EXAMPLES for a in ARCHS
+                                               if not (a == "dav-c220" and p.name in NOT_ON_C220)])
+def test_example_matches_reference_through_emulation(example_runs, example, arch):
+    lib, unit, inputs, expected = example_runs[(example, arch)]
+    result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+    assert result.error is None, result.error
+    _tolerance(result.outputs, expected)
+
+
+def test_gemm_relu_has_no_c220_spelling():
+    _, compiled = _compiled(ROOT / "examples" / "gemm_relu.mlir")
+    with pytest.raises(OpError, match="fixpipe L0C -> ub does not exist on dav-c220"):
+        print_cce(compiled, "dav-c220")
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_every_statement_names_its_source_line(arch):
+    _, compiled = _compiled(ROOT / "examples" / "gemm.mlir")
+    text = print_cce(compiled, arch)
+    body = text.split('#include "kernel_operator.h"\n', 1)[1]
+    statements = [line for line in body.splitlines() if line.strip() not in ("", "}")]
+    assert len(statements) > 20
+    for line in statements:
+        assert re.search(r"[;{] +// examples/gemm\.mlir:\d+$", line), line
+    # the copies of A and B are the tile.copy lines 25 and 26 of the example
+    assert re.search(r"nd2nz.*// examples/gemm\.mlir:25$", text, re.M)
+    assert re.search(r"nd2nz.*// examples/gemm\.mlir:26$", text, re.M)
+
+
+def test_printing_is_deterministic():
+    _, first = _compiled(ROOT / "examples" / "gemm_relu.mlir")
+    _, second = _compiled(ROOT / "examples" / "gemm_relu.mlir")
+    assert print_cce(first) == print_cce(second)
+
+
+# ----- the emulation catches what it claims to catch -------------------------------------
+
+
+def _mutant(source: str, old: str, new: str) -> str:
+    assert source.count(old) >= 1, old
+    return source.replace(old, new, 1)
+
+
+@pytest.fixture(scope="module")
+def mutant_runs():
+    """Printed kernels with one hand-made bug each, built into one library."""
+    _, gemm = _compiled(ROOT / "examples" / "gemm.mlir")
+    gemm_tile, _ = _compiled(ROOT / "examples" / "gemm.mlir")
+    _, relu = _compiled(ROOT / "examples" / "gemm_relu.mlir")
+    relu_tile, _ = _compiled(ROOT / "examples" / "gemm_relu.mlir")
+    gemm_unit = via_cce.unit_of(gemm, "dav-3510", "g")
+    relu_unit = via_cce.unit_of(relu, "dav-3510", "r")
+    g, r = gemm_unit.source, relu_unit.source
+    mutants = {
+        # L0B source stride 8 fractals -> 7: reads the wrong fractals of B's NZ layout
+        "l0b_stride": (gemm_unit, _mutant(g, "kk1 * 4, 0, 4, 14, 8, 14)", "kk1 * 4, 0, 4, 14, 7, 14)")),
+        # nd2nz told column blocks hold 272 rows: L1 -> L0A reads them 256 rows apart
+        "nz_rows": (gemm_unit, _mutant(g, "(uint16_t)256, 0)", "(uint16_t)272, 0)")),
+        # fixpipe reads L0C as if its column blocks held 240 rows
+        "l0c_stride": (gemm_unit, _mutant(g, "448, 256, (asc_store", "448, 240, (asc_store")),
+        # the vector core waits for a cross-core flag nobody sets
+        "no_cross_set": (relu_unit, _mutant(r, "asc_sync_intra_arrive(PIPE_FIX, 0);", ";")),
+        # a drained flag left set at the end
+        "no_drain": (gemm_unit, _mutant(g, "asc_sync_wait(PIPE_M, PIPE_MTE1, (event_t)7);", ";")),
+        # a wait whose set is missing
+        "no_prime": (gemm_unit, _mutant(g, "asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)6);", ";")),
+    }
+    units = {name: via_cce.Unit(src, unit.kernels, name) for name, (unit, src) in mutants.items()}
+    lib = via_cce.build(list(units.values()))
+    data = {}
+    for tile_module, key in ((gemm_tile, "g"), (relu_tile, "r")):
+        inputs = make_inputs(kernel_function(tile_module), 0)
+        data[key] = (inputs, run_reference(tile_module, inputs))
+    return lib, units, data
+
+
+def _run_mutant(mutant_runs, name: str, which: str):
+    lib, units, data = mutant_runs
+    inputs, expected = data[which]
+    unit = units[name]
+    return via_cce.run_kernel(lib, unit, unit.kernels[0], inputs), expected
+
+
+@pytest.mark.parametrize("name", ["l0b_stride", "nz_rows", "l0c_stride"])
+def test_layout_bug_is_a_wrong_answer(mutant_runs, name):
+    result, expected = _run_mutant(mutant_runs, name, "g")
+    assert result.error is None
+    assert not np.allclose(result.outputs["arg2"], expected["arg2"], rtol=1e-4, atol=1e-5)
+
+
+def test_missing_cross_core_set_deadlocks_with_a_message(mutant_runs):
+    result, _ = _run_mutant(mutant_runs, "no_cross_set", "r")
+    assert result.deadlock
+    assert "vector 0 waits in asc_sync_intra_wait(0)" in (result.error or "")
+
+
+def test_flag_left_set_fails(mutant_runs):
+    result, _ = _run_mutant(mutant_runs, "no_drain", "g")
+    assert result.unbalanced_flags and "EVENT_ID7" in result.unbalanced_flags[0]
+
+
+def test_wait_without_set_fails(mutant_runs):
+    result, _ = _run_mutant(mutant_runs, "no_prime", "g")
+    assert result.error is not None and "has no matching set_flag" in result.error
+
+
+# ----- ascend-sim --via cce ----------------------------------------------------------------
+
+
+def test_ascend_sim_via_cce_json(capsys):
+    from ascend_mlir.tools.ascend_sim import main
+
+    status = main([str(ROOT / "examples" / "vecadd.mlir"), "--via", "cce", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert report["reference_match"] is True and report["deadlock"] is False
+    assert report["unbalanced_flags"] == [] and report["ok"] is True
+
+
+def test_ascend_sim_via_cce_deadlock_exit_code(tmp_path, capsys):
+    from ascend_mlir.tools.ascend_sim import main
+
+    _, compiled = _compiled(ROOT / "examples" / "gemm_relu.mlir")
+    text = str(compiled)
+    lines = [line for line in text.splitlines() if "sync_block_set" not in line]
+    path = tmp_path / "no_set.mlir"
+    path.write_text("\n".join(lines))
+    status = main([str(path), "--via", "cce", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert report["deadlock"] is True and report["ok"] is False
+
+
+# ----- hand-synced kernels: flags and versions exactly as the IR has them ------------------
+
+
+HAND_SYNCED = sorted((ROOT / "test" / "sim" / "examples").glob("*.hivm.mlir"))
+
+
+@pytest.fixture(scope="module")
+def hand_synced_runs():
+    """The oracle's hand-synced hivm kernels (set/wait flags with event ids per buffer
+    version, primed before and drained after their loops; cross-core flags) printed for
+    both arches and built into one library."""
+    units, cases = [], {}
+    for path in HAND_SYNCED:
+        name = path.name.removesuffix(".hivm.mlir")
+        tile_module = parse_module(_context(), (ROOT / "examples" / f"{name}.mlir").read_text(), name)
+        inputs = make_inputs(kernel_function(tile_module), 0)
+        expected = run_reference(tile_module, inputs)
+        module = parse_module(_context(), path.read_text(), str(path.relative_to(ROOT)))
+        for arch in ARCHS:
+            if arch == "dav-c220" and f"{name}.mlir" in NOT_ON_C220:
+                continue
+            unit = via_cce.unit_of(module, arch, f"hand_{name}_{arch}")
+            units.append(unit)
+            cases[(name, arch)] = (unit, inputs, expected)
+    # the MIX kernel of test/targets/cce in both forms: one function, and the split pair
+    for form in ("mix", "mix-split"):
+        path = ROOT / "test" / "targets" / "cce" / f"{form}.mlir"
+        module = parse_module(_context(), path.read_text(), path.name)
+        unit = via_cce.unit_of(module, "dav-3510", form)
+        units.append(unit)
+        cases[(form, "dav-3510")] = (unit, None, None)
+    return via_cce.build(units), cases
+
+
+@pytest.mark.parametrize(("name", "arch"), [(p.name.removesuffix(".hivm.mlir"), a) for p in HAND_SYNCED for a in ARCHS
+                                            if not (a == "dav-c220" and p.name.startswith("gemm_relu"))])
+def test_hand_synced_kernel_runs_balanced_and_matches(hand_synced_runs, name, arch):
+    lib, cases = hand_synced_runs
+    unit, inputs, expected = cases[(name, arch)]
+    assert re.search(r"asc_sync_notify|set_flag\(PIPE", unit.source)
+    result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+    assert result.error is None, result.error
+    _tolerance(result.outputs, expected)
+
+
+@pytest.mark.parametrize("form", ["mix", "mix-split"])
+def test_mix_kernel_forms_compute_relu_of_matmul(hand_synced_runs, form):
+    lib, cases = hand_synced_runs
+    unit = cases[(form, "dav-3510")][0]
+    rng = np.random.default_rng(1)
+    a = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+    b = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+    inputs = {"arg0": a, "arg1": b, "arg2": np.zeros((128, 64), np.float32)}
+    result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+    assert result.error is None, result.error
+    want = np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0)
+    np.testing.assert_allclose(result.outputs["arg2"], want, rtol=1e-4, atol=1e-4)

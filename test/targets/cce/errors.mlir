@@ -1,0 +1,40 @@
+// What the cce printer cannot print is a located diagnostic, never a traceback.
+// RUN: ascend-opt %s -t cce --split-input-file --verify-diagnostics
+
+func.func @tile_level(%g: memref<64xf32, #hivm.address_space<gm>>) attributes {tile.kernel} {
+  %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  // expected-error @+1 {{is tile-level: run -p ascend-compile (or convert-tile-to-hivm) before -t cce}}
+  tile.copy ins(%g : memref<64xf32, #hivm.address_space<gm>>) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
+  return
+}
+
+// -----
+
+// MTE1 <-> M events 6 and 7 belong to the printer's mmadL1 expansion
+func.func @reserved_event() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  // expected-error @+1 {{event id 6 of MTE1 -> M is reserved for the cce printer's mmadL1 expansion (ids (6, 7))}}
+  hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID6>]
+  hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID6>]
+  return
+}
+
+// -----
+
+func.func @transposed(%la: memref<16x16xf16, #hivm.address_space<cbuf>>, %lb: memref<16x16xf16, #hivm.address_space<cbuf>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %true = arith.constant true
+  %c16 = arith.constant 16 : index
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  // expected-error @+1 {{transposed mmadL1 operands are not printed}}
+  hivm.hir.mmadL1 {b_transpose} ins(%la, %lb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+  return
+}
+
+// -----
+
+func.func @capacity() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %a = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+  // expected-error @+1 {{ub buffers need 262144 bytes, the chip has 253952}}
+  %b = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+  hivm.hir.vadd ins(%a, %a : memref<32768xf32, #hivm.address_space<ub>>, memref<32768xf32, #hivm.address_space<ub>>) outs(%b : memref<32768xf32, #hivm.address_space<ub>>)
+  return
+}
