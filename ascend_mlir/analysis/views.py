@@ -297,3 +297,55 @@ def footprint_of(value: SSAValue, names: dict[Hashable, Hashable] | None = None)
     """The bytes the memref `value` denotes (symbols renamed by `names`)."""
     fp = view_of(value).footprint()
     return fp.rename(names) if names else fp
+
+
+def _symbols(expr: Affine) -> set[Hashable]:
+    out: set[Hashable] = set()
+    for k, _ in expr.terms:
+        if isinstance(k, Mod | FloorDiv):
+            out |= _symbols(k.expr)
+        else:
+            out.add(k)
+    return out
+
+
+def _defined_inside(value: Hashable, region_op: Operation) -> bool:
+    if isinstance(value, BlockArgument):
+        parent = value.owner.parent_op() if isinstance(value.owner, Block) else None
+        return parent is not None and (parent is region_op or region_op.is_ancestor(parent))
+    if isinstance(value, SSAValue) and isinstance(value.owner, Operation):
+        return region_op.is_ancestor(value.owner) and value.owner is not region_op
+    return False
+
+
+def loop_bounds(loop: Operation) -> tuple[int | None, int | None, int | None]:
+    """(lower bound, trip count, step) of an scf.for when static, else Nones."""
+    from xdsl.dialects import scf
+
+    if not isinstance(loop, scf.ForOp):
+        return None, None, None
+    lb, ub, step = _constant(loop.lb), _constant(loop.ub), _constant(loop.step)
+    if lb is None or ub is None or step is None or step <= 0:
+        return lb, None, step
+    return lb, max(0, -(-(ub - lb) // step)), step
+
+
+def widen_out_of(fp: Footprint, loop: Operation) -> Footprint:
+    """`fp` (an access inside `loop`) over all iterations of `loop`: what another
+    iteration, or the code after the loop, may see of it. The loop variable of an
+    `scf.for` with static bounds becomes a strided dimension; any other value defined in
+    the loop (a changing symbol) widens to the whole root."""
+    if fp.base is None:
+        return fp
+    from xdsl.dialects import scf
+
+    iv = loop.body.block.args[0] if isinstance(loop, scf.ForOp) else None
+    for sym in _symbols(fp.base):
+        if sym is iv and iv is not None:
+            lb, count, step = loop_bounds(loop)
+            fp = fp.widen(iv, lb, count, step)
+            if fp.base is None:
+                return fp
+        elif _defined_inside(sym, loop):
+            return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
+    return fp

@@ -30,6 +30,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return InsertBarrierSyncPass
 
+    def insert_sync():
+        from ascend_mlir.transforms.insert_sync import InsertSyncPass
+
+        return InsertSyncPass
+
     def ascend_compile():
         from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
@@ -40,5 +45,6 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascend-estimate-latency": estimate_latency,
         "ascend-modulo-schedule": modulo_schedule,
         "ascend-insert-barrier-sync": insert_barrier_sync,
+        "ascend-insert-sync": insert_sync,
         "ascend-compile": ascend_compile,
     }

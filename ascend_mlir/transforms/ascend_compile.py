@@ -6,7 +6,8 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
   `Ascend910B1`, or a chip file); otherwise the module's `hacc.target`, default ascend950.
   Either option also sets the module's `hacc.target`, so bishengir compiles for it.
 * `sync`: `barrier-all` (pipe_barrier[<PIPE_ALL>] between dependent ops, always correct,
-  never fast) or `solver` (flags placed from the modulo schedule; not implemented yet).
+  never fast) or `solver` (ascend-insert-sync: a flag or pipe barrier per dependence that
+  needs one, per-version event ids in multi-buffered loops).
 * `schedule`: `program-order` (ops issue in program order) or `modulo` (Z3 modulo
   scheduling with software pipelining and multi-buffering; not implemented yet).
 
@@ -27,7 +28,7 @@ from ascend_mlir.chips import ChipError, chip_for_module, set_module_target
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
-IMPLEMENTED_SYNC = ("barrier-all",)
+IMPLEMENTED_SYNC = ("barrier-all", "solver")
 IMPLEMENTED_SCHEDULES = ("program-order",)
 
 
@@ -78,4 +79,9 @@ class AscendCompilePass(ModulePass):
             raise PassFailedException(
                 f"ascend-compile: convert-tile-to-hivm produced invalid IR: {error}"
             ) from None
-        InsertBarrierSyncPass().apply(ctx, op)
+        if self.sync == "solver":
+            from ascend_mlir.transforms.insert_sync import InsertSyncPass
+
+            InsertSyncPass().apply(ctx, op)
+        else:
+            InsertBarrierSyncPass().apply(ctx, op)

@@ -32,10 +32,16 @@ schedule. Two mechanisms:
   left with the baton on the core of its first memory op: a hand-off before the loop and
   one at the end of the body when needed, so every path into the body agrees.
 
-Aliasing: buffers are identified by their root (a `memref.alloc`, a function argument)
-through subview/cast/reshape chains. Distinct allocations and distinct GM arguments do
-not alias; anything else (e.g. `hivm.hir.pointer_cast` after memory planning) is assumed
-to alias every buffer of its address space.
+Aliasing: `ascend_mlir.analysis.aliasing` (byte footprints through views; pointer_casts
+of one scope alias when their byte ranges overlap). An access carried around a loop's back
+edge, or out of the loop, is widened over the loop's iterations first, so footprints that
+depend on the loop variable are compared across iterations, not as if in one.
+
+Existing sync is recognised (the pass is idempotent): pipe barriers drain what they drain,
+and a `sync_block_wait` passes the baton to its core.
+
+Cost: each loop's fixpoint caches the loop's effect per entry state, so nested loops are
+analysed a bounded number of times each (linear in the nesting depth, not exponential).
 """
 
 from __future__ import annotations
@@ -45,49 +51,27 @@ from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import func, memref, scf
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
-from ascend_mlir.analysis.views import view_root
+from ascend_mlir.analysis.aliasing import Footprint, may_alias
+from ascend_mlir.analysis.views import footprint_of, widen_out_of
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 
-# pipes whose ops complete in order, so same-pipe dependences need no sync; V is one of
-# them only with v-in-order=true (see the module docstring)
-IN_ORDER_PIPES = frozenset({"M", "S"})
+# pipes whose ops complete in order, so same-pipe dependences need no sync (the same-pipe
+# rule: only S; mmadL1 -> mmadL1 is ordered by the op itself); V is treated as ordered
+# only with v-in-order=true (see the module docstring)
+IN_ORDER_PIPES = frozenset({"S"})
 CUBE_TO_VECTOR_FLAG = 0
 VECTOR_TO_CUBE_FLAG = 1
 
 # --------------------------------------------------------------------------------------
 # buffers and accesses
 # --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Root:
-    """A buffer identity: `value` is an alloc result or function argument when `exact`;
-    otherwise only the address space is known and the root may alias anything there."""
-
-    value: SSAValue | None
-    scope: str | None
-    exact: bool
-
-    def may_alias(self, other: _Root) -> bool:
-        if self.exact and other.exact:
-            return self.value is other.value
-        return self.scope is None or other.scope is None or self.scope == other.scope
-
-
-def root_of(value: SSAValue) -> _Root:
-    value = view_root(value)
-    owner = value.owner
-    exact = isinstance(owner, memref.AllocOp | memref.AllocaOp) or (
-        isinstance(value, BlockArgument) and isinstance(owner, Block) and isinstance(owner.parent_op(), func.FuncOp)
-    )
-    return _Root(value, hivm.scope_of(value.type), exact)
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,13 +81,25 @@ class _Access:
     op: Operation
     core: str
     pipes: tuple[str, ...]
-    reads: tuple[_Root, ...]
-    writes: tuple[_Root, ...]
+    reads: tuple[Footprint, ...]
+    writes: tuple[Footprint, ...]
 
     def conflicts(self, later: _Access) -> bool:
-        return any(w.may_alias(r) for w in self.writes for r in later.reads + later.writes) or any(
-            r.may_alias(w) for r in self.reads for w in later.writes
+        return any(may_alias(w, r) for w in self.writes for r in later.reads + later.writes) or any(
+            may_alias(r, w) for r in self.reads for w in later.writes
         )
+
+    def both_mmad(self, later: _Access) -> bool:
+        """mmadL1 -> mmadL1 on one core: ordered by the op (the same-pipe rule)."""
+        return self.core == later.core and isinstance(self.op, hivm.MmadL1Op) and isinstance(later.op, hivm.MmadL1Op)
+
+    def widened(self, loop: Operation) -> _Access:
+        """This access over all iterations of `loop` (itself when it does not depend on them)."""
+        reads = tuple(widen_out_of(f, loop) for f in self.reads)
+        writes = tuple(widen_out_of(f, loop) for f in self.writes)
+        if reads == self.reads and writes == self.writes:
+            return self
+        return _Access(self.op, self.core, self.pipes, reads, writes)
 
     def same_single_pipe(self, later: _Access) -> str | None:
         """The pipe both ops run on alone, on the same core (None otherwise)."""
@@ -125,8 +121,8 @@ def _access_of(op: Operation, default_core: str) -> _Access | None:
         op,
         core,
         op.pipes(),
-        tuple(root_of(v) for v in reads if isinstance(v.type, MemRefType)),
-        tuple(root_of(v) for v in writes if isinstance(v.type, MemRefType)),
+        tuple(footprint_of(v) for v in reads if isinstance(v.type, MemRefType)),
+        tuple(footprint_of(v) for v in writes if isinstance(v.type, MemRefType)),
     )
 
 
@@ -175,6 +171,22 @@ class _State:
 
         return self.owner == other.owner and equal(self.open, other.open) and equal(self.v_open, other.v_open)
 
+    def key(self) -> tuple:
+        """A hashable summary (for caching a loop's effect per entry state)."""
+
+        def items(a: dict[str, frozenset[_Access]]) -> tuple:
+            return tuple(sorted((k, v) for k, v in a.items() if v))
+
+        return (self.owner, items(self.open), items(self.v_open), tuple(sorted(self.last_pipe.items())))
+
+    def mapped(self, f) -> _State:
+        """The state with every open access replaced by f(access)."""
+
+        def each(a: dict[str, frozenset[_Access]]) -> dict[str, frozenset[_Access]]:
+            return {k: frozenset(f(x) for x in v) for k, v in a.items()}
+
+        return _State(each(self.open), each(self.v_open), self.owner, dict(self.last_pipe))
+
 
 def _first_access_core(ops: Iterable[Operation], default_core: str) -> str | None:
     for op in ops:
@@ -202,8 +214,14 @@ class _Inserter:
         kind = core_attr.data.value if isinstance(core_attr, hivm.FuncCoreTypeAttr) else None
         # SCALAR-typed memory ops (none today) belong to the function's core
         self.default_core = "CUBE" if kind == "AIC" else "VECTOR"
-        # one _Access per op, so that the fixpoint compares stable identities
+        # one _Access per op (and per op widened over a loop), so that the fixpoint
+        # compares stable identities
         self._accesses: dict[Operation, _Access | None] = {}
+        self._widened: dict[tuple[_Access, Operation], _Access] = {}
+        # a loop's analysed effect (apply=False) per entry state
+        self._loop_effects: dict[tuple[Operation, tuple], _State] = {}
+        # ops visited by the walk: bounded by a small multiple of the program size
+        self.visits = 0
 
     def access(self, op: Operation) -> _Access | None:
         if op not in self._accesses:
@@ -245,6 +263,11 @@ class _Inserter:
     def _block(self, block: Block, state: _State, apply: bool) -> _State:
         state = state.copy()
         for op in list(block.ops):
+            self.visits += 1
+            if isinstance(op, hivm.SyncBlockWaitOp):
+                # an existing cross-core hand-off: the baton is on the waiting core
+                state.owner = op.core_type()
+                continue
             if isinstance(op, hivm.PipeBarrierOp):
                 if op.pipe.pipe_name == "ALL":
                     state.drain()
@@ -285,15 +308,31 @@ class _Inserter:
 
     def _ordered(self, earlier: _Access, later: _Access, v_open: frozenset[_Access]) -> bool:
         """Whether the hardware already keeps `earlier` before `later` (same core)."""
+        if earlier.both_mmad(later):
+            return True
         pipe = earlier.same_single_pipe(later)
         if pipe in IN_ORDER_PIPES:
             return True
         return pipe == "V" and (self.v_in_order or earlier not in v_open)
 
+    def _widen(self, state: _State, loop: Operation) -> _State:
+        """Open accesses of `loop`'s iterations seen from another iteration or after it."""
+
+        def widen(access: _Access) -> _Access:
+            key = (access, loop)
+            if key not in self._widened:
+                self._widened[key] = access.widened(loop)
+            return self._widened[key]
+
+        return state.mapped(widen)
+
     def _loop(self, loop: Operation, state: _State, apply: bool) -> _State:
         first_core = _first_access_core([loop], self.default_core)
         if first_core is None:
             return state
+        cache_key = (loop, state.key())
+        if not apply and cache_key in self._loop_effects:
+            return self._loop_effects[cache_key].copy()
         if state.owner is not None and state.owner != first_core:
             self._handoff(InsertPoint.before(loop), state, first_core, self._first_pipe(loop), apply)
         state.owner = first_core
@@ -301,16 +340,19 @@ class _Inserter:
         # the start of the next one
         entry = state.copy()
         for _ in range(64):
-            end = self._loop_body(loop, entry, apply=False)
+            end = self._widen(self._loop_body(loop, entry, apply=False), loop)
             joined = state.join(end)
             if joined.same_as(entry):
                 break
             entry = joined
         else:  # pragma: no cover - the lattice is finite and small
             raise AssertionError("barrier-sync fixpoint did not converge")
-        end = self._loop_body(loop, entry, apply=apply)
+        end = self._widen(self._loop_body(loop, entry, apply=apply), loop)
         # zero trips leave the entry state, otherwise the end of the last iteration
-        return state.join(end)
+        result = state.join(end)
+        if not apply:
+            self._loop_effects[cache_key] = result.copy()
+        return result
 
     def _loop_body(self, loop: Operation, entry: _State, apply: bool) -> _State:
         state = entry
@@ -321,7 +363,9 @@ class _Inserter:
         if state.owner is not None and state.owner != first_core:
             # hand the baton back so that every iteration starts on the same core
             assert first_core is not None
-            terminator = loop.regions[-1].blocks.last.last_op
+            last_block = loop.regions[-1].blocks.last
+            terminator = last_block.last_op if last_block is not None else None
+            assert terminator is not None
             self._handoff(InsertPoint.before(terminator), state, first_core, self._first_pipe(loop), apply)
         return state
 

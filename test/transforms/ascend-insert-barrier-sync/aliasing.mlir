@@ -1,12 +1,12 @@
 // RUN: ascend-opt %s --split-input-file -p ascend-insert-barrier-sync | filecheck %s
 
-// After memory planning, buffers are pointer_casts at byte offsets and may overlap: the
-// pass assumes any two in one address space alias (a planned offset is not trusted), but
-// buffers in different address spaces never do.
+// After memory planning, buffers are pointer_casts at byte offsets: two of one address
+// space alias exactly when their byte ranges overlap (the alias analysis), so the load
+// into %a (bytes 0..255) and the vabs on %b (bytes 256..511) need no barrier, but the
+// store of %c (bytes 0..255 again, i.e. %a) does.
 
 // CHECK-LABEL: func.func @planned
 // CHECK:       hivm.hir.load ins(%x
-// CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:  hivm.hir.vabs ins(%b
 // CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:  hivm.hir.store

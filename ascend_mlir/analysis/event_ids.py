@@ -1,0 +1,43 @@
+"""Event-id allocation for set_flag/wait_flag, on plain data (no IR).
+
+Each flag asks for `width` consecutive ids (1, or one per buffer version for a flag that
+cycles through versions) of its pipe pair, live over an interval of program positions
+(the set's position to the wait's, or a whole loop for a loop-carried flag). Flags of
+one pipe pair whose intervals overlap get disjoint ids; ids are reused once an interval
+ends (greedy by start: optimal for interval graphs when every width is 1). A request
+that does not fit gets None and the caller falls back (see insert_sync).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EventRequest:
+    pair: Hashable  # (set pipe, wait pipe)
+    start: int
+    end: int  # inclusive
+    width: int = 1
+
+
+def allocate_events(
+    requests: Sequence[EventRequest], ids_per_pair: int = 8, reserved: dict[Hashable, set[int]] | None = None
+) -> list[int | None]:
+    """The first id of each request (its ids are first .. first + width - 1), or None."""
+    order = sorted(range(len(requests)), key=lambda i: (requests[i].start, -requests[i].width, i))
+    result: list[int | None] = [None] * len(requests)
+    live: dict[Hashable, list[tuple[int, int, int]]] = {}  # pair -> (end, first, width)
+    for i in order:
+        r = requests[i]
+        busy = set((reserved or {}).get(r.pair, set()))
+        for end, first, width in live.get(r.pair, []):
+            if end >= r.start:
+                busy.update(range(first, first + width))
+        for first in range(0, ids_per_pair - r.width + 1):
+            if not busy & set(range(first, first + r.width)):
+                result[i] = first
+                live.setdefault(r.pair, []).append((r.end, first, r.width))
+                break
+    return result

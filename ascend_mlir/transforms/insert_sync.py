@@ -1,0 +1,513 @@
+"""`ascend-insert-sync`: flags and pipe barriers for exactly the dependences that need them.
+
+The fast sync (sync=solver of ascend-compile); `ascend-insert-barrier-sync` is the
+baseline. On any hivm IR (straight-line code, `scf.for` / `scf.if`, buffers that cycle
+through versions `iv mod k`, planned `pointer_cast`s):
+
+1. **Dependences.** Every pair of memory accesses of one core that may touch the same
+   bytes (`ascend_mlir.analysis.aliasing`), one of them a write, is a dependence: in
+   program order within one pass over their common block, and around the back edge of
+   each common `scf.for` at the smallest iteration distance `d` at which the footprints
+   overlap (a buffer in version `iv mod 2` is reused at d = 2). Accesses inside a nested
+   loop count over all its iterations (footprints widened).
+2. **Same pipe** (the same-pipe rule): none on S, none between two mmadL1; otherwise
+   `pipe_barrier[P]` before the later op.
+3. **Cross pipe**: `set_flag[P, Q]` after the producer, `wait_flag[P, Q]` before the
+   consumer, both in the block where the dependence lives (a nested loop or if is one
+   item there). A loop-carried flag is set in iteration i and waited in iteration i + d:
+   it is primed (set) before the loop and drained (waited) after it; with d > 1 it uses
+   one event id per version, `EVENT = base + iteration mod d` (a dynamic i64 id), which is
+   what lets iterations overlap. Dependences are taken shortest first and skipped when
+   the flags and barriers already placed (or already in the input: the pass is
+   idempotent) order them transitively (`ascend_mlir.analysis.sync_plan`).
+4. **No flag set twice.** In a loop, the pipe that sets a flag may run ahead of the pipe
+   that waits for it; a flag whose next set is not ordered after its last wait gets one
+   id per version of the loop, else a credit flag in the other direction.
+5. **Event ids** per pipe pair within the chip's 8 (`ascend_mlir.analysis.event_ids`):
+   flags inside one top-level region (loop or straight-line item of the function) get
+   distinct ids; ids are reused between regions, which a pipe_barrier[PIPE_ALL] between
+   them makes safe. **When the ids run out**, the flag becomes a
+   `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct, slower) and a remark
+   says so.
+6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
+
+MIX functions (cube and vector ops in one function) are left to the cross-core hand-off
+of `ascend-insert-barrier-sync` (a remark says so): the cross-core flags are not yet
+planned here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from xdsl.builder import Builder
+from xdsl.context import Context
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, i64
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint
+
+from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_distance
+from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
+from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait
+from ascend_mlir.analysis.views import _defined_inside, _symbols, affine_of, footprint_of, loop_bounds, widen_out_of
+from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.dialects import hivm
+
+ORDERED_PIPES = frozenset({"S"})  # the same-pipe rule (hardware-ordered pipes)
+EVENTS_PER_PIPE_PAIR = 8
+MAX_VERSIONS = 4
+
+
+# ----------------------------------------------------------------------------- accesses
+
+
+@dataclass(eq=False)
+class _Leaf:
+    """One memory-touching hivm op: (footprint, pipe, is_write) per memref operand and its
+    ancestors from the function body's item down to itself."""
+
+    op: Operation
+    accesses: list[tuple[Footprint, str, bool]]
+    path: list[Operation]
+
+
+def _leaf(op: Operation, body: Block) -> _Leaf | None:
+    if not isinstance(op, hivm.HivmPipeOp) or isinstance(op, hivm.SYNC_OPS):
+        return None
+    reads = [v for v in op.memref_reads() if isinstance(v.type, MemRefType)]
+    writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
+    if not reads and not writes:
+        return None
+    pipes = op.pipes()
+    accesses = [(footprint_of(v), pipes[-1] if v in writes else pipes[0], False) for v in reads]
+    accesses += [(footprint_of(v), pipes[-1], True) for v in writes]
+    path: list[Operation] = [op]
+    while path[0].parent_block() is not body:
+        parent = path[0].parent_op()
+        assert parent is not None
+        path.insert(0, parent)
+    return _Leaf(op, accesses, path)
+
+
+def _stable(fp: Footprint, ops: list[Operation]) -> Footprint:
+    for loop in reversed(ops):
+        if isinstance(loop, scf.ForOp | scf.WhileOp | scf.IfOp):
+            fp = widen_out_of(fp, loop)
+    return fp
+
+
+# ----------------------------------------------------------------------------- requirements
+
+
+@dataclass(frozen=True)
+class _Req:
+    src: int  # item indices in the block
+    dst: int
+    src_pipe: str
+    dst_pipe: str
+    distance: int  # 0: within one pass; d >= 1: around the back edge of the block's loop
+
+
+@dataclass(eq=False)
+class _Flag:
+    src: int
+    dst: int
+    set_pipe: str
+    wait_pipe: str
+    distance: int
+    period: int = 1  # ids cycle with the iteration (one per version)
+    first_id: int | None = None
+
+
+@dataclass(eq=False)
+class _Plan:
+    block: Block
+    items: list[Operation]
+    reqs: set[_Req] = field(default_factory=set)
+    flags: list[_Flag] = field(default_factory=list)
+    barriers: list[tuple[int, str]] = field(default_factory=list)  # (before item, pipe)
+
+
+def _is_loop_body(block: Block) -> bool:
+    return isinstance(block.parent_op(), scf.ForOp)
+
+
+class _Planner:
+    def __init__(self, func_op: func.FuncOp):
+        self.func_op = func_op
+        self.body = func_op.body.block
+        self.leaves = [lf for op in func_op.walk() if (lf := _leaf(op, self.body)) is not None]
+        self.plans: dict[Block, _Plan] = {}
+
+    def plan_of(self, block: Block) -> _Plan:
+        if block not in self.plans:
+            self.plans[block] = _Plan(block, list(block.ops))
+        return self.plans[block]
+
+    def collect(self) -> None:
+        for a in self.leaves:
+            for b in self.leaves:
+                self._pair(a, b)
+
+    def _pair(self, a: _Leaf, b: _Leaf) -> None:
+        k = 0
+        while k < min(len(a.path), len(b.path)) and a.path[k] is b.path[k]:
+            k += 1
+        both_mmad = isinstance(a.op, hivm.MmadL1Op) and isinstance(b.op, hivm.MmadL1Op)
+        for fa, pa, wa in a.accesses:
+            for fb, pb, wb in b.accesses:
+                if not (wa or wb) or (pa == pb and (pa in ORDERED_PIPES or both_mmad)):
+                    continue
+                self._forward(a, b, k, fa, fb, pa, pb)
+                for j in range(k):
+                    if isinstance(a.path[j], scf.ForOp):
+                        self._carried(a, b, j, fa, fb, pa, pb)
+
+    def _forward(self, a: _Leaf, b: _Leaf, k: int, fa, fb, pa: str, pb: str) -> None:
+        if k >= len(a.path) or k >= len(b.path):
+            return
+        item_a, item_b = a.path[k], b.path[k]
+        block = item_a.parent_block()
+        if block is None or block is not item_b.parent_block() or not item_a.is_before_in_block(item_b):
+            return
+        if may_alias(_stable(fa, a.path[k:-1]), _stable(fb, b.path[k:-1])):
+            plan = self.plan_of(block)
+            plan.reqs.add(_Req(plan.items.index(item_a), plan.items.index(item_b), pa, pb, 0))
+
+    def _carried(self, a: _Leaf, b: _Leaf, j: int, fa, fb, pa: str, pb: str) -> None:
+        loop = a.path[j]
+        assert isinstance(loop, scf.ForOp)
+        iv = loop.body.block.args[0]
+        fa, fb = _stable(fa, a.path[j + 1 : -1]), _stable(fb, b.path[j + 1 : -1])
+        fa, fb = _fixed_symbols(fa, loop, iv), _fixed_symbols(fb, loop, iv)
+        _, trips, step = loop_bounds(loop)
+        if step is None:
+            fa, fb = widen_out_of(fa, loop), widen_out_of(fb, loop)
+            distance = 1 if may_alias(fa, fb) else None
+        else:
+            distance = min_carried_distance(fa, fb, iv, step, trips)
+        if distance is None:
+            return
+        item_a, item_b = a.path[j + 1], b.path[j + 1]
+        plan = self.plan_of(loop.body.block)
+        src, dst = plan.items.index(item_a), plan.items.index(item_b)
+        plan.reqs.add(_Req(src, dst, pa, pb, 0 if src < dst else min(distance, MAX_VERSIONS)))
+
+
+def _fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
+    """A footprint whose symbols (but the loop variable) are the same in every iteration;
+    else the whole root (a value computed in the loop may differ between iterations)."""
+    if fp.base is None:
+        return fp
+    if any(sym is not iv and _defined_inside(sym, loop) for sym in _symbols(fp.base)):
+        return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
+    return fp
+
+
+# ----------------------------------------------------------------------------- planning
+
+
+def _item_pipes(op: Operation) -> frozenset[str]:
+    pipes: set[str] = set()
+    for inner in op.walk():
+        if isinstance(inner, hivm.HivmPipeOp) and not isinstance(inner, hivm.SYNC_OPS):
+            pipes.update(inner.pipes())
+    return frozenset(pipes)
+
+
+def _existing_event(op: Operation, loop: Operation | None):
+    if isinstance(op, hivm.PipeBarrierOp):
+        return lambda copy: ("barrier", op.pipe.pipe_name)
+    if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
+        kind = "set" if isinstance(op, hivm.SetFlagOp) else "wait"
+        pipes = (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
+        if op.event_id is not None:
+            static = op.event_id
+            return lambda copy: (kind, *pipes, ("input", static))
+        dynamic = affine_of(op.dynamic_event_id) if op.dynamic_event_id is not None else None
+
+        def key(copy: int):
+            value = _event_in_copy(dynamic, loop, copy) if dynamic is not None else None
+            return ("input", value) if value is not None else ("input", id(op), copy)
+
+        return lambda copy: (kind, *pipes, key(copy))
+    return None
+
+
+def _event_in_copy(event, loop: Operation | None, copy: int) -> int | None:
+    """The value of a dynamic event id in pass `copy` over the loop body (None if not
+    computable: then it matches nothing, which is conservative)."""
+    if not isinstance(loop, scf.ForOp):
+        return event.const if event.is_constant else None
+    lb, _, step = loop_bounds(loop)
+    if lb is None or step is None:
+        return None
+    return _evaluate(event, loop.body.block.args[0], lb + copy * step)
+
+
+def _evaluate(expr, sym, value: int) -> int | None:
+    from ascend_mlir.analysis.aliasing import FloorDiv, Mod
+
+    total = expr.const
+    for k, c in expr.terms:
+        if k is sym:
+            total += c * value
+        elif isinstance(k, Mod | FloorDiv):
+            inner = _evaluate(k.expr, sym, value)
+            if inner is None:
+                return None
+            total += c * (inner % k.modulus if isinstance(k, Mod) else inner // k.modulus)
+        else:
+            return None
+    return total
+
+
+def _model(plan: _Plan) -> BlockModel:
+    model = BlockModel([_item_pipes(op) if not isinstance(op, hivm.SYNC_OPS) else frozenset() for op in plan.items])
+    loop = plan.block.parent_op()
+    for idx, op in enumerate(plan.items):
+        ev = _existing_event(op, loop)
+        if ev is not None:
+            model.inline[idx] = ev
+    for idx, pipe in plan.barriers:
+        model.before.setdefault(idx, []).append(lambda copy, p=pipe: ("barrier", p))
+    for flag in plan.flags:
+        def key(copy: int, f=flag, shift=0) -> Hashable:
+            return (id(f), (copy - shift) % f.period)
+
+        model.after.setdefault(flag.src, []).append(
+            lambda copy, f=flag, k=key: ("set", f.set_pipe, f.wait_pipe, k(copy))
+        )
+        model.before.setdefault(flag.dst, []).append(
+            lambda copy, f=flag, k=key: ("wait", f.set_pipe, f.wait_pipe, k(copy, shift=f.distance))
+        )
+    return model
+
+
+def _plan_block(plan: _Plan) -> None:
+    reqs = sorted(plan.reqs, key=lambda r: (r.distance, r.dst, -r.src, r.src_pipe, r.dst_pipe))
+    loop_body = _is_loop_body(plan.block)
+    for r in reqs:
+        if r.distance and not loop_body:
+            continue
+        if covered(_model(plan), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance):
+            continue
+        if r.src_pipe == r.dst_pipe:
+            plan.barriers.append((r.dst, r.src_pipe))
+        else:
+            period = r.distance if r.distance > 1 else 1
+            plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
+    if loop_body:
+        _no_double_set(plan)
+
+
+def _no_double_set(plan: _Plan) -> None:
+    """Give flags that could be set again before their wait ran one id per version, or
+    a credit flag back (see the module docstring)."""
+    versions = max([f.period for f in plan.flags] + [2])
+    for flag in list(plan.flags):
+        if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), flag.period):
+            continue
+        if flag.distance == 0 and flag.period < versions:
+            flag.period = versions
+            if set_after_wait(_model(plan), lambda ev: ev[3][0], id(flag), flag.period):
+                continue
+            flag.period = 1
+        if flag.src == flag.dst:
+            continue  # one item on both sides: nothing to place between them
+        if flag.distance == 0:
+            plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 1, 1))
+        else:
+            plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
+
+
+# ----------------------------------------------------------------------------- emitting
+
+
+def _constant(builder: Builder, value: int, t=None) -> SSAValue:
+    return builder.insert(arith.ConstantOp(IntegerAttr(value, t or IndexType()))).result
+
+
+def _version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
+    """`first + ((iv - lb) / step) mod period` as an i64, at the top of the loop body."""
+    block = loop.body.block
+    first_op = block.first_op
+    assert first_op is not None
+    builder = Builder(InsertPoint.before(first_op))
+    index = loop.body.block.args[0]
+    lb, _, step = loop_bounds(loop)
+    if lb != 0:
+        index = builder.insert(arith.SubiOp(index, loop.lb)).result
+    if step != 1:
+        index = builder.insert(arith.DivUIOp(index, loop.step)).result
+    version = builder.insert(arith.RemUIOp(index, _constant(builder, period))).result
+    event = builder.insert(arith.IndexCastOp(version, i64)).result
+    if first:
+        event = builder.insert(arith.AddiOp(event, _constant(builder, first, i64))).result
+    return event
+
+
+class _Emitter:
+    def __init__(self, planner: _Planner):
+        self.planner = planner
+        self.positions: dict[Operation, tuple[int, int]] = {}
+        counter = 0
+        for op in planner.func_op.walk():
+            counter += 2
+            self.positions[op] = (counter, counter)
+        for op in reversed(list(planner.func_op.walk())):
+            start, end = self.positions[op]
+            for region in op.regions:
+                for block in region.blocks:
+                    for inner in block.ops:
+                        end = max(end, self.positions[inner][1])
+            self.positions[op] = (start, end)
+
+    def region_of(self, block: Block) -> tuple[int, int]:
+        """The top-level item (of the function body) a block lies in: its extent."""
+        op = block.parent_op()
+        if op is None or op is self.planner.func_op:
+            return (-1, -1)
+        while op.parent_block() is not self.planner.body:
+            parent = op.parent_op()
+            assert parent is not None
+            op = parent
+        return self.positions[op]
+
+    def allocate(self) -> list[tuple[_Plan, _Flag]]:
+        flags = [(plan, f) for plan in self.planner.plans.values() for f in plan.flags]
+        reserved: dict[Hashable, set[int]] = {}
+        for op in self.planner.func_op.walk():
+            if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id is not None:
+                reserved.setdefault((op.set_pipe.pipe_name, op.wait_pipe.pipe_name), set()).add(op.event_id)
+        requests = []
+        for plan, f in flags:
+            lo, hi = self.region_of(plan.block)
+            if lo < 0:  # the function body: from the set to the wait
+                lo, hi = self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][1]
+                lo, hi = min(lo, hi), max(lo, hi)
+            requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
+        ids = allocate_events(requests, EVENTS_PER_PIPE_PAIR, reserved)
+        for (_, f), first in zip(flags, ids, strict=True):
+            f.first_id = first
+        return flags
+
+    def emit(self) -> None:
+        flags = self.allocate()
+        for plan in self.planner.plans.values():
+            for idx, pipe in plan.barriers:
+                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(pipe))
+        for plan, f in flags:
+            self._emit_flag(plan, f)
+        self._region_barriers(flags)
+        self._final_drain()
+
+    def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
+        src_op, dst_op = plan.items[f.src], plan.items[f.dst]
+        if f.first_id is None:
+            emit_remark(
+                dst_op,
+                f"ascend-insert-sync: no free event id for {f.set_pipe} -> {f.wait_pipe} "
+                f"(needs {f.period} of {EVENTS_PER_PIPE_PAIR}); pipe_barrier[<PIPE_ALL>] instead",
+            )
+            Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
+            return
+        loop = plan.block.parent_op()
+        event: int | SSAValue = f.first_id
+        if f.period > 1:
+            assert isinstance(loop, scf.ForOp)
+            event = _version_event(loop, f.period, f.first_id)
+        Builder(InsertPoint.after(src_op)).insert(hivm.SetFlagOp(f.set_pipe, f.wait_pipe, event))
+        Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(f.set_pipe, f.wait_pipe, event))
+        if f.distance and isinstance(loop, scf.ForOp):
+            for v in range(f.first_id, f.first_id + f.period):
+                Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(f.set_pipe, f.wait_pipe, v))
+                Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(f.set_pipe, f.wait_pipe, v))
+
+    def _region_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> None:
+        """Between two top-level items whose flags share an id of a pipe pair, a
+        pipe_barrier[<PIPE_ALL>], so that the earlier one's waits ran before the later
+        one's sets."""
+        used: dict[Operation, set[tuple]] = {}
+        for plan, f in flags:
+            if f.first_id is None:
+                continue
+            top = self._top(plan)
+            if top is None:
+                top = plan.items[f.src]
+            for v in range(f.first_id, f.first_id + f.period):
+                used.setdefault(top, set()).add((f.set_pipe, f.wait_pipe, v))
+        seen: set[tuple] = set()
+        for op in list(self.planner.body.ops):
+            mine = used.get(op, set())
+            if mine & seen and not isinstance(op.prev_op, hivm.PipeBarrierOp):
+                Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
+            seen |= mine
+
+    def _first_of_region(self, op: Operation) -> Operation:
+        """The first op that belongs to `op`'s region (its primes come right before it)."""
+        while isinstance(op.prev_op, hivm.SetFlagOp):
+            op = op.prev_op
+        return op
+
+    def _top(self, plan: _Plan) -> Operation | None:
+        op = plan.block.parent_op()
+        if op is None or op is self.planner.func_op:
+            return None
+        while op.parent_block() is not self.planner.body:
+            parent = op.parent_op()
+            assert parent is not None
+            op = parent
+        return op
+
+    def _final_drain(self) -> None:
+        terminator = self.planner.body.last_op
+        if terminator is None or not self.planner.leaves:
+            return
+        prev = terminator.prev_op
+        if isinstance(prev, hivm.PipeBarrierOp) and prev.pipe.pipe_name == "ALL":
+            return
+        Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
+
+
+def _is_mix(func_op: func.FuncOp) -> bool:
+    cores = set()
+    for op in func_op.walk():
+        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS):
+            core = op.core_type()
+            if core != "SCALAR":
+                cores.add(core)
+    return len(cores) > 1
+
+
+@dataclass(frozen=True)
+class InsertSyncPass(ModulePass):
+    """Flags and pipe barriers for every dependence that needs one (see the module doc)."""
+
+    name = "ascend-insert-sync"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for inner in op.walk():
+            if inner.name.startswith("tile."):
+                raise op_error(
+                    inner,
+                    f"'{inner.name}' must be lowered to hivm before synchronisation "
+                    "(run convert-tile-to-hivm first)",
+                )
+        for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
+            if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
+                continue
+            if _is_mix(func_op):
+                from ascend_mlir.transforms.insert_barrier_sync import _Inserter
+
+                emit_remark(func_op, "ascend-insert-sync: MIX function synced by the cross-core hand-off of ascend-insert-barrier-sync")
+                _Inserter(func_op, v_in_order=False).run()
+                continue
+            planner = _Planner(func_op)
+            planner.collect()
+            for plan in planner.plans.values():
+                _plan_block(plan)
+            _Emitter(planner).emit()

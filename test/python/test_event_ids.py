@@ -1,0 +1,33 @@
+"""Event-id allocation (IR-free): disjoint ids for overlapping lifetimes of one pipe
+pair, reuse once a lifetime ended, consecutive ids for per-version flags, None when the
+8 ids of a pair run out."""
+
+from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
+
+
+def test_reuse_and_pairs():
+    mte2_v = ("MTE2", "V")
+    reqs = [
+        EventRequest(mte2_v, 0, 10),
+        EventRequest(mte2_v, 5, 12),  # overlaps the first: another id
+        EventRequest(mte2_v, 11, 20),  # the first ended: its id again
+        EventRequest(("V", "MTE3"), 0, 20),  # another pair: its own ids
+    ]
+    assert allocate_events(reqs) == [0, 1, 0, 0]
+
+
+def test_versions_take_consecutive_ids():
+    pair = ("V", "MTE2")
+    reqs = [EventRequest(pair, 0, 9), EventRequest(pair, 0, 9, width=2), EventRequest(pair, 0, 9, width=3)]
+    firsts = allocate_events(reqs)
+    taken = [set(range(f, f + r.width)) for f, r in zip(firsts, reqs, strict=True) if f is not None]
+    assert sum(len(t) for t in taken) == len(set().union(*taken)) == 6
+
+
+def test_running_out_and_reserved():
+    pair = ("MTE2", "V")
+    reqs = [EventRequest(pair, 0, 5) for _ in range(9)]
+    ids = allocate_events(reqs)
+    assert sorted(i for i in ids if i is not None) == list(range(8))
+    assert ids.count(None) == 1
+    assert allocate_events([EventRequest(pair, 0, 1)], reserved={pair: {0, 1}}) == [2]
