@@ -107,19 +107,44 @@ def build(units: Sequence[Unit]) -> ctypes.CDLL:
         raise EmulationBuildError("no C++ compiler (g++) found")
     source = _combined_source(units)
     key = hashlib.sha256("\0".join((source, _header_digest(), cxx, *CXX_FLAGS)).encode()).hexdigest()[:24]
+    # (the key covers every unit; they compile as several translation units, see below)
     cache = Path(tempfile.gettempdir()) / "ascend-mlir-cce-emu"
     cache.mkdir(exist_ok=True)
     library = cache / f"{key}.so"
     if not library.exists():
-        src = cache / f"{key}.cc"
-        src.write_text(source, encoding="utf-8")
-        partial = cache / f"{key}.{os.getpid()}.so"
-        proc = subprocess.run([cxx, *CXX_FLAGS, f"-I{emu_dir()}", str(src), "-o", str(partial)],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise EmulationBuildError(f"g++ failed on {src}:\n{proc.stderr[-6000:]}")
-        os.replace(partial, library)
+        _compile_parallel(cxx, units, cache, key, library)
     return ctypes.CDLL(str(library))
+
+
+def _compile_parallel(cxx: str, units: Sequence[Unit], cache: Path, key: str, library: Path) -> None:
+    """Compile the units as up to one translation unit per CPU (g++ is the slow part),
+    then link them into `library`."""
+    jobs = max(1, min(os.cpu_count() or 1, len(units) // 8))
+    groups = [list(units[i::jobs]) for i in range(jobs)]
+    compile_flags = [f for f in CXX_FLAGS if f != "-shared"]
+    objects, procs = [], []
+    for index, group in enumerate(groups):
+        src = cache / f"{key}.{index}.cc"
+        src.write_text(_combined_source(group), encoding="utf-8")
+        obj = cache / f"{key}.{index}.{os.getpid()}.o"
+        objects.append(obj)
+        procs.append((src, subprocess.Popen([cxx, *compile_flags, f"-I{emu_dir()}", "-c", str(src), "-o", str(obj)],
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
+    errors = []
+    for src, proc in procs:
+        _, err = proc.communicate()
+        if proc.returncode != 0:
+            errors.append(f"g++ failed on {src}:\n{err[-6000:]}")
+    if errors:
+        raise EmulationBuildError("\n".join(errors))
+    partial = cache / f"{key}.{os.getpid()}.so"
+    link = subprocess.run([cxx, "-shared", "-pthread", *map(str, objects), "-o", str(partial)],
+                          capture_output=True, text=True)
+    for obj in objects:
+        obj.unlink(missing_ok=True)
+    if link.returncode != 0:
+        raise EmulationBuildError(f"linking {library.name} failed:\n{link.stderr[-6000:]}")
+    os.replace(partial, library)
 
 
 # ----- data in and out --------------------------------------------------------------------

@@ -34,8 +34,13 @@ What the printer prints (it only prints; it never changes the IR):
   the first step. The expansion's own flags use **reserved event ids**: MTE1 -> M and
   M -> MTE1 events `RESERVED_CUBE_EVENTS` = (6, 7), one per ping-pong half (M -> MTE1
   primed at the start of the cube side and drained at its end: the WAR on an L0 half;
-  MTE1 -> M inside each step: the RAW). The sync passes allocate MTE1 <-> M events below
-  6; the printer refuses IR whose flags use a reserved id on those pipe pairs. No M
+  MTE1 -> M inside each step: the RAW). The halves alternate across K steps and across
+  consecutive mmadL1 ops (`l0_half`), so one op's L1 -> L0 copies overlap the previous
+  op's mmad. The sync passes allocate MTE1 <-> M events below 6 (`RESERVED_EVENTS` is
+  the `reserved=` argument of `analysis.event_ids.allocate_events`; at the hivm level
+  those pairs do not arise today, since mmadL1 -> mmadL1 needs no flag); the printer
+  refuses IR whose static flags use a reserved id on those pairs, and the emulation
+  fails on a double set should a dynamic id collide. No M
   barrier is printed between the steps: the cube accumulates into L0C in issue order (the
   "M -> M inside mmadL1 chains is ordered" rule of DESIGN.md section 7).
 * vector ops as **direct vector calls** (`asc_add(dst, a, b, count)`, `asc_exp`, ...;
@@ -93,6 +98,8 @@ ARCHS = ("dav-3510", "dav-c220")
 # MTE1 <-> M event ids the mmadL1 expansion owns (see the module docstring).
 RESERVED_CUBE_EVENTS = (6, 7)
 RESERVED_PIPE_PAIRS = (("MTE1", "M"), ("M", "MTE1"))
+# The same as `reserved=` for analysis.event_ids.allocate_events (pipe pair -> ids).
+RESERVED_EVENTS: dict[tuple[str, str], set[int]] = {pair: set(RESERVED_CUBE_EVENTS) for pair in RESERVED_PIPE_PAIRS}
 CROSS_CORE_FLAGS_PER_VECTOR = 16
 L0_BYTES = 65536  # L0A and L0B capacity on both chips
 
@@ -573,7 +580,11 @@ class CcePrinter:
         """Offsets of the allocs plan-memory has not placed: next free aligned offset per scope."""
         offsets: dict[Operation, int] = {}
         top: dict[str, int] = {}
+        planned = {hivm.scope_of(op.result) for op in fn.walk() if isinstance(op, hivm.PointerCastOp)}
         for op in fn.walk():
+            if isinstance(op, memref.AllocOp) and hivm.scope_of(op.memref) in planned:
+                raise op_error(op, f"{hivm.scope_of(op.memref)} buffers planned by pointer_cast and unplanned "
+                                   "allocs in one function: run plan-memory over all of them")
             if isinstance(op, memref.AllocOp):
                 t = _memref(op.memref)
                 scope = hivm.scope_of(t) or "gm"
@@ -859,6 +870,9 @@ class CcePrinter:
     def print_l0_setup(self, fn: func.FuncOp) -> None:
         self.line(f"{SCOPE_QUALIFIER['ca']} uint8_t *{ARENA_NAME['ca']} = ({SCOPE_QUALIFIER['ca']} uint8_t *)0;", fn)
         self.line(f"{SCOPE_QUALIFIER['cb']} uint8_t *{ARENA_NAME['cb']} = ({SCOPE_QUALIFIER['cb']} uint8_t *)0;", fn)
+        # the L0 half the next K step uses; it alternates across steps and across mmadL1
+        # ops, so one mmadL1's copies overlap the previous one's mmad
+        self.line("int32_t l0_half = 0;", fn)
         for event in RESERVED_CUBE_EVENTS:  # both L0 halves start free
             self.line(self.flag_call("set", "M", "MTE1", str(event)), fn)
 
@@ -882,13 +896,12 @@ class CcePrinter:
         k_step = min(k, step * 16)
         init = self.expr(op.init_condition)
         self.mmad_count += 1
-        kk, pp = f"kk{self.mmad_count}", f"pp{self.mmad_count}"
+        kk, pp = f"kk{self.mmad_count}", "l0_half"
         ctype = a.ctype
         l0a = f"(__ca__ {ctype} *)({ARENA_NAME['ca']} + {pp} * {half})"
         l0b = f"(__cb__ {ctype} *)({ARENA_NAME['cb']} + {pp} * {half})"
         event = f"{RESERVED_CUBE_EVENTS[0]} + {pp}"
         self.open(f"for (int32_t {kk} = 0; {kk} < {steps}; ++{kk})", op)
-        self.line(f"const int32_t {pp} = {kk} & 1;", op)
         self.line(self.flag_call("wait", "M", "MTE1", event), op)
         if self.a5:
             self.line(f"asc_copy_l12l0a({l0a}, {a.ptr}, 0, {kk} * {step}, {mf}, {step}, {mf}, {step});", op)
@@ -908,6 +921,7 @@ class CcePrinter:
         call = "asc_mmad" if self.a5 else "mad"
         self.line(f"{call}({c.ptr}, {l0a}, {l0b}, {m}, {k_step}, {n}, 0, false, false, {zero_c});", op)
         self.line(self.flag_call("set", "M", "MTE1", event), op)
+        self.line(f"{pp} ^= 1;", op)
         self.close()
 
     # ----- sync ---------------------------------------------------------------------------

@@ -40,13 +40,16 @@ def _context() -> Context:
     return ctx
 
 
-def _compiled(path: Path):
+SYNCS = ("barrier-all", "solver")
+
+
+def _compiled(path: Path, sync: str = "barrier-all"):
     """(tile module, compiled hivm module) with source locations (relative path)."""
     text = path.read_text()
     name = str(path.relative_to(ROOT))
     tile_module = parse_module(_context(), text, name)
     compiled = parse_module(_context(), text, name)
-    AscendCompilePass().apply(_context(), compiled)
+    AscendCompilePass(sync=sync).apply(_context(), compiled)
     return tile_module, compiled
 
 
@@ -57,27 +60,33 @@ def _tolerance(outputs: dict, expected: dict) -> None:
 
 @pytest.fixture(scope="module")
 def example_runs():
-    """Every example on every arch, built into one library."""
-    units, cases = [], []
+    """Every example on every arch, with both syncs of ascend-compile (barriers; flags with
+    per-version event ids), built into one library."""
+    units, cases = [], {}
     for path in EXAMPLES:
-        tile_module, compiled = _compiled(path)
-        inputs = make_inputs(kernel_function(tile_module), 0)
-        expected = run_reference(tile_module, inputs)
-        for arch in ARCHS:
-            if arch == "dav-c220" and path.name in NOT_ON_C220:
-                continue
-            unit = via_cce.unit_of(compiled, arch, f"{path.stem}_{arch}")
-            units.append(unit)
-            cases.append((path.name, arch, unit, inputs, expected))
+        for sync in SYNCS:
+            tile_module, compiled = _compiled(path, sync)
+            inputs = make_inputs(kernel_function(tile_module), 0)
+            expected = run_reference(tile_module, inputs)
+            for arch in ARCHS:
+                if arch == "dav-c220" and path.name in NOT_ON_C220:
+                    continue
+                unit = via_cce.unit_of(compiled, arch, f"{path.stem}_{arch}_{sync}")
+                units.append(unit)
+                cases[(path.name, arch, sync)] = (unit, inputs, expected)
     lib = via_cce.build(units)
-    return {(name, arch): (lib, unit, inputs, expected) for name, arch, unit, inputs, expected in cases}
+    return lib, cases
 
 
 # (gemm_relu on dav-c220 is test_gemm_relu_has_no_c220_spelling)
+@pytest.mark.parametrize("sync", SYNCS)
 @pytest.mark.parametrize(("example", "arch"), [(p.name, a) for p in EXAMPLES for a in ARCHS
                                                if not (a == "dav-c220" and p.name in NOT_ON_C220)])
-def test_example_matches_reference_through_emulation(example_runs, example, arch):
-    lib, unit, inputs, expected = example_runs[(example, arch)]
+def test_example_matches_reference_through_emulation(example_runs, example, arch, sync):
+    lib, cases = example_runs
+    unit, inputs, expected = cases[(example, arch, sync)]
+    if sync == "solver":
+        assert re.search(r"asc_sync_notify\(PIPE_(?!M, PIPE_MTE1)|set_flag\(PIPE_(?!M, PIPE_MTE1)", unit.source)
     result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
     assert result.error is None, result.error
     _tolerance(result.outputs, expected)

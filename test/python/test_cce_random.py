@@ -21,6 +21,7 @@ from test_reference import parse
 
 SEEDS = range(30)
 ARCHS = ("dav-3510", "dav-c220")
+SYNCS = ("barrier-all", "solver")  # ascend-compile's two syncs: barriers, or flags
 
 if via_cce.compiler() is None:
     if tools_required():
@@ -36,33 +37,36 @@ def _has_l0c_to_ub(module) -> bool:
 
 @pytest.fixture(scope="module")
 def random_runs():
-    units, cases, refused = [], {}, {}
+    units, cases, refused = [], {}, set()
     for seed in SEEDS:
         text = random_kernel(seed)
         tile_module = parse(text)
         inputs = make_inputs(kernel_function(tile_module), seed)
         expected = run_reference(tile_module, inputs)
-        compiled = tile_module.clone()
-        AscendCompilePass().apply(Context(), compiled)
-        for arch in ARCHS:
-            if arch == "dav-c220" and _has_l0c_to_ub(compiled):
-                with pytest.raises(OpError, match="L0C -> ub does not exist on dav-c220"):
-                    via_cce.unit_of(compiled, arch, "refused")
-                refused[(seed, arch)] = True
-                continue
-            unit = via_cce.unit_of(compiled, arch, f"s{seed}_{arch}")
-            units.append(unit)
-            cases[(seed, arch)] = (unit, inputs, expected, text)
+        for sync in SYNCS:
+            compiled = tile_module.clone()
+            AscendCompilePass(sync=sync).apply(Context(), compiled)
+            for arch in ARCHS:
+                key = (seed, arch, sync)
+                if arch == "dav-c220" and _has_l0c_to_ub(compiled):
+                    with pytest.raises(OpError, match="L0C -> ub does not exist on dav-c220"):
+                        via_cce.unit_of(compiled, arch, "refused")
+                    refused.add(key)
+                    continue
+                unit = via_cce.unit_of(compiled, arch, f"s{seed}_{arch}_{sync}")
+                units.append(unit)
+                cases[key] = (unit, inputs, expected, text)
     return via_cce.build(units), cases, refused
 
 
+@pytest.mark.parametrize("sync", SYNCS)
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_kernel_through_cce_matches_reference(random_runs, seed, arch):
+def test_random_kernel_through_cce_matches_reference(random_runs, seed, arch, sync):
     lib, cases, refused = random_runs
-    if (seed, arch) in refused:
+    if (seed, arch, sync) in refused:
         return  # refused with the diagnostic, checked in the fixture
-    unit, inputs, expected, text = cases[(seed, arch)]
+    unit, inputs, expected, text = cases[(seed, arch, sync)]
     result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
     context = f"kernel:\n{text}\nprinted:\n{unit.source}"
     assert result.error is None, f"{result.error}\n{context}"

@@ -149,9 +149,13 @@ struct Block {
   int to_vector[2][CROSS_FLAGS] = {};
   int to_cube[2 * CROSS_FLAGS] = {};
 
-  Core* cube() { return cores.empty() || !cores[0]->cube ? nullptr : cores[0].get(); }
+  Core* cube() {
+    if (cores.empty() || !cores[0]->cube) throw Failure("no cube core in this kernel (L1 belongs to the cube)");
+    return cores[0].get();
+  }
+  bool has_cube() const { return !cores.empty() && cores[0]->cube; }
   Core* vector(int v) {
-    int base = cube() ? 1 : 0;
+    int base = has_cube() ? 1 : 0;
     if (v < 0 || v >= n_vector) throw Failure("no vector core " + std::to_string(v) + " in this kernel");
     return cores[base + v].get();
   }
@@ -172,8 +176,7 @@ inline Core& me() {
 // ----- memory resolution -----------------------------------------------------------------
 inline uint8_t* resolve(Core& core, int scope, const void* p, size_t bytes, const char* what) {
   uintptr_t off = reinterpret_cast<uintptr_t>(p);
-  auto& arena = core.arena[scope];
-  if (arena.empty()) arena.assign(capacity(scope), 0);
+  auto& arena = core.arena[scope];  // sized at launch: empty when the core has no such memory
   if (off + bytes > arena.size())
     throw Failure(core.name + ": " + what + ": " + scope_name(scope) + " access [" + std::to_string(off) + ", " +
                   std::to_string(off + bytes) + ") is outside the " + std::to_string(arena.size()) + "-byte " +
@@ -341,7 +344,10 @@ inline int launch(int grid, int n_cube, int n_vector, const std::function<void()
       c->name = "block " + std::to_string(idx) + " vector " + std::to_string(v);
       b.cores.push_back(std::move(c));
     }
-    for (auto& c : b.cores) c->block = &b;
+    for (auto& c : b.cores) {  // every memory exists before any core runs (no lazy, racy set-up)
+      c->block = &b;
+      for (int s : c->cube ? std::vector<int>{CBUF, CA, CB, CC} : std::vector<int>{UB}) c->arena[s].assign(capacity(s), 0);
+    }
     b.live = int(b.cores.size());
     std::vector<std::thread> threads;
     for (auto& c : b.cores) threads.emplace_back(run_core, c.get(), std::cref(body));

@@ -13,7 +13,8 @@ func.func @cube(%a: memref<128x512xbf16, #hivm.address_space<gm>>, %b: memref<25
   // A5:       extern "C" __global__ __cube__ void cube(__gm__ bfloat16_t *a, __gm__ bfloat16_t *b, __gm__ float *c, bool first)
   // A5-NEXT:  asc_init();
   // both L0 halves start free (the M -> MTE1 WAR events primed)
-  // A5:       asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)6);
+  // A5:       int32_t l0_half = 0;
+  // A5-NEXT:  asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)6);
   // A5-NEXT:  asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)7);
   // A5:       __cbuf__ bfloat16_t *la = (__cbuf__ bfloat16_t *)(l1_buf + 0);
   // A5-NEXT:  __cbuf__ bfloat16_t *lb = (__cbuf__ bfloat16_t *)(l1_buf + 65536);
@@ -29,21 +30,21 @@ func.func @cube(%a: memref<128x512xbf16, #hivm.address_space<gm>>, %b: memref<25
   // A5-NEXT:  asc_sync_wait(PIPE_MTE2, PIPE_MTE1, (event_t)0);
   // K = 256 is 16 fractals; 8 per step fit half of L0A (128 x 128 bf16) and L0B: 2 steps
   // A5-NEXT:  for (int32_t kk1 = 0; kk1 < 2; ++kk1) {
-  // A5-NEXT:    const int32_t pp1 = kk1 & 1;
-  // A5-NEXT:    asc_sync_wait(PIPE_M, PIPE_MTE1, (event_t)(6 + pp1));
-  // A5-NEXT:    asc_copy_l12l0a((__ca__ bfloat16_t *)(l0a_buf + pp1 * 32768), la, 0, kk1 * 8, 8, 8, 8, 8);
-  // A5-NEXT:    asc_copy_l12l0b((__cb__ bfloat16_t *)(l0b_buf + pp1 * 32768), lb, kk1 * 8, 0, 8, 8, 16, 8);
-  // A5-NEXT:    asc_sync_notify(PIPE_MTE1, PIPE_M, (event_t)(6 + pp1));
-  // A5-NEXT:    asc_sync_wait(PIPE_MTE1, PIPE_M, (event_t)(6 + pp1));
-  // A5-NEXT:    asc_mmad(acc, (__ca__ bfloat16_t *)(l0a_buf + pp1 * 32768), (__cb__ bfloat16_t *)(l0b_buf + pp1 * 32768), 128, 128, 128, 0, false, false, (first) && kk1 == 0);
-  // A5-NEXT:    asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)(6 + pp1));
+  // A5-NEXT:    asc_sync_wait(PIPE_M, PIPE_MTE1, (event_t)(6 + l0_half));
+  // A5-NEXT:    asc_copy_l12l0a((__ca__ bfloat16_t *)(l0a_buf + l0_half * 32768), la, 0, kk1 * 8, 8, 8, 8, 8);
+  // A5-NEXT:    asc_copy_l12l0b((__cb__ bfloat16_t *)(l0b_buf + l0_half * 32768), lb, kk1 * 8, 0, 8, 8, 16, 8);
+  // A5-NEXT:    asc_sync_notify(PIPE_MTE1, PIPE_M, (event_t)(6 + l0_half));
+  // A5-NEXT:    asc_sync_wait(PIPE_MTE1, PIPE_M, (event_t)(6 + l0_half));
+  // A5-NEXT:    asc_mmad(acc, (__ca__ bfloat16_t *)(l0a_buf + l0_half * 32768), (__cb__ bfloat16_t *)(l0b_buf + l0_half * 32768), 128, 128, 128, 0, false, false, (first) && kk1 == 0);
+  // A5-NEXT:    asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)(6 + l0_half));
+  // A5-NEXT:    l0_half ^= 1;
   // A5-NEXT:  }
-  // C220:       wait_flag(PIPE_M, PIPE_MTE1, (event_t)(6 + pp1));
+  // C220:       wait_flag(PIPE_M, PIPE_MTE1, (event_t)(6 + l0_half));
   // C220-NEXT:  for (int32_t mi = 0; mi < 8; ++mi) {
-  // C220-NEXT:    load_cbuf_to_ca((__ca__ bfloat16_t *)(l0a_buf + pp1 * 32768) + mi * 2048, la, kk1 * 64 + mi, 8, 8, 0, 0, false, 0);
+  // C220-NEXT:    load_cbuf_to_ca((__ca__ bfloat16_t *)(l0a_buf + l0_half * 32768) + mi * 2048, la, kk1 * 64 + mi, 8, 8, 0, 0, false, 0);
   // C220:       for (int32_t ki = 0; ki < 8; ++ki) {
-  // C220-NEXT:    load_cbuf_to_cb((__cb__ bfloat16_t *)(l0b_buf + pp1 * 32768) + ki * 2048, lb, kk1 * 8 + ki, 8, 16, 0, 0, true, 0);
-  // C220:       set_flag(PIPE_MTE1, PIPE_M, (event_t)(6 + pp1));
+  // C220-NEXT:    load_cbuf_to_cb((__cb__ bfloat16_t *)(l0b_buf + l0_half * 32768) + ki * 2048, lb, kk1 * 8 + ki, 8, 16, 0, 0, true, 0);
+  // C220:       set_flag(PIPE_MTE1, PIPE_M, (event_t)(6 + l0_half));
   // C220:       mad(acc, {{.*}}, 128, 128, 128, 0, false, false, (first) && kk1 == 0);
   hivm.hir.mmadL1 ins(%la, %lb, %first, %m, %k, %m : memref<128x256xbf16, #hivm.address_space<cbuf>>, memref<256x128xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<128x128xf32, #hivm.address_space<cc>>)
   hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]

@@ -38,3 +38,15 @@ func.func @capacity() attributes {hacc.entry, hivm.func_core_type = #hivm.func_c
   hivm.hir.vadd ins(%a, %a : memref<32768xf32, #hivm.address_space<ub>>, memref<32768xf32, #hivm.address_space<ub>>) outs(%b : memref<32768xf32, #hivm.address_space<ub>>)
   return
 }
+
+// -----
+
+// planned and unplanned buffers in one scope could overlap: plan all of them
+func.func @half_planned() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0 = arith.constant 0 : i64
+  %a = hivm.hir.pointer_cast(%c0) : memref<64xf32, #hivm.address_space<ub>>
+  // expected-error @+1 {{ub buffers planned by pointer_cast and unplanned allocs in one function: run plan-memory over all of them}}
+  %b = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  hivm.hir.vexp ins(%a : memref<64xf32, #hivm.address_space<ub>>) outs(%b : memref<64xf32, #hivm.address_space<ub>>)
+  return
+}
