@@ -31,6 +31,10 @@ REQUIRED_COPY_PATHS = ("gm_cbuf", "gm_ub", "ub_gm", "cbuf_ca", "cbuf_cb", "cc_cb
 CUBE_TYPES = ("fp16", "bf16", "fp32", "hf32")
 
 
+# What the `[types]` table of a chip file lists element types for (MLIR spelling: f16, i8).
+ELEMENT_TYPE_USES = ("storage", "vector", "cube")
+
+
 class ChipError(DiagnosticException):
     """A chip file that cannot be used, or a chip name nobody knows."""
 
@@ -71,6 +75,9 @@ class Chip:
     events_per_pipe_pair: int
     latency: LatencyTable
     path: str = field(default="", compare=False)
+    # element types the chip has, by use: "storage" (any buffer), "vector" (arithmetic on
+    # the vector unit), "cube" (mmad inputs); empty when the chip file does not say
+    element_types: dict[str, tuple[str, ...]] = field(default_factory=dict[str, tuple[str, ...]], compare=False)
 
     def aligned_size(self, scope: str, nbytes: int) -> int:
         """`nbytes` rounded up to the allocation granule of `scope`."""
@@ -138,6 +145,7 @@ SCHEMA: dict[str, Any] = {
                        "min_ii": None, "per_burst": None}},
         "vector": {"bandwidth": None, "throughput": {"*": None}, "op_class": {"*": None}},
     },
+    "types": {use: None for use in ELEMENT_TYPE_USES},
 }
 
 
@@ -233,7 +241,21 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
         events_per_pipe_pair=r.int("chip.events_per_pipe_pair"),
         latency=latency,
         path=path,
+        element_types=_element_types(r),
     )
+
+
+def _element_types(r: _Reader) -> dict[str, tuple[str, ...]]:
+    """The optional `[types]` table: use -> non-empty list of MLIR element type names."""
+    if "types" not in r.data:
+        return {}
+    types: dict[str, tuple[str, ...]] = {}
+    for use in ELEMENT_TYPE_USES:
+        value = r.get(f"types.{use}")
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+            raise r.error(f"types.{use}", "must be a non-empty list of element type names")
+        types[use] = tuple(value)
+    return types
 
 
 def load_chip_file(path: str | os.PathLike[str]) -> Chip:

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
+from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.chips import ChipError, chip_for_module, set_module_target
 
 SYNC_MODES = ("barrier-all", "solver")
@@ -64,6 +65,7 @@ class AscendCompilePass(ModulePass):
             raise PassFailedException(str(error)) from None
         if self.chip or self.chip_file:
             set_module_target(op, chip)
+        check_chip_limits(op, chip)  # buffers and element types the chip cannot take
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass

@@ -50,6 +50,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm, tile
 
@@ -257,6 +258,8 @@ class ConvertTileToHivmPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         chip = _set_target(op, self.chip)
+        # the first pass of every pipeline: what the chip cannot hold or compute stops here
+        check_chip_limits(op, chip)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [
