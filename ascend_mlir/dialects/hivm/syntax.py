@@ -23,6 +23,7 @@ from xdsl.irdl.declarative_assembly_format import (
     OptionalOperandVariable,
     ParsingState,
     PrintingState,
+    UniqueBaseAttributeVariable,
     irdl_custom_directive,
 )
 from xdsl.parser import Parser, UnresolvedOperand
@@ -78,7 +79,8 @@ class ShortEnum(CustomDirective):
     attr: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> bool:
-        self.attr.set(state, parse_enum(parser, getattr(self.attr, "unique_base")))
+        assert isinstance(self.attr, UniqueBaseAttributeVariable), "ShortEnum needs an enum attribute"
+        self.attr.set(state, parse_enum(parser, self.attr.unique_base))
         return True
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
