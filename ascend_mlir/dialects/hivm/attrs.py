@@ -16,8 +16,6 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-
-
 # ---------------------------------------------------------------------------
 # Attributes
 # ---------------------------------------------------------------------------
