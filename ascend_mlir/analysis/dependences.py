@@ -21,17 +21,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor
 
+from ascend_mlir import hardware
+
 IV = "iv"  # the symbol of the loop variable of the loop being analysed
 
 # Pipes that issue and complete in order: a dependence between two ops of one of these
-# pipes is met as soon as the producer lets the pipe issue again (its ii).
-IN_ORDER_PIPES = frozenset({"V", "M", "S"})
+# pipes is met as soon as the producer lets the pipe issue again (its ii). The hardware
+# orders only S (and mmadL1 -> mmadL1): hardware.ORDERED_PIPES. V is still counted here
+# until the dependence analysis' owner switches it (test_dependences assumes it); see
+# issue 7, item 2.
+IN_ORDER_PIPES = hardware.ORDERED_PIPES | {"V"}
 
 # DMA paths that share one HBM port although they run on different pipes.
-DEFAULT_SHARED_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = (
-    (("gm", "ub"), ("ub", "gm")),  # vector side: MTE2 in, MTE3 out
-    (("gm", "cbuf"), ("cc", "gm")),  # cube side: MTE2 in, FIX out
-)
+DEFAULT_SHARED_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = hardware.SHARED_PORT_PATHS
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from ascend_mlir import hardware
+
 
 @dataclass(frozen=True)
 class EventRequest:
@@ -23,7 +25,7 @@ class EventRequest:
 
 
 def allocate_events(
-    requests: Sequence[EventRequest], ids_per_pair: int = 8, reserved: dict[Hashable, set[int]] | None = None
+    requests: Sequence[EventRequest], ids_per_pair: int = hardware.EVENTS_PER_PIPE_PAIR, reserved: dict[Hashable, set[int]] | None = None
 ) -> list[int | None]:
     """The first id of each request (its ids are first .. first + width - 1), or None."""
     order = sorted(range(len(requests)), key=lambda i: (requests[i].start, -requests[i].width, i))

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+from ascend_mlir.hardware import PIPES
 
 Event = tuple  # ("set"|"wait", P, Q, key) | ("barrier", P)
 

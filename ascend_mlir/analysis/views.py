@@ -122,10 +122,11 @@ def _scope(value: SSAValue) -> str | None:
 
 def _elem_bytes(t: MemRefType) -> int:
     from ascend_mlir.analysis.latency_model import element_bytes
+    from ascend_mlir.chips import ChipError
 
     try:
         return element_bytes(t.element_type)
-    except Exception:  # noqa: BLE001 - an unknown element type: count bytes as elements
+    except ChipError:  # an unknown element type: count bytes as elements
         return 1
 
 

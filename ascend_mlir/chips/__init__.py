@@ -2,7 +2,14 @@
 
 A chip is data (`<name>.toml` beside this file, or any user file of the same shape), so
 recalibrating a chip never touches code. `load_chip` reads and validates one; every
-missing or malformed entry is reported with the file and the dotted key.
+missing or malformed entry is reported with the file and the dotted key. A chip file
+may start from another one: `extends = "ascend950"` (a built-in name, or a path relative
+to the file) takes every setting of that chip, the file's own tables override it key by
+key, and `remove = ["latency.copy.cc_ub"]` drops settings (e.g. a copy path the chip
+lacks). Facts common to every chip (pipes, scopes, legal copy paths and their pipes) are
+in `ascend_mlir.hardware`, not here.
+
+`resolve_chip(module, chip, chip_file)` is how passes, targets and tools pick the chip.
 """
 
 from __future__ import annotations
@@ -16,18 +23,20 @@ from typing import Any
 
 from xdsl.utils.exceptions import DiagnosticException
 
+from ascend_mlir import hardware
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - python 3.10
     import tomli as tomllib
 
-SCOPES = ("gm", "cbuf", "ca", "cb", "cc", "ub")
-PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+SCOPES = hardware.SCOPES
+PIPES = hardware.PIPES
 DEFAULT_CHIP = "ascend950"
 CHIP_DIR = Path(__file__).parent
 
 # Copy paths every chip must describe (the 950 adds ub_cbuf and cc_ub).
-REQUIRED_COPY_PATHS = ("gm_cbuf", "gm_ub", "ub_gm", "cbuf_ca", "cbuf_cb", "cc_cbuf", "cc_gm")
+REQUIRED_COPY_PATHS = tuple(f"{src}_{dst}" for src, dst in hardware.REQUIRED_COPY_PATHS)
 CUBE_TYPES = ("fp16", "bf16", "fp32", "hf32")
 
 
@@ -146,6 +155,8 @@ SCHEMA: dict[str, Any] = {
         "vector": {"bandwidth": None, "throughput": {"*": None}, "op_class": {"*": None}},
     },
     "types": {use: None for use in ELEMENT_TYPE_USES},
+    "extends": None,
+    "remove": None,
 }
 
 
@@ -184,14 +195,20 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
             raise r.error(f"latency.copy.{name}", "is missing")
     for name in sorted(copy_table):
         src, _, dst = name.partition("_")
-        if src not in SCOPES or dst not in SCOPES:
-            raise r.error(f"latency.copy.{name}", "must be named <src scope>_<dst scope>")
         key = f"latency.copy.{name}"
-        pipe = r.str(f"{key}.pipe")
-        if pipe not in PIPES:
-            raise r.error(f"{key}.pipe", f"must be one of {', '.join(PIPES)}, got {pipe!r}")
+        hw_path = hardware.COPY_PATHS.get((src, dst))
+        if hw_path is None:
+            known = ", ".join(p.key for p in hardware.COPY_PATHS.values())
+            raise r.error(key, f"is not a hardware copy path (one of: {known})")
+        if "pipe" in copy_table[name]:
+            # the pipe is a hardware fact (ascend_mlir.hardware); a file may only repeat it
+            pipe = r.str(f"{key}.pipe")
+            if pipe not in PIPES:
+                raise r.error(f"{key}.pipe", f"must be one of {', '.join(PIPES)}, got {pipe!r}")
+            if pipe != hw_path.pipe:
+                raise r.error(f"{key}.pipe", f"must be {hw_path.pipe!r} (the path's pipe), got {pipe!r}")
         copies[(src, dst)] = CopyPath(
-            pipe=pipe,
+            pipe=hw_path.pipe,
             base=r.int(f"{key}.base", 0),
             bandwidth=r.int(f"{key}.bandwidth"),
             issue=r.int(f"{key}.issue", 0),
@@ -238,7 +255,7 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
         hacc_targets=tuple(targets),
         capacity=capacity,
         alignment=alignment,
-        events_per_pipe_pair=r.int("chip.events_per_pipe_pair"),
+        events_per_pipe_pair=_events_per_pipe_pair(r),
         latency=latency,
         path=path,
         element_types=_element_types(r),
@@ -258,9 +275,17 @@ def _element_types(r: _Reader) -> dict[str, tuple[str, ...]]:
     return types
 
 
-def load_chip_file(path: str | os.PathLike[str]) -> Chip:
-    """Read a chip description (.toml or .json) from a file."""
-    path = str(path)
+def _events_per_pipe_pair(r: _Reader) -> int:
+    events = r.int("chip.events_per_pipe_pair")
+    if events > hardware.EVENTS_PER_PIPE_PAIR:
+        raise r.error(
+            "chip.events_per_pipe_pair",
+            f"must be <= {hardware.EVENTS_PER_PIPE_PAIR} (EVENT_ID0..{hardware.EVENTS_PER_PIPE_PAIR - 1}), got {events}",
+        )
+    return events
+
+
+def _read_data(path: str) -> dict[str, Any]:
     try:
         with open(path, "rb") as f:
             raw = f.read()
@@ -275,7 +300,71 @@ def load_chip_file(path: str | os.PathLike[str]) -> Chip:
         raise ChipError(f"chip file {path} is not valid: {e}") from None
     if not isinstance(data, dict):
         raise ChipError(f"chip file {path}: top level must be a table")
-    return _parse(data, path)
+    return data
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """`base` with the tables of `override` merged in key by key (values replace)."""
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _remove(r: _Reader, data: dict[str, Any], keys: Any) -> None:
+    if not isinstance(keys, list) or not all(isinstance(k, str) and k for k in keys):
+        raise r.error("remove", "must be a list of dotted keys")
+    for key in keys:
+        *parents, last = key.split(".")
+        node: Any = data
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or last not in node:
+            raise r.error(f"remove.{key}", "names no setting of the chip it extends")
+        del node[last]
+
+
+def _base_path(r: _Reader, name: Any) -> str:
+    if not isinstance(name, str) or not name:
+        raise r.error("extends", f"must be a chip name or a file path, got {name!r}")
+    if name in builtin_chip_names():
+        return str(CHIP_DIR / f"{name}.toml")
+    if name.endswith((".toml", ".json")):
+        return str(Path(r.path).parent / name)
+    raise r.error(
+        "extends",
+        f"names no chip: {name!r} (built-in chips: {', '.join(builtin_chip_names())}, or a .toml/.json path)",
+    )
+
+
+def _resolved_data(path: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The file's settings with its `extends` chain applied (and `remove` done)."""
+    if os.path.realpath(path) in seen:
+        chain = " -> ".join((*seen, os.path.realpath(path)))
+        raise ChipError(f"chip file {path}: key 'extends' makes a cycle ({chain})")
+    data = _read_data(path)
+    if "extends" not in data:
+        if "remove" in data:
+            raise _Reader(data, path).error("remove", "needs 'extends' (there is nothing to remove from)")
+        return data
+    r = _Reader(data, path)
+    base_path = _base_path(r, data["extends"])
+    base = _resolved_data(base_path, (*seen, os.path.realpath(path)))
+    own = {k: v for k, v in data.items() if k not in ("extends", "remove")}
+    _check_keys(r, own, SCHEMA, "")
+    merged = _merge(base, own)
+    if "remove" in data:
+        _remove(r, merged, data["remove"])
+    return merged
+
+
+def load_chip_file(path: str | os.PathLike[str]) -> Chip:
+    """Read a chip description (.toml or .json) from a file."""
+    path = str(path)
+    return _parse(_resolved_data(path), path)
 
 
 def builtin_chip_names() -> tuple[str, ...]:
@@ -321,45 +410,46 @@ def load_chip(name_or_path: str | None = None) -> Chip:
 
 def module_hacc_target(module: Any) -> str | None:
     """The target name in the module's `hacc.target` attribute, if any."""
-    attr = module.attributes.get("hacc.target") if hasattr(module, "attributes") else None
+    from ascend_mlir.dialects.hacc import TARGET, TargetAttr
+
+    attr = module.attributes.get(TARGET)
     if attr is None:
         return None
-    # hacc.TargetAttr is Data[str]; `.name` of an attribute class is its mnemonic
-    for field_name in ("data", "target"):
-        value = getattr(attr, field_name, None)
-        if isinstance(value, str):
-            return value
-        inner = getattr(value, "data", None)
-        if isinstance(inner, str):
-            return inner
-    text = str(attr)
-    if '"' in text:
-        return text.split('"')[1]
-    raise ChipError(f"cannot read the target name from hacc.target = {text}")
+    if not isinstance(attr, TargetAttr):
+        raise ChipError(f"{TARGET} must be #hacc.target<\"...\">, got {attr}")
+    return attr.data
+
+
+def resolve_chip(
+    module: Any, chip: str | None = None, chip_file: str | None = None, *, record: bool = False
+) -> Chip:
+    """The chip a pass, target or tool works for: a `chip-file=` option beats `chip=`,
+    which beats the module's `hacc.target`; with none of them, ascend950.
+
+    `record=True` writes the chosen chip into the module as `hacc.target` (bishengir's
+    spelling: the chip's first target name) when an option chose it, so later passes and
+    bishengir-compile see the chip the schedule was made for. Raises ChipError (a
+    diagnostic) for an unknown chip or a bad file."""
+    if chip_file:
+        result = load_chip_file(chip_file)
+    elif chip:
+        result = load_chip(chip)
+    else:
+        target = module_hacc_target(module)
+        return chip_for_target(target) if target is not None else load_chip(None)
+    if record:
+        set_module_target(module, result)
+    return result
 
 
 def chip_for_module(module: Any, chip: str | None = None, chip_file: str | None = None) -> Chip:
-    """The chip a pass works for: a `chip-file=` option beats `chip=`, which beats the
-    module's `hacc.target`; with none of them, ascend950."""
-    if chip_file:
-        return load_chip_file(chip_file)
-    if chip:
-        return load_chip(chip)
-    target = module_hacc_target(module)
-    if target is not None:
-        return chip_for_target(target)
-    return load_chip(None)
+    """`resolve_chip` without recording (kept for existing callers)."""
+    return resolve_chip(module, chip, chip_file)
 
 
-def set_module_target(module: Any, chip: Chip) -> None:
-    """Record the chip in the module as `hacc.target` (bishengir's spelling), so later
-    passes and bishengir-compile see the chip the schedule was made for."""
-    try:
-        from ascend_mlir.dialects.hacc import TargetAttr  # type: ignore[attr-defined]
-    except ImportError:
-        return
-    try:
-        attr = TargetAttr(chip.hacc_target)
-    except Exception:  # the hacc dialect's constructor differs: leave the module alone
-        return
-    module.attributes["hacc.target"] = attr
+def set_module_target(module: Any, chip: Chip, target: str | None = None) -> None:
+    """Record the chip in the module as `hacc.target` (bishengir's spelling; `target`
+    picks one of the chip's names, default its first)."""
+    from ascend_mlir.dialects.hacc import TARGET, TargetAttr
+
+    module.attributes[TARGET] = TargetAttr(target or chip.hacc_target)

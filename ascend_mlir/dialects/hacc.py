@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Data, Dialect
 from xdsl.irdl import irdl_attr_definition
@@ -103,6 +105,19 @@ class ArgTypeAttr(Data[str]):
     def verify(self) -> None:
         if self.data not in KERNEL_ARG_TYPES:
             raise VerifyException(f"unknown hacc.arg_type '{self.data}'")
+
+
+ARG_TYPE = "hacc.arg_type"
+FFTS_BASE_ADDRESS = ArgTypeAttr("ffts_base_address")
+
+
+def is_ffts_base_address(func_op: Any, index: int) -> bool:
+    """Whether argument `index` of a function is the FFTS base address of a MIX part
+    (`{hacc.arg_type = #hacc.arg_type<ffts_base_address>}`), not kernel data."""
+    arg_attrs = func_op.arg_attrs
+    if arg_attrs is None or index >= len(arg_attrs.data):
+        return False
+    return arg_attrs.data[index].data.get(ARG_TYPE) == FFTS_BASE_ADDRESS
 
 
 HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr, ArgTypeAttr])

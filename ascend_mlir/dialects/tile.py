@@ -48,6 +48,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from ascend_mlir import hardware
+
 # Attribute names used on funcs and loops (kept here so every pass spells them alike).
 KERNEL_ATTR = "tile.kernel"
 GRID_ATTR = "tile.grid"
@@ -145,14 +147,8 @@ class SourceDestOp(TileOp, ABC):
 
 # Legal (source scope, destination scope) pairs of tile.copy and the hardware path.
 COPY_PATHS: dict[tuple[str, str], str] = {
-    ("gm", "ub"): "load (MTE2)",
-    ("ub", "gm"): "store (MTE3)",
-    ("gm", "cbuf"): "nd2nz (MTE2)",
-    ("cc", "gm"): "fixpipe (FIX)",
-    ("cc", "ub"): "fixpipe (FIX)",
-    ("cc", "cbuf"): "fixpipe (FIX)",
-    ("ub", "ub"): "copy (V)",
-    ("ub", "cbuf"): "copy (MTE3)",
+    pair: f"{hardware.COPY_PATHS[pair].op} ({hardware.COPY_PATHS[pair].pipe})"
+    for pair in hardware.TILE_COPY_PATHS
 }
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+from ascend_mlir import hardware
+
+PIPES: tuple[str, ...] = hardware.PIPES
 
 
 class SchedulingError(Exception):

@@ -42,8 +42,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from ascend_mlir import hardware
 from ascend_mlir.diagnostics import OpError, location_of
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import hacc, hivm
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.engine import (
     BARRIER,
@@ -59,8 +60,8 @@ from ascend_mlir.sim.engine import (
 )
 from ascend_mlir.sim.numerics import ElemType, decode, elem_type, encode
 
-ON_CHIP = ("cbuf", "ca", "cb", "cc", "ub")
-CUBE_SCOPES = frozenset({"cbuf", "ca", "cb", "cc"})
+ON_CHIP = hardware.ON_CHIP_SCOPES
+CUBE_SCOPES = hardware.CORE_SCOPES["CUBE"]
 # bounds on the work per core and block, so a huge or endless loop is a diagnostic, not a hang
 MAX_SCALAR_STEPS = 1_000_000
 MAX_INSTRUCTIONS = 100_000
@@ -574,6 +575,11 @@ class CoreWalker:
             self.env[op.result] = self.spec.sub_block
             self.pending_scalar += 1
             return
+        if isinstance(op, hivm.SetFftsBaseAddrOp):
+            # where the cross-core flags live: one scalar register write; the simulator
+            # keeps its flags itself
+            self.pending_scalar += 1
+            return
         if not self.runs_here(op):
             return
         loc = str(location_of(op) or "")
@@ -583,8 +589,10 @@ class CoreWalker:
                 event = op.static_event_id.data
             else:
                 event = self.scalar(op.dynamic_event_id, op)
-                if not 0 <= event < 8:
-                    raise SimulationError(op, f"dynamic event id {event} is out of range (0..7)")
+                if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
+                    raise SimulationError(
+                        op, f"dynamic event id {event} is out of range (0..{hardware.EVENTS_PER_PIPE_PAIR - 1})"
+                    )
             src, dst = op.set_pipe.pipe_name, op.wait_pipe.pipe_name
             kind = SET if isinstance(op, hivm.SetFlagOp) else WAIT
             pipe = src if kind == SET else dst
@@ -1084,9 +1092,13 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             if func_name is not None and name[: -len("_mix_aic")] != func_name:
                 continue
             g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
-            args = []
-            for i, (a, b) in enumerate(zip(f.args, g.args)):
-                args.append((f"arg{i}", a, b))
+            # the FFTS base address (split-mix-kernel, bishengir) is no data argument
+            data_args = [
+                (a, b) for a, b in zip(f.args, g.args, strict=True) if not hacc.is_ffts_base_address(f, a.index)
+            ]
+            args: list[tuple[str, SSAValue, SSAValue | None]] = [
+                (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
+            ]
             return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
                           _pair_allocs(f, g))
     if func_name is not None:

@@ -55,7 +55,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from ascend_mlir.diagnostics import location_of
-from ascend_mlir.dialects import tile
+from ascend_mlir.dialects import hacc, tile
 from ascend_mlir.sim.reference_numerics import (
     compute_dtype,
     is_float,
@@ -502,10 +502,11 @@ def _is_gm(attr: Attribute) -> bool:
 
 
 def gm_arguments(func_op: func.FuncOp) -> list[tuple[str, SSAValue]]:
-    """(name, block argument) of every GM memref argument, named arg<position>."""
-    return [
-        (f"arg{i}", arg) for i, arg in enumerate(func_op.args) if _is_gm(arg.type)
-    ]
+    """(name, block argument) of every GM memref argument, named arg<position> (the
+    FFTS base address of a MIX part is not counted: the parts of a kernel and the kernel
+    name their data alike)."""
+    data_args = [a for i, a in enumerate(func_op.args) if not hacc.is_ffts_base_address(func_op, i)]
+    return [(f"arg{i}", arg) for i, arg in enumerate(data_args) if _is_gm(arg.type)]
 
 
 def _grid(func_op: func.FuncOp) -> int:

@@ -70,11 +70,11 @@ class SimResult:
 
 
 def _chip(module: ModuleOp, chip):
-    from ascend_mlir.chips import Chip, chip_for_module
+    from ascend_mlir.chips import Chip, resolve_chip
 
     if isinstance(chip, Chip):
         return chip
-    return chip_for_module(module, chip)
+    return resolve_chip(module, chip)
 
 
 def _timing_fn(chip):
@@ -90,11 +90,12 @@ def _timing_fn(chip):
         if isinstance(lat, IntegerAttr) and isinstance(ii, IntegerAttr):
             result = (max(1, lat.value.data), max(1, ii.value.data))
         else:
-            try:
-                from ascend_mlir.analysis.latency_model import estimate
+            from ascend_mlir.analysis.latency_model import LatencyError, estimate
+            from ascend_mlir.chips import ChipError
 
+            try:
                 result = estimate(op, chip)
-            except Exception:  # dynamic shapes etc.: a conservative per-pipe default
+            except (LatencyError, ChipError):  # dynamic shapes etc.: a conservative per-pipe default
                 pipes = hivm.op_pipes(op) or ("S",)
                 result = max((_FALLBACK.get(p, (1, 1)) for p in pipes), key=lambda t: t[0])
             if isinstance(lat, IntegerAttr):

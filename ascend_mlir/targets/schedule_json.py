@@ -21,7 +21,7 @@ from xdsl.ir import Operation
 from xdsl.utils.target import Target
 
 from ascend_mlir.analysis.loop_model import build_loop_model, loop_name, scheduled_loop_cost
-from ascend_mlir.chips import ChipError, chip_for_module
+from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.scheduling import PIPES
 
@@ -80,7 +80,7 @@ def named_schedule_report(
 
     The chip (only its alignments matter here: buffer bytes) is chosen as by the pass."""
     try:
-        chip_desc = chip_for_module(module, chip or None, chip_file or None)
+        chip_desc = resolve_chip(module, chip or None, chip_file or None)
     except ChipError as e:
         raise op_error(module, str(e)) from None
     functions = []

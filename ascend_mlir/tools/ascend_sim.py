@@ -165,6 +165,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(exception_diagnostic(err).render(), file=sys.stderr)
             return 1
 
+    from ascend_mlir.sim.reference import ReferenceError as ReferenceFailure
     from ascend_mlir.sim.simulator import chrome_trace, simulate, svg_timeline
 
     expected = None
@@ -202,11 +203,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
         print(exception_diagnostic(err).render(), file=sys.stderr)
         return 1
-    except Exception as err:
-        from ascend_mlir.sim.reference import ReferenceError
-
-        if not isinstance(err, ReferenceError):
-            raise
+    except ReferenceFailure as err:
         print(f"{args.file}: error: {err}", file=sys.stderr)
         return 1
 

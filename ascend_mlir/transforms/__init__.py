@@ -35,6 +35,21 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return InsertSyncPass
 
+    def peel_mmad_init():
+        from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+
+        return PeelMmadInitPass
+
+    def hoist_constants():
+        from ascend_mlir.transforms.hoist_constants import HoistConstantsPass
+
+        return HoistConstantsPass
+
+    def split_mix_kernel():
+        from ascend_mlir.transforms.split_mix_kernel import SplitMixKernelPass
+
+        return SplitMixKernelPass
+
     def ascend_compile():
         from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
@@ -47,4 +62,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascend-insert-barrier-sync": insert_barrier_sync,
         "ascend-insert-sync": insert_sync,
         "ascend-compile": ascend_compile,
+        "peel-mmad-init": peel_mmad_init,
+        "hoist-constants": hoist_constants,
+        "split-mix-kernel": split_mix_kernel,
     }

@@ -25,7 +25,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
-from ascend_mlir.chips import ChipError, chip_for_module, set_module_target
+from ascend_mlir.chips import ChipError, resolve_chip
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
@@ -47,7 +47,9 @@ def _check_choice(option: str, value: str, allowed: tuple[str, ...], implemented
 
 @dataclass(frozen=True)
 class AscendCompilePass(ModulePass):
-    """convert-tile-to-hivm, then synchronisation (today: ascend-insert-barrier-sync)."""
+    """convert-tile-to-hivm, then synchronisation (today: ascend-insert-barrier-sync),
+    with peel-mmad-init after the conversion and hoist-constants, split-mix-kernel (the
+    target shaping -t npuir expects) at the end."""
 
     name = "ascend-compile"
 
@@ -60,21 +62,22 @@ class AscendCompilePass(ModulePass):
         _check_choice("sync", self.sync, SYNC_MODES, IMPLEMENTED_SYNC)
         _check_choice("schedule", self.schedule, SCHEDULES, IMPLEMENTED_SCHEDULES)
         try:
-            chip = chip_for_module(op, self.chip or None, self.chip_file or None)
+            chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
             raise PassFailedException(str(error)) from None
-        if self.chip or self.chip_file:
-            set_module_target(op, chip)
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
+        from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
 
         # hand the target on to the conversion when it takes one (it then reads the
         # module's hacc.target, which is set above, so both routes agree)
         convert_options = {f.name for f in fields(ConvertTileToHivmPass)}
         convert_kwargs = {"chip": chip.name} if "chip" in convert_options else {}
         ConvertTileToHivmPass(**convert_kwargs).apply(ctx, op)
+        # before sync, so the sync passes see (and are idempotent on) the peeled loop
+        PeelMmadInitPass().apply(ctx, op)
         try:
             op.verify()
         except VerifyException as error:
@@ -87,3 +90,13 @@ class AscendCompilePass(ModulePass):
             InsertSyncPass().apply(ctx, op)
         else:
             InsertBarrierSyncPass().apply(ctx, op)
+        _apply_target_shaping(ctx, op)
+
+
+def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
+    """The target-shaped lowering that -t npuir expects (the printer only prints)."""
+    from ascend_mlir.transforms.hoist_constants import HoistConstantsPass
+    from ascend_mlir.transforms.split_mix_kernel import SplitMixKernelPass
+
+    for shaping in (HoistConstantsPass(), SplitMixKernelPass()):
+        shaping.apply(ctx, op)

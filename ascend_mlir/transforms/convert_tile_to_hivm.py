@@ -26,6 +26,7 @@ the `chip=` option sets it, else an existing one is kept, else the default chip'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -50,6 +51,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm, tile
@@ -99,22 +101,23 @@ class _CopyToHivm(RewritePattern):
                 op, f"from {pair[0]} to {pair[1]} has no hardware path on {self.chip_name}"
             )
         src, dst = op.source, op.dest
+        path = hardware.COPY_PATHS.get(cast(tuple[str, str], pair))
         new: Operation
-        match pair:
-            case ("gm", "ub"):
+        match path.op if path is not None else None:
+            case "load":
                 new = hivm.LoadOp(src, dst)
-            case ("ub", "gm"):
+            case "store":
                 new = hivm.StoreOp(src, dst)
-            case ("gm", "cbuf"):
+            case "nd2nz":
                 new = hivm.Nd2NzOp(src, dst, dst_continuous=True)
-            case ("cc", _):
+            case "fixpipe":
                 new = hivm.FixpipeOp(
                     src,
                     dst,
                     dma_mode=hivm.FixpipeDMAMode.NZ2ND,
                     dual_dst_mode=hivm.FixpipeDualDstMode.ROW_SPLIT if op.is_dual() else None,
                 )
-            case ("ub", "ub") | ("ub", "cbuf"):
+            case "copy":
                 new = hivm.CopyOp(src, dst)
             case _:  # the tile verifier rejects every other pair
                 raise op_error(op, f"from {pair[0]} to {pair[1]} is not a legal copy")
@@ -210,20 +213,17 @@ def _rename_loop_attrs(module: ModuleOp) -> None:
 
 def _set_target(module: ModuleOp, chip_option: str | None):
     """Resolve the chip (option > module attribute > default) and record `hacc.target`."""
-    from ascend_mlir.chips import ChipError, load_chip, module_hacc_target
+    from ascend_mlir.chips import ChipError, resolve_chip, set_module_target
 
     try:
-        if chip_option:
-            chip = load_chip(chip_option)
-            # a bishengir target name given as the option is kept as spelled
-            target = chip_option if chip_option in chip.hacc_targets else chip.hacc_target
-        else:
-            existing = module_hacc_target(module)
-            chip = load_chip(existing) if existing else load_chip(None)
-            target = existing or chip.hacc_target
+        chip = resolve_chip(module, chip_option)
     except ChipError as err:
         raise PassFailedException(f"convert-tile-to-hivm: {err}") from None
-    module.attributes[hacc.TARGET] = hacc.TargetAttr(target)
+    if chip_option:
+        # a bishengir target name given as the option is kept as spelled
+        set_module_target(module, chip, chip_option if chip_option in chip.hacc_targets else None)
+    elif hacc.TARGET not in module.attributes:
+        set_module_target(module, chip)
     return chip
 
 

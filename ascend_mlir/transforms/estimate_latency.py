@@ -16,7 +16,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.latency_model import LatencyError, estimate, op_pipes
-from ascend_mlir.chips import Chip, ChipError, chip_for_module, set_module_target
+from ascend_mlir.chips import Chip, ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
 
 LATENCY = "ascend.latency"
@@ -26,12 +26,9 @@ II = "ascend.ii"
 def module_chip(module: ModuleOp, chip: str | None, chip_file: str | None) -> Chip:
     """The chip for a pass's options; a bad option is a pass failure, not a traceback."""
     try:
-        result = chip_for_module(module, chip or None, chip_file or None)
+        return resolve_chip(module, chip or None, chip_file or None, record=True)
     except ChipError as e:
         raise PassFailedException(str(e)) from None
-    if chip or chip_file:
-        set_module_target(module, result)
-    return result
 
 
 def annotate_latencies(module: ModuleOp, chip: Chip, only_missing: bool = False) -> None:

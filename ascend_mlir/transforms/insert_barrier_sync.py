@@ -57,6 +57,7 @@ from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint, may_alias
 from ascend_mlir.analysis.views import footprint_of, widen_out_of
 from ascend_mlir.diagnostics import op_error
@@ -65,7 +66,7 @@ from ascend_mlir.dialects import hivm
 # pipes whose ops complete in order, so same-pipe dependences need no sync (the same-pipe
 # rule: only S; mmadL1 -> mmadL1 is ordered by the op itself); V is treated as ordered
 # only with v-in-order=true (see the module docstring)
-IN_ORDER_PIPES = frozenset({"S"})
+IN_ORDER_PIPES = hardware.HARDWARE_ORDERED_PIPES
 CUBE_TO_VECTOR_FLAG = 0
 VECTOR_TO_CUBE_FLAG = 1
 
@@ -207,9 +208,10 @@ def _first_access_core(ops: Iterable[Operation], default_core: str) -> str | Non
 
 
 class _Inserter:
-    def __init__(self, func_op: func.FuncOp, v_in_order: bool):
+    def __init__(self, func_op: func.FuncOp, v_in_order: bool, intra_core: bool = True):
         self.func_op = func_op
         self.v_in_order = v_in_order
+        self.intra_core = intra_core
         core_attr = func_op.attributes.get("hivm.func_core_type")
         kind = core_attr.data.value if isinstance(core_attr, hivm.FuncCoreTypeAttr) else None
         # SCALAR-typed memory ops (none today) belong to the function's core
@@ -232,7 +234,7 @@ class _Inserter:
         body = self.func_op.body.block
         state = self._block(body, _State(), apply=True)
         terminator = body.last_op
-        if terminator is not None and any(state.open.values()):
+        if terminator is not None and any(state.open.values()) and self.intra_core:
             self._barrier(InsertPoint.before(terminator))
 
     # ----- insertion helpers ---------------------------------------------------------
@@ -293,11 +295,11 @@ class _Inserter:
         ]
         if unordered and all(a.same_single_pipe(access) == "V" for a in unordered):
             # only same-pipe vector hazards: fence the V pipe, as bishengir does
-            if apply:
+            if apply and self.intra_core:
                 self._barrier(InsertPoint.before(op), "V")
             state.v_open[core] = frozenset()
         elif unordered:
-            if apply:
+            if apply and self.intra_core:
                 self._barrier(InsertPoint.before(op))
             state.drain([core])
         state.open[core] = state.open.get(core, frozenset()) | {access}
@@ -406,6 +408,10 @@ class InsertBarrierSyncPass(ModulePass):
     # trust the V pipe to keep dependent vector ops in order (DESIGN.md's model) instead
     # of fencing them with pipe_barrier[<PIPE_V>] (what bishengir does)
     v_in_order: bool = False
+    # false: only the cross-core hand-offs of MIX kernels (sync_block_set/wait with the
+    # barriers that drain the handing core), for a consumer that syncs within a core
+    # itself (bishengir-compile's inject-sync)
+    intra_core: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for inner in op.walk():
@@ -418,4 +424,4 @@ class InsertBarrierSyncPass(ModulePass):
                 )
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if func_op.body.blocks and any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
-                _Inserter(func_op, self.v_in_order).run()
+                _Inserter(func_op, self.v_in_order, self.intra_core).run()

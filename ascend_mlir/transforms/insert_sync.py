@@ -49,6 +49,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait
@@ -56,8 +57,8 @@ from ascend_mlir.analysis.views import _defined_inside, _symbols, affine_of, foo
 from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.dialects import hivm
 
-ORDERED_PIPES = frozenset({"S"})  # the same-pipe rule (hardware-ordered pipes)
-EVENTS_PER_PIPE_PAIR = 8
+ORDERED_PIPES = hardware.HARDWARE_ORDERED_PIPES  # the same-pipe rule (hardware-ordered pipes)
+EVENTS_PER_PIPE_PAIR = hardware.EVENTS_PER_PIPE_PAIR
 MAX_VERSIONS = 4
 
 

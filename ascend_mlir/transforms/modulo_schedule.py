@@ -202,26 +202,3 @@ class ModuloSchedulePass(ModulePass):
         for i, task in enumerate(tasks):
             task.op.attributes["ascend.start"] = _int(result.start[i])
             task.op.attributes["ascend.stage"] = _int(0)
-
-
-# ----- benchmarks ---------------------------------------------------------------------
-
-
-def loop_problems_of_file(path: str, chip: str | None = None) -> list[tuple[str, Any]]:
-    """(name, LoopProblem) of every loop of an .mlir file, innermost first: what this
-    pass would hand the solver. Tile-level input is lowered by convert-tile-to-hivm
-    first; latencies come from the chip (`chip=` as in the pass, else hacc.target)."""
-    from ascend_mlir.analysis.loop_model import loop_problems
-    from ascend_mlir.diagnostics import parse_module
-    from ascend_mlir.dialects import register_dialects
-
-    ctx = register_dialects(Context())
-    with open(path, encoding="utf-8") as f:
-        module = parse_module(ctx, f.read(), path)
-    if any(o.name.startswith("tile.") for o in module.walk()):
-        from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
-
-        ConvertTileToHivmPass().apply(ctx, module)
-    chip_desc = module_chip(module, chip, None)
-    annotate_latencies(module, chip_desc)
-    return loop_problems(module, chip_desc)

@@ -136,10 +136,7 @@ def _summary(rows: list[dict[str, Any]], out: Callable[[str], None]) -> None:
 
 def _mlir_problems(paths: list[str]) -> list[tuple[str, LoopProblem]]:
     """Loops of kernel files, through the modulo-schedule pass's own problem builder."""
-    try:
-        from ascend_mlir.transforms.modulo_schedule import loop_problems_of_file
-    except ImportError as e:  # the pass is developed separately
-        raise SystemExit(f"--mlir needs ascend_mlir.transforms.modulo_schedule.loop_problems_of_file: {e}")
+    from mlir_problems import loop_problems_of_file
     named = []
     for path in paths:
         stem = os.path.splitext(os.path.basename(path))[0]

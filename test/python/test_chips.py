@@ -8,7 +8,7 @@ from ascend_mlir.chips import (
     CHIP_DIR,
     ChipError,
     builtin_chip_names,
-    chip_for_module,
+    resolve_chip,
     chip_for_target,
     load_chip,
     load_chip_file,
@@ -116,10 +116,110 @@ def test_wrong_type_is_named(tmp_path):
         load_chip_file(path)
 
 
+def _with_pipe(text: str, pipe: str) -> str:
+    return text.replace("[latency.copy.cbuf_ca]\n", f'[latency.copy.cbuf_ca]\npipe = "{pipe}"\n', 1)
+
+
 def test_bad_pipe_is_named(tmp_path):
-    path = _write_variant(tmp_path, lambda t: t.replace('pipe = "MTE1"', 'pipe = "MTE9"', 1))
+    path = _write_variant(tmp_path, lambda t: _with_pipe(t, "MTE9"))
     with pytest.raises(ChipError, match="key 'latency.copy.cbuf_ca.pipe' must be one of"):
         load_chip_file(path)
+
+
+def test_pipe_of_a_path_is_a_hardware_fact(tmp_path):
+    # a file may repeat the path's pipe, never change it
+    assert load_chip_file(_write_variant(tmp_path, lambda t: _with_pipe(t, "MTE1"))).latency.copy[
+        ("cbuf", "ca")
+    ].pipe == "MTE1"
+    path = _write_variant(tmp_path, lambda t: _with_pipe(t, "MTE2"))
+    with pytest.raises(ChipError, match="key 'latency.copy.cbuf_ca.pipe' must be 'MTE1'"):
+        load_chip_file(path)
+
+
+def test_copy_path_must_exist_in_hardware(tmp_path):
+    path = _write_variant(
+        tmp_path, lambda t: t + "\n[latency.copy.gm_cc]\nbase = 1\nbandwidth = 1\nissue = 0\nmin_ii = 0\nper_burst = false\n"
+    )
+    with pytest.raises(ChipError, match="key 'latency.copy.gm_cc' is not a hardware copy path"):
+        load_chip_file(path)
+
+
+def test_910b_extends_950():
+    text = (CHIP_DIR / "ascend910b.toml").read_text()
+    assert 'extends = "ascend950"' in text and "[latency" not in text
+    b, a5 = load_chip("ascend910b"), load_chip("ascend950")
+    assert b.latency.vector_throughput == a5.latency.vector_throughput
+    assert b.alignment == a5.alignment and b.capacity["ub"] != a5.capacity["ub"]
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_extends_overrides_key_by_key(tmp_path):
+    path = _write(tmp_path, "mine.toml", 'extends = "ascend950"\n[chip]\nname = "mine"\n[latency.cube.throughput]\nbf16 = 4096\n')
+    chip = load_chip_file(path)
+    assert chip.name == "mine" and chip.arch == "dav-3510"
+    assert chip.latency.cube_throughput["bf16"] == 4096 and chip.latency.cube_throughput["fp16"] == 8192
+    # a relative path extends a file beside it; remove drops a copy path
+    child = _write(tmp_path, "child.toml", 'extends = "mine.toml"\nremove = ["latency.copy.cc_ub"]\n')
+    chip = load_chip_file(child)
+    assert chip.name == "mine" and ("cc", "ub") not in chip.latency.copy
+
+
+def test_extends_unknown_chip_is_named(tmp_path):
+    path = _write(tmp_path, "x.toml", 'extends = "ascend999"\n')
+    with pytest.raises(ChipError, match=rf"chip file {path}: key 'extends' names no chip: 'ascend999'"):
+        load_chip_file(path)
+
+
+def test_extends_cycle_is_named(tmp_path):
+    _write(tmp_path, "a.toml", 'extends = "b.toml"\n')
+    b = _write(tmp_path, "b.toml", 'extends = "a.toml"\n')
+    with pytest.raises(ChipError, match="key 'extends' makes a cycle"):
+        load_chip_file(b)
+
+
+def test_remove_of_missing_key_is_named(tmp_path):
+    path = _write(tmp_path, "x.toml", 'extends = "ascend910b"\nremove = ["latency.copy.cc_ub"]\n')
+    with pytest.raises(ChipError, match=rf"{path}: key 'remove.latency.copy.cc_ub' names no setting"):
+        load_chip_file(path)
+
+
+def test_remove_without_extends_is_named(tmp_path):
+    path = _write_variant(tmp_path, lambda t: 'remove = ["capacity.ub"]\n' + t)
+    with pytest.raises(ChipError, match="key 'remove' needs 'extends'"):
+        load_chip_file(path)
+
+
+def test_misspelt_key_in_extending_file_is_named(tmp_path):
+    path = _write(tmp_path, "x.toml", 'extends = "ascend950"\n[capacity]\nubb = 1\n')
+    with pytest.raises(ChipError, match=rf"{path}: key 'capacity.ubb' is not a chip setting"):
+        load_chip_file(path)
+
+
+def test_too_many_events_is_named(tmp_path):
+    path = _write_variant(tmp_path, lambda t: t.replace("events_per_pipe_pair = 8", "events_per_pipe_pair = 9"))
+    with pytest.raises(ChipError, match="key 'chip.events_per_pipe_pair' must be <= 8"):
+        load_chip_file(path)
+
+
+def test_resolve_chip_records_the_option(tmp_path):
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascend_mlir.chips import resolve_chip
+    from ascend_mlir.dialects.hacc import TargetAttr
+
+    module = ModuleOp([])
+    assert resolve_chip(module, record=True).name == "ascend950"
+    assert "hacc.target" not in module.attributes  # nothing chose a chip: nothing recorded
+    assert resolve_chip(module, chip="Ascend910B2", record=True).name == "ascend910b"
+    assert module.attributes["hacc.target"] == TargetAttr("Ascend910B1")  # bishengir's spelling
+    resolve_chip(module, chip="ascend950", record=True)
+    assert module.attributes["hacc.target"] == TargetAttr("Ascend950PR_9599")
+    assert resolve_chip(module).name == "ascend950"
 
 
 def test_unknown_vector_class_is_named(tmp_path):
@@ -140,7 +240,7 @@ def test_unreadable_file(tmp_path):
         load_chip(str(tmp_path / "missing.toml"))
 
 
-def test_chip_for_module_precedence(tmp_path):
+def test_resolve_chip_precedence(tmp_path):
     from xdsl.dialects.builtin import ModuleOp
 
     from ascend_mlir.chips import set_module_target
@@ -148,11 +248,11 @@ def test_chip_for_module_precedence(tmp_path):
 
     module = ModuleOp([])
     module.attributes["hacc.target"] = TargetAttr("Ascend910B2")
-    assert chip_for_module(module).name == "ascend910b"
-    assert chip_for_module(module, chip="ascend950").name == "ascend950"
+    assert resolve_chip(module).name == "ascend910b"
+    assert resolve_chip(module, chip="ascend950").name == "ascend950"
     path = _write_variant(tmp_path, lambda t: t.replace('name = "ascend950"', 'name = "mine"'))
-    assert chip_for_module(module, chip="ascend950", chip_file=str(path)).name == "mine"
-    assert chip_for_module(ModuleOp([])).name == "ascend950"
+    assert resolve_chip(module, chip="ascend950", chip_file=str(path)).name == "mine"
+    assert resolve_chip(ModuleOp([])).name == "ascend950"
     # a pass option records the chip in bishengir's spelling
     set_module_target(module, load_chip("ascend950"))
     assert module.attributes["hacc.target"] == TargetAttr("Ascend950PR_9599")

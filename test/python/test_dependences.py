@@ -426,10 +426,16 @@ func.func @k(%x: {gm("8x4096", "f32")}) {{
 
 
 def test_loop_problems_of_example_gemm():
-    from ascend_mlir.scheduling import LoopProblem
-    from ascend_mlir.transforms.modulo_schedule import loop_problems_of_file
+    import sys
+    from pathlib import Path
 
-    examples = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples"
+    from ascend_mlir.scheduling import LoopProblem
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "bench" / "scheduler"))
+    from mlir_problems import loop_problems_of_file
+
+    examples = root / "examples"
     problems = loop_problems_of_file(str(examples / "gemm.mlir"))
     assert [name for name, _ in problems] == ["gemm.k"]
     problem = problems[0][1]

@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascend_mlir.dialects import hivm, tile
 from ascend_mlir.dialects.hivm import address_space
-from ascend_mlir.targets.npuir import NpuirTarget, to_npuir
+from ascend_mlir.targets.npuir import NpuirTarget, spelled_for_bishengir
 from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -141,9 +141,16 @@ def test_core_types_of_examples():
         assert kernel.attributes["hivm.func_core_type"] == hivm.FuncCoreTypeAttr(hivm.FuncCoreType(core))
 
 
-def test_npuir_target_leaves_input_alone_and_splits_mix():
+def test_npuir_target_leaves_input_alone_and_mix_is_split():
+    from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
+    from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+    from ascend_mlir.transforms.split_mix_kernel import SplitMixKernelPass
+
     module = parse((EXAMPLES / "gemm_relu.mlir").read_text())
     ConvertTileToHivmPass().apply(context(), module)
+    InsertBarrierSyncPass(intra_core=False).apply(context(), module)
+    PeelMmadInitPass().apply(context(), module)
+    SplitMixKernelPass().apply(context(), module)
     before = str(module)
     out = StringIO()
     NpuirTarget().emit(context(), module, out)
@@ -153,7 +160,7 @@ def test_npuir_target_leaves_input_alone_and_splits_mix():
     assert "ascend." not in text and "tile." not in text
     assert NpuirTarget.name == "npuir"
     # the cube part has no vector op, the vector part no cube op
-    npuir = to_npuir(module)
+    npuir = spelled_for_bishengir(module)
     parts = {op.sym_name.data: op for op in npuir.walk() if isinstance(op, func.FuncOp)}
     aic_cores = {op.core_type() for op in parts["gemm_relu_mix_aic"].walk() if isinstance(op, hivm.HivmPipeOp)}
     aiv_cores = {op.core_type() for op in parts["gemm_relu_mix_aiv"].walk() if isinstance(op, hivm.HivmPipeOp)}
@@ -164,9 +171,12 @@ def test_npuir_target_leaves_input_alone_and_splits_mix():
 
 
 def test_peeled_kernel_has_constant_inits_only():
+    from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+
     module = parse((EXAMPLES / "gemm.mlir").read_text())
     ConvertTileToHivmPass().apply(context(), module)
-    npuir = to_npuir(module)
+    PeelMmadInitPass().apply(context(), module)
+    npuir = spelled_for_bishengir(module)
     inits = [op.init_is_constant() for op in npuir.walk() if isinstance(op, hivm.MmadL1Op)]
     assert inits == [True, False]
     assert not [op for op in npuir.walk() if isinstance(op, arith.CmpiOp)]
@@ -189,7 +199,10 @@ def test_trip_count_is_preserved_by_peeling():
       func.return
     }
     """
-    npuir = to_npuir(parse(text))
+    from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+
+    npuir = parse(text)
+    PeelMmadInitPass().apply(context(), npuir)
     loop = next(op for op in npuir.walk() if isinstance(op, scf.ForOp))
     assert isinstance(loop.lb.owner, arith.ConstantOp) and loop.lb.owner.value.value.data == 5
     mmads = [op for op in npuir.walk() if isinstance(op, hivm.MmadL1Op)]
@@ -209,4 +222,4 @@ def test_npuir_rejects_ops_bishengir_does_not_know():
     kernel = next(op for op in module.walk() if isinstance(op, func.FuncOp))
     kernel.body.block.insert_op_before(TestOp(), kernel.body.block.first_op)
     with pytest.raises(OpError, match="not part of AscendNPU IR"):
-        to_npuir(module)
+        spelled_for_bishengir(module)

@@ -16,6 +16,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
+from ascend_mlir import hardware
+
 # ---------------------------------------------------------------------------
 # Attributes
 # ---------------------------------------------------------------------------
@@ -76,7 +78,7 @@ class Pipe(StrEnum):
 
 
 # The pipes our scheduler, sync insertion and simulator reason about.
-PIPE_NAMES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+PIPE_NAMES: tuple[str, ...] = hardware.PIPES
 
 
 @irdl_attr_definition
@@ -337,7 +339,7 @@ class SyncBlockInstrModeAttr(_AngleEnum, EnumAttribute[SyncBlockInstrMode]):
 # Scope helpers
 # ---------------------------------------------------------------------------
 
-ON_CHIP_SCOPES: tuple[str, ...] = ("cbuf", "ca", "cb", "cc", "ub")
+ON_CHIP_SCOPES: tuple[str, ...] = hardware.ON_CHIP_SCOPES
 
 
 def address_space(name: str) -> AddressSpaceAttr:

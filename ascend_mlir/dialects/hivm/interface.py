@@ -25,6 +25,7 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
     AddressSpace,
     AddressSpaceAttr,
@@ -93,16 +94,7 @@ def array_values(attr: DenseArrayBase | None) -> tuple[int, ...]:
 # The pipe interface
 # ---------------------------------------------------------------------------
 
-CUBE_PIPES = frozenset({"MTE1", "M", "FIX"})
-VECTOR_PIPES = frozenset({"V", "MTE3"})
-
-
-def core_of_pipes(pipes: Sequence[str]) -> str:
-    if any(p in CUBE_PIPES for p in pipes):
-        return "CUBE"
-    if any(p in VECTOR_PIPES for p in pipes):
-        return "VECTOR"
-    return "SCALAR"
+core_of_pipes = hardware.core_of_pipes
 
 
 class HivmPipeOp(IRDLOperation, ABC):

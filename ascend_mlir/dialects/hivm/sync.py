@@ -23,6 +23,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
     PIPE_NAMES,
     EventAttr,
@@ -158,7 +159,7 @@ class PipeBarrierOp(HivmOp):
 
 
 # Cross-core flag ids (FFTS): 16 per block.
-CROSS_CORE_FLAGS = 16
+CROSS_CORE_FLAGS = hardware.CROSS_CORE_FLAGS
 
 
 class _SyncBlockOp(HivmOp, ABC):

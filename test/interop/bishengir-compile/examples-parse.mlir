@@ -1,11 +1,11 @@
 // Every example's npuir, in the default build's syntax, parses and verifies in
 // bishengir-opt (1.2.0).
 // REQUIRES: bishengir
-// RUN: ascend-opt %examples/vecadd.mlir -p convert-tile-to-hivm -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=VECADD
-// RUN: ascend-opt %examples/softmax.mlir -p convert-tile-to-hivm -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=SOFTMAX
-// RUN: ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=GEMM
-// RUN: ascend-opt %examples/gemm_910b.mlir -p convert-tile-to-hivm -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=GEMM910B
-// RUN: ascend-opt %examples/gemm_relu.mlir -p convert-tile-to-hivm -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=MIX
+// RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=VECADD
+// RUN: ascend-opt %examples/softmax.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=SOFTMAX
+// RUN: ascend-opt %examples/gemm.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=GEMM
+// RUN: ascend-opt %examples/gemm_910b.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=GEMM910B
+// RUN: ascend-opt %examples/gemm_relu.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t 'npuir{syntax=default}' | %bishengir_opt | filecheck %s --check-prefix=MIX
 
 // VECADD: func.func @vecadd(
 // VECADD: hivm.hir.vadd

@@ -3,7 +3,7 @@
 // for the closed-source `hivmc-a5`, which is expected.
 // REQUIRES: bishengir-a5
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ascend-opt %examples/softmax.mlir -p convert-tile-to-hivm -t npuir -o %t/softmax.npuir.mlir
+// RUN: ascend-opt %examples/softmax.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t npuir -o %t/softmax.npuir.mlir
 // RUN: %bishengir_compile_a5 %t/softmax.npuir.mlir -o %t/softmax.o --save-temps=%t/temps > %t/log 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/log
 // RUN: test -f %t/temps/module.hivm.opt.mlir

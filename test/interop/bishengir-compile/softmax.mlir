@@ -3,7 +3,7 @@
 // Compiled for Ascend 910B (chip=ascend910b), the default build's own target.
 // REQUIRES: bishengir
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ascend-opt %examples/softmax.mlir -p 'convert-tile-to-hivm{chip=ascend910b}' -t npuir -o %t/softmax.npuir.mlir
+// RUN: ascend-opt %examples/softmax.mlir -p 'convert-tile-to-hivm{chip=ascend910b},ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t npuir -o %t/softmax.npuir.mlir
 // RUN: %bishengir_compile %t/softmax.npuir.mlir -o %t/softmax.o --target=Ascend910B1 --save-temps=%t/temps > %t/log 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/log
 // RUN: test -f %t/temps/module.hivm.opt.mlir

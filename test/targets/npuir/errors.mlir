@@ -1,4 +1,5 @@
-// Input the printer cannot make bishengir-ready is a located diagnostic.
+// Input that is not bishengir-ready is a located diagnostic naming what to run: the
+// printer only prints.
 // RUN: ascend-opt %s -t npuir --split-input-file --verify-diagnostics
 
 func.func @tile_level(%g: memref<64xf32, #hivm.address_space<gm>>) attributes {tile.kernel} {
@@ -19,8 +20,34 @@ func.func @init_not_peelable() attributes {hacc.entry, hacc.function_kind = #hac
   %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
   scf.for %k = %c0 to %c4 step %c1 {
     %first = arith.cmpi eq, %k, %c1 : index
-    // expected-error @+1 {{init is computed inside a loop; bishengir-compile 1.2.0 crashes on that}}
+    // expected-error @+1 {{init is computed inside a loop; bishengir-compile 1.2.0 crashes on that. Run -p peel-mmad-init (it peels `arith.cmpi eq, %iv, %lb` of the K loop) or make it a constant}}
     hivm.hir.mmadL1 ins(%l1, %l1, %first, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
   }
+  func.return
+}
+
+// -----
+
+// An unsplit MIX kernel (synced or not) is not what bishengir takes.
+// expected-error @+1 {{is a MIX kernel (cube and vector ops); bishengir-compile takes it as the _mix_aic/_mix_aiv pair: run -p split-mix-kernel after sync insertion (-p ascend-compile does both)}}
+func.func @mix() attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+  hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+  hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+  func.return
+}
+
+// -----
+
+// Without hivm.func_core_type, cube and vector ops in one entry are a MIX kernel too.
+// expected-error @+1 {{is a MIX kernel (cube and vector ops)}}
+func.func @untyped_mix() attributes {hacc.entry} {
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+  hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
+  hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
   func.return
 }

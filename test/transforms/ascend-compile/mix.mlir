@@ -5,20 +5,29 @@
 // through a cross-core hand-off (flag 0, FIX -> V), and since the next K-tile loads
 // follow the vector side in the next iteration, the baton goes back (flag 1).
 
-// CHECK:       hivm.func_core_type = #hivm.func_core_type<MIX>
+// ascend-compile ends with split-mix-kernel: each core's part keeps its half of every
+// hand-off.
+// CHECK:       hivm.module_core_type = #hivm.module_core_type<MIX>
+// CHECK-LABEL: func.func @exp_of_gemm_mix_aic(
 // CHECK:       scf.for
 // CHECK:         hivm.hir.nd2nz
 // CHECK:         hivm.hir.mmadL1
 // CHECK:         hivm.hir.fixpipe
 // CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
-// CHECK-NEXT:    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
+// CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:    hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 1
+// CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT:  }
+// CHECK-LABEL: func.func @exp_of_gemm_mix_aiv(
+// CHECK:       scf.for
+// CHECK-NOT:     hivm.hir.mmadL1
+// CHECK:         hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
 // CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:    hivm.hir.vexp
 // CHECK:         hivm.hir.store
 // CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:    hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 1
-// CHECK-NEXT:    hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 1
 // CHECK-NEXT:    hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT:  }
 

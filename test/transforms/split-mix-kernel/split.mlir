@@ -1,17 +1,18 @@
-// A MIX kernel is printed as the _mix_aic / _mix_aiv pair bishengir expects, with
-// cross-core flags for every cube <-> vector dependence through a buffer.
-// RUN: ascend-opt %s -t npuir --split-input-file | filecheck %s
+// A MIX kernel becomes the _mix_aic / _mix_aiv pair bishengir expects; each part keeps
+// its core's ops and cross-core flags (placed by sync insertion before) and the scalar code.
+// RUN: ascend-opt %s -p split-mix-kernel --split-input-file | filecheck %s
 
 // CHECK:      builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">, hivm.module_core_type = #hivm.module_core_type<MIX>} {
-// Each part takes the FFTS base address (where cross-core flags live) first.
-// CHECK-NEXT: func.func @straight_mix_aic(%[[FFTS:.*]]: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix, mix_mode = "mix"} {
+// Each part takes the FFTS base address (where cross-core flags live) first and keeps
+// the kernel's own attributes.
+// CHECK-NEXT: func.func @straight_mix_aic(%[[FFTS:.*]]: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>, ascend.grid = 2 : i64, hivm.part_of_mix, mix_mode = "mix"} {
 // CHECK-NEXT: hivm.hir.set_ffts_base_addr %[[FFTS]]
 // CHECK-NOT:  hivm.hir.vrelu
 // CHECK-NOT:  hivm.hir.store
 // CHECK:      hivm.hir.fixpipe
 // CHECK-NEXT: hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
 // CHECK-NEXT: func.return
-// CHECK:      func.func @straight_mix_aiv(%[[FFTS2:.*]]: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix, mix_mode = "mix"} {
+// CHECK:      func.func @straight_mix_aiv(%[[FFTS2:.*]]: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %{{.*}}: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIV>, ascend.grid = 2 : i64, hivm.part_of_mix, mix_mode = "mix"} {
 // CHECK-NEXT: hivm.hir.set_ffts_base_addr %[[FFTS2]]
 // CHECK-NOT:  hivm.hir.fixpipe
 // CHECK-NOT:  memref<16x16xf32, #hivm.address_space<cc>>
@@ -26,6 +27,8 @@ builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
     %r = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
     hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
     hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%r : memref<16x16xf32, #hivm.address_space<ub>>)
     hivm.hir.store ins(%r : memref<16x16xf32, #hivm.address_space<ub>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
     func.return
@@ -34,8 +37,8 @@ builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
 
 // -----
 
-// In a loop the vector core must also free the buffer before the next fixpipe
-// overwrites it: that flag is primed before the loop and drained after it.
+// In a loop: the vector core frees the buffer before the next fixpipe overwrites it
+// with a flag primed before the loop and drained after it; each part keeps its half.
 // CHECK-LABEL: func.func @loop_mix_aic
 // CHECK-NOT:   sync_block_set[<VECTOR>
 // CHECK:       scf.for
@@ -67,21 +70,27 @@ builtin.module {
     %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
     %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
     %r = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    hivm.hir.sync_block_set[<VECTOR>, <PIPE_V>, <PIPE_FIX>] flag = 1
     scf.for %i = %c0 to %c4 step %c1 {
       %row = arith.muli %i, %c16 : index
       %os = memref.subview %o[%row, 0] [16, 16] [1, 1] : memref<64x16xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
       hivm.hir.mmadL1 ins(%l1, %l1, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.sync_block_wait[<CUBE>, <PIPE_V>, <PIPE_FIX>] flag = 1
       hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+      hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+      hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
       hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%r : memref<16x16xf32, #hivm.address_space<ub>>)
+      hivm.hir.sync_block_set[<VECTOR>, <PIPE_V>, <PIPE_FIX>] flag = 1
       hivm.hir.store ins(%r : memref<16x16xf32, #hivm.address_space<ub>>) outs(%os : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
     }
+    hivm.hir.sync_block_wait[<CUBE>, <PIPE_V>, <PIPE_FIX>] flag = 1
     func.return
   }
 }
 
 // -----
 
-// Flags already placed (by ascend-insert-sync) are kept as they are, none added.
+// Flags are kept as they are, none added.
 // CHECK-LABEL: func.func @synced_mix_aic
 // CHECK:       hivm.hir.fixpipe
 // CHECK-NEXT:  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 5
@@ -120,6 +129,8 @@ builtin.module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
     %top = memref.subview %w[0, 0] [16, 16] [1, 1] : memref<32x16xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>
     hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%top : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0
     hivm.hir.load ins(%top : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
     func.return
   }
@@ -164,7 +175,9 @@ builtin.module {
     }
     hivm.hir.pipe_barrier[<PIPE_ALL>]
     hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
     hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
     hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
     hivm.hir.pipe_barrier[<PIPE_ALL>]
     func.return

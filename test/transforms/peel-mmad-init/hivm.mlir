@@ -1,21 +1,21 @@
 // A computed mmadL1 init (`arith.cmpi eq, %k, %lb`) inside the K loop crashes
 // bishengir-compile 1.2.0: the first iteration is peeled with init = true and the loop
 // restarts at lb + step with init = false.
-// RUN: ascend-opt %s -t npuir --split-input-file | filecheck %s
+// RUN: ascend-opt %s -p peel-mmad-init --split-input-file | filecheck %s
 
 // CHECK-LABEL: func.func @static_bounds
 // CHECK:      %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK:      %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT: %[[FALSE:.*]] = arith.constant false
-// CHECK:      %[[K0:.*]] = arith.muli %[[C0]], %{{.*}} : index
+// CHECK-NEXT: %[[K0:.*]] = arith.muli %[[C0]], %{{.*}} : index
 // CHECK-NEXT: %[[A0:.*]] = memref.subview %{{.*}}[%[[K0]], 0] [16, 16] [1, 1]
 // CHECK-NEXT: hivm.hir.nd2nz {dst_continuous} ins(%[[A0]] :
 // CHECK-NEXT: hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[TRUE]], %{{.*}}, %{{.*}}, %{{.*}} :
-// The loop restarts at lb + step = 1 (folded); constants live in the entry block.
-// CHECK-NEXT: scf.for %[[K:.*]] = %[[C1]] to %{{.*}} step %[[C1]] {
+// The loop restarts at lb + step = 1 (folded); the comparison is gone.
+// CHECK-NEXT: %[[NEXT:.*]] = arith.constant 1 : index
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[NEXT]] to %{{.*}} step %[[C1]] {
 // CHECK-NOT:  arith.cmpi
-// CHECK-NOT:  arith.constant
 // CHECK:      hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[FALSE]], %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK:      }
 // CHECK-NEXT: hivm.hir.fixpipe
@@ -103,4 +103,26 @@ func.func @iter_args() -> index attributes {hacc.entry, hacc.function_kind = #ha
     scf.yield %next : index
   }
   func.return %sum : index
+}
+
+// -----
+
+// An init of another form is left alone here (-t npuir reports it, see
+// test/targets/npuir/errors.mlir).
+// CHECK-LABEL: func.func @other_form
+// CHECK:      scf.for
+// CHECK-NEXT:   %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:   hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[FIRST]],
+func.func @other_form() attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %l1 = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  scf.for %k = %c0 to %c4 step %c1 {
+    %first = arith.cmpi eq, %k, %c1 : index
+    hivm.hir.mmadL1 ins(%l1, %l1, %first, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+  }
+  func.return
 }

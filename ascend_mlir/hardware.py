@@ -1,0 +1,119 @@
+"""Facts about the Ascend AI Core that hold for every chip we model, in one place.
+
+IR-free and dependency-free: dialects, analyses, the solver, passes, targets and the
+simulator import these names instead of spelling them again. What differs between chips
+(capacities, alignment, latencies, which copy paths exist, events per pipe pair) is chip
+data (`ascend_mlir/chips/*.toml`), not this module.
+
+Sources: ../shared/reference/hivm-syntax.md (pipes, scopes, the same-pipe rule) and
+bishengir-opt 1.2.0 (op names of the DMA paths).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The seven pipes of an AI Core, by their short names (`#hivm.pipe<PIPE_MTE2>` is "MTE2").
+# This order is the canonical one for tables and reports.
+PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+
+# Memory scopes (the memref memory space `#hivm.address_space<...>`): L1 = cbuf,
+# L0A = ca, L0B = cb, L0C = cc, UB = ub.
+SCOPES: tuple[str, ...] = ("gm", "cbuf", "ca", "cb", "cc", "ub")
+ON_CHIP_SCOPES: tuple[str, ...] = ("cbuf", "ca", "cb", "cc", "ub")
+
+# One AI Core = one cube core + two vector cores (sub-blocks 0 and 1).
+CORES: tuple[str, ...] = ("CUBE", "VECTOR")
+VECTOR_CORES_PER_CUBE = 2
+
+# Which pipes and scopes each core has. MTE2 (GM -> on-chip) and S exist on both.
+CORE_PIPES: dict[str, frozenset[str]] = {
+    "CUBE": frozenset({"MTE1", "MTE2", "M", "FIX", "S"}),
+    "VECTOR": frozenset({"MTE2", "MTE3", "V", "S"}),
+}
+CORE_SCOPES: dict[str, frozenset[str]] = {
+    "CUBE": frozenset({"cbuf", "ca", "cb", "cc"}),
+    "VECTOR": frozenset({"ub"}),
+}
+# Pipes only one core has: an op on one of them tells which core runs it.
+CUBE_ONLY_PIPES: frozenset[str] = CORE_PIPES["CUBE"] - CORE_PIPES["VECTOR"]
+VECTOR_ONLY_PIPES: frozenset[str] = CORE_PIPES["VECTOR"] - CORE_PIPES["CUBE"]
+
+# The same-pipe rule (hivm-syntax.md): a pipe does not wait for its own earlier ops, so a
+# data dependence between two ops of one pipe needs `pipe_barrier[P]`, except on S, which
+# the hardware keeps in order.
+HARDWARE_ORDERED_PIPES: frozenset[str] = frozenset({"S"})
+# mmadL1 -> mmadL1 is ordered by the op itself at the hivm level (bishengir assumes the
+# same; whoever expands mmadL1 into L0 loads + mmad owns the M barriers). At the hivm level
+# every M op is an mmadL1, so M counts as ordered there.
+OP_ORDERED_PIPES: frozenset[str] = frozenset({"M"})
+# Pipes whose same-pipe dependences need no sync at the hivm level.
+ORDERED_PIPES: frozenset[str] = HARDWARE_ORDERED_PIPES | OP_ORDERED_PIPES
+
+
+def is_ordered(pipe: str) -> bool:
+    """Whether two dependent hivm ops on `pipe` are kept in order without a barrier."""
+    return pipe in ORDERED_PIPES
+
+
+@dataclass(frozen=True)
+class CopyPath:
+    """A legal `tile.copy` scope pair: the hivm op that performs it and its pipe."""
+
+    src: str
+    dst: str
+    op: str  # hivm op name without "hivm.hir."
+    pipe: str
+
+    @property
+    def key(self) -> str:
+        """`<src>_<dst>`, the spelling of chip files (`[latency.copy.gm_ub]`)."""
+        return f"{self.src}_{self.dst}"
+
+
+# Every copy path of any chip we model (the Ascend 950 has them all; a chip file lists
+# which ones its chip has, see `chips`). ub -> ub is a vector copy, not a DMA path.
+COPY_PATHS: dict[tuple[str, str], CopyPath] = {
+    (p.src, p.dst): p
+    for p in (
+        CopyPath("gm", "ub", "load", "MTE2"),
+        CopyPath("ub", "gm", "store", "MTE3"),
+        CopyPath("gm", "cbuf", "nd2nz", "MTE2"),
+        CopyPath("cc", "gm", "fixpipe", "FIX"),
+        CopyPath("cc", "ub", "fixpipe", "FIX"),
+        CopyPath("cc", "cbuf", "fixpipe", "FIX"),
+        CopyPath("ub", "ub", "copy", "V"),
+        CopyPath("ub", "cbuf", "copy", "MTE3"),
+        CopyPath("cbuf", "ca", "load_l0a", "MTE1"),
+        CopyPath("cbuf", "cb", "load_l0b", "MTE1"),
+    )
+}
+# The paths `tile.copy` may name (L1 -> L0A/L0B happen inside mmadL1 at the hivm level).
+TILE_COPY_PATHS: tuple[tuple[str, str], ...] = tuple(
+    pair for pair, path in COPY_PATHS.items() if path.op not in ("load_l0a", "load_l0b")
+)
+# Paths every chip has (a chip file must describe at least these).
+REQUIRED_COPY_PATHS: tuple[tuple[str, str], ...] = (
+    ("gm", "cbuf"), ("gm", "ub"), ("ub", "gm"), ("cbuf", "ca"), ("cbuf", "cb"),
+    ("cc", "cbuf"), ("cc", "gm"),
+)
+# DMA paths that share one HBM port although they run on different pipes.
+SHARED_PORT_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = (
+    (("gm", "ub"), ("ub", "gm")),  # vector side: MTE2 in, MTE3 out
+    (("gm", "cbuf"), ("cc", "gm")),  # cube side: MTE2 in, FIX out
+)
+
+# Event ids of set_flag/wait_flag: `#hivm.event<EVENT_ID0..7>` per (producer, consumer)
+# pipe pair. A chip file may allow fewer (`chip.events_per_pipe_pair`), never more.
+EVENTS_PER_PIPE_PAIR = 8
+# Flag ids of sync_block_set/sync_block_wait between the cube and vector cores.
+CROSS_CORE_FLAGS = 16
+
+
+def core_of_pipes(pipes: tuple[str, ...] | list[str]) -> str:
+    """"CUBE", "VECTOR" or "SCALAR" (only pipes both cores have, e.g. S or MTE2)."""
+    if any(p in CUBE_ONLY_PIPES for p in pipes):
+        return "CUBE"
+    if any(p in VECTOR_ONLY_PIPES for p in pipes):
+        return "VECTOR"
+    return "SCALAR"

@@ -1,0 +1,161 @@
+"""`peel-mmad-init`: peel the first K iteration of a matmul whose init is computed.
+
+A K loop accumulates into C and (re)initialises it on its first iteration:
+`%first = arith.cmpi eq, %k, %lb` feeds `hivm.hir.mmadL1`'s init operand (or
+`tile.matmul`'s `init(...)`: the pass works at the tile and at the hivm level).
+bishengir-compile 1.2.0 crashes on such a computed init inside the loop, so the loop
+becomes
+
+    <body with %first = true>                  (iteration lb, peeled)
+    scf.for %k = lb + step to ub step step {   (%first = false inside)
+      <body>
+    }
+
+which is correct because step > 0: no later iteration has `%k == lb`. When the trip
+count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
+values (`iter_args`) are threaded through the peeled iteration when the loop is known to
+run at least once; otherwise such a loop is a diagnostic.
+
+A computed init of any other form is left alone here; `-t npuir` reports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i1
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+
+from ascend_mlir.diagnostics import op_error
+from ascend_mlir.dialects import hivm, tile
+
+
+def matmul_init(op: Operation) -> SSAValue | None:
+    """The init condition of an mmadL1 or tile.matmul; None for any other op."""
+    if isinstance(op, hivm.MmadL1Op):
+        return op.init_condition
+    if isinstance(op, tile.MatmulOp):
+        return op.init
+    return None
+
+
+def int_constant(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def _same_value(a: SSAValue, b: SSAValue) -> bool:
+    if a == b:
+        return True
+    ca, cb = int_constant(a), int_constant(b)
+    return ca is not None and ca == cb
+
+
+def first_iteration_loop(init: SSAValue) -> scf.ForOp | None:
+    """The loop L when `init` is `arith.cmpi eq, %iv_L, %lb_L` (either operand order)."""
+    cmp = init.owner
+    if not isinstance(cmp, arith.CmpiOp) or cmp.predicate.value.data != 0:  # 0 = eq
+        return None
+    for iv, other in ((cmp.lhs, cmp.rhs), (cmp.rhs, cmp.lhs)):
+        if not isinstance(iv, BlockArgument):
+            continue
+        loop = iv.block.parent_op()
+        if isinstance(loop, scf.ForOp) and loop.body.block.args[0] == iv and _same_value(other, loop.lb):
+            return loop
+    return None
+
+
+def _first_flag(loop: scf.ForOp) -> SSAValue | None:
+    """The `%first` of a matmul init inside `loop` that compares this loop's iv."""
+    for op in loop.body.walk():
+        init = matmul_init(op)
+        if init is not None and int_constant(init) is None and first_iteration_loop(init) is loop:
+            return init
+    return None
+
+
+def _peeled_body(loop: scf.ForOp, first: SSAValue, true: SSAValue) -> tuple[list[Operation], list[SSAValue]]:
+    """Clones of the body for iteration lb with `first` = true, and what it yields."""
+    body = loop.body.block
+    mapping: dict[SSAValue, SSAValue] = {body.args[0]: loop.lb, first: true}
+    for arg, init in zip(body.args[1:], loop.iter_args, strict=True):
+        mapping[arg] = init
+    peeled: list[Operation] = []
+    yielded: list[SSAValue] = []
+    for op in body.ops:
+        if isinstance(op, scf.YieldOp):
+            yielded = [mapping.get(v, v) for v in op.operands]
+        elif op is not first.owner:
+            peeled.append(op.clone(value_mapper=mapping))
+    return peeled, yielded
+
+
+class PeelFirstIteration(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, loop: scf.ForOp, rewriter: PatternRewriter) -> None:
+        first = _first_flag(loop)
+        if first is None:
+            return
+        true = arith.ConstantOp(IntegerAttr(1, i1))
+        false = arith.ConstantOp(IntegerAttr(0, i1))
+        true.result.name_hint = "true"
+        false.result.name_hint = "false"
+        rewriter.insert([true, false], InsertPoint.before(loop))
+        peeled, yielded = _peeled_body(loop, first, true.result)
+
+        lb, ub, step = loop.lb, loop.ub, loop.step
+        lb_value, ub_value, step_value = int_constant(lb), int_constant(ub), int_constant(step)
+        runs_at_least_once = lb_value is not None and ub_value is not None and ub_value > lb_value
+        if runs_at_least_once:
+            rewriter.insert(peeled, InsertPoint.before(loop))
+        elif loop.iter_args:
+            raise op_error(
+                loop,
+                "cannot peel the first iteration of a loop with iter_args and a trip count "
+                "that may be zero (needed for the matmul init)",
+            )
+        else:
+            nonempty = arith.CmpiOp(lb, ub, "slt")
+            guard = scf.IfOp(nonempty, [], Region(Block([*peeled, scf.YieldOp()])))
+            rewriter.insert([nonempty, guard], InsertPoint.before(loop))
+
+        next_lb: Operation = (
+            arith.ConstantOp(IntegerAttr(lb_value + step_value, cast(IndexType | IntegerType, lb.type)))
+            if lb_value is not None and step_value is not None
+            else arith.AddiOp(lb, step)
+        )
+        rewriter.insert(next_lb, InsertPoint.before(loop))
+        inits = yielded if (runs_at_least_once and loop.iter_args) else list(loop.iter_args)
+        # every use of %first is inside the loop (it is computed there)
+        rewriter.replace_all_uses_with(first, false.result)
+        cmp = first.owner
+        assert isinstance(cmp, Operation)
+        rewriter.erase(cmp)
+        new_loop = scf.ForOp(next_lb.results[0], ub, step, inits, rewriter.move_region_contents_to_new_regions(loop.body))
+        new_loop.attributes.update(loop.attributes)
+        for new, old in zip(new_loop.results, loop.results, strict=True):
+            new.name_hint = old.name_hint
+        rewriter.replace(loop, new_loop)
+
+
+@dataclass(frozen=True)
+class PeelMmadInitPass(ModulePass):
+    """Peel the first K iteration of every matmul whose init is `iv == lb` of its loop."""
+
+    name = "peel-mmad-init"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(PeelFirstIteration(), apply_recursively=True).rewrite_module(op)
