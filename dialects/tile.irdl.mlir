@@ -167,4 +167,9 @@ irdl.dialect @tile {
     %0 = irdl.base "!builtin.index"
     irdl.results(result: %0)
   }
+  // tile.sub_block_idx
+  irdl.operation @sub_block_idx {
+    %0 = irdl.base "!builtin.index"
+    irdl.results(result: %0)
+  }
 }

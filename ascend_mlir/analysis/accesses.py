@@ -6,6 +6,9 @@ DMA paths) for `ascend_mlir.analysis.dependences`. Regions are boxes of a root b
 affine in the loop variable when the index arithmetic is `arith` add/sub/mul by constants,
 and an opaque symbol otherwise (two accesses with the same opaque part still compare).
 A nested loop or `scf.if` is one task whose accesses are the union of its body's.
+Anything else (a planned `pointer_cast`, reshapes, reinterpret_cast) goes through the
+alias analysis (`ascend_mlir.analysis.views.footprint_of`): a one-dimensional box of
+bytes of its root (the scope's memory for pointer_casts).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from ascend_mlir.analysis.aliasing import FloorDiv, Mod, ScopeRoot
+from ascend_mlir.analysis.views import footprint_of
 from ascend_mlir.chips import Chip
 from ascend_mlir.analysis.dependences import IV, Access, Affine, BufferInfo, Region, TaskInfo
 from ascend_mlir.analysis.latency_model import (
@@ -85,9 +90,11 @@ def region_of(value: SSAValue, iv: SSAValue | None) -> Region:
     if isinstance(owner, memref.CastOp):
         return region_of(owner.source, iv)
     if not isinstance(owner, memref.SubviewOp):
-        return Region.whole(None)
+        return _byte_region(value, iv)
     parent = region_of(owner.source, iv)
     root = parent.root
+    if isinstance(root, ScopeRoot):
+        return _byte_region(value, iv)
     if root is None or parent.offsets is None or parent.sizes is None:
         return Region.whole(root)
     offsets = _static_or_dynamic(owner.static_offsets.get_values(), owner.offsets, iv)
@@ -102,6 +109,20 @@ def region_of(value: SSAValue, iv: SSAValue | None) -> Region:
         tuple(po + o for po, o in zip(parent.offsets, offsets)),
         tuple(extents),
     )
+
+
+def _byte_region(value: SSAValue, iv: SSAValue | None) -> Region:
+    """Beyond subviews of an allocation or argument (a planned `pointer_cast`, reshapes,
+    reinterpret_cast, memory_space_cast): the alias analysis's footprint, as its hull in
+    bytes of its root (a pointer_cast's root is its scope's memory, so two planned
+    buffers depend exactly when their byte ranges meet)."""
+    fp = footprint_of(value, {iv: IV} if iv is not None else None)
+    span = fp.span()
+    if fp.root is None or fp.base is None or span is None or fp.dims is None:
+        return Region.whole(fp.root)
+    if any(s < 0 for _, s in fp.dims) or any(isinstance(k, Mod | FloorDiv) for k, _ in fp.base.terms):
+        return Region.whole(fp.root)
+    return Region.box(fp.root, [fp.base], [span])
 
 
 def _ins(op: Operation) -> tuple[SSAValue, ...]:

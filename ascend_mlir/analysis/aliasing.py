@@ -36,7 +36,8 @@ API (all pure functions)
 * `strided_overlap(dims_a, elem_a, dims_b, elem_b, delta)`: the exact core on static
   data (is there a byte in A at offset 0 and in B at offset `delta`).
 * `Footprint.widen(sym, lower, count, step)`: the union over a loop's iterations (a
-  loop as one task); `Footprint.covers(nbytes)`: exactly the whole root.
+  loop as one task); `Footprint.covers(nbytes)`: exactly the whole root;
+  `Footprint.bind({sym: value})`: the footprint in one concrete iteration.
 
 Soundness: whenever something is not understood the answer is "may alias" (never the
 reverse); disjoint static tiles (e.g. different rows or columns of a matrix, different
@@ -131,6 +132,24 @@ class Affine:
     @property
     def is_constant(self) -> bool:
         return not self.terms
+
+    def bind(self, values: dict[Hashable, int], rename: dict[Hashable, Hashable] | None = None) -> Affine:
+        """Substitute known symbol values (and rename others); a Mod/FloorDiv whose
+        expression becomes constant is evaluated."""
+        out = Affine(self.const)
+        for k, c in self.terms:
+            if isinstance(k, Mod | FloorDiv):
+                inner = k.expr.bind(values, rename)
+                if inner.is_constant:
+                    v = inner.const % k.modulus if isinstance(k, Mod) else inner.const // k.modulus
+                    out = out + c * v
+                else:
+                    out = out + Affine.symbol(type(k)(inner, k.modulus), c)
+            elif k in values:
+                out = out + c * values[k]
+            else:
+                out = out + Affine.symbol((rename or {}).get(k, k), c)
+        return out
 
     def shift_deltas(self, sym: Hashable, by: int) -> frozenset[int] | None:
         """The possible values of self[sym + by] - self[sym] (over all values of every
@@ -263,6 +282,12 @@ class Footprint:
         if rest.mentions(sym):
             return Footprint.whole(self.root, self.scope) if self.root is not None else self
         return Footprint(self.root, self.scope, rest + c * lower, self.dims + ((count, c * step),), self.elem)
+
+    def bind(self, values: dict[Hashable, int], rename: dict[Hashable, Hashable] | None = None) -> Footprint:
+        """The footprint with known symbol values substituted (see `Affine.bind`)."""
+        if self.base is None:
+            return self
+        return Footprint(self.root, self.scope, self.base.bind(values, rename), self.dims, self.elem)
 
     def rename(self, mapping: dict[Hashable, Hashable]) -> Footprint:
         if self.base is None:

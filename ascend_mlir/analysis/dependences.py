@@ -22,6 +22,7 @@ from fractions import Fraction
 from math import floor
 
 from ascend_mlir import hardware
+from ascend_mlir.analysis.aliasing import Affine  # the alias analysis's affine offsets
 
 IV = "iv"  # the symbol of the loop variable of the loop being analysed
 
@@ -34,58 +35,6 @@ IN_ORDER_PIPES = hardware.ORDERED_PIPES | {"V"}
 
 # DMA paths that share one HBM port although they run on different pipes.
 DEFAULT_SHARED_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = hardware.SHARED_PORT_PATHS
-
-
-@dataclass(frozen=True)
-class Affine:
-    """const + sum(coeff * symbol); symbols are any hashable (IV is the loop variable)."""
-
-    const: int = 0
-    terms: tuple[tuple[Hashable, int], ...] = ()
-
-    @staticmethod
-    def symbol(sym: Hashable, coeff: int = 1) -> Affine:
-        return Affine(0, ((sym, coeff),)) if coeff else Affine(0)
-
-    def _map(self) -> dict[Hashable, int]:
-        return dict(self.terms)
-
-    @staticmethod
-    def _from_map(const: int, m: dict[Hashable, int]) -> Affine:
-        items = [(k, v) for k, v in m.items() if v != 0]
-        items.sort(key=lambda kv: repr(kv[0]))
-        return Affine(const, tuple(items))
-
-    def __add__(self, other: Affine | int) -> Affine:
-        if isinstance(other, int):
-            return Affine(self.const + other, self.terms)
-        m = self._map()
-        for k, v in other.terms:
-            m[k] = m.get(k, 0) + v
-        return Affine._from_map(self.const + other.const, m)
-
-    def __neg__(self) -> Affine:
-        return Affine(-self.const, tuple((k, -v) for k, v in self.terms))
-
-    def __sub__(self, other: Affine | int) -> Affine:
-        return self + (-other if isinstance(other, Affine) else -other)
-
-    def scale(self, factor: int) -> Affine:
-        return Affine._from_map(self.const * factor, {k: v * factor for k, v in self.terms})
-
-    def coeff(self, sym: Hashable) -> int:
-        return self._map().get(sym, 0)
-
-    def shift(self, sym: Hashable, by: int) -> Affine:
-        """Substitute sym -> sym + by."""
-        return Affine(self.const + self.coeff(sym) * by, self.terms)
-
-    def without(self, sym: Hashable) -> Affine:
-        return Affine(self.const, tuple((k, v) for k, v in self.terms if k != sym))
-
-    @property
-    def is_constant(self) -> bool:
-        return not self.terms
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,19 @@ pipe Y up to sequence number n completed before pipe X's next op starts. An op i
 after the earlier ops of its pipe, but only a barrier or a flag orders their completion:
 set_flag on P carries know[P] plus P's own issued ops, wait_flag on Q merges it into
 know[Q], pipe_barrier[P] makes P's issued ops known to P, pipe_barrier[ALL] everything.
+
+Pipe names are opaque strings; a MIX kernel qualifies them by core ("CUBE:FIX",
+"VECTOR:V"), and `("barrier", "ALL:<prefix>")` drains only the pipes with that prefix
+(one core's pipe_barrier[<PIPE_ALL>]); plain "ALL" drains every pipe.
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections import defaultdict, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from ascend_mlir.hardware import PIPES
+from ascend_mlir.hardware import PIPES as HW_PIPES
 
 Event = tuple  # ("set"|"wait", P, Q, key) | ("barrier", P)
 
@@ -30,15 +34,17 @@ class BlockModel:
     """Items of a block with the sync events attached before/after each item."""
 
     pipes: Sequence[frozenset[str]]  # per item
+    # per item: one instruction on all its pipes (mmadL1), not a nested loop or if
+    joint: Sequence[bool] = ()
     before: dict[int, list[Callable[[int], Event]]] = field(default_factory=dict)
     after: dict[int, list[Callable[[int], Event]]] = field(default_factory=dict)
     # events that are items themselves (existing sync ops in the block), by item index
-    inline: dict[int, Callable[[int], Event]] = field(default_factory=dict)
+    inline: dict[int, Callable[[int], list[Event]]] = field(default_factory=dict)
 
 
 @dataclass
 class _Clock:
-    know: dict[str, dict[str, int]] = field(default_factory=lambda: {p: {} for p in PIPES})
+    know: defaultdict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
     last: dict[str, int] = field(default_factory=dict)
     pending: dict[Hashable, deque] = field(default_factory=dict)
 
@@ -51,10 +57,16 @@ class _Clock:
     def apply(self, ev: Event, seq: int, wait_seen: Callable[[Event, int], None] | None = None) -> None:
         kind = ev[0]
         if kind == "barrier":
-            if ev[1] == "ALL":
-                everything = dict(self.last)
-                for p in PIPES:
-                    self.merge(p, everything)
+            if ev[1] == "ALL" or ev[1].startswith("ALL:"):
+                prefix = ev[1][4:]
+                drained = {p: n for p, n in self.last.items() if p.startswith(prefix)}
+                # what any drained pipe knew, every pipe of the core knows now
+                for p in [p for p in self.know if p.startswith(prefix)]:
+                    for k, v in self.know[p].items():
+                        drained[k] = max(drained.get(k, -1), v)
+                targets = {prefix + p for p in HW_PIPES} | {p for p in self.know if p.startswith(prefix)}
+                for p in targets | set(drained):
+                    self.merge(p, drained)
             elif ev[1] in self.last:
                 self.merge(ev[1], {ev[1]: self.last[ev[1]]})
         elif kind == "set":
@@ -73,7 +85,15 @@ class _Clock:
             if wait_seen is not None:
                 wait_seen(ev, seq)
 
-    def issue(self, pipes: frozenset[str], seq: int) -> None:
+    def issue(self, pipes: frozenset[str], seq: int, joint: bool = False) -> None:
+        if joint and len(pipes) > 1:
+            # one instruction on several pipes (mmadL1) starts after what each knew
+            joined: dict[str, int] = {}
+            for p in pipes:
+                for k, v in self.know[p].items():
+                    joined[k] = max(joined.get(k, -1), v)
+            for p in pipes:
+                self.merge(p, joined)
         for p in pipes:
             self.last[p] = seq
 
@@ -102,12 +122,11 @@ def simulate(
             seq += 1
             seqs[(copy, idx)] = seq
             inline = model.inline.get(idx)
-            if inline is not None:
-                ev = inline(copy)
+            for ev in inline(copy) if inline is not None else ():
                 if ev[0] == "set" and on_set is not None and on_set(ev, copy, clock):
                     return seqs
                 clock.apply(ev, seq, seen)
-            clock.issue(pipes, seq)
+            clock.issue(pipes, seq, idx < len(model.joint) and model.joint[idx])
             for make in model.after.get(idx, ()):
                 seq += 1
                 ev = make(copy)

@@ -624,6 +624,32 @@ class BlockIdxOp(IRDLOperation):
         return ()
 
 
+@irdl_op_definition
+class SubBlockIdxOp(IRDLOperation):
+    """Index of the vector core (0 or 1) running this copy of a MIX kernel's vector code:
+    the two vector cores fed by a dual-destination `tile.copy` use it to pick their rows
+    of the output. 0 in a kernel without a dual copy."""
+
+    name = "tile.sub_block_idx"
+
+    result = result_def(IndexType)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "attr-dict `:` type($result)"
+
+    def __init__(self):
+        super().__init__(result_types=[IndexType()])
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return ()
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return ()
+
+
 ELEMENTWISE_BINARY = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
 ELEMENTWISE_UNARY = (ExpOp, LnOp, ReluOp, AbsOp, SqrtOp, RsqrtOp, RecOp)
 
@@ -639,6 +665,7 @@ Tile = Dialect(
         BroadcastOp,
         MatmulOp,
         BlockIdxOp,
+        SubBlockIdxOp,
     ],
     [ReduceKindAttr],
 )

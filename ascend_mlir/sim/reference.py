@@ -329,6 +329,11 @@ class TileReferenceFunctions(InterpreterFunctions):
         block = self.state(interpreter).block
         return (scalar_attr(block, op.result.type, interpreter.index_bitwidth),)
 
+    @impl(tile.SubBlockIdxOp)
+    def run_sub_block_idx(self, interpreter: Interpreter, op: tile.SubBlockIdxOp, args: PythonValues):
+        sub_block = self.state(interpreter).sub_block
+        return (scalar_attr(sub_block, op.result.type, interpreter.index_bitwidth),)
+
     @impl(tile.CopyOp)
     def run_copy(self, interpreter: Interpreter, op: tile.CopyOp, args: PythonValues):
         source, dest = args

@@ -50,6 +50,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return SplitMixKernelPass
 
+    def verify_sync():
+        from ascend_mlir.transforms.verify_sync import VerifySyncPass
+
+        return VerifySyncPass
+
     def ascend_compile():
         from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
@@ -61,6 +66,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascend-modulo-schedule": modulo_schedule,
         "ascend-insert-barrier-sync": insert_barrier_sync,
         "ascend-insert-sync": insert_sync,
+        "ascend-verify-sync": verify_sync,
         "ascend-compile": ascend_compile,
         "peel-mmad-init": peel_mmad_init,
         "hoist-constants": hoist_constants,

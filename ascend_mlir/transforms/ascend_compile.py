@@ -47,9 +47,9 @@ def _check_choice(option: str, value: str, allowed: tuple[str, ...], implemented
 
 @dataclass(frozen=True)
 class AscendCompilePass(ModulePass):
-    """convert-tile-to-hivm, then synchronisation (today: ascend-insert-barrier-sync),
-    with peel-mmad-init after the conversion and hoist-constants, split-mix-kernel (the
-    target shaping -t npuir expects) at the end."""
+    """convert-tile-to-hivm, then synchronisation (barrier-all or solver) checked by
+    ascend-verify-sync, with peel-mmad-init after the conversion and hoist-constants,
+    split-mix-kernel (the target shaping -t npuir expects) at the end."""
 
     name = "ascend-compile"
 
@@ -90,6 +90,10 @@ class AscendCompilePass(ModulePass):
             InsertSyncPass().apply(ctx, op)
         else:
             InsertBarrierSyncPass().apply(ctx, op)
+        from ascend_mlir.transforms.verify_sync import VerifySyncPass
+
+        # an independent check of the sync just placed: a failure is an error
+        VerifySyncPass().apply(ctx, op)
         _apply_target_shaping(ctx, op)
 
 

@@ -14,6 +14,7 @@ Each tile op becomes the HIVM op of its hardware path, chosen by the scope pair:
   tile.fill           hivm.hir.vbrc (scalar source), tile.broadcast -> vbrc broadcast_dims,
   tile.reduce         hivm.hir.vreduce reduce_dims
   tile.block_idx      hivm.hir.get_block_idx -> i64 + arith.index_cast
+  tile.sub_block_idx  hivm.hir.get_sub_block_idx -> i64 + arith.index_cast
 
 Kernel functions (`tile.kernel`) become device entries: `hacc.entry`,
 `hacc.function_kind = #hacc.function_kind<DEVICE>`, `hivm.func_core_type` AIC / AIV / MIX
@@ -178,6 +179,16 @@ class _BlockIdxToHivm(RewritePattern):
         rewriter.replace(op, [block, cast], [cast.result])
 
 
+class _SubBlockIdxToHivm(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tile.SubBlockIdxOp, rewriter: PatternRewriter) -> None:
+        sub_block = hivm.GetSubBlockIdxOp()
+        cast = arith.IndexCastOp(sub_block.result, IndexType())
+        hint = op.result.name_hint or "sub_block"
+        sub_block.result.name_hint = hint + "_i64"
+        rewriter.replace(op, [sub_block, cast], [cast.result])
+
+
 def _core_type(func_op: func.FuncOp) -> hivm.FuncCoreType:
     cores = {op.core_type() for op in func_op.walk() if isinstance(op, hivm.HivmPipeOp)}
     if "CUBE" in cores and "VECTOR" in cores:
@@ -267,6 +278,7 @@ class ConvertTileToHivmPass(ModulePass):
                     _ElementwiseToHivm(),
                     _MatmulToHivm(),
                     _BlockIdxToHivm(),
+                    _SubBlockIdxToHivm(),
                 ],
                 # a lowering keeps the user's code; removing dead ops is canonicalize's job
                 dce_enabled=False,

@@ -24,16 +24,19 @@ through versions `iv mod k`, planned `pointer_cast`s):
    that waits for it; a flag whose next set is not ordered after its last wait gets one
    id per version of the loop, else a credit flag in the other direction.
 5. **Event ids** per pipe pair within the chip's 8 (`ascend_mlir.analysis.event_ids`):
-   flags inside one top-level region (loop or straight-line item of the function) get
-   distinct ids; ids are reused between regions, which a pipe_barrier[PIPE_ALL] between
-   them makes safe. **When the ids run out**, the flag becomes a
+   flags inside one top-level loop get distinct ids, and so do the flags of the
+   function's straight-line code; ids are reused between top-level loops, which a
+   pipe_barrier[PIPE_ALL] between them makes safe (else the setting pipe could run
+   ahead of the earlier wait). **When the ids run out**, the flag becomes a
    `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct, slower) and a remark
    says so.
 6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
 
-MIX functions (cube and vector ops in one function) are left to the cross-core hand-off
-of `ascend-insert-barrier-sync` (a remark says so): the cross-core flags are not yet
-planned here.
+MIX functions (cube and vector ops in one function): pipes are told apart by core, a
+dependence between the cores gets `sync_block_set[<core>, P, Q]` after the producer and
+`sync_block_wait[<other core>, P, Q]` before the consumer, placed like a flag. Cross-core
+flags count, so a loop-carried one is primed with `d` sets of one flag id; each pair gets
+its own id (16 of them; more is an error naming the other sync pass).
 """
 
 from __future__ import annotations
@@ -75,14 +78,33 @@ class _Leaf:
     path: list[Operation]
 
 
-def _leaf(op: Operation, body: Block) -> _Leaf | None:
+def _q(core: str, pipe: str) -> str:
+    """A pipe of one core ("VECTOR:V"): the model keeps the cores of a MIX kernel apart."""
+    return f"{core}:{pipe}"
+
+
+def _core(q: str) -> str:
+    return q.split(":")[0]
+
+
+def _pipe(q: str) -> str:
+    return q.split(":")[1]
+
+
+def _op_core(op: Operation, default_core: str) -> str:
+    core = op.core_type() if isinstance(op, hivm.HivmPipeOp) else "SCALAR"
+    return default_core if core == "SCALAR" else core
+
+
+def _leaf(op: Operation, body: Block, default_core: str) -> _Leaf | None:
     if not isinstance(op, hivm.HivmPipeOp) or isinstance(op, hivm.SYNC_OPS):
         return None
     reads = [v for v in op.memref_reads() if isinstance(v.type, MemRefType)]
     writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
     if not reads and not writes:
         return None
-    pipes = op.pipes()
+    core = _op_core(op, default_core)
+    pipes = [_q(core, p) for p in op.pipes()]
     accesses = [(footprint_of(v), pipes[-1] if v in writes else pipes[0], False) for v in reads]
     accesses += [(footprint_of(v), pipes[-1], True) for v in writes]
     path: list[Operation] = [op]
@@ -122,6 +144,11 @@ class _Flag:
     period: int = 1  # ids cycle with the iteration (one per version)
     first_id: int | None = None
 
+    @property
+    def cross_core(self) -> bool:
+        """A sync_block_set/wait pair (counting, so never set twice)."""
+        return _core(self.set_pipe) != _core(self.wait_pipe)
+
 
 @dataclass(eq=False)
 class _Plan:
@@ -130,6 +157,7 @@ class _Plan:
     reqs: set[_Req] = field(default_factory=set)
     flags: list[_Flag] = field(default_factory=list)
     barriers: list[tuple[int, str]] = field(default_factory=list)  # (before item, pipe)
+    cores: tuple[str, ...] = ("VECTOR",)  # of the function (the first: SCALAR ops' core)
 
 
 def _is_loop_body(block: Block) -> bool:
@@ -140,12 +168,14 @@ class _Planner:
     def __init__(self, func_op: func.FuncOp):
         self.func_op = func_op
         self.body = func_op.body.block
-        self.leaves = [lf for op in func_op.walk() if (lf := _leaf(op, self.body)) is not None]
+        self.default_core = _default_core(func_op)
+        self.cores = _function_cores(func_op, self.default_core)
+        self.leaves = [lf for op in func_op.walk() if (lf := _leaf(op, self.body, self.default_core)) is not None]
         self.plans: dict[Block, _Plan] = {}
 
     def plan_of(self, block: Block) -> _Plan:
         if block not in self.plans:
-            self.plans[block] = _Plan(block, list(block.ops))
+            self.plans[block] = _Plan(block, list(block.ops), cores=self.cores)
         return self.plans[block]
 
     def collect(self) -> None:
@@ -160,7 +190,7 @@ class _Planner:
         both_mmad = isinstance(a.op, hivm.MmadL1Op) and isinstance(b.op, hivm.MmadL1Op)
         for fa, pa, wa in a.accesses:
             for fb, pb, wb in b.accesses:
-                if not (wa or wb) or (pa == pb and (pa in ORDERED_PIPES or both_mmad)):
+                if not (wa or wb) or (pa == pb and (_pipe(pa) in ORDERED_PIPES or both_mmad)):
                     continue
                 self._forward(a, b, k, fa, fb, pa, pb)
                 for j in range(k):
@@ -211,31 +241,47 @@ def _fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
 # ----------------------------------------------------------------------------- planning
 
 
-def _item_pipes(op: Operation) -> frozenset[str]:
+def _item_pipes(op: Operation, default_core: str) -> frozenset[str]:
     pipes: set[str] = set()
     for inner in op.walk():
         if isinstance(inner, hivm.HivmPipeOp) and not isinstance(inner, hivm.SYNC_OPS):
-            pipes.update(inner.pipes())
+            core = _op_core(inner, default_core)
+            pipes.update(_q(core, p) for p in inner.pipes())
     return frozenset(pipes)
 
 
-def _existing_event(op: Operation, loop: Operation | None):
+def _existing_event(op: Operation, loop: Operation | None, cores: tuple[str, ...]):
+    """The model event(s) of a sync op already in the block (None for other ops)."""
     if isinstance(op, hivm.PipeBarrierOp):
-        return lambda copy: ("barrier", op.pipe.pipe_name)
+        name = op.pipe.pipe_name
+        if name == "ALL":
+            return lambda copy: [("barrier", f"ALL:{c}:") for c in cores]
+        return lambda copy: [("barrier", _q(c, name)) for c in cores]
+    if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
+        kind = "set" if isinstance(op, hivm.SyncBlockSetOp) else "wait"
+        setter = op.core_type() if kind == "set" else _other_core(op.core_type())
+        pipes = (_q(setter, op.tpipe.pipe_name), _q(_other_core(setter), op.pipe.pipe_name))
+        block_key = ("block", op.flag_id if op.flag_id is not None else id(op))
+        return lambda copy: [(kind, *pipes, block_key)]
     if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
         kind = "set" if isinstance(op, hivm.SetFlagOp) else "wait"
-        pipes = (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
+        core = _op_core(op, cores[0])
+        pipes = (_q(core, op.set_pipe.pipe_name), _q(core, op.wait_pipe.pipe_name))
         if op.event_id is not None:
             static = op.event_id
-            return lambda copy: (kind, *pipes, ("input", static))
+            return lambda copy: [(kind, *pipes, ("input", static))]
         dynamic = affine_of(op.dynamic_event_id) if op.dynamic_event_id is not None else None
 
         def key(copy: int):
             value = _event_in_copy(dynamic, loop, copy) if dynamic is not None else None
             return ("input", value) if value is not None else ("input", id(op), copy)
 
-        return lambda copy: (kind, *pipes, key(copy))
+        return lambda copy: [(kind, *pipes, key(copy))]
     return None
+
+
+def _other_core(core: str) -> str:
+    return "VECTOR" if core == "CUBE" else "CUBE"
 
 
 def _event_in_copy(event, loop: Operation | None, copy: int) -> int | None:
@@ -267,10 +313,14 @@ def _evaluate(expr, sym, value: int) -> int | None:
 
 
 def _model(plan: _Plan) -> BlockModel:
-    model = BlockModel([_item_pipes(op) if not isinstance(op, hivm.SYNC_OPS) else frozenset() for op in plan.items])
+    default_core = plan.cores[0]
+    model = BlockModel(
+        [_item_pipes(op, default_core) if not isinstance(op, hivm.SYNC_OPS) else frozenset() for op in plan.items],
+        [isinstance(op, hivm.HivmPipeOp) for op in plan.items],
+    )
     loop = plan.block.parent_op()
     for idx, op in enumerate(plan.items):
-        ev = _existing_event(op, loop)
+        ev = _existing_event(op, loop, plan.cores)
         if ev is not None:
             model.inline[idx] = ev
     for idx, pipe in plan.barriers:
@@ -299,7 +349,8 @@ def _plan_block(plan: _Plan) -> None:
         if r.src_pipe == r.dst_pipe:
             plan.barriers.append((r.dst, r.src_pipe))
         else:
-            period = r.distance if r.distance > 1 else 1
+            cross_core = _core(r.src_pipe) != _core(r.dst_pipe)
+            period = r.distance if r.distance > 1 and not cross_core else 1
             plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
     if loop_body:
         _no_double_set(plan)
@@ -310,6 +361,8 @@ def _no_double_set(plan: _Plan) -> None:
     a credit flag back (see the module docstring)."""
     versions = max([f.period for f in plan.flags] + [2])
     for flag in list(plan.flags):
+        if flag.cross_core:
+            continue  # cross-core flags count: a second set before the wait is fine
         if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), flag.period):
             continue
         if flag.distance == 0 and flag.period < versions:
@@ -380,19 +433,31 @@ class _Emitter:
 
     def allocate(self) -> list[tuple[_Plan, _Flag]]:
         flags = [(plan, f) for plan in self.planner.plans.values() for f in plan.flags]
+        events = [(plan, f) for plan, f in flags if not f.cross_core]
         reserved: dict[Hashable, set[int]] = {}
         for op in self.planner.func_op.walk():
             if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id is not None:
-                reserved.setdefault((op.set_pipe.pipe_name, op.wait_pipe.pipe_name), set()).add(op.event_id)
+                core = _op_core(op, self.planner.default_core)
+                pair = (_q(core, op.set_pipe.pipe_name), _q(core, op.wait_pipe.pipe_name))
+                reserved.setdefault(pair, set()).add(op.event_id)
+            if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and op.flag_id is not None:
+                reserved.setdefault("block", set()).add(op.flag_id)
         requests = []
-        for plan, f in flags:
+        for plan, f in events:
             lo, hi = self.region_of(plan.block)
-            if lo < 0:  # the function body: from the set to the wait
-                lo, hi = self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][1]
-                lo, hi = min(lo, hi), max(lo, hi)
+            if lo < 0:
+                # the function body: from the set to the end (a later flag of the pair
+                # must not reuse the id: its set could run before this wait)
+                lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
+                hi = self.positions[self.planner.func_op][1]
             requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
         ids = allocate_events(requests, EVENTS_PER_PIPE_PAIR, reserved)
-        for (_, f), first in zip(flags, ids, strict=True):
+        for (_, f), first in zip(events, ids, strict=True):
+            f.first_id = first
+        # cross-core flags count, and each pair of them gets its own flag id
+        blocks = [f for _, f in flags if f.cross_core]
+        block_ids = allocate_events([EventRequest("block", 0, 1) for _ in blocks], hivm.CROSS_CORE_FLAGS, reserved)
+        for f, first in zip(blocks, block_ids, strict=True):
             f.first_id = first
         return flags
 
@@ -400,7 +465,7 @@ class _Emitter:
         flags = self.allocate()
         for plan in self.planner.plans.values():
             for idx, pipe in plan.barriers:
-                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(pipe))
+                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(_pipe(pipe)))
         for plan, f in flags:
             self._emit_flag(plan, f)
         self._region_barriers(flags)
@@ -408,25 +473,56 @@ class _Emitter:
 
     def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
         src_op, dst_op = plan.items[f.src], plan.items[f.dst]
+        set_pipe, wait_pipe = _pipe(f.set_pipe), _pipe(f.wait_pipe)
         if f.first_id is None:
+            if f.cross_core:
+                raise op_error(
+                    dst_op,
+                    f"ascend-insert-sync: more than {hivm.CROSS_CORE_FLAGS} cross-core flags needed "
+                    "(use ascend-insert-barrier-sync for this kernel)",
+                )
             emit_remark(
                 dst_op,
-                f"ascend-insert-sync: no free event id for {f.set_pipe} -> {f.wait_pipe} "
+                f"ascend-insert-sync: no free event id for {set_pipe} -> {wait_pipe} "
                 f"(needs {f.period} of {EVENTS_PER_PIPE_PAIR}); pipe_barrier[<PIPE_ALL>] instead",
             )
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return
         loop = plan.block.parent_op()
+        if f.cross_core:
+            self._emit_block_flag(f, src_op, dst_op, loop)
+            return
         event: int | SSAValue = f.first_id
         if f.period > 1:
             assert isinstance(loop, scf.ForOp)
             event = _version_event(loop, f.period, f.first_id)
-        Builder(InsertPoint.after(src_op)).insert(hivm.SetFlagOp(f.set_pipe, f.wait_pipe, event))
-        Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(f.set_pipe, f.wait_pipe, event))
+        Builder(InsertPoint.after(src_op)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, event))
+        Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
         if f.distance and isinstance(loop, scf.ForOp):
             for v in range(f.first_id, f.first_id + f.period):
-                Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(f.set_pipe, f.wait_pipe, v))
-                Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(f.set_pipe, f.wait_pipe, v))
+                Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v))
+                Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v))
+
+    @staticmethod
+    def _emit_block_flag(f: _Flag, src_op: Operation, dst_op: Operation, loop: Operation | None) -> None:
+        """sync_block_set on the producer's core, sync_block_wait on the consumer's; a
+        loop-carried one is primed with `distance` sets (the flags count) and drained."""
+        assert f.first_id is not None
+        set_core, wait_core = _core(f.set_pipe), _core(f.wait_pipe)
+        set_pipe, wait_pipe = _pipe(f.set_pipe), _pipe(f.wait_pipe)
+
+        def block_set() -> Operation:
+            return hivm.SyncBlockSetOp(set_core, set_pipe, wait_pipe, f.first_id or 0)
+
+        def block_wait() -> Operation:
+            return hivm.SyncBlockWaitOp(wait_core, set_pipe, wait_pipe, f.first_id or 0)
+
+        Builder(InsertPoint.after(src_op)).insert(block_set())
+        Builder(InsertPoint.before(dst_op)).insert(block_wait())
+        if f.distance and isinstance(loop, scf.ForOp):
+            for _ in range(f.distance):
+                Builder(InsertPoint.before(loop)).insert(block_set())
+                Builder(InsertPoint.after(loop)).insert(block_wait())
 
     def _region_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> None:
         """Between two top-level items whose flags share an id of a pipe pair, a
@@ -434,17 +530,19 @@ class _Emitter:
         one's sets."""
         used: dict[Operation, set[tuple]] = {}
         for plan, f in flags:
-            if f.first_id is None:
+            if f.first_id is None or f.cross_core:
                 continue
             top = self._top(plan)
             if top is None:
-                top = plan.items[f.src]
+                continue  # function-body flags do not share ids (see allocate)
             for v in range(f.first_id, f.first_id + f.period):
                 used.setdefault(top, set()).add((f.set_pipe, f.wait_pipe, v))
         seen: set[tuple] = set()
         for op in list(self.planner.body.ops):
             mine = used.get(op, set())
-            if mine & seen and not isinstance(op.prev_op, hivm.PipeBarrierOp):
+            prev = op.prev_op
+            drained = isinstance(prev, hivm.PipeBarrierOp) and prev.pipe.pipe_name == "ALL"
+            if mine & seen and not drained:
                 Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
             seen |= mine
 
@@ -474,14 +572,29 @@ class _Emitter:
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
 
 
-def _is_mix(func_op: func.FuncOp) -> bool:
-    cores = set()
-    for op in func_op.walk():
-        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS):
-            core = op.core_type()
-            if core != "SCALAR":
-                cores.add(core)
-    return len(cores) > 1
+def _default_core(func_op: func.FuncOp) -> str:
+    attr = func_op.attributes.get("hivm.func_core_type")
+    kind = attr.data.value if isinstance(attr, hivm.FuncCoreTypeAttr) else None
+    if kind == "AIC":
+        return "CUBE"
+    if kind == "AIV":
+        return "VECTOR"
+    cores = _memory_cores(func_op)
+    return "CUBE" if cores == {"CUBE"} else "VECTOR"
+
+
+def _memory_cores(func_op: func.FuncOp) -> set[str]:
+    return {
+        op.core_type()
+        for op in func_op.walk()
+        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS) and op.core_type() != "SCALAR"
+    }
+
+
+def _function_cores(func_op: func.FuncOp, default_core: str) -> tuple[str, ...]:
+    """The cores running the function, the default (SCALAR ops') core first."""
+    others = sorted(_memory_cores(func_op) - {default_core})
+    return (default_core, *others)
 
 
 @dataclass(frozen=True)
@@ -500,12 +613,6 @@ class InsertSyncPass(ModulePass):
                 )
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
-                continue
-            if _is_mix(func_op):
-                from ascend_mlir.transforms.insert_barrier_sync import _Inserter
-
-                emit_remark(func_op, "ascend-insert-sync: MIX function synced by the cross-core hand-off of ascend-insert-barrier-sync")
-                _Inserter(func_op, v_in_order=False).run()
                 continue
             planner = _Planner(func_op)
             planner.collect()

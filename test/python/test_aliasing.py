@@ -184,3 +184,15 @@ def test_ir_adapter(kernel):
     assert may_alias(ver, a) and may_alias(ver, b)  # either version
     assert min_carried_distance(ver, ver, "iv", 1, 4) == 2
     assert min_carried_distance(rows, rows, "iv", 1, 4) is None
+
+
+def test_bind_evaluates_versions():
+    i = "i"
+    version = Affine.symbol(Mod(Affine.symbol(i), 2), 1024) + Affine.symbol("blk", 4096)
+    fp = Footprint(ScopeRoot("ub"), "ub", version, ((1024, 1),), 1)
+    b3 = fp.bind({i: 3})
+    assert b3.base == Affine(1024) + Affine.symbol("blk", 4096)
+    assert not may_alias(fp.bind({i: 0}), b3)
+    assert may_alias(fp.bind({i: 1}), b3)
+    renamed = fp.bind({i: 0}, {"blk": ("blk", 1)})
+    assert may_alias(renamed, fp.bind({i: 0}))  # unknown relation between blk copies

@@ -516,3 +516,37 @@ func.func @k(%u: {on("ub", "4096", "f16")}, %v: {on("ub", "4096", "f16")}, %c: i
     # a conditional write never makes a buffer multi-bufferable
     assert all(not a.exact for a in task.info.accesses)
     assert {a.write for a in task.info.accesses} == {True, False}
+
+
+def test_ir_regions_of_planned_buffers_are_byte_ranges_of_the_scope():
+    from xdsl.dialects import memref
+
+    from ascend_mlir.analysis.accesses import region_of
+    from ascend_mlir.analysis.aliasing import ScopeRoot
+    from ascend_mlir.dialects import hivm
+
+    text = f"""
+func.func @k(%i: index) {{
+  %c0 = arith.constant 0 : i64
+  %c256 = arith.constant 256 : i64
+  %c64 = arith.constant 64 : index
+  %a = hivm.hir.pointer_cast(%c0) : {on("ub", "64", "f32")}
+  %b = hivm.hir.pointer_cast(%c256) : {on("ub", "64", "f32")}
+  %off = arith.muli %i, %c64 : index
+  %s = memref.subview %a[%i] [16] [1] : {on("ub", "64", "f32")} to memref<16xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+  return
+}}
+"""
+    module = parse(text)
+    func_op = module.body.block.first_op
+    i = func_op.body.block.args[0]
+    ops = _func_body_ops(module)
+    a, b = (region_of(op.results[0], i) for op in ops if isinstance(op, hivm.PointerCastOp))
+    s = region_of(next(op for op in ops if isinstance(op, memref.SubviewOp)).results[0], i)
+    assert a.root == b.root == ScopeRoot("ub")
+    assert a.offsets == (Affine(0),) and a.sizes == (256,)
+    assert not overlaps_at(a, b, 0)
+    # elements i .. i + 15 of %a: 64 bytes at byte 4*i of the scope
+    assert s.offsets == (Affine.symbol(IV).scale(4),) and s.sizes == (64,)
+    assert overlaps_at(s, a, 0)
+    assert min_carried_distance(s, s, None) == 1  # iteration i + 1 overlaps 15 of them

@@ -3,6 +3,7 @@
 func.func @k(%g: memref<16x64xf32, #hivm.address_space<gm>>, %s: f32, %init: i1)
     attributes {tile.kernel, tile.grid = 2 : i64} {
   %i = tile.block_idx : index
+  %sb = tile.sub_block_idx : index
   %u = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
   %v = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
   %w = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>

@@ -1,0 +1,506 @@
+"""`ascend-verify-sync`: an independent static check of the synchronisation of hivm IR.
+
+Shares no code with the passes that insert sync (it uses only the alias analysis). It
+executes the kernel's control structure symbolically: every `scf.for` is unrolled with
+concrete values of its loop variable (all iterations up to 16; beyond that 12 + trips
+mod 12, which keeps every version `iv mod k` for k <= 4 in its phase and ends with
+the same flags pending), each `scf.if` both ways (per static if, up to 64 combinations).
+Each run yields the issue order of one core group; over it, vector clocks per
+(core, pipe) follow the hardware's rules (DESIGN.md section 8): an op is ordered after
+another only through pipe_barrier, set/wait_flag, sync_block_set/wait, or when both are
+on S, or both are mmadL1. The checks, each a located error:
+
+* every pair of accesses of one core to overlapping bytes (one a write) is ordered;
+* every wait_flag / sync_block_wait is matched by an earlier set (else: deadlock);
+* a flag is never set again before the wait of its previous set is ordered before the
+  new set (two live flags on one event id);
+* no flag is left set at the kernel's exit.
+
+A kernel too large to unroll within the budget is reported as a remark, not as verified.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+from itertools import product
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from ascend_mlir.analysis.aliasing import Footprint, may_alias
+from ascend_mlir.analysis.views import affine_of, footprint_of
+from ascend_mlir.diagnostics import emit_remark, location_of, op_error
+from ascend_mlir.dialects import hivm
+
+EVENT_BUDGET = 200_000
+MAX_PATHS = 64
+ALL_PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _where(op: Operation) -> str:
+    loc = location_of(op)
+    return str(loc) if loc is not None else op.name
+
+
+# ----------------------------------------------------------------------------- the unrolled run
+
+
+@dataclass
+class _Step:
+    """One issued instruction of the run."""
+
+    op: Operation
+    core: str
+    env: dict[Hashable, int]  # loop variable values
+    tag: tuple  # iteration numbers of the enclosing loops (renames values made in loops)
+
+
+def _trip_values(loop: scf.ForOp, env: dict[Hashable, int]) -> list[int] | None:
+    bounds = [affine_of(v).bind(env) for v in (loop.lb, loop.ub, loop.step)]
+    if not all(b.is_constant for b in bounds):
+        return None
+    lb, ub, step = (b.const for b in bounds)
+    if step <= 0:
+        return None
+    trips = max(0, -(-(ub - lb) // step))
+    if trips > 16:
+        trips = 12 + trips % 12
+    return [lb + k * step for k in range(trips)]
+
+
+class _Runner:
+    def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...]):
+        self.func_op = func_op
+        self.choices = choices  # scf.if -> region index
+        self.ifs: list[Operation] = []
+        self.steps: list[_Step] = []
+        self.vector_cores = vector_cores
+        self.cores = _function_cores(func_op, self.vector_cores)
+        # a MIX kernel runs its vector code on two vector cores, told apart by
+        # get_sub_block_idx
+        self.sub_block = [op.result for op in func_op.walk() if isinstance(op, hivm.GetSubBlockIdxOp)]
+
+    def run(self) -> list[_Step]:
+        self._block(self.func_op.body.block, {}, ())
+        return self.steps
+
+    def _block(self, block: Block, env: dict[Hashable, int], tag: tuple) -> None:
+        for op in block.ops:
+            if isinstance(op, scf.ForOp):
+                values = _trip_values(op, env)
+                if values is None:
+                    values = [None, None, None]  # dynamic bounds: three symbolic iterations
+                iv = op.body.block.args[0]
+                for k, v in enumerate(values):
+                    inner = dict(env)
+                    if v is not None:
+                        inner[iv] = v
+                    self._block(op.body.block, inner, (*tag, k))
+            elif isinstance(op, scf.IfOp):
+                if op not in self.ifs:
+                    self.ifs.append(op)
+                index = self.choices.get(op, 0)
+                if index < len(op.regions) and op.regions[index].blocks:
+                    self._block(op.regions[index].block, env, tag)
+            elif isinstance(op, hivm.HivmPipeOp):
+                for core in self._cores_of(op):
+                    self.steps.append(_Step(op, core, self._core_env(env, core), tag))
+                if len(self.steps) > EVENT_BUDGET:
+                    raise _TooLarge()
+
+    def _core_env(self, env: dict[Hashable, int], core: str) -> dict[Hashable, int]:
+        if core not in self.vector_cores or not self.sub_block:
+            return env
+        return {**env, **{v: self.vector_cores.index(core) for v in self.sub_block}}
+
+    def _cores_of(self, op: hivm.HivmPipeOp) -> list[str]:
+        core = op.core_type()
+        if core == "SCALAR":
+            return sorted(self.cores)
+        if core == "VECTOR":
+            return list(self.vector_cores)
+        return [core]
+
+
+def _vector_cores(funcs: list[func.FuncOp]) -> tuple[str, ...]:
+    """Two vector cores when the kernel splits work between them (a dual-destination
+    fixpipe or get_sub_block_idx), else one: the simulator's model."""
+    for func_op in funcs:
+        for op in func_op.walk():
+            if isinstance(op, hivm.GetSubBlockIdxOp):
+                return ("VEC0", "VEC1")
+            if isinstance(op, hivm.FixpipeOp) and op.properties.get("dual_dst_mode") is not None:
+                return ("VEC0", "VEC1")
+    return ("VEC0",)
+
+
+def _function_cores(func_op: func.FuncOp, vector_cores: tuple[str, ...]) -> set[str]:
+    cores = {
+        op.core_type()
+        for op in func_op.walk()
+        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS)
+    }
+    names: set[str] = set()
+    if "CUBE" in cores:
+        names.add("CUBE")
+    if "VECTOR" in cores or not names:
+        names.update(vector_cores)
+    return names
+
+
+# ----------------------------------------------------------------------------- the check
+
+
+@dataclass
+class _Access:
+    step: _Step
+    pipe: str
+    index: int  # the op's number on its (core, pipe)
+    footprint: Footprint
+    write: bool
+
+
+@dataclass
+class _Checker:
+    vector_cores: tuple[str, ...] = ("VEC0",)
+    known: dict[tuple[str, str], dict[tuple[str, str], int]] = field(default_factory=dict)
+    count: dict[tuple[str, str], int] = field(default_factory=dict)
+    flags: dict[tuple, deque] = field(default_factory=dict)  # pending sets
+    last_wait: dict[tuple, tuple[tuple[str, str], int, Operation]] = field(default_factory=dict)
+    accesses: dict[tuple[str, str], list[_Access]] = field(default_factory=dict)
+
+    def knows(self, unit: tuple[str, str]) -> dict[tuple[str, str], int]:
+        return self.known.setdefault(unit, {})
+
+    def merge(self, unit: tuple[str, str], token: dict[tuple[str, str], int]) -> None:
+        mine = self.knows(unit)
+        for k, v in token.items():
+            if v > mine.get(k, 0):
+                mine[k] = v
+
+    def issue(self, unit: tuple[str, str]) -> int:
+        self.count[unit] = self.count.get(unit, 0) + 1
+        return self.count[unit]
+
+    def ordered(self, earlier: _Access, unit: tuple[str, str]) -> bool:
+        return self.knows(unit).get((earlier.step.core, earlier.pipe), 0) >= earlier.index
+
+    # ----- events
+
+    def step(self, s: _Step) -> None:
+        op = s.op
+        if isinstance(op, hivm.PipeBarrierOp):
+            self._barrier(s.core, op.pipe.pipe_name)
+        elif isinstance(op, hivm.SetFlagOp):
+            self._set(s, (s.core, op.set_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)), None)
+        elif isinstance(op, hivm.WaitFlagOp):
+            self._wait(s, (s.core, op.wait_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)))
+        elif isinstance(op, hivm.SyncBlockSetOp):
+            unit = (s.core, op.tpipe.pipe_name)
+            for peer in _peers(s.core, self.vector_cores):
+                self._set(s, unit, ("block", peer, s.core, _block_flag(op, s)), counting=True)
+            self.issue(unit)
+        elif isinstance(op, hivm.SyncBlockWaitOp):
+            # the cube waits for one set of each vector core
+            for peer in _peers(s.core, self.vector_cores):
+                self._wait(s, (s.core, op.pipe.pipe_name), ("block", s.core, peer, _block_flag(op, s)))
+        elif not isinstance(op, hivm.SYNC_OPS):
+            self._memory(s)
+
+    @staticmethod
+    def _pipes(op: hivm.SetFlagOp | hivm.WaitFlagOp) -> tuple[str, str]:
+        return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
+
+    def _barrier(self, core: str, pipe: str) -> None:
+        if pipe != "ALL":
+            unit = (core, pipe)
+            self.merge(unit, {unit: self.count.get(unit, 0)})
+            return
+        # every pipe of the core drained: what any of them knew, all of them know now
+        drained: dict[tuple[str, str], int] = {(core, q): self.count.get((core, q), 0) for q in ALL_PIPES}
+        for q in ALL_PIPES:
+            for k, v in self.knows((core, q)).items():
+                drained[k] = max(drained.get(k, 0), v)
+        for q in ALL_PIPES:
+            self.merge((core, q), drained)
+
+    def _set(self, s: _Step, unit: tuple[str, str], key: tuple, counting: bool | None) -> None:
+        token = dict(self.knows(unit))
+        token[unit] = self.count.get(unit, 0)
+        pending = self.flags.setdefault(key, deque())
+        if not counting:
+            if pending:
+                raise op_error(s.op, f"ascend-verify-sync: {_name(s.op)} is set again while still set (its last set at {_where(pending[-1][1])} has not been waited for)")
+            last = self.last_wait.get(key)
+            if last is not None and self.knows(unit).get(last[0], 0) < last[1]:
+                raise op_error(
+                    s.op,
+                    f"ascend-verify-sync: {_name(s.op)} may be set again before the wait at "
+                    f"{_where(last[2])} consumed its previous set (nothing orders that wait before this set)",
+                )
+        pending.append((token, s.op))
+        if not counting:
+            self.issue(unit)
+
+    def _wait(self, s: _Step, unit: tuple[str, str], key: tuple) -> None:
+        pending = self.flags.get(key)
+        if not pending:
+            raise op_error(s.op, f"ascend-verify-sync: {_name(s.op)} waits for a flag no earlier set raises (deadlock)")
+        token, _ = pending.popleft()
+        self.merge(unit, token)
+        index = self.issue(unit)
+        self.last_wait[key] = (unit, index, s.op)
+
+    def _memory(self, s: _Step) -> None:
+        op = s.op
+        assert isinstance(op, hivm.HivmPipeOp)
+        pipes = op.pipes()
+        writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
+        reads = [v for v in op.memref_reads() if isinstance(v.type, MemRefType)]
+        mine: list[_Access] = []
+        for v, write in [(v, False) for v in reads] + [(v, True) for v in writes]:
+            pipe = pipes[-1] if write or v in writes else pipes[0]
+            for fp in _per_core_memory(_bound(v, s), s.core, self.vector_cores):
+                mine.append(_Access(s, pipe, 0, fp, write))
+        if len(pipes) > 1:
+            # one instruction on several pipes starts once every one of them let it
+            # (mmadL1: MTE1 and M): they share what each knew
+            joined: dict[tuple[str, str], int] = {}
+            for p in pipes:
+                for k, v in self.knows((s.core, p)).items():
+                    joined[k] = max(joined.get(k, 0), v)
+            for p in pipes:
+                self.merge((s.core, p), joined)
+        for a in mine:
+            self._check(a)
+        indices = {p: self.issue((s.core, p)) for p in pipes}
+        for a in mine:
+            a.index = indices[a.pipe]
+            self.accesses.setdefault((s.core, a.pipe), []).append(a)
+
+    def blocked(self, s: _Step) -> bool:
+        """A cross-core wait whose set has not been issued yet (another core may)."""
+        op = s.op
+        if not isinstance(op, hivm.SyncBlockWaitOp):
+            return False
+        flag = _block_flag(op, s)
+        return any(not self.flags.get(("block", s.core, peer, flag)) for peer in _peers(s.core, self.vector_cores))
+
+    def _check(self, a: _Access) -> None:
+        unit = (a.step.core, a.pipe)
+        # every core's earlier accesses: a cube fixpipe into ub against a vector op too
+        for (core, pipe), earlier_list in self.accesses.items():
+            floor = self.knows(unit).get((core, pipe), 0)
+            for e in reversed(earlier_list):
+                if e.index <= floor:
+                    break
+                if not (e.write or a.write) or _hardware_ordered(e, a):
+                    continue
+                if may_alias(e.footprint, a.footprint):
+                    here = a.pipe if core == a.step.core else f"{a.step.core} {a.pipe}"
+                    there = e.pipe if core == a.step.core else f"{core} {e.pipe}"
+                    raise op_error(
+                        a.step.op,
+                        f"ascend-verify-sync: {a.step.op.name} ({here}) may touch bytes that "
+                        f"{e.step.op.name} at {_where(e.step.op)} ({there}) "
+                        f"{'wrote' if e.write else 'read'}, and nothing orders them"
+                        f"{_iteration_text(e.step, a.step)}",
+                    )
+
+    def finish(self) -> None:
+        for key, pending in self.flags.items():
+            if pending and key[0] == "flag":
+                raise op_error(pending[0][1], f"ascend-verify-sync: {_name(pending[0][1])} is still set at kernel exit")
+
+
+def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
+    if core == "CUBE":
+        return vector_cores
+    if core in vector_cores:
+        return ("CUBE",)
+    return ("CUBE",) if core == "VECTOR" else ("VECTOR",)
+
+
+def _hardware_ordered(e: _Access, a: _Access) -> bool:
+    if e.pipe != a.pipe:
+        return False
+    if e.pipe == "S":
+        return True
+    return isinstance(e.step.op, hivm.MmadL1Op) and isinstance(a.step.op, hivm.MmadL1Op)
+
+
+def _iteration_text(e: _Step, a: _Step) -> str:
+    if e.tag == a.tag:
+        return ""
+    return f" (iterations {list(e.tag)} and {list(a.tag)})"
+
+
+def _name(op: Operation) -> str:
+    text = str(op)
+    return text.split(" attributes")[0][:90]
+
+
+def _rename_map(value_syms: set, s: _Step) -> dict[Hashable, Hashable]:
+    return {v: (v, s.tag) for v in value_syms if _made_in_loop(v)}
+
+
+def _made_in_loop(value: Hashable) -> bool:
+    if isinstance(value, BlockArgument):
+        owner = value.owner
+        parent = owner.parent_op() if isinstance(owner, Block) else None
+        node = parent
+    elif isinstance(value, SSAValue) and isinstance(value.owner, Operation):
+        node = value.owner.parent_op()
+    else:
+        return False
+    while node is not None:
+        if isinstance(node, scf.ForOp | scf.WhileOp):
+            return True
+        node = node.parent_op()
+    return False
+
+
+def _symbols_of(fp: Footprint) -> set:
+    out: set = set()
+    if fp.base is None:
+        return out
+    stack = [fp.base]
+    while stack:
+        expr = stack.pop()
+        for k, _ in expr.terms:
+            inner = getattr(k, "expr", None)
+            if inner is not None:
+                stack.append(inner)
+            else:
+                out.add(k)
+    return out
+
+
+def _per_core_memory(fp: Footprint, core: str, vector_cores: tuple[str, ...]) -> list[Footprint]:
+    """Each vector core of a MIX kernel has its own ub: qualify ub roots by core (the
+    cube's fixpipe into ub writes both)."""
+    if fp.scope != "ub" or core not in (*vector_cores, "CUBE") or fp.root is None:
+        return [fp]
+    cores = vector_cores if core == "CUBE" else (core,)
+    return [Footprint((fp.root, c), fp.scope, fp.base, fp.dims, fp.elem) for c in cores]
+
+
+def _bound(value: SSAValue, s: _Step) -> Footprint:
+    fp = footprint_of(value)
+    return fp.bind(s.env, _rename_map(_symbols_of(fp) - set(s.env), s))
+
+
+def _event(op: hivm.SetFlagOp | hivm.WaitFlagOp, s: _Step) -> int | tuple:
+    if op.event_id is not None:
+        return op.event_id
+    assert op.dynamic_event_id is not None
+    value = affine_of(op.dynamic_event_id).bind(s.env)
+    if not value.is_constant:
+        raise op_error(op, "ascend-verify-sync: cannot evaluate this dynamic event id")
+    return value.const
+
+
+def _block_flag(op: hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp, s: _Step) -> int:
+    if op.flag_id is not None:
+        return op.flag_id
+    dynamic = op.dynamic_flag_id
+    value = affine_of(dynamic).bind(s.env) if dynamic is not None else None
+    if value is None or not value.is_constant:
+        raise op_error(op, "ascend-verify-sync: cannot evaluate this dynamic cross-core flag id")
+    return value.const
+
+
+# ----------------------------------------------------------------------------- the pass
+
+
+def _choices(ifs: list[Operation]) -> Iterator[dict[Operation, int]]:
+    for combo in product(*(range(len(i.regions)) for i in ifs)):
+        yield dict(zip(ifs, combo, strict=True))
+
+
+def _run_streams(checker: _Checker, steps: list[_Step]) -> None:
+    """Each core issues its own steps in order; a core stops at a cross-core wait whose
+    set is not there yet and the others go on (so sets come before the waits they
+    release). All cores stopped: a deadlock."""
+    streams: dict[str, deque[_Step]] = {}
+    for s in steps:
+        streams.setdefault(s.core, deque()).append(s)
+    while any(streams.values()):
+        progress = False
+        for stream in streams.values():
+            while stream and not checker.blocked(stream[0]):
+                checker.step(stream.popleft())
+                progress = True
+        if not progress:
+            stuck = next(stream[0] for stream in streams.values() if stream)
+            raise op_error(stuck.op, f"ascend-verify-sync: {_name(stuck.op)} waits for a cross-core flag no core ever raises (deadlock)")
+    checker.finish()
+
+
+def verify_functions(funcs: list[func.FuncOp]) -> bool:
+    """Check one kernel: one function, or the two parts of a split MIX kernel (run
+    side by side). Raise a located error for the first unsynchronised fact; False when
+    too large to unroll."""
+    vector_cores = _vector_cores(funcs)
+    runs: list[list[_Step]] = [[]]
+    for func_op in funcs:
+        first = _Runner(func_op, {}, vector_cores)
+        try:
+            first.run()
+        except _TooLarge:
+            return False
+        if 2 ** len(first.ifs) > MAX_PATHS or len(runs) * 2 ** len(first.ifs) > MAX_PATHS:
+            return False
+        variants = []
+        for choice in _choices(first.ifs):
+            runner = _Runner(func_op, choice, vector_cores)
+            try:
+                variants.append(runner.run())
+            except _TooLarge:
+                return False
+        runs = [r + v for r in runs for v in variants]
+    for steps in runs:
+        _run_streams(_Checker(vector_cores), steps)
+    return True
+
+
+def verify_function(func_op: func.FuncOp) -> bool:
+    return verify_functions([func_op])
+
+
+def _kernels(module: ModuleOp) -> list[list[func.FuncOp]]:
+    """Functions to check, the two parts of a split MIX kernel (`<name>_mix_aic` and
+    `<name>_mix_aiv`, both `hivm.part_of_mix`) together."""
+    funcs = [f for f in module.walk() if isinstance(f, func.FuncOp) and f.body.blocks]
+    funcs = [f for f in funcs if any(isinstance(o, hivm.HivmPipeOp) for o in f.walk())]
+    parts: dict[str, list[func.FuncOp]] = {}
+    out: list[list[func.FuncOp]] = []
+    for f in funcs:
+        name = f.sym_name.data
+        if "hivm.part_of_mix" in f.attributes and name.endswith(("_mix_aic", "_mix_aiv")):
+            parts.setdefault(name[: -len("_mix_aic")], []).append(f)
+        else:
+            out.append([f])
+    out.extend(parts.values())
+    return out
+
+
+@dataclass(frozen=True)
+class VerifySyncPass(ModulePass):
+    """Check that the hivm IR's flags and barriers order every dependence (see module doc)."""
+
+    name = "ascend-verify-sync"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for kernel in _kernels(op):
+            if not verify_functions(kernel):
+                emit_remark(kernel[0], "ascend-verify-sync: kernel too large to unroll within the budget; not verified")
