@@ -60,7 +60,7 @@ def iterative_modulo_schedule(
     dists = dep_distances(p, versions)
     succ: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     pred: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for d, dd in zip(p.deps, dists):
+    for d, dd in zip(p.deps, dists, strict=False):
         w = d.latency - ii * dd
         succ[d.src].append((d.dst, w))
         pred[d.dst].append((d.src, w))
