@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import z3
 
@@ -104,7 +104,7 @@ class _Budget:
         return _Budget(rl, None if ms is None else int(ms * share), self.per_check)
 
     def charge(self, sub: "_Budget") -> None:
-        if self.rlimit is not None and sub.rlimit is not None and not self.per_check:
+        if self.rlimit is not None and sub.rlimit is not None and sub._initial is not None and not self.per_check:
             self.rlimit -= sub._initial - sub.rlimit
         self.exhausted = self.exhausted or sub.exhausted
 
@@ -388,10 +388,10 @@ class _Encoder:
     def read_model(self, ii: int) -> _Model:
         m = self.solver.model()
         start = [
-            ii * m.eval(k, model_completion=True).as_long() + m.eval(r, model_completion=True).as_long()
+            ii * model_int(m, k) + model_int(m, r)
             for k, r in zip(self.k, self.r, strict=False)
         ]
-        versions = {name: m.eval(v, model_completion=True).as_long() for name, v in self.buf.items()}
+        versions = {name: model_int(m, v) for name, v in self.buf.items()}
         return polish(self.p, _Model(ii, start, versions))
 
 
@@ -895,3 +895,8 @@ def _schedule_bisect(p: LoopProblem, bounds: MiiBounds, seed: int, optimize_seco
                  budget_exhausted=unknown, ii_optimal=status == "optimal")
     stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
     return _result(p, bounds, model, status, message, stats)
+
+
+def model_int(model: z3.ModelRef, expr: z3.ExprRef) -> int:
+    """The integer value of `expr` in `model` (z3's stubs type eval() as any expression)."""
+    return cast(z3.IntNumRef, model.eval(expr, model_completion=True)).as_long()
