@@ -20,7 +20,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TextIO, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
@@ -124,7 +124,7 @@ def _clean_message(message: str) -> str:
 
 
 def parse_diagnostic(err: ParseError) -> Diagnostic:
-    span: Span = err.span
+    span = cast(Span[str], err.span)  # we only ever parse text
     loc = span.get_location()
     content = span.input.content
     if isinstance(content, bytes):

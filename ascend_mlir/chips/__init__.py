@@ -28,7 +28,7 @@ from ascend_mlir import hardware
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - python 3.10
-    import tomli as tomllib
+    import tomli as tomllib  # pyright: ignore[reportMissingImports]
 
 SCOPES = hardware.SCOPES
 PIPES = hardware.PIPES

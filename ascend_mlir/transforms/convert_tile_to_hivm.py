@@ -27,6 +27,7 @@ the `chip=` option sets it, else an existing one is kept, else the default chip'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import cast
 
 from xdsl.context import Context
@@ -60,7 +61,8 @@ from ascend_mlir.dialects import hacc, hivm, tile
 GRID_ATTR = "ascend.grid"
 NUM_STAGES_ATTR = "ascend.num_stages"
 
-_BINARY: dict[type[tile.BinaryOp], type[Operation]] = {
+# each value is built as Op(ins..., dest): the vector ops' common constructor
+_BINARY: dict[type[tile.BinaryOp], Callable[..., Operation]] = {
     tile.AddOp: hivm.VAddOp,
     tile.SubOp: hivm.VSubOp,
     tile.MulOp: hivm.VMulOp,
@@ -69,7 +71,7 @@ _BINARY: dict[type[tile.BinaryOp], type[Operation]] = {
     tile.MinOp: hivm.VMinOp,
 }
 
-_UNARY: dict[type[tile.UnaryOp], type[Operation]] = {
+_UNARY: dict[type[tile.UnaryOp], Callable[..., Operation]] = {
     tile.ExpOp: hivm.VExpOp,
     tile.LnOp: hivm.VLnOp,
     tile.ReluOp: hivm.VReluOp,
