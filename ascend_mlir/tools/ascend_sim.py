@@ -277,6 +277,11 @@ def _prepare(args, tool, module):
             _fail(f"{args.file}: error: --via bishengir needs a tile-level file (this one is hivm level)")
         if args.grid is not None:
             _set_grid(module, args.func, args.grid)
+        if args.chip:
+            from ascend_mlir.analysis.hardware_checks import check_chip_limits
+            from ascend_mlir.chips import load_chip
+
+            check_chip_limits(module, load_chip(args.chip))  # the module's own target: checked by _load
         return module, args.chip, None, None
     if args.via == "bishengir":
         hivm, grid, chip, inputs, expected = _via_bishengir(args, module)

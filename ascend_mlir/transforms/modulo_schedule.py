@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringA
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.accesses import block_tasks
 from ascend_mlir.analysis.latency_model import Cost, serial_loop
 from ascend_mlir.analysis.loop_model import (
@@ -104,6 +105,7 @@ class ModuloSchedulePass(ModulePass):
             )
         if self.num_stages is not None and self.num_stages < 1:
             raise PassFailedException("ascend-modulo-schedule: num-stages must be >= 1")
+        require_hivm_level(op, self.name)
         chip = module_chip(op, self.chip, self.chip_file)
         annotate_latencies(op, chip, only_missing=True)
         for index, loop in loops_innermost_first(op):
