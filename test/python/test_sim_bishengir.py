@@ -160,11 +160,14 @@ def test_via_bishengir_every_910b_example_is_clean(name):
 
 
 def test_bishengir_failure_is_an_error_not_a_simulation():
-    """gemm's 256x224 f32 accumulator does not fit 910B's L0C: bishengir's memory planner
-    fails and prints the unplanned module, which must not be judged as its output."""
+    """A failed bishengir run prints the unplanned module, which must not be judged as its
+    output (gemm's 256x224 f32 accumulator overflows 910B's L0C in bishengir's memory
+    planner; our own capacity check now stops it first, so the log is checked directly)."""
     require_tool("bishengir-compile")
-    with pytest.raises(bishengir.BishengirError, match="PlanMemory.*cc overflow"):
-        bishengir.simulate_via_bishengir(EXAMPLES / "gemm.mlir", chip="ascend910b")
+    npuir = bishengir.lower_for_bishengir(_tile("gemm"), "ascend950").replace(
+        '#hacc.target<"Ascend950PR_9599">', '#hacc.target<"Ascend910B1">')
+    with pytest.raises(bishengir.BishengirError):
+        bishengir.run_bishengir(npuir, options=bishengir.CUBE_OPTIONS)
 
 
 def test_ascend_sim_via_bishengir_and_on_a_dump_log(tmp_path, capsys):
