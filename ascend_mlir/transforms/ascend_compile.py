@@ -25,6 +25,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.chips import ChipError, resolve_chip
+from ascend_mlir.transforms.stages import stage_done
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
@@ -74,8 +75,10 @@ class AscendCompilePass(ModulePass):
         convert_options = {f.name for f in fields(ConvertTileToHivmPass)}
         convert_kwargs = {"chip": chip.name} if "chip" in convert_options else {}
         ConvertTileToHivmPass(**convert_kwargs).apply(ctx, op)
+        stage_done(ConvertTileToHivmPass.name, op)
         # before sync, so the sync passes see (and are idempotent on) the peeled loop
         PeelMmadInitPass().apply(ctx, op)
+        stage_done(PeelMmadInitPass.name, op)
         try:
             op.verify()
         except VerifyException as error:
@@ -86,8 +89,10 @@ class AscendCompilePass(ModulePass):
             from ascend_mlir.transforms.insert_sync import InsertSyncPass
 
             InsertSyncPass().apply(ctx, op)
+            stage_done(InsertSyncPass.name, op)
         else:
             InsertBarrierSyncPass().apply(ctx, op)
+            stage_done(InsertBarrierSyncPass.name, op)
         from ascend_mlir.transforms.verify_sync import VerifySyncPass
 
         # an independent check of the sync just placed: a failure is an error
@@ -102,3 +107,4 @@ def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
 
     for shaping in (HoistConstantsPass(), SplitMixKernelPass()):
         shaping.apply(ctx, op)
+        stage_done(shaping.name, op)
