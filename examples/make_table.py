@@ -1,6 +1,6 @@
-"""Regenerate the kernel table of examples/README.md.
+"""Regenerate the kernel table of examples/README.md and docs/benchmarks.md.
 
-    python examples/make_table.py            # rewrite the table in examples/README.md
+    python examples/make_table.py            # rewrite the table in examples/README.md and docs/benchmarks.md
     python examples/make_table.py --print    # only print it
 
 Each kernel (examples/*.mlir) is run exactly as `ascend-sim FILE --json` runs it: compiled
@@ -85,11 +85,11 @@ def main() -> int:
     if args.print:
         print(table)
         return 0
-    readme = HERE / "README.md"
-    text = readme.read_text()
-    start, stop = text.index(BEGIN) + len(BEGIN), text.index(END)
-    readme.write_text(text[:start] + "\n" + table + "\n" + text[stop:])
-    print(f"updated {readme}")
+    for page in (HERE / "README.md", HERE.parent / "docs" / "benchmarks.md"):
+        text = page.read_text()
+        start, stop = text.index(BEGIN) + len(BEGIN), text.index(END)
+        page.write_text(text[:start] + "\n" + table + "\n" + text[stop:])
+        print(f"updated {page}")
     return 0 if all(r.ok for r in rows) else 1
 
 

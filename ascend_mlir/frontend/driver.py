@@ -104,7 +104,8 @@ def _diagnostic(err: BaseException) -> str:
 
 
 def _compile_spec(chip: str | None, options: dict[str, str]) -> str:
-    parts = ([f"chip={chip}"] if chip else []) + [f"{k}={v}" for k, v in options.items()]
+    # values quoted: a chip file path has characters the pipeline syntax does not take bare
+    parts = ([f'chip="{chip}"'] if chip else []) + [f'{k}="{v}"' for k, v in options.items()]
     return "ascend-compile" + ("{" + " ".join(parts) + "}" if parts else "")
 
 
@@ -154,7 +155,7 @@ def _schedule(tile_module: ModuleOp, compiled: ModuleOp, chip: str | None) -> tu
     if not any("ascend.ii" in op.attributes for op in compiled.walk()):
         source = "ascend-modulo-schedule on the unscheduled hivm (not used by this compile mode)"
         module = tile_module.clone()
-        chip_opt = f"{{chip={chip}}}" if chip else ""
+        chip_opt = f'{{chip="{chip}"}}' if chip else ""
         _run_passes(module, f"convert-tile-to-hivm{chip_opt},ascend-estimate-latency,"
                             "ascend-modulo-schedule")
     try:
