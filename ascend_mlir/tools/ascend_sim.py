@@ -126,7 +126,8 @@ def _compile(tool, module, chip: str | None):
     """Run ascend-compile on `module` in place."""
     from xdsl.passes import PassPipeline
 
-    spec = "ascend-compile" + (f"{{chip={chip}}}" if chip else "")
+    # quoted: a chip file path has characters the pipeline syntax does not take bare
+    spec = "ascend-compile" + (f"{{chip=\"{chip}\"}}" if chip else "")
     pipeline = PassPipeline.parse_spec(tool.available_passes, spec)
     pipeline.apply(tool.ctx, module)
 

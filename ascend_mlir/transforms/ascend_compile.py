@@ -73,7 +73,9 @@ class AscendCompilePass(ModulePass):
         # hand the target on to the conversion when it takes one (it then reads the
         # module's hacc.target, which is set above, so both routes agree)
         convert_options = {f.name for f in fields(ConvertTileToHivmPass)}
-        convert_kwargs = {"chip": chip.name} if "chip" in convert_options else {}
+        # (a chip file is handed on as its path: its name is not a built-in chip)
+        chip_option = self.chip_file or self.chip or chip.name
+        convert_kwargs = {"chip": chip_option} if "chip" in convert_options else {}
         ConvertTileToHivmPass(**convert_kwargs).apply(ctx, op)
         stage_done(ConvertTileToHivmPass.name, op)
         # before sync, so the sync passes see (and are idempotent on) the peeled loop
