@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from xdsl.context import Context
@@ -80,13 +80,11 @@ class Report:
         return "\n".join(lines)
 
 
-@dataclass
-class Compiled:
+class Compiled(NamedTuple):
+    """`text, report = compile(...)`, or `.text` / `.report`."""
+
     text: str
     report: Report
-
-    def __iter__(self):  # `text, report = compile(...)`
-        return iter((self.text, self.report))
 
 
 def _context() -> Context:
