@@ -1,6 +1,6 @@
 """The kernel suite in examples/: every kernel goes through whatever `ascend-compile`,
-`ascend-sim` (with --perturb) and, once it exists, `ascend-sim --via cce` do today, and
-must stay race-free, deadlock-free and equal to the numpy reference."""
+`ascend-sim` (with --perturb) and `ascend-sim --via cce` do today, and must stay
+race-free, deadlock-free and equal to the numpy reference."""
 
 from __future__ import annotations
 

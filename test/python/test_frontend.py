@@ -329,7 +329,7 @@ def test_flash_attention_computes_attention():
     fa = _example_kernel("flash_attention")
     rng = np.random.default_rng(0)
     q, k, v = (_bf16(rng.uniform(-1, 1, size=s)) for s in ((128, 64), (256, 64), (256, 64)))
-    result = T.simulate(fa, {"q": q, "k": k, "v": v})
+    result = T.simulate(fa, {"q": q, "kt": np.ascontiguousarray(k.T), "v": v})
     assert result.ok, (result.races, result.mismatches)
     scores = (q.astype(np.float64) @ k.T.astype(np.float64)) / 8.0
     weights = np.exp(scores - scores.max(axis=1, keepdims=True))
