@@ -3,21 +3,21 @@
 
 // RUN: rm -rf %t && ascend-opt %examples/vecadd.mlir -p ascend-compile --dump-dir %t -o %t.out
 // RUN: filecheck %s --check-prefix=INDEX < %t/index.txt
-// RUN: filecheck %s --check-prefix=CONVERTED < %t/01-ascend-compile.convert-tile-to-hivm.mlir
-// RUN: filecheck %s --check-prefix=SYNCED < %t/03-ascend-compile.mlir
-// RUN: filecheck %s --check-prefix=JSON < %t/04-schedule.json
-// RUN: filecheck %s --check-prefix=SVG < %t/05-schedule.svg
-// RUN: filecheck %s --check-prefix=TRACE < %t/06-trace.json
+// RUN: %python %S/Inputs/cat_glob.py '%t/*-ascend-compile.convert-tile-to-hivm.mlir' | filecheck %s --check-prefix=CONVERTED
+// RUN: %python %S/Inputs/cat_glob.py '%t/*-ascend-compile.mlir' | filecheck %s --check-prefix=SYNCED
+// RUN: %python %S/Inputs/cat_glob.py '%t/*-schedule.json' | filecheck %s --check-prefix=JSON
+// RUN: %python %S/Inputs/cat_glob.py '%t/*-schedule.svg' | filecheck %s --check-prefix=SVG
+// RUN: %python %S/Inputs/cat_glob.py '%t/*-trace.json' | filecheck %s --check-prefix=TRACE
 // RUN: filecheck %s --check-prefix=SYNCED < %t.out
 
 // INDEX:      00-input.mlir: the input
 // INDEX-NEXT: 01-ascend-compile.convert-tile-to-hivm.mlir: the IR after stage convert-tile-to-hivm of pass ascend-compile
-// INDEX-NEXT: 02-ascend-compile.ascend-insert-barrier-sync.mlir: the IR after stage ascend-insert-barrier-sync of pass ascend-compile
-// INDEX-NEXT: 03-ascend-compile.mlir: the IR after pass ascend-compile
-// INDEX-NEXT: 04-schedule.json: {{.*}}ascend-modulo-schedule
-// INDEX-NEXT: 05-schedule.svg:
-// INDEX-NEXT: 06-trace.json: simulator trace of block 0 (Chrome/Perfetto JSON): {{[0-9]+}} cycles, 0 race(s)
-// INDEX-NEXT: 07-trace.svg: simulator pipe timeline of block 0 (SVG)
+// INDEX:      -ascend-compile.ascend-insert-barrier-sync.mlir: the IR after stage ascend-insert-barrier-sync of pass ascend-compile
+// INDEX:      -ascend-compile.mlir: the IR after pass ascend-compile
+// INDEX-NEXT: -schedule.json: {{.*}}ascend-modulo-schedule
+// INDEX-NEXT: -schedule.svg:
+// INDEX-NEXT: -trace.json: simulator trace of block 0 (Chrome/Perfetto JSON): {{[0-9]+}} cycles, 0 race(s)
+// INDEX-NEXT: -trace.svg: simulator pipe timeline of block 0 (SVG)
 
 // CONVERTED: hivm.hir.load
 // CONVERTED-NOT: pipe_barrier
@@ -28,7 +28,7 @@
 // TRACE: "traceEvents"
 
 // A pipeline that schedules: the schedule files come from the IR that carries it.
-// RUN: rm -rf %t2 && ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule --dump-dir %t2 -o /dev/null
+// RUN: rm -rf %t2 && ascend-opt %examples/gemm.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule --dump-dir %t2 -o %t2.out
 // RUN: filecheck %s --check-prefix=SCHED < %t2/index.txt
 // SCHED:      00-input.mlir: the input
 // SCHED-NEXT: 01-convert-tile-to-hivm.mlir: the IR after pass convert-tile-to-hivm
@@ -39,7 +39,7 @@
 // SCHED-NEXT: 06-trace.json:
 
 // No passes: the input, and a note that there is nothing to trace.
-// RUN: rm -rf %t3 && ascend-opt %examples/vecadd.mlir --dump-dir %t3 -o /dev/null
+// RUN: rm -rf %t3 && ascend-opt %examples/vecadd.mlir --dump-dir %t3 -o %t3.out
 // RUN: filecheck %s --check-prefix=NONE < %t3/index.txt
 // NONE:      00-input.mlir: the input
 // NONE-NEXT: (no trace: the final IR is not a hivm-level kernel
