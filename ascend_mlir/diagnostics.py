@@ -20,7 +20,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TextIO, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
@@ -124,7 +124,7 @@ def _clean_message(message: str) -> str:
 
 
 def parse_diagnostic(err: ParseError) -> Diagnostic:
-    span: Span = err.span
+    span = cast(Span[str], err.span)  # we only ever parse text
     loc = span.get_location()
     content = span.input.content
     if isinstance(content, bytes):
@@ -183,7 +183,27 @@ def verify_module(module: Operation) -> list[Diagnostic]:
             )
         except DiagnosticException as err:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {_clean_message(str(err))}", location_of(op)))
+    if not diagnostics and isinstance(module, ModuleOp):
+        diagnostics = [exception_diagnostic(e) for e in _hardware_errors(module)]
     return diagnostics
+
+
+def _hardware_errors(module: ModuleOp) -> list[OpError]:
+    """What the hardware cannot run (analysis/hardware_checks): the chip-independent rules,
+    and the chip's limits when the module names its chip (`hacc.target`)."""
+    from ascend_mlir.analysis.hardware_checks import chip_limit_errors, largest_builtin_chip, structure_errors
+    from ascend_mlir.chips import ChipError, chip_for_target, module_hacc_target
+
+    errors = structure_errors(module)
+    if errors:
+        return errors
+    try:
+        target = module_hacc_target(module)
+        # without a target, a pass option names the chip: only what no chip holds is wrong yet
+        chip = chip_for_target(target) if target is not None else largest_builtin_chip()
+    except ChipError:
+        return []  # an unknown target is the business of the pass that needs the chip
+    return chip_limit_errors(module, chip)
 
 
 def exception_diagnostic(err: BaseException) -> Diagnostic:

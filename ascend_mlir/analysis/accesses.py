@@ -14,6 +14,7 @@ bytes of its root (the scope's memory for pointer_casts).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import cast
 from dataclasses import dataclass
 from math import prod
 
@@ -140,7 +141,8 @@ def memref_reads_writes(op: Operation) -> tuple[tuple[SSAValue, ...], tuple[SSAV
     reads = getattr(op, "memref_reads", None)
     writes = getattr(op, "memref_writes", None)
     if callable(reads) and callable(writes):
-        return tuple(reads()), tuple(writes())
+        # the hivm pipe interface: both return sequences of memref values
+        return tuple(cast(Iterable[SSAValue], reads())), tuple(cast(Iterable[SSAValue], writes()))
     ins = tuple(v for v in _ins(op) if isinstance(v.type, MemRefType))
     outs = tuple(v for v in _outs(op) if isinstance(v.type, MemRefType))
     if op.name == "hivm.hir.mmadL1":

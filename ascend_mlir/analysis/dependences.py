@@ -187,7 +187,10 @@ def overlap_distances(a: Region, b: Region) -> tuple[Fraction, Fraction] | bool:
 
 
 def overlaps_at(a: Region, b: Region, d: int) -> bool:
-    r = overlap_distances(a, b)
+    return _overlaps_at(overlap_distances(a, b), d)
+
+
+def _overlaps_at(r: tuple[Fraction, Fraction] | bool, d: int) -> bool:
     if isinstance(r, bool):
         return r
     return r[0] < d < r[1]
@@ -196,7 +199,10 @@ def overlaps_at(a: Region, b: Region, d: int) -> bool:
 def min_carried_distance(a: Region, b: Region, trip_count: int | None) -> int | None:
     """Smallest d >= 1 (and < trip_count when known) at which B of iteration i + d
     touches what A of iteration i touched; None if no such d."""
-    r = overlap_distances(a, b)
+    return _min_carried_distance(overlap_distances(a, b), trip_count)
+
+
+def _min_carried_distance(r: tuple[Fraction, Fraction] | bool, trip_count: int | None) -> int | None:
     max_d = None if trip_count is None else trip_count - 1
     if max_d is not None and max_d < 1:
         return None
@@ -253,6 +259,26 @@ def _kind(src: Access, dst: Access) -> str | None:
     return None
 
 
+def _partners(
+    tasks: Sequence[TaskInfo],
+) -> tuple[list[tuple[int, int, Access]], dict[Hashable, list[tuple[int, int, Access]]]]:
+    """Every (task, access index, access) in program order, and the same grouped by
+    root with the unknown-root accesses (root None) in every group: accesses of two
+    distinct known roots never overlap (`overlap_distances`), so only these pairs
+    can depend on each other."""
+    everything = [(v, k, av) for v, tv in enumerate(tasks) for k, av in enumerate(tv.accesses)]
+    unknown = [e for e in everything if e[2].region.root is None]
+    groups: dict[Hashable, list[tuple[int, int, Access]]] = {}
+    for e in everything:
+        root = e[2].region.root
+        if root is not None:
+            groups.setdefault(root, []).append(e)
+    for root, members in groups.items():
+        if unknown:
+            groups[root] = sorted(members + unknown, key=lambda e: (e[0], e[1]))
+    return everything, groups
+
+
 def loop_dependences(
     tasks: Sequence[TaskInfo],
     buffers: Sequence[BufferInfo] = (),
@@ -270,25 +296,27 @@ def loop_dependences(
         if old is None or dep.latency > old.latency:
             best[key] = dep
 
-    for u, tu in enumerate(tasks):
-        for v, tv in enumerate(tasks):
-            for au in tu.accesses:
-                for av in tv.accesses:
-                    kind = _kind(au, av)
-                    if kind is None:
-                        continue
-                    lat = dependence_latency(tu, tv, au, av)
-                    if u < v and overlaps_at(au.region, av.region, 0):
-                        add(Dependence(u, v, lat, 0, None, kind, au.region.root))
-                    root = au.region.root
-                    if root is not None and root in eligible and av.region.root == root:
-                        if kind == "RAW":
-                            continue  # every iteration rewrites it before reading
-                        add(Dependence(u, v, lat, 0, eligible[root].name, kind, root))
-                        continue
-                    d = min_carried_distance(au.region, av.region, trip_count)
-                    if d is not None:
-                        add(Dependence(u, v, lat, d, None, kind, root))
+    everything, groups = _partners(tasks)
+    for u, _, au in everything:
+        tu = tasks[u]
+        root = au.region.root
+        for v, _, av in everything if root is None else groups[root]:
+            kind = _kind(au, av)
+            if kind is None:
+                continue
+            tv = tasks[v]
+            lat = dependence_latency(tu, tv, au, av)
+            overlap = overlap_distances(au.region, av.region)
+            if u < v and _overlaps_at(overlap, 0):
+                add(Dependence(u, v, lat, 0, None, kind, root))
+            if root is not None and root in eligible and av.region.root == root:
+                if kind == "RAW":
+                    continue  # every iteration rewrites it before reading
+                add(Dependence(u, v, lat, 0, eligible[root].name, kind, root))
+                continue
+            d = _min_carried_distance(overlap, trip_count)
+            if d is not None:
+                add(Dependence(u, v, lat, d, None, kind, root))
     return sorted(best.values(), key=lambda d: (d.src, d.dst, d.distance, d.buffer or "", d.kind))
 
 

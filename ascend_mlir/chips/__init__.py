@@ -28,7 +28,7 @@ from ascend_mlir import hardware
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - python 3.10
-    import tomli as tomllib
+    import tomli as tomllib  # pyright: ignore[reportMissingImports]
 
 SCOPES = hardware.SCOPES
 PIPES = hardware.PIPES
@@ -38,6 +38,10 @@ CHIP_DIR = Path(__file__).parent
 # Copy paths every chip must describe (the 950 adds ub_cbuf and cc_ub).
 REQUIRED_COPY_PATHS = tuple(f"{src}_{dst}" for src, dst in hardware.REQUIRED_COPY_PATHS)
 CUBE_TYPES = ("fp16", "bf16", "fp32", "hf32")
+
+
+# What the `[types]` table of a chip file lists element types for (MLIR spelling: f16, i8).
+ELEMENT_TYPE_USES = ("storage", "vector", "cube")
 
 
 class ChipError(DiagnosticException):
@@ -80,6 +84,9 @@ class Chip:
     events_per_pipe_pair: int
     latency: LatencyTable
     path: str = field(default="", compare=False)
+    # element types the chip has, by use: "storage" (any buffer), "vector" (arithmetic on
+    # the vector unit), "cube" (mmad inputs); empty when the chip file does not say
+    element_types: dict[str, tuple[str, ...]] = field(default_factory=dict[str, tuple[str, ...]], compare=False)
 
     def aligned_size(self, scope: str, nbytes: int) -> int:
         """`nbytes` rounded up to the allocation granule of `scope`."""
@@ -147,6 +154,7 @@ SCHEMA: dict[str, Any] = {
                        "min_ii": None, "per_burst": None}},
         "vector": {"bandwidth": None, "throughput": {"*": None}, "op_class": {"*": None}},
     },
+    "types": {use: None for use in ELEMENT_TYPE_USES},
     "extends": None,
     "remove": None,
 }
@@ -250,7 +258,21 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
         events_per_pipe_pair=_events_per_pipe_pair(r),
         latency=latency,
         path=path,
+        element_types=_element_types(r),
     )
+
+
+def _element_types(r: _Reader) -> dict[str, tuple[str, ...]]:
+    """The optional `[types]` table: use -> non-empty list of MLIR element type names."""
+    if "types" not in r.data:
+        return {}
+    types: dict[str, tuple[str, ...]] = {}
+    for use in ELEMENT_TYPE_USES:
+        value = r.get(f"types.{use}")
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+            raise r.error(f"types.{use}", "must be a non-empty list of element type names")
+        types[use] = tuple(value)
+    return types
 
 
 def _events_per_pipe_pair(r: _Reader) -> int:

@@ -29,17 +29,34 @@ def max_versions(p: LoopProblem) -> dict[str, int]:
 
 
 def _has_positive_cycle(n: int, edges: list[tuple[int, int, int]]) -> bool:
-    """Bellman-Ford longest paths from a virtual source; True if a positive cycle exists."""
-    dist = [0] * n
+    """Bellman-Ford longest paths from a virtual source; True if a positive cycle exists.
+
+    Small graphs in plain Python; larger ones with one vectorised relaxation of
+    every edge per round (after k rounds: longest paths of at most k edges, so
+    a change in round n means a positive cycle)."""
+    if len(edges) * n <= 4096:
+        dist = [0] * n
+        for _ in range(n):
+            changed = False
+            for u, v, w in edges:
+                nd = dist[u] + w
+                if nd > dist[v]:
+                    dist[v] = nd
+                    changed = True
+            if not changed:
+                return False
+        return True
+    import numpy as np
+
+    arr = np.array(edges, dtype=np.int64)
+    src, dst, weight = arr[:, 0], arr[:, 1], arr[:, 2]
+    dist_np = np.zeros(n, dtype=np.int64)
     for _ in range(n):
-        changed = False
-        for u, v, w in edges:
-            nd = dist[u] + w
-            if nd > dist[v]:
-                dist[v] = nd
-                changed = True
-        if not changed:
+        new = dist_np.copy()
+        np.maximum.at(new, dst, dist_np[src] + weight)
+        if np.array_equal(new, dist_np):
             return False
+        dist_np = new
     return True
 
 
@@ -89,7 +106,7 @@ def rec_mii(p: LoopProblem, versions: dict[str, int] | None = None) -> int:
     versions = max_versions(p) if versions is None else versions
     dists = dep_distances(p, versions)
     n = len(p.tasks)
-    base = [(d.src, d.dst, d.latency, dist) for d, dist in zip(p.deps, dists)]
+    base = [(d.src, d.dst, d.latency, dist) for d, dist in zip(p.deps, dists, strict=False)]
 
     def feasible(ii: int) -> bool:
         return not _has_positive_cycle(n, [(u, v, lat - ii * dd) for u, v, lat, dd in base])
@@ -210,7 +227,25 @@ def zero_distance_asap(p: LoopProblem) -> list[int]:
 
 def length_lower_bound(p: LoopProblem) -> int:
     est = zero_distance_asap(p)
-    return max(e + t.latency for e, t in zip(est, p.tasks))
+    return max(e + t.latency for e, t in zip(est, p.tasks, strict=False))
+
+
+def pipe_length_bound(p: LoopProblem) -> int:
+    """A lower bound on the length of one iteration (or a region's makespan): per pipe,
+    the earliest start of its tasks, their issue intervals one after the other (the
+    tasks of one iteration never overlap on a pipe, also in a modulo schedule) and the
+    shortest tail (latency - ii) of the one that issues last."""
+    est = zero_distance_asap(p)
+    bound = 0
+    by_pipe: dict[str, list[int]] = {}
+    for i, t in enumerate(p.tasks):
+        for pipe in t.pipes:
+            by_pipe.setdefault(pipe, []).append(i)
+    for members in by_pipe.values():
+        tasks = [p.tasks[i] for i in members]
+        bound = max(bound, min(est[i] for i in members) + sum(t.ii for t in tasks)
+                    + min(t.latency - t.ii for t in tasks))
+    return bound
 
 
 def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
@@ -251,8 +286,8 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
     # ASAP offsets may need a fix-up pass; iterate to a fixpoint (graph is small)
     ones = {b.name: 1 for b in p.buffers}
     dists = dep_distances(p, ones)
-    ii = max(max(s + t.ii for s, t in zip(start, p.tasks)), 1)
-    for d, dd in zip(p.deps, dists):
+    ii = max(max(s + t.ii for s, t in zip(start, p.tasks, strict=False)), 1)
+    for d, dd in zip(p.deps, dists, strict=False):
         slack = start[d.dst] - start[d.src]
         if dd == 0:
             continue
@@ -282,7 +317,7 @@ def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str
     for scope, u in used.items():
         if scope in p.capacity and u > p.capacity[scope]:
             errors.append(f"scope {scope} uses {u} bytes > capacity {p.capacity[scope]}")
-    for d, dd in zip(p.deps, dep_distances(p, versions)):
+    for d, dd in zip(p.deps, dep_distances(p, versions), strict=False):
         if start[d.dst] - start[d.src] < d.latency - ii * dd:
             errors.append(f"dependence {p.tasks[d.src].name} -> {p.tasks[d.dst].name} violated")
     for i, j in p.resource_pairs():
@@ -307,11 +342,11 @@ def compact(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int])
     k = [0] * n
     for _ in range(n + 1):
         changed = False
-        for d, dd in zip(p.deps, dists):
+        for d, dd in zip(p.deps, dists, strict=False):
             need = -(-(ii * k[d.src] + offs[d.src] + d.latency - ii * dd - offs[d.dst]) // ii)
             if need > k[d.dst]:
                 k[d.dst] = need
                 changed = True
         if not changed:
-            return [ii * kk + r for kk, r in zip(k, offs)]
+            return [ii * kk + r for kk, r in zip(k, offs, strict=False)]
     return list(start)  # cannot happen for a valid schedule; keep it unchanged

@@ -60,7 +60,7 @@ def iterative_modulo_schedule(
     dists = dep_distances(p, versions)
     succ: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     pred: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for d, dd in zip(p.deps, dists):
+    for d, dd in zip(p.deps, dists, strict=False):
         w = d.latency - ii * dd
         succ[d.src].append((d.dst, w))
         pred[d.dst].append((d.src, w))
@@ -94,10 +94,11 @@ def iterative_modulo_schedule(
         op = max(unscheduled, key=lambda i: (height[i], -i))
         estart = 0
         for u, w in pred[op]:
-            if start[u] is not None and u != op:
-                estart = max(estart, start[u] + w)
+            su = start[u]
+            if su is not None and u != op:
+                estart = max(estart, su + w)
         # candidate slots: estart and every end of a conflicting arc
-        occupied = [(start[j] % ii, tii[j]) for j in conflict[op] if start[j] is not None]
+        occupied = [(sj % ii, tii[j]) for j in conflict[op] if (sj := start[j]) is not None]
         cands = {estart}
         for rj, ij in occupied:
             cands.add(estart + (rj + ij - estart) % ii)
@@ -110,13 +111,12 @@ def iterative_modulo_schedule(
                 chosen = t
                 break
         if chosen is None:
-            if last_time[op] is None or estart > last_time[op]:
-                chosen = estart
-            else:
-                chosen = last_time[op] + 1
+            last = last_time[op]
+            chosen = estart if last is None or estart > last else last + 1
             r = chosen % ii
             for j in conflict[op]:
-                if start[j] is not None and not arcs_disjoint(r, tii[op], start[j] % ii, tii[j], ii):
+                sj = start[j]
+                if sj is not None and not arcs_disjoint(r, tii[op], sj % ii, tii[j], ii):
                     start[j] = None
                     unscheduled.add(j)
         start[op] = chosen
@@ -124,11 +124,13 @@ def iterative_modulo_schedule(
         unscheduled.discard(op)
         # evict dependents whose constraint the new placement breaks
         for v, w in succ[op]:
-            if v != op and start[v] is not None and start[v] < chosen + w:
+            sv = start[v]
+            if v != op and sv is not None and sv < chosen + w:
                 start[v] = None
                 unscheduled.add(v)
         for u, w in pred[op]:
-            if u != op and start[u] is not None and chosen < start[u] + w:
+            su = start[u]
+            if u != op and su is not None and chosen < su + w:
                 start[u] = None
                 unscheduled.add(u)
         for v, w in succ[op]:

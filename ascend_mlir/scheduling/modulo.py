@@ -9,20 +9,31 @@ Model for a fixed II (all linear, integer):
 
 Search (default, "incremental"):
   1. lower bound: MII = max(ResMII per pipe, conflict cliques, RecMII at the
-     maximum versions), raised by a capacity-aware recurrence relaxation
-     (dependences + versions + capacity, no resources: cheap, no disjunctions);
-  2. upper bound: iterative modulo scheduling (ims.py) from the lower bound; if
-     it meets the bound, II is proven minimal with no solver call;
-  3. otherwise one solver in a private context probes II upward from the bound
-     (lo, +1, +3, +7, ... then bisection in the last gap; feasibility is
-     monotone in II, so an unsat probe excludes every smaller II).  Constraints
-     that do not mention II are asserted once; the others per probed II, each
-     guarded by a Boolean `at<II>` passed as an assumption, so the solver and
-     its learnt lemmas are reused.  Each probe may use at most `probe_share` of
-     the remaining budget; `unknown` is never read as infeasible (the search
-     moves above it and optimality stays unproven);
-  4. at the final II: fewest buffer bytes, then shortest length (anytime, a
-     share of the remaining budget, see _optimise_secondary).
+     maximum versions), raised by the structural bound (structure.py): at each
+     II from MII upward, the all-pairs separations of the dependences inside
+     strongly connected components, tightened by the modulo windows of the
+     resource pairs inside them (to a fixpoint), and the least versions those
+     separations force against the capacity; any contradiction refutes the II
+     without a solver call;
+  2. one iterative-modulo-scheduling attempt (ims.py) at the bound: if it
+     succeeds, II is proven minimal with no solver call;
+  3. otherwise one solver in a private context (created on first use) probes II
+     upward from the bound (lo, +1, +3, +7, ... then bisection in the last gap;
+     feasibility is monotone in II, so an unsat probe excludes every smaller II).
+     A probe carries only what decides feasibility: the dependences inside
+     components (those between components can always be met by shifting whole
+     components by multiples of II), the resource pairs (linear when the
+     separations leave one wrap count), separation bounds, and symmetry
+     breaking (one offset at 0, each component's root at stage 0,
+     interchangeable tasks in index order).  Constraints that do not mention II
+     are asserted once; the others per probed II under guard literals passed as
+     assumptions, so the solver and its learnt lemmas are reused.  Each probe may
+     use at most `probe_share` of the remaining budget; `unknown` is never read
+     as infeasible (the search moves above it and optimality stays unproven);
+     when the solver finds nothing at all, the full IMS search gives the schedule;
+  4. at the final II: fewest buffer bytes, then shortest length, each compared
+     with its lower bound first (no solver call when met), under their own small
+     budget (`secondary_rlimit`); see _optimise_secondary.
 "optimal" means every II below the result is infeasible (bound or proof).
 
 search="bisect" reproduces the anchor (TileLang): bisection of II between
@@ -35,7 +46,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, cast
 
 import z3
 
@@ -46,13 +57,25 @@ from .bounds import (
     compact,
     compute_mii,
     length_lower_bound,
+    max_versions,
+    pipe_length_bound,
     rec_mii,
     sequential_schedule,
 )
 from .ims import fit_versions, iterative_modulo_schedule, minimal_versions
+from .structure import Structure, Windows, analyse, length_bound, propagate
 from .problem import LoopProblem, LoopResult, SchedulingError
 
 DEFAULT_RLIMIT = 50_000_000
+# how many IIs above the other bounds the structural propagation may refute
+STRUCTURAL_SCAN = 64
+# evictions per task of the one IMS attempt at the lower bound (cheap even when it
+# fails: ~0.1 s at 64 tasks; when it succeeds, no solver call at all)
+IMS_BUDGET = 60
+# the secondary objectives (bytes, then length) have their own small budget
+SECONDARY_RLIMIT = 2_000_000
+# above this many resource pairs the secondary objectives get no solver at all
+SECONDARY_MAX_PAIRS = 2000
 ANCHOR_RLIMIT = 1_000_000
 
 
@@ -71,14 +94,17 @@ class _Budget:
             return None
         return max(0, int((self.deadline - time.monotonic()) * 1000))
 
-    def child(self, share: float) -> "_Budget":
-        """A budget of `share` of what remains; charge() it back afterwards."""
+    def child(self, share: float, cap: int | None = None) -> "_Budget":
+        """A budget of `share` of what remains (at most `cap` rlimit); charge() it
+        back afterwards."""
         rl = None if self.rlimit is None else max(0, int(self.rlimit * share))
+        if cap is not None:
+            rl = cap if rl is None else min(rl, cap)
         ms = self.remaining_ms()
         return _Budget(rl, None if ms is None else int(ms * share), self.per_check)
 
     def charge(self, sub: "_Budget") -> None:
-        if self.rlimit is not None and sub.rlimit is not None and not self.per_check:
+        if self.rlimit is not None and sub.rlimit is not None and sub._initial is not None and not self.per_check:
             self.rlimit -= sub._initial - sub.rlimit
         self.exhausted = self.exhausted or sub.exhausted
 
@@ -121,7 +147,7 @@ class _Encoder:
     solving them.  Python handles exist only for the variables we read back.
     """
 
-    def __init__(self, p: LoopProblem, seed: int):
+    def __init__(self, p: LoopProblem, seed: int, struct: Structure | None = None):
         self.p = p
         self.ctx = z3.Context()
         self.solver = z3.SolverFor("QF_LIA", ctx=self.ctx)
@@ -146,6 +172,8 @@ class _Encoder:
         self.bytes_text = _lin([(b.size, f"b{j}") for j, b in enumerate(p.buffers)])
         self.guards: dict[int, z3.BoolRef] = {}
         self.sym_guards: dict[int, z3.BoolRef] = {}
+        self.full_guards: dict[int, z3.BoolRef] = {}
+        self.struct = analyse(p) if struct is None else struct
         self._aux = 0
 
     def assert_global(self) -> None:
@@ -153,7 +181,7 @@ class _Encoder:
         p = self.p
         out = []
         for i in range(len(p.tasks)):
-            out.append(f"(assert (>= k{i} 0))(assert (>= r{i} 0))")
+            out.append(f"(assert (>= r{i} 0))")
         by_scope: dict[str, list[int]] = {}
         for j, b in enumerate(p.buffers):
             out.append(f"(assert (>= b{j} 1))(assert (<= b{j} {p.max_versions(b)}))")
@@ -165,12 +193,14 @@ class _Encoder:
         self.solver.from_string("".join(out))
 
     def ii_constraints(self, ii: int) -> list[str]:
-        """Every constraint that mentions II, for one fixed II, as SMT-LIB terms."""
+        """Every constraint that mentions II, for one fixed II, as SMT-LIB terms
+        (the plain model without structure, for search="bisect")."""
         p = self.p
         cs: list[str] = []
         kmax = self._stage_bound(ii)
         for i, t in enumerate(p.tasks):
             cs.append(f"(<= r{i} {ii - 1})")
+            cs.append(f"(>= k{i} 0)")
             cs.append(f"(<= k{i} {kmax})")
             cs.append(f"(>= (- length {_lin([(ii, f'k{i}'), (1, f'r{i}')])}) {t.latency})")
         for d in p.deps:
@@ -211,19 +241,90 @@ class _Encoder:
     def assert_unguarded(self, ii: int) -> None:
         self.solver.from_string("".join(f"(assert {c})" for c in self.ii_constraints(ii)))
 
-    def add_probe(self, ii: int) -> None:
-        """Assert the constraints of `ii` under a fresh guard literal."""
+    def add_probe(self, ii: int, windows: Windows | None = None) -> None:
+        """Assert the constraints of `ii` under three fresh guard literals.
+
+        `at<II>`: what decides feasibility: offsets in [0, II), the dependences
+        inside strongly connected components, the resource pairs, and the
+        separations implied by the dependences (`windows`, redundant but they
+        bound every stage relative to its component's root).  Resource pairs
+        inside a component whose separation admits one wrap count are linear.
+        `full<II>`: dependences between components, stage bound, length.
+        `pin<II>`: symmetry breaking, sound for feasibility and buffer bytes
+        (not for length): one offset at 0 (rotation), the stage of each
+        component's root at 0 (components shift by whole IIs), interchangeable
+        tasks in index order in the window.
+        """
         if ii in self.guards:
             return
-        g, sg = f"at{ii}", f"pin{ii}"
-        text = [f"(declare-const {g} Bool)(declare-const {sg} Bool)"]
-        text += [f"(assert (=> {g} {c}))" for c in self.ii_constraints(ii)]
-        # symmetry breaking: rotating every start by one cycle keeps a schedule
-        # valid, so one task may be pinned to offset 0 for feasibility probes
-        text.append(f"(assert (=> {sg} (= r{self._pinned()} 0)))")
+        st = self.struct
+        windows = windows if windows is not None else propagate(
+            self.p, ii, max_versions(self.p), self.pairs, st)
+        g, fg, sg = f"at{ii}", f"full{ii}", f"pin{ii}"
+        text = [f"(declare-const {g} Bool)(declare-const {fg} Bool)(declare-const {sg} Bool)"]
+        text += [f"(assert (=> {g} {c}))" for c in self.core_constraints(ii, windows)]
+        text += [f"(assert (=> {fg} {c}))" for c in self.outer_constraints(ii)]
+        pins = [f"(= r{self._pinned()} 0)"] + [f"(= k{r} 0)" for r in st.roots]
+        pins += [f"o{a}_{b}" for a, b in st.twins if (a, b) in self.order]
+        text += [f"(assert (=> {sg} {c}))" for c in pins]
         self.solver.from_string("".join(text))
         self.guards[ii] = z3.Bool(g, self.ctx)
+        self.full_guards[ii] = z3.Bool(fg, self.ctx)
         self.sym_guards[ii] = z3.Bool(sg, self.ctx)
+
+    def _dep_constraint(self, ii: int, e: int) -> str:
+        d = self.p.deps[e]
+        u, v = d.src, d.dst
+        rhs = d.latency - ii * d.distance
+        if u == v:
+            if d.buffer is None:
+                return "true" if rhs <= 0 else "false"
+            return f"(>= {_lin([(ii, f'b{self.bufidx[d.buffer]}')])} {_num(rhs)})"
+        terms = [(ii, f"k{v}"), (1, f"r{v}"), (-ii, f"k{u}"), (-1, f"r{u}")]
+        if d.buffer is not None:
+            terms.append((ii, f"b{self.bufidx[d.buffer]}"))
+        return f"(>= {_lin(terms)} {_num(rhs)})"
+
+    def core_constraints(self, ii: int, windows: Windows) -> list[str]:
+        p, st = self.p, self.struct
+        cs = [f"(<= r{i} {ii - 1})" for i in range(len(p.tasks))]
+        cs += [self._dep_constraint(ii, e) for e in st.internal]
+        dmat = windows.dmat
+        if dmat is not None:
+            # start_i - start_root within the separations: bounds every stage
+            for i in range(len(p.tasks)):
+                root = st.roots[st.comp[i]]
+                if root == i:
+                    continue
+                diff = _lin([(ii, f"k{i}"), (1, f"r{i}"), (-ii, f"k{root}"), (-1, f"r{root}")])
+                cs.append(f"(>= {diff} {_num(int(dmat[root, i]))})")
+                cs.append(f"(<= {diff} {_num(-int(dmat[i, root]))})")
+        tii = [t.ii for t in p.tasks]
+        for i, j in self.pairs:
+            wraps = windows.wraps.get((i, j))
+            if wraps is not None and len(wraps) == 1:
+                m = wraps[0]
+                diff = _lin([(ii, f"k{j}"), (1, f"r{j}"), (-ii, f"k{i}"), (-1, f"r{i}")])
+                cs.append(f"(>= {diff} {_num(m * ii + tii[i])})")
+                cs.append(f"(<= {diff} {_num((m + 1) * ii - tii[j])})")
+                continue
+            o = f"o{i}_{j}"
+            # o: i before j in the window, j ends before i's next instance
+            cs.append(f"(=> {o} (and (>= (- r{j} r{i}) {tii[i]}) (>= (- r{i} r{j}) {_num(tii[j] - ii)})))")
+            cs.append(f"(=> (not {o}) (and (>= (- r{i} r{j}) {tii[j]}) (>= (- r{j} r{i}) {_num(tii[i] - ii)})))")
+        return cs
+
+    def outer_constraints(self, ii: int) -> list[str]:
+        p, st = self.p, self.struct
+        internal = set(st.internal)
+        kmax = self._stage_bound(ii)
+        cs = []
+        for i, t in enumerate(p.tasks):
+            cs.append(f"(>= k{i} 0)")
+            cs.append(f"(<= k{i} {kmax})")
+            cs.append(f"(>= (- length {_lin([(ii, f'k{i}'), (1, f'r{i}')])}) {t.latency})")
+        cs += [self._dep_constraint(ii, e) for e in range(len(p.deps)) if e not in internal]
+        return cs
 
     def _pinned(self) -> int:
         return max(range(len(self.p.tasks)), key=lambda i: (self.p.tasks[i].ii, -i))
@@ -287,10 +388,10 @@ class _Encoder:
     def read_model(self, ii: int) -> _Model:
         m = self.solver.model()
         start = [
-            ii * m.eval(k, model_completion=True).as_long() + m.eval(r, model_completion=True).as_long()
-            for k, r in zip(self.k, self.r)
+            ii * model_int(m, k) + model_int(m, r)
+            for k, r in zip(self.k, self.r, strict=False)
         ]
-        versions = {name: m.eval(v, model_completion=True).as_long() for name, v in self.buf.items()}
+        versions = {name: model_int(m, v) for name, v in self.buf.items()}
         return polish(self.p, _Model(ii, start, versions))
 
 
@@ -301,6 +402,9 @@ def polish(p: LoopProblem, model: _Model) -> _Model:
     bytes nor length can get worse.  The solver only has to improve on this.
     """
     ii, start, versions = model.ii, model.start, model.versions
+    # a probe's model satisfies the dependences inside components only (and may
+    # have negative stages): the least stages for its offsets repair the rest
+    start = compact(p, ii, start, versions)
     for _ in range(2):
         versions = minimal_versions(p, ii, start, versions)
         start = compact(p, ii, start, versions)
@@ -308,7 +412,7 @@ def polish(p: LoopProblem, model: _Model) -> _Model:
 
 
 def _length(p: LoopProblem, start: list[int]) -> int:
-    return max(s + t.latency for s, t in zip(start, p.tasks))
+    return max(s + t.latency for s, t in zip(start, p.tasks, strict=False))
 
 
 def _bytes(p: LoopProblem, versions: dict[str, int]) -> int:
@@ -326,6 +430,16 @@ def _check_capacity(p: LoopProblem) -> None:
                 f"scope {scope!r} needs {need[scope]} bytes for one version of each buffer "
                 f"({names}) but its capacity is {p.capacity[scope]} bytes"
             )
+
+
+def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]], factor: int) -> _Model | None:
+    for versions in version_choices:
+        if rec_mii(p, versions) > ii:
+            continue
+        sched = iterative_modulo_schedule(p, ii, versions, factor)
+        if sched is not None:
+            return polish(p, _Model(ii, sched, versions))
+    return None
 
 
 def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int) -> tuple[_Model, str]:
@@ -370,125 +484,121 @@ def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], m
     return best, kind
 
 
-def _capacity_recurrence_bound(p: LoopProblem, lo: int, hi: int, seed: int, budget: _Budget,
-                               stats: dict[str, Any]) -> tuple[int, dict[str, int]]:
-    """Least II in [lo, hi] whose recurrences can be met by versions that fit the capacity.
+class _Secondary:
+    """Access to the solver for the secondary objectives at one II: created and
+    guarded on first use (a schedule that meets both bounds needs no solver)."""
 
-    RecMII assumes every buffer gets its maximum versions; when the capacity
-    cannot hold them all, the recurrences alone may need a larger II.  The
-    relaxation (dependences + versions + capacity, no resources, no modulo
-    offsets) has no disjunctions, so each check is a cheap integer-difference
-    problem; bisection over II finds the bound.  `hi` must be feasible (one
-    version of everything).  Also returns versions that meet the bound.
-    """
-    versions = fit_versions(p)
-    if all(versions[b.name] == p.max_versions(b) for b in p.buffers) or lo >= hi:
-        return lo, versions
-    ctx = z3.Context()
-    solver = z3.SolverFor("QF_LIA", ctx=ctx)
-    solver.set("random_seed", seed)
-    s = [z3.Int(f"s_{i}", ctx) for i in range(len(p.tasks))]
-    buf = {b.name: z3.Int(f"buf_{b.name}", ctx) for b in p.buffers}
-    by_scope: dict[str, list] = {}
-    for b in p.buffers:
-        solver.add(buf[b.name] >= 1, buf[b.name] <= p.max_versions(b))
-        by_scope.setdefault(b.scope, []).append(b)
-    for scope, bufs in sorted(by_scope.items()):
-        if scope in p.capacity:
-            solver.add(z3.Sum([buf[b.name] * b.size for b in bufs]) <= p.capacity[scope])
-    checks = 0
-    at_hi = {b.name: 1 for b in p.buffers}
-    while lo < hi:
-        if budget.spent():
-            break
-        mid = (lo + hi) // 2
-        g = z3.Bool(f"rec_at_{mid}", ctx)
-        for d in p.deps:
-            dist = d.distance * mid + (mid * buf[d.buffer] if d.buffer is not None else 0)
-            solver.add(z3.Implies(g, s[d.dst] - s[d.src] + dist >= d.latency))
-        solver.set("rlimit", 0 if budget.rlimit is None else budget.rlimit)
-        ms = budget.remaining_ms()
-        solver.set("timeout", 0 if ms is None else max(1, ms))
-        res = solver.check(g)
-        checks += 1
+    def __init__(self, solver: Callable[[], _Encoder], ii: int, windows: Windows | None,
+                 guarded: bool, hint: _Model | None):
+        self._solver, self.ii, self.windows, self.guarded, self.hint = solver, ii, windows, guarded, hint
+        self.base: list[z3.BoolRef] = []
+        self.pin: list[z3.BoolRef] = []
+        self.full: list[z3.BoolRef] = []
+        self._ready = False
+
+    def enc(self) -> _Encoder:
+        e = self._solver()
+        if not self._ready:
+            self._ready = True
+            if self.guarded:
+                e.add_probe(self.ii, self.windows)
+                self.base, self.pin, self.full = [e.guards[self.ii]], [e.sym_guards[self.ii]], [e.full_guards[self.ii]]
+            if self.hint is not None:
+                e.hint(self.hint)
+        return e
+
+
+def _min_bytes(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> tuple[_Model, bool]:
+    """Fewest buffer bytes at the II, from the least versions the separations allow.
+
+    Byte totals are sparse (sums of multiples of sizes): descend one improvement
+    at a time, trying the lower bound first."""
+    windows = sec.windows
+    least = windows.versions if windows is not None and windows.versions is not None else {}
+    floor = sum(b.size * least.get(b.name, 1) for b in p.buffers)
+    target = floor
+    optimal = True
+    while _bytes(p, best.versions) > floor:
+        e = sec.enc()
+        lit = e.bound_literal("bytes", target)
+        res = e.check(sub, sec.base + sec.pin + [lit], f"bytes<={target}@{sec.ii}", share=0.5)
         if res == z3.sat:
-            hi = mid
-            m = solver.model()
-            at_hi = {name: m.eval(v, model_completion=True).as_long() for name, v in buf.items()}
-        elif res == z3.unsat:
-            lo = mid + 1
+            best = e.read_model(sec.ii)
         else:
-            break  # keep the weaker bound; unknown proves nothing
-    st = solver.statistics()
-    if budget.rlimit is not None and "rlimit count" in st.keys():
-        budget.rlimit -= int(st.get_key_value("rlimit count"))
-    stats["capacity_rec_checks"] = checks
-    return lo, (at_hi if lo == hi else versions)
+            optimal = optimal and res == z3.unsat
+            if target == _bytes(p, best.versions) - 1:
+                break
+        target = _bytes(p, best.versions) - 1
+    return best, optimal
+
+
+def _min_length(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> tuple[_Model, bool]:
+    """Shortest schedule length at the II with the buffer bytes fixed: bisection
+    from the lower bound (tried first, cheaply: it is often reached)."""
+    lo = max(length_lower_bound(p), pipe_length_bound(p))
+    if sec.windows is not None and sec.windows.feasible:
+        lo = max(lo, length_bound(p, sec.ii, sec.windows) or 0)
+    hi = _length(p, best.start)
+    optimal = True
+    bytes_fixed: list[z3.BoolRef] = []
+    first = True
+    while lo < hi and not sub.spent():
+        e = sec.enc()
+        if p.buffers and not bytes_fixed:
+            bytes_fixed = [e.bound_literal("bytes", _bytes(p, best.versions))]
+        mid = lo if first else (lo + hi) // 2
+        lit = e.bound_literal("length", mid)
+        res = e.check(sub, sec.base + sec.full + bytes_fixed + [lit], f"length<={mid}@{sec.ii}",
+                      share=0.125 if first else 0.34)
+        first = False
+        if res == z3.sat:
+            best = e.read_model(sec.ii)
+            hi = _length(p, best.start)
+            continue
+        if res != z3.unsat and not optimal:
+            break  # a second unknown: proofs are out of reach, keep the schedule
+        # unsat proves the bound; unknown only lets the search move on
+        optimal = optimal and res == z3.unsat
+        lo = mid + 1
+    if lo < hi:
+        optimal = False
+        sub.exhausted = True
+    return best, optimal
 
 
 def _optimise_secondary(
-    enc: _Encoder,
+    p: LoopProblem,
+    solver: Callable[[], _Encoder],
     budget: _Budget,
     model: _Model,
-    base: list[z3.BoolRef],
-    pin: list[z3.BoolRef],
     stats: dict[str, Any],
     share: float = 1.0,
+    windows: Windows | None = None,
+    guarded: bool = True,
+    use_hint: bool = False,
+    cap: int | None = None,
 ) -> _Model:
     """At the final II: fewest buffer bytes, then shortest length.
 
-    `base` selects the final II's constraints; `pin` the rotation symmetry
-    breaking, which is sound for bytes (rotation keeps versions) but not for
-    length.  This phase may spend `share` of the remaining budget: it is an
-    anytime search, each check capped so that one hard proof cannot starve the
-    rest; a capped `unknown` leaves the objective marked unproven.
+    Each objective first compares with its lower bound, so a schedule that meets
+    it needs no solver call.  Otherwise, with `guarded`, the bytes search runs on
+    the feasibility constraints of the II with the symmetry breaking (sound for
+    bytes: rotation, component shifts and twin swaps keep versions), the length
+    search on the full model without it.  This phase may spend `share` of the
+    remaining budget, at most `cap`: an anytime search, each check capped so
+    that one hard proof cannot starve the rest; a capped `unknown` leaves the
+    objective marked unproven.
     """
-    p = enc.p
-    ii = model.ii
-    best = model
-    sub = budget.child(share)
-    bytes_fixed: list[z3.BoolRef] = []
-    bytes_optimal = True
-    if p.buffers:
-        # byte totals are sparse (sums of multiples of sizes): descend one
-        # improvement at a time, trying the absolute minimum first
-        floor = sum(b.size for b in p.buffers)
-        target = floor
-        while _bytes(p, best.versions) > floor:
-            lit = enc.bound_literal("bytes", target)
-            res = enc.check(sub, base + pin + [lit], f"bytes<={target}@{ii}", share=0.5)
-            if res == z3.sat:
-                best = enc.read_model(ii)
-            elif res == z3.unknown:
-                bytes_optimal = False
-                if target == _bytes(p, best.versions) - 1:
-                    break
-            elif target == _bytes(p, best.versions) - 1:
-                break
-            if _bytes(p, best.versions) <= floor:
-                break
-            target = _bytes(p, best.versions) - 1
-        bytes_fixed = [enc.bound_literal("bytes", _bytes(p, best.versions))]
-    length_optimal = True
-    lo = length_lower_bound(p)
-    hi = _length(p, best.start)
-    first = True
-    while lo < hi and not sub.spent():
-        # the dependence bound is often reached: try it first, cheaply
-        mid = lo if first else (lo + hi) // 2
-        lit = enc.bound_literal("length", mid)
-        res = enc.check(sub, base + bytes_fixed + [lit], f"length<={mid}@{ii}", share=0.125 if first else 0.34)
-        first = False
-        if res == z3.sat:
-            best = enc.read_model(ii)
-            hi = _length(p, best.start)
-        else:
-            # unsat proves the bound; unknown only lets the search move on
-            length_optimal = length_optimal and res == z3.unsat
-            lo = mid + 1
-    if lo < hi:
-        length_optimal = False
-        sub.exhausted = True
+    sub = budget.child(share, cap)
+    if len(p.resource_pairs()) > SECONDARY_MAX_PAIRS:
+        # the full model of a very large loop costs more memory than the proofs
+        # are worth: keep the compacted schedule, report both objectives unproven
+        # unless they meet their bounds
+        sub = _Budget(0, None)
+        stats["secondary_skipped"] = f"more than {SECONDARY_MAX_PAIRS} resource pairs"
+    sec = _Secondary(solver, model.ii, windows, guarded, model if use_hint else None)
+    best, bytes_optimal = _min_bytes(p, sec, sub, model) if p.buffers else (model, True)
+    best, length_optimal = _min_length(p, sec, sub, best)
     budget.charge(sub)
     stats["bytes_optimal"] = bytes_optimal
     stats["length_optimal"] = length_optimal
@@ -505,6 +615,7 @@ def schedule_loop(
     optimize_secondary: bool = True,
     use_hint: bool = True,
     secondary_share: float = 0.25,
+    secondary_rlimit: int | None = SECONDARY_RLIMIT,
     heuristic: bool = True,
     probe_share: float = 0.6,
 ) -> LoopResult:
@@ -513,7 +624,8 @@ def schedule_loop(
     time_ms / rlimit: budget for all solver calls of this loop (None: unlimited).
     Only rlimit keeps results reproducible; a wall-clock limit depends on load.
     The secondary objectives (bytes, then length, at the final II) may use
-    `secondary_share` of the budget left after the II search.
+    `secondary_share` of the budget left after the II search, at most
+    `secondary_rlimit` (None: no cap).
     heuristic=False skips iterative modulo scheduling (the solver alone then
     searches up from the lower bound; the sequential schedule is the fallback).
     """
@@ -528,124 +640,180 @@ def schedule_loop(
     if search == "bisect":
         return _schedule_bisect(p, bounds, seed, optimize_secondary, t0)
 
-    stats: dict[str, Any] = {"search": "incremental"}
-    budget = _Budget(rlimit, time_ms)
-    seq_ii, _ = sequential_schedule(p)
-    th = time.perf_counter()
-    lo, lo_versions = _capacity_recurrence_bound(p, bounds.mii, max(seq_ii, bounds.mii), seed, budget, stats)
-    stats["search_lower_bound"] = lo
-    choices = [lo_versions] + ([fit_versions(p)] if fit_versions(p) != lo_versions else [])
-    if heuristic:
-        heur, heur_kind = _heuristic(p, lo, choices, max(seq_ii, lo) + 1)
-    else:  # solver-only search (ablation / tests): the sequential schedule bounds II
-        seq_ii, seq_start = sequential_schedule(p)
-        heur, heur_kind = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers}), "sequential schedule"
-    stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
-    stats["heuristic_ii"] = heur.ii
-    stats["heuristic"] = heur_kind
+    search_state = _IncrementalSearch(p, seed, _Budget(rlimit, time_ms), probe_share)
+    return search_state.run(bounds, t0, heuristic, optimize_secondary, use_hint, secondary_share,
+                            secondary_rlimit)
 
-    enc = _Encoder(p, seed)
-    enc.assert_global()
-    tz = time.perf_counter()
-    found: _Model | None = None
-    unknown_at: int | None = None
-    hi = heur.ii  # known feasible
-    probes: list[tuple[int, str]] = []
 
-    def probe(ii: int) -> z3.CheckSatResult:
-        enc.add_probe(ii)
-        # one probe may take 60 % of what is left: a hard proof near the bound
-        # must not starve the probes above it (anytime search)
-        res = enc.check(budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=probe_share)
-        probes.append((ii, str(res)))
+class _IncrementalSearch:
+    """State of the default search of one loop (see the module docstring)."""
+
+    def __init__(self, p: LoopProblem, seed: int, budget: _Budget, probe_share: float):
+        self.p, self.seed, self.budget, self.probe_share = p, seed, budget, probe_share
+        self.struct = analyse(p)
+        self.pairs = p.resource_pairs()
+        self.refuted: list[int] = []
+        self.windows: dict[int, Windows] = {}
+        self.encoders: list[_Encoder] = []
+        self.probes: list[tuple[int, str]] = []
+        self.stats: dict[str, Any] = {"search": "incremental"}
+
+    def solver(self) -> _Encoder:
+        """The one solver of this loop, created on first use (none at all when the
+        bounds and the heuristic settle everything)."""
+        if not self.encoders:
+            self.encoders.append(_Encoder(self.p, self.seed, self.struct))
+            self.encoders[0].assert_global()
+        return self.encoders[0]
+
+    def refute(self, ii: int) -> bool:
+        """Whether the separation/window propagation proves `ii` infeasible."""
+        if ii not in self.windows:
+            self.windows[ii] = propagate(self.p, ii, max_versions(self.p), self.pairs, self.struct)
+        if not self.windows[ii].feasible:
+            self.refuted.append(ii)
+        return not self.windows[ii].feasible
+
+    def probe(self, ii: int) -> z3.CheckSatResult:
+        if self.refute(ii):
+            return z3.unsat
+        enc = self.solver()
+        enc.add_probe(ii, self.windows[ii])
+        # one probe may take `probe_share` of what is left: a hard proof near the
+        # bound must not starve the probes above it (anytime search)
+        res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share)
+        self.probes.append((ii, str(res)))
         return res
 
-    # Feasibility is monotone in II (a schedule at II gives one at II+1 with the
-    # same offsets and stages), so one unsat probe at x proves every II <= x
-    # infeasible.  Gallop upward from the lower bound (lo, +1, +3, +7, ... below
-    # the heuristic's II, which is feasible), then bisect inside the last gap.
-    # An unknown probe is never read as infeasible: the search moves above it
-    # but optimality then stays unproven.
-    last_unsat = lo - 1   # largest II proven infeasible
-    floor = lo            # smallest II neither proven infeasible nor given up
-    ii, step = lo, 1
-    while ii < hi:
-        res = probe(ii)
-        if res == z3.sat:
-            found, hi = enc.read_model(ii), ii
-            break
-        floor = ii + 1
-        if res == z3.unsat:
+    def lower_bound(self, mii: int, upper: int) -> int:
+        """The least II from MII that the propagation cannot refute (a short scan)."""
+        lo = mii
+        while lo < min(upper, mii + STRUCTURAL_SCAN) and self.refute(lo):
+            lo += 1
+        return lo
+
+    def version_choices(self, lo: int) -> list[dict[str, int]]:
+        least = self.windows[lo].versions if lo in self.windows else None
+        choices = [least] if least is not None else []
+        return choices + ([fit_versions(self.p)] if fit_versions(self.p) not in choices else [])
+
+    def search(self, lo: int, hi: int) -> tuple[_Model | None, int, int | None]:
+        """Least feasible II in [lo, hi) by the solver: (model or None, largest II
+        proven infeasible, first II answered unknown).
+
+        Feasibility is monotone in II (a schedule at II gives one at II+1 with
+        the same offsets and stages), so one unsat probe at x proves every II <= x
+        infeasible.  Gallop upward from the lower bound (lo, +1, +3, +7, ...
+        below the known feasible hi), then bisect inside the last gap.  An
+        unknown probe is never read as infeasible: the search moves above it but
+        optimality then stays unproven.
+        """
+        found: _Model | None = None
+        unknown_at: int | None = None
+        last_unsat = lo - 1   # largest II proven infeasible
+        floor = lo            # smallest II neither proven infeasible nor given up
+        ii, step = lo, 1
+        while ii < hi:
+            res = self.probe(ii)
+            if res == z3.sat:
+                found, hi = self.solver().read_model(ii), ii
+                break
+            floor = ii + 1
+            if res != z3.unsat:
+                unknown_at = ii
+                break
             last_unsat = ii
-        else:
-            unknown_at = ii
-            break
-        ii = min(ii + step, hi)
-        step *= 2
-    while floor < hi and not budget.spent():
-        mid = (floor + hi) // 2
-        res = probe(mid)
-        if res == z3.sat:
-            found, hi = enc.read_model(mid), mid
-        else:
+            ii = min(ii + step, hi)
+            step *= 2
+        while floor < hi and not self.budget.spent():
+            mid = (floor + hi) // 2
+            res = self.probe(mid)
+            if res == z3.sat:
+                found, hi = self.solver().read_model(mid), mid
+                continue
             floor = mid + 1
             if res == z3.unsat:
                 last_unsat = mid
             elif unknown_at is None:
                 unknown_at = mid
-    if found is None and hi == heur.ii:
-        found = heur
-    elif found is None:
-        raise AssertionError("II search lost its feasible upper bound")
-    # below `lo` is infeasible (MII, or the capacity-aware recurrence bound)
-    proven = hi == lo or last_unsat == hi - 1
-    if unknown_at is not None and not proven:
-        budget.exhausted = True
-    if optimize_secondary:
-        enc.add_probe(found.ii)
-        if use_hint:
-            # phase hint only at the heuristic's own II: at other IIs it misleads
-            enc.hint(found)
-        found = _optimise_secondary(
-            enc, budget, found, [enc.guards[found.ii]], [enc.sym_guards[found.ii]], stats,
-            share=secondary_share,
-        )
-    stats["schedule_from"] = "heuristic" if found is heur else "solver"
-    stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
+        return found, last_unsat, unknown_at
 
-    model = found
-    from_solver = found is not heur
-    if proven:
-        status = "optimal"
-    else:
-        status = "feasible" if from_solver else "heuristic"
-    ii_optimal = proven
-    bound_text = f"MII {bounds.mii}" + (f", capacity-aware recurrence bound {lo}" if lo > bounds.mii else "")
+    def run(self, bounds: MiiBounds, t0: float, heuristic: bool, optimize_secondary: bool,
+            use_hint: bool, secondary_share: float, secondary_rlimit: int | None) -> LoopResult:
+        p, stats = self.p, self.stats
+        seq_ii, seq_start = sequential_schedule(p)
+        th = time.perf_counter()
+        lo = self.lower_bound(bounds.mii, max(seq_ii, bounds.mii))
+        stats["search_lower_bound"] = lo
+        stats["bound_ms"] = round((time.perf_counter() - th) * 1000, 3)
+        choices = self.version_choices(lo)
+        heur = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers})
+        heur_kind = "sequential schedule"
+        if heuristic:
+            # one IMS attempt at the bound: when it succeeds, II is proven
+            # without a solver call; otherwise the solver probes from the bound
+            quick = _ims_attempt(p, lo, choices, IMS_BUDGET)
+            if quick is not None:
+                heur, heur_kind = quick, "iterative modulo scheduling"
+        stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
+        tz = time.perf_counter()
+        found, last_unsat, unknown_at = self.search(lo, heur.ii)
+        stats["ii_ms"] = round((time.perf_counter() - t0) * 1000, 3)
+        if found is None:
+            if heuristic and heur_kind == "sequential schedule" and last_unsat < heur.ii - 1:
+                # the solver gave up before finding anything: the full IMS search
+                heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii)
+            found = heur
+        stats.update(heuristic_ii=heur.ii, heuristic=heur_kind)
+        # below `lo` is infeasible (MII and structural bounds)
+        proven = found.ii == lo or last_unsat == found.ii - 1
+        if unknown_at is not None and not proven:
+            self.budget.exhausted = True
+        ts = time.perf_counter()
+        if optimize_secondary:
+            self.refute(found.ii)
+            found = _optimise_secondary(p, self.solver, self.budget, found, stats, share=secondary_share,
+                                        windows=self.windows[found.ii], use_hint=use_hint,
+                                        cap=secondary_rlimit)
+        else:
+            stats["bytes_optimal"] = stats["length_optimal"] = None
+        stats["secondary_ms"] = round((time.perf_counter() - ts) * 1000, 3)
+        stats["schedule_from"] = "heuristic" if found is heur else "solver"
+        stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
+        status = "optimal" if proven else "feasible" if found is not heur else "heuristic"
+        message = _message(status, found.ii, lo, bounds.mii, unknown_at, heur_kind, bool(self.probes), stats)
+        enc = self.encoders[0] if self.encoders else None
+        stats.update(
+            refuted=self.refuted,
+            probes=self.probes,
+            check_log=enc.log if enc else [],
+            z3_checks=enc.checks if enc else 0,
+            rlimit_used=enc.rlimit_used if enc else 0,
+            budget_exhausted=self.budget.exhausted,
+            ii_optimal=proven,
+        )
+        stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
+        return _result(p, bounds, found, status, message, stats)
+
+
+def _message(status: str, ii: int, lo: int, mii: int, unknown_at: int | None, heur_kind: str,
+             probed: bool, stats: dict[str, Any]) -> str:
+    bound_text = f"MII {mii}" + (f", structural bound {lo}" if lo > mii else "")
     if status == "optimal":
-        how = ("the heuristic schedule meets the lower bound" if model.ii == lo and not probes
-               else "every smaller II proven infeasible" if model.ii > lo else "it meets the lower bound")
-        message = f"II {model.ii} proven minimal: {how} ({bound_text})"
+        how = ("the heuristic schedule meets the lower bound" if ii == lo and not probed
+               else "every smaller II proven infeasible" if ii > lo else "it meets the lower bound")
+        message = f"II {ii} proven minimal: {how} ({bound_text})"
     elif status == "feasible":
-        message = (f"solver budget exhausted at II {unknown_at}: II {model.ii} is feasible "
+        message = (f"solver budget exhausted at II {unknown_at}: II {ii} is feasible "
                    f"but not proven minimal ({bound_text})")
     else:
         message = (f"solver budget exhausted (unknown at II {unknown_at}) before it found a better "
-                   f"schedule: using the {heur_kind} with II {model.ii} ({bound_text})")
-    if optimize_secondary:
-        unproven = [what for key, what in (("bytes", "buffer bytes"), ("length", "schedule length"))
-                    if not stats[f"{key}_optimal"]]
-        if unproven:
-            message += f"; {' and '.join(unproven)} not proven minimal (budget)"
-    stats.update(
-        probes=probes,
-        check_log=enc.log,
-        z3_checks=enc.checks,
-        rlimit_used=enc.rlimit_used,
-        budget_exhausted=budget.exhausted,
-        ii_optimal=ii_optimal,
-    )
-    stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
-    return _result(p, bounds, model, status, message, stats)
+                   f"schedule: using the {heur_kind} with II {ii} ({bound_text})")
+    unproven = [what for key, what in (("bytes", "buffer bytes"), ("length", "schedule length"))
+                if stats.get(f"{key}_optimal") is False]
+    if unproven:
+        message += f"; {' and '.join(unproven)} not proven minimal (budget)"
+    return message
 
 
 def _result(p: LoopProblem, bounds: MiiBounds, model: _Model, status: str, message: str,
@@ -704,7 +872,8 @@ def _schedule_bisect(p: LoopProblem, bounds: MiiBounds, seed: int, optimize_seco
         # probe's solver, so both modes return comparable schedules
         enc = best_enc
         before = enc.checks, enc.rlimit_used
-        best = _optimise_secondary(enc, _Budget(ANCHOR_RLIMIT, None, per_check=True), best, [], [], stats)
+        best = _optimise_secondary(p, lambda: enc, _Budget(ANCHOR_RLIMIT, None, per_check=True), best,
+                                   stats, guarded=False)
         checks += enc.checks - before[0]
         rlimit_used += enc.rlimit_used - before[1]
     stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
@@ -726,3 +895,8 @@ def _schedule_bisect(p: LoopProblem, bounds: MiiBounds, seed: int, optimize_seco
                  budget_exhausted=unknown, ii_optimal=status == "optimal")
     stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
     return _result(p, bounds, model, status, message, stats)
+
+
+def model_int(model: z3.ModelRef, expr: z3.ExprRef) -> int:
+    """The integer value of `expr` in `model` (z3's stubs type eval() as any expression)."""
+    return cast(z3.IntNumRef, model.eval(expr, model_completion=True)).as_long()

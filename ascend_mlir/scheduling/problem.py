@@ -144,17 +144,27 @@ class LoopProblem:
         return self.num_stages if b.max_versions is None else min(self.num_stages, b.max_versions)
 
     def resource_pairs(self) -> list[tuple[int, int]]:
-        """Unordered pairs (i < j) that may not overlap in the modulo window."""
+        """Unordered pairs (i < j) that may not overlap in the modulo window.
+
+        Every solver step asks for them: computed once per (pipes, conflicts)."""
+        key = (tuple(t.pipes for t in self.tasks), tuple(self.conflicts))
+        cached = self.__dict__.get("_pairs")
+        if cached is not None and cached[0] == key:
+            return list(cached[1])
+        by_pipe: dict[str, list[int]] = {}
+        for i, t in enumerate(self.tasks):
+            for pipe in t.pipes:
+                by_pipe.setdefault(pipe, []).append(i)
         pairs: set[tuple[int, int]] = set()
-        n = len(self.tasks)
-        for i in range(n):
-            pi = set(self.tasks[i].pipes)
-            for j in range(i + 1, n):
-                if pi.intersection(self.tasks[j].pipes):
+        for members in by_pipe.values():
+            for a, i in enumerate(members):
+                for j in members[a + 1:]:
                     pairs.add((i, j))
         for i, j in self.conflicts:
             pairs.add((min(i, j), max(i, j)))
-        return sorted(pairs)
+        result = sorted(pairs)
+        self.__dict__["_pairs"] = (key, result)
+        return list(result)
 
 
 @dataclass

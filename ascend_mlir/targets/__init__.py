@@ -21,12 +21,18 @@ def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
 
         return ScheduleSvgTarget
 
+    def irdl():
+        from ascend_mlir.targets.irdl import IrdlTarget
+
+        return IrdlTarget
+
     def cce():
         from ascend_mlir.targets.cce import CceTarget
 
         return CceTarget
 
     return {
+        "irdl": irdl,
         "npuir": npuir,
         "cce": cce,
         "schedule-json": schedule_json,

@@ -10,7 +10,10 @@ verifier errors are reported at the failing op, and `--verify-diagnostics` check
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 
@@ -247,11 +250,32 @@ class AscendOptMain(xDSLOptMain):
             return exit_code
         rendered = "// -----\n".join(outputs)
         if self.args.output_file:
-            with open(self.args.output_file, "w", encoding="utf-8") as f:
-                f.write(rendered)
-        else:
-            sys.stdout.write(rendered)
+            return write_output_file(self.args.output_file, rendered, "ascend-opt") or exit_code
+        sys.stdout.write(rendered)
         return exit_code
+
+
+def write_output_file(path: str, text: str, tool: str) -> int:
+    """Write `text` to `path` whole or not at all (a temporary file beside it, renamed);
+    0, or 1 after an `error: cannot write` message."""
+    directory = os.path.dirname(os.path.abspath(path))
+    temporary = None
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        handle, temporary = tempfile.mkstemp(prefix=".ascend-opt-", dir=directory)
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 is not what `>` would give
+        os.replace(temporary, path)
+        return 0
+    except OSError as err:
+        if temporary is not None and os.path.exists(temporary):
+            os.unlink(temporary)
+        print(f"{tool}: error: cannot write '{path}': {err.strerror}", file=sys.stderr)
+        return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -126,8 +127,10 @@ def _compile(tool, module, chip: str | None):
     """Run ascend-compile on `module` in place."""
     from xdsl.passes import PassPipeline
 
-    # quoted: a chip file path has characters the pipeline syntax does not take bare
-    spec = "ascend-compile" + (f"{{chip=\"{chip}\"}}" if chip else "")
+    if chip and (os.sep in chip or chip.endswith((".toml", ".json"))):
+        spec = f'ascend-compile{{chip-file="{chip}"}}'  # a path is not a pipeline token
+    else:
+        spec = "ascend-compile" + (f"{{chip={chip}}}" if chip else "")
     pipeline = PassPipeline.parse_spec(tool.available_passes, spec)
     pipeline.apply(tool.ctx, module)
 
@@ -150,6 +153,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         for d in diagnostics:
             print(d, file=sys.stderr)
         return 1
+    assert module is not None  # _load returns diagnostics or a module
 
     if args.via == "cce":
         from ascend_mlir.sim.via_cce import run_via_cce
@@ -184,6 +188,11 @@ def run(argv: Sequence[str] | None = None) -> int:
                     print(d.render(), file=sys.stderr)
                 print("note: the IR stopped verifying after ascend-compile", file=sys.stderr)
                 return 1
+        elif args.chip:
+            from ascend_mlir.analysis.hardware_checks import check_chip_limits
+            from ascend_mlir.chips import load_chip
+
+            check_chip_limits(module, load_chip(args.chip))  # the module's own target: checked by _load
         result = simulate(module, inputs, chip=args.chip, seed=args.seed, blocks=args.blocks,
                           func_name=args.func, trace=bool(args.trace or args.svg))
         perturbed = []

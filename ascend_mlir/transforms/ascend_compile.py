@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
+from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.transforms.stages import stage_done
 
@@ -65,6 +66,7 @@ class AscendCompilePass(ModulePass):
             chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
             raise PassFailedException(str(error)) from None
+        check_chip_limits(op, chip)  # buffers and element types the chip cannot take
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass

@@ -27,6 +27,7 @@ the `chip=` option sets it, else an existing one is kept, else the default chip'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import cast
 
 from xdsl.context import Context
@@ -53,13 +54,15 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
+from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm, tile
 
 GRID_ATTR = "ascend.grid"
 NUM_STAGES_ATTR = "ascend.num_stages"
 
-_BINARY: dict[type[tile.BinaryOp], type[Operation]] = {
+# each value is built as Op(ins..., dest): the vector ops' common constructor
+_BINARY: dict[type[tile.BinaryOp], Callable[..., Operation]] = {
     tile.AddOp: hivm.VAddOp,
     tile.SubOp: hivm.VSubOp,
     tile.MulOp: hivm.VMulOp,
@@ -68,7 +71,7 @@ _BINARY: dict[type[tile.BinaryOp], type[Operation]] = {
     tile.MinOp: hivm.VMinOp,
 }
 
-_UNARY: dict[type[tile.UnaryOp], type[Operation]] = {
+_UNARY: dict[type[tile.UnaryOp], Callable[..., Operation]] = {
     tile.ExpOp: hivm.VExpOp,
     tile.LnOp: hivm.VLnOp,
     tile.ReluOp: hivm.VReluOp,
@@ -283,6 +286,8 @@ class ConvertTileToHivmPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         chip = _set_target(op, self.chip)
+        # the first pass of every pipeline: what the chip cannot hold or compute stops here
+        check_chip_limits(op, chip)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [

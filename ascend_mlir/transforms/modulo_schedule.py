@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringA
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.accesses import block_tasks
 from ascend_mlir.analysis.latency_model import Cost, serial_loop
 from ascend_mlir.analysis.loop_model import (
@@ -60,6 +61,15 @@ def _pipe_order(res: dict[str, int]) -> list[str]:
     return sorted(res, key=lambda p: (order.get(p, len(order)), p))
 
 
+def secondary_note(result: LoopResult) -> str:
+    """What is not minimal about buffer bytes and schedule length ('' when both are)."""
+    if result.stats.get("bytes_optimal") is None:
+        return "buffer bytes and schedule length not optimised (ii-only)"
+    unproven = [what for key, what in (("bytes", "buffer bytes"), ("length", "schedule length"))
+                if not result.stats.get(f"{key}_optimal")]
+    return f"{' and '.join(unproven)} not proven minimal (budget)" if unproven else ""
+
+
 # what the solver raises for a problem it rejects (malformed input / no schedule at all)
 SOLVER_ERRORS = (ValueError, SchedulingError)
 
@@ -74,6 +84,10 @@ class ModuloSchedulePass(ModulePass):
     rlimit: int | None = None
     search: str = "incremental"
     num_stages: int | None = None
+    # skip the secondary objectives (fewest buffer bytes, shortest length)
+    ii_only: bool = False
+    # rlimit of the secondary objectives (unset: the solver's default, a small one)
+    secondary_rlimit: int | None = None
 
     def _budget(self) -> dict[str, Any]:
         """Budget keywords of schedule_loop / schedule_region. budget-ms is a wall-clock
@@ -91,6 +105,7 @@ class ModuloSchedulePass(ModulePass):
             )
         if self.num_stages is not None and self.num_stages < 1:
             raise PassFailedException("ascend-modulo-schedule: num-stages must be >= 1")
+        require_hivm_level(op, self.name)
         chip = module_chip(op, self.chip, self.chip_file)
         annotate_latencies(op, chip, only_missing=True)
         for index, loop in loops_innermost_first(op):
@@ -107,8 +122,11 @@ class ModuloSchedulePass(ModulePass):
             self._write_empty_loop(model)
             return
         start_time = time.perf_counter()
+        options: dict[str, Any] = {"optimize_secondary": not self.ii_only}
+        if self.secondary_rlimit is not None:
+            options["secondary_rlimit"] = self.secondary_rlimit
         try:
-            result = schedule_loop(model.problem(), search=self.search, **self._budget())
+            result = schedule_loop(model.problem(), search=self.search, **self._budget(), **options)
         except SOLVER_ERRORS as e:
             raise op_error(loop, f"cannot schedule loop {model.name}: {e}") from None
         measured_ms = (time.perf_counter() - start_time) * 1000
@@ -148,6 +166,8 @@ class ModuloSchedulePass(ModulePass):
                 f" (status {status}, MII = {mii}, binding {bound})"
                 + (f": {message}" if message else ""),
             )
+        elif secondary_note(result):
+            emit_remark(loop, f"loop {model.name}: II = {ii} is optimal; {secondary_note(result)}")
 
     def _write_empty_loop(self, model: LoopModel) -> None:
         """A loop without pipe work (only index arithmetic): one scalar cycle a step."""

@@ -134,9 +134,24 @@ def vecadd_loop(num_stages: int = 2) -> LoopProblem:
     return LoopProblem(tasks, deps, buffers, dict(CAPACITY), num_stages, conflicts=[(0, 3), (1, 3)])
 
 
+def anchor_gemm_loop() -> LoopProblem:
+    """The GEMM K-loop that the anchor's own AutoSchedule poses (TileLang 0.1.15):
+    copy A and copy B to L1 (MTE2), one gemm (cube) accumulating across iterations.
+    The anchor answers II 1800 with 2 versions of each L1 buffer."""
+    tasks = [Task("copy_a", "MTE2", 846, 656), Task("copy_b", "MTE2", 764, 574),
+             Task("gemm", "M", 1800, 1792)]
+    deps = [
+        Dep(0, 2, 846), Dep(1, 2, 764),
+        Dep(2, 0, 1800, buffer="a_l1"), Dep(2, 1, 1800, buffer="b_l1"),  # WAR on the L1 tiles
+        Dep(2, 2, 1800, distance=1),  # accumulator
+    ]
+    buffers = [Buffer("a_l1", "cbuf", 65536), Buffer("b_l1", "cbuf", 57344)]
+    return LoopProblem(tasks, deps, buffers, {"cbuf": 524288}, num_stages=2)
+
+
 def generated_family(sizes=(8, 16, 32, 64), seeds=(0, 1, 2)) -> list[tuple[str, LoopProblem]]:
     return [(f"gen{n}-s{s}", generated_loop(n, s)) for n in sizes for s in seeds]
 
 
 def hand_built() -> list[tuple[str, LoopProblem]]:
-    return [("gemm", gemm_loop()), ("vecadd", vecadd_loop())]
+    return [("anchor_gemm", anchor_gemm_loop()), ("gemm", gemm_loop()), ("vecadd", vecadd_loop())]

@@ -1,19 +1,16 @@
 #!/usr/bin/env python3
-"""Scheduler benchmark: our incremental search vs the anchor's bisection, side by side.
+"""Scheduler benchmark: ours against the real anchor (TileLang 0.1.15's Z3 loop scheduler).
 
-    python bench/scheduler/run.py                 # default family, ~1-2 min on 2 cores
+    python bench/scheduler/run.py                 # default problem set, three-way table
     python bench/scheduler/run.py --json out.json # also write every row as JSON
-    python bench/scheduler/run.py --sizes 8,16 --seeds 0,1 --full
+    python bench/scheduler/run.py --sizes 8,16 --seeds 0,1 --no-anchor
     python bench/scheduler/run.py --mlir examples/gemm.mlir   # loops of a kernel file
 
-Both modes run the same Z3 encoding (see ascend_mlir/scheduling/modulo.py);
-they differ in the search: ours starts at the lower bound MII with the IMS
-heuristic's II as upper bound and one incremental solver; the anchor bisects
-between max(ii) and max(sum latency, sum ii) + 1 with a fresh solver per probe,
-rlimit 1e6 per probe, unknown read as infeasible.  By default both stop at the
-minimal II (one schedule, no secondary objectives), which is what the anchor
-does; `--full` adds a column with our complete lexicographic solve (II, then
-buffer bytes, then schedule length) under the default budget.
+Columns: ours (time to a proven II, and the complete solve with fewest buffer bytes
+and shortest length), the anchor as shipped (`enable_offset=False`: all tasks of a
+pipe inside one II window) and with `enable_offset=True`.  The anchor is installed
+by `anchor.py` into a cache directory (pip download of the wheel + a small venv)
+and runs in a subprocess; without network it is skipped with a message.
 
 Other tools can call `run_benchmark(named_problems)` with their own list of
 (name, LoopProblem), e.g. the loops of the example kernels.
@@ -35,80 +32,81 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from problems import generated_family, hand_built  # noqa: E402
 
-from ascend_mlir.scheduling import LoopProblem, schedule_loop  # noqa: E402
+from ascend_mlir.scheduling import LoopProblem, compute_mii, schedule_loop  # noqa: E402
 
 
-def _solve(p: LoopProblem, search: str, full: bool, heuristic: bool = True) -> tuple[Any, float]:
-    t0 = time.perf_counter()
-    r = schedule_loop(p, search=search, optimize_secondary=full, heuristic=heuristic)
-    return r, (time.perf_counter() - t0) * 1000.0
+def _timed(p: LoopProblem, **kw: Any) -> tuple[Any, float, float]:
+    """Result, wall seconds, CPU seconds of this process (z3 runs in-process)."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    r = schedule_loop(p, **kw)
+    return r, time.perf_counter() - t0, time.process_time() - c0
 
 
-def _cell(r: Any, ms: float) -> str:
-    return f"{r.ii:>6} {r.status:>9} {ms:>8.1f} {len(r.stats['probes']):>6}"
+def _ours(p: LoopProblem) -> dict[str, Any]:
+    """Time to a proven II (no secondary objectives) and the complete solve."""
+    r, wall, cpu = _timed(p, optimize_secondary=False)
+    whole, whole_wall, whole_cpu = _timed(p)
+    assert whole.ii == r.ii, "the secondary objectives must not change the II"
+    return {"ii": r.ii, "status": r.status, "s": round(cpu, 4), "wall_s": round(wall, 4),
+            "total_s": round(whole_cpu, 4), "total_wall_s": round(whole_wall, 4),
+            "probes": len(r.stats["probes"]), "refuted": len(r.stats.get("refuted", [])),
+            "bytes": sum(whole.buffer_bytes.values()), "length": whole.length,
+            "bytes_optimal": whole.stats.get("bytes_optimal"),
+            "length_optimal": whole.stats.get("length_optimal"),
+            "secondary_s": round(whole.stats.get("secondary_ms", 0.0) / 1000, 4)}
 
 
-def _entry(r: Any, ms: float) -> dict[str, Any]:
-    return {"ii": r.ii, "status": r.status, "ms": round(ms, 2), "probes": len(r.stats["probes"]),
-            "z3_checks": r.stats["z3_checks"]}
+def _anchor_entry(a: Any) -> dict[str, Any]:
+    return {"ii": a.ii, "status": a.status, "s": round(a.cpu, 4), "wall_s": round(a.seconds, 4),
+            "probes": a.probes, "message": a.message}
+
+
+def _fmt(e: dict[str, Any] | None, total: bool = False) -> str:
+    if e is None:
+        return f"{'-':>6} {'-':>9} {'-':>7}" + (f" {'-':>7}" if total else "")
+    line = f"{e['ii']:>6} {e['status']:>9} {e['s']:>7.3f}"
+    if total:
+        line += f" {e['total_s']:>7.3f}"
+    return line
 
 
 def run_benchmark(
     problems: Sequence[tuple[str, LoopProblem]],
     *,
-    full: bool = False,
+    anchor: Any = None,
     out: Callable[[str], None] = print,
 ) -> list[dict[str, Any]]:
-    """Solve every named problem with each search; print a table; return the rows.
+    """Solve every named problem with ours and (when `anchor` is an `anchor.Anchor`)
+    the real anchor in both modes; print a table; return the rows.
 
-    Columns: ours (IMS + lower bound + incremental solver), ours with the
-    solver alone (no heuristic: isolates the incremental search), the anchor.
+    Seconds are CPU seconds of the solving process (ours in this process, the
+    anchor in its worker): the machine is shared, CPU time is what the solver
+    itself costs.  Wall seconds are in the rows (JSON) as well.
     """
     rows: list[dict[str, Any]] = []
-    cell = f"{'II':>6} {'status':>9} {'ms':>8} {'probes':>6}"
-    head = (f"{'loop':<22} {'tasks':>5} {'MII':>6} {'bind':>10} | {cell} | {cell} | {cell}"
-            f" | {'II/MII':>6} {'speedup':>7} {'solver':>7}")
-    if full:
-        head += f" | {'full ms':>8} {'len':>7} {'bytes':>8}"
-    out(f"{'':<47} | {'ours (IMS + incremental z3)':^31} | {'ours, z3 only (no IMS)':^31} |"
-        f" {'anchor (bisection, fresh z3)':^31} |")
+    cell = f"{'II':>6} {'status':>9} {'s':>7}"
+    head = (f"{'loop':<24} {'tasks':>5} {'MII':>6} | {cell} {'total':>7} | {cell} | {cell} | {'speedup':>8}")
+    out(f"{'':<37} | {'ours (II proven / with bytes+len)':^32} | {'anchor default':^24} |"
+        f" {'anchor enable_offset':^24} |")
     out(head)
     out("-" * len(head))
     for name, p in problems:
-        ours, ours_ms = _solve(p, "incremental", False)
-        solo, solo_ms = _solve(p, "incremental", False, heuristic=False)
-        anchor, anchor_ms = _solve(p, "bisect", False)
-        row = {
-            "loop": name,
-            "tasks": len(p.tasks),
-            "mii": ours.mii,
-            "binding": ours.binding,
-            "ours": dict(_entry(ours, ours_ms), heuristic_ii=ours.stats["heuristic_ii"]),
-            "solver_only": _entry(solo, solo_ms),
-            "anchor": _entry(anchor, anchor_ms),
-            "ii_over_mii": round(ours.ii / ours.mii, 3),
-            "speedup": round(anchor_ms / ours_ms, 2),
-            "speedup_solver_only": round(anchor_ms / solo_ms, 2),
-            "equal_ii": ours.ii == anchor.ii == solo.ii,
-        }
-        line = (f"{name:<22} {len(p.tasks):>5} {ours.mii:>6} {ours.binding:>10} | {_cell(ours, ours_ms)}"
-                f" | {_cell(solo, solo_ms)} | {_cell(anchor, anchor_ms)} | {ours.ii / ours.mii:>6.3f}"
-                f" {row['speedup']:>6.1f}x {row['speedup_solver_only']:>6.1f}x")
-        if full:
-            whole, whole_ms = _solve(p, "incremental", True)
-            assert whole.ii == ours.ii
-            row["full"] = {"ms": round(whole_ms, 2), "status": whole.status, "length": whole.length,
-                           "bytes": sum(whole.buffer_bytes.values()),
-                           "bytes_optimal": whole.stats.get("bytes_optimal"),
-                           "length_optimal": whole.stats.get("length_optimal")}
-            mark = "" if whole.stats.get("length_optimal") else "*"
-            line += f" | {whole_ms:>8.1f} {str(whole.length) + mark:>7} {row['full']['bytes']:>8}"
-        out(line)
+        mii = compute_mii(p).mii
+        ours = _ours(p)
+        default = offset = None
+        if anchor is not None:
+            default = _anchor_entry(anchor.solve(p, False, mii))
+            offset = _anchor_entry(anchor.solve(p, True, mii))
+        row: dict[str, Any] = {"loop": name, "tasks": len(p.tasks), "mii": mii, "ours": ours,
+                               "anchor_default": default, "anchor_offset": offset}
+        speed = ""
+        if default is not None and default["s"] > 0:
+            row["speedup"] = round(default["s"] / max(ours["s"], 1e-4), 2)
+            speed = f"{row['speedup']:>7.1f}x"
+        out(f"{name:<24} {len(p.tasks):>5} {mii:>6} | {_fmt(ours, True)} | {_fmt(default)} | {_fmt(offset)} | {speed:>8}")
         rows.append(row)
     out("-" * len(head))
     _summary(rows, out)
-    if full:
-        out("  len* = schedule length not proven minimal within the default budget")
     return rows
 
 
@@ -117,21 +115,26 @@ def _geomean(xs: list[float]) -> float:
 
 
 def _summary(rows: list[dict[str, Any]], out: Callable[[str], None]) -> None:
+    out("speedup = anchor default CPU s / ours CPU s to a proven II (geometric means below)")
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         key = f"{r['tasks']} tasks" if r["loop"].startswith("gen") else "other"
         groups.setdefault(key, []).append(r)
-    out("summary: speedup = anchor ms / ours ms (geometric mean); 'solver' = same for ours without IMS")
+    groups["all"] = rows
     for key, rs in groups.items():
-        eq = sum(r["equal_ii"] for r in rs)
-        lower = sum(r["ours"]["ii"] < r["anchor"]["ii"] for r in rs)
-        out(f"  {key:<9} loops {len(rs):>2} | equal II {eq}/{len(rs)}, ours lower {lower}"
-            f" | ms ours {sum(r['ours']['ms'] for r in rs):8.1f} solver {sum(r['solver_only']['ms'] for r in rs):8.1f}"
-            f" anchor {sum(r['anchor']['ms'] for r in rs):8.1f}"
-            f" | speedup {_geomean([r['speedup'] for r in rs]):5.1f}x solver {_geomean([r['speedup_solver_only'] for r in rs]):5.1f}x"
-            f" | optimal ours {sum(r['ours']['status'] == 'optimal' for r in rs)}/{len(rs)}"
-            f" solver {sum(r['solver_only']['status'] == 'optimal' for r in rs)}/{len(rs)}"
-            f" anchor {sum(r['anchor']['status'] == 'optimal' for r in rs)}/{len(rs)}")
+        line = (f"  {key:<9} loops {len(rs):>2} | optimal ours {sum(r['ours']['status'] == 'optimal' for r in rs)}"
+                f"/{len(rs)} | ours max {max(r['ours']['s'] for r in rs):6.3f} s"
+                f" (total max {max(r['ours']['total_s'] for r in rs):6.3f} s)")
+        with_anchor = [r for r in rs if r["anchor_default"] is not None and r["anchor_default"]["status"] != "n/a"]
+        if with_anchor:
+            above = sum(r["ours"]["ii"] > min(r["anchor_default"]["ii"], r["anchor_offset"]["ii"])
+                        for r in with_anchor)
+            below = sum(r["ours"]["ii"] < r["anchor_default"]["ii"] for r in with_anchor)
+            below_off = sum(r["ours"]["ii"] < r["anchor_offset"]["ii"] for r in with_anchor)
+            line += (f" | II above anchor {above}, below default {below}, below offset {below_off}"
+                     f" | speedup {_geomean([r['speedup'] for r in with_anchor if 'speedup' in r]):6.1f}x"
+                     f" (vs offset {_geomean([r['anchor_offset']['s'] / max(r['ours']['s'], 1e-4) for r in with_anchor]):6.1f}x)")
+        out(line)
 
 
 def _mlir_problems(paths: list[str]) -> list[tuple[str, LoopProblem]]:
@@ -146,28 +149,44 @@ def _mlir_problems(paths: list[str]) -> list[tuple[str, LoopProblem]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--sizes", default="8,16,32,64", help="task counts of the generated family")
     ap.add_argument("--seeds", default="0,1,2,3", help="generator seeds per size")
     ap.add_argument("--no-generated", action="store_true", help="only hand-built and --mlir loops")
     ap.add_argument("--mlir", nargs="*", default=None,
-                    help="kernel files whose loops to add (default: examples/*.mlir when the pass is available)")
-    ap.add_argument("--full", action="store_true", help="also time our full lexicographic solve")
+                    help="kernel files whose loops to add (default: examples/*.mlir and kernels/*.mlir)")
+    ap.add_argument("--no-anchor", action="store_true", help="ours only (no TileLang anchor)")
     ap.add_argument("--json", metavar="OUT", help="write rows and environment as JSON")
     args = ap.parse_args(argv)
     problems = hand_built()
     mlir = args.mlir
     if mlir is None:
-        examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
-        mlir = sorted(glob.glob(os.path.join(examples, "*.mlir")))
+        here = os.path.dirname(os.path.abspath(__file__))
+        mlir = sorted(glob.glob(os.path.join(here, "..", "..", "examples", "*.mlir")))
+        mlir += sorted(glob.glob(os.path.join(here, "kernels", "*.mlir")))
     if mlir:
         problems += _mlir_problems(mlir)
     if not args.no_generated:
         sizes = tuple(int(s) for s in args.sizes.split(",") if s)
         seeds = tuple(int(s) for s in args.seeds.split(",") if s)
         problems += generated_family(sizes, seeds)
+    anchor = None
+    if not args.no_anchor:
+        from anchor import Anchor, AnchorUnavailable
+
+        anchor = Anchor()
+        try:
+            anchor.start()
+            print(f"anchor: TileLang 0.1.15 z3_scheduler.py (z3 {anchor.z3_version}) from {anchor.cache}")
+        except AnchorUnavailable as e:
+            print(f"anchor skipped: {e}")
+            anchor = None
     t0 = time.perf_counter()
-    rows = run_benchmark(problems, full=args.full, out=lambda s: print(s, flush=True))
+    try:
+        rows = run_benchmark(problems, anchor=anchor, out=lambda s: print(s, flush=True))
+    finally:
+        if anchor is not None:
+            anchor.close()
     total = time.perf_counter() - t0
     print(f"total {total:.1f} s")
     if args.json:
@@ -175,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
 
         with open(args.json, "w") as f:
             json.dump({"rows": rows, "total_s": round(total, 2), "python": platform.python_version(),
-                       "z3": z3.get_version_string(), "cpus": os.cpu_count()}, f, indent=1)
+                       "z3": z3.get_version_string(), "anchor_z3": anchor.z3_version if anchor else None,
+                       "cpus": os.cpu_count()}, f, indent=1)
     return 0
 
 

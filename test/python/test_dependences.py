@@ -2,7 +2,7 @@
 in-order-pipe latencies, shared-port conflicts; conservative where it must be and
 precise where it matters (disjoint tiles are independent)."""
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ascend_mlir.analysis.dependences import (
@@ -550,3 +550,60 @@ func.func @k(%i: index) {{
     assert s.offsets == (Affine.symbol(IV).scale(4),) and s.sizes == (64,)
     assert overlaps_at(s, a, 0)
     assert min_carried_distance(s, s, None) == 1  # iteration i + 1 overlaps 15 of them
+
+
+def _all_pairs_dependences(tasks, buffers, trip_count):
+    """loop_dependences as first written: every access pair of every task pair."""
+    from ascend_mlir.analysis.dependences import (
+        Dependence,
+        _kind,
+        dependence_latency,
+        min_carried_distance,
+        multi_buffer_eligible,
+        overlaps_at,
+    )
+
+    eligible = {b.root: b for b in buffers if multi_buffer_eligible(tasks, b)}
+    best = {}
+    for u, tu in enumerate(tasks):
+        for v, tv in enumerate(tasks):
+            for au in tu.accesses:
+                for av in tv.accesses:
+                    kind = _kind(au, av)
+                    if kind is None:
+                        continue
+                    lat = dependence_latency(tu, tv, au, av)
+                    found = []
+                    if u < v and overlaps_at(au.region, av.region, 0):
+                        found.append(Dependence(u, v, lat, 0, None, kind))
+                    root = au.region.root
+                    if root is not None and root in eligible and av.region.root == root:
+                        if kind != "RAW":
+                            found.append(Dependence(u, v, lat, 0, eligible[root].name, kind))
+                    else:
+                        d = min_carried_distance(au.region, av.region, trip_count)
+                        if d is not None:
+                            found.append(Dependence(u, v, lat, d, None, kind))
+                    for dep in found:
+                        key = (dep.src, dep.dst, dep.distance, dep.buffer, dep.kind)
+                        if key not in best or dep.latency > best[key].latency:
+                            best[key] = dep
+    return sorted(best.values(), key=lambda d: (d.src, d.dst, d.distance, d.buffer or "", d.kind))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from(["a", "b", "c", None]), st.integers(-2, 2),
+                                   st.booleans()), min_size=1, max_size=3), min_size=1, max_size=6),
+       st.sampled_from([None, 3]))
+def test_grouping_by_root_matches_all_pairs(spec, trip):
+    # accesses of distinct known roots never overlap, so loop_dependences only pairs
+    # accesses of one root (plus unknown roots): same result as every pair
+    tasks = []
+    for i, accesses in enumerate(spec):
+        accs = tuple(
+            Access(Region.box(root, [Affine.symbol(IV, 4) + shift], [4]) if root else Region.whole(None),
+                   write, "V" if i % 2 else "MTE2")
+            for root, shift, write in accesses)
+        tasks.append(TaskInfo(f"t{i}", ("V" if i % 2 else "MTE2",), 10 + i, 2, accs))
+    buffers = [BufferInfo("a", "a", "ub", 64, (16,))]
+    assert loop_dependences(tasks, buffers, trip) == _all_pairs_dependences(tasks, buffers, trip)

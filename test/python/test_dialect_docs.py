@@ -53,7 +53,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-from ascend_mlir.irdl_export import (
+from ascend_mlir.targets.irdl import (
     IRDLFormReader,
     default_context,
     export_dialect,

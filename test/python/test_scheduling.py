@@ -187,7 +187,7 @@ def test_design_example():
     assert r.res_mii == {"MTE2": 10, "M": 20, "MTE3": 10}
     assert r.ii == 28 and r.status == "optimal" and r.versions == {"a": 2}
     assert r.stats["bytes_optimal"] and r.stats["length_optimal"]
-    assert r.stats["z3_checks"] >= 1 and "solve_ms" in r.stats
+    assert "solve_ms" in r.stats and "ii_ms" in r.stats and "secondary_ms" in r.stats
     assert r.buffer_bytes == {"a": 2000}
 
 
@@ -321,11 +321,31 @@ def vecadd_like() -> LoopProblem:
         capacity={"ub": 253952}, num_stages=2, conflicts=[(0, 3), (1, 3)])
 
 
-def test_budget_exhaustion_returns_heuristic_and_says_so():
+def odd_conflict_cycle() -> LoopProblem:
+    """Five unit tasks on five pipes, each in conflict with the next (a 5-cycle):
+    the clique bound is 2 but the cycle needs 3 slots (circular chromatic number
+    5/2), and there are no dependences for the structural bound to use: only
+    the solver can prove II 2 infeasible."""
+    pipes = ["MTE1", "MTE2", "MTE3", "M", "V"]
+    return LoopProblem(tasks=[Task(f"t{i}", pipes[i], 1, 1) for i in range(5)],
+                       conflicts=[(i, (i + 1) % 5) for i in range(5)])
+
+
+def test_structural_bound_refutes_resource_recurrence_interaction():
     p = vecadd_like()
+    r = schedule_loop(p)
+    assert (r.mii, r.ii, r.status) == (61, 72, "optimal")
+    # both loads must sit one latency before vadd, one MTE2 slot apart: the
+    # separations refute 61..71 without a solver call
+    assert r.stats["refuted"] == list(range(61, 72))
+    assert r.stats["search_lower_bound"] == 72 and r.stats["probes"] == []
+
+
+def test_budget_exhaustion_returns_heuristic_and_says_so():
+    p = odd_conflict_cycle()
     full = schedule_loop(p)
-    assert (full.mii, full.ii, full.status) == (61, 72, "optimal")
-    assert full.stats["probes"][0] == (61, "unsat")
+    assert (full.mii, full.ii, full.status) == (2, 3, "optimal")
+    assert full.stats["probes"][0] == (2, "unsat")
     r = schedule_loop(p, rlimit=1)
     assert_valid(p, r)
     assert r.status == "heuristic"
@@ -335,24 +355,30 @@ def test_budget_exhaustion_returns_heuristic_and_says_so():
 
 
 def test_heuristic_at_lower_bound_needs_no_probe_and_budget_is_reported():
-    p = double_buffer_loop(num_stages=2)
+    p = vecadd_like()
     r = schedule_loop(p, rlimit=1)
     assert_valid(p, r)
-    # II meets MII, so it is optimal; the secondary objectives ran out of budget
-    assert (r.ii, r.status, r.stats["probes"]) == (30, "optimal", [])
+    # II meets the structural bound, so it is optimal without a probe; the
+    # schedule length needs the solver, whose budget is gone
+    assert (r.ii, r.status, r.stats["probes"]) == (72, "optimal", [])
     assert r.stats["schedule_from"] == "heuristic"
     assert r.stats["budget_exhausted"] is True
+    assert r.stats["length_optimal"] is False
     assert "not proven minimal (budget)" in r.message
+    # a schedule that meets every bound needs no solver at all
+    q = double_buffer_loop(num_stages=2)
+    rq = schedule_loop(q, rlimit=1)
+    assert (rq.ii, rq.status, rq.stats["z3_checks"], rq.stats["budget_exhausted"]) == (30, "optimal", 0, False)
 
 
 def test_time_budget_zero_never_reads_unknown_as_infeasible():
-    p = vecadd_like()
+    p = odd_conflict_cycle()
     r = schedule_loop(p, time_ms=0)
     assert_valid(p, r)
     assert r.status in ("heuristic", "feasible")
     assert "budget" in r.message
     # an unknown probe is never taken as "infeasible": II does not drop below the optimum
-    assert r.ii >= 72
+    assert r.ii >= 3
 
 
 def test_deterministic_in_process():
@@ -513,3 +539,24 @@ def test_multi_pipe_task_conflicts_with_each_pipe():
     r = schedule_loop(p)
     assert_valid(p, r)
     assert r.ii == 11
+
+
+def test_region_pipe_bound_proves_list_schedule_without_solver():
+    # three independent V ops: the pipe issues them back to back (0, 4, 8), the last
+    # ends at 13 = earliest start + 3 * ii + shortest tail: proven without a solver
+    tasks = [Task(f"v{i}", "V", 5, 4) for i in range(3)]
+    r = schedule_region(tasks)
+    assert (r.makespan, r.status, r.stats["z3_checks"], r.stats["lower_bound"]) == (13, "optimal", 0, 13)
+
+
+def test_very_large_loops_skip_the_secondary_solver(monkeypatch):
+    from ascend_mlir.scheduling import modulo
+
+    monkeypatch.setattr(modulo, "SECONDARY_MAX_PAIRS", 0)
+    p = vecadd_like()
+    r = schedule_loop(p)
+    assert_valid(p, r)
+    assert (r.ii, r.status) == (72, "optimal")
+    assert r.stats["secondary_skipped"] and r.stats["length_optimal"] is False
+    assert not any(what.startswith("length") for what, _ in r.stats["check_log"])
+    assert "schedule length not proven minimal" in r.message

@@ -9,7 +9,7 @@ attribute docstrings, operand/result/attribute/property constraints, assembly fo
 traits, the checks and error messages of each `verify_` (read from its source), and the
 pipes of hivm ops (read from `pipes()` when it returns constants), and one example per
 op: its first use in `examples/<dialect>.mlir` (parsed and verified on every run), printed
-in our syntax and in IRDL form. The IRDL text is `ascend_mlir.irdl_export`'s. Output is
+in our syntax and in IRDL form. The IRDL text is `ascend_mlir.targets.irdl`'s. Output is
 deterministic: same definitions, same bytes.
 """
 
@@ -28,7 +28,7 @@ from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Attribute, Data, Dialect, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
 
-from ascend_mlir.irdl_export import (
+from ascend_mlir.targets.irdl import (
     DialectExporter,
     is_unit_data,
     attr_kind,
@@ -231,7 +231,7 @@ def load_examples(dialect: Dialect, dialects: Iterable[Dialect]) -> dict[str, Ex
     from xdsl.printer import Printer
     from xdsl.utils.exceptions import ParseError, VerifyException
 
-    from ascend_mlir.irdl_export import IRDLFormPrinter, default_context
+    from ascend_mlir.targets.irdl import IRDLFormPrinter, default_context
 
     path = EXAMPLES_DIR / f"{dialect.name}.mlir"
     if not path.exists():
@@ -441,10 +441,10 @@ def render_markdown(
         out += [doc, ""]
     out += [
         f"IRDL for upstream `mlir-opt --irdl-file`: [`{dialect.name}.irdl.mlir`]({dialect.name}.irdl.mlir). "
-        "mlir-opt reads IR in IRDL form (`python -m ascend_mlir.irdl_export FILE`): generic "
+        "mlir-opt reads IR in IRDL form (`ascend-opt -t irdl FILE`): generic "
         "syntax, op names with `_` for `.` and camel case (`hivm.hir.mmadL1` -> "
         "`hivm.hir_mmad_l1`), properties as attributes, attribute parameters as attributes "
-        '(`#hivm.pipe<"PIPE_V">`). `python -m ascend_mlir.irdl_export --from-irdl-form` reads it back.',
+        '(`#hivm.pipe<"PIPE_V">`). `python -m ascend_mlir.targets.irdl --from-irdl-form` reads it back.',
         "",
     ]
     operations = list(dialect.operations)  # Dialect.operations is an iterator
@@ -518,13 +518,13 @@ def render_index(dialects: Iterable[Dialect]) -> str:
         "",
         "```sh",
         "# verify hivm IR with upstream mlir-opt 22 (IRDL form: generic syntax, IRDL op names)",
-        "ascend-opt kernel.mlir | python -m ascend_mlir.irdl_export \\",
+        "ascend-opt kernel.mlir -t irdl \\",
         "  | mlir-opt --irdl-file=dialects/hivm.irdl.mlir",
         "# several dialects: concatenate their files",
         "cat dialects/hivm.irdl.mlir dialects/hacc.irdl.mlir > all.irdl.mlir",
         "# back to our syntax",
         "mlir-opt --irdl-file=all.irdl.mlir --mlir-print-op-generic in.mlir \\",
-        "  | python -m ascend_mlir.irdl_export --from-irdl-form | ascend-opt",
+        "  | python -m ascend_mlir.targets.irdl --from-irdl-form | ascend-opt",
         "```",
         "",
         "IR without memrefs in hivm address spaces also round-trips through a plain",
@@ -538,7 +538,7 @@ def render_index(dialects: Iterable[Dialect]) -> str:
 
 
 def our_dialects() -> list[Dialect]:
-    from ascend_mlir.irdl_export import our_dialects as load
+    from ascend_mlir.targets.irdl import our_dialects as load
 
     return load()
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from xdsl.ir import Dialect, Operation
 
 from ascend_mlir.dialects.hivm.attrs import (
+    ON_CHIP_SCOPES,
+    PIPE_NAMES,
     AddressSpace,
     AddressSpaceAttr,
     AtomicKind,
@@ -35,8 +37,6 @@ from ascend_mlir.dialects.hivm.attrs import (
     FuncCoreTypeAttr,
     ModuleCoreType,
     ModuleCoreTypeAttr,
-    ON_CHIP_SCOPES,
-    PIPE_NAMES,
     PadMode,
     PadModeAttr,
     PartOfMixAttr,
@@ -58,12 +58,9 @@ from ascend_mlir.dialects.hivm.attrs import (
     event_attr,
     pipe_attr,
 )
-from ascend_mlir.dialects.hivm.interface import (
-    HivmPipeOp,
-    op_pipes,
-    scope_of,
-    scope_unassigned,
-    target_name,
+from ascend_mlir.dialects.hivm.cube import (
+    MMAD_SYNC_RELATED_ARGS,
+    MmadL1Op,
 )
 from ascend_mlir.dialects.hivm.dma import (
     CopyOp,
@@ -72,9 +69,28 @@ from ascend_mlir.dialects.hivm.dma import (
     Nd2NzOp,
     StoreOp,
 )
-from ascend_mlir.dialects.hivm.cube import (
-    MMAD_SYNC_RELATED_ARGS,
-    MmadL1Op,
+from ascend_mlir.dialects.hivm.interface import (
+    HivmPipeOp,
+    op_pipes,
+    scope_of,
+    scope_unassigned,
+    target_name,
+)
+from ascend_mlir.dialects.hivm.memory import (
+    GetBlockIdxOp,
+    GetBlockNumOp,
+    GetSubBlockIdxOp,
+    PointerCastOp,
+)
+from ascend_mlir.dialects.hivm.sync import (
+    CROSS_CORE_FLAGS,
+    EVENTS_PER_PIPE_PAIR,
+    PipeBarrierOp,
+    SetFftsBaseAddrOp,
+    SetFlagOp,
+    SyncBlockSetOp,
+    SyncBlockWaitOp,
+    WaitFlagOp,
 )
 from ascend_mlir.dialects.hivm.vector import (
     VAbsOp,
@@ -94,24 +110,6 @@ from ascend_mlir.dialects.hivm.vector import (
     VSqrtOp,
     VSubOp,
 )
-from ascend_mlir.dialects.hivm.sync import (
-    CROSS_CORE_FLAGS,
-    EVENTS_PER_PIPE_PAIR,
-    PipeBarrierOp,
-    SetFftsBaseAddrOp,
-    SetFlagOp,
-    SyncBlockSetOp,
-    SyncBlockWaitOp,
-    WaitFlagOp,
-)
-from ascend_mlir.dialects.hivm.memory import (
-    GetBlockIdxOp,
-    GetBlockNumOp,
-    GetSubBlockIdxOp,
-    PointerCastOp,
-)
-
-
 
 DMA_OPS: tuple[type[Operation], ...] = (LoadOp, StoreOp, Nd2NzOp, FixpipeOp, CopyOp)
 BINARY_OPS: tuple[type[Operation], ...] = (VAddOp, VSubOp, VMulOp, VDivOp, VMaxOp, VMinOp)

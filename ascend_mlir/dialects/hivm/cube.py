@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    I64,
     ArrayAttr,
     BFloat16Type,
-    DYNAMIC_INDEX,
     Float16Type,
     Float32Type,
-    I64,
     IndexType,
     IntegerType,
     MemRefType,
@@ -48,7 +48,6 @@ from ascend_mlir.dialects.hivm.syntax import (
     print_value_with_type,
     print_values_with_types,
 )
-
 
 # ---------------------------------------------------------------------------
 # Cube

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
-    ArrayAttr,
     DYNAMIC_INDEX,
+    ArrayAttr,
     BoolAttr,
     IndexType,
     IntegerAttr,

@@ -118,18 +118,7 @@ class _BlockQueryOp(HivmOp, ABC):
     def core_type(self) -> str:
         return "SCALAR"
 
-    @classmethod
-    def parse(cls, parser: Parser):
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        op = cls.create(result_types=[result_type], attributes=attrs)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = "attr-dict `->` type($result)"
 
 
 @irdl_op_definition

@@ -25,8 +25,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
-    EventAttr,
     PIPE_NAMES,
+    EventAttr,
     PipeAttr,
     SyncBlockInstrModeAttr,
     TCoreType,
@@ -37,11 +37,12 @@ from ascend_mlir.dialects.hivm.interface import (
     core_of_pipes,
 )
 from ascend_mlir.dialects.hivm.syntax import (
+    EventOrValue,
     HivmOp,
+    ShortEnum,
     parse_enum,
     print_short,
 )
-
 
 # ---------------------------------------------------------------------------
 # Synchronisation
@@ -93,35 +94,11 @@ class _FlagOp(HivmOp, ABC):
                 f"(EVENT_ID0..EVENT_ID{EVENTS_PER_PIPE_PAIR - 1}, {EVENTS_PER_PIPE_PAIR} per pipe pair)"
             )
 
-    @classmethod
-    def parse(cls, parser: Parser):
-        parser.parse_punctuation("[")
-        props: dict[str, Attribute] = {"set_pipe": parse_enum(parser, PipeAttr)}
-        parser.parse_punctuation(",")
-        props["wait_pipe"] = parse_enum(parser, PipeAttr)
-        parser.parse_punctuation(",")
-        operands: dict[str, SSAValue | None] = {}
-        dynamic = parser.parse_optional_unresolved_operand()
-        if dynamic is not None:
-            operands["dynamic_event_id"] = parser.resolve_operand(dynamic, i64)
-        else:
-            props["static_event_id"] = parse_enum(parser, EventAttr)
-        parser.parse_punctuation("]")
-        extra_props, attrs = cls._parse_attr_dict(parser)
-        return cls._make(operands, extra_props | props, attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string("[")
-        print_short(printer, self.set_pipe)
-        printer.print_string(", ")
-        print_short(printer, self.wait_pipe)
-        printer.print_string(", ")
-        if self.dynamic_event_id is not None:
-            printer.print_operand(self.dynamic_event_id)
-        elif self.static_event_id is not None:
-            print_short(printer, self.static_event_id)
-        printer.print_string("]")
-        self._print_attr_dict(printer)
+    assembly_format = (
+        "`[` custom<ShortEnum>($set_pipe) `,` custom<ShortEnum>($wait_pipe) `,` "
+        "custom<EventOrValue>($static_event_id, $dynamic_event_id) `]` attr-dict"
+    )
+    custom_directives = (ShortEnum, EventOrValue)
 
 
 @irdl_op_definition
@@ -176,19 +153,9 @@ class PipeBarrierOp(HivmOp):
         if name != "ALL" and name not in PIPE_NAMES:
             raise VerifyException(f"pipe must be a hardware pipe or PIPE_ALL, got {self.pipe.data.value}")
 
-    @classmethod
-    def parse(cls, parser: Parser) -> PipeBarrierOp:
-        parser.parse_punctuation("[")
-        pipe = parse_enum(parser, PipeAttr)
-        parser.parse_punctuation("]")
-        props, attrs = cls._parse_attr_dict(parser)
-        return cls._make({}, props | {"pipe": pipe}, attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string("[")
-        print_short(printer, self.pipe)
-        printer.print_string("]")
-        self._print_attr_dict(printer)
+    # bishengir's `[` custom<PipeAttr>($pipe) `]` attr-dict
+    assembly_format = "`[` custom<ShortEnum>($pipe) `]` attr-dict"
+    custom_directives = (ShortEnum,)
 
 
 # Cross-core flag ids (FFTS): 16 per block.
@@ -320,8 +287,6 @@ class SyncBlockWaitOp(_SyncBlockOp):
         return (self.pipe.pipe_name,)
 
 
-
-
 @irdl_op_definition
 class SetFftsBaseAddrOp(HivmOp):
     """`hivm.hir.set_ffts_base_addr %addr`: where the cross-core (FFTS) flags of
@@ -340,13 +305,4 @@ class SetFftsBaseAddrOp(HivmOp):
     def core_type(self) -> str:
         return "SCALAR"
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SetFftsBaseAddrOp:
-        attrs = parser.parse_optional_attr_dict()
-        addr = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
-        return cls.create(operands=[addr], attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" ")
-        printer.print_operand(self.ffts_base_addr)
+    assembly_format = "attr-dict $ffts_base_addr"

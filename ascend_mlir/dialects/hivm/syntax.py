@@ -12,9 +12,20 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
     IntegerType,
+    i64,
 )
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    OptionalOperandVariable,
+    ParsingState,
+    PrintingState,
+    UniqueBaseAttributeVariable,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
@@ -58,6 +69,51 @@ def print_short(printer: Printer, attr: Attribute) -> None:
         printer.print_string(f"<EVENT_ID{attr.data}>")
     else:
         printer.print_string(f"<{cast(EnumAttribute[StrEnum], attr).data.value}>")
+
+
+@irdl_custom_directive
+class ShortEnum(CustomDirective):
+    """`custom<ShortEnum>($prop)`: a hivm enum attribute as MLIR prints it inside its own
+    dialect's op (`<PIPE_V>`); the long form `#hivm.pipe<PIPE_V>` parses too."""
+
+    attr: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> bool:
+        assert isinstance(self.attr, UniqueBaseAttributeVariable), "ShortEnum needs an enum attribute"
+        self.attr.set(state, parse_enum(parser, self.attr.unique_base))
+        return True
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        attr = self.attr.get(op)
+        if attr is not None:
+            state.print_whitespace(printer)
+            print_short(printer, attr)
+
+
+@irdl_custom_directive
+class EventOrValue(CustomDirective):
+    """`custom<EventOrValue>($static_event_id, $dynamic_event_id)`: `<EVENT_ID3>` (also
+    `#hivm.event<EVENT_ID3>`) or an i64 SSA value, as bishengir's set_flag/wait_flag take."""
+
+    static: AttributeVariable
+    dynamic: OptionalOperandVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> bool:
+        operand = parser.parse_optional_unresolved_operand()
+        self.dynamic.set(state, operand)
+        self.dynamic.set_types(state, () if operand is None else (i64,))
+        if operand is None:
+            self.static.set(state, parse_enum(parser, EventAttr))
+        return True
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        dynamic = self.dynamic.get(op)
+        static = self.static.get(op)
+        state.print_whitespace(printer)
+        if dynamic is not None:
+            printer.print_operand(dynamic)
+        elif static is not None:
+            print_short(printer, static)
 
 
 def parse_values_with_types(parser: Parser) -> list[SSAValue]:

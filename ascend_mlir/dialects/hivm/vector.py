@@ -59,7 +59,6 @@ from ascend_mlir.dialects.hivm.syntax import (
     print_values_with_types,
 )
 
-
 # ---------------------------------------------------------------------------
 # Vector ops
 # ---------------------------------------------------------------------------
@@ -119,6 +118,11 @@ class _ElementwiseOp(_VectorOp, ABC):
     @property
     def outs(self) -> tuple[SSAValue, ...]:
         return tuple(self.dst)
+
+    @classmethod
+    def operand_group_bounds(cls) -> dict[str, tuple[int, int]]:
+        """Element counts of the variadic groups (src may mix memrefs and scalars)."""
+        return {"src": (cls.ARITY, cls.ARITY), "dst": (1, 1)}
 
     def verify_(self) -> None:
         if len(self.src) != self.ARITY or len(self.dst) != 1:
@@ -480,6 +484,11 @@ class VReduceOp(_VectorOp):
     @property
     def outs(self) -> tuple[SSAValue, ...]:
         return tuple(self.dst) + ((self.indices,) if self.indices is not None else ())
+
+    @classmethod
+    def operand_group_bounds(cls) -> dict[str, tuple[int, int]]:
+        """Values, and the indices of the `*_with_index_*` kinds, differ in element type."""
+        return {"dst": (1, 2)}
 
     def verify_(self) -> None:
         self._verify_ub_operands()

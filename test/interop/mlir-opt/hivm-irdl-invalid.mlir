@@ -1,7 +1,7 @@
 // REQUIRES: mlir-opt
 // IR in IRDL form that breaks a constraint exported to dialects/hivm.irdl.mlir is
 // rejected by upstream mlir-opt: enum cases, memref operands, required properties,
-// result types. The last case records an IRDL limitation, not a bug in the IR.
+// result types, operand counts.
 // RUN: %mlir_opt --irdl-file=%project/dialects/hivm.irdl.mlir --split-input-file --verify-diagnostics %s
 // RUN: not %mlir_opt --irdl-file=%project/dialects/hivm.irdl.mlir --split-input-file %s 2>&1 | filecheck %s
 
@@ -58,11 +58,11 @@ func.func @unknown_address_space(%m: memref<16xf16, #hivm.address_space<"l2">>) 
 
 // -----
 
-// Limitation of mlir-opt 22's IRDL: one constraint variable per variadic group, so a
-// vector op mixing a memref and a scalar in `ins` (valid hivm) cannot pass.
-// CHECK: error: expected 'memref<16xf32, #hivm.address_space<"ub">>' but got 'f32'
-func.func @scalar_operand(%x: memref<16xf32, #hivm.address_space<"ub">>, %s: f32) {
-  // expected-error@+1 {{expected 'memref<16xf32, #hivm.address_space<"ub">>' but got 'f32'}}
-  "hivm.hir_vmul"(%x, %s, %x) {broadcast = array<i64>, operandSegmentSizes = array<i32: 2, 1, 0>, transpose = array<i64>} : (memref<16xf32, #hivm.address_space<"ub">>, f32, memref<16xf32, #hivm.address_space<"ub">>) -> ()
+// A vector op's `ins` group is exported as one operand per input (each with its own
+// constraint, so a memref and a scalar can mix); a binary op with one input is short.
+// CHECK: error: op expects at least 3 operands, but got 2
+func.func @binary_op_with_one_input(%x: memref<16xf32, #hivm.address_space<"ub">>) {
+  // expected-error@+1 {{op expects at least 3 operands, but got 2}}
+  "hivm.hir_vmul"(%x, %x) {broadcast = array<i64>, operandSegmentSizes = array<i32: 1, 0, 1, 0>, transpose = array<i64>} : (memref<16xf32, #hivm.address_space<"ub">>, memref<16xf32, #hivm.address_space<"ub">>) -> ()
   return
 }

@@ -2,11 +2,11 @@
 // Upstream mlir-opt 22 verifies hivm IR against the exported IRDL (dialects/*.irdl.mlir)
 // and the result reads back into ascend-opt unchanged. IRDL cannot name ops with dots or
 // capitals, nor give IRDL ops properties, so the IR goes through the IRDL form
-// (`python -m ascend_mlir.irdl_export`): `hivm.hir_load`, properties as attributes,
+// (`ascend-opt -t irdl`): `hivm.hir_load`, properties as attributes,
 // `#hivm.address_space<"ub">`.
 // RUN: cat %project/dialects/hivm.irdl.mlir %project/dialects/hacc.irdl.mlir %project/dialects/annotation.irdl.mlir > %t.irdl.mlir
-// RUN: ascend-opt %s --print-op-generic | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir | filecheck %s
-// RUN: ascend-opt %s | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir --mlir-print-op-generic | %python -m ascend_mlir.irdl_export --from-irdl-form | ascend-opt | filecheck %s --check-prefix=BACK
+// RUN: ascend-opt %s -t irdl | %mlir_opt --irdl-file=%t.irdl.mlir | filecheck %s
+// RUN: ascend-opt %s | ascend-opt -t irdl | %mlir_opt --irdl-file=%t.irdl.mlir --mlir-print-op-generic | %python -m ascend_mlir.targets.irdl --from-irdl-form | ascend-opt | filecheck %s --check-prefix=BACK
 
 // CHECK: module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">}
 // BACK: builtin.module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">}
@@ -66,10 +66,15 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %z = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
     %r = memref.alloc() : memref<16x1xf32, #hivm.address_space<ub>>
     %h = memref.alloc() : memref<16x64xf16, #hivm.address_space<ub>>
-    // IRDL variadics are homogeneous (see hivm-irdl-invalid.mlir): both inputs alike here.
-    // CHECK: "hivm.hir_vadd"(%{{.*}}, %{{.*}}, %{{.*}}) {broadcast = array<i64>, operandSegmentSizes = array<i32: 2, 1, 0>, transpose = array<i64>}
+    %ri = memref.alloc() : memref<16x1xi32, #hivm.address_space<ub>>
+    // One IRDL operand per input: src_0, src_1, dst_0, then the optional temp_buffer.
+    // CHECK: "hivm.hir_vadd"(%{{.*}}, %{{.*}}, %{{.*}}) {broadcast = array<i64>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, transpose = array<i64>}
     // BACK: hivm.hir.vadd ins(%{{.*}}, %{{.*}} : memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>) outs(%{{.*}} : memref<16x64xf32, #hivm.address_space<ub>>)
     hivm.hir.vadd ins(%x, %x : memref<16x64xf32, #hivm.address_space<ub>>, memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
+    // A memref and a scalar in one `ins` (each IRDL operand has its own constraint).
+    // CHECK: "hivm.hir_vmul"(%{{.*}}, %{{.*}}, %{{.*}}) {{{.*}}operandSegmentSizes = array<i32: 1, 1, 1, 0>{{.*}}} : (memref<16x64xf32, #hivm.address_space<"ub">>, f32, memref<16x64xf32, #hivm.address_space<"ub">>) -> ()
+    // BACK: hivm.hir.vmul ins(%{{.*}}, %{{.*}} : memref<16x64xf32, #hivm.address_space<ub>>, f32) outs(%{{.*}} : memref<16x64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vmul ins(%x, %s : memref<16x64xf32, #hivm.address_space<ub>>, f32) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
     // CHECK: "hivm.hir_vexp"
     // BACK: hivm.hir.vexp ins(
     hivm.hir.vexp ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%z : memref<16x64xf32, #hivm.address_space<ub>>)
@@ -82,6 +87,10 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     // CHECK: "hivm.hir_vreduce"({{.*}}) {{{.*}}arith = #hivm.reduce_op<"max">
     // BACK: hivm.hir.vreduce <max> ins({{.*}}) outs({{.*}}) reduce_dims = [1]
     hivm.hir.vreduce <max> ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%r : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
+    // Values and indices differ in element type: dst_0 and the optional dst_1.
+    // CHECK: "hivm.hir_vreduce"({{.*}}) {{{.*}}operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>
+    // BACK: hivm.hir.vreduce <max_with_index_left> ins({{.*}}) outs(%{{.*}}, %{{.*}} : memref<16x1xf32, #hivm.address_space<ub>>, memref<16x1xi32, #hivm.address_space<ub>>) reduce_dims = [1]
+    hivm.hir.vreduce <max_with_index_left> ins(%x : memref<16x64xf32, #hivm.address_space<ub>>) outs(%r, %ri : memref<16x1xf32, #hivm.address_space<ub>>, memref<16x1xi32, #hivm.address_space<ub>>) reduce_dims = [1]
     return
   }
 

@@ -2,8 +2,8 @@
 // Tile-level IR verified by upstream mlir-opt against dialects/tile.irdl.mlir (with
 // hivm's, which defines the address spaces of the memrefs), then read back.
 // RUN: cat %project/dialects/hivm.irdl.mlir %project/dialects/tile.irdl.mlir > %t.irdl.mlir
-// RUN: ascend-opt %s | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir | filecheck %s
-// RUN: ascend-opt %s | %python -m ascend_mlir.irdl_export | %mlir_opt --irdl-file=%t.irdl.mlir --mlir-print-op-generic | %python -m ascend_mlir.irdl_export --from-irdl-form | ascend-opt | filecheck %s --check-prefix=BACK
+// RUN: ascend-opt %s -t irdl | %mlir_opt --irdl-file=%t.irdl.mlir | filecheck %s
+// RUN: ascend-opt %s | ascend-opt -t irdl | %mlir_opt --irdl-file=%t.irdl.mlir --mlir-print-op-generic | %python -m ascend_mlir.targets.irdl --from-irdl-form | ascend-opt | filecheck %s --check-prefix=BACK
 // The IRDL of tile.reduce requires its `kind` and `dims`:
 // RUN: not %mlir_opt --irdl-file=%t.irdl.mlir %S/Inputs/tile-reduce-without-dims.mlir 2>&1 | filecheck %s --check-prefix=ERR
 // ERR: 'tile.reduce' op attribute "dims" is expected but not provided

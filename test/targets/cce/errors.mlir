@@ -33,7 +33,8 @@ func.func @transposed(%la: memref<16x16xf16, #hivm.address_space<cbuf>>, %lb: me
 
 func.func @capacity() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
   %a = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
-  // expected-error @+1 {{ub buffers need 262144 bytes, the chip has 253952}}
+  // the verifier (analysis/hardware_checks) reports it before the printer sees it
+  // expected-error @+1 {{the 2 ub buffers live here need 262144 bytes}}
   %b = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
   hivm.hir.vadd ins(%a, %a : memref<32768xf32, #hivm.address_space<ub>>, memref<32768xf32, #hivm.address_space<ub>>) outs(%b : memref<32768xf32, #hivm.address_space<ub>>)
   return

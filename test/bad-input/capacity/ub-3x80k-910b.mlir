@@ -1,0 +1,12 @@
+// Bad input (capacity): 3 x 80 KiB of UB live at once on the 910B (192 KiB).
+// SIM:
+// ERROR: the 3 ub buffers live here need 245760 bytes (%b0 81920 + %b1 81920 + %b2 81920), but
+module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
+  func.func @k() {
+    %b0 = memref.alloc() : memref<20480xf32, #hivm.address_space<ub>>
+    %b1 = memref.alloc() : memref<20480xf32, #hivm.address_space<ub>>
+    %b2 = memref.alloc() : memref<20480xf32, #hivm.address_space<ub>>
+    hivm.hir.vadd ins(%b0, %b1 : memref<20480xf32, #hivm.address_space<ub>>, memref<20480xf32, #hivm.address_space<ub>>) outs(%b2 : memref<20480xf32, #hivm.address_space<ub>>)
+    return
+  }
+}

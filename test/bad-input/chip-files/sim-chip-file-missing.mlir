@@ -1,0 +1,11 @@
+// Bad input (chip-files): ascend-sim --chip with a missing chip file.
+// ARGS: -p 'ascend-compile{chip-file="%S/../Inputs/not-there.toml"}'
+// SIM: --chip %S/../Inputs/not-there.toml
+// ERROR: No such file or directory
+module {
+  func.func @k(%g: memref<16xf32, #hivm.address_space<gm>>) {
+    %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    tile.copy ins(%g : memref<16xf32, #hivm.address_space<gm>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)
+    return
+  }
+}

@@ -1,0 +1,10 @@
+// Bad input (syntax): tile.reduce has no <avg>.
+// ERROR: Expected `sum`, `max`, or `min`.
+module {
+  func.func @k(%g: memref<16xf32, #hivm.address_space<gm>>) {
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    %r = memref.alloc() : memref<16x1xf32, #hivm.address_space<ub>>
+    tile.reduce <avg> ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%r : memref<16x1xf32, #hivm.address_space<ub>>) dims = [1]
+    return
+  }
+}

@@ -1,0 +1,111 @@
+"""The IRDL route on every input of the lit suite and every example, not on chosen files.
+
+Each `// -----` chunk of each `.mlir` file under test/ and examples/ that ascend-opt
+parses and verifies, and that uses one of our dialects, is printed in IRDL form
+(`ascend-opt -t irdl`), verified by upstream mlir-opt against dialects/*.irdl.mlir, and
+read back from mlir-opt's output into the same module. Chunks our verifier rejects (the
+negative tests) are not inputs of this route.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+
+from ascend_mlir.diagnostics import verify_module
+from ascend_mlir.dialects import get_all_dialects, register_dialects
+from ascend_mlir.targets.irdl import IRDLFormReader, default_context, irdl_form
+from ascend_mlir.testing import require_tool
+
+ROOT = Path(__file__).resolve().parents[2]
+SPLIT = re.compile(r"^// -----.*$", re.MULTILINE)
+OUR_PREFIXES = tuple(f"{name}." for name in get_all_dialects())
+
+
+def _inputs() -> list[Path]:
+    files = sorted((ROOT / "test").rglob("*.mlir")) + sorted((ROOT / "examples").rglob("*.mlir"))
+    return [f for f in files if "Output" not in f.parts]
+
+
+def _chunks(path: Path) -> list[str]:
+    return SPLIT.split(path.read_text(encoding="utf-8"))
+
+
+def _accepted_module(text: str, name: str) -> ModuleOp | None:
+    """The verified module of `text`, None when ascend-opt would reject it (same dialects)."""
+    try:
+        module = Parser(register_dialects(Context()), text, name).parse_module()
+    except (DiagnosticException, ParseError, ValueError, AssertionError):
+        return None
+    return None if verify_module(module) else module  # ascend-opt's verification
+
+
+def _uses_our_dialects(module: Operation) -> bool:
+    return any(op.name.startswith(OUR_PREFIXES) for op in module.walk()) or "#hivm." in str(module)
+
+
+def _generic(module: Operation) -> str:
+    stream = StringIO()
+    Printer(stream=stream, print_generic_format=True).print_op(module)
+    return stream.getvalue()
+
+
+@pytest.fixture(scope="module")
+def irdl_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("irdl") / "all.irdl.mlir"
+    path.write_text("".join(p.read_text() for p in sorted((ROOT / "dialects").glob("*.irdl.mlir"))))
+    return path
+
+
+@pytest.mark.parametrize("path", _inputs(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_irdl_route_accepts_what_our_verifier_accepts(path: Path, irdl_file: Path) -> None:
+    mlir_opt = require_tool("mlir-opt")
+    checked = 0
+    for index, chunk in enumerate(_chunks(path)):
+        module = _accepted_module(chunk, str(path))
+        if module is None or not _uses_our_dialects(module):
+            continue
+        checked += 1
+        run = subprocess.run(
+            [mlir_opt, f"--irdl-file={irdl_file}", "--mlir-print-op-generic", "-"],
+            input=irdl_form(module),
+            capture_output=True,
+            text=True,
+        )
+        assert run.returncode == 0, f"chunk {index} of {path.name}: mlir-opt rejects it:\n{run.stderr}"
+        back = IRDLFormReader(default_context()).parse(run.stdout, f"{path.name}#{index}")
+        back.verify()
+        assert back.is_structurally_equivalent(module), (
+            f"chunk {index} of {path.name} changed on the way back:\n{_generic(back)}"
+        )
+    if checked == 0:
+        pytest.skip("no chunk that our verifier accepts uses our dialects")
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.mlir")), ids=lambda p: p.name)
+@pytest.mark.parametrize("pipeline", ["convert-tile-to-hivm", "ascend-compile"])
+def test_irdl_route_accepts_compiled_examples(example: Path, pipeline: str, irdl_file: Path) -> None:
+    """What our passes make of each example (hivm with sync) passes the IRDL route too."""
+    mlir_opt = require_tool("mlir-opt")
+    compiled = subprocess.run(
+        ["ascend-opt", str(example), "-p", pipeline, "-t", "irdl"], capture_output=True, text=True
+    )
+    assert compiled.returncode == 0, compiled.stderr
+    run = subprocess.run(
+        [mlir_opt, f"--irdl-file={irdl_file}", "--mlir-print-op-generic", "-"],
+        input=compiled.stdout,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, f"mlir-opt rejects {pipeline} of {example.name}:\n{run.stderr}"
+    IRDLFormReader(default_context()).parse(run.stdout, example.name).verify()
