@@ -56,10 +56,10 @@ from xdsl.utils.exceptions import PassFailedException
 from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import hacc, hivm, tile
+from ascend_mlir.dialects import ascend, hacc, hivm, tile
 
-GRID_ATTR = "ascend.grid"
-NUM_STAGES_ATTR = "ascend.num_stages"
+GRID_ATTR = ascend.GRID
+NUM_STAGES_ATTR = ascend.NUM_STAGES
 
 # each value is built as Op(ins..., dest): the vector ops' common constructor
 _BINARY: dict[type[tile.BinaryOp], Callable[..., Operation]] = {
