@@ -14,7 +14,8 @@ through the accessors below, so no module spells an `ascend.*` attribute name it
 * `#ascend.buffer<versions = 2>` on every on-chip `memref.alloc` a loop may multi-buffer.
 
 Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.buffer`; plus the
-plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound).
+plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound), and
+the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted.
 No wall-clock time is ever stored: the same input gives the same IR byte for byte.
 
 `loop_slot_errors(loop, tasks)` checks what no single attribute can: every task of a
@@ -32,6 +33,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     NoneAttr,
     StringAttr,
+    UnitAttr,
     i64,
 )
 from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute
@@ -46,6 +48,7 @@ LOOP = "ascend.loop"
 BUFFER = "ascend.buffer"
 GRID = "ascend.grid"
 NUM_STAGES = "ascend.num_stages"
+PIPELINED = "ascend.pipelined"
 
 LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback")
 SCHEDULE_PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")  # scheduling.PIPES order
@@ -360,6 +363,14 @@ def grid_of(func_op: Operation) -> int | None:
 
 def set_grid(func_op: Operation, blocks: int) -> None:
     func_op.attributes[GRID] = IntegerAttr(blocks, i64)
+
+
+def is_pipelined(loop: Operation) -> bool:
+    return PIPELINED in loop.attributes
+
+
+def set_pipelined(loop: Operation) -> None:
+    loop.attributes[PIPELINED] = UnitAttr()
 
 
 def clear_schedule(op: Operation) -> None:
