@@ -41,6 +41,8 @@ SYNC_PASSES = {
     "barrier-all": ("ascend-insert-barrier-sync",),
     "solver": ("ascend-insert-sync",),
 }
+SYNC_OP_NAMES = frozenset(f"hivm.hir.{n}" for n in (
+    "set_flag", "wait_flag", "pipe_barrier", "sync_block_set", "sync_block_wait"))
 # independent checkers run after sync=solver whenever they are registered
 SYNC_CHECKERS = ("ascend-verify-sync",)
 
@@ -105,8 +107,12 @@ class AscendCompilePass(ModulePass):
 
         ConvertTileToHivmPass().apply(ctx, op)
         self._verify(op, "convert-tile-to-hivm")
-        EstimateLatencyPass().apply(ctx, op)
-        if self.schedule == "modulo":
+        # synced hivm (e.g. this pass's own output) is not scheduled again: only the sync
+        # passes run, and they recognise the sync that is there (idempotent)
+        synced = any(o.name in SYNC_OP_NAMES for o in op.walk())
+        if not synced:
+            EstimateLatencyPass().apply(ctx, op)
+        if self.schedule == "modulo" and not synced:
             stages = {"num_stages": self.num_stages} if self.num_stages else {}
             ModuloSchedulePass(**stages).apply(ctx, op)
             PlanMemoryPass().apply(ctx, op)

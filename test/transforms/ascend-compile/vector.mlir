@@ -1,7 +1,6 @@
-// RUN: ascend-opt %s -p 'ascend-compile{schedule=program-order}' | filecheck %s
 // RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all schedule=program-order}' | filecheck %s
 // Barrier sync is idempotent: a second run finds every dependence already fenced.
-// RUN: ascend-opt %s -p 'ascend-compile{schedule=program-order},ascend-insert-barrier-sync' | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-compile{schedule=program-order sync=barrier-all},ascend-insert-barrier-sync' | filecheck %s
 // RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all}' | filecheck %s --check-prefix=MODULO
 // RUN: ascend-opt %s -p ascend-compile | ascend-sim - --json | filecheck %s --check-prefix=SIM
 // RUN: ascend-sim %s --json | filecheck %s --check-prefixes=SIM,REF
