@@ -113,8 +113,7 @@ class AscendCompilePass(ModulePass):
         if not synced:
             EstimateLatencyPass().apply(ctx, op)
         if self.schedule == "modulo" and not synced:
-            stages = {"num_stages": self.num_stages} if self.num_stages else {}
-            ModuloSchedulePass(**stages).apply(ctx, op)
+            ModuloSchedulePass(num_stages=self.num_stages or None).apply(ctx, op)
             PlanMemoryPass().apply(ctx, op)
             MultiBufferPass().apply(ctx, op)
             PipelineLoopsPass().apply(ctx, op)

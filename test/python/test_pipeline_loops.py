@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from xdsl.context import Context
+from xdsl.dialects import scf
 
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.dialects import register_dialects
@@ -108,7 +109,7 @@ def test_dynamic_trip_count_keeps_a_fallback_loop():
 def test_one_stage_per_pipe_only_reorders():
     # every pipe's ops share a stage (MTE2: 0, V: 1, MTE3: 2): the anchor's case
     module = _compile(_kernel(4, (0, 1, 0, 1, 2)), pipeline=True)
-    loops = [op for op in module.walk() if op.name == "scf.for"]
+    loops = [op for op in module.walk() if isinstance(op, scf.ForOp)]
     assert len(loops) == 1 and "ascend.pipelined" not in loops[0].attributes
     body = [op.name.removeprefix("hivm.hir.") for op in loops[0].body.block.ops if op.name in (
         "hivm.hir.load", "hivm.hir.vexp", "hivm.hir.vadd", "hivm.hir.store")]
