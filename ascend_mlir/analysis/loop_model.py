@@ -237,7 +237,7 @@ def scheduled_loop_cost(loop: scf.ForOp) -> Cost | None:
 
 def loop_problems(module: ModuleOp, chip: Chip | str | None = None) -> list[tuple[str, Any]]:
     """(name, LoopProblem) for every loop of the module, innermost first. Latencies come
-    from `ascend.latency/ii` when present, else from the chip's latency model."""
+    from `#ascend.task` when present, else from the chip's latency model."""
     from ascend_mlir.chips import load_chip, resolve_chip
 
     if chip is None:
