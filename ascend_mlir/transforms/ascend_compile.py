@@ -19,6 +19,8 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
   fast).
 * `num_stages`: overrides every loop's bound on buffer versions (1 = no multi-buffering).
 
+peel-mmad-init runs right after the conversion; hoist-constants and split-mix-kernel
+(the target shaping -t npuir expects) at the end.
 Every stage is its own pass (see DESIGN.md section 2); this pass only chains them. A
 mode whose pass is not available is refused by name, never replaced silently.
 """
@@ -32,7 +34,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
-from ascend_mlir.chips import ChipError, chip_for_module, set_module_target
+from ascend_mlir.chips import ChipError, resolve_chip
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
@@ -92,20 +94,21 @@ class AscendCompilePass(ModulePass):
         _check_choice("schedule", self.schedule, SCHEDULES)
         sync_passes = [_registered_pass(name, f"sync={sync}") for name in SYNC_PASSES[sync]]
         try:
-            chip = chip_for_module(op, self.chip or None, self.chip_file or None)
+            resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
             raise PassFailedException(str(error)) from None
-        if self.chip or self.chip_file:
-            set_module_target(op, chip)
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
         from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass
         from ascend_mlir.transforms.multi_buffer import MultiBufferPass
+        from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
         from ascend_mlir.transforms.pipeline_loops import PipelineLoopsPass
         from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
         ConvertTileToHivmPass().apply(ctx, op)
+        # before scheduling and sync, so both see (and are idempotent on) the peeled loop
+        PeelMmadInitPass().apply(ctx, op)
         self._verify(op, "convert-tile-to-hivm")
         # synced hivm (e.g. this pass's own output) is not scheduled again: only the sync
         # passes run, and they recognise the sync that is there (idempotent)
@@ -126,6 +129,7 @@ class AscendCompilePass(ModulePass):
             for name in SYNC_CHECKERS:
                 if name in get_all_passes():
                     get_all_passes()[name]()().apply(ctx, op)
+        _apply_target_shaping(ctx, op)
 
     @staticmethod
     def _verify(op: ModuleOp, after: str) -> None:
@@ -133,3 +137,12 @@ class AscendCompilePass(ModulePass):
             op.verify()
         except VerifyException as error:
             raise PassFailedException(f"ascend-compile: {after} produced invalid IR: {error}") from None
+
+
+def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
+    """The target-shaped lowering that -t npuir expects (the printer only prints)."""
+    from ascend_mlir.transforms.hoist_constants import HoistConstantsPass
+    from ascend_mlir.transforms.split_mix_kernel import SplitMixKernelPass
+
+    for shaping in (HoistConstantsPass(), SplitMixKernelPass()):
+        shaping.apply(ctx, op)

@@ -63,7 +63,7 @@ def _compiled(text: str, name: str, **options):
 
 
 def _bisheng(text: str, name: str) -> int | None:
-    from ascend_mlir.chips import chip_for_module
+    from ascend_mlir.chips import resolve_chip
     from ascend_mlir.targets.npuir import NpuirTarget
 
     module = _parse(text, name)
@@ -71,7 +71,7 @@ def _bisheng(text: str, name: str) -> int | None:
     for p in (ConvertTileToHivmPass(), EstimateLatencyPass(), PlanMemoryPass()):
         p.apply(ctx, module)
     # the Ascend 950 syntax needs the -a5 build of bishengir
-    tool = find_tool("bishengir-opt-a5" if chip_for_module(module).name == "ascend950" else "bishengir-opt")
+    tool = find_tool("bishengir-opt-a5" if resolve_chip(module).name == "ascend950" else "bishengir-opt")
     if tool is None:
         return None
     import io
