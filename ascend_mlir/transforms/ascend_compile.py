@@ -35,6 +35,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.chips import ChipError, resolve_chip
+from ascend_mlir.diagnostics import emit_remark
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
@@ -110,9 +111,11 @@ class AscendCompilePass(ModulePass):
         # before scheduling and sync, so both see (and are idempotent on) the peeled loop
         PeelMmadInitPass().apply(ctx, op)
         self._verify(op, "convert-tile-to-hivm")
-        # synced hivm (e.g. this pass's own output) is not scheduled again: only the sync
-        # passes run, and they recognise the sync that is there (idempotent)
+        # synced hivm (e.g. this pass's own output) is neither scheduled nor synced again
+        # (ascend-compile is idempotent); said so, since hand-placed sync is then trusted
         synced = any(o.name in SYNC_OP_NAMES for o in op.walk())
+        if synced:
+            emit_remark(op, "ascend-compile: the input is already synced: schedule and sync passes skipped")
         if not synced:
             EstimateLatencyPass().apply(ctx, op)
         if self.schedule == "modulo" and not synced:
@@ -121,9 +124,9 @@ class AscendCompilePass(ModulePass):
             MultiBufferPass().apply(ctx, op)
             PipelineLoopsPass().apply(ctx, op)
         self._verify(op, f"schedule={self.schedule}")
-        for sync_pass in sync_passes:
+        for sync_pass in sync_passes if not synced else ():
             sync_pass().apply(ctx, op)
-        if sync == "solver":
+        if sync == "solver" and not synced:
             from ascend_mlir.transforms import get_all_passes
 
             for name in SYNC_CHECKERS:
