@@ -13,10 +13,9 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
     unplanned (`memref.alloc`) for whoever comes next: bishengir-compile plans it itself
     (its PlanMemory aborts on pre-planned pointer_casts, "PlanMemory Traverse IR Failed").
 * `sync`: `solver` (default; ascend-insert-sync: a flag or pipe barrier per dependence
-  that needs one, per-version event ids in multi-buffered loops; then
-  ascend-verify-sync, the independent checker, once it is registered) or `barrier-all`
+  that needs one, per-version event ids in multi-buffered loops) or `barrier-all`
   (ascend-insert-barrier-sync: a barrier between dependent ops, always correct, never
-  fast).
+  fast); either is checked by ascend-verify-sync, the independent checker.
 * `num_stages`: overrides every loop's bound on buffer versions (1 = no multi-buffering).
 
 peel-mmad-init runs right after the conversion; hoist-constants and split-mix-kernel
@@ -46,8 +45,6 @@ SYNC_PASSES = {
 }
 SYNC_OP_NAMES = frozenset(f"hivm.hir.{n}" for n in (
     "set_flag", "wait_flag", "pipe_barrier", "sync_block_set", "sync_block_wait"))
-# independent checkers run after sync=solver whenever they are registered
-SYNC_CHECKERS = ("ascend-verify-sync",)
 
 
 def _check_choice(option: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -126,12 +123,11 @@ class AscendCompilePass(ModulePass):
         self._verify(op, f"schedule={self.schedule}")
         for sync_pass in sync_passes if not synced else ():
             sync_pass().apply(ctx, op)
-        if sync == "solver" and not synced:
-            from ascend_mlir.transforms import get_all_passes
+        if not synced:
+            from ascend_mlir.transforms.verify_sync import VerifySyncPass
 
-            for name in SYNC_CHECKERS:
-                if name in get_all_passes():
-                    get_all_passes()[name]()().apply(ctx, op)
+            # an independent check of the sync just placed: a failure is an error
+            VerifySyncPass().apply(ctx, op)
         _apply_target_shaping(ctx, op)
 
     @staticmethod
