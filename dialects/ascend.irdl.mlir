@@ -6,18 +6,12 @@
 // parameters as attributes (#hivm.pipe<"PIPE_MTE2">).
 irdl.dialect @ascend {
   // ascend.task
-  //   note: parameter `stage_`: none has no MLIR counterpart, exported as irdl.any
-  //   note: parameter `start_`: none has no MLIR counterpart, exported as irdl.any
   irdl.attribute @task {
     %0 = irdl.base "#builtin.integer"
     %1 = irdl.base "#builtin.integer"
     %2 = irdl.base "#builtin.integer"
-    %3 = irdl.any
-    %4 = irdl.any_of(%2, %3)
-    %5 = irdl.base "#builtin.integer"
-    %6 = irdl.any
-    %7 = irdl.any_of(%5, %6)
-    irdl.parameters(latency: %0, ii: %1, stage: %4, start: %7)
+    %3 = irdl.base "#builtin.integer"
+    irdl.parameters(latency: %0, ii: %1, stage: %2, start: %3)
   }
   // ascend.loop
   irdl.attribute @loop {

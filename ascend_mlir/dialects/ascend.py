@@ -31,7 +31,6 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     IntAttr,
     IntegerAttr,
-    NoneAttr,
     StringAttr,
     UnitAttr,
     i64,
@@ -51,6 +50,7 @@ NUM_STAGES = "ascend.num_stages"
 PIPELINED = "ascend.pipelined"
 
 LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback")
+UNSCHEDULED = -1  # stage/start of a task before ascend-modulo-schedule
 SCHEDULE_PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")  # scheduling.PIPES order
 BINDINGS = SCHEDULE_PIPES + ("recurrence", "conflict", "none")
 
@@ -107,17 +107,19 @@ class TaskAttr(ParametrizedAttribute):
 
     name = "ascend.task"
 
+    # stage_/start_ are -1 before scheduling (printed as absent): plain integers keep the
+    # exported IRDL simple
     latency_: IntAttr = param_def()
     ii_: IntAttr = param_def()
-    stage_: IntAttr | NoneAttr = param_def()
-    start_: IntAttr | NoneAttr = param_def()
+    stage_: IntAttr = param_def()
+    start_: IntAttr = param_def()
 
     def __init__(self, latency: int, ii: int, stage: int | None = None, start: int | None = None):
         super().__init__(
             IntAttr(latency),
             IntAttr(ii),
-            NoneAttr() if stage is None else IntAttr(stage),
-            NoneAttr() if start is None else IntAttr(start),
+            IntAttr(UNSCHEDULED if stage is None else stage),
+            IntAttr(UNSCHEDULED if start is None else start),
         )
 
     @property
@@ -130,11 +132,11 @@ class TaskAttr(ParametrizedAttribute):
 
     @property
     def stage(self) -> int | None:
-        return self.stage_.data if isinstance(self.stage_, IntAttr) else None
+        return None if self.stage_.data == UNSCHEDULED else self.stage_.data
 
     @property
     def start(self) -> int | None:
-        return self.start_.data if isinstance(self.start_, IntAttr) else None
+        return None if self.start_.data == UNSCHEDULED else self.start_.data
 
     @property
     def scheduled(self) -> bool:
@@ -145,17 +147,19 @@ class TaskAttr(ParametrizedAttribute):
             raise VerifyException(f"#ascend.task: ii must be >= 1, got {self.ii}")
         if self.latency < self.ii:
             raise VerifyException(f"#ascend.task: latency ({self.latency}) must be >= ii ({self.ii})")
+        for key, value in (("stage", self.stage_.data), ("start", self.start_.data)):
+            if value < UNSCHEDULED:
+                raise VerifyException(f"#ascend.task: {key} must be >= 0, got {value}")
         if (self.stage is None) != (self.start is None):
             raise VerifyException("#ascend.task: stage and start go together")
-        if self.stage is not None and self.stage < 0:
-            raise VerifyException(f"#ascend.task: stage must be >= 0, got {self.stage}")
-        if self.start is not None and self.start < 0:
-            raise VerifyException(f"#ascend.task: start must be >= 0, got {self.start}")
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         values = _parse_fields(parser, lambda _key: parser.parse_integer(allow_boolean=False))
         _require(parser, values, ("latency", "ii"), ("latency", "ii", "stage", "start"), "#ascend.task")
+        for key in ("stage", "start"):
+            if key in values and values[key] < 0:  # type: ignore[operator]
+                parser.raise_error(f"#ascend.task: {key} must be >= 0, got {values[key]}")
         attr = _checked(parser, lambda: TaskAttr(values["latency"], values["ii"],  # type: ignore[arg-type]
                                                  values.get("stage"), values.get("start")))  # type: ignore[arg-type]
         return attr.parameters
