@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
+from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark
 
@@ -92,9 +93,10 @@ class AscendCompilePass(ModulePass):
         _check_choice("schedule", self.schedule, SCHEDULES)
         sync_passes = [_registered_pass(name, f"sync={sync}") for name in SYNC_PASSES[sync]]
         try:
-            resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
+            chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
             raise PassFailedException(str(error)) from None
+        check_chip_limits(op, chip)  # buffers and element types the chip cannot take
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
