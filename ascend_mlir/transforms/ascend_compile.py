@@ -36,6 +36,7 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark
+from ascend_mlir.transforms.stages import stage_done
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
@@ -106,9 +107,12 @@ class AscendCompilePass(ModulePass):
         from ascend_mlir.transforms.pipeline_loops import PipelineLoopsPass
         from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
-        ConvertTileToHivmPass().apply(ctx, op)
+        # (a chip file is handed on as its path: its name is not a built-in chip)
+        ConvertTileToHivmPass(chip=self.chip_file or self.chip or chip.name).apply(ctx, op)
+        stage_done(ConvertTileToHivmPass.name, op)
         # before scheduling and sync, so both see (and are idempotent on) the peeled loop
         PeelMmadInitPass().apply(ctx, op)
+        stage_done(PeelMmadInitPass.name, op)
         self._verify(op, "convert-tile-to-hivm")
         # synced hivm (e.g. this pass's own output) is neither scheduled nor synced again
         # (ascend-compile is idempotent); said so, since hand-placed sync is then trusted
@@ -117,14 +121,20 @@ class AscendCompilePass(ModulePass):
             emit_remark(op, "ascend-compile: the input is already synced: schedule and sync passes skipped")
         if not synced:
             EstimateLatencyPass().apply(ctx, op)
+            stage_done(EstimateLatencyPass.name, op)
         if self.schedule == "modulo" and not synced:
             ModuloSchedulePass(num_stages=self.num_stages or None).apply(ctx, op)
+            stage_done(ModuloSchedulePass.name, op)
             PlanMemoryPass().apply(ctx, op)
+            stage_done(PlanMemoryPass.name, op)
             MultiBufferPass().apply(ctx, op)
+            stage_done(MultiBufferPass.name, op)
             PipelineLoopsPass().apply(ctx, op)
+            stage_done(PipelineLoopsPass.name, op)
         self._verify(op, f"schedule={self.schedule}")
         for sync_pass in sync_passes if not synced else ():
             sync_pass().apply(ctx, op)
+            stage_done(sync_pass.name, op)
         if not synced:
             from ascend_mlir.transforms.verify_sync import VerifySyncPass
 
@@ -147,3 +157,4 @@ def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
 
     for shaping in (HoistConstantsPass(), SplitMixKernelPass()):
         shaping.apply(ctx, op)
+        stage_done(shaping.name, op)
