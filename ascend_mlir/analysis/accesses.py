@@ -25,6 +25,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from ascend_mlir.analysis.aliasing import FloorDiv, Mod, ScopeRoot
 from ascend_mlir.analysis.views import footprint_of
 from ascend_mlir.chips import Chip
+from ascend_mlir.dialects.ascend import task_of as schedule_task
 from ascend_mlir.analysis.dependences import IV, Access, Affine, BufferInfo, Region, TaskInfo
 from ascend_mlir.analysis.latency_model import (
     Cost,
@@ -181,10 +182,8 @@ def op_paths(op: Operation) -> tuple[tuple[str, str], ...]:
 
 
 def op_cost(op: Operation) -> Cost | None:
-    lat, ii = op.attributes.get("ascend.latency"), op.attributes.get("ascend.ii")
-    if lat is None or ii is None:
-        return None
-    return Cost(lat.value.data, ii.value.data)  # type: ignore[attr-defined]
+    task = schedule_task(op)
+    return None if task is None else Cost(task.latency, task.ii)
 
 
 def loop_bounds(loop: scf.ForOp) -> tuple[int | None, int | None, int | None]:
@@ -260,7 +259,7 @@ def block_tasks(
 
 
 def _cost_of_op(op: Operation, chip: Chip) -> Cost:
-    """The op's `ascend.latency/ii` attributes, else the chip's estimate."""
+    """The op's `#ascend.task` cost, else the chip's estimate."""
     cost = op_cost(op)
     return cost if cost is not None else Cost(*estimate(op, chip))
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 from ascend_mlir.analysis.accesses import (
     BodyTask,
@@ -35,20 +35,21 @@ from ascend_mlir.analysis.dependences import (
     resource_conflicts,
 )
 from ascend_mlir.analysis.latency_model import Cost, element_bytes, scope_of
+from ascend_mlir.analysis.views import VIEW_OPS
 from ascend_mlir.chips import Chip
-
-NUM_STAGES_ATTRS = ("ascend.num_stages", "tile.num_stages")
+from ascend_mlir.dialects import ascend
+from ascend_mlir.dialects.tile import NUM_STAGES_ATTR as TILE_NUM_STAGES
 
 
 def loop_num_stages(loop: scf.ForOp, override: int | None = None) -> int:
     """The bound on buffer versions: the option, else the loop attribute, else 1."""
     if override is not None and override > 0:
         return override
-    for name in NUM_STAGES_ATTRS:
-        attr = loop.attributes.get(name)
-        if isinstance(attr, IntegerAttr):
-            return max(1, attr.value.data)
-    return 1
+    stages = ascend.num_stages_of(loop)
+    if stages is None:
+        attr = loop.attributes.get(TILE_NUM_STAGES)
+        stages = attr.value.data if isinstance(attr, IntegerAttr) else 1
+    return max(1, stages)
 
 
 def loop_name(loop: scf.ForOp, index: int) -> str:
@@ -135,11 +136,34 @@ def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]
         for d in shape:
             n *= d
         size = chip.aligned_size(scope, n * element_bytes(t.element_type))
-        versions = alloc.owner.attributes.get("ascend.versions")  # type: ignore[union-attr]
-        if isinstance(versions, IntegerAttr):
-            size *= versions.value.data
+        size *= ascend.versions_of(alloc.owner)  # type: ignore[arg-type]
         used[scope] = used.get(scope, 0) + size
     return used
+
+
+def _uses_through_views(value: SSAValue) -> list[Operation]:
+    out: list[Operation] = []
+    for use in list(value.uses):
+        user = use.operation
+        if isinstance(user, VIEW_OPS) and user.operands[0] is value:
+            out.extend(_uses_through_views(user.results[0]))
+        else:
+            out.append(user)
+    return out
+
+
+def buffer_loop(alloc: SSAValue) -> scf.ForOp | None:
+    """The innermost `scf.for` that holds every use of a buffer (through views): the loop
+    whose iterations a multi-buffered buffer's versions follow (None if no loop holds all)."""
+    users = _uses_through_views(alloc)
+    if not users:
+        return None
+    loop = users[0].parent_op()
+    while loop is not None:
+        if isinstance(loop, scf.ForOp) and all(loop.is_ancestor(u) for u in users):
+            return loop
+        loop = loop.parent_op()
+    return None
 
 
 def build_loop_model(
@@ -155,7 +179,8 @@ def build_loop_model(
     while func_op is not None and not isinstance(func_op, func.FuncOp):
         func_op = func_op.parent_op()
     allocs = function_allocs(func_op) if func_op is not None else []
-    candidates = loop_buffers(loop, tasks, allocs)
+    # a buffer's versions follow the innermost loop that holds all its uses
+    candidates = [b for b in loop_buffers(loop, tasks, allocs) if buffer_loop(b.root) is loop]  # type: ignore[arg-type]
     n = trip_count(loop)
     infos = [t.info for t in tasks]
     deps = loop_dependences(infos, candidates, n)
@@ -206,16 +231,13 @@ def loops_innermost_first(module: Operation) -> list[tuple[int, scf.ForOp]]:
 
 def scheduled_loop_cost(loop: scf.ForOp) -> Cost | None:
     """(latency, ii) of a whole loop that ascend-modulo-schedule already annotated."""
-    lat = loop.attributes.get("ascend.task_latency")
-    ii = loop.attributes.get("ascend.task_ii")
-    if isinstance(lat, IntegerAttr) and isinstance(ii, IntegerAttr):
-        return Cost(lat.value.data, ii.value.data)
-    return None
+    task = ascend.task_of(loop) if ascend.loop_of(loop) is not None else None
+    return None if task is None else Cost(task.latency, task.ii)
 
 
 def loop_problems(module: ModuleOp, chip: Chip | str | None = None) -> list[tuple[str, Any]]:
     """(name, LoopProblem) for every loop of the module, innermost first. Latencies come
-    from `ascend.latency/ii` when present, else from the chip's latency model."""
+    from `#ascend.task` when present, else from the chip's latency model."""
     from ascend_mlir.chips import load_chip, resolve_chip
 
     if chip is None:

@@ -29,6 +29,11 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return Annotation
 
+    def get_ascend() -> Dialect:
+        from ascend_mlir.dialects.ascend import Ascend
+
+        return Ascend
+
     def get_tile() -> Dialect:
         from ascend_mlir.dialects.tile import Tile
 
@@ -39,6 +44,7 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
         "hacc": get_hacc,
         "annotation": get_annotation,
         "tile": get_tile,
+        "ascend": get_ascend,
     }
 
 

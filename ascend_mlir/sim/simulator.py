@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
+from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation
 
 from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects.ascend import task_of
 from ascend_mlir.sim.engine import PIPES, Engine, Race, TraceEvent
 from ascend_mlir.sim.hivm_frontend import (
     Buffer,
@@ -87,10 +88,9 @@ def _timing_fn(chip):
         hit = cache.get(key)
         if hit is not None:
             return hit
-        lat = op.attributes.get("ascend.latency")
-        ii = op.attributes.get("ascend.ii")
-        if isinstance(lat, IntegerAttr) and isinstance(ii, IntegerAttr):
-            result = (max(1, lat.value.data), max(1, ii.value.data))
+        task = task_of(op)
+        if task is not None:
+            result = (max(1, task.latency), max(1, task.ii))
         else:
             from ascend_mlir.analysis.latency_model import LatencyError, estimate
             from ascend_mlir.chips import ChipError
@@ -100,8 +100,6 @@ def _timing_fn(chip):
             except (LatencyError, ChipError):  # dynamic shapes etc.: a conservative per-pipe default
                 pipes = hivm.op_pipes(op) or ("S",)
                 result = max((_FALLBACK.get(p, (1, 1)) for p in pipes), key=lambda t: t[0])
-            if isinstance(lat, IntegerAttr):
-                result = (max(1, lat.value.data), min(result[1], lat.value.data))
             result = (max(1, int(result[0])), max(1, min(int(result[1]), int(result[0]))))
         cache[key] = result
         return result

@@ -2,65 +2,65 @@
 
 Schema (DESIGN.md section 9), keys exactly these, in this order:
 `{"functions":[{"name", "loops":[{"ii","mii","res_mii":{pipe:n},"rec_mii","binding",
-"status","solve_ms","tasks":[{"op","pipe","latency","ii","stage","start"}],
-"buffers":[{"name","scope","bytes","versions"}]}]}]}`.
+"status","tasks":[{"op","pipe","latency","ii","stage","start"}],
+"buffers":[{"name","scope","bytes","versions"}]}]}]}` (no solve time: it differs from run
+to run; `ascend-modulo-schedule{report-solve-time=true}` reports it as a remark).
 Functions and loops in program order (loops pre-order), tasks in body order, buffers
 in allocation order; the output is the same bytes for the same module.
+It reads only the typed schedule (`ascend` dialect): the loop model is not rebuilt.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from math import prod
 from typing import IO, Any
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.target import Target
 
-from ascend_mlir.analysis.loop_model import build_loop_model, loop_name, scheduled_loop_cost
+from ascend_mlir.analysis.accesses import PIPE_ORDER, buffer_name, function_allocs, primary_pipe
+from ascend_mlir.analysis.latency_model import element_bytes, op_pipes, scope_of
+from ascend_mlir.analysis.loop_model import buffer_loop, loop_name
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.scheduling import PIPES
+from ascend_mlir.dialects import ascend
 
-LOOP_ATTRS = ("ascend.ii", "ascend.mii", "ascend.status", "ascend.res_mii", "ascend.rec_mii",
-              "ascend.binding", "ascend.solve_ms")
-
-
-def _int_attr(op: Operation, name: str) -> int:
-    attr = op.attributes.get(name)
-    if not isinstance(attr, IntegerAttr):
-        raise op_error(op, f"has no integer attribute {name}; run ascend-modulo-schedule first")
-    return attr.value.data
+def _pipe_label(op: Operation) -> str:
+    """The pipes a task holds in the modulo window, as the scheduler saw them: a hivm op
+    its main pipe, a nested loop or if every pipe used inside it ("MTE2+V+MTE3")."""
+    if isinstance(op, scf.ForOp | scf.IfOp):
+        used = {p for inner in op.walk() for p in op_pipes(inner)}
+        return "+".join(p for p in PIPE_ORDER if p in used) or "S"
+    return primary_pipe(op_pipes(op))
 
 
-def _str_attr(op: Operation, name: str) -> str:
-    attr = op.attributes.get(name)
-    if not isinstance(attr, StringAttr):
-        raise op_error(op, f"has no string attribute {name}; run ascend-modulo-schedule first")
-    return attr.data
+def _loop_tasks(loop: scf.ForOp) -> list[Operation]:
+    return [op for op in loop.body.block.ops if ascend.task_of(op) is not None]
 
 
-def _pipe_dict(res: DictionaryAttr) -> dict[str, int]:
-    values = {k: v.value.data for k, v in res.data.items() if isinstance(v, IntegerAttr)}
-    order = {p: i for i, p in enumerate(PIPES)}
-    return {k: values[k] for k in sorted(values, key=lambda p: (order.get(p, len(order)), p))}
+def _loop_buffers(func_op: func.FuncOp, loop: scf.ForOp) -> list[tuple[str, Operation]]:
+    """(name, alloc) of the buffers whose versions follow this loop, in allocation order."""
+    out = []
+    for index, alloc in enumerate(function_allocs(func_op)):
+        if ascend.has_versions(alloc.owner) and buffer_loop(alloc) is loop:  # type: ignore[arg-type]
+            out.append((buffer_name(alloc, index), alloc.owner))
+    return out
+
+
+def _buffer_bytes(alloc: Operation, chip) -> tuple[str, int]:
+    t = alloc.results[0].type
+    scope = scope_of(t) or "?"
+    assert isinstance(t, MemRefType)
+    return scope, chip.aligned_size(scope, prod(t.get_shape()) * element_bytes(t.element_type))
 
 
 def _loops_preorder(op: Operation) -> list[scf.ForOp]:
     return [o for o in op.walk() if isinstance(o, scf.ForOp)]
-
-
-def _pre_order_index(func_op: func.FuncOp) -> dict[scf.ForOp, int]:
-    return {loop: i for i, loop in enumerate(_loops_preorder(func_op))}
-
-
-@dataclass
-class LoopReport:
-    loop: scf.ForOp
-    data: dict[str, Any]
 
 
 def schedule_report(
@@ -86,55 +86,50 @@ def named_schedule_report(
     functions = []
     names: list[list[str]] = []
     for func_op in (o for o in module.walk() if isinstance(o, func.FuncOp)):
-        indices = _pre_order_index(func_op)
         loops = []
         loop_names = []
-        for loop in _loops_preorder(func_op):
-            loops.append(_loop_report(loop, indices[loop], chip_desc, target_name))
-            loop_names.append(loop_name(loop, indices[loop]))
+        for index, loop in enumerate(_loops_preorder(func_op)):
+            loops.append(_loop_report(func_op, loop, chip_desc, target_name))
+            loop_names.append(loop_name(loop, index))
         functions.append({"name": func_op.sym_name.data, "loops": loops})
         names.append(loop_names)
     return {"functions": functions}, names
 
 
-def _loop_report(loop: scf.ForOp, index: int, chip, target_name: str) -> dict[str, Any]:
-    if "ascend.ii" not in loop.attributes:
+def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str) -> dict[str, Any]:
+    sched = ascend.loop_of(loop)
+    if sched is None:
         raise op_error(
             loop,
             f"has no schedule ({target_name} prints what ascend-modulo-schedule computed:"
             " run it first, e.g. -p ascend-estimate-latency,ascend-modulo-schedule)",
         )
-    res = loop.attributes.get("ascend.res_mii")
-    if not isinstance(res, DictionaryAttr):
-        raise op_error(loop, "has no dictionary attribute ascend.res_mii; run ascend-modulo-schedule first")
-    model = build_loop_model(loop, chip, scheduled_loop_cost, index)
+    ops = _loop_tasks(loop)
+    for error in ascend.loop_slot_errors(loop, ops):
+        raise op_error(error.op, error.message)
     tasks = []
-    for task in model.tasks:
+    for op in ops:
+        task = ascend.task_of(op)
+        assert task is not None
         tasks.append({
-            "op": task.op.name,
-            "pipe": task.pipe_label,
-            "latency": task.info.latency,
-            "ii": task.info.ii,
-            "stage": _int_attr(task.op, "ascend.stage"),
-            "start": _int_attr(task.op, "ascend.start"),
+            "op": op.name,
+            "pipe": _pipe_label(op),
+            "latency": task.latency,
+            "ii": task.ii,
+            "stage": task.stage,
+            "start": task.start,
         })
     buffers = []
-    for buf in model.buffers:
-        alloc = buf.root.owner
-        buffers.append({
-            "name": buf.name,
-            "scope": buf.scope,
-            "bytes": buf.bytes,
-            "versions": _int_attr(alloc, "ascend.versions"),  # type: ignore[arg-type]
-        })
+    for name, alloc in _loop_buffers(func_op, loop):
+        scope, nbytes = _buffer_bytes(alloc, chip)
+        buffers.append({"name": name, "scope": scope, "bytes": nbytes, "versions": ascend.versions_of(alloc)})
     return {
-        "ii": _int_attr(loop, "ascend.ii"),
-        "mii": _int_attr(loop, "ascend.mii"),
-        "res_mii": _pipe_dict(res),
-        "rec_mii": _int_attr(loop, "ascend.rec_mii"),
-        "binding": _str_attr(loop, "ascend.binding"),
-        "status": _str_attr(loop, "ascend.status"),
-        "solve_ms": _int_attr(loop, "ascend.solve_ms"),
+        "ii": sched.ii,
+        "mii": sched.mii,
+        "res_mii": sched.res_mii,
+        "rec_mii": sched.rec_mii,
+        "binding": sched.binding,
+        "status": sched.status,
         "tasks": tasks,
         "buffers": buffers,
     }

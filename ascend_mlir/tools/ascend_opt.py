@@ -95,6 +95,11 @@ class AscendOptMain(xDSLOptMain):
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--dump-dir", metavar="DIR", default=None,
+            help="write the IR after every pass (and every stage of ascend-compile), the "
+                 "schedule JSON and SVG and the simulator trace into DIR, numbered in "
+                 "pipeline order (DIR/index.txt lists them)")
 
     # ----- pipeline: verify op by op between passes -----------------------------------
 
@@ -102,6 +107,7 @@ class AscendOptMain(xDSLOptMain):
         timer = [time.perf_counter()]
 
         def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            self._dump_between_passes(previous, module, following)
             now = time.perf_counter()
             if self.args.time_passes and previous is not None:
                 print(f"pass {previous.name} took {now - timer[0]:.3f} s", file=sys.stderr)
@@ -116,6 +122,38 @@ class AscendOptMain(xDSLOptMain):
             timer[0] = time.perf_counter()
 
         self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, callback)
+
+    # ----- --dump-dir ---------------------------------------------------------------------
+
+    _dump = None  # the DumpDir of the chunk being processed
+    _running_pass: str | None = None
+
+    def _dump_between_passes(self, previous, module: ModuleOp, following) -> None:
+        if self._dump is None:
+            return
+        if previous is None:
+            self._dump.ir("input", module, "the input")
+        else:
+            self._dump.ir(previous.name, module, f"the IR after pass {previous.name}")
+        self._running_pass = following.name if following is not None else None
+
+    def _dump_stage(self, stage: str, module: ModuleOp) -> None:
+        if self._dump is not None:
+            name = f"{self._running_pass}.{stage}"
+            self._dump.ir(name, module, f"the IR after stage {stage} of pass {self._running_pass}")
+
+    def _apply_passes_dumping(self, module: ModuleOp, chunk: int, chunks: int) -> None:
+        from ascend_mlir.tools.dump_dir import DumpDir
+        from ascend_mlir.transforms.stages import observe_stages
+
+        prefix = f"chunk{chunk}-" if chunks > 1 else ""
+        self._dump = DumpDir(self.args.dump_dir, self.ctx, prefix)
+        try:
+            with observe_stages(self._dump_stage):
+                self.apply_passes(module)
+            self._dump.finish(module)
+        finally:
+            self._dump = None
 
     # ----- driver ------------------------------------------------------------------------
 
@@ -144,7 +182,9 @@ class AscendOptMain(xDSLOptMain):
         chunks.append(("\n".join(current), start))
         return chunks
 
-    def _process_chunk(self, text: str, name: str, offset: int) -> tuple[str | None, list[Diagnostic]]:
+    def _process_chunk(
+        self, text: str, name: str, offset: int, chunk: int = 0, chunks: int = 1
+    ) -> tuple[str | None, list[Diagnostic]]:
         try:
             module = parse_module(self.ctx, text, name, offset)
         except ParseError as err:
@@ -154,7 +194,14 @@ class AscendOptMain(xDSLOptMain):
             if diagnostics:
                 return None, with_source_lines(diagnostics, text, offset)
         try:
-            self.apply_passes(module)
+            if self.args.dump_dir:
+                try:
+                    self._apply_passes_dumping(module, chunk, chunks)
+                except OSError as err:
+                    message = f"cannot write --dump-dir '{self.args.dump_dir}': {err.strerror}"
+                    return None, [Diagnostic("error", message)]
+            else:
+                self.apply_passes(module)
             return self.output_resulting_program(module), []
         except _PipelineDiagnostics as err:
             notes = [Diagnostic("note", f"the IR stopped verifying after pass '{err.after_pass}'")]
@@ -176,8 +223,8 @@ class AscendOptMain(xDSLOptMain):
         chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
         outputs: list[str] = []
         exit_code = 0
-        for chunk, offset in chunks:
-            output, diagnostics = self._process_chunk(chunk, name, offset)
+        for index, (chunk, offset) in enumerate(chunks):
+            output, diagnostics = self._process_chunk(chunk, name, offset, index, len(chunks))
             if self.args.verify_diagnostics:
                 expected = expected_diagnostics(chunk, offset)
                 if expected:

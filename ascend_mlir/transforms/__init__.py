@@ -55,6 +55,21 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return VerifySyncPass
 
+    def plan_memory():
+        from ascend_mlir.transforms.plan_memory import PlanMemoryPass
+
+        return PlanMemoryPass
+
+    def multi_buffer():
+        from ascend_mlir.transforms.multi_buffer import MultiBufferPass
+
+        return MultiBufferPass
+
+    def pipeline_loops():
+        from ascend_mlir.transforms.pipeline_loops import PipelineLoopsPass
+
+        return PipelineLoopsPass
+
     def ascend_compile():
         from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
@@ -67,6 +82,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascend-insert-barrier-sync": insert_barrier_sync,
         "ascend-insert-sync": insert_sync,
         "ascend-verify-sync": verify_sync,
+        "ascend-plan-memory": plan_memory,
+        "ascend-multi-buffer": multi_buffer,
+        "ascend-pipeline-loops": pipeline_loops,
         "ascend-compile": ascend_compile,
         "peel-mmad-init": peel_mmad_init,
         "hoist-constants": hoist_constants,

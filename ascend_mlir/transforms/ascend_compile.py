@@ -5,19 +5,28 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
 * `chip` / `chip_file`: the target (a built-in chip name, a bishengir target such as
   `Ascend910B1`, or a chip file); otherwise the module's `hacc.target`, default ascend950.
   Either option also sets the module's `hacc.target`, so bishengir compiles for it.
-* `sync`: `barrier-all` (pipe_barrier[<PIPE_ALL>] between dependent ops, always correct,
-  never fast) or `solver` (ascend-insert-sync: a flag or pipe barrier per dependence that
-  needs one, per-version event ids in multi-buffered loops).
-* `schedule`: `program-order` (ops issue in program order) or `modulo` (Z3 modulo
-  scheduling with software pipelining and multi-buffering; not implemented yet).
+* `schedule`:
+  - `modulo` (default): ascend-estimate-latency, ascend-modulo-schedule (Z3: per loop
+    II, stages, buffer versions), ascend-plan-memory (all versions), ascend-multi-buffer
+    (`iv mod versions`), ascend-pipeline-loops (the schedule's per-pipe order);
+  - `program-order`: ops issue in program order, one version per buffer, memory left
+    unplanned (`memref.alloc`) for whoever comes next: bishengir-compile plans it itself
+    (its PlanMemory aborts on pre-planned pointer_casts, "PlanMemory Traverse IR Failed").
+* `sync`: `solver` (default; ascend-insert-sync: a flag or pipe barrier per dependence
+  that needs one, per-version event ids in multi-buffered loops) or `barrier-all`
+  (ascend-insert-barrier-sync: a barrier between dependent ops, always correct, never
+  fast); either is checked by ascend-verify-sync, the independent checker.
+* `num_stages`: overrides every loop's bound on buffer versions (1 = no multi-buffering).
 
-The defaults are the choices that work today; an option value that is not implemented
-yet is a diagnostic naming it, never a silent fallback to another mode.
+peel-mmad-init runs right after the conversion; hoist-constants and split-mix-kernel
+(the target shaping -t npuir expects) at the end.
+Every stage is its own pass (see DESIGN.md section 2); this pass only chains them. A
+mode whose pass is not available is refused by name, never replaced silently.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -26,41 +35,64 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.chips import ChipError, resolve_chip
+from ascend_mlir.diagnostics import emit_remark
+from ascend_mlir.transforms.stages import stage_done
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
-IMPLEMENTED_SYNC = ("barrier-all", "solver")
-IMPLEMENTED_SCHEDULES = ("program-order",)
+# the passes each sync mode runs, in order (looked up in the pass registry)
+SYNC_PASSES = {
+    "barrier-all": ("ascend-insert-barrier-sync",),
+    "solver": ("ascend-insert-sync",),
+}
+SYNC_OP_NAMES = frozenset(f"hivm.hir.{n}" for n in (
+    "set_flag", "wait_flag", "pipe_barrier", "sync_block_set", "sync_block_wait"))
 
 
-def _check_choice(option: str, value: str, allowed: tuple[str, ...], implemented: tuple[str, ...]) -> None:
+def _check_choice(option: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise PassFailedException(
             f"ascend-compile: unknown {option}={value} (expected one of: {', '.join(allowed)})"
         )
-    if value not in implemented:
+
+
+def _registered_pass(name: str, mode: str) -> type[ModulePass]:
+    from ascend_mlir.transforms import get_all_passes
+
+    factory = get_all_passes().get(name)
+    if factory is None:
+        available = [m for m, names in SYNC_PASSES.items() if all(n in get_all_passes() for n in names)]
         raise PassFailedException(
-            f"ascend-compile: {option}={value} is not yet implemented "
-            f"(available: {', '.join(f'{option}={v}' for v in implemented)})"
+            f"ascend-compile: {mode} is not yet implemented ({name} is not available; "
+            f"available: {', '.join(f'sync={m}' for m in available)})"
         )
+    return factory()
+
+
+def default_sync() -> str:
+    """`solver` once ascend-insert-sync is registered, `barrier-all` until then."""
+    from ascend_mlir.transforms import get_all_passes
+
+    return "solver" if all(n in get_all_passes() for n in SYNC_PASSES["solver"]) else "barrier-all"
 
 
 @dataclass(frozen=True)
 class AscendCompilePass(ModulePass):
-    """convert-tile-to-hivm, then synchronisation (barrier-all or solver) checked by
-    ascend-verify-sync, with peel-mmad-init after the conversion and hoist-constants,
-    split-mix-kernel (the target shaping -t npuir expects) at the end."""
+    """convert-tile-to-hivm, the schedule to code, then synchronisation."""
 
     name = "ascend-compile"
 
     chip: str | None = None
     chip_file: str | None = None
-    sync: str = "barrier-all"
-    schedule: str = "program-order"
+    sync: str | None = None
+    schedule: str = "modulo"
+    num_stages: int | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        _check_choice("sync", self.sync, SYNC_MODES, IMPLEMENTED_SYNC)
-        _check_choice("schedule", self.schedule, SCHEDULES, IMPLEMENTED_SCHEDULES)
+        sync = self.sync or default_sync()
+        _check_choice("sync", sync, SYNC_MODES)
+        _check_choice("schedule", self.schedule, SCHEDULES)
+        sync_passes = [_registered_pass(name, f"sync={sync}") for name in SYNC_PASSES[sync]]
         try:
             chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
@@ -68,33 +100,54 @@ class AscendCompilePass(ModulePass):
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
-        from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
+        from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
+        from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass
+        from ascend_mlir.transforms.multi_buffer import MultiBufferPass
         from ascend_mlir.transforms.peel_mmad_init import PeelMmadInitPass
+        from ascend_mlir.transforms.pipeline_loops import PipelineLoopsPass
+        from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
-        # hand the target on to the conversion when it takes one (it then reads the
-        # module's hacc.target, which is set above, so both routes agree)
-        convert_options = {f.name for f in fields(ConvertTileToHivmPass)}
-        convert_kwargs = {"chip": chip.name} if "chip" in convert_options else {}
-        ConvertTileToHivmPass(**convert_kwargs).apply(ctx, op)
-        # before sync, so the sync passes see (and are idempotent on) the peeled loop
+        # (a chip file is handed on as its path: its name is not a built-in chip)
+        ConvertTileToHivmPass(chip=self.chip_file or self.chip or chip.name).apply(ctx, op)
+        stage_done(ConvertTileToHivmPass.name, op)
+        # before scheduling and sync, so both see (and are idempotent on) the peeled loop
         PeelMmadInitPass().apply(ctx, op)
+        stage_done(PeelMmadInitPass.name, op)
+        self._verify(op, "convert-tile-to-hivm")
+        # synced hivm (e.g. this pass's own output) is neither scheduled nor synced again
+        # (ascend-compile is idempotent); said so, since hand-placed sync is then trusted
+        synced = any(o.name in SYNC_OP_NAMES for o in op.walk())
+        if synced:
+            emit_remark(op, "ascend-compile: the input is already synced: schedule and sync passes skipped")
+        if not synced:
+            EstimateLatencyPass().apply(ctx, op)
+            stage_done(EstimateLatencyPass.name, op)
+        if self.schedule == "modulo" and not synced:
+            ModuloSchedulePass(num_stages=self.num_stages or None).apply(ctx, op)
+            stage_done(ModuloSchedulePass.name, op)
+            PlanMemoryPass().apply(ctx, op)
+            stage_done(PlanMemoryPass.name, op)
+            MultiBufferPass().apply(ctx, op)
+            stage_done(MultiBufferPass.name, op)
+            PipelineLoopsPass().apply(ctx, op)
+            stage_done(PipelineLoopsPass.name, op)
+        self._verify(op, f"schedule={self.schedule}")
+        for sync_pass in sync_passes if not synced else ():
+            sync_pass().apply(ctx, op)
+            stage_done(sync_pass.name, op)
+        if not synced:
+            from ascend_mlir.transforms.verify_sync import VerifySyncPass
+
+            # an independent check of the sync just placed: a failure is an error
+            VerifySyncPass().apply(ctx, op)
+        _apply_target_shaping(ctx, op)
+
+    @staticmethod
+    def _verify(op: ModuleOp, after: str) -> None:
         try:
             op.verify()
         except VerifyException as error:
-            raise PassFailedException(
-                f"ascend-compile: convert-tile-to-hivm produced invalid IR: {error}"
-            ) from None
-        if self.sync == "solver":
-            from ascend_mlir.transforms.insert_sync import InsertSyncPass
-
-            InsertSyncPass().apply(ctx, op)
-        else:
-            InsertBarrierSyncPass().apply(ctx, op)
-        from ascend_mlir.transforms.verify_sync import VerifySyncPass
-
-        # an independent check of the sync just placed: a failure is an error
-        VerifySyncPass().apply(ctx, op)
-        _apply_target_shaping(ctx, op)
+            raise PassFailedException(f"ascend-compile: {after} produced invalid IR: {error}") from None
 
 
 def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
@@ -104,3 +157,4 @@ def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
 
     for shaping in (HoistConstantsPass(), SplitMixKernelPass()):
         shaping.apply(ctx, op)
+        stage_done(shaping.name, op)

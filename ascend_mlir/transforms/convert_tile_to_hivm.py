@@ -56,10 +56,10 @@ from xdsl.utils.exceptions import PassFailedException
 from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import hacc, hivm, tile
+from ascend_mlir.dialects import ascend, hacc, hivm, tile
 
-GRID_ATTR = "ascend.grid"
-NUM_STAGES_ATTR = "ascend.num_stages"
+GRID_ATTR = ascend.GRID
+NUM_STAGES_ATTR = ascend.NUM_STAGES
 
 # each value is built as Op(ins..., dest): the vector ops' common constructor
 _BINARY: dict[type[tile.BinaryOp], Callable[..., Operation]] = {
@@ -86,6 +86,19 @@ _REDUCE_KIND = {
     tile.ReduceKind.MAX: hivm.ReduceOpKind.max,
     tile.ReduceKind.MIN: hivm.ReduceOpKind.min,
 }
+
+
+def _replace(
+    rewriter: PatternRewriter,
+    op: Operation,
+    new: Operation | list[Operation],
+    new_results: list | None = None,
+) -> None:
+    """`rewriter.replace`, keeping the tile op's source location on what replaces it, so
+    later passes still report the user's line (a .mlir line or a Python DSL line)."""
+    for new_op in new if isinstance(new, list) else [new]:
+        new_op.location = op.location
+    rewriter.replace(op, new, new_results)
 
 
 @dataclass
@@ -124,26 +137,26 @@ class _CopyToHivm(RewritePattern):
                 new = hivm.CopyOp(src, dst)
             case _:  # the tile verifier rejects every other pair
                 raise op_error(op, f"from {pair[0]} to {pair[1]} is not a legal copy")
-        rewriter.replace(op, new)
+        _replace(rewriter, op, new)
 
 
 class _ElementwiseToHivm(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if isinstance(op, tile.BinaryOp):
-            rewriter.replace(op, _BINARY[type(op)](op.lhs, op.rhs, op.dest))
+            _replace(rewriter, op, _BINARY[type(op)](op.lhs, op.rhs, op.dest))
         elif isinstance(op, tile.CastOp):
-            rewriter.replace(op, hivm.VCastOp(op.source, op.dest))
+            _replace(rewriter, op, hivm.VCastOp(op.source, op.dest))
         elif isinstance(op, tile.UnaryOp):
-            rewriter.replace(op, _UNARY[type(op)](op.source, op.dest))
+            _replace(rewriter, op, _UNARY[type(op)](op.source, op.dest))
         elif isinstance(op, tile.FillOp):
-            rewriter.replace(op, hivm.VBrcOp(op.value, op.dest))
+            _replace(rewriter, op, hivm.VBrcOp(op.value, op.dest))
         elif isinstance(op, tile.BroadcastOp):
-            rewriter.replace(
-                op, hivm.VBrcOp(op.source, op.dest, broadcast_dims=op.broadcast_dims)
+            _replace(
+                rewriter, op, hivm.VBrcOp(op.source, op.dest, broadcast_dims=op.broadcast_dims)
             )
         elif isinstance(op, tile.ReduceOp):
             kind = _REDUCE_KIND[op.kind.data]
-            rewriter.replace(op, hivm.VReduceOp(kind, op.source, op.dest, op.reduce_dims))
+            _replace(rewriter, op, hivm.VReduceOp(kind, op.source, op.dest, op.reduce_dims))
 
 
 class _MatmulToHivm(RewritePattern):
@@ -157,6 +170,8 @@ class _MatmulToHivm(RewritePattern):
         sizes = [arith.ConstantOp(IntegerAttr(v, IndexType())) for v in (m, k, n)]
         for size, hint in zip(sizes, ("real_m", "real_k", "real_n")):
             size.result.name_hint = hint
+        for size in sizes:
+            size.location = op.location
         rewriter.insert(sizes, InsertPoint.before(op))
         mmad = hivm.MmadL1Op(
             op.a,
@@ -168,7 +183,7 @@ class _MatmulToHivm(RewritePattern):
             op.c,
             b_transpose=op.is_transpose_b,
         )
-        rewriter.replace(op, mmad)
+        _replace(rewriter, op, mmad)
 
 
 class _BlockIdxToHivm(RewritePattern):
@@ -178,7 +193,7 @@ class _BlockIdxToHivm(RewritePattern):
         cast = arith.IndexCastOp(block.result, IndexType())
         hint = op.result.name_hint or "block"
         block.result.name_hint = hint + "_i64"
-        rewriter.replace(op, [block, cast], [cast.result])
+        _replace(rewriter, op, [block, cast], [cast.result])
 
 
 class _SubBlockIdxToHivm(RewritePattern):

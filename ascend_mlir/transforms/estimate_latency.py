@@ -1,4 +1,4 @@
-"""`ascend-estimate-latency`: annotate every hivm op with `ascend.latency` and `ascend.ii`.
+"""`ascend-estimate-latency`: annotate every hivm op with its cost, `#ascend.task<latency, ii>`.
 
 Numbers come from the chip's latency table (see ascend_mlir/chips); `chip=` names a
 built-in chip or a bishengir target, `chip-file=` a user chip file, and otherwise the
@@ -11,16 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i64
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.latency_model import LatencyError, estimate, op_pipes
 from ascend_mlir.chips import Chip, ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
-
-LATENCY = "ascend.latency"
-II = "ascend.ii"
+from ascend_mlir.dialects.ascend import set_task, task_of
 
 
 def module_chip(module: ModuleOp, chip: str | None, chip_file: str | None) -> Chip:
@@ -35,14 +33,13 @@ def annotate_latencies(module: ModuleOp, chip: Chip, only_missing: bool = False)
     for op in module.walk():
         if not op_pipes(op):
             continue
-        if only_missing and LATENCY in op.attributes and II in op.attributes:
+        if only_missing and task_of(op) is not None:
             continue
         try:
             latency, ii = estimate(op, chip)
         except LatencyError as e:
             raise op_error(e.op, e.message) from None
-        op.attributes[LATENCY] = IntegerAttr(latency, i64)
-        op.attributes[II] = IntegerAttr(ii, i64)
+        set_task(op, latency, ii)
 
 
 @dataclass(frozen=True)

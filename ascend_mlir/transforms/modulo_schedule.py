@@ -2,16 +2,18 @@
 
 Loops are scheduled innermost first; a scheduled inner loop is one task of its parent
 with the serial-loop cost `(II*(n-1) + length, II*n)`. Straight-line code (the function
-body outside loops) is scheduled for minimal makespan. Results are attributes:
+body outside loops) is scheduled for minimal makespan. Results are typed attributes of
+the `ascend` dialect (ascend_mlir/dialects/ascend.py), written through its accessors:
 
-* on each `scf.for`: `ascend.ii`, `ascend.mii`, `ascend.status`, `ascend.solve_ms`,
-  `ascend.res_mii` (pipe -> cycles), `ascend.rec_mii`, `ascend.binding`,
-  `ascend.task_latency` / `ascend.task_ii` (the loop as one task of its parent);
-* on each task op: `ascend.stage`, `ascend.start`;
-* on each multi-buffered `memref.alloc`: `ascend.versions`.
+* on each `scf.for`: `#ascend.loop<ii, mii, res_mii, rec_mii, binding, status>`, and its
+  `#ascend.task` as one task of its parent (the whole loop's latency and ii, its slot);
+* on each task op: the slot (`stage`, `start`) added to its `#ascend.task` cost;
+* on each on-chip `memref.alloc` a loop may multi-buffer: `#ascend.buffer<versions>`.
 
-A loop whose II is not proven optimal gets a remark on stderr (never a silent fallback).
-Latencies come from `ascend.latency/ascend.ii`; ops without them are estimated here.
+No wall-clock time goes into the IR (the output is the same bytes on every run): with
+`report-solve-time=true` each loop's solve time is a remark on stderr. A loop whose II
+is not proven optimal gets a remark too (never a silent fallback).
+Costs come from `#ascend.task`; ops without one are estimated here.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -38,8 +40,8 @@ from ascend_mlir.analysis.loop_model import (
 )
 from ascend_mlir.chips import Chip
 from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.dialects import ascend
 from ascend_mlir.scheduling import (
-    PIPES,
     Dep,
     LoopResult,
     SchedulingError,
@@ -50,15 +52,6 @@ from ascend_mlir.scheduling import (
 from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
 
 SEARCHES = ("incremental", "bisect")
-
-
-def _int(value: int) -> IntegerAttr:
-    return IntegerAttr(int(value), i64)
-
-
-def _pipe_order(res: dict[str, int]) -> list[str]:
-    order = {p: i for i, p in enumerate(PIPES)}
-    return sorted(res, key=lambda p: (order.get(p, len(order)), p))
 
 
 def secondary_note(result: LoopResult) -> str:
@@ -88,6 +81,7 @@ class ModuloSchedulePass(ModulePass):
     ii_only: bool = False
     # rlimit of the secondary objectives (unset: the solver's default, a small one)
     secondary_rlimit: int | None = None
+    report_solve_time: bool = False
 
     def _budget(self) -> dict[str, Any]:
         """Budget keywords of schedule_loop / schedule_region. budget-ms is a wall-clock
@@ -130,34 +124,25 @@ class ModuloSchedulePass(ModulePass):
         except SOLVER_ERRORS as e:
             raise op_error(loop, f"cannot schedule loop {model.name}: {e}") from None
         measured_ms = (time.perf_counter() - start_time) * 1000
-        self._write_loop(model, result, int(round(result.stats.get("solve_ms", measured_ms))))
+        if self.report_solve_time:
+            solve_ms = result.stats.get("solve_ms", measured_ms)
+            emit_remark(loop, f"loop {model.name}: II = {result.ii} ({result.status}) solved in {solve_ms:.0f} ms")
+        self._write_loop(model, result)
 
-    def _write_loop(self, model: LoopModel, result: LoopResult, solve_ms: int) -> None:
+    def _write_loop(self, model: LoopModel, result: LoopResult) -> None:
         loop = model.loop
         ii, mii, status = result.ii, result.mii, result.status
         # the solver's own bounds: the II was derived from those
         res, rec, bound = result.res_mii, result.rec_mii, result.binding
-        attrs = loop.attributes
-        attrs["ascend.ii"] = _int(ii)
-        attrs["ascend.mii"] = _int(mii)
-        attrs["ascend.status"] = StringAttr(status)
-        attrs["ascend.res_mii"] = DictionaryAttr({p: _int(res[p]) for p in _pipe_order(res)})
-        attrs["ascend.rec_mii"] = _int(rec)
-        attrs["ascend.binding"] = StringAttr(bound)
-        attrs["ascend.solve_ms"] = _int(solve_ms)
+        ascend.set_loop(loop, ascend.LoopAttr(ii, mii, res, rec, bound, status))
         length = 0
         for i, task in enumerate(model.tasks):
             start, stage = result.start[i], result.stage[i]
-            task.op.attributes["ascend.start"] = _int(start)
-            task.op.attributes["ascend.stage"] = _int(stage)
+            ascend.set_task(task.op, task.info.latency, task.info.ii, stage, start)
             length = max(length, start + task.info.latency)
         for buf in model.buffers:
-            count = result.versions.get(buf.name, 1)
-            buf.root.owner.attributes["ascend.versions"] = _int(count)  # type: ignore[union-attr]
-        n = model.trip_count if model.trip_count is not None else 1
-        whole = serial_loop(Cost(max(length, ii), ii), n)
-        attrs["ascend.task_latency"] = _int(whole.latency)
-        attrs["ascend.task_ii"] = _int(whole.ii)
+            ascend.set_versions(buf.root.owner, result.versions.get(buf.name, 1))  # type: ignore[arg-type]
+        self._write_loop_cost(model, Cost(max(length, ii), ii))
         if status != "optimal":
             message = result.message
             emit_remark(
@@ -171,17 +156,15 @@ class ModuloSchedulePass(ModulePass):
 
     def _write_empty_loop(self, model: LoopModel) -> None:
         """A loop without pipe work (only index arithmetic): one scalar cycle a step."""
-        attrs = model.loop.attributes
-        attrs["ascend.ii"] = _int(1)
-        attrs["ascend.mii"] = _int(1)
-        attrs["ascend.status"] = StringAttr("optimal")
-        attrs["ascend.res_mii"] = DictionaryAttr({})
-        attrs["ascend.rec_mii"] = _int(0)
-        attrs["ascend.binding"] = StringAttr("none")
-        attrs["ascend.solve_ms"] = _int(0)
-        whole = serial_loop(Cost(1, 1), model.trip_count if model.trip_count is not None else 1)
-        attrs["ascend.task_latency"] = _int(whole.latency)
-        attrs["ascend.task_ii"] = _int(whole.ii)
+        ascend.set_loop(model.loop, ascend.LoopAttr(1, 1, {}, 0, "none", "optimal"))
+        self._write_loop_cost(model, Cost(1, 1))
+
+    @staticmethod
+    def _write_loop_cost(model: LoopModel, body: Cost) -> None:
+        """The loop as one task of its parent: the serial-loop cost of its iterations.
+        Its slot is added when the parent (loop or straight-line code) is scheduled."""
+        whole = serial_loop(body, model.trip_count if model.trip_count is not None else 1)
+        ascend.set_task(model.loop, max(whole.latency, whole.ii, 1), max(whole.ii, 1))
 
     # ----- straight-line code ------------------------------------------------------------
 
@@ -218,5 +201,4 @@ class ModuloSchedulePass(ModulePass):
                 f" (status {result.status})",
             )
         for i, task in enumerate(tasks):
-            task.op.attributes["ascend.start"] = _int(result.start[i])
-            task.op.attributes["ascend.stage"] = _int(0)
+            ascend.set_task(task.op, task.info.latency, task.info.ii, 0, result.start[i])

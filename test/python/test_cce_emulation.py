@@ -23,10 +23,12 @@ from ascend_mlir.testing import tools_required
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
+# transposed mmadL1 operands (B^T) are not printed by the CCE target yet
+CCE_UNSUPPORTED = {"gemm_anchor.mlir"}
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.mlir") if p.name not in CCE_UNSUPPORTED)
 ARCHS = ("dav-3510", "dav-c220")
 # L0C -> UB (the fixpipe into the vector core) exists on Ascend 950 only.
-NOT_ON_C220 = {"gemm_relu.mlir"}
+NOT_ON_C220 = {"gemm_relu.mlir", "flash_attention.mlir"}
 
 if via_cce.compiler() is None:
     if tools_required():

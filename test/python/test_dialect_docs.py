@@ -373,6 +373,11 @@ def test_compiled_kernel_round_trips_through_mlir_opt_irdl(example: str, tmp_pat
     from xdsl.parser import Parser
 
     direct = Parser(ctx, compiled).parse_module()
+    # the typed schedule (#ascend.*) has xDSL-only integer parameters that upstream
+    # mlir-opt cannot parse yet: the round trip covers the hivm program without it
+    for op in direct.walk():
+        for name in [n for n in op.attributes if n.startswith("ascend.")]:
+            del op.attributes[name]
     irdl_file = tmp_path / "all.irdl.mlir"
     irdl_file.write_text(
         "".join((ROOT / "dialects" / f"{n}.irdl.mlir").read_text() for n in ("hivm", "hacc", "annotation"))

@@ -31,8 +31,11 @@ FLAG = re.compile(r"hivm\.hir\.(?:set_flag|wait_flag)(\[[^\]]*\])")
 BLOCK_FLAG = re.compile(r"hivm\.hir\.sync_block_(?:set|wait)\[[^\]]*\] (flag = \d+)$")
 
 
-def test_every_example_has_a_hand_synced_version():
-    assert NAMES == sorted(p.stem for p in EXAMPLES.glob("*.mlir"))
+def test_every_hand_synced_kernel_has_its_example():
+    # the five first examples are hand-synced; the kernel suite added later (persistent
+    # gemm, norms, flash attention) is checked through ascend-compile by test_examples.py
+    assert {"vecadd", "softmax", "gemm", "gemm_910b", "gemm_relu"} <= set(NAMES)
+    assert set(NAMES) <= {p.stem for p in EXAMPLES.glob("*.mlir")}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -256,7 +256,7 @@ def test_perturbed_latencies_keep_outputs_and_change_timing():
 def test_latency_attributes_drive_timing():
     body = "\n".join([alloc("u", "8", "f32"), load("x", "u", "8", "f32")]).replace(
         "outs(%u : memref<8xf32, #hivm.address_space<ub>>)",
-        "outs(%u : memref<8xf32, #hivm.address_space<ub>>) {ascend.latency = 777 : i64, ascend.ii = 5 : i64}",
+        "outs(%u : memref<8xf32, #hivm.address_space<ub>>) {ascend.task = #ascend.task<latency = 777, ii = 5>}",
     )
     r = run_ok(kernel([("x", "8", "f32")], body), {"arg0": np.zeros(8, np.float32)})
     (load_event,) = [e for e in r.trace if e.name == "load"]

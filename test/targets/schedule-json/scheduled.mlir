@@ -20,7 +20,6 @@
 // CHECK-NEXT:          "rec_mii": 1792,
 // CHECK-NEXT:          "binding": "M",
 // CHECK-NEXT:          "status": "optimal",
-// CHECK-NEXT:          "solve_ms": 12,
 // CHECK-NEXT:          "tasks": [
 // CHECK-NEXT:            {
 // CHECK-NEXT:              "op": "hivm.hir.nd2nz",
@@ -75,18 +74,18 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %c128 = arith.constant 128 : index
     %c224 = arith.constant 224 : index
     %c256 = arith.constant 256 : index
-    %la = memref.alloc() {ascend.versions = 1 : i64} : memref<256x128xbf16, #hivm.address_space<cbuf>>
-    %lb = memref.alloc() {ascend.versions = 2 : i64} : memref<128x224xbf16, #hivm.address_space<cbuf>>
+    %la = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 1>} : memref<256x128xbf16, #hivm.address_space<cbuf>>
+    %lb = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>} : memref<128x224xbf16, #hivm.address_space<cbuf>>
     %acc = memref.alloc() : memref<256x224xf32, #hivm.address_space<cc>>
     scf.for %k = %c0 to %c4 step %c1 {
       %k0 = arith.muli %k, %c128 : index
       %as = memref.subview %a[0, %k0] [256, 128] [1, 1] : memref<256x512xbf16, #hivm.address_space<gm>> to memref<256x128xbf16, strided<[512, 1], offset: ?>, #hivm.address_space<gm>>
       %bs = memref.subview %b[%k0, 0] [128, 224] [1, 1] : memref<512x448xbf16, #hivm.address_space<gm>> to memref<128x224xbf16, strided<[448, 1], offset: ?>, #hivm.address_space<gm>>
-      hivm.hir.nd2nz {ascend.latency = 846 : i64, ascend.ii = 656 : i64, ascend.start = 574 : i64, ascend.stage = 0 : i64} ins(%as : memref<256x128xbf16, strided<[512, 1], offset: ?>, #hivm.address_space<gm>>) outs(%la : memref<256x128xbf16, #hivm.address_space<cbuf>>)
-      hivm.hir.nd2nz {ascend.latency = 764 : i64, ascend.ii = 574 : i64, ascend.start = 0 : i64, ascend.stage = 0 : i64} ins(%bs : memref<128x224xbf16, strided<[448, 1], offset: ?>, #hivm.address_space<gm>>) outs(%lb : memref<128x224xbf16, #hivm.address_space<cbuf>>)
+      hivm.hir.nd2nz {ascend.task = #ascend.task<latency = 846, ii = 656, stage = 0, start = 574>} ins(%as : memref<256x128xbf16, strided<[512, 1], offset: ?>, #hivm.address_space<gm>>) outs(%la : memref<256x128xbf16, #hivm.address_space<cbuf>>)
+      hivm.hir.nd2nz {ascend.task = #ascend.task<latency = 764, ii = 574, stage = 0, start = 0>} ins(%bs : memref<128x224xbf16, strided<[448, 1], offset: ?>, #hivm.address_space<gm>>) outs(%lb : memref<128x224xbf16, #hivm.address_space<cbuf>>)
       %first = arith.cmpi eq, %k, %c0 : index
-      hivm.hir.mmadL1 {ascend.latency = 2286 : i64, ascend.ii = 1792 : i64, ascend.start = 1420 : i64, ascend.stage = 0 : i64} ins(%la, %lb, %first, %c256, %c128, %c224 : memref<256x128xbf16, #hivm.address_space<cbuf>>, memref<128x224xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<256x224xf32, #hivm.address_space<cc>>)
-    } {ascend.ii = 1792 : i64, ascend.mii = 1792 : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 1230 : i64, M = 1792 : i64}, ascend.rec_mii = 1792 : i64, ascend.binding = "M", ascend.solve_ms = 12 : i64}
+      hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 2286, ii = 1792, stage = 0, start = 1420>} ins(%la, %lb, %first, %c256, %c128, %c224 : memref<256x128xbf16, #hivm.address_space<cbuf>>, memref<128x224xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<256x224xf32, #hivm.address_space<cc>>)
+    } {ascend.loop = #ascend.loop<ii = 1792, mii = 1792, status = "optimal", res_mii = {MTE2 = 1230, M = 1792}, rec_mii = 1792, binding = "M">}
     return
   }
 }

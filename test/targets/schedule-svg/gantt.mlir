@@ -27,15 +27,15 @@ func.func @k(%x: memref<4096xf32, #hivm.address_space<gm>>, %y: memref<4096xf32,
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
   %c512 = arith.constant 512 : index
-  %u = memref.alloc() {ascend.versions = 2 : i64} : memref<512xf32, #hivm.address_space<ub>>
-  %v = memref.alloc() {ascend.versions = 2 : i64} : memref<512xf32, #hivm.address_space<ub>>
+  %u = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>} : memref<512xf32, #hivm.address_space<ub>>
+  %v = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>} : memref<512xf32, #hivm.address_space<ub>>
   scf.for %i = %c0 to %c8 step %c1 {
     %off = arith.muli %i, %c512 : index
     %xs = memref.subview %x[%off] [512] [1] : memref<4096xf32, #hivm.address_space<gm>> to memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
     %ys = memref.subview %y[%off] [512] [1] : memref<4096xf32, #hivm.address_space<gm>> to memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
-    hivm.hir.load ins(%xs : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%u : memref<512xf32, #hivm.address_space<ub>>) {ascend.latency = 300 : i64, ascend.ii = 150 : i64, ascend.start = 0 : i64, ascend.stage = 0 : i64}
-    hivm.hir.vexp {ascend.latency = 150 : i64, ascend.ii = 150 : i64, ascend.start = 300 : i64, ascend.stage = 1 : i64} ins(%u : memref<512xf32, #hivm.address_space<ub>>) outs(%v : memref<512xf32, #hivm.address_space<ub>>)
-    hivm.hir.store ins(%v : memref<512xf32, #hivm.address_space<ub>>) outs(%ys : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) {ascend.latency = 100 : i64, ascend.ii = 14 : i64, ascend.start = 450 : i64, ascend.stage = 2 : i64}
-  } {ascend.ii = 200 : i64, ascend.mii = 164 : i64, ascend.status = "feasible", ascend.res_mii = {MTE2 = 150 : i64, V = 150 : i64, MTE3 = 14 : i64}, ascend.rec_mii = 0 : i64, ascend.binding = "MTE2", ascend.solve_ms = 3 : i64}
+    hivm.hir.load ins(%xs : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%u : memref<512xf32, #hivm.address_space<ub>>) {ascend.task = #ascend.task<latency = 300, ii = 150, stage = 0, start = 0>}
+    hivm.hir.vexp {ascend.task = #ascend.task<latency = 150, ii = 150, stage = 1, start = 300>} ins(%u : memref<512xf32, #hivm.address_space<ub>>) outs(%v : memref<512xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%v : memref<512xf32, #hivm.address_space<ub>>) outs(%ys : memref<512xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) {ascend.task = #ascend.task<latency = 100, ii = 14, stage = 2, start = 450>}
+  } {ascend.loop = #ascend.loop<ii = 200, mii = 164, status = "feasible", res_mii = {MTE2 = 150, V = 150, MTE3 = 14}, rec_mii = 0, binding = "MTE2">}
   return
 }

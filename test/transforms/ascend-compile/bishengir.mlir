@@ -4,7 +4,7 @@
 // optimized module it leaves behind still carries our barriers.
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ascend-opt %examples/vecadd.mlir -p ascend-compile -t npuir -o %t/vecadd.mlir
+// RUN: ascend-opt %examples/vecadd.mlir -p "ascend-compile{schedule=program-order}" -t npuir -o %t/vecadd.mlir
 // RUN: not %bishengir_compile_a5 %t/vecadd.mlir -o %t/out --save-temps=%t --disable-hivm-auto-inject-sync
 // RUN: filecheck %s --input-file=%t/module.hivm.opt.mlir
 

@@ -1,4 +1,4 @@
-// RUN: ascend-opt %s -p ascend-compile | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-compile{schedule=program-order sync=barrier-all}' | filecheck %s
 // RUN: ascend-sim %s --json | filecheck %s --check-prefix=SIM
 
 // A MIX kernel (cube matmul, vector epilogue): the accumulator reaches the vector core

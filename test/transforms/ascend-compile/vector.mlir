@@ -1,9 +1,17 @@
-// RUN: ascend-opt %s -p ascend-compile | filecheck %s
 // RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all schedule=program-order}' | filecheck %s
 // Barrier sync is idempotent: a second run finds every dependence already fenced.
-// RUN: ascend-opt %s -p ascend-compile,ascend-insert-barrier-sync | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-compile{schedule=program-order sync=barrier-all},ascend-insert-barrier-sync' | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all}' | filecheck %s --check-prefix=MODULO
 // RUN: ascend-opt %s -p ascend-compile | ascend-sim - --json | filecheck %s --check-prefix=SIM
 // RUN: ascend-sim %s --json | filecheck %s --check-prefixes=SIM,REF
+
+// The default schedule=modulo plans memory (%ux gets two versions at 0 and 1024, %uy
+// one at 2048) and indexes the multi-buffered tile by iteration: version i mod 2.
+// MODULO: %uy = hivm.hir.pointer_cast(%c2048_i64) : memref<256xf32, #hivm.address_space<ub>>
+// MODULO: scf.for %i
+// MODULO: %ver = arith.remui %i, %c2 : index
+// MODULO: %ux_v = hivm.hir.pointer_cast(%{{[0-9]+}}) : memref<256xf32, #hivm.address_space<ub>>
+// MODULO: hivm.hir.load ins(%xs : {{.*}}) outs(%ux_v
 
 // A tile-level vector kernel becomes device hivm with the grid kept, the target set to
 // the default chip, a PIPE_ALL barrier between every pair of dependent ops on different

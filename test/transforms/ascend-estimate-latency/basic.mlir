@@ -8,13 +8,13 @@ func.func @copies(%g: memref<16x16xf16, #hivm.address_space<gm>>, %o: memref<64x
   %acc = memref.alloc() : memref<128x128xf32, #hivm.address_space<cc>>
   %ub2 = memref.alloc() : memref<128x128xf32, #hivm.address_space<ub>>
   // 512 B GM -> L1: (190 + 6, max(6, 64))
-  // CHECK: hivm.hir.nd2nz {ascend.latency = 196 : i64, ascend.ii = 64 : i64}
+  // CHECK: hivm.hir.nd2nz {ascend.task = #ascend.task<latency = 196, ii = 64>}
   hivm.hir.nd2nz ins(%g : memref<16x16xf16, #hivm.address_space<gm>>) outs(%l1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
   // 32 KiB UB -> GM: (180 + 285, 285)
-  // CHECK: hivm.hir.store ins(%{{.*}}) outs(%{{.*}}) {ascend.latency = 465 : i64, ascend.ii = 285 : i64}
+  // CHECK: hivm.hir.store ins(%{{.*}}) outs(%{{.*}}) {ascend.task = #ascend.task<latency = 465, ii = 285>}
   hivm.hir.store ins(%ub : memref<64x128xf32, #hivm.address_space<ub>>) outs(%o : memref<64x128xf32, #hivm.address_space<gm>>)
   // 64 KiB L0C -> UB (anchor value): (570, 514)
-  // CHECK: hivm.hir.fixpipe {ascend.latency = 570 : i64, ascend.ii = 514 : i64
+  // CHECK: hivm.hir.fixpipe {ascend.task = #ascend.task<latency = 570, ii = 514>
   hivm.hir.fixpipe ins(%acc : memref<128x128xf32, #hivm.address_space<cc>>) outs(%ub2 : memref<128x128xf32, #hivm.address_space<ub>>)
   return
 }
@@ -27,12 +27,12 @@ func.func @copies(%g: memref<16x16xf16, #hivm.address_space<gm>>, %o: memref<64x
 func.func @strided(%g: memref<256x4096xf32, #hivm.address_space<gm>>, %i: index) {
   %ub = memref.alloc() : memref<64x128xf32, #hivm.address_space<ub>>
   %s = memref.subview %g[%i, 0] [64, 128] [1, 1] : memref<256x4096xf32, #hivm.address_space<gm>> to memref<64x128xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>>
-  // CHECK: hivm.hir.load {{.*}} {ascend.latency = 915 : i64, ascend.ii = 832 : i64}
+  // CHECK: hivm.hir.load {{.*}} {ascend.task = #ascend.task<latency = 915, ii = 832>}
   hivm.hir.load ins(%s : memref<64x128xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>>) outs(%ub : memref<64x128xf32, #hivm.address_space<ub>>)
   // whole rows are contiguous: one descriptor (90 + 328, 328)
   %r = memref.subview %g[%i, 0] [8, 4096] [1, 1] : memref<256x4096xf32, #hivm.address_space<gm>> to memref<8x4096xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>>
   %ub8 = memref.alloc() : memref<8x4096xf32, #hivm.address_space<ub>>
-  // CHECK: hivm.hir.load {{.*}} {ascend.latency = 1401 : i64, ascend.ii = 1311 : i64}
+  // CHECK: hivm.hir.load {{.*}} {ascend.task = #ascend.task<latency = 1401, ii = 1311>}
   hivm.hir.load ins(%r : memref<8x4096xf32, strided<[4096, 1], offset: ?>, #hivm.address_space<gm>>) outs(%ub8 : memref<8x4096xf32, #hivm.address_space<ub>>)
   return
 }
@@ -52,17 +52,17 @@ func.func @matmuls(%a: memref<256x128xbf16, #hivm.address_space<cbuf>>, %b: memr
   %c64 = arith.constant 64 : index
   %c24 = arith.constant 24 : index
   // cube 2*256*224*128/8192 = 1792 (+8); MTE1 (261, 259) then (229, 227)
-  // CHECK: hivm.hir.mmadL1 {ascend.latency = 2286 : i64, ascend.ii = 1792 : i64}
+  // CHECK: hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 2286, ii = 1792>}
   hivm.hir.mmadL1 ins(%a, %b, %true, %c256, %c128, %c224 : memref<256x128xbf16, #hivm.address_space<cbuf>>, memref<128x224xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<256x224xf32, #hivm.address_space<cc>>)
   // the same product with B stored transposed
-  // CHECK: hivm.hir.mmadL1 {b_transpose, ascend.latency = 2286 : i64, ascend.ii = 1792 : i64}
+  // CHECK: hivm.hir.mmadL1 {b_transpose, ascend.task = #ascend.task<latency = 2286, ii = 1792>}
   hivm.hir.mmadL1 {b_transpose} ins(%a, %bt, %true, %c256, %c128, %c224 : memref<256x128xbf16, #hivm.address_space<cbuf>>, memref<224x128xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<256x224xf32, #hivm.address_space<cc>>)
   // HF32 64x64x24: cube (67 + 48, 48) after MTE1 moves (29, 27) and (29, 27): MTE1 is the
   // busier pipe of this task
-  // CHECK: hivm.hir.mmadL1 {enable_HF32, ascend.latency = 169 : i64, ascend.ii = 54 : i64}
+  // CHECK: hivm.hir.mmadL1 {enable_HF32, ascend.task = #ascend.task<latency = 169, ii = 54>}
   hivm.hir.mmadL1 {enable_HF32} ins(%a32, %b32, %true, %c64, %c24, %c64 : memref<64x24xf32, #hivm.address_space<cbuf>>, memref<24x64xf32, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c32 : memref<64x64xf32, #hivm.address_space<cc>>)
   // plain fp32 is 8x slower on the cube: 2*64*64*24/512 = 384, latency 54 + 67 + 384
-  // CHECK: hivm.hir.mmadL1 {ascend.latency = 505 : i64, ascend.ii = 384 : i64}
+  // CHECK: hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 505, ii = 384>}
   hivm.hir.mmadL1 ins(%a32, %b32, %true, %c64, %c24, %c64 : memref<64x24xf32, #hivm.address_space<cbuf>>, memref<24x64xf32, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c32 : memref<64x64xf32, #hivm.address_space<cc>>)
   return
 }
@@ -75,16 +75,16 @@ func.func @vector(%x: memref<4096xf16, #hivm.address_space<ub>>, %y: memref<4096
                   %z: memref<4096xf16, #hivm.address_space<ub>>, %w: memref<4096xf32, #hivm.address_space<ub>>) {
   %cst = arith.constant 2.0 : f16
   // two fp16 inputs: 16 KiB / 256 = 64 < 4096 / 51 = 81
-  // CHECK: hivm.hir.vadd {ascend.latency = 81 : i64, ascend.ii = 81 : i64}
+  // CHECK: hivm.hir.vadd {ascend.task = #ascend.task<latency = 81, ii = 81>}
   hivm.hir.vadd ins(%x, %y : memref<4096xf16, #hivm.address_space<ub>>, memref<4096xf16, #hivm.address_space<ub>>) outs(%z : memref<4096xf16, #hivm.address_space<ub>>)
-  // CHECK: hivm.hir.vmul {ascend.latency = 81 : i64, ascend.ii = 81 : i64}
+  // CHECK: hivm.hir.vmul {ascend.task = #ascend.task<latency = 81, ii = 81>}
   hivm.hir.vmul ins(%x, %cst : memref<4096xf16, #hivm.address_space<ub>>, f16) outs(%z : memref<4096xf16, #hivm.address_space<ub>>)
   // special function: 4096 / 8
-  // CHECK: hivm.hir.vexp {ascend.latency = 512 : i64, ascend.ii = 512 : i64}
+  // CHECK: hivm.hir.vexp {ascend.task = #ascend.task<latency = 512, ii = 512>}
   hivm.hir.vexp ins(%x : memref<4096xf16, #hivm.address_space<ub>>) outs(%z : memref<4096xf16, #hivm.address_space<ub>>)
-  // CHECK: hivm.hir.vdiv {ascend.latency = 316 : i64, ascend.ii = 316 : i64}
+  // CHECK: hivm.hir.vdiv {ascend.task = #ascend.task<latency = 316, ii = 316>}
   hivm.hir.vdiv ins(%x, %y : memref<4096xf16, #hivm.address_space<ub>>, memref<4096xf16, #hivm.address_space<ub>>) outs(%z : memref<4096xf16, #hivm.address_space<ub>>)
-  // CHECK: hivm.hir.vcast {ascend.latency = 81 : i64, ascend.ii = 81 : i64}
+  // CHECK: hivm.hir.vcast {ascend.task = #ascend.task<latency = 81, ii = 81>}
   hivm.hir.vcast ins(%x : memref<4096xf16, #hivm.address_space<ub>>) outs(%w : memref<4096xf32, #hivm.address_space<ub>>)
   return
 }

@@ -3,9 +3,9 @@
 
 // A loop with only index arithmetic has no pipe work: II 1, nothing to solve, and it still
 // carries a schedule so the targets can report it.
-// CHECK: } {ascend.ii = 1 : i64, ascend.mii = 1 : i64, ascend.status = "optimal", ascend.res_mii = {}, ascend.rec_mii = 0 : i64, ascend.binding = "none", ascend.solve_ms = 0 : i64, ascend.task_latency = 4 : i64, ascend.task_ii = 4 : i64
+// CHECK: } {ascend.loop = #ascend.loop<ii = 1, mii = 1, status = "optimal", res_mii = {}, rec_mii = 0, binding = "none">, ascend.task = #ascend.task<latency = 4, ii = 4
 // An in-place vexp: read-modify-write on the in-order V pipe, II = its ii (2).
-// CHECK: } {ascend.ii = 2 : i64, ascend.mii = 2 : i64, ascend.status = "optimal"
+// CHECK: } {ascend.loop = #ascend.loop<ii = 2, mii = 2, status = "optimal"
 // SVG: loop e.i: II = 1 (MII = 1, binding none, optimal)
 // SVG: loop e.j: II = 2 (MII = 2, binding V, optimal)
 // SVG: </svg>

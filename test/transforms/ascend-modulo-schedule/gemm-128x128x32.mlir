@@ -9,13 +9,13 @@
 // are done, and the other load sits between them on MTE2 (82): 82 + 272 + 72 = 426 cycles
 // > 2 * 164, so both L1 tiles need 3 versions at II = 164.
 
-// CHECK: memref.alloc() {ascend.versions = 3 : i64} : memref<128x32xbf16, #hivm.address_space<cbuf>>
-// CHECK: memref.alloc() {ascend.versions = 3 : i64} : memref<32x128xbf16, #hivm.address_space<cbuf>>
+// CHECK: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 3>} : memref<128x32xbf16, #hivm.address_space<cbuf>>
+// CHECK: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 3>} : memref<32x128xbf16, #hivm.address_space<cbuf>>
 // CHECK: scf.for
-// CHECK: hivm.hir.nd2nz {{{.*}}ascend.latency = 272 : i64, ascend.ii = 82 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
-// CHECK: hivm.hir.nd2nz {{{.*}}ascend.latency = 272 : i64, ascend.ii = 82 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
-// CHECK: hivm.hir.mmadL1 {ascend.latency = 206 : i64, ascend.ii = 128 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
-// CHECK: } {ascend.num_stages = 3 : i64, ascend.ii = 164 : i64, ascend.mii = 164 : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 164 : i64, M = 128 : i64}, ascend.rec_mii = 128 : i64, ascend.binding = "MTE2"
+// CHECK: hivm.hir.nd2nz {{{.*}}ascend.task = #ascend.task<latency = 272, ii = 82, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
+// CHECK: hivm.hir.nd2nz {{{.*}}ascend.task = #ascend.task<latency = 272, ii = 82, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
+// CHECK: hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 206, ii = 128, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
+// CHECK: } {ascend.num_stages = 3 : i64, ascend.loop = #ascend.loop<ii = 164, mii = 164, status = "optimal", res_mii = {MTE2 = 164, M = 128}, rec_mii = 128, binding = "MTE2">
 
 // JSON: "ii": 164,
 // JSON-NEXT: "mii": 164,
@@ -44,7 +44,7 @@
 // With only 2 versions allowed the L1 lifetimes bound the loop: the recurrence
 // nd2nz -> mmadL1 -> (next-but-one) nd2nz needs (272 + 72) / 2 = 172 > 164 cycles per
 // iteration, and with the other load in between the best II is (82 + 272 + 72) / 2 = 213.
-// TWO: } {ascend.num_stages = 3 : i64, ascend.ii = 213 : i64, ascend.mii = {{[0-9]+}} : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 164 : i64, M = 128 : i64}, ascend.rec_mii = 172 : i64, ascend.binding = "recurrence"
+// TWO: } {ascend.num_stages = 3 : i64, ascend.loop = #ascend.loop<ii = 213, mii = {{[0-9]+}}, status = "optimal", res_mii = {MTE2 = 164, M = 128}, rec_mii = 172, binding = "recurrence">
 
 module {
   func.func @gemm_small(%a: memref<128x256xbf16, #hivm.address_space<gm>>,

@@ -23,7 +23,6 @@
 // CHECK-NEXT: "rec_mii": 1792,
 // CHECK-NEXT: "binding": "M",
 // CHECK-NEXT: "status": "optimal",
-// CHECK-NEXT: "solve_ms": {{[0-9]+}},
 // CHECK-NEXT: "tasks": [
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "op": "hivm.hir.nd2nz",
@@ -55,12 +54,12 @@
 
 // SVG: loop gemm.k: II = 1792 (MII = 1792, binding M, optimal)
 
-// IR: %la = memref.alloc() {ascend.versions = 1 : i64}
-// IR: %lb = memref.alloc() {ascend.versions = 2 : i64}
+// IR: %la = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 1>}
+// IR: %lb = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>}
 // IR-NOT: %acc = memref.alloc() {ascend.versions
 // IR: scf.for
-// IR: hivm.hir.mmadL1 {ascend.latency = 2286 : i64, ascend.ii = 1792 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
-// IR: } {ascend.num_stages = 2 : i64, ascend.ii = 1792 : i64, ascend.mii = 1792 : i64, ascend.status = "optimal"
+// IR: hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 2286, ii = 1792, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
+// IR: } {ascend.num_stages = 2 : i64, ascend.loop = #ascend.loop<ii = 1792, mii = 1792, status = "optimal"
 // The loop is one task of the function body: 4 iterations by the serial-loop formula.
-// IR-SAME: ascend.task_ii = 7168 : i64
-// IR: hivm.hir.fixpipe {{{.*}}ascend.start = {{[0-9]+}} : i64, ascend.stage = 0 : i64}
+// IR-SAME: ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = 7168, stage = 0, start = {{[0-9]+}}>}
+// IR: hivm.hir.fixpipe {{{.*}}ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = {{[0-9]+}}, stage = 0, start = {{[0-9]+}}>}

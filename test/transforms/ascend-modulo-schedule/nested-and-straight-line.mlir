@@ -10,20 +10,20 @@
 
 // CHECK-LABEL: func.func @rows
 // The scalar block query is straight-line code: scheduled at 0.
-// CHECK: hivm.hir.get_block_idx {ascend.latency = 1 : i64, ascend.ii = 1 : i64, ascend.start = 0 : i64, ascend.stage = 0 : i64}
-// CHECK: memref.alloc() {ascend.versions = 3 : i64} : memref<512xf32, #hivm.address_space<ub>>
-// CHECK: memref.alloc() {ascend.versions = 5 : i64} : memref<512xf32, #hivm.address_space<ub>>
+// CHECK: hivm.hir.get_block_idx {ascend.task = #ascend.task<latency = 1, ii = 1, stage = 0, start = 0>}
+// CHECK: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 3>} : memref<512xf32, #hivm.address_space<ub>>
+// CHECK: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 5>} : memref<512xf32, #hivm.address_space<ub>>
 // CHECK: scf.for %i
 // CHECK: scf.for %j
-// CHECK: hivm.hir.load {{.*}}ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
-// CHECK: hivm.hir.vexp {ascend.latency = 64 : i64, ascend.ii = 64 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
-// CHECK: hivm.hir.store {{.*}}ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
+// CHECK: hivm.hir.load {{.*}}stage = {{[0-9]+}}, start = {{[0-9]+}}>}
+// CHECK: hivm.hir.vexp {ascend.task = #ascend.task<latency = 64, ii = 64, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
+// CHECK: hivm.hir.store {{.*}}stage = {{[0-9]+}}, start = {{[0-9]+}}>}
 // Inner loop: V-bound; the loop as a task of 4 iterations: ii = 4 * 64.
-// CHECK: } {ascend.num_stages = 8 : i64, ascend.ii = 64 : i64, ascend.mii = 64 : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 21 : i64, MTE3 = 18 : i64, V = 64 : i64}, ascend.rec_mii = {{[0-9]+}} : i64, ascend.binding = "V", ascend.solve_ms = {{[0-9]+}} : i64, ascend.task_latency = {{[0-9]+}} : i64, ascend.task_ii = 256 : i64, ascend.start = {{[0-9]+}} : i64, ascend.stage = {{[0-9]+}} : i64}
+// CHECK: } {ascend.num_stages = 8 : i64, ascend.loop = #ascend.loop<ii = 64, mii = 64, status = "optimal", res_mii = {MTE2 = 21, MTE3 = 18, V = 64}, rec_mii = {{[0-9]+}}, binding = "V">, ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = 256, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
 // Outer loop: one task that keeps MTE2, V and MTE3 busy for 256 cycles each; the UB
 // tiles are reused by every row without being rewritten in full by one op, so rows
 // follow each other (a recurrence through u and v of the inner loop's whole latency).
-// CHECK: } {ascend.ii = [[OUTER:[0-9]+]] : i64, ascend.mii = [[OUTER]] : i64, ascend.status = "optimal", ascend.res_mii = {MTE2 = 256 : i64, MTE3 = 256 : i64, V = 256 : i64}, ascend.rec_mii = [[OUTER]] : i64, ascend.binding = "recurrence"
+// CHECK: } {ascend.loop = #ascend.loop<ii = [[OUTER:[0-9]+]], mii = [[OUTER]], status = "optimal", res_mii = {MTE2 = 256, MTE3 = 256, V = 256}, rec_mii = [[OUTER]], binding = "recurrence">
 
 // JSON: "name": "rows",
 // JSON: "loops": [

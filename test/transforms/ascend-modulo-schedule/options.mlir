@@ -7,7 +7,7 @@
 // RUN: not ascend-opt %s -p 'ascend-modulo-schedule{num-stages=0}' 2>&1 | filecheck %s --check-prefix=STAGES
 // RUN: not ascend-opt %s -p 'ascend-modulo-schedule{chip=ascend310}' 2>&1 | filecheck %s --check-prefix=CHIP
 
-// The 128x128x32 gemm step at hivm level, without ascend.latency attributes: the pass
+// The 128x128x32 gemm step at hivm level, without #ascend.task costs: the pass
 // estimates them itself.
 // With 2 versions the best II (213) is above MII (172): the separations that the
 // load -> mmad -> next load cycles impose leave the two loads no room on MTE2 below
@@ -16,9 +16,9 @@
 // with ii-only it is not optimised: the pass says so, at the loop, never silently.
 // REMARK: options.mlir:{{[0-9]+}}:3: remark: loop gemm_small.k: II = 213 is optimal; schedule length not proven minimal (budget)
 // IIONLY: options.mlir:{{[0-9]+}}:3: remark: loop gemm_small.k: II = 213 is optimal; buffer bytes and schedule length not optimised (ii-only)
-// BUDGET: ascend.ii = 213 : i64, ascend.mii = 172 : i64, ascend.status = "optimal"
+// BUDGET: ascend.loop = #ascend.loop<ii = 213, mii = 172, status = "optimal"
 // The anchor's bisection finds the same II here.
-// BISECT: ascend.ii = 164 : i64, ascend.mii = 164 : i64, ascend.status = "optimal"
+// BISECT: ascend.loop = #ascend.loop<ii = 164, mii = 164, status = "optimal"
 // QUIET-NOT: remark
 // SEARCH: error: ascend-modulo-schedule: search must be one of incremental, bisect, got 'random'
 // STAGES: error: ascend-modulo-schedule: num-stages must be >= 1

@@ -1,0 +1,406 @@
+"""The `ascend` dialect: the schedule as typed attributes (DESIGN.md sections 2 and 6).
+
+Passes write the schedule here and every later pass, printer and the simulator reads it
+through the accessors below, so no module spells an `ascend.*` attribute name itself.
+
+* `#ascend.task<latency = 846, ii = 656>` on every hivm op (ascend-estimate-latency), with
+  `stage = 0, start = 574` added by ascend-modulo-schedule. A scheduled loop is itself a
+  task of its parent: its `ascend.task` holds the whole loop's (latency, ii) and its slot.
+  Invariants: `latency >= ii >= 1`, `stage >= 0`, `start >= 0`, stage and start together.
+* `#ascend.loop<ii = 1792, mii = 1792, status = "optimal", res_mii = {MTE2 = 1230, M = 1792},
+  rec_mii = 1792, binding = "M">` on every scheduled `scf.for`.
+  Invariants: `ii >= mii >= 1`, `mii >= rec_mii`, `mii >= res_mii[p]`, binding a pipe,
+  "recurrence", "conflict" or "none", status one of `LOOP_STATUSES`.
+* `#ascend.buffer<versions = 2>` on every on-chip `memref.alloc` a loop may multi-buffer.
+
+Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.buffer`; plus the
+plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound), and
+the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted.
+No wall-clock time is ever stored: the same input gives the same IR byte for byte.
+
+`loop_slot_errors(loop, tasks)` checks what no single attribute can: every task of a
+scheduled loop carries a slot with `stage == start // ii` (readers of the schedule call it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import (
+    DictionaryAttr,
+    IntAttr,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+    i64,
+)
+from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition, param_def
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+# names of the attributes on operations (only this module spells them)
+TASK = "ascend.task"
+LOOP = "ascend.loop"
+BUFFER = "ascend.buffer"
+GRID = "ascend.grid"
+NUM_STAGES = "ascend.num_stages"
+PIPELINED = "ascend.pipelined"
+
+LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback")
+UNSCHEDULED = -1  # stage/start of a task before ascend-modulo-schedule
+SCHEDULE_PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")  # scheduling.PIPES order
+BINDINGS = SCHEDULE_PIPES + ("recurrence", "conflict", "none")
+
+
+# ----- `<key = value, ...>` syntax ---------------------------------------------------
+
+
+def _parse_fields(parser: AttrParser, parse_value: Callable[[str], object]) -> dict[str, object]:
+    values: dict[str, object] = {}
+
+    def one() -> None:
+        pos = parser.pos
+        key = parser.parse_identifier()
+        if key in values:
+            parser.raise_error(f"duplicate key '{key}'", pos)
+        parser.parse_punctuation("=")
+        values[key] = parse_value(key)
+
+    parser.parse_comma_separated_list(parser.Delimiter.ANGLE, one)
+    return values
+
+
+def _require(parser: AttrParser, values: dict[str, object], keys: Sequence[str], allowed: Sequence[str],
+             what: str) -> None:
+    for key in values:
+        if key not in allowed:
+            parser.raise_error(f"{what}: unknown key '{key}' (expected {', '.join(allowed)})")
+    for key in keys:
+        if key not in values:
+            parser.raise_error(f"{what}: missing key '{key}'")
+
+
+def _checked(parser: AttrParser, make: Callable[[], ParametrizedAttribute]) -> ParametrizedAttribute:
+    try:
+        return make()
+    except VerifyException as e:
+        parser.raise_error(str(e))
+
+
+def _print_fields(printer: Printer, fields: Sequence[tuple[str, str]]) -> None:
+    printer.print_string("<" + ", ".join(f"{k} = {v}" for k, v in fields) + ">")
+
+
+# ----- attributes ----------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class TaskAttr(ParametrizedAttribute):
+    """Cost and slot of one task: `#ascend.task<latency = L, ii = I[, stage = K, start = S]>`.
+
+    latency: cycles from issue to completion; ii: cycles the task occupies its pipe(s)
+    before the next op may issue there; stage/start: the modulo schedule's slot
+    (`start = stage * loop II + offset`), absent before ascend-modulo-schedule."""
+
+    name = "ascend.task"
+
+    # stage_/start_ are -1 before scheduling (printed as absent): plain integers keep the
+    # exported IRDL simple
+    latency_: IntAttr = param_def()
+    ii_: IntAttr = param_def()
+    stage_: IntAttr = param_def()
+    start_: IntAttr = param_def()
+
+    def __init__(self, latency: int, ii: int, stage: int | None = None, start: int | None = None):
+        super().__init__(
+            IntAttr(latency),
+            IntAttr(ii),
+            IntAttr(UNSCHEDULED if stage is None else stage),
+            IntAttr(UNSCHEDULED if start is None else start),
+        )
+
+    @property
+    def latency(self) -> int:
+        return self.latency_.data
+
+    @property
+    def ii(self) -> int:
+        return self.ii_.data
+
+    @property
+    def stage(self) -> int | None:
+        return None if self.stage_.data == UNSCHEDULED else self.stage_.data
+
+    @property
+    def start(self) -> int | None:
+        return None if self.start_.data == UNSCHEDULED else self.start_.data
+
+    @property
+    def scheduled(self) -> bool:
+        return self.stage is not None
+
+    def verify(self) -> None:
+        if self.ii < 1:
+            raise VerifyException(f"#ascend.task: ii must be >= 1, got {self.ii}")
+        if self.latency < self.ii:
+            raise VerifyException(f"#ascend.task: latency ({self.latency}) must be >= ii ({self.ii})")
+        for key, value in (("stage", self.stage_.data), ("start", self.start_.data)):
+            if value < UNSCHEDULED:
+                raise VerifyException(f"#ascend.task: {key} must be >= 0, got {value}")
+        if (self.stage is None) != (self.start is None):
+            raise VerifyException("#ascend.task: stage and start go together")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values = _parse_fields(parser, lambda _key: parser.parse_integer(allow_boolean=False))
+        _require(parser, values, ("latency", "ii"), ("latency", "ii", "stage", "start"), "#ascend.task")
+        for key in ("stage", "start"):
+            if key in values and values[key] < 0:  # type: ignore[operator]
+                parser.raise_error(f"#ascend.task: {key} must be >= 0, got {values[key]}")
+        attr = _checked(parser, lambda: TaskAttr(values["latency"], values["ii"],  # type: ignore[arg-type]
+                                                 values.get("stage"), values.get("start")))  # type: ignore[arg-type]
+        return attr.parameters
+
+    def print_parameters(self, printer: Printer) -> None:
+        fields = [("latency", str(self.latency)), ("ii", str(self.ii))]
+        if self.stage is not None:
+            fields += [("stage", str(self.stage)), ("start", str(self.start))]
+        _print_fields(printer, fields)
+
+
+def _pipe_key(pipe: str) -> tuple[int, str]:
+    order = {p: i for i, p in enumerate(SCHEDULE_PIPES)}
+    return (order.get(pipe, len(order)), pipe)
+
+
+@irdl_attr_definition
+class LoopAttr(ParametrizedAttribute):
+    """The schedule of one loop: `#ascend.loop<ii = .., mii = .., status = "..", res_mii =
+    {PIPE = n, ..}, rec_mii = .., binding = "..">`. res_mii lists pipes in PIPES order."""
+
+    name = "ascend.loop"
+
+    ii_: IntAttr = param_def()
+    mii_: IntAttr = param_def()
+    res_mii_: DictionaryAttr = param_def()
+    rec_mii_: IntAttr = param_def()
+    binding_: StringAttr = param_def()
+    status_: StringAttr = param_def()
+
+    def __init__(self, ii: int, mii: int, res_mii: dict[str, int], rec_mii: int, binding: str, status: str):
+        res = DictionaryAttr({p: IntegerAttr(res_mii[p], i64) for p in sorted(res_mii, key=_pipe_key)})
+        super().__init__(IntAttr(ii), IntAttr(mii), res, IntAttr(rec_mii), StringAttr(binding), StringAttr(status))
+
+    @property
+    def ii(self) -> int:
+        return self.ii_.data
+
+    @property
+    def mii(self) -> int:
+        return self.mii_.data
+
+    @property
+    def res_mii(self) -> dict[str, int]:
+        return {k: v.value.data for k, v in self.res_mii_.data.items() if isinstance(v, IntegerAttr)}
+
+    @property
+    def rec_mii(self) -> int:
+        return self.rec_mii_.data
+
+    @property
+    def binding(self) -> str:
+        return self.binding_.data
+
+    @property
+    def status(self) -> str:
+        return self.status_.data
+
+    def verify(self) -> None:
+        if self.mii < 1:
+            raise VerifyException(f"#ascend.loop: mii must be >= 1, got {self.mii}")
+        if self.ii < self.mii:
+            raise VerifyException(f"#ascend.loop: ii ({self.ii}) is below mii ({self.mii})")
+        if self.rec_mii > self.mii:
+            raise VerifyException(f"#ascend.loop: rec_mii ({self.rec_mii}) is above mii ({self.mii})")
+        for pipe, value in self.res_mii_.data.items():
+            if pipe not in SCHEDULE_PIPES:
+                raise VerifyException(f"#ascend.loop: res_mii names unknown pipe '{pipe}'")
+            if not isinstance(value, IntegerAttr) or not 0 <= value.value.data <= self.mii:
+                raise VerifyException(f"#ascend.loop: res_mii[{pipe}] must be an integer in [0, mii]")
+        if self.binding not in BINDINGS:
+            raise VerifyException(
+                f"#ascend.loop: binding must be one of {', '.join(BINDINGS)}, got '{self.binding}'")
+        if self.status not in LOOP_STATUSES:
+            raise VerifyException(
+                f"#ascend.loop: status must be one of {', '.join(LOOP_STATUSES)}, got '{self.status}'")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        def value(key: str) -> object:
+            if key in ("binding", "status"):
+                return parser.parse_str_literal()
+            if key == "res_mii":
+                return _parse_pipe_dict(parser)
+            return parser.parse_integer(allow_boolean=False)
+
+        keys = ("ii", "mii", "res_mii", "rec_mii", "binding", "status")
+        values = _parse_fields(parser, value)
+        _require(parser, values, keys, keys, "#ascend.loop")
+        attr = _checked(parser, lambda: LoopAttr(*(values[k] for k in keys)))  # type: ignore[arg-type]
+        return attr.parameters
+
+    def print_parameters(self, printer: Printer) -> None:
+        res = ", ".join(f"{p} = {n}" for p, n in self.res_mii.items())
+        _print_fields(printer, [
+            ("ii", str(self.ii)), ("mii", str(self.mii)), ("status", f'"{self.status}"'),
+            ("res_mii", "{" + res + "}"), ("rec_mii", str(self.rec_mii)), ("binding", f'"{self.binding}"'),
+        ])
+
+
+def _parse_pipe_dict(parser: AttrParser) -> dict[str, int]:
+    out: dict[str, int] = {}
+
+    def one() -> None:
+        pipe = parser.parse_identifier()
+        parser.parse_punctuation("=")
+        out[pipe] = parser.parse_integer(allow_boolean=False)
+
+    parser.parse_comma_separated_list(parser.Delimiter.BRACES, one)
+    return out
+
+
+@irdl_attr_definition
+class BufferAttr(ParametrizedAttribute):
+    """`#ascend.buffer<versions = N>`: how many copies of an on-chip buffer the schedule
+    uses (iteration j of its loop uses version j mod N)."""
+
+    name = "ascend.buffer"
+
+    versions_: IntAttr = param_def()
+
+    def __init__(self, versions: int):
+        super().__init__(IntAttr(versions))
+
+    @property
+    def versions(self) -> int:
+        return self.versions_.data
+
+    def verify(self) -> None:
+        if self.versions < 1:
+            raise VerifyException(f"#ascend.buffer: versions must be >= 1, got {self.versions}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values = _parse_fields(parser, lambda _key: parser.parse_integer(allow_boolean=False))
+        _require(parser, values, ("versions",), ("versions",), "#ascend.buffer")
+        return _checked(parser, lambda: BufferAttr(values["versions"])).parameters  # type: ignore[arg-type]
+
+    def print_parameters(self, printer: Printer) -> None:
+        _print_fields(printer, [("versions", str(self.versions))])
+
+
+Ascend = Dialect("ascend", [], [TaskAttr, LoopAttr, BufferAttr])
+
+
+# ----- accessors (the only way other modules read or write the schedule) ---------------
+
+
+def task_of(op: Operation) -> TaskAttr | None:
+    attr = op.attributes.get(TASK)
+    return attr if isinstance(attr, TaskAttr) else None
+
+
+def set_task(op: Operation, latency: int, ii: int, stage: int | None = None, start: int | None = None) -> None:
+    op.attributes[TASK] = TaskAttr(latency, ii, stage, start)
+
+
+def set_slot(op: Operation, stage: int, start: int) -> None:
+    """Add the schedule slot to an op that already has its cost."""
+    task = task_of(op)
+    if task is None:
+        raise ValueError(f"{op.name} has no {TASK} to add a slot to")
+    op.attributes[TASK] = TaskAttr(task.latency, task.ii, stage, start)
+
+
+def loop_of(op: Operation) -> LoopAttr | None:
+    attr = op.attributes.get(LOOP)
+    return attr if isinstance(attr, LoopAttr) else None
+
+
+def set_loop(op: Operation, attr: LoopAttr) -> None:
+    op.attributes[LOOP] = attr
+
+
+def versions_of(alloc: Operation) -> int:
+    """Versions of a buffer (1 when the schedule gave it none)."""
+    attr = alloc.attributes.get(BUFFER)
+    return attr.versions if isinstance(attr, BufferAttr) else 1
+
+
+def has_versions(alloc: Operation) -> bool:
+    return isinstance(alloc.attributes.get(BUFFER), BufferAttr)
+
+
+def set_versions(alloc: Operation, versions: int) -> None:
+    alloc.attributes[BUFFER] = BufferAttr(versions)
+
+
+def _int_attr(op: Operation, name: str) -> int | None:
+    attr = op.attributes.get(name)
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+def num_stages_of(loop: Operation) -> int | None:
+    return _int_attr(loop, NUM_STAGES)
+
+
+def set_num_stages(loop: Operation, stages: int) -> None:
+    loop.attributes[NUM_STAGES] = IntegerAttr(stages, i64)
+
+
+def grid_of(func_op: Operation) -> int | None:
+    return _int_attr(func_op, GRID)
+
+
+def set_grid(func_op: Operation, blocks: int) -> None:
+    func_op.attributes[GRID] = IntegerAttr(blocks, i64)
+
+
+def is_pipelined(loop: Operation) -> bool:
+    return PIPELINED in loop.attributes
+
+
+def set_pipelined(loop: Operation) -> None:
+    loop.attributes[PIPELINED] = UnitAttr()
+
+
+def clear_schedule(op: Operation) -> None:
+    """Drop the schedule attributes of one op (e.g. a clone outside its loop)."""
+    for name in (TASK, LOOP, BUFFER):
+        op.attributes.pop(name, None)
+
+
+@dataclass(frozen=True)
+class SlotError:
+    op: Operation
+    message: str
+
+
+def loop_slot_errors(loop: Operation, tasks: Sequence[Operation]) -> list[SlotError]:
+    """What is inconsistent between a loop's `#ascend.loop` and its tasks' slots."""
+    sched = loop_of(loop)
+    if sched is None:
+        return [SlotError(loop, f"has no {LOOP}; run ascend-modulo-schedule first")]
+    errors = []
+    for op in tasks:
+        task = task_of(op)
+        if task is None or task.stage is None or task.start is None:
+            errors.append(SlotError(op, f"is a task of a scheduled loop but has no {TASK} slot"))
+        elif task.stage != task.start // sched.ii:
+            errors.append(SlotError(
+                op, f"has stage {task.stage} but start {task.start} lies in stage "
+                f"{task.start // sched.ii} of II {sched.ii}"))
+    return errors

@@ -1,0 +1,62 @@
+"""The Python DSL of ascend-mlir: write a tile kernel as a Python function.
+
+```python
+import ascend_mlir.frontend as T
+
+@T.kernel(grid=8)
+def vecadd(x: T.Tensor((32768,), "f32"), y: T.Tensor((32768,), "f32"),
+           z: T.Tensor((32768,), "f32")):
+    base = T.block_idx() * 4096
+    ux, uy, uz = (T.alloc((512,), "f32", "ub") for _ in range(3))
+    for i in T.pipelined(range(8), num_stages=2):
+        off = base + i * 512
+        T.copy(x[off:off + 512], ux)
+        T.copy(y[off:off + 512], uy)
+        T.add(ux, uy, uz)
+        T.copy(uz, z[off:off + 512])
+
+text, report = T.compile(vecadd, target="npuir")
+result = T.simulate(vecadd)          # oracle: races, deadlock, reference match, cycles
+```
+Each op carries the Python line that wrote it as its location; misuse is a `DSLError`
+naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder.py`).
+"""
+
+from ascend_mlir.frontend.builder import Bool, DSLError, Index, Tile
+from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate
+from ascend_mlir.frontend.kernel import Kernel, Tensor, kernel
+from ascend_mlir.frontend.ops import (
+    abs,
+    add,
+    alloc,
+    block_idx,
+    broadcast,
+    cast,
+    copy,
+    div,
+    exp,
+    fill,
+    ln,
+    matmul,
+    maximum,
+    minimum,
+    mul,
+    pipelined,
+    rec,
+    reduce_max,
+    reduce_min,
+    reduce_sum,
+    relu,
+    rsqrt,
+    sqrt,
+    sub,
+    sub_block_idx,
+)
+
+__all__ = [
+    "Bool", "CompileError", "Compiled", "DSLError", "Index", "Kernel", "Report", "SimReport",
+    "Tensor", "Tile", "abs", "add", "alloc", "block_idx", "broadcast", "cast", "compile", "copy",
+    "div", "exp", "fill", "kernel", "ln", "matmul", "maximum", "minimum", "mul", "pipelined",
+    "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "simulate", "sqrt", "sub",
+    "sub_block_idx",
+]

@@ -1,0 +1,148 @@
+"""`@kernel(grid=...)`: a Python function over GM tensors that builds a tile-level kernel.
+
+```python
+import ascend_mlir.frontend as T
+
+@T.kernel(grid=8)
+def vecadd(x: T.Tensor((32768,), "f32"), y: T.Tensor((32768,), "f32"),
+           z: T.Tensor((32768,), "f32")):
+    ...
+```
+Calling `vecadd.build()` runs the function body once, with each argument a `Tile` of
+the GM memref, and returns the `builtin.module` holding `func.func @vecadd` with
+`tile.kernel` and `tile.grid`. The parameter names become the SSA names (`%x`), which
+is also how `simulate` names inputs and outputs.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr, i64
+from xdsl.ir import Attribute, Block, Region
+from xdsl.printer import Printer
+
+from ascend_mlir.dialects import tile
+from ascend_mlir.frontend.builder import (
+    DSLError,
+    Tile,
+    UserLocation,
+    fail,
+    kernel_scope,
+    user_location,
+)
+from ascend_mlir.frontend.ops import memref_type
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """The annotation of a GM tensor argument: `x: Tensor((256, 256), "bf16")`."""
+
+    shape: tuple[int, ...]
+    dtype: str | Attribute
+
+    def __init__(self, shape, dtype: str | Attribute):
+        object.__setattr__(self, "shape", tuple(shape) if not isinstance(shape, int) else (shape,))
+        object.__setattr__(self, "dtype", dtype)
+
+
+class Kernel:
+    """A DSL kernel: call `build()` for the module, or pass it to `compile`/`simulate`."""
+
+    def __init__(self, fn: Callable[..., None], grid: int, name: str | None, chip: str | None,
+                 location: UserLocation | None):
+        self.fn = fn
+        self.grid = grid
+        self.name = name or fn.__name__
+        self.chip = chip
+        self.location = location
+        self.__doc__ = fn.__doc__
+        self.__name__ = self.name
+
+    def parameters(self) -> list[tuple[str, Tensor]]:
+        params = []
+        hints = inspect.get_annotations(self.fn, eval_str=True)
+        for name in inspect.signature(self.fn).parameters:
+            annotation = hints.get(name)
+            if not isinstance(annotation, Tensor):
+                raise DSLError(
+                    f"kernel parameter '{name}' needs a Tensor annotation, "
+                    f"e.g. {name}: Tensor((1024,), 'f32')", self.location)
+            params.append((name, annotation))
+        return params
+
+    def build(self) -> ModuleOp:
+        """A fresh module holding this kernel, verified (raises DSLError on misuse)."""
+        params = self.parameters()
+        arg_types = [memref_type(t.shape, t.dtype, "gm") for _, t in params]
+        entry = Block(arg_types=arg_types)
+        for (name, _), arg in zip(params, entry.args, strict=False):
+            arg.name_hint = name
+        function = func.FuncOp(self.name, (arg_types, []), Region(entry))
+        function.attributes[tile.KERNEL_ATTR] = UnitAttr()
+        function.attributes[tile.GRID_ATTR] = IntegerAttr(self.grid, i64)
+        if self.location is not None:
+            function.location = self.location.attr()
+        with kernel_scope(entry) as scope:
+            result = self.fn(*(Tile(arg) for arg in entry.args))
+            if result is not None:
+                raise fail("a kernel returns nothing: it writes its results into its GM tensors")
+            ret = func.ReturnOp()
+        if self.location is not None:
+            ret.location = self.location.attr()
+        scope.finish()
+        module = ModuleOp([function])
+        if self.chip is not None:
+            from ascend_mlir.chips import ChipError, load_chip
+            from ascend_mlir.dialects import hacc
+
+            try:
+                chip = load_chip(self.chip)
+            except ChipError as err:
+                raise DSLError(str(err), self.location) from None
+            target = self.chip if self.chip in chip.hacc_targets else chip.hacc_target
+            module.attributes[hacc.TARGET] = hacc.TargetAttr(target)
+        _verify(module)
+        return module
+
+    def to_mlir(self, locations: bool = False) -> str:
+        """The tile-level IR as text (with `loc(...)` of the Python lines if asked)."""
+        import io
+
+        stream = io.StringIO()
+        Printer(stream=stream, print_debuginfo=locations).print_op(self.build())
+        return stream.getvalue() + "\n"
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(
+            f"kernel '{self.name}' is not called directly: use compile({self.name}) "
+            f"or simulate({self.name}, inputs)")
+
+
+def _verify(module: ModuleOp) -> None:
+    from ascend_mlir.diagnostics import verify_module
+
+    problems = verify_module(module)
+    if problems:
+        first = problems[0]
+        loc = first.location
+        raise DSLError(first.message, UserLocation(loc.file, loc.line, loc.column) if loc else None)
+
+
+def kernel(grid: int = 1, *, name: str | None = None, chip: str | None = None):
+    """Decorator: `@kernel(grid=8)` (grid = number of blocks, each with `block_idx()`)."""
+    location = user_location()
+    if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1:
+        raise DSLError(f"grid must be a positive int, got {grid!r}", location)
+
+    def wrap(fn: Callable[..., None]) -> Kernel:
+        loc = location
+        code = getattr(fn, "__code__", None)
+        if code is not None and loc is not None:
+            loc = UserLocation(loc.file, code.co_firstlineno, 1)
+        return Kernel(fn, grid, name, chip, loc)
+
+    return wrap

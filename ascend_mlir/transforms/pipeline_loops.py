@@ -1,0 +1,336 @@
+"""`ascend-pipeline-loops`: emit every scheduled loop so that each pipe issues its ops in
+the order of the modulo schedule (DESIGN.md section 7).
+
+Interface (what this pass produces; ascend-insert-sync and the CCE route read it)
+-------------------------------------------------------------------------------
+Input: loops with `#ascend.loop` whose body tasks (hivm ops, nested loops and ifs) carry
+`#ascend.task<..., stage = k, start = s>` (ascend-modulo-schedule), usually after
+ascend-plan-memory and ascend-multi-buffer (the version-index arithmetic at the top of
+the body is ordinary index arithmetic here). Output: plain hivm, no new ops or dialects:
+
+* **One stage per pipe** (every pipe's tasks share a stage; the anchor's case): the
+  same loop, its body in the order of `start`. Iterations overlap through buffer
+  versions and flags only.
+* **Otherwise, stage skewing**: with S stages, op i of iteration j is issued in kernel
+  iteration `t = j + stage_i`, and inside a kernel iteration ops are ordered by their
+  offset `start_i - stage_i * II` (ties: body order):
+
+      prologue  t = 0 .. S-2          (straight line: ops with stage_i <= t)
+      scf.for %t_iv = lb + (S-1)*step to ub step step   {#ascend.loop, ascend.pipelined}
+                                      (every op; op i uses iv = %t_iv - stage_i*step)
+      epilogue  t = N .. N+S-2        (straight line: ops with stage_i >= t - N + 1)
+
+  Each op is cloned with the scalar work it depends on in the body (index arithmetic,
+  subviews, pointer_casts) evaluated at its own iteration `iv = lb + j*step`, so the
+  buffer version (`iv mod V`) and GM offsets are those of iteration j. A trip count N
+  below S-1 is emitted fully unrolled (kernel iterations 0 .. N+S-2); a dynamic trip
+  count gets `scf.if (ub - lb > (S-2)*step) { prologue; kernel; epilogue } else
+  { the loop in start order }`.
+
+Program order of the result is a time order of the schedule (kernel iteration, then
+offset), so every dependence points forward in program order and any correct sync pass
+(ascend-insert-sync, ascend-insert-barrier-sync) makes it correct; correctness never
+depends on the latency estimates. Cloned ops keep their `#ascend.task` (the simulator
+reads their costs); the kernel loop keeps `#ascend.loop` and gets `ascend.pipelined`.
+Loops with results (iter_args) or with body ops that cannot be re-evaluated per
+iteration (allocations, sync ops) are left in program order with a remark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
+
+from ascend_mlir.analysis.latency_model import constant_int, op_pipes
+from ascend_mlir.analysis.loop_model import loops_innermost_first
+from ascend_mlir.analysis.views import VIEW_OPS
+from ascend_mlir.diagnostics import emit_remark
+from ascend_mlir.dialects import ascend, hivm
+
+
+# ----- which body ops are tasks, which are re-evaluable scalar work ---------------------
+
+
+def _is_task(op: Operation) -> bool:
+    return ascend.task_of(op) is not None and (bool(op_pipes(op)) or isinstance(op, scf.ForOp | scf.IfOp))
+
+
+def _is_scalar(op: Operation) -> bool:
+    """Body ops that may be evaluated once per (iteration, stage): pure index work, views
+    and planned buffers (a pointer_cast only names memory)."""
+    if op.regions:
+        return False
+    if isinstance(op, (*VIEW_OPS, hivm.PointerCastOp)) or op.name.startswith("arith."):
+        return True
+    return is_side_effect_free(op) and not op_pipes(op)
+
+
+def _task_pipes(op: Operation) -> frozenset[str]:
+    return frozenset(p for inner in op.walk() for p in op_pipes(inner)) or frozenset({"S"})
+
+
+@dataclass
+class _Body:
+    loop: scf.ForOp
+    tasks: list[Operation]
+    stage: dict[Operation, int]
+    offset: dict[Operation, int]
+    ii: int
+
+    @property
+    def stages(self) -> int:
+        return max(self.stage.values(), default=0) + 1
+
+    def ordered(self, skew: bool) -> list[Operation]:
+        index = {op: i for i, op in enumerate(self.tasks)}
+        if skew:
+            return sorted(self.tasks, key=lambda op: (self.offset[op], index[op]))
+        return sorted(self.tasks, key=lambda op: (self.stage[op] * self.ii + self.offset[op], index[op]))
+
+
+def _body_of(loop: scf.ForOp) -> _Body | str:
+    """The loop's tasks and slots, or why it cannot be pipelined."""
+    sched = ascend.loop_of(loop)
+    if sched is None:
+        return "it has no schedule"
+    if loop.results or loop.iter_args:
+        return "it has loop-carried values (iter_args)"
+    tasks, stage, offset = [], {}, {}
+    for op in loop.body.block.ops:
+        if isinstance(op, scf.YieldOp):
+            continue
+        if _is_task(op):
+            task = ascend.task_of(op)
+            assert task is not None
+            if task.stage is None or task.start is None:
+                return f"{op.name} has no schedule slot"
+            tasks.append(op)
+            stage[op] = task.stage
+            offset[op] = task.start - task.stage * sched.ii
+        elif not _is_scalar(op):
+            return f"{op.name} in its body cannot be re-evaluated per iteration"
+    return _Body(loop, tasks, stage, offset, sched.ii)
+
+
+def _one_stage_per_pipe(body: _Body) -> bool:
+    seen: dict[str, int] = {}
+    for op in body.tasks:
+        for pipe in _task_pipes(op):
+            if seen.setdefault(pipe, body.stage[op]) != body.stage[op]:
+                return False
+    return True
+
+
+# ----- index arithmetic ----------------------------------------------------------------
+
+
+@dataclass
+class _Emitter:
+    """Appends ops to `out`; integer constants where the loop bounds are constants."""
+
+    out: list[Operation] = field(default_factory=list)
+
+    def const(self, value: int) -> SSAValue:
+        return _const_op(self.out, value)
+
+    def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        op = arith.AddiOp(a, b)
+        self.out.append(op)
+        return op.result
+
+    def scaled(self, base: SSAValue, steps: int, step: SSAValue) -> SSAValue:
+        """base + steps * step."""
+        b, s = constant_int(base), constant_int(step)
+        if b is not None and s is not None:
+            return self.const(b + steps * s)
+        if steps == 0:
+            return base
+        mul = arith.MuliOp(self.const(steps), step)
+        self.out.append(mul)
+        return self.add(base, mul.result)
+
+
+# ----- cloning one op instance with the scalar work it needs ---------------------------
+
+
+def _local_operands(op: Operation, block: Block) -> list[SSAValue]:
+    """Values defined by ops of `block` that `op` (or anything nested in it) uses."""
+    out = []
+    for inner in op.walk():
+        for v in inner.operands:
+            owner = v.owner
+            if isinstance(owner, Operation) and owner.parent_block() is block and owner is not op:
+                out.append(v)
+    return out
+
+
+def _clone_with_slice(op: Operation, block: Block, mapper: dict[SSAValue, SSAValue], out: list[Operation]) -> None:
+    """Clone the scalar ops `op` depends on (once per mapper), then `op` itself."""
+    for v in _local_operands(op, block):
+        if v in mapper:
+            continue
+        owner = v.owner
+        assert isinstance(owner, Operation)
+        _clone_with_slice(owner, block, mapper, out)
+    clone = op.clone(value_mapper=mapper)
+    out.append(clone)
+
+
+def _emit_kernel_iteration(body: _Body, order: list[Operation], iv_of_stage: Callable[[int], SSAValue | None],
+                           out: list[Operation]) -> None:
+    """Ops of one kernel iteration in `order`; an op whose stage has no iteration here
+    (iv_of_stage returns None) is skipped."""
+    block = body.loop.body.block
+    iv = block.args[0]
+    # one mapper per iteration (ops of the same iteration share their scalar work)
+    mappers: dict[SSAValue, dict[SSAValue, SSAValue]] = {}
+    for op in order:
+        value = iv_of_stage(body.stage[op])
+        if value is None:
+            continue
+        mapper = mappers.setdefault(value, {iv: value})
+        _clone_with_slice(op, block, mapper, out)
+
+
+# ----- the three shapes of the result ----------------------------------------------------
+
+
+def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> scf.ForOp:
+    loop = body.loop
+    new_block = Block(arg_types=[IndexType()])
+    new_block.args[0].name_hint = loop.body.block.args[0].name_hint
+    t_iv = new_block.args[0]
+    ops: list[Operation] = []
+    stage_ivs: dict[int, SSAValue] = {}
+
+    def iv_of_stage(k: int) -> SSAValue:
+        if not skew or k == 0:
+            return t_iv
+        if k not in stage_ivs:
+            mul = arith.MuliOp(_const_op(ops, k), loop.step)
+            sub = arith.SubiOp(t_iv, mul.result)
+            ops.extend([mul, sub])
+            stage_ivs[k] = sub.result
+        return stage_ivs[k]
+
+    _emit_kernel_iteration(body, order, iv_of_stage, ops)
+    ops.append(scf.YieldOp())
+    new_block.add_ops(ops)
+    new = scf.ForOp(lb, loop.ub, loop.step, [], Region(new_block))
+    for name in (ascend.LOOP, ascend.NUM_STAGES):
+        if name in loop.attributes:
+            new.attributes[name] = loop.attributes[name]
+    if skew:
+        ascend.set_pipelined(new)
+    return new
+
+
+def _const_op(ops: list[Operation], value: int) -> SSAValue:
+    op = arith.ConstantOp(IntegerAttr(value, IndexType()))
+    op.result.name_hint = f"c{value}" if value >= 0 else f"c_{-value}"
+    ops.append(op)
+    return op.result
+
+
+def _straight_line(body: _Body, order: list[Operation], kernel_iterations: range, first_iv: Callable[[int], int | None],
+                   emit: _Emitter, base: SSAValue) -> None:
+    """Kernel iterations unrolled; `first_iv(t - k)` is the iteration number relative to
+    `base` of stage k in kernel iteration t, None when that iteration does not exist."""
+    loop = body.loop
+    for t in kernel_iterations:
+        cache: dict[int, SSAValue] = {}
+
+        def iv_of_stage(k: int, t: int = t, cache: dict[int, SSAValue] = cache) -> SSAValue | None:
+            rel = first_iv(t - k)
+            if rel is None:
+                return None
+            if rel not in cache:
+                cache[rel] = emit.scaled(base, rel, loop.step)
+            return cache[rel]
+
+        _emit_kernel_iteration(body, order, iv_of_stage, emit.out)
+
+
+def _skewed_static(body: _Body, order: list[Operation], n: int) -> list[Operation]:
+    loop, s = body.loop, body.stages
+    emit = _Emitter()
+    if n < s - 1:  # too short for a steady state: every kernel iteration unrolled
+        _straight_line(body, order, range(n + s - 1), lambda j: j if 0 <= j < n else None, emit, loop.lb)
+        return emit.out
+    _straight_line(body, order, range(s - 1), lambda j: j if j >= 0 else None, emit, loop.lb)
+    kernel_lb = emit.scaled(loop.lb, s - 1, loop.step)
+    emit.out.append(_new_loop(body, kernel_lb, order, skew=True))
+    _straight_line(body, order, range(n, n + s - 1), lambda j: j if j < n else None, emit, loop.lb)
+    return emit.out
+
+
+def _skewed_dynamic(body: _Body, order: list[Operation]) -> list[Operation]:
+    """scf.if (enough iterations) { prologue; kernel; epilogue } else { start order }."""
+    loop, s = body.loop, body.stages
+    outer = _Emitter()
+    span = arith.SubiOp(loop.ub, loop.lb)
+    need = arith.MuliOp(outer.const(s - 2), loop.step)
+    enough = arith.CmpiOp(span, need, "sgt")
+    outer.out.extend([span, need, enough])
+
+    then = _Emitter()
+    _straight_line(body, order, range(s - 1), lambda j: j if j >= 0 else None, then, loop.lb)
+    then.out.append(_new_loop(body, then.scaled(loop.lb, s - 1, loop.step), order, skew=True))
+    # last = lb + (N - 1) * step with N = ceil((ub - lb) / step); epilogue relative to it
+    step_m1 = arith.SubiOp(loop.step, then.const(1))
+    padded = arith.AddiOp(span, step_m1)
+    trips = arith.DivSIOp(padded, loop.step)
+    trips_m1 = arith.SubiOp(trips, then.const(1))
+    last_off = arith.MuliOp(trips_m1, loop.step)
+    last = arith.AddiOp(loop.lb, last_off)
+    then.out.extend([step_m1, padded, trips, trips_m1, last_off, last])
+    # kernel iteration t = N + e: stage k runs iteration N + e - k = last + (e + 1 - k)
+    _straight_line(body, order, range(s - 1), lambda d: d + 1 if d + 1 <= 0 else None, then, last.result)
+    then.out.append(scf.YieldOp())
+
+    otherwise = [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]
+    if_op = scf.IfOp(enough.result, [], Region(Block(then.out)), Region(Block(otherwise)))
+    outer.out.append(if_op)
+    return outer.out
+
+
+def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
+    body = _body_of(loop)
+    if isinstance(body, str):
+        if ascend.loop_of(loop) is not None:
+            emit_remark(loop, f"loop left in program order: {body}")
+        return
+    skew = body.stages > 1 and not _one_stage_per_pipe(body)
+    order = body.ordered(skew)
+    if not skew:
+        new_ops: list[Operation] = [_new_loop(body, loop.lb, order, skew=False)]
+    else:
+        n = None
+        lb, ub, step = constant_int(loop.lb), constant_int(loop.ub), constant_int(loop.step)
+        if lb is not None and ub is not None and step is not None and step > 0:
+            n = max(0, -(-(ub - lb) // step))
+        new_ops = _skewed_static(body, order, n) if n is not None else _skewed_dynamic(body, order)
+    rewriter.insert_op(new_ops, InsertPoint.before(loop))
+    rewriter.erase_op(loop)
+
+
+@dataclass(frozen=True)
+class PipelineLoopsPass(ModulePass):
+    name = "ascend-pipeline-loops"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        rewriter = Rewriter()
+        # innermost loops only: an outer loop's task is a whole inner loop, which keeps
+        # its program order inside (its own pipelining is done first)
+        for _, loop in loops_innermost_first(op):
+            if ascend.is_pipelined(loop) or any(isinstance(o, scf.ForOp) for o in loop.body.walk()):
+                continue
+            pipeline_loop(loop, rewriter)

@@ -1,0 +1,208 @@
+"""End-to-end benchmark: simulated cycles of one block per kernel, side by side.
+
+    python bench/e2e/run.py [--json OUT] [--examples vecadd,gemm,...]
+
+Columns (DESIGN.md section 7, issue 8 item 9):
+  ours      ascend-compile (modulo schedule, memory plan, multi-buffer, pipelined loops,
+            solver sync)
+  barrier   ascend-compile{schedule=program-order sync=barrier-all}
+  po+sync   ascend-compile{schedule=program-order sync=solver}: our sync, one version per buffer
+  bisheng   bishengir's own sync: convert-tile-to-hivm + ascend-plan-memory (program order,
+            one version) printed as npuir, `bishengir-opt -hivm-inject-sync`, parsed back
+  bound     max(busiest pipe: sum of ii per pipe, critical path: the straight-line
+            makespan of the modulo schedule with every loop at its MII)
+plus, per innermost loop, the scheduled II and the steady-state II measured in the
+simulator (median distance between consecutive issues of the loop's op with the
+largest ii that is unique by name in the body).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+
+from ascend_mlir.analysis.accesses import primary_pipe, trip_count
+from ascend_mlir.analysis.latency_model import op_pipes
+from ascend_mlir.diagnostics import parse_module
+from ascend_mlir.dialects import UPSTREAM_DIALECTS, ascend, register_dialects
+from ascend_mlir.sim.simulator import simulate
+from ascend_mlir.testing import find_tool
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
+from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
+from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass
+from ascend_mlir.transforms.plan_memory import PlanMemoryPass
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ("vecadd", "softmax", "gemm", "gemm_910b", "gemm_relu", "gemm_anchor")
+
+
+def _parse(text: str, name: str):
+    # bishengir's output may use affine.apply for index arithmetic
+    return parse_module(register_dialects(Context(), (*UPSTREAM_DIALECTS, "affine")), text, name)
+
+
+def _cycles(module) -> tuple[int, object]:
+    result = simulate(module, None, blocks=1)
+    if result.races or result.deadlock:
+        raise SystemExit(f"bench: a variant is not race-free: {result.to_json()[:400]}")
+    return result.cycles, result
+
+
+def _compiled(text: str, name: str, **options):
+    module = _parse(text, name)
+    AscendCompilePass(**options).apply(Context(), module)
+    return module
+
+
+def _bisheng(text: str, name: str) -> int | None:
+    from ascend_mlir.chips import resolve_chip
+    from ascend_mlir.targets.npuir import NpuirTarget
+
+    module = _parse(text, name)
+    ctx = Context()
+    for p in (ConvertTileToHivmPass(), EstimateLatencyPass(), PlanMemoryPass()):
+        p.apply(ctx, module)
+    # the Ascend 950 syntax needs the -a5 build of bishengir
+    tool = find_tool("bishengir-opt-a5" if resolve_chip(module).name == "ascend950" else "bishengir-opt")
+    if tool is None:
+        return None
+    import io
+
+    out = io.StringIO()
+    NpuirTarget().emit(ctx, module, out)
+    proc = subprocess.run([tool, "-hivm-inject-sync", "-"], input=out.getvalue(), capture_output=True,
+                          text=True, timeout=600, check=False)
+    if proc.returncode != 0:
+        print(f"{name}: bishengir-opt -hivm-inject-sync failed: {proc.stderr[:300]}", file=sys.stderr)
+        return None
+    try:
+        from xdsl.transforms.lower_affine import LowerAffinePass
+
+        synced = _parse(proc.stdout, name + ".bisheng")
+        LowerAffinePass().apply(Context(), synced)  # the simulator runs arith, not affine
+        return _cycles(synced)[0]
+    except Exception as e:  # noqa: BLE001 - a route that does not go through is reported, not fatal
+        print(f"{name}: bishengir's synced IR does not simulate: {str(e)[:300]}", file=sys.stderr)
+        return None
+
+
+def _executions(op) -> int:
+    n = 1
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp):
+            n *= trip_count(parent) or 1
+        parent = parent.parent_op()
+    return n
+
+
+def _bound(text: str, name: str) -> tuple[int, dict]:
+    """max(busiest pipe, critical path at MII) from the modulo schedule of the kernel."""
+    module = _parse(text, name)
+    ctx = Context()
+    for p in (ConvertTileToHivmPass(), EstimateLatencyPass(), ModuloSchedulePass()):
+        p.apply(ctx, module)
+    busy: dict[str, int] = {}
+    for op in module.walk():
+        task = ascend.task_of(op)
+        if task is None or not op_pipes(op):
+            continue
+        pipe = primary_pipe(op_pipes(op))
+        busy[pipe] = busy.get(pipe, 0) + task.ii * _executions(op)
+    path = 0
+    for f in (o for o in module.walk() if isinstance(o, func.FuncOp)):
+        block = f.body.blocks.first
+        assert block is not None
+        slack = 0
+        for op in block.ops:
+            task = ascend.task_of(op)
+            if task is None or task.start is None:
+                continue
+            sched = ascend.loop_of(op)
+            if isinstance(op, scf.ForOp) and sched is not None:
+                slack += (sched.ii - sched.mii) * max(0, (trip_count(op) or 1) - 1)
+            path = max(path, task.start + task.latency)
+        path -= slack
+    return max(max(busy.values(), default=0), path), {"busy": busy, "critical_path": path}
+
+
+def _steady_ii(module, result) -> list[dict]:
+    """Scheduled vs measured II of every innermost scheduled loop of the compiled module."""
+    out = []
+    for loop in (o for o in module.walk() if isinstance(o, scf.ForOp)):
+        sched = ascend.loop_of(loop)
+        if sched is None or any(isinstance(o, scf.ForOp) for o in loop.body.walk()):
+            continue
+        tasks = [o for o in loop.body.block.ops if ascend.task_of(o) is not None and op_pipes(o)]
+        names = [o.name.removeprefix("hivm.hir.") for o in tasks]
+        unique = [o for o, n in zip(tasks, names, strict=True) if names.count(n) == 1]
+        if not unique:
+            continue
+        probe = max(unique, key=lambda o: ascend.task_of(o).ii)  # type: ignore[union-attr]
+        short = probe.name.removeprefix("hivm.hir.")
+        starts = sorted(e.start for e in result.trace if e.name == short)
+        gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+        inner = gaps[1:-1] or gaps
+        measured = statistics.median(inner) if inner else None
+        out.append({"op": short, "scheduled_ii": sched.ii, "measured_ii": measured})
+    return out
+
+
+def run_example(name: str) -> dict:
+    path = ROOT / "examples" / f"{name}.mlir"
+    text = path.read_text()
+    ours_module = _compiled(text, str(path))
+    ours, ours_result = _cycles(ours_module)
+    barrier = _cycles(_compiled(text, str(path), schedule="program-order", sync="barrier-all"))[0]
+    po_sync = _cycles(_compiled(text, str(path), schedule="program-order", sync="solver"))[0]
+    bisheng = _bisheng(text, str(path))
+    bound, parts = _bound(text, str(path))
+    return {
+        "kernel": name, "ours": ours, "barrier": barrier, "po_sync": po_sync, "bisheng": bisheng,
+        "bound": bound, "bound_parts": parts, "loops": _steady_ii(ours_module, ours_result),
+    }
+
+
+def _ratio(a: int | None, b: int | None) -> str:
+    return f"{a / b:.2f}x" if a and b else "-"
+
+
+def table(rows: list[dict]) -> str:
+    head = ("| kernel | ours | barrier-all | po + our sync | bishengir sync | bound | "
+            "barrier/ours | po+sync/ours | bisheng/ours | ours/bound | II sched -> measured |")
+    lines = [head, "|" + "---|" * 11]
+    for r in rows:
+        ii = ", ".join(f"{x['op']} {x['scheduled_ii']} -> {x['measured_ii']}" for x in r["loops"]) or "-"
+        lines.append(
+            f"| {r['kernel']} | {r['ours']} | {r['barrier']} | {r['po_sync']} | {r['bisheng'] or '-'} | "
+            f"{r['bound']} | {_ratio(r['barrier'], r['ours'])} | {_ratio(r['po_sync'], r['ours'])} | "
+            f"{_ratio(r['bisheng'], r['ours'])} | {_ratio(r['ours'], r['bound'])} | {ii} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--json", help="write the rows as JSON here")
+    p.add_argument("--examples", default=",".join(EXAMPLES))
+    args = p.parse_args(argv)
+    rows = []
+    for name in args.examples.split(","):
+        rows.append(run_example(name))
+        print(f"{name}: done", file=sys.stderr)
+    print(table(rows))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
