@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException
 
+from ascend_mlir.dialects import ascend
 from ascend_mlir.frontend.kernel import Kernel
 
 TARGETS = ("mlir", "npuir", "cce")
@@ -150,7 +151,7 @@ def _schedule(tile_module: ModuleOp, compiled: ModuleOp, chip: str | None) -> tu
 
     source = "ascend-compile"
     module = compiled
-    if not any("ascend.ii" in op.attributes for op in compiled.walk()):
+    if not any(ascend.loop_of(op) is not None for op in compiled.walk()):
         source = "ascend-modulo-schedule on the unscheduled hivm (not used by this compile mode)"
         module = tile_module.clone()
         chip_opt = f'{{chip="{chip}"}}' if chip else ""

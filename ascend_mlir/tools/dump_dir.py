@@ -27,13 +27,15 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException
 
+from ascend_mlir.dialects import ascend
+
 
 def _safe(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_.{}=" else "_" for c in name)
 
 
 def _has_schedule(module: ModuleOp) -> bool:
-    return any(isinstance(op, scf.ForOp) and "ascend.ii" in op.attributes for op in module.walk())
+    return any(isinstance(op, scf.ForOp) and ascend.loop_of(op) is not None for op in module.walk())
 
 
 def _is_hivm_kernel(module: ModuleOp) -> bool:

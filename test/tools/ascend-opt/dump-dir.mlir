@@ -1,7 +1,7 @@
 // --dump-dir writes the IR after every pass and every stage of ascend-compile, the
 // schedule (JSON + SVG) and the simulator trace, numbered in pipeline order.
 
-// RUN: rm -rf %t && ascend-opt %examples/vecadd.mlir -p 'ascend-compile{sync=barrier-all}' --dump-dir %t -o %t.out
+// RUN: rm -rf %t && ascend-opt %examples/vecadd.mlir -p 'ascend-compile{schedule=program-order sync=barrier-all}' --dump-dir %t -o %t.out
 // RUN: filecheck %s --check-prefix=INDEX < %t/index.txt
 // RUN: %python %S/Inputs/cat_glob.py '%t/*-ascend-compile.convert-tile-to-hivm.mlir' | filecheck %s --check-prefix=CONVERTED
 // RUN: %python %S/Inputs/cat_glob.py '%t/*-ascend-compile.mlir' | filecheck %s --check-prefix=SYNCED
