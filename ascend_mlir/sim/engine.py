@@ -96,6 +96,11 @@ class Instr:
         where = f" at {self.loc}" if self.loc else ""
         return f"{self.name or self.kind}{where}"
 
+    def flag_key(self) -> tuple:
+        """The flag of a SET/WAIT/BLOCK_SET/BLOCK_WAIT (always built with one)."""
+        assert self.flag is not None, f"{self.describe()} has no flag"
+        return self.flag
+
 
 @dataclass
 class Core:
@@ -367,9 +372,9 @@ class Engine:
             if k in (SET, BARRIER, BLOCK_SET):
                 return not inflight[c][ins.pipes[0]]
             if k == WAIT:
-                return (c, *ins.flag) in flags
+                return (c, *ins.flag_key()) in flags
             if k == BLOCK_WAIT:
-                return all(block_fifos.get((c, src, ins.flag[0])) for src in peers(c))
+                return all(block_fifos.get((c, src, ins.flag_key()[0])) for src in peers(c))
             raise AssertionError(k)
 
         def start(c: int, pos: int) -> None:
@@ -382,10 +387,10 @@ class Engine:
             if k in (SET, BARRIER, BLOCK_SET):
                 vs = own_prefix(c, ins.pipes[0])
             elif k == WAIT:
-                np.maximum(vs, flags.pop((c, *ins.flag)), out=vs)
+                np.maximum(vs, flags.pop((c, *ins.flag_key())), out=vs)
             elif k == BLOCK_WAIT:
                 for src in peers(c):
-                    np.maximum(vs, block_fifos[(c, src, ins.flag[0])].popleft(), out=vs)
+                    np.maximum(vs, block_fifos[(c, src, ins.flag_key()[0])].popleft(), out=vs)
             state = None
             if k == OP:
                 if ins.accesses:
@@ -595,9 +600,9 @@ def _flag_name(flag: tuple) -> str:
 
 def _wait_reason(ins: Instr) -> str:
     if ins.kind == WAIT:
-        return f"flag {_flag_name(ins.flag)} that is never set"
+        return f"flag {_flag_name(ins.flag_key())} that is never set"
     if ins.kind == BLOCK_WAIT:
-        return f"cross-core flag {ins.flag[0]} that is never set"
+        return f"cross-core flag {ins.flag_key()[0]} that is never set"
     if ins.kind in (SET, BARRIER, BLOCK_SET):
         return f"pipe {ins.pipes[0]} to drain"
     return "its pipe"
@@ -605,14 +610,16 @@ def _wait_reason(ins: Instr) -> str:
 
 def _union_length(intervals: list[tuple[int, int]]) -> int:
     total = 0
-    cur_s = cur_e = None
+    cur_s = cur_e = 0
+    started = False
     for s, e in sorted(intervals):
-        if cur_e is None or s > cur_e:
-            if cur_e is not None:
+        if not started or s > cur_e:
+            if started:
                 total += cur_e - cur_s
             cur_s, cur_e = s, e
+            started = True
         else:
             cur_e = max(cur_e, e)
-    if cur_e is not None:
+    if started:
         total += cur_e - cur_s
     return total

@@ -324,7 +324,10 @@ class CoreWalker:
             if op.static_event_id is not None:
                 event = op.static_event_id.data
             else:
-                event = self.scalar(op.dynamic_event_id, op)
+                dyn_event = op.dynamic_event_id
+                # the op verifier requires exactly one of a static or a dynamic event id
+                assert dyn_event is not None
+                event = self.scalar(dyn_event, op)
                 if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
                     raise SimulationError(
                         op, f"dynamic event id {event} is out of range (0..{hardware.EVENTS_PER_PIPE_PAIR - 1})"
@@ -342,7 +345,12 @@ class CoreWalker:
                 self.emit(Instr(BARRIER, (p,), 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)), op)
             return
         if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
-            fid = op.flag_id if op.flag_id is not None else self.scalar(op.dynamic_flag_id, op)
+            fid = op.flag_id
+            if fid is None:
+                dyn_flag = op.dynamic_flag_id
+                # the op verifier requires exactly one of a static or a dynamic flag id
+                assert dyn_flag is not None
+                fid = self.scalar(dyn_flag, op)
             if not 0 <= fid < hivm.CROSS_CORE_FLAGS:
                 raise SimulationError(op, f"dynamic cross-core flag id {fid} is out of range (0..{hivm.CROSS_CORE_FLAGS - 1})")
             kind = BLOCK_SET if isinstance(op, hivm.SyncBlockSetOp) else BLOCK_WAIT

@@ -24,8 +24,8 @@ vector side then writes exactly what vector core `v` writes on the device.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, cast
 
 import numpy as np
 from xdsl.dialects import func, memref
@@ -108,6 +108,13 @@ def _read(value: Any, ssa: SSAValue) -> np.ndarray | int | float:
     return _scalar(value)
 
 
+def _read_array(value: Any, ssa: SSAValue) -> np.ndarray:
+    """A memref operand as computation input (see _read)."""
+    data = _read(value, ssa)
+    assert isinstance(data, np.ndarray), f"{ssa.type} operand is not a memref"
+    return data
+
+
 def _write(dest: np.ndarray, dest_ssa: SSAValue, result: np.ndarray | float | int) -> None:
     """Store `result` into `dest` (a buffer or a view), rounded to its element type."""
     element_type = _element_type(dest_ssa)
@@ -126,7 +133,8 @@ def _write(dest: np.ndarray, dest_ssa: SSAValue, result: np.ndarray | float | in
 def _mixed(static: Iterable[int], dynamic: Iterable[Any]) -> list[int]:
     """Merge MLIR's static list (DYNAMIC_INDEX holes) with the dynamic operand values."""
     dyn = iter(dynamic)
-    return [_scalar(next(dyn)) if s == DYNAMIC_INDEX else s for s in static]
+    # the dynamic operands of offsets/sizes/strides are index values, so _scalar gives an int
+    return [cast(int, _scalar(next(dyn))) if s == DYNAMIC_INDEX else s for s in static]
 
 
 def _rank_reduction_drops(sizes: list[int], result_shape: tuple[int, ...]) -> set[int]:
@@ -214,7 +222,7 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     @impl(memref.StoreOp)
     def run_store(self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues):
         value, array, *indices = args
-        element_type = op.memref.type.get_element_type()
+        element_type = _element_type(op.memref)
         array[tuple(_scalar(i) for i in indices)] = to_storage(_scalar(value), element_type)
         return ()
 
@@ -230,8 +238,9 @@ class NumpyMemRefFunctions(InterpreterFunctions):
 # --------------------------------------------------------------------------------------
 
 # the elementwise semantics are the simulator's too (reference_numerics, keyed by kind)
-_BINARY = {t: BINARY[elementwise_kind(t.name)] for t in (tile.AddOp, tile.SubOp, tile.MulOp, tile.MaxOp, tile.MinOp)}
-_UNARY = {
+# keyed by the op class; the numpy ufuncs/lambdas are typed loosely by numpy's stubs
+_BINARY: dict[type[Operation], Callable[..., Any]] = {t: BINARY[elementwise_kind(t.name)] for t in (tile.AddOp, tile.SubOp, tile.MulOp, tile.MaxOp, tile.MinOp)}
+_UNARY: dict[type[Operation], Callable[..., Any]] = {
     t: UNARY[elementwise_kind(t.name)]
     for t in (tile.ExpOp, tile.LnOp, tile.ReluOp, tile.AbsOp, tile.SqrtOp, tile.RsqrtOp, tile.RecOp)
 }
@@ -269,7 +278,7 @@ class TileReferenceFunctions(InterpreterFunctions):
     @impl(tile.CopyOp)
     def run_copy(self, interpreter: Interpreter, op: tile.CopyOp, args: PythonValues):
         source, dest = args
-        data = _read(source, op.source)
+        data = _read_array(source, op.source)
         if op.is_dual():
             # vector core v receives rows [v*H, (v+1)*H) of the accumulator
             rows = dest.shape[0]
@@ -284,7 +293,7 @@ class TileReferenceFunctions(InterpreterFunctions):
 
     def _binary(self, interpreter: Interpreter, op: tile.BinaryOp, args: PythonValues):
         lhs_v, rhs_v, dest = args
-        lhs = _read(lhs_v, op.lhs)
+        lhs = _read_array(lhs_v, op.lhs)
         rhs = _read(rhs_v, op.rhs)
         if not isinstance(rhs, np.ndarray):
             # a scalar operand is first converted to the element type, as the hardware
@@ -480,10 +489,22 @@ _POSITIVE_OPERANDS: dict[str, int] = {
 _ALWAYS_POSITIVE = frozenset({"tile.exp", "hivm.hir.vexp"})
 
 
-def _dataflow_ops(func_op: func.FuncOp) -> list[Operation]:
+class _DataflowOp(Protocol):
+    """A tile/hivm op with destination-passing `ins`/`outs` operand lists."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def ins(self) -> Sequence[SSAValue]: ...
+    @property
+    def outs(self) -> Sequence[SSAValue]: ...
+
+
+def _dataflow_ops(func_op: func.FuncOp) -> list[_DataflowOp]:
     """Ops with destination-passing `ins`/`outs` (tile ops and hivm ops)."""
     return [
-        op
+        # the hasattr checks below establish the protocol, which Operation does not declare
+        cast(_DataflowOp, op)
         for op in func_op.walk()
         if op.name.startswith(("tile.", "hivm.hir.")) and hasattr(op, "ins") and hasattr(op, "outs")
     ]

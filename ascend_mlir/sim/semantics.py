@@ -9,10 +9,10 @@ interpreter's (reference_numerics.BINARY/UNARY/REDUCE, keyed by kind).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase
+from xdsl.dialects.builtin import DenseArrayBase, IntegerType
 from xdsl.ir import Operation, SSAValue
 
 from ascend_mlir.dialects import hivm
@@ -175,7 +175,7 @@ def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
         rows = dst_ref.shape[0] if dst_ref.shape else 0
         dual = len(src_ref.shape) == len(dst_ref.shape) and src_ref.shape[0] == rows * len(targets)
         views = []
-        for k, core in enumerate(targets):
+        for core in targets:
             writes.append((dst_ref, core))
             views.append(dst_ref.view(core))
 
@@ -318,11 +318,17 @@ def _sem_cast(w: CoreWalker, op: hivm.VCastOp, reads, writes):
     return compute, end, False
 
 
+def _dims(attr: DenseArrayBase) -> tuple[int, ...]:
+    # dimension lists are i64 arrays; the property is declared as any DenseArrayBase, whose
+    # get_values overloads only bind to an integer or a float element type
+    return cast(DenseArrayBase[IntegerType], attr).get_values()
+
+
 def _sem_brc(w: CoreWalker, op: hivm.VBrcOp, reads, writes):
     dst_ref: Ref = w.val(op.dst)
     src = _operand(w, op.src, op, reads)
     x = w.val(op.src)
-    dims = list(op.broadcast_dims.get_values()) if isinstance(op.broadcast_dims, DenseArrayBase) else []
+    dims = list(_dims(op.broadcast_dims)) if isinstance(op.broadcast_dims, DenseArrayBase) else []
     store = _store(w, op.dst, writes)
     shape = dst_ref.shape
     et = dst_ref.et
@@ -351,7 +357,7 @@ def _sem_reduce(w: CoreWalker, op: hivm.VReduceOp, reads, writes):
     fn = _REDUCE_FN.get(kind)
     if fn is None:
         raise SimulationError(op, f"vreduce <{kind}> is not simulated")
-    dims = tuple(op.reduce_dims.get_values())
+    dims = tuple(_dims(op.reduce_dims))
     dst_ref: Ref = w.val(op.dst[0])
     store = _store(w, op.dst[0], writes)
     shape = dst_ref.shape

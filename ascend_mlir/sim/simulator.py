@@ -294,7 +294,7 @@ def chrome_trace(events: list[TraceEvent]) -> str:
     out: list[dict] = []
     for c in cores:
         out.append({"name": "process_name", "ph": "M", "pid": pid[c], "args": {"name": c}})
-        for p in sorted({e.pipe for e in events if e.core == c}, key=tid.get):
+        for p in sorted({e.pipe for e in events if e.core == c}, key=lambda p: tid[p]):
             out.append({"name": "thread_name", "ph": "M", "pid": pid[c], "tid": tid[p], "args": {"name": p}})
     for e in events:
         out.append({

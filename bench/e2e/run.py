@@ -52,7 +52,7 @@ def _parse(text: str, name: str):
 def _cycles(module) -> tuple[int, object]:
     result = simulate(module, None, blocks=1)
     if result.races or result.deadlock:
-        raise SystemExit(f"bench: a variant is not race-free: {result.to_json()[:400]}")
+        raise SystemExit(f"bench: a variant is not race-free: {json.dumps(result.to_json(), default=str)[:400]}")
     return result.cycles, result
 
 

@@ -232,7 +232,7 @@ def test_cross_core_sync_cube_to_both_vectors():
 def test_loop_like_stream_prunes_records_and_stays_race_free():
     m = Mem()
     prog = [sync(SET, "V", ("V", "MTE2", 0))]
-    for i in range(300):
+    for _ in range(300):
         prog += [
             sync(WAIT, "MTE2", ("V", "MTE2", 0)),
             op("load", "MTE2", 20, m.acc("ub", 0, 8, True)),
@@ -402,7 +402,7 @@ def test_shared_resource_serialises_issue_across_pipes():
 def test_unsynchronised_loop_reports_every_kind_once_per_op_pair():
     m = Mem()
     prog = []
-    for i in range(300):
+    for _ in range(300):
         prog.append(Instr(OP, ("MTE2",), 90, 13, (m.acc("ub", 0, 8, True),), name="load", static_id="load"))
         prog.append(Instr(OP, ("V",), 8, 8, (m.acc("ub", 0, 8, False),), name="vexp", static_id="vexp"))
     r = run(("VECTOR", prog))

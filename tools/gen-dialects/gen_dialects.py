@@ -22,6 +22,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import cast
 from pathlib import Path
 
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
@@ -251,7 +252,8 @@ def load_examples(dialect: Dialect, dialects: Iterable[Dialect]) -> dict[str, Ex
         Printer(stream=custom).print_op(op)
         IRDLFormPrinter(stream=generic, dialects=dialects).print_op(op)
         pipes_method = getattr(op, "pipes", None)
-        pipes = tuple(pipes_method()) if callable(pipes_method) else None
+        # an op's `pipes()` (hivm ops) returns its pipe names; getattr gives it as object
+        pipes = tuple(cast(Iterable[str], pipes_method())) if callable(pipes_method) else None
         examples[op.name] = Example(custom.getvalue(), generic.getvalue(), pipes)
     return examples
 

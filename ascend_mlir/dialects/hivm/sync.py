@@ -197,11 +197,15 @@ class _SyncBlockOp(HivmOp, ABC):
     def flag_id(self) -> int | None:
         return self.static_flag_id.value.data if self.static_flag_id is not None else None
 
+    def dynamic_flag(self) -> SSAValue | None:
+        """The dynamic flag id operand (each subclass declares its own `dynamic_flag_id`)."""
+        raise NotImplementedError
+
     def core_type(self) -> str:
         return "CUBE" if self.tcore_type.data == TCoreType.CUBE else "VECTOR"
 
     def verify_(self) -> None:
-        dynamic = cast(SSAValue | None, getattr(self, "dynamic_flag_id"))
+        dynamic = self.dynamic_flag()
         if (self.static_flag_id is None) == (dynamic is None):
             raise VerifyException("needs exactly one of a static flag id or a dynamic i64 flag id")
         if self.tcore_type.data not in (TCoreType.CUBE, TCoreType.VECTOR):
@@ -248,7 +252,7 @@ class _SyncBlockOp(HivmOp, ABC):
         printer.print_string(", ")
         print_short(printer, self.pipe)
         printer.print_string("] flag = ")
-        dynamic = cast(SSAValue | None, getattr(self, "dynamic_flag_id"))
+        dynamic = self.dynamic_flag()
         if dynamic is not None:
             printer.print_operand(dynamic)
         else:
@@ -273,6 +277,9 @@ class SyncBlockSetOp(_SyncBlockOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     HAS_FFTS: ClassVar[bool] = True
 
+    def dynamic_flag(self) -> SSAValue | None:
+        return self.dynamic_flag_id
+
     def pipes(self) -> tuple[str, ...]:
         return (self.tpipe.pipe_name,)
 
@@ -282,6 +289,9 @@ class SyncBlockWaitOp(_SyncBlockOp):
     name = "hivm.hir.sync_block_wait"
 
     dynamic_flag_id = opt_operand_def(I64)
+
+    def dynamic_flag(self) -> SSAValue | None:
+        return self.dynamic_flag_id
 
     def pipes(self) -> tuple[str, ...]:
         return (self.pipe.pipe_name,)
