@@ -150,13 +150,15 @@ def _schedule(tile_module: ModuleOp, compiled: ModuleOp, chip: str | None) -> tu
     from ascend_mlir.targets.schedule_json import named_schedule_report
 
     source = "ascend-compile"
-    module = compiled
     if not any(ascend.loop_of(op) is not None for op in compiled.walk()):
         source = "ascend-modulo-schedule on the unscheduled hivm (not used by this compile mode)"
-        module = tile_module.clone()
-        chip_opt = f'{{chip="{chip}"}}' if chip else ""
-        _run_passes(module, f"convert-tile-to-hivm{chip_opt},ascend-estimate-latency,"
-                            "ascend-modulo-schedule")
+    # the schedule is read where it is whole: after ascend-modulo-schedule, before
+    # plan-memory turns the versioned allocs into pointer_casts (deterministic, so it is
+    # the schedule ascend-compile realised)
+    module = tile_module.clone()
+    chip_opt = f'{{chip="{chip}"}}' if chip else ""
+    _run_passes(module, f"convert-tile-to-hivm{chip_opt},peel-mmad-init,ascend-estimate-latency,"
+                        "ascend-modulo-schedule")
     try:
         data, names = named_schedule_report(module, "report", chip)
     except DiagnosticException as err:

@@ -697,7 +697,21 @@ def our_dialects() -> list[Dialect]:
     return [factory() for factory in get_all_dialects().values()]
 
 
+def _without_schedule_attributes(module: Operation) -> Operation:
+    """`module` itself when it carries no `ascend.*` attribute, else a clone without them."""
+    if not any(name.startswith("ascend.") for op in module.walk() for name in op.attributes):
+        return module
+    module = module.clone()
+    for op in module.walk():
+        for name in [n for n in op.attributes if n.startswith("ascend.")]:
+            del op.attributes[name]
+    return module
+
+
 def irdl_form(module: Operation, dialects: Iterable[Dialect] | None = None) -> str:
+    # the schedule annotations (`ascend.*`) are not part of the dialects the IRDL files
+    # describe, and their integer parameters have no spelling upstream mlir-opt can parse
+    module = _without_schedule_attributes(module)
     stream = StringIO()
     printer = IRDLFormPrinter(stream=stream, dialects=dialects)
     printer.print_op(module)

@@ -132,15 +132,31 @@ class AscendCompilePass(ModulePass):
             PipelineLoopsPass().apply(ctx, op)
             stage_done(PipelineLoopsPass.name, op)
         self._verify(op, f"schedule={self.schedule}")
-        for sync_pass in sync_passes if not synced else ():
-            sync_pass().apply(ctx, op)
-            stage_done(sync_pass.name, op)
+        if not synced:
+            self._sync(ctx, op, sync_passes)
         if not synced:
             from ascend_mlir.transforms.verify_sync import VerifySyncPass
 
             # an independent check of the sync just placed: a failure is an error
             VerifySyncPass().apply(ctx, op)
         _apply_target_shaping(ctx, op)
+
+    @staticmethod
+    def _sync(ctx: Context, op: ModuleOp, sync_passes: list[type[ModulePass]]) -> None:
+        from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
+        from ascend_mlir.transforms.insert_sync import CrossCoreFlagsExhausted
+
+        backup = op.clone()  # the solver may fail half-way through placing flags
+        try:
+            for sync_pass in sync_passes:
+                sync_pass().apply(ctx, op)
+                stage_done(sync_pass.name, op)
+        except CrossCoreFlagsExhausted as error:
+            # the documented fallback: this kernel is synced by barriers instead, and said so
+            emit_remark(error.op, f"{error}; ascend-compile falls back to sync=barrier-all for this kernel")
+            _replace_body(op, backup)
+            InsertBarrierSyncPass().apply(ctx, op)
+            stage_done(InsertBarrierSyncPass.name, op)
 
     @staticmethod
     def _verify(op: ModuleOp, after: str) -> None:
@@ -158,3 +174,14 @@ def _apply_target_shaping(ctx: Context, op: ModuleOp) -> None:
     for shaping in (HoistConstantsPass(), SplitMixKernelPass()):
         shaping.apply(ctx, op)
         stage_done(shaping.name, op)
+
+
+def _replace_body(op: ModuleOp, backup: ModuleOp) -> None:
+    """Put the ops of `backup` (a clone of `op` taken earlier) back into `op`."""
+    block = op.body.block
+    for old in reversed(list(block.ops)):
+        old.detach()
+        old.erase(safe_erase=False)
+    for saved in list(backup.body.block.ops):
+        saved.detach()
+        block.add_op(saved)

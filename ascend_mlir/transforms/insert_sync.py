@@ -57,7 +57,7 @@ from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_dist
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait
 from ascend_mlir.analysis.views import _defined_inside, _symbols, affine_of, footprint_of, loop_bounds, widen_out_of
-from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.diagnostics import OpError, emit_remark, op_error
 from ascend_mlir.dialects import hivm
 
 ORDERED_PIPES = hardware.HARDWARE_ORDERED_PIPES  # the same-pipe rule (hardware-ordered pipes)
@@ -66,6 +66,11 @@ MAX_VERSIONS = 4
 
 
 # ----------------------------------------------------------------------------- accesses
+
+
+class CrossCoreFlagsExhausted(OpError):
+    """More cube <-> vector hand-offs than the hardware has cross-core flags: unlike events
+    within a core, these have no barrier to fall back on inside this pass."""
 
 
 @dataclass(eq=False)
@@ -476,7 +481,7 @@ class _Emitter:
         set_pipe, wait_pipe = _pipe(f.set_pipe), _pipe(f.wait_pipe)
         if f.first_id is None:
             if f.cross_core:
-                raise op_error(
+                raise CrossCoreFlagsExhausted(
                     dst_op,
                     f"ascend-insert-sync: more than {hivm.CROSS_CORE_FLAGS} cross-core flags needed "
                     "(use ascend-insert-barrier-sync for this kernel)",

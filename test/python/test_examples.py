@@ -17,6 +17,9 @@ EXAMPLES = ROOT / "examples"
 KERNELS = sorted(p.stem for p in EXAMPLES.glob("*.mlir"))
 
 # the kernels the suite promises (issue 12); more may be added
+# the CCE printer's known gaps: these kernels must be refused with a located error, not printed wrong
+CCE_GAPS = {"gemm_anchor": "transposed mmadL1 operands are not printed"}
+
 REQUIRED = {"vecadd", "gemm", "gemm_910b", "gemm_bf16", "gemm_fp16", "gemm_relu", "softmax",
             "rmsnorm", "layernorm", "flash_attention"}
 
@@ -48,7 +51,15 @@ def test_example_simulates_clean(name: str):
     assert result["ok"] and result["returncode"] == 0
 
 
-@pytest.mark.parametrize("name", KERNELS)
+@pytest.mark.parametrize("name", sorted(CCE_GAPS))
+def test_example_cce_gap_is_a_located_error(name: str):
+    run = subprocess.run([sys.executable, "-m", "ascend_mlir.tools.ascend_sim", f"examples/{name}.mlir",
+                          "--via", "cce", "--json"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 1
+    assert f"examples/{name}.mlir:" in run.stderr and CCE_GAPS[name] in run.stderr
+
+
+@pytest.mark.parametrize("name", [k for k in KERNELS if k not in CCE_GAPS])
 def test_example_through_cce(name: str):
     if not _has_option("--via"):
         pytest.skip("ascend-sim has no --via option yet (the CCE backend has not landed)")
