@@ -252,7 +252,7 @@ class Engine:
         return core * len(PIPES) + PIPE_INDEX[pipe]
 
     # ------------------------------------------------------------------ main loop
-    def run(self) -> EngineResult:
+    def run(self) -> EngineResult:  # noqa: C901 (over the limit before the limit was set; split pending)
         n = len(self.cores)
         T = self.nthreads
         self.clock = [[np.zeros(T, dtype=np.int64) for _ in PIPES] for _ in range(n)]
@@ -291,7 +291,7 @@ class Engine:
             v[t] = max(v[t], started_count[c][p])
             return v
 
-        def check_races(c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:
+        def check_races(c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
             my_seqs = self.seq[c][pos]
             fresh = []
             for acc in ins.accesses:
@@ -352,7 +352,7 @@ class Engine:
                     else:
                         del table[k]
 
-        def can_start(c: int, pos: int) -> bool:
+        def can_start(c: int, pos: int) -> bool:  # noqa: C901 (over the limit before the limit was set; split pending)
             ins = self.cores[c].instrs[pos]
             for p in ins.pipes:
                 q = queues[c][p]
@@ -377,7 +377,7 @@ class Engine:
                 return all(block_fifos.get((c, src, ins.flag_key()[0])) for src in peers(c))
             raise AssertionError(k)
 
-        def start(c: int, pos: int) -> None:
+        def start(c: int, pos: int) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
             nonlocal tie, starts_since_prune
             ins = self.cores[c].instrs[pos]
             k = ins.kind

@@ -146,7 +146,7 @@ def _byte_view(mask: np.ndarray, ref) -> np.ndarray:
                       strides=tuple(st * item for st in ref.strides) + (1,))
 
 
-def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 100_000) -> list[Race]:
+def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 100_000) -> list[Race]:  # noqa: C901 (over the limit before the limit was set; split pending)
     """GM accesses of different blocks are never ordered: report overlapping ones (one
     report per static pair of ops, counting the block pairs; atomic stores excepted)."""
     races: list[Race] = []

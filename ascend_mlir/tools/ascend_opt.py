@@ -209,7 +209,7 @@ class AscendOptMain(xDSLOptMain):
         except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
             return None, with_source_lines([exception_diagnostic(err)], text, offset)
 
-    def run(self) -> int:  # type: ignore[override]
+    def run(self) -> int:  # type: ignore[override]  # noqa: C901
         try:
             text, name = self._read_input()
         except OSError as err:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from xdsl.passes import ModulePass
 
 
-def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:  # noqa: C901 (over the limit before the limit was set; split pending)
     def convert_tile_to_hivm():
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
 

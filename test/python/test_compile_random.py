@@ -44,7 +44,7 @@ def _half(offset: int) -> str:
     return f"memref<{HALF_ROWS}x{COLS}xf32, strided<[{COLS}, 1], offset: {offset}>, #hivm.address_space<ub>>"
 
 
-def random_kernel(seed: int) -> str:
+def random_kernel(seed: int) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
     rng = random.Random(seed)
     tiles = rng.choice([1, 2, 3, 5])
     stages = rng.choice([1, 2, 3, 4])

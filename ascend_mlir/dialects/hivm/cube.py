@@ -162,7 +162,7 @@ class MmadL1Op(HivmOp):
     def memref_writes(self) -> tuple[SSAValue, ...]:
         return (self.c,)
 
-    def verify_(self) -> None:
+    def verify_(self) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
         rule = "mmadL1 reads A and B from cbuf and accumulates C in cc"
         verify_scope(self, self.a, "operand A", ("cbuf",), rule)
         verify_scope(self, self.b, "operand B", ("cbuf",), rule)
