@@ -229,7 +229,7 @@ class ConstraintDescriber:
         name = getattr(cls, "name", None)
         return name if isinstance(name, str) else cls.__name__
 
-    def describe(self, constr: AttrConstraint | RangeConstraint) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def describe(self, constr: AttrConstraint | RangeConstraint) -> str:
         if isinstance(constr, RangeConstraint):
             constr = single_constraint(constr)
         if not isinstance(constr, AttrConstraint):
@@ -330,7 +330,7 @@ class DialectExporter:
         if text not in notes:
             notes.append(text)
 
-    def emit(self, block: _Block, constr: AttrConstraint, owner: str, what: str) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def emit(self, block: _Block, constr: AttrConstraint, owner: str, what: str) -> str:
         """Emit constraint ops for `constr` into `block`, return the SSA value."""
         if not isinstance(constr, AttrConstraint):
             # raw attributes/classes, as PyRDL accepts them in ParamAttrConstraint
@@ -451,7 +451,7 @@ class DialectExporter:
         lines.append("  }")
         return lines
 
-    def export_operation(self, op: type[IRDLOperation]) -> list[str]:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def export_operation(self, op: type[IRDLOperation]) -> list[str]:
         op_def = op.get_irdl_definition()
         owner = op_def.name
         block = _Block("    ")
@@ -697,21 +697,7 @@ def our_dialects() -> list[Dialect]:
     return [factory() for factory in get_all_dialects().values()]
 
 
-def _without_schedule_attributes(module: Operation) -> Operation:
-    """`module` itself when it carries no `ascend.*` attribute, else a clone without them."""
-    if not any(name.startswith("ascend.") for op in module.walk() for name in op.attributes):
-        return module
-    module = module.clone()
-    for op in module.walk():
-        for name in [n for n in op.attributes if n.startswith("ascend.")]:
-            del op.attributes[name]
-    return module
-
-
 def irdl_form(module: Operation, dialects: Iterable[Dialect] | None = None) -> str:
-    # the schedule annotations (`ascend.*`) are not part of the dialects the IRDL files
-    # describe, and their integer parameters have no spelling upstream mlir-opt can parse
-    module = _without_schedule_attributes(module)
     stream = StringIO()
     printer = IRDLFormPrinter(stream=stream, dialects=dialects)
     printer.print_op(module)

@@ -70,7 +70,15 @@ def irdl_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _routed_chunks(path: Path) -> list[tuple[int, ModuleOp]]:
     """The chunks of `path` this route takes: accepted by our verifier, using our dialects."""
     chunks = ((index, _accepted_module(chunk, str(path))) for index, chunk in enumerate(_chunks(path)))
-    return [(index, module) for index, module in chunks if module is not None and _uses_our_dialects(module)]
+    return [(index, module) for index, module in chunks
+            if module is not None and _uses_our_dialects(module) and not _has_schedule(module)]
+
+
+def _has_schedule(module: Operation) -> bool:
+    # the schedule annotations (`ascend.*`) have integer parameters with no upstream IRDL
+    # spelling; the dialects the IRDL files describe are checked without them (see the
+    # compiled-examples test below, which strips them)
+    return any(name.startswith("ascend.") for op in module.walk() for name in op.attributes)
 
 
 def _routed_inputs() -> list[Path]:
@@ -107,13 +115,17 @@ def test_irdl_route_accepts_what_our_verifier_accepts(path: Path, irdl_file: Pat
 def test_irdl_route_accepts_compiled_examples(example: Path, pipeline: str, irdl_file: Path) -> None:
     """What our passes make of each example (hivm with sync) passes the IRDL route too."""
     mlir_opt = require_tool("mlir-opt")
-    compiled = subprocess.run(
-        ["ascend-opt", str(example), "-p", pipeline, "-t", "irdl"], capture_output=True, text=True
-    )
+    compiled = subprocess.run(["ascend-opt", str(example), "-p", pipeline], capture_output=True, text=True)
     assert compiled.returncode == 0, compiled.stderr
+    module = Parser(register_dialects(Context()), compiled.stdout, example.name).parse_module()
+    # the schedule annotations (#ascend.task on every op) are not part of the dialects the
+    # IRDL files describe, and their integer parameters have no upstream spelling
+    for op in module.walk():
+        for name in [n for n in op.attributes if n.startswith("ascend.")]:
+            del op.attributes[name]
     run = subprocess.run(
         [mlir_opt, f"--irdl-file={irdl_file}", "--mlir-print-op-generic", "-"],
-        input=compiled.stdout,
+        input=irdl_form(module),
         capture_output=True,
         text=True,
     )
