@@ -31,7 +31,13 @@ What the printer prints (it only prints; it never changes the IR):
   32-byte column block (that is how ND rows become NZ fractals).
 * `hivm.hir.mmadL1` expanded into L1 -> L0A / L0B copies and `asc_mmad` over K steps
   that fit half of L0A / L0B, the halves used ping-pong; `init` is the zero-C flag of
-  the first step. The expansion's own flags use **reserved event ids**: MTE1 -> M and
+  the first step. Transposed operands (`b_transpose`: B^T stored N x K, the anchor's own
+  GEMM; `a_transpose`: A^T stored K x M) come to L1 with the same nd2nz as any operand,
+  as the anchor loads its B^T tile (rows of the stored matrix are the NZ rows; no
+  `dn2nz`, which would need the source read column-wise); the L1 -> L0 load fixes the
+  orientation as the real API splits it: conventional A B is `asc_copy_l12l0a` +
+  `asc_copy_l12l0b_transpose`, B^T takes the plain `asc_copy_l12l0b`, A^T
+  `asc_copy_l12l0a_transpose` (dav-c220: load2d's transpose flag likewise). The expansion's own flags use **reserved event ids**: MTE1 -> M and
   M -> MTE1 events `RESERVED_CUBE_EVENTS` = (6, 7), one per ping-pong half (M -> MTE1
   primed at the start of the cube side and drained at its end: the WAR on an L0 half;
   MTE1 -> M inside each step: the RAW). The halves alternate across K steps and across
@@ -60,7 +66,7 @@ What the printer prints (it only prints; it never changes the IR):
   takes the location of the next located op of its block, the op it was inserted for).
 
 What it cannot print is an error at the op (`file:line:col: error: ...`), e.g. L0C -> UB
-on dav-c220 (910B has no such path), rank-3 DMA, transposed matmul operands.
+on dav-c220 (910B has no such path), rank-3 DMA, mmadL1 with a bias or unit flags.
 """
 
 from __future__ import annotations
@@ -391,6 +397,53 @@ def _region_has(op: Operation, side: str) -> bool:
     if block is None:
         return True
     return any(_op_core(o) == side for sibling in block.ops for o in sibling.walk())
+
+
+@dataclass(frozen=True)
+class _MmadTile:
+    """Geometry of one mmadL1 expansion: sizes, fractal counts, the K fractals per step
+    (the most that fit half of L0A and of L0B, dividing K), and which operand L1 holds
+    transposed (A^T as K x M, B^T as N x K)."""
+
+    m: int
+    k: int
+    n: int
+    a_t: bool
+    b_t: bool
+    step: int
+
+    @property
+    def mf(self) -> int:
+        return -(-self.m // 16)
+
+    @property
+    def kf(self) -> int:
+        return -(-self.k // 16)
+
+    @property
+    def nf(self) -> int:
+        return -(-self.n // 16)
+
+    @property
+    def steps(self) -> int:
+        return self.kf // self.step
+
+    @property
+    def k_step(self) -> int:
+        return min(self.k, self.step * 16)
+
+    @staticmethod
+    def of(op: hivm.MmadL1Op, a_shape: Sequence[int], b_shape: Sequence[int]) -> _MmadTile:
+        a_t, b_t = op.a_transpose is not None, op.b_transpose is not None
+        m, k = (a_shape[1], a_shape[0]) if a_t else (a_shape[0], a_shape[1])
+        n = b_shape[0] if b_t else b_shape[1]
+        mf, kf, nf = -(-m // 16), -(-k // 16), -(-n // 16)
+        half = L0_BYTES // 2
+        step = max((d for d in range(1, kf + 1) if kf % d == 0 and mf * d * 512 <= half and d * nf * 512 <= half),
+                   default=0)
+        if step == 0:
+            raise op_error(op, f"a {m}x{k}x{n} mmadL1 does not fit half of L0A/L0B with one K fractal")
+        return _MmadTile(m, k, n, a_t, b_t, step)
 
 
 # --------------------------------------------------------------------------------------
@@ -877,51 +930,68 @@ class CcePrinter:
             self.line(self.flag_call("set", "M", "MTE1", str(event)), fn)
 
     def print_mmad(self, op: hivm.MmadL1Op) -> None:
-        if op.a_transpose is not None or op.b_transpose is not None:
-            raise op_error(op, "transposed mmadL1 operands are not printed")
         if op.per_channel_bias is not None or op.unit_flag_mode is not None:
             raise op_error(op, "mmadL1 with bias or unit flags is not printed")
         a, b, c = self.view(op.a), self.view(op.b), self.view(op.c)
         if a.esize != 2 or b.esize != 2 or not (a.contiguous() and b.contiguous() and c.contiguous()):
             raise op_error(op, "the cce printer expands mmadL1 of whole bf16/f16 L1 tiles only")
-        m, k = a.shape
-        n = b.shape[1]
-        mf, kf, nf = -(-m // 16), -(-k // 16), -(-n // 16)
-        half = L0_BYTES // 2
-        step = max((d for d in range(1, kf + 1) if kf % d == 0 and mf * d * 512 <= half and d * nf * 512 <= half),
-                   default=0)
-        if step == 0:
-            raise op_error(op, f"a {m}x{k}x{n} mmadL1 does not fit half of L0A/L0B with one K fractal")
-        steps = kf // step
-        k_step = min(k, step * 16)
+        tile = _MmadTile.of(op, a.shape, b.shape)
         init = self.expr(op.init_condition)
         self.mmad_count += 1
         kk, pp = f"kk{self.mmad_count}", "l0_half"
-        ctype = a.ctype
-        l0a = f"(__ca__ {ctype} *)({ARENA_NAME['ca']} + {pp} * {half})"
-        l0b = f"(__cb__ {ctype} *)({ARENA_NAME['cb']} + {pp} * {half})"
+        half = L0_BYTES // 2
+        l0a = f"(__ca__ {a.ctype} *)({ARENA_NAME['ca']} + {pp} * {half})"
+        l0b = f"(__cb__ {b.ctype} *)({ARENA_NAME['cb']} + {pp} * {half})"
         event = f"{RESERVED_CUBE_EVENTS[0]} + {pp}"
-        self.open(f"for (int32_t {kk} = 0; {kk} < {steps}; ++{kk})", op)
+        self.open(f"for (int32_t {kk} = 0; {kk} < {tile.steps}; ++{kk})", op)
         self.line(self.flag_call("wait", "M", "MTE1", event), op)
         if self.a5:
-            self.line(f"asc_copy_l12l0a({l0a}, {a.ptr}, 0, {kk} * {step}, {mf}, {step}, {mf}, {step});", op)
-            self.line(f"asc_copy_l12l0b({l0b}, {b.ptr}, {kk} * {step}, 0, {step}, {nf}, {-(-k // 16)}, {nf});", op)
+            self.l1_to_l0_a5(op, tile, kk, (l0a, a.ptr), (l0b, b.ptr))
         else:
-            self.open(f"for (int32_t mi = 0; mi < {mf}; ++mi)", op)
-            self.line(f"load_cbuf_to_ca({l0a} + mi * {step * 256}, {a.ptr}, {kk} * {step * mf} + mi, {step}, {mf}, 0, "
-                      "0, false, 0);", op)
-            self.close()
-            self.open(f"for (int32_t ki = 0; ki < {step}; ++ki)", op)
-            self.line(f"load_cbuf_to_cb({l0b} + ki * {nf * 256}, {b.ptr}, {kk} * {step} + ki, {nf}, {kf}, 0, 0, "
-                      "true, 0);", op)
-            self.close()
+            self.l1_to_l0_c220(op, tile, kk, (l0a, a.ptr), (l0b, b.ptr))
         self.line(self.flag_call("set", "MTE1", "M", event), op)
         self.line(self.flag_call("wait", "MTE1", "M", event), op)
-        zero_c = f"({init}) && {kk} == 0" if steps > 1 else init
+        zero_c = f"({init}) && {kk} == 0" if tile.steps > 1 else init
         call = "asc_mmad" if self.a5 else "mad"
-        self.line(f"{call}({c.ptr}, {l0a}, {l0b}, {m}, {k_step}, {n}, 0, false, false, {zero_c});", op)
+        self.line(f"{call}({c.ptr}, {l0a}, {l0b}, {tile.m}, {tile.k_step}, {tile.n}, 0, false, false, {zero_c});", op)
         self.line(self.flag_call("set", "M", "MTE1", event), op)
         self.line(f"{pp} ^= 1;", op)
+        self.close()
+
+    def l1_to_l0_a5(self, op: Operation, t: _MmadTile, kk: str, a: tuple[str, str], b: tuple[str, str]) -> None:
+        """dav-3510 2D loads (tile start M|N, start K, steps, src_stride = fractals between L1
+        column blocks, dst_stride = fractals between L0 fractal rows). Both operands come to
+        L1 with nd2nz, as the anchor loads its B^T (one GM->L1 call family for every operand,
+        rows of the stored matrix as N); the orientation is fixed by the L1 -> L0 load, as
+        the real API splits it: conventional A B loads A plain and B with `_transpose`
+        (K x N NZ -> the cube's zN), A^T with `asc_copy_l12l0a_transpose`, B^T plain."""
+        ks = f"{kk} * {t.step}"
+        a_call = "asc_copy_l12l0a_transpose" if t.a_t else "asc_copy_l12l0a"
+        a_src_stride = t.kf if t.a_t else t.mf
+        self.line(f"{a_call}({a[0]}, {a[1]}, 0, {ks}, {t.mf}, {t.step}, {a_src_stride}, {t.step});", op)
+        b_call = "asc_copy_l12l0b" if t.b_t else "asc_copy_l12l0b_transpose"
+        b_src_stride = t.nf if t.b_t else t.kf
+        self.line(f"{b_call}({b[0]}, {b[1]}, 0, {ks}, {t.nf}, {t.step}, {b_src_stride}, {t.nf});", op)
+
+    def l1_to_l0_c220(self, op: Operation, t: _MmadTile, kk: str, a: tuple[str, str], b: tuple[str, str]) -> None:
+        """dav-c220 load2d: one call per fractal row of the L0 tile (`repeat` fractals,
+        `src_stride` apart in L1, to consecutive L0 fractals), transposing each fractal for
+        A^T and for plain B (K x N in L1), as Ascend C's LoadData2D with ifTranspose does."""
+        self.open(f"for (int32_t mi = 0; mi < {t.mf}; ++mi)", op)
+        if t.a_t:  # A^T stored K x M: the K fractals of one M block are consecutive
+            self.line(f"load_cbuf_to_ca({a[0]} + mi * {t.step * 256}, {a[1]}, mi * {t.kf} + {kk} * {t.step}, {t.step}, "
+                      "1, 0, 0, true, 0);", op)
+        else:
+            self.line(f"load_cbuf_to_ca({a[0]} + mi * {t.step * 256}, {a[1]}, {kk} * {t.step * t.mf} + mi, {t.step}, "
+                      f"{t.mf}, 0, 0, false, 0);", op)
+        self.close()
+        self.open(f"for (int32_t ki = 0; ki < {t.step}; ++ki)", op)
+        if t.b_t:  # B^T stored N x K: the N fractals of one K block are consecutive
+            self.line(f"load_cbuf_to_cb({b[0]} + ki * {t.nf * 256}, {b[1]}, ({kk} * {t.step} + ki) * {t.nf}, {t.nf}, "
+                      "1, 0, 0, false, 0);", op)
+        else:
+            self.line(f"load_cbuf_to_cb({b[0]} + ki * {t.nf * 256}, {b[1]}, {kk} * {t.step} + ki, {t.nf}, {t.kf}, 0, 0, "
+                      "true, 0);", op)
         self.close()
 
     # ----- sync ---------------------------------------------------------------------------

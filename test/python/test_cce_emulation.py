@@ -23,9 +23,7 @@ from ascend_mlir.testing import tools_required
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
 ROOT = Path(__file__).resolve().parents[2]
-# transposed mmadL1 operands (B^T) are not printed by the CCE target yet
-CCE_UNSUPPORTED = {"gemm_anchor.mlir"}
-EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.mlir") if p.name not in CCE_UNSUPPORTED)
+EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
 ARCHS = ("dav-3510", "dav-c220")
 # L0C -> UB (the fixpipe into the vector core) exists on Ascend 950 only.
 NOT_ON_C220 = {"gemm_relu.mlir", "flash_attention.mlir"}
@@ -140,7 +138,7 @@ def mutant_runs():
     g, r = gemm_unit.source, relu_unit.source
     mutants = {
         # L0B source stride 8 fractals -> 7: reads the wrong fractals of B's NZ layout
-        "l0b_stride": (gemm_unit, _mutant(g, "kk1 * 4, 0, 4, 14, 8, 14)", "kk1 * 4, 0, 4, 14, 7, 14)")),
+        "l0b_stride": (gemm_unit, _mutant(g, "0, kk1 * 4, 14, 4, 8, 14)", "0, kk1 * 4, 14, 4, 7, 14)")),
         # nd2nz told column blocks hold 272 rows: L1 -> L0A reads them 256 rows apart
         "nz_rows": (gemm_unit, _mutant(g, "(uint16_t)256, 0)", "(uint16_t)272, 0)")),
         # fixpipe reads L0C as if its column blocks held 240 rows
@@ -189,6 +187,65 @@ def test_flag_left_set_fails(mutant_runs):
 def test_wait_without_set_fails(mutant_runs):
     result, _ = _run_mutant(mutant_runs, "no_prime", "g")
     assert result.error is not None and "has no matching set_flag" in result.error
+
+
+# ----- transposed matmul operands ------------------------------------------------------------
+
+
+TRANSPOSED = ROOT / "test" / "targets" / "cce" / "cube-transposed.mlir"
+# the orientation of each operand is the L1 -> L0 load's: flipping it must be a wrong answer
+TRANSPOSED_MUTANTS = {
+    "dav-3510": ("asc_copy_l12l0b((__cb__", "asc_copy_l12l0b_transpose((__cb__"),
+    "dav-c220": ("* 6, 6, 1, 0, 0, false, 0);", "* 6, 6, 1, 0, 0, true, 0);"),
+}
+
+
+@pytest.fixture(scope="module")
+def transposed_runs():
+    module = parse_module(_context(), TRANSPOSED.read_text(), TRANSPOSED.name)
+    units = {}
+    for arch, (old, new) in TRANSPOSED_MUTANTS.items():
+        unit = via_cce.unit_of(module, arch, f"transposed_{arch}")
+        units[(arch, False)] = unit
+        tag = f"transposed_{arch.replace('-', '_')}_mutant"
+        units[(arch, True)] = via_cce.Unit(_mutant(unit.source, old, new), unit.kernels, tag)
+    return via_cce.build(list(units.values())), units
+
+
+def _transposed_case(name: str):
+    rng = np.random.default_rng(3)
+
+    def bf16(shape: tuple[int, int]) -> np.ndarray:  # float32 values exactly representable in bf16
+        return (rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+
+    if name == "matmul_bt":
+        a, bt = bf16((64, 256)), bf16((96, 256))
+        return {"arg0": a, "arg1": bt, "arg2": np.zeros((64, 96), np.float32)}, a.astype(np.float64) @ bt.T.astype(np.float64)
+    at, b = bf16((256, 64)), bf16((256, 96))
+    return {"arg0": at, "arg1": b, "arg2": np.zeros((64, 96), np.float32)}, at.T.astype(np.float64) @ b.astype(np.float64)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("name", ["matmul_bt", "matmul_at"])
+def test_transposed_operands_compute_the_product(transposed_runs, arch, name):
+    lib, units = transposed_runs
+    unit = units[(arch, False)]
+    kernel = next(k for k in unit.kernels if k.name == name)
+    inputs, want = _transposed_case(name)
+    result = via_cce.run_kernel(lib, unit, kernel, inputs)
+    assert result.error is None, result.error
+    np.testing.assert_allclose(result.outputs["arg2"], want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_transposed_operand_loaded_the_wrong_way_is_a_wrong_answer(transposed_runs, arch):
+    lib, units = transposed_runs
+    unit = units[(arch, True)]
+    kernel = next(k for k in unit.kernels if k.name == "matmul_bt")
+    inputs, want = _transposed_case("matmul_bt")
+    result = via_cce.run_kernel(lib, unit, kernel, inputs)
+    assert result.error is None, result.error
+    assert not np.allclose(result.outputs["arg2"], want, rtol=1e-2, atol=1e-2)
 
 
 # ----- ascend-sim --via cce ----------------------------------------------------------------

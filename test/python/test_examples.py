@@ -17,9 +17,6 @@ EXAMPLES = ROOT / "examples"
 KERNELS = sorted(p.stem for p in EXAMPLES.glob("*.mlir"))
 
 # the kernels the suite promises (issue 12); more may be added
-# the CCE printer's known gaps: these kernels must be refused with a located error, not printed wrong
-CCE_GAPS = {"gemm_anchor": "transposed mmadL1 operands are not printed"}
-
 REQUIRED = {"vecadd", "gemm", "gemm_910b", "gemm_bf16", "gemm_fp16", "gemm_relu", "softmax",
             "rmsnorm", "layernorm", "flash_attention"}
 
@@ -29,12 +26,6 @@ def _sim(*args: str) -> dict:
                          capture_output=True, text=True, cwd=ROOT)
     assert run.stdout.strip(), run.stderr
     return {"returncode": run.returncode, **json.loads(run.stdout)}
-
-
-def _has_option(option: str) -> bool:
-    from ascend_mlir.tools.ascend_sim import _arg_parser
-
-    return any(option in action.option_strings for action in _arg_parser()._actions)
 
 
 def test_the_suite_is_complete():
@@ -51,20 +42,25 @@ def test_example_simulates_clean(name: str):
     assert result["ok"] and result["returncode"] == 0
 
 
-@pytest.mark.parametrize("name", sorted(CCE_GAPS))
-def test_example_cce_gap_is_a_located_error(name: str):
-    run = subprocess.run([sys.executable, "-m", "ascend_mlir.tools.ascend_sim", f"examples/{name}.mlir",
-                          "--via", "cce", "--json"], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 1
-    assert f"examples/{name}.mlir:" in run.stderr and CCE_GAPS[name] in run.stderr
-
-
-@pytest.mark.parametrize("name", [k for k in KERNELS if k not in CCE_GAPS])
+@pytest.mark.parametrize("name", KERNELS)
 def test_example_through_cce(name: str):
-    if not _has_option("--via"):
-        pytest.skip("ascend-sim has no --via option yet (the CCE backend has not landed)")
     result = _sim(f"examples/{name}.mlir", "--via", "cce")
     assert result["ok"] and result["reference_match"] is True, result
+
+
+# (every example on both arch spellings and both syncs: test_cce_emulation.py, in process)
+def test_anchor_gemm_through_cce_on_c220():
+    result = _sim("examples/gemm_anchor.mlir", "--via", "cce", "--arch", "dav-c220")
+    assert result["arch"] == "dav-c220"
+    assert result["ok"] and result["reference_match"] is True, result
+
+
+def test_l0c_to_ub_kernel_is_a_located_error_on_c220():
+    run = subprocess.run([sys.executable, "-m", "ascend_mlir.tools.ascend_sim", "examples/gemm_relu.mlir",
+                          "--via", "cce", "--arch", "dav-c220"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert re.search(r"examples/gemm_relu\.mlir:\d+:\d+: error: .*fixpipe L0C -> ub does not exist on dav-c220",
+                     run.stderr), run.stderr
 
 
 @pytest.mark.parametrize("name", ["vecadd", "gemm_relu", "flash_attention"])

@@ -9,12 +9,16 @@
 //    arena's address 0, as the anchor does); each call resolves it against the calling
 //    core's arena and fails when an access leaves the arena. GM pointers are host pointers.
 //  * layouts: GM->L1 nd2nz writes the real NZ fractal layout (16 rows x 32 bytes,
-//    column-block-major, padding zero-filled); L1->L0A keeps 16x16 fractals row-block-major
-//    (zZ); L1->L0B transposes each fractal (nZ -> zN, as the cube reads B); mmad reads
-//    those and writes L0C as 16x16 fp32 fractals column-block-major; fixpipe (l0c2gm /
-//    l0c2ub) converts NZ back to ND (nz2nd must be set).
-//  * numerics: bf16/fp16 inputs, fp32 accumulation in the cube; vector ops compute in
-//    fp32 and round once to the destination type (ties to even), as the reference does.
+//    column-block-major, padding zero-filled); L0A holds A's 16x16 fractals row-block-major
+//    (zZ), L0B holds B's with B's columns as fractal rows (zN, as the cube reads B). The
+//    L1->L0 loads get there from either orientation of the stored operand: plain copies
+//    for A (M x K) and B^T (N x K), each fractal transposed for A^T (K x M) and B (K x N)
+//    (`_transpose` forms, load2d's transpose flag), so a load of the wrong form is a wrong
+//    answer. mmad reads those and writes L0C as 16x16 fp32 fractals column-block-major;
+//    fixpipe (l0c2gm / l0c2ub) converts NZ back to ND (nz2nd must be set).
+//  * numerics: bf16/fp16 inputs, fp32 accumulation in the cube (one rounding per mmad);
+//    vector ops compute in fp32 and round once to the destination type (ties to even), as
+//    the reference does.
 //  * intra-core flags (set/wait between pipes) are counters: a wait without a matching
 //    set, a set of a flag that is already set, or a flag left set at the end of the
 //    kernel fails. Execution is in program order, so pipe overlap is not modelled here
@@ -374,53 +378,94 @@ template <class T> constexpr size_t c0() { return 32 / sizeof(T); }
 // A 16 x 16 fractal of 2-byte elements is 512 bytes; the cube works on those.
 constexpr size_t FRACTAL = 512;
 
+// One 16 x 16 fractal of 2-byte elements from L1 to L0A / L0B, transposed inside or not.
+inline void copy_fractal(int dst_scope, const void* dst, const void* src, bool transpose, const char* what) {
+  auto* s = reinterpret_cast<const uint16_t*>(on(CBUF, src, FRACTAL, what));
+  auto* d = reinterpret_cast<uint16_t*>(on(dst_scope, dst, FRACTAL, what));
+  if (!transpose) {
+    std::memcpy(d, s, FRACTAL);
+    return;
+  }
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) d[c * 16 + r] = s[r * 16 + c];
+}
+
+// L1 holds NZ matrices: fractal (row block rb, column block cb) of an R-row matrix sits at
+// fractal index cb * (R / 16) + rb, and is stored row-major inside. `src_stride` is that
+// R / 16 (the start-to-start distance of adjacent column blocks, in 512-byte fractals).
+// L0A holds A (M x K) as zZ: fractal (mi, ki) at mi * dst_stride + ki, rows of A inside.
+// A normal load reads A stored M x K (fractal (m, k) at k * src_stride + m); the transposed
+// load reads A^T stored K x M (fractal (k, m) at m * src_stride + k) and transposes each
+// fractal, so both end as the same L0A tile.
 template <class T>
-void l1_to_l0a(T* dst, const T* src, int m_start, int k_start, int m_step, int k_step, int src_stride, int dst_stride) {
+void l1_to_l0a(T* dst, const T* src, int m_start, int k_start, int m_step, int k_step, int src_stride, int dst_stride,
+               bool transpose) {
   require_cube("L1->L0A copy");
   static_assert(sizeof(T) == 2, "the cube path models 2-byte inputs (bf16/fp16)");
   for (int mi = 0; mi < m_step; ++mi)
     for (int ki = 0; ki < k_step; ++ki) {
-      size_t from = (size_t(k_start + ki) * src_stride + (m_start + mi)) * FRACTAL;
+      int m = m_start + mi, k = k_start + ki;
+      size_t from = (transpose ? size_t(m) * src_stride + k : size_t(k) * src_stride + m) * FRACTAL;
       size_t to = (size_t(mi) * dst_stride + ki) * FRACTAL;
-      std::memcpy(on(CA, reinterpret_cast<const uint8_t*>(dst) + to, FRACTAL, "L1->L0A"),
-                  on(CBUF, reinterpret_cast<const uint8_t*>(src) + from, FRACTAL, "L1->L0A"), FRACTAL);
+      copy_fractal(CA, reinterpret_cast<const uint8_t*>(dst) + to, reinterpret_cast<const uint8_t*>(src) + from,
+                   transpose, "L1->L0A");
     }
 }
 
+// L0B holds B (K x N) as fractal (ki, ni) at ki * dst_stride + ni with the columns of B as
+// rows inside (the cube reads B fractals column-wise, "zN"). So B^T stored N x K in L1
+// (fractal (n, k) at k * src_stride + n, columns of B as rows already) is a plain copy, and
+// B stored K x N (fractal (k, n) at n * src_stride + k) needs the transposing load: the
+// real API's split (conventional C = A B loads L0B with `_transpose`, B^T without).
 template <class T>
-void l1_to_l0b(T* dst, const T* src, int k_start, int n_start, int k_step, int n_step, int src_stride, int dst_stride) {
+void l1_to_l0b(T* dst, const T* src, int n_start, int k_start, int n_step, int k_step, int src_stride, int dst_stride,
+               bool transpose) {
   require_cube("L1->L0B copy");
   static_assert(sizeof(T) == 2, "the cube path models 2-byte inputs (bf16/fp16)");
   for (int ki = 0; ki < k_step; ++ki)
     for (int ni = 0; ni < n_step; ++ni) {
-      size_t from = (size_t(n_start + ni) * src_stride + (k_start + ki)) * FRACTAL;
+      int n = n_start + ni, k = k_start + ki;
+      size_t from = (transpose ? size_t(n) * src_stride + k : size_t(k) * src_stride + n) * FRACTAL;
       size_t to = (size_t(ki) * dst_stride + ni) * FRACTAL;
-      auto* s = reinterpret_cast<const uint16_t*>(on(CBUF, reinterpret_cast<const uint8_t*>(src) + from, FRACTAL, "L1->L0B"));
-      auto* d = reinterpret_cast<uint16_t*>(on(CB, reinterpret_cast<const uint8_t*>(dst) + to, FRACTAL, "L1->L0B"));
-      for (int r = 0; r < 16; ++r)
-        for (int c = 0; c < 16; ++c) d[c * 16 + r] = s[r * 16 + c];  // the cube reads B fractals transposed
+      copy_fractal(CB, reinterpret_cast<const uint8_t*>(dst) + to, reinterpret_cast<const uint8_t*>(src) + from,
+                   transpose, "L1->L0B");
     }
 }
 
+// The cube: C (M x N, L0C NZ of 16x16 fp32 fractals) = A B (+ C unless zero_c). The
+// bf16/fp16 products are exact; one mmad sums its K products exactly (in double here) and
+// rounds once into the fp32 accumulator, as the reference rounds once per tile.matmul: a
+// K-long fp32 running sum would differ from the reference by summation order alone by more
+// than a few units in the last place (K = 2048 in the anchor's GEMM), which would hide
+// what the emulation is for (a layout or sync bug is a wrong answer by whole values).
+// Operands are widened once and the inner loop runs along N over contiguous rows, which
+// the compiler vectorises: the anchor's 256x7168x2048 GEMM runs in about a second.
 template <class T>
-void mmad(float* c, const T* a, const T* b, int m, int k, int n, bool zero_c) {
+__attribute__((optimize("O3"))) void mmad(float* c, const T* a, const T* b, int m, int k, int n, bool zero_c) {
   require_cube("mmad");
   static_assert(sizeof(T) == 2, "the cube path models 2-byte inputs (bf16/fp16)");
   int mf = (m + 15) / 16, kf = (k + 15) / 16, nf = (n + 15) / 16;
   auto* A = reinterpret_cast<const T*>(on(CA, a, size_t(mf) * kf * FRACTAL, "mmad A"));
   auto* B = reinterpret_cast<const T*>(on(CB, b, size_t(kf) * nf * FRACTAL, "mmad B"));
   auto* C = reinterpret_cast<float*>(on(CC, c, size_t(mf) * nf * 1024, "mmad C"));
+  std::vector<double> av(size_t(m) * k), bv(size_t(k) * n), row(n);
   for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j) {
-      float* out = C + ((size_t(j / 16) * mf + i / 16) * 256 + (i % 16) * 16 + j % 16);
-      float acc = zero_c ? 0.0f : *out;
-      for (int x = 0; x < k; ++x) {
-        float av = to_float(A[(size_t(i / 16) * kf + x / 16) * 256 + (i % 16) * 16 + x % 16]);
-        float bv = to_float(B[(size_t(x / 16) * nf + j / 16) * 256 + (j % 16) * 16 + x % 16]);
-        acc += av * bv;
-      }
-      *out = acc;
+    for (int x = 0; x < k; ++x) av[size_t(i) * k + x] = to_float(A[(size_t(i / 16) * kf + x / 16) * 256 + (i % 16) * 16 + x % 16]);
+  for (int x = 0; x < k; ++x)
+    for (int j = 0; j < n; ++j) bv[size_t(x) * n + j] = to_float(B[(size_t(x / 16) * nf + j / 16) * 256 + (j % 16) * 16 + x % 16]);
+  for (int i = 0; i < m; ++i) {
+    double* r = row.data();
+    for (int j = 0; j < n; ++j) r[j] = 0.0;
+    for (int x = 0; x < k; ++x) {
+      const double s = av[size_t(i) * k + x];
+      const double* bx = bv.data() + size_t(x) * n;
+      for (int j = 0; j < n; ++j) r[j] += s * bx[j];
     }
+    for (int j = 0; j < n; ++j) {
+      float& out = C[(size_t(j / 16) * mf + i / 16) * 256 + (i % 16) * 16 + j % 16];
+      out = zero_c ? float(r[j]) : out + float(r[j]);
+    }
+  }
 }
 
 // L0C (NZ, 16x16 fp32 fractals, src_stride rows per column block) -> ND rows at dst.

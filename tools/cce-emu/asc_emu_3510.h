@@ -73,15 +73,32 @@ void asc_copy_gm2l1_nd2nz(T* dst, T* src, uint64_t loop1_src_stride, asc_load_l2
 }
 
 // ----- L1 -> L0A / L0B, mmad -------------------------------------------------------------------
+// The 2D loads (dst, src, start of the tile in the row direction of the L0 operand (M for
+// A, N for B), start in K, steps in both, src_stride, dst_stride), all in 16x16 fractals
+// (one K unit = 32 bytes = 16 bf16/fp16 elements). src_stride: fractals between adjacent
+// column blocks of the L1 NZ matrix (its rows / 16); dst_stride: fractals between
+// adjacent fractal rows of the L0 tile (K steps for L0A, N steps for L0B). Conventional
+// C = A B is `asc_copy_l12l0a` + `asc_copy_l12l0b_transpose`; A^T uses
+// `asc_copy_l12l0a_transpose`, B^T `asc_copy_l12l0b` (see asc_emu.h for the layouts).
 template <class T>
-void asc_copy_l12l0a(T* dst, T* src, uint16_t m_start, uint16_t k_start, uint16_t m_step, uint16_t k_step,
-                     uint16_t src_stride, uint16_t dst_stride) {
-  asc_emu::l1_to_l0a(dst, src, m_start, k_start, m_step, k_step, src_stride, dst_stride);
+void asc_copy_l12l0a(T* dst, T* src, uint16_t m_start, uint16_t k_start, uint8_t m_step, uint8_t k_step,
+                     int16_t src_stride, uint16_t dst_stride) {
+  asc_emu::l1_to_l0a(dst, src, m_start, k_start, m_step, k_step, src_stride, dst_stride, false);
 }
 template <class T>
-void asc_copy_l12l0b(T* dst, T* src, uint16_t k_start, uint16_t n_start, uint16_t k_step, uint16_t n_step,
-                     uint16_t src_stride, uint16_t dst_stride) {
-  asc_emu::l1_to_l0b(dst, src, k_start, n_start, k_step, n_step, src_stride, dst_stride);
+void asc_copy_l12l0a_transpose(T* dst, T* src, uint16_t m_start, uint16_t k_start, uint8_t m_step, uint8_t k_step,
+                               int16_t src_stride, uint16_t dst_stride) {
+  asc_emu::l1_to_l0a(dst, src, m_start, k_start, m_step, k_step, src_stride, dst_stride, true);
+}
+template <class T>
+void asc_copy_l12l0b(T* dst, T* src, uint16_t n_start, uint16_t k_start, uint8_t n_step, uint8_t k_step,
+                     int16_t src_stride, uint16_t dst_stride) {
+  asc_emu::l1_to_l0b(dst, src, n_start, k_start, n_step, k_step, src_stride, dst_stride, false);
+}
+template <class T>
+void asc_copy_l12l0b_transpose(T* dst, T* src, uint16_t n_start, uint16_t k_start, uint8_t n_step, uint8_t k_step,
+                               int16_t src_stride, uint16_t dst_stride) {
+  asc_emu::l1_to_l0b(dst, src, n_start, k_start, n_step, k_step, src_stride, dst_stride, true);
 }
 template <class T>
 void asc_mmad(float* c, T* a, T* b, uint16_t m, uint16_t k, uint16_t n, uint8_t unit_flag, bool gemv_ctrl,

@@ -116,20 +116,28 @@ void copy_gm_to_cbuf_multi_nd2nz_b32s(T* dst, T* src, uint8_t, uint16_t nd_num, 
 }
 
 // load2d: `repeat` fractals from fractal base_idx of src, src_stride fractals apart, to
-// consecutive fractals of dst (plus dst_gap). L0B loads transpose each fractal.
+// consecutive fractals of dst (plus dst_gap), each transposed when `transpose` is set:
+// A from an M x K NZ matrix and B^T from an N x K one load as they are; A^T (K x M) and
+// B (K x N) load transposed (the L0 layouts are asc_emu.h's).
+template <class T>
+void c220_load2d(int scope, T* dst, T* src, uint16_t base_idx, uint8_t repeat, uint16_t src_stride, uint16_t dst_gap,
+                 bool transpose, const char* what) {
+  using namespace asc_emu;
+  require_cube(what);
+  static_assert(sizeof(T) == 2, "the cube path models 2-byte inputs (bf16/fp16)");
+  for (int i = 0; i < repeat; ++i)
+    copy_fractal(scope, dst + size_t(i) * (1 + dst_gap) * 256, src + size_t(base_idx + i * src_stride) * 256, transpose,
+                 what);
+}
 template <class T>
 void load_cbuf_to_ca(T* dst, T* src, uint16_t base_idx, uint8_t repeat, uint16_t src_stride, uint16_t dst_gap, uint8_t,
                      bool transpose, uint8_t) {
-  if (transpose) asc_emu::fail("load_cbuf_to_ca: transposed A is not modelled");
-  for (int i = 0; i < repeat; ++i)
-    asc_emu::l1_to_l0a(dst + size_t(i) * (1 + dst_gap) * 256, src + size_t(base_idx + i * src_stride) * 256, 0, 0, 1, 1, 0, 0);
+  c220_load2d(asc_emu::CA, dst, src, base_idx, repeat, src_stride, dst_gap, transpose, "load_cbuf_to_ca");
 }
 template <class T>
 void load_cbuf_to_cb(T* dst, T* src, uint16_t base_idx, uint8_t repeat, uint16_t src_stride, uint16_t dst_gap, uint8_t,
                      bool transpose, uint8_t) {
-  if (!transpose) asc_emu::fail("load_cbuf_to_cb: B from an NZ L1 matrix is loaded with transpose");
-  for (int i = 0; i < repeat; ++i)
-    asc_emu::l1_to_l0b(dst + size_t(i) * (1 + dst_gap) * 256, src + size_t(base_idx + i * src_stride) * 256, 0, 0, 1, 1, 0, 0);
+  c220_load2d(asc_emu::CB, dst, src, base_idx, repeat, src_stride, dst_gap, transpose, "load_cbuf_to_cb");
 }
 template <class T>
 void mad(float* c, T* a, T* b, uint16_t m, uint16_t k, uint16_t n, uint8_t unit_flag, bool k_direction_align,

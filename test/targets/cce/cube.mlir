@@ -32,7 +32,8 @@ func.func @cube(%a: memref<128x512xbf16, #hivm.address_space<gm>>, %b: memref<25
   // A5-NEXT:  for (int32_t kk1 = 0; kk1 < 2; ++kk1) {
   // A5-NEXT:    asc_sync_wait(PIPE_M, PIPE_MTE1, (event_t)(6 + l0_half));
   // A5-NEXT:    asc_copy_l12l0a((__ca__ bfloat16_t *)(l0a_buf + l0_half * 32768), la, 0, kk1 * 8, 8, 8, 8, 8);
-  // A5-NEXT:    asc_copy_l12l0b((__cb__ bfloat16_t *)(l0b_buf + l0_half * 32768), lb, kk1 * 8, 0, 8, 8, 16, 8);
+  // plain B (K x N in L1) is loaded with the transposing form (the cube reads B as zN)
+  // A5-NEXT:    asc_copy_l12l0b_transpose((__cb__ bfloat16_t *)(l0b_buf + l0_half * 32768), lb, 0, kk1 * 8, 8, 8, 16, 8);
   // A5-NEXT:    asc_sync_notify(PIPE_MTE1, PIPE_M, (event_t)(6 + l0_half));
   // A5-NEXT:    asc_sync_wait(PIPE_MTE1, PIPE_M, (event_t)(6 + l0_half));
   // A5-NEXT:    asc_mmad(acc, (__ca__ bfloat16_t *)(l0a_buf + l0_half * 32768), (__cb__ bfloat16_t *)(l0b_buf + l0_half * 32768), 128, 128, 128, 0, false, false, (first) && kk1 == 0);

@@ -20,17 +20,6 @@ func.func @reserved_event() attributes {hacc.entry, hivm.func_core_type = #hivm.
 
 // -----
 
-func.func @transposed(%la: memref<16x16xf16, #hivm.address_space<cbuf>>, %lb: memref<16x16xf16, #hivm.address_space<cbuf>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
-  %true = arith.constant true
-  %c16 = arith.constant 16 : index
-  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
-  // expected-error @+1 {{transposed mmadL1 operands are not printed}}
-  hivm.hir.mmadL1 {b_transpose} ins(%la, %lb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
-  return
-}
-
-// -----
-
 func.func @capacity() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
   %a = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
   // the verifier (analysis/hardware_checks) reports it before the printer sees it
