@@ -452,7 +452,12 @@ def may_alias_shifted(a: Footprint, b: Footprint, sym: Hashable | None, by: int)
     diff = b.base - a.base
     extra: frozenset[int] | None = frozenset({0})
     if sym is not None and by != 0:
-        extra = b.base.shift_deltas(sym, by)
+        # Only terms `a` shares with `b` move the gap when `b` is shifted: a version term
+        # of `b` alone (`Mod(sym, m)` that `a` lacks) keeps its whole range in `diff`
+        # whatever the shift, so adding its step values too would count it twice.
+        a_keys = {k for k, _ in a.base.terms}
+        shared = Affine(0, tuple((k, c) for k, c in b.base.terms if k in a_keys))
+        extra = shared.shift_deltas(sym, by)
         if extra is None:
             return True
     if diff.is_constant:

@@ -91,6 +91,10 @@ class Instr:
     # shared resources besides its pipes (e.g. the core's HBM path, used by GM copies on
     # different pipes): each is busy for `ii` cycles from the op's start
     resources: tuple[str, ...] = ()
+    # the second part of a macro op (mmadL1's cube part after its MTE1 feed): starts only
+    # once the previous instruction of the stream has completed, knowing what it knew,
+    # and its on_start state is what the previous one's on_start returned
+    after_previous: bool = False
 
     def describe(self) -> str:
         where = f" at {self.loc}" if self.loc else ""
@@ -195,11 +199,12 @@ def _byte_bounds(view: np.ndarray) -> tuple[int, int]:
 
 
 class _Running:
-    __slots__ = ("instr", "core", "start", "end", "state", "clock", "accesses")
+    __slots__ = ("instr", "core", "pos", "start", "end", "state", "clock", "accesses")
 
-    def __init__(self, instr, core, start, end, state, clock):
+    def __init__(self, instr, core, pos, start, end, state, clock):
         self.instr = instr
         self.core = core
+        self.pos = pos
         self.start = start
         self.end = end
         self.state = state
@@ -265,6 +270,8 @@ class Engine:
         started_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]  # per pipe, started so far
         flags: dict[tuple, np.ndarray] = {}
         block_fifos: dict[tuple, deque] = {}
+        # (core, position) of a completed first part -> (its clock, its on_start state)
+        handoff: dict[tuple[int, int], tuple[np.ndarray, Any]] = {}
         heap: list = []
         tie = 0
         records: dict[Hashable, dict[tuple, deque]] = {}
@@ -363,6 +370,8 @@ class Engine:
                 if resource_free[c].get(res, 0) > now:
                     return False
             if k == OP:
+                if ins.after_previous and (c, pos - 1) not in handoff:
+                    return False
                 for p in ins.pipes:
                     if p in IN_ORDER_PIPES:
                         for run in inflight[c][p]:
@@ -392,6 +401,9 @@ class Engine:
                 for src in peers(c):
                     np.maximum(vs, block_fifos[(c, src, ins.flag_key()[0])].popleft(), out=vs)
             state = None
+            if ins.after_previous:
+                previous_clock, state = handoff.pop((c, pos - 1))
+                np.maximum(vs, previous_clock, out=vs)
             if k == OP:
                 if ins.accesses:
                     check_races(c, ins, pos, vs)
@@ -420,7 +432,7 @@ class Engine:
                     # every earlier op of the pipe has completed. A wait_flag does not
                     # drain its pipe, so it orders later ops only after the flag's setter.
                     pc[t] = max(pc[t], started_count[c][p])
-            run = _Running(ins, c, now, now + ins.latency, state, vs)
+            run = _Running(ins, c, pos, now, now + ins.latency, state, vs)
             for p in ins.pipes:
                 inflight[c][p].append(run)
             tie += 1
@@ -435,6 +447,9 @@ class Engine:
                 inflight[c][p].remove(run)
                 busy[c][p].append((run.start, run.end))
             last_end = max(last_end, run.end)
+            instrs = self.cores[c].instrs
+            if run.pos + 1 < len(instrs) and instrs[run.pos + 1].after_previous:
+                handoff[(c, run.pos)] = (run.clock, run.state)
             if ins.kind == SET:
                 key = (c, *ins.flag)
                 if key in flags:

@@ -190,15 +190,19 @@ def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
     return (lambda: _fit(compute(), shape, op, None)), store, False
 
 
-def _sem_mmad(w: CoreWalker, op: hivm.MmadL1Op, reads, writes):
-    a = _operand(w, op.a, op, reads)
-    b = _operand(w, op.b, op, reads)
+def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
+    """mmadL1 in its two hardware phases (feed, compute, store): MTE1 reads A and B from
+    L1 (`feed()` returns what it read), then the cube reads and writes C
+    (`compute(fed)` returns the new C, `store` writes it). The L1 reads are collected in
+    `l1_reads`, the accumulator read in `acc_reads`, the write in `writes`."""
+    a = _operand(w, op.a, op, l1_reads)
+    b = _operand(w, op.b, op, l1_reads)
     init = bool(w.scalar(op.init_condition, op))
     m, k, n = (w.scalar(v, op) for v in (op.real_m, op.real_k, op.real_n))
     c_ref: Ref = w.val(op.c)
     c_read = None
     if not init:
-        c_read = _operand(w, op.c, op, reads)
+        c_read = _operand(w, op.c, op, acc_reads)
     store = _store(w, op.c, writes)
     a_t, b_t = op.a_transpose is not None, op.b_transpose is not None
     integer = not c_ref.et.is_float
@@ -207,9 +211,12 @@ def _sem_mmad(w: CoreWalker, op: hivm.MmadL1Op, reads, writes):
     nz_c = len(c_ref.shape) == 4
     c_shape = c_ref.shape if not nz_c else _nz_to_matrix(np.empty(c_ref.shape, np.int8)).shape
 
-    def compute():
-        av = _as_matrix(a()).astype(acc_dtype)
-        bv = _as_matrix(b()).astype(acc_dtype)
+    def feed():
+        # astype copies: what the cube multiplies is what L1 held when MTE1 read it
+        return _as_matrix(a()).astype(acc_dtype), _as_matrix(b()).astype(acc_dtype)
+
+    def compute(fed):
+        av, bv = fed
         av = av.T if a_t else av
         bv = bv.T if b_t else bv
         if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
@@ -219,7 +226,12 @@ def _sem_mmad(w: CoreWalker, op: hivm.MmadL1Op, reads, writes):
         out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
         return _matrix_to_nz(out, c_ref.shape, op) if nz_c else out
 
-    return compute, store, False
+    return feed, compute, store
+
+
+def _sem_mmad(w: CoreWalker, op: hivm.MmadL1Op, reads, writes):
+    feed, compute, store = mmad_phases(w, op, reads, reads, writes)
+    return (lambda: compute(feed())), store, False
 
 
 def _scalar_as(x, et: ElemType):

@@ -107,6 +107,20 @@ def _timing_fn(chip):
     return timing
 
 
+def _feed_fn(chip):
+    """Cycles of the MTE1 part of an mmadL1 on `chip` (None when the model has no answer)."""
+    from ascend_mlir.analysis.latency_model import LatencyError, read_latencies
+    from ascend_mlir.chips import ChipError
+
+    def feed(op: Operation) -> int | None:
+        try:
+            return max(read_latencies(op, chip).values(), default=None)
+        except (LatencyError, ChipError):
+            return None
+
+    return feed
+
+
 def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tuple]]:
     buffers: dict[str, Buffer] = {}
     meta: dict[str, tuple] = {}
@@ -222,6 +236,7 @@ def simulate(
     gm, meta = _gm_buffers(kernel, inputs, seed)
     arena_bytes = dict(chip_obj.capacity)
     timing = _timing_fn(chip_obj)
+    feed = _feed_fn(chip_obj)
     rng = np.random.default_rng(perturb) if perturb is not None else None
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
     races: list[Race] = []
@@ -237,7 +252,7 @@ def simulate(
     n_instr = 0
     core_names: list[str] = []
     for b in range(n_blocks):
-        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng)
+        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
         result = Engine(cores, trace=trace and b == 0).run()

@@ -110,9 +110,6 @@ class AscendCompilePass(ModulePass):
         # (a chip file is handed on as its path: its name is not a built-in chip)
         ConvertTileToHivmPass(chip=self.chip_file or self.chip or chip.name).apply(ctx, op)
         stage_done(ConvertTileToHivmPass.name, op)
-        # before scheduling and sync, so both see (and are idempotent on) the peeled loop
-        PeelMmadInitPass().apply(ctx, op)
-        stage_done(PeelMmadInitPass.name, op)
         self._verify(op, "convert-tile-to-hivm")
         # synced hivm (e.g. this pass's own output) is neither scheduled nor synced again
         # (ascend-compile is idempotent); said so, since hand-placed sync is then trusted
@@ -129,6 +126,13 @@ class AscendCompilePass(ModulePass):
             stage_done(PlanMemoryPass.name, op)
             MultiBufferPass().apply(ctx, op)
             stage_done(MultiBufferPass.name, op)
+        # The first K iteration is peeled after memory planning and multi-buffering: the
+        # scheduler sees the whole K loop (its L1 tiles are used only inside it, so they
+        # may get versions), and the peeled copy computes its own version index from the
+        # loop variable (version 0). Before sync, which then sees the peeled loop.
+        PeelMmadInitPass().apply(ctx, op)
+        stage_done(PeelMmadInitPass.name, op)
+        if self.schedule == "modulo" and not synced:
             PipelineLoopsPass().apply(ctx, op)
             stage_done(PipelineLoopsPass.name, op)
         self._verify(op, f"schedule={self.schedule}")
