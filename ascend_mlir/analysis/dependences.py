@@ -28,10 +28,10 @@ IV = "iv"  # the symbol of the loop variable of the loop being analysed
 
 # Pipes that issue and complete in order: a dependence between two ops of one of these
 # pipes is met as soon as the producer lets the pipe issue again (its ii). The hardware
-# orders only S (and mmadL1 -> mmadL1): hardware.ORDERED_PIPES. V is still counted here
-# until the dependence analysis' owner switches it (test_dependences assumes it); see
-# issue 7, item 2.
-IN_ORDER_PIPES = hardware.ORDERED_PIPES | {"V"}
+# orders only S (and mmadL1 -> mmadL1): hardware.ORDERED_PIPES. On every other pipe a
+# dependent pair needs a pipe_barrier, which waits for the producer to complete (the
+# same-pipe rule, reference/hivm-syntax.md), so the consumer waits the full latency.
+IN_ORDER_PIPES = hardware.ORDERED_PIPES
 
 # DMA paths that share one HBM port although they run on different pipes.
 DEFAULT_SHARED_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = hardware.SHARED_PORT_PATHS

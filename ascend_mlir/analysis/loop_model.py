@@ -34,7 +34,8 @@ from ascend_mlir.analysis.dependences import (
     loop_dependences,
     resource_conflicts,
 )
-from ascend_mlir.analysis.latency_model import Cost, element_bytes, scope_of
+from ascend_mlir import hardware
+from ascend_mlir.analysis.latency_model import Cost, element_bytes, op_pipes, scope_of
 from ascend_mlir.analysis.views import VIEW_OPS
 from ascend_mlir.chips import Chip
 from ascend_mlir.dialects import ascend
@@ -84,6 +85,30 @@ class LoopModel:
         return [(s, t, lat, dist, buf) for (s, t, dist, buf), lat in sorted(
             best.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3] or ""))]
 
+    def flag_drains(self) -> dict[str, int]:
+        """Per pipe, the cycles it stands still each iteration to publish a flag.
+
+        A set_flag on pipe P runs once every earlier op of P has completed, and later
+        ops of P queue behind it (DESIGN.md section 8): each iteration in which P hands
+        a result (or a freed buffer) to another pipe, P idles from the end of its last
+        producer's ii to that producer's completion. The sync pass sets one flag per
+        consumer pipe after the last producer, so the cost is one drain per publishing
+        pipe, at best the smallest `latency - ii` among its producers. Hardware-ordered
+        pipes (S, M) and multi-pipe tasks (nested loops, mmadL1 whose MTE1 feed
+        completes within its ii) are left out."""
+        pipe_of = {i: t.solver_pipes for i, t in enumerate(self.tasks)}
+        drains: dict[str, int] = {}
+        for d in self.deps:
+            src, dst = pipe_of[d.src], pipe_of[d.dst]
+            if len(src) != 1 or src == dst or src[0] in hardware.ORDERED_PIPES:
+                continue
+            if isinstance(self.tasks[d.src].op, scf.ForOp | scf.IfOp) or len(op_pipes(self.tasks[d.src].op)) != 1:
+                continue
+            info = self.tasks[d.src].info
+            bubble = max(0, info.latency - info.ii)
+            drains[src[0]] = min(drains.get(src[0], bubble), bubble)
+        return {p: b for p, b in sorted(drains.items()) if b > 0}
+
     def problem(self):
         from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
 
@@ -91,6 +116,9 @@ class LoopModel:
             Task(f"{i}:{t.info.name}", pipe=pipe_arg(t.solver_pipes), latency=t.info.latency, ii=t.info.ii)
             for i, t in enumerate(self.tasks)
         ]
+        # after the body's tasks (their indices stay those of self.tasks): the flag
+        # drains, free-floating reservations of their pipe
+        tasks += [Task(f"drain:{p}", pipe=p, latency=b, ii=b) for p, b in self.flag_drains().items()]
         deps = []
         for s, t, lat, dist, buf in self.solver_deps():
             if buf is not None:

@@ -424,7 +424,9 @@ class CoreWalker:
                          lambda fed: store(compute(fed)), name="mmadL1", loc=loc, static_id=id(op),
                          after_previous=True)
         before, after = self.macro_sync(op, loc)
-        for ins in (*before, feed_ins, *after, cube_ins):
+        # the cube part follows its feed in the stream (after_previous); the flags the op
+        # sets once it has read L1 are on MTE1, so they still wait only for the feed
+        for ins in (*before, feed_ins, cube_ins, *after):
             self.emit(ins, op)
 
     def feed_latency(self, op: hivm.MmadL1Op, latency: int) -> int:

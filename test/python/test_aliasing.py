@@ -120,6 +120,24 @@ def test_versions_iv_mod_2():
     assert min_carried_distance(v3, v3, i, 1, 100) == 3
 
 
+def test_versioned_buffer_next_to_a_plain_one():
+    # gemm's L1 after plan-memory: A at [0, 64K) in one version, B's two versions at
+    # 64K + 56K * (i mod 2). B of any iteration never touches A: shifting B by an
+    # iteration must not count B's version step on top of its whole version range.
+    i = "i"
+    a = Footprint(ScopeRoot("cbuf"), "cbuf", Affine(0), ((256, 256), (128, 2)), 2)
+    b = Footprint(ScopeRoot("cbuf"), "cbuf", Affine.symbol(Mod(Affine.symbol(i), 2), 57344) + 65536,
+                  ((128, 448), (224, 2)), 2)
+    for d in (1, 2, 3):
+        assert not may_alias_shifted(a, b, i, d)
+        assert not may_alias_shifted(b, a, i, d)
+    assert min_carried_distance(a, b, i, 1, None) is None
+    assert min_carried_distance(b, b, i, 1, None) == 2
+    # a buffer that does overlap one of B's versions is still found at every distance
+    c = Footprint(ScopeRoot("cbuf"), "cbuf", Affine(65536 + 57344), ((16, 1),), 1)
+    assert may_alias_shifted(c, b, i, 1) and may_alias_shifted(b, c, i, 1)
+
+
 def test_widen_and_covers():
     j = "j"
     row = Footprint("m", "ub", Affine.symbol(j, 64), ((16, 4),), 4)

@@ -209,15 +209,25 @@ def test_partial_or_inexact_write_is_not_multi_bufferable():
     assert eligible_buffers(full, [info]) == [info]
 
 
-def test_vector_chain_in_order_pipe_costs_ii():
+def test_vector_chain_waits_for_completion():
+    # same-pipe rule: dependent V ops are separated by pipe_barrier[V], which waits for
+    # the producer to complete, so the consumer waits the latency, not the ii
     u, w = Region.box("u", [0], [512]), Region.box("w", [0], [512])
     tasks = [
         task("exp", "V", 300, 64, R(u, "V"), W(w, "V")),
         task("add", "V", 100, 20, R(w, "V"), W(u, "V")),
     ]
     deps = {(d.src, d.dst, d.distance, d.kind): d.latency for d in loop_dependences(tasks, [], None)}
-    assert deps[(0, 1, 0, "RAW")] == 64
-    assert deps[(0, 1, 0, "WAR")] == 64
+    assert deps[(0, 1, 0, "RAW")] == 300
+    assert deps[(0, 1, 0, "WAR")] == 300
+
+
+def test_scalar_chain_in_order_pipe_costs_ii():
+    # S is ordered by the hardware: the next scalar op may issue after the producer's ii
+    u, w = Region.box("u", [0], [4]), Region.box("w", [0], [4])
+    tasks = [task("a", "S", 30, 2, R(u, "S"), W(w, "S")), task("b", "S", 30, 2, R(w, "S"), W(u, "S"))]
+    deps = {(d.src, d.dst, d.distance, d.kind): d.latency for d in loop_dependences(tasks, [], None)}
+    assert deps[(0, 1, 0, "RAW")] == 2
 
 
 def test_shared_hbm_ports_conflict():
@@ -320,8 +330,11 @@ def test_ir_gemm_loop_model():
     assert (2, 2, 1792, 1, None) in deps
     # GM tiles of A and B are read only: no dependence between the loads
     assert not any(s in (0, 1) and t in (0, 1) and s != t for s, t, *_ in deps)
+    # MTE2 publishes the tiles to MTE1 with a set_flag each step, which waits for the
+    # last load to complete: one drain of latency - ii (the smaller of 190, 190) per step
+    assert model.flag_drains() == {"MTE2": 190}
     bounds = model.bounds()
-    assert bounds.res_mii == {"MTE2": 1230, "M": 1792}
+    assert bounds.res_mii == {"MTE2": 656 + 574 + 190, "M": 1792}
     assert bounds.rec_mii == 1792
     assert bounds.binding == "M"
 
@@ -440,8 +453,9 @@ def test_loop_problems_of_example_gemm():
     assert [name for name, _ in problems] == ["gemm.k"]
     problem = problems[0][1]
     assert isinstance(problem, LoopProblem)
+    # the body's three tasks, then MTE2's flag drain (see test_ir_gemm_loop_model)
     assert [(t.pipe, t.latency, t.ii) for t in problem.tasks] == [
-        ("MTE2", 846, 656), ("MTE2", 764, 574), ("M", 2286, 1792)]
+        ("MTE2", 846, 656), ("MTE2", 764, 574), ("M", 2286, 1792), ("MTE2", 190, 190)]
     assert [(b.name, b.scope, b.size) for b in problem.buffers] == [
         ("la", "cbuf", 65536), ("lb", "cbuf", 57344)]
     assert problem.num_stages == 2
