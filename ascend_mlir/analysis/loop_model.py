@@ -75,6 +75,9 @@ class LoopModel:
     conflicts: list[tuple[int, int]]
     trip_count: int | None
     stats: dict[str, Any] = field(default_factory=dict)
+    # reserve each publishing pipe's flag drain (flag_drains); off only for the pure
+    # resource bound the e2e benchmark compares against
+    model_flag_drains: bool = True
 
     def solver_deps(self) -> list[tuple[int, int, int, int, str | None]]:
         """(src, dst, latency, distance, buffer) with duplicates merged (max latency)."""
@@ -118,7 +121,8 @@ class LoopModel:
         ]
         # after the body's tasks (their indices stay those of self.tasks): the flag
         # drains, free-floating reservations of their pipe
-        tasks += [Task(f"drain:{p}", pipe=p, latency=b, ii=b) for p, b in self.flag_drains().items()]
+        if self.model_flag_drains:
+            tasks += [Task(f"drain:{p}", pipe=p, latency=b, ii=b) for p, b in self.flag_drains().items()]
         deps = []
         for s, t, lat, dist, buf in self.solver_deps():
             if buf is not None:

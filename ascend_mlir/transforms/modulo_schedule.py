@@ -82,6 +82,9 @@ class ModuloSchedulePass(ModulePass):
     # rlimit of the secondary objectives (unset: the solver's default, a small one)
     secondary_rlimit: int | None = None
     report_solve_time: bool = False
+    # reserve the cycles a pipe idles each iteration to publish a flag (LoopModel.flag_drains);
+    # false gives the schedule of the pure resource model (a lower bound for benchmarks)
+    flag_drains: bool = True
 
     def _budget(self) -> dict[str, Any]:
         """Budget keywords of schedule_loop / schedule_region. budget-ms is a wall-clock
@@ -112,6 +115,7 @@ class ModuloSchedulePass(ModulePass):
 
     def _schedule_loop(self, loop: scf.ForOp, index: int, chip: Chip) -> None:
         model = build_loop_model(loop, chip, scheduled_loop_cost, index, self.num_stages)
+        model.model_flag_drains = self.flag_drains
         if not model.tasks:
             self._write_empty_loop(model)
             return

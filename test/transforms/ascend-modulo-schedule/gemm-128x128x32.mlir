@@ -1,6 +1,8 @@
-// RUN: ascend-opt %s -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule | filecheck %s
-// RUN: ascend-opt %s -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule -t schedule-json | filecheck %s --check-prefix=JSON
-// RUN: ascend-opt %s -p 'convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{num-stages=2}' | filecheck %s --check-prefix=TWO
+// The pure resource model first (flag-drains=false), then the default one.
+// RUN: ascend-opt %s -p 'convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{flag-drains=false}' | filecheck %s
+// RUN: ascend-opt %s -p 'convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{flag-drains=false}' -t schedule-json | filecheck %s --check-prefix=JSON
+// RUN: ascend-opt %s -p 'convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{num-stages=2 flag-drains=false}' | filecheck %s --check-prefix=TWO
+// RUN: ascend-opt %s -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule | filecheck %s --check-prefix=DRAIN
 
 // A small-K gemm tile, 128x128x32 bf16, K loop of 8 steps: per step the cube needs
 // 2*128*128*32/8192 = 128 cycles but MTE2 needs 82 + 82 = 164 to bring the A and B tiles
@@ -45,6 +47,15 @@
 // nd2nz -> mmadL1 -> (next-but-one) nd2nz needs (272 + 72) / 2 = 172 > 164 cycles per
 // iteration, and with the other load in between the best II is (82 + 272 + 72) / 2 = 213.
 // TWO: } {ascend.num_stages = 3 : i64, ascend.loop = #ascend.loop<ii = 213, mii = {{[0-9]+}}, status = "optimal", res_mii = {MTE2 = 164, M = 128}, rec_mii = 172, binding = "recurrence">
+
+// By default the scheduler also reserves MTE2's flag drain: each step MTE2 tells MTE1
+// that the tiles are in L1 with a set_flag that waits for the last load to complete
+// (272 - 82 = 190 cycles in which MTE2 issues nothing): 164 + 190 = 354 per step. At that
+// II the A tile needs a second version (82 + 272 + 72 = 426 > 354), B does not
+// (272 + 72 = 344 <= 354).
+// DRAIN: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>} : memref<128x32xbf16, #hivm.address_space<cbuf>>
+// DRAIN: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 1>} : memref<32x128xbf16, #hivm.address_space<cbuf>>
+// DRAIN: ascend.loop = #ascend.loop<ii = 354, mii = 354, status = "optimal", res_mii = {MTE2 = 354, M = 128}, rec_mii = 128, binding = "MTE2">
 
 module {
   func.func @gemm_small(%a: memref<128x256xbf16, #hivm.address_space<gm>>,

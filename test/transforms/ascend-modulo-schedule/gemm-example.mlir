@@ -7,7 +7,8 @@
 
 // Per K step: nd2nz A 64 KiB (846, 656), nd2nz B 56 KiB (764, 574) on MTE2 = 1230;
 // mmadL1 = MTE1 moves (488, 486) then the cube 2*256*224*128/8192 = 1792 -> (2286, 1792).
-// The cube binds: II = MII = 1792. The accumulation into one L0C tile is an in-order
+// MTE2 also idles 190 cycles a step while its set_flag to MTE1 waits for the last load to
+// complete (its flag drain): 1230 + 190 = 1420 < 1792. The cube binds: II = MII = 1792. The accumulation into one L0C tile is an in-order
 // M -> M dependence costing ii (1792), so it does not raise the bound.
 // L1: the load issued first waits for the other load (ii) and then for the matmul to
 // move it to L0 (488): 574 + 846 + 488 = 1908 > 1792 -> 2 versions; the other one is free
@@ -17,7 +18,7 @@
 // CHECK:      "ii": 1792,
 // CHECK-NEXT: "mii": 1792,
 // CHECK-NEXT: "res_mii": {
-// CHECK-NEXT:   "MTE2": 1230,
+// CHECK-NEXT:   "MTE2": 1420,
 // CHECK-NEXT:   "M": 1792
 // CHECK-NEXT: },
 // CHECK-NEXT: "rec_mii": 1792,

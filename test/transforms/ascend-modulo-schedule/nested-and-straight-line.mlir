@@ -1,5 +1,15 @@
-// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule | filecheck %s
-// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule -t schedule-json | filecheck %s --check-prefix=JSON
+// The pure resource model (flag-drains=false) first, then the default one (DRAIN).
+// RUN: ascend-opt %s -p 'ascend-estimate-latency,ascend-modulo-schedule{flag-drains=false}' | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-estimate-latency,ascend-modulo-schedule{flag-drains=false}' -t schedule-json | filecheck %s --check-prefix=JSON
+// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule | filecheck %s --check-prefix=DRAIN
+
+// By default each inner step also pays the pipes' flag drains: the store's set_flag that
+// frees v for vexp waits for the store to complete (198 - 18 = 180 idle MTE3 cycles), the
+// load's set_flag to V likewise (111 - 21 = 90 on MTE2): MTE3 binds at 18 + 180 = 198,
+// where u needs one version and v two (64 + 198 > 198).
+// DRAIN: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 1>} : memref<512xf32, #hivm.address_space<ub>>
+// DRAIN: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>} : memref<512xf32, #hivm.address_space<ub>>
+// DRAIN: ascend.loop = #ascend.loop<ii = 198, mii = 198, status = "optimal", res_mii = {MTE2 = 111, MTE3 = 198, V = 64}, rec_mii = {{[0-9]+}}, binding = "MTE3">
 
 // Rows of 8 x 2048 f32 in tiles of 512: the inner loop (load, exp, store) is scheduled
 // first; the outer loop sees it as one task on MTE2+V+MTE3 with the serial-loop cost.
