@@ -417,7 +417,7 @@ class CoreWalker:
         lat, ii = self.timing(op)
         feed_lat = self.feed_latency(op, lat)
         feed_ins = Instr(OP, ("MTE1",), feed_lat, feed_lat, tuple(self.accesses(l1_reads, False, False, op)),
-                         feed, None, name="mmadL1.feed", loc=loc, static_id=(id(op), "feed"))
+                         feed, None, name="mmadL1", loc=loc, static_id=(id(op), "feed"))
         cube_lat = max(1, lat - feed_lat)
         cube_accesses = self.accesses(acc_reads, False, False, op) + self.accesses(writes, True, False, op)
         cube_ins = Instr(OP, ("M",), cube_lat, max(1, min(ii, cube_lat)), tuple(cube_accesses), None,
