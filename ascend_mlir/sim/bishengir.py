@@ -342,3 +342,68 @@ def tile_grid(func_op: Any) -> int:
         if isinstance(g, IntegerAttr):
             return max(1, g.value.data)
     return 1
+
+
+# ------------------------------------------------------------------------------ bishengir's sync on our plan
+
+# bishengir-opt's two intra-core sync passes (bishengir-compile runs the graph solver by
+# default, `--enable-hivm-graph-sync-solver`); bench/e2e's column (d) reports the better
+SYNC_PASSES = ("hivm-inject-sync", "hivm-graph-sync-solver")
+
+
+def lower_planned_for_bishengir(tile_module: Any) -> str:
+    """A tile-level module -> AscendNPU IR in program order with our memory plan (one
+    version per buffer) and no sync within a core: what bishengir-opt's sync passes take
+    (a MIX kernel keeps our cross-core hand-offs, which split-mix-kernel needs)."""
+    from xdsl.passes import PassPipeline
+
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    tool = AscendOptMain(args=[])
+    module = tile_module.clone()
+    # peel-mmad-init: bishengir crashes on a mmadL1 init computed inside the K loop
+    spec = ("convert-tile-to-hivm,peel-mmad-init,ascend-plan-memory,"
+            "ascend-insert-barrier-sync{intra-core=false},hoist-constants,split-mix-kernel")
+    PassPipeline.parse_spec(tool.available_passes, spec).apply(tool.ctx, module)
+    import io
+
+    from ascend_mlir.targets.npuir import NpuirTarget
+
+    out = io.StringIO()
+    NpuirTarget().emit(tool.ctx, module, out)
+    return out.getvalue()
+
+
+def bishengir_opt(npuir: str = "") -> str:
+    """The bishengir-opt build for the module's target (the `-a5` build for Ascend 950:
+    the other one does not parse the 950's op syntax)."""
+    from ascend_mlir.testing import find_tool
+
+    name = "bishengir-opt-a5" if re.search(r'hacc\.target<"Ascend950', npuir) else "bishengir-opt"
+    tool = find_tool(name)
+    if tool is None:
+        raise BishengirError(f"{name} is not installed (pip package ascendnpu-ir)")
+    return tool
+
+
+def run_bishengir_sync(npuir: str, sync_pass: str) -> str:
+    """`bishengir-opt -<sync_pass>` on AscendNPU IR text; the synced module as it prints it."""
+    if sync_pass not in SYNC_PASSES:
+        raise BishengirError(f"unknown bishengir sync pass {sync_pass} (expected one of: {', '.join(SYNC_PASSES)})")
+    done = subprocess.run([bishengir_opt(npuir), f"-{sync_pass}", "-"], input=npuir, capture_output=True,
+                          text=True, timeout=600, check=False)
+    if done.returncode != 0:
+        detail = "; ".join(bishengir_errors(done.stderr)[:3]) or done.stderr.strip()[-500:]
+        raise BishengirError(f"bishengir-opt -{sync_pass} failed (exit {done.returncode}): {detail}")
+    return done.stdout
+
+
+def simulate_bishengir_sync(tile_module: Any, sync_pass: str, *, blocks: int | None = 1,
+                            name: str = "<bishengir>") -> Any:
+    """bishengir's own sync (`sync_pass`) on our planned, unsynced lowering of a tile-level
+    kernel, simulated (a SimResult: cycles, races, deadlock...; over `blocks` blocks)."""
+    from ascend_mlir.sim.simulator import simulate
+
+    synced = run_bishengir_sync(lower_planned_for_bishengir(tile_module), sync_pass)
+    module = parse_hivm(to_simulator_text(synced), f"{name} after bishengir-opt -{sync_pass}")
+    return simulate(module, None, blocks=blocks, trace=False)

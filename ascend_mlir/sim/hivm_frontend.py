@@ -442,15 +442,17 @@ class CoreWalker:
         """The flags a macro op handles itself. bishengir's sync solver hands mmadL1 seven
         i64 `sync_related_args` (-1: none): the event ids of the MTE2 -> MTE1 flags its L0
         loads of A and B wait for, the MTE1 -> MTE2 flags it sets once it has read A and B
-        from L1, the K-loop double-buffer condition (no sync), and two M -> MTE1 events
-        (not produced by the solvers we know of: refused rather than guessed)."""
+        from L1, the K-loop index (`iv - lb`) and two M -> MTE1 events. The last two are
+        the ping-pong of the op's own L0A/L0B buffers (bishengir's inject-sync,
+        `insertMmadL1BackPipeMPipeMTE1Sync`: both events set before the K loop, waited
+        after it): an even K step's L0 loads wait for the first event and its mmad sets
+        it again, an odd step uses the second. The L0 buffers are the op's own, so only
+        the flags are modelled: a wait on MTE1 before the op, a set on M after it."""
         if not isinstance(op, hivm.MmadL1Op) or not op.sync_related_args:
             return [], []
-        wait_a, wait_b, set_a, set_b, _k_loop_db, back0, back1 = (
+        wait_a, wait_b, set_a, set_b, k_step, back0, back1 = (
             self.scalar(v, op) for v in op.sync_related_args
         )
-        if back0 >= 0 or back1 >= 0:
-            raise SimulationError(op, "mmadL1 sync_related_args with M -> MTE1 events are not simulated")
 
         def flag(kind: str, src: str, dst: str, event: int, what: str) -> Instr:
             if not 0 <= event < hivm.EVENTS_PER_PIPE_PAIR:
@@ -463,6 +465,10 @@ class CoreWalker:
                   for e, ab in ((wait_a, "A"), (wait_b, "B")) if e >= 0]
         after = [flag(SET, "MTE1", "MTE2", e, f"set_flag[MTE1, MTE2, {e}] ({ab})")
                  for e, ab in ((set_a, "A"), (set_b, "B")) if e >= 0]
+        back = back1 if k_step >= 0 and k_step % 2 == 1 else back0
+        if back >= 0:
+            before.append(flag(WAIT, "M", "MTE1", back, f"wait_flag[M, MTE1, {back}] (L0)"))
+            after.append(flag(SET, "M", "MTE1", back, f"set_flag[M, MTE1, {back}] (L0)"))
         return before, after
 
     # operand helpers used by the semantics table
