@@ -4,8 +4,12 @@ Each flag asks for `width` consecutive ids (1, or one per buffer version for a f
 cycles through versions) of its pipe pair, live over an interval of program positions
 (the set's position to the wait's, or a whole loop for a loop-carried flag). Flags of
 one pipe pair whose intervals overlap get disjoint ids; ids are reused once an interval
-ends (greedy by start: optimal for interval graphs when every width is 1). A request
-that does not fit gets None and the caller falls back (see insert_sync).
+ends (greedy by start: optimal for interval graphs when every width is 1, whichever
+free id each request takes). With `prefer_unused`, a request takes an id no earlier
+request used whenever one is free, and reuses one only when it must (the one free for
+longest): for flags whose reuse costs something (cross-core flags: a
+pipe_barrier[<PIPE_ALL>] between the users, which one barrier may serve for several).
+A request that does not fit gets None and the caller falls back (see insert_sync).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ class EventRequest:
 
 
 def allocate_events(
-    requests: Sequence[EventRequest], ids_per_pair: int = hardware.EVENTS_PER_PIPE_PAIR, reserved: dict[Hashable, set[int]] | None = None
+    requests: Sequence[EventRequest], ids_per_pair: int = hardware.EVENTS_PER_PIPE_PAIR,
+    reserved: dict[Hashable, set[int]] | None = None, *, prefer_unused: bool = False,
 ) -> list[int | None]:
     """The first id of each request (its ids are first .. first + width - 1), or None."""
     order = sorted(range(len(requests)), key=lambda i: (requests[i].start, -requests[i].width, i))
@@ -34,10 +39,18 @@ def allocate_events(
     for i in order:
         r = requests[i]
         busy = set((reserved or {}).get(r.pair, set()))
+        last_end: dict[int, int] = {}  # id -> the end of its latest user so far
         for end, first, width in live.get(r.pair, []):
+            for v in range(first, first + width):
+                last_end[v] = max(last_end.get(v, end), end)
             if end >= r.start:
                 busy.update(range(first, first + width))
-        for first in range(0, ids_per_pair - r.width + 1):
+        candidates = range(0, ids_per_pair - r.width + 1)
+        if prefer_unused:
+            # never used first, then the one free for longest
+            candidates = sorted(candidates, key=lambda f, w=r.width: (
+                max((last_end.get(v, -1) for v in range(f, f + w)), default=-1), f))
+        for first in candidates:
             if not busy & set(range(first, first + r.width)):
                 result[i] = first
                 live.setdefault(r.pair, []).append((r.end, first, r.width))

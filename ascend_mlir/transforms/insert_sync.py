@@ -35,8 +35,14 @@ through versions `iv mod k`, planned `pointer_cast`s):
 MIX functions (cube and vector ops in one function): pipes are told apart by core, a
 dependence between the cores gets `sync_block_set[<core>, P, Q]` after the producer and
 `sync_block_wait[<other core>, P, Q]` before the consumer, placed like a flag. Cross-core
-flags count, so a loop-carried one is primed with `d` sets of one flag id; each pair gets
-its own id (16 of them; more is an error naming the other sync pass).
+flags count, so a loop-carried one is primed with `d` sets of one flag id. Their ids (16
+per direction: a set raises a counter of the other core, a wait reads one of its own)
+are reused by lifetime (a flag of the function body lives from its producer to its
+consumer, one inside a loop over its whole top-level item), fresh ids first; two users of
+one id get a pipe_barrier[<PIPE_ALL>] between them, after which the earlier user's sets
+have completed and its waits have consumed them, so the counter never mixes the two.
+More than 16 live at once in one direction is an error naming the other sync pass
+(ascend-compile then falls back to it, with a remark).
 """
 
 from __future__ import annotations
@@ -412,6 +418,7 @@ def _version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
 class _Emitter:
     def __init__(self, planner: _Planner):
         self.planner = planner
+        self.block_spans: list[tuple[_Plan, _Flag, tuple[int, int]]] = []  # cross-core flags' lifetimes
         self.positions: dict[Operation, tuple[int, int]] = {}
         counter = 0
         for op in planner.func_op.walk():
@@ -459,12 +466,40 @@ class _Emitter:
         ids = allocate_events(requests, EVENTS_PER_PIPE_PAIR, reserved)
         for (_, f), first in zip(events, ids, strict=True):
             f.first_id = first
-        # cross-core flags count, and each pair of them gets its own flag id
-        blocks = [f for _, f in flags if f.cross_core]
-        block_ids = allocate_events([EventRequest("block", 0, 1) for _ in blocks], hivm.CROSS_CORE_FLAGS, reserved)
-        for f, first in zip(blocks, block_ids, strict=True):
-            f.first_id = first
+        self._allocate_cross_core([(plan, f) for plan, f in flags if f.cross_core], reserved)
         return flags
+
+    def _allocate_cross_core(self, blocks: list[tuple[_Plan, _Flag]], reserved: dict[Hashable, set[int]]) -> None:
+        """Cross-core flag ids, per direction (a set raises a counter of the other core, a
+        wait reads one of its own: cube -> vector and vector -> cube ids are apart) and
+        reused by lifetime: a flag of the function body lives from its producer to its
+        consumer, one inside a loop over its whole top-level item. A fresh id is taken
+        while one is left; a reused one gets a pipe_barrier[<PIPE_ALL>] between its users
+        (`_cross_core_barriers`)."""
+        for op in self.planner.func_op.walk():
+            if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and op.flag_id is not None:
+                core = op.core_type()
+                direction = (core, _other_core(core)) if isinstance(op, hivm.SyncBlockSetOp) else (_other_core(core), core)
+                reserved.setdefault(direction, set()).add(op.flag_id)
+        self.block_spans = [(plan, f, self._span(plan, f)) for plan, f in blocks]
+        requests = [EventRequest((_core(f.set_pipe), _core(f.wait_pipe)), lo, hi) for _, f, (lo, hi) in self.block_spans]
+        ids = allocate_events(requests, hivm.CROSS_CORE_FLAGS, reserved, prefer_unused=True)
+        for (_, f), first in zip(blocks, ids, strict=True):
+            f.first_id = first
+
+    def _span(self, plan: _Plan, f: _Flag) -> tuple[int, int]:
+        lo, hi = self.region_of(plan.block)
+        if lo >= 0:
+            return lo, hi
+        a, b = self.positions[plan.items[f.src]], self.positions[plan.items[f.dst]]
+        return min(a[0], b[0]), max(a[1], b[1])
+
+    def _span_items(self, plan: _Plan, f: _Flag) -> tuple[Operation, Operation]:
+        """The top-level items a cross-core flag's lifetime starts and ends with."""
+        top = self._top(plan)
+        if top is not None:
+            return top, top
+        return plan.items[min(f.src, f.dst)], plan.items[max(f.src, f.dst)]
 
     def emit(self) -> None:
         flags = self.allocate()
@@ -474,6 +509,7 @@ class _Emitter:
         for plan, f in flags:
             self._emit_flag(plan, f)
         self._region_barriers(flags)
+        self._cross_core_barriers()
         self._final_drain()
 
     def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
@@ -483,7 +519,8 @@ class _Emitter:
             if f.cross_core:
                 raise CrossCoreFlagsExhausted(
                     dst_op,
-                    f"ascend-insert-sync: more than {hivm.CROSS_CORE_FLAGS} cross-core flags needed "
+                    f"ascend-insert-sync: more than {hivm.CROSS_CORE_FLAGS} {_core(f.set_pipe).lower()} -> "
+                    f"{_core(f.wait_pipe).lower()} cross-core flags live at once "
                     "(use ascend-insert-barrier-sync for this kernel)",
                 )
             emit_remark(
@@ -551,9 +588,31 @@ class _Emitter:
                 Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
             seen |= mine
 
+    def _cross_core_barriers(self) -> None:
+        """Between two users of one cross-core flag id (of one direction), a
+        pipe_barrier[<PIPE_ALL>], which each core runs: the producer's core has completed
+        the earlier user's sets before it issues the later one's, and the consumer's core
+        has consumed the earlier user's sets before it issues the later one's waits, so
+        the counter never mixes the two."""
+        users: dict[tuple, list[tuple[int, int, Operation, Operation]]] = {}
+        for plan, f, (lo, hi) in self.block_spans:
+            if f.first_id is not None:
+                key = (_core(f.set_pipe), _core(f.wait_pipe), f.first_id)
+                users.setdefault(key, []).append((lo, hi, *self._span_items(plan, f)))
+        reuses = []
+        for spans in users.values():
+            spans.sort(key=lambda span: span[0])
+            for earlier, later in zip(spans, spans[1:], strict=False):
+                assert earlier[1] < later[0], "cross-core flag id reused by overlapping lifetimes"
+                reuses.append((later[0], earlier[3], later[2]))
+        for _, earlier_end, later_start in sorted(reuses, key=lambda r: r[0]):
+            first = self._first_of_region(later_start)
+            if not _barrier_all_between(earlier_end, first):
+                Builder(InsertPoint.before(first)).insert(hivm.PipeBarrierOp("ALL"))
+
     def _first_of_region(self, op: Operation) -> Operation:
         """The first op that belongs to `op`'s region (its primes come right before it)."""
-        while isinstance(op.prev_op, hivm.SetFlagOp):
+        while isinstance(op.prev_op, hivm.SetFlagOp | hivm.SyncBlockSetOp):
             op = op.prev_op
         return op
 
@@ -575,6 +634,16 @@ class _Emitter:
         if isinstance(prev, hivm.PipeBarrierOp) and prev.pipe.pipe_name == "ALL":
             return
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
+
+
+def _barrier_all_between(earlier: Operation, later: Operation) -> bool:
+    """A pipe_barrier[<PIPE_ALL>] among the ops strictly between two ops of one block."""
+    op = earlier.next_op
+    while op is not None and op is not later:
+        if isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL":
+            return True
+        op = op.next_op
+    return False
 
 
 def _default_core(func_op: func.FuncOp) -> str:

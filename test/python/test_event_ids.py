@@ -31,3 +31,19 @@ def test_running_out_and_reserved():
     assert sorted(i for i in ids if i is not None) == list(range(8))
     assert ids.count(None) == 1
     assert allocate_events([EventRequest(pair, 0, 1)], reserved={pair: {0, 1}}) == [2]
+
+
+def test_prefer_unused_takes_fresh_ids_then_the_one_free_for_longest():
+    """Cross-core flags: every reuse costs a barrier, so fresh ids come first; once all
+    are used, the id free for longest."""
+    pair = ("CUBE", "VECTOR")
+    seq = [EventRequest(pair, 10 * k, 10 * k + 5) for k in range(5)]  # one at a time
+    assert allocate_events(seq) == [0, 0, 0, 0, 0]
+    assert allocate_events(seq, prefer_unused=True) == [0, 1, 2, 3, 4]
+    assert allocate_events(seq, 3, prefer_unused=True) == [0, 1, 2, 0, 1]
+    # ids 0 and 1 both free at 40, 1 freed later than 0: 0 is taken
+    late = [EventRequest(pair, 0, 5), EventRequest(pair, 0, 30), EventRequest(pair, 40, 50)]
+    assert allocate_events(late, 2, prefer_unused=True) == [0, 1, 0]
+    # still never two live at once on one id, and None when a direction's ids run out
+    live = [EventRequest(pair, 0, 9) for _ in range(3)]
+    assert allocate_events(live, 2, prefer_unused=True) == [0, 1, None]

@@ -13,6 +13,13 @@
 // RUN: ascend-opt %examples/gemm_relu.mlir -p 'ascend-compile{sync=solver}' > %t.gemm_relu.mlir
 // RUN: ascend-sim %t.gemm_relu.mlir --json --perturb 5 | filecheck %s
 // RUN: ascend-opt %t.gemm.mlir -p ascend-insert-sync | diff %t.gemm.mlir -
+// flash attention: 18 cross-core flags, ids per direction (no fallback to barrier sync)
+// RUN: ascend-opt %examples/flash_attention.mlir -p 'ascend-compile{sync=solver}' 2>&1 >%t.fa.mlir | filecheck %s --check-prefix=FA-REMARKS
+// RUN: filecheck %s --input-file=%t.fa.mlir --check-prefix=FA
+// RUN: ascend-sim %t.fa.mlir --json --perturb 5 | filecheck %s
+// FA-REMARKS-NOT: falls back
+// FA: hivm.hir.sync_block_set
+// FA: hivm.hir.set_flag
 
 // CHECK: "races": []
 // CHECK-SAME: "deadlock": false

@@ -6,12 +6,17 @@
 // reference, and get a proven II.
 // RUN: ascend-opt %project/bench/scheduler/kernels/flash_attn_fwd.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{ii-only=true} 2>&1 | filecheck %s --check-prefix=FA
 // RUN: ascend-opt %project/bench/scheduler/kernels/matmul_epilogue3.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule{ii-only=true} 2>&1 | filecheck %s --check-prefix=EPI
-// flash attention needs more than 16 cross-core flags under ascend-insert-sync (its
-// documented limit), so it is simulated with the barrier-all sync here.
-// RUN: ascend-opt %project/bench/scheduler/kernels/flash_attn_fwd.mlir -p 'ascend-compile{sync=barrier-all}' | ascend-sim - | filecheck %s --check-prefix=SIM
+// flash attention gets the solver sync (its cross-core flag ids are reused by lifetime,
+// per direction) and simulates clean under perturbation too.
+// RUN: ascend-opt %project/bench/scheduler/kernels/flash_attn_fwd.mlir -p ascend-compile 2>&1 >%t.fa.mlir | filecheck %s --check-prefix=NO-FALLBACK
+// RUN: ascend-sim %t.fa.mlir --perturb 5 | filecheck %s --check-prefix=SIMP
 // RUN: ascend-sim %project/bench/scheduler/kernels/matmul_epilogue3.mlir | filecheck %s --check-prefix=SIM
 // FA-COUNT-2: hivm.hir.mmadL1
 // FA: ascend.loop = #ascend.loop<ii = 1400, mii = 1400, status = "optimal"
 // EPI: ascend.loop = #ascend.loop<ii = 1472, mii = 1472, status = "optimal"
+// NO-FALLBACK-NOT: falls back
+// SIMP-NOT: race (
+// SIMP: perturb: 5 runs {{.*}}: identical outputs, no race
+// SIMP-NEXT: OK
 // SIM-NOT: race
 // SIM: OK
