@@ -3,7 +3,8 @@
 `compile(k, target=...)` builds the tile-level module, runs `ascend-compile` (the pass
 ascend-opt and ascend-sim run) and prints the result with the named target; it returns
 a `Compiled` holding the text and a `Report`: per loop the II, its lower bound and what
-binds it, the buffer versions, and the simulated cycles against the pipe-busy bound.
+binds it, the buffer versions (read from the compiled module: nothing is scheduled
+twice), and the simulated cycles against the pipe-busy bound.
 `simulate(k, inputs)` runs the compiled kernel on the pipe-level simulator (race
 detector included) and the tile-level reference interpreter on the same numpy inputs.
 
@@ -143,32 +144,33 @@ def _print(module: ModuleOp, target: str) -> str:
     return stream.getvalue()
 
 
-def _schedule(tile_module: ModuleOp, compiled: ModuleOp, chip: str | None) -> tuple[list[LoopReport], str]:
-    """The loops' modulo schedule: the one ascend-compile used if it scheduled, else the
-    one ascend-modulo-schedule computes for the unscheduled hivm (what `-t schedule-json`
-    shows)."""
+def _schedule(compiled: ModuleOp, chip: str | None) -> tuple[list[LoopReport], str]:
+    """The loops' modulo schedule, read from the compiled module itself (its loops keep
+    `#ascend.loop`, its tasks `#ascend.task`, its buffers `#ascend.buffer` or their
+    version views: `-t schedule-json` reads the same), so nothing is scheduled twice. A
+    MIX kernel's loop is in both of its parts (`_mix_aic`, `_mix_aiv`): one report, the
+    buffers of both. A compile mode that does not schedule reports no loops."""
     from ascend_mlir.targets.schedule_json import named_schedule_report
+    from ascend_mlir.transforms.split_mix_kernel import MIX_SUFFIXES
 
-    source = "ascend-compile"
     if not any(ascend.loop_of(op) is not None for op in compiled.walk()):
-        source = "ascend-modulo-schedule on the unscheduled hivm (not used by this compile mode)"
-    # the schedule is read where it is whole: after ascend-modulo-schedule, before
-    # plan-memory turns the versioned allocs into pointer_casts (deterministic, so it is
-    # the schedule ascend-compile realised)
-    module = tile_module.clone()
-    chip_opt = f'{{chip="{chip}"}}' if chip else ""
-    _run_passes(module, f"convert-tile-to-hivm{chip_opt},peel-mmad-init,ascend-estimate-latency,"
-                        "ascend-modulo-schedule")
+        return [], "none (this compile mode does not schedule)"
     try:
-        data, names = named_schedule_report(module, "report", chip)
+        data, names = named_schedule_report(compiled, "report", chip, skip_unscheduled=True)
     except DiagnosticException as err:
         raise CompileError(_diagnostic(err)) from None
-    loops = []
-    for function, loop_names in zip(data["functions"], names, strict=False):
-        for loop, name in zip(function["loops"], loop_names, strict=False):
-            loops.append(LoopReport(name, loop["ii"], loop["mii"], loop["binding"], loop["status"],
-                                    {b["name"]: b["versions"] for b in loop["buffers"]}))
-    return loops, source
+    loops: dict[str, LoopReport] = {}
+    for function, loop_names in zip(data["functions"], names, strict=True):
+        for loop, name in zip(function["loops"], loop_names, strict=True):
+            fname, dot, rest = name.partition(".")
+            for suffix in MIX_SUFFIXES.values():
+                fname = fname.removesuffix(suffix)
+            name = fname + dot + rest
+            report = loops.setdefault(name, LoopReport(name, loop["ii"], loop["mii"], loop["binding"],
+                                                       loop["status"], {}))
+            for b in loop["buffers"]:
+                report.versions.setdefault(b["name"], b["versions"])
+    return list(loops.values()), "ascend-compile"
 
 
 def _as_kernel(k: object) -> Kernel:
@@ -199,7 +201,7 @@ def compile(  # noqa: A001 - the natural name, as in TileLang
     _run_passes(module, spec)
     report = Report(compile_mode=spec)
     if schedule and any(op.name == "scf.for" for op in module.walk()):
-        report.loops, report.schedule_source = _schedule(tile_module, module, chip)
+        report.loops, report.schedule_source = _schedule(module, chip)
     if simulate:
         from ascend_mlir.sim.simulator import simulate as run
 

@@ -8,6 +8,10 @@ to run; `ascend-modulo-schedule{report-solve-time=true}` reports it as a remark)
 Functions and loops in program order (loops pre-order), tasks in body order, buffers
 in allocation order; the output is the same bytes for the same module.
 It reads only the typed schedule (`ascend` dialect): the loop model is not rebuilt.
+It reads a compiled module too (after ascend-plan-memory, -multi-buffer,
+-pipeline-loops): a planned buffer is a pointer_cast that kept its `#ascend.buffer`, a
+multi-buffered one the version view ascend-multi-buffer made (address periodic in
+`iv mod versions`); the copies peeled into a prologue or epilogue are not the loop's.
 """
 
 from __future__ import annotations
@@ -20,15 +24,17 @@ from typing import IO, Any
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.target import Target
 
 from ascend_mlir.analysis.accesses import PIPE_ORDER, buffer_name, function_allocs, primary_pipe
+from ascend_mlir.analysis.aliasing import Mod
 from ascend_mlir.analysis.latency_model import element_bytes, op_pipes, scope_of
-from ascend_mlir.analysis.loop_model import buffer_loop, loop_name
+from ascend_mlir.analysis.loop_model import _uses_through_views, buffer_loop, loop_name
+from ascend_mlir.analysis.views import affine_of
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import ascend
+from ascend_mlir.dialects import ascend, hivm
 
 def _pipe_label(op: Operation) -> str:
     """The pipes a task holds in the modulo window, as the scheduler saw them: a hivm op
@@ -43,13 +49,60 @@ def _loop_tasks(loop: scf.ForOp) -> list[Operation]:
     return [op for op in loop.body.block.ops if ascend.task_of(op) is not None]
 
 
-def _loop_buffers(func_op: func.FuncOp, loop: scf.ForOp) -> list[tuple[str, Operation]]:
-    """(name, alloc) of the buffers whose versions follow this loop, in allocation order."""
+def _loop_buffers(func_op: func.FuncOp, loop: scf.ForOp) -> list[tuple[str, Operation, int]]:
+    """(name, defining op, versions) of the buffers whose versions follow this loop, in
+    allocation order: unplanned allocs with `#ascend.buffer`, then (in a planned or
+    compiled module) pointer_casts, each buffer once."""
     out = []
     for index, alloc in enumerate(function_allocs(func_op)):
         if ascend.has_versions(alloc.owner) and buffer_loop(alloc) is loop:  # type: ignore[arg-type]
-            out.append((buffer_name(alloc, index), alloc.owner))
+            out.append((buffer_name(alloc, index), alloc.owner, ascend.versions_of(alloc.owner)))  # type: ignore[arg-type]
+    seen = {name for name, _, _ in out}
+    for cast in (o for o in func_op.walk() if isinstance(o, hivm.PointerCastOp)):
+        found = _planned_buffer(cast)
+        if found is None or found[0] in seen or _scheduled_loop(cast.result) is not loop:
+            continue
+        seen.add(found[0])
+        out.append((found[0], cast, found[1]))
     return out
+
+
+def _planned_buffer(cast: hivm.PointerCastOp) -> tuple[str, int] | None:
+    """(name, versions) of a planned buffer: a pointer_cast that kept the schedule's
+    `#ascend.buffer` (ascend-plan-memory), or one version view of a multi-buffer
+    (ascend-multi-buffer's `<name>_v`, whose address is periodic in `iv mod versions`)."""
+    name = cast.result.name_hint or "?"
+    if ascend.has_versions(cast):
+        return name, ascend.versions_of(cast)
+    if len(cast.addrs) != 1:
+        return None
+    moduli = [k.modulus for k, _ in affine_of(cast.addrs[0]).terms if isinstance(k, Mod)]
+    if not moduli:
+        return None
+    return name.removesuffix("_v"), max(moduli)
+
+
+def _scheduled_loop(value: SSAValue) -> scf.ForOp | None:
+    """The innermost loop holding every use of a buffer inside scheduled loops (the copies
+    ascend-pipeline-loops peels into a prologue or epilogue lie outside its loop)."""
+    inside = [u for u in _uses_through_views(value) if _in_scheduled_loop(u)]
+    if not inside:
+        return None
+    loop = inside[0].parent_op()
+    while loop is not None:
+        if isinstance(loop, scf.ForOp) and all(loop.is_ancestor(u) for u in inside):
+            return loop
+        loop = loop.parent_op()
+    return None
+
+
+def _in_scheduled_loop(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp) and ascend.loop_of(parent) is not None:
+            return True
+        parent = parent.parent_op()
+    return False
 
 
 def _buffer_bytes(alloc: Operation, chip) -> tuple[str, int]:
@@ -74,11 +127,13 @@ def schedule_report(
 
 
 def named_schedule_report(
-    module: ModuleOp, target_name: str, chip: str | None = None, chip_file: str | None = None
+    module: ModuleOp, target_name: str, chip: str | None = None, chip_file: str | None = None,
+    *, skip_unscheduled: bool = False,
 ) -> tuple[dict[str, Any], list[list[str]]]:
     """The report and, per function, the names of its loops (`<function>.<iv name>`).
 
-    The chip (only its alignments matter here: buffer bytes) is chosen as by the pass."""
+    The chip (only its alignments matter here: buffer bytes) is chosen as by the pass. A
+    loop without a schedule is an error, or left out with `skip_unscheduled`."""
     try:
         chip_desc = resolve_chip(module, chip or None, chip_file or None)
     except ChipError as e:
@@ -89,6 +144,8 @@ def named_schedule_report(
         loops = []
         loop_names = []
         for index, loop in enumerate(_loops_preorder(func_op)):
+            if skip_unscheduled and ascend.loop_of(loop) is None:
+                continue
             loops.append(_loop_report(func_op, loop, chip_desc, target_name))
             loop_names.append(loop_name(loop, index))
         functions.append({"name": func_op.sym_name.data, "loops": loops})
@@ -120,9 +177,9 @@ def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str) 
             "start": task.start,
         })
     buffers = []
-    for name, alloc in _loop_buffers(func_op, loop):
+    for name, alloc, versions in _loop_buffers(func_op, loop):
         scope, nbytes = _buffer_bytes(alloc, chip)
-        buffers.append({"name": name, "scope": scope, "bytes": nbytes, "versions": ascend.versions_of(alloc)})
+        buffers.append({"name": name, "scope": scope, "bytes": nbytes, "versions": versions})
     return {
         "ii": sched.ii,
         "mii": sched.mii,

@@ -13,7 +13,9 @@ aligned size (`#ascend.buffer<versions = N>` from ascend-modulo-schedule; 1 othe
 Several addresses are a multi-buffer, as bishengir spells it: version v of the buffer is
 at the v-th address (evenly spaced, `offset + v * aligned size`); ascend-multi-buffer
 then selects `iv mod versions` inside the loop. A one-address pointer_cast is a plain
-buffer.
+buffer. The alloc's `#ascend.buffer<versions = N>` stays on its pointer_cast, so the
+schedule can still be read from the planned module (`-t schedule-json`; the npuir
+target does not print our attributes).
 
 Space is reused between buffers whose live ranges (first to last use, in top-level
 program order of the function, a loop counting as one position) do not overlap; the
@@ -113,6 +115,9 @@ def _rewrite(alloc: memref.AllocOp, offset: int, buffer: PlanBuffer, rewriter: R
         a.result.name_hint = f"c{a.value.value.data}_i64"  # type: ignore[attr-defined]
     cast = hivm.PointerCastOp([a.result for a in addresses], alloc.memref.type)
     cast.result.name_hint = alloc.memref.name_hint
+    if ascend.BUFFER in alloc.attributes:
+        # the schedule's versions stay readable in the planned module (-t schedule-json)
+        cast.attributes[ascend.BUFFER] = alloc.attributes[ascend.BUFFER]
     rewriter.insert_op(addresses, InsertPoint.before(alloc))
     for user in list(alloc.memref.uses):
         if isinstance(user.operation, memref.DeallocOp):

@@ -275,6 +275,61 @@ def test_compile_to_mlir_and_npuir_with_report():
     assert "hivm.hir.pipe_barrier" in compiled.text and compiled.report.cycles is None
 
 
+def _scheduled_on_a_copy(kernel: T.Kernel) -> dict[str, dict[str, int]]:
+    """Loop name -> buffer versions as the frontend used to compute them: the schedule of
+    an unpipelined copy (convert-tile-to-hivm .. ascend-modulo-schedule)."""
+    from xdsl.context import Context
+    from xdsl.passes import PassPipeline
+
+    from ascend_mlir.targets.schedule_json import named_schedule_report
+    from ascend_mlir.transforms import get_all_passes
+
+    ctx = Context()
+    register_dialects(ctx)
+    module = kernel.build()
+    spec = "convert-tile-to-hivm,peel-mmad-init,ascend-estimate-latency,ascend-modulo-schedule"
+    PassPipeline.parse_spec(get_all_passes(), spec).apply(ctx, module)
+    data, names = named_schedule_report(module, "test")
+    return {name: {b["name"]: b["versions"] for b in loop["buffers"]}
+            for function, loop_names in zip(data["functions"], names, strict=True)
+            for loop, name in zip(function["loops"], loop_names, strict=True)}
+
+
+@pytest.mark.parametrize("name", ["vecadd", "rmsnorm", "flash_attention", "gemm_bf16"])
+def test_compile_schedules_once_and_reads_the_compiled_module(name, monkeypatch):
+    """The report comes from the compiled module (the pointer_casts keep #ascend.buffer,
+    multi-buffers their version views), so compile() runs the scheduler once; the
+    versions are those of the schedule (as computed on an unpipelined copy before). A
+    MIX kernel's loop, in both of its parts, is one report."""
+    from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass
+
+    kernel = _example_kernel(name)
+    expected = _scheduled_on_a_copy(kernel)
+    calls = []
+    original = ModuloSchedulePass.apply
+
+    def counting(self, ctx, op):
+        calls.append(self)
+        return original(self, ctx, op)
+
+    monkeypatch.setattr(ModuloSchedulePass, "apply", counting)
+    report = T.compile(kernel, simulate=False).report
+    assert len(calls) == 1
+    assert {loop.name: loop.versions for loop in report.loops} == expected
+    assert any(v > 1 for vs in expected.values() for v in vs.values()) or name == "flash_attention"
+    assert report.schedule_source == "ascend-compile"
+
+
+def test_report_of_a_compile_mode_without_schedule_has_no_loops():
+    """schedule=program-order: nothing to read, and nothing is scheduled for the report."""
+    from ascend_mlir.frontend import driver
+
+    module = _example_kernel("vecadd").build()
+    driver._run_passes(module, 'ascend-compile{schedule="program-order"}')
+    loops, source = driver._schedule(module, None)
+    assert loops == [] and "does not schedule" in source
+
+
 def test_compile_cce_when_the_backend_exists():
     from ascend_mlir.targets import get_all_targets
 

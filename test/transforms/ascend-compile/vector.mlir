@@ -7,7 +7,7 @@
 
 // The default schedule=modulo plans memory (%ux gets two versions at 0 and 1024, %uy
 // one at 2048) and indexes the multi-buffered tile by iteration: version i mod 2.
-// MODULO: %uy = hivm.hir.pointer_cast(%c2048_i64) : memref<256xf32, #hivm.address_space<ub>>
+// MODULO: %uy = hivm.hir.pointer_cast(%c2048_i64) {ascend.buffer = #ascend.buffer<versions = 1>} : memref<256xf32, #hivm.address_space<ub>>
 // MODULO: scf.for %i
 // MODULO: %ver = arith.remui %i, %c2 : index
 // MODULO: %ux_v = hivm.hir.pointer_cast(%{{[0-9]+}}) : memref<256xf32, #hivm.address_space<ub>>

@@ -1,14 +1,15 @@
 // RUN: ascend-opt %s -p ascend-plan-memory --split-input-file | filecheck %s
 
 // Offsets are aligned per scope (ascend950: ub 32, cbuf 512); every version gets its slot,
-// evenly spaced; a dealloc of a planned buffer disappears.
+// evenly spaced; the schedule's #ascend.buffer stays on the pointer_cast; a dealloc of a
+// planned buffer disappears.
 // CHECK-LABEL: func.func @aligned
 // CHECK:      %c0_i64 = arith.constant 0 : i64
 // CHECK-NEXT: %u = hivm.hir.pointer_cast(%c0_i64) : memref<10xf32, #hivm.address_space<ub>>
 // 40 bytes aligned to 64: two versions at 64 and 128
 // CHECK:      %c64_i64 = arith.constant 64 : i64
 // CHECK-NEXT: %c128_i64 = arith.constant 128 : i64
-// CHECK-NEXT: %v = hivm.hir.pointer_cast(%c64_i64, %c128_i64) : memref<10xf32, #hivm.address_space<ub>>
+// CHECK-NEXT: %v = hivm.hir.pointer_cast(%c64_i64, %c128_i64) {ascend.buffer = #ascend.buffer<versions = 2>} : memref<10xf32, #hivm.address_space<ub>>
 // A cbuf tile of 768 bytes takes 1024; the next starts there.
 // CHECK:      %l = hivm.hir.pointer_cast(%{{.*}}) : memref<384xf16, #hivm.address_space<cbuf>>
 // CHECK:      %c1024_i64 = arith.constant 1024 : i64
