@@ -156,7 +156,7 @@ def _schedule(compiled: ModuleOp, chip: str | None) -> tuple[list[LoopReport], s
     if not any(ascend.loop_of(op) is not None for op in compiled.walk()):
         return [], "none (this compile mode does not schedule)"
     try:
-        data, names = named_schedule_report(compiled, "report", chip, skip_unscheduled=True)
+        data, names = named_schedule_report(compiled, "report", chip, lenient=True)
     except DiagnosticException as err:
         raise CompileError(_diagnostic(err)) from None
     loops: dict[str, LoopReport] = {}

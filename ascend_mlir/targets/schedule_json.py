@@ -83,9 +83,10 @@ def _planned_buffer(cast: hivm.PointerCastOp) -> tuple[str, int] | None:
 
 
 def _scheduled_loop(value: SSAValue) -> scf.ForOp | None:
-    """The innermost loop holding every use of a buffer inside scheduled loops (the copies
-    ascend-pipeline-loops peels into a prologue or epilogue lie outside its loop)."""
-    inside = [u for u in _uses_through_views(value) if _in_scheduled_loop(u)]
+    """The innermost loop holding every use of a buffer by the tasks of scheduled loops:
+    not the copies of a loop's tasks peeled beside it (a prologue or epilogue of
+    ascend-pipeline-loops, the first K step of peel-mmad-init), which keep their task."""
+    inside = [u for u in _uses_through_views(value) if _in_scheduled_loop(u) and not _peeled_copy(u)]
     if not inside:
         return None
     loop = inside[0].parent_op()
@@ -94,6 +95,20 @@ def _scheduled_loop(value: SSAValue) -> scf.ForOp | None:
             return loop
         loop = loop.parent_op()
     return None
+
+
+def _peeled_copy(op: Operation) -> bool:
+    """`op` (or an op holding it) is a copy of a task of a scheduled loop in its own
+    block: the same op with the same `#ascend.task` as one in that loop's body."""
+    while op.parent_op() is not None:
+        task = op.attributes.get(ascend.TASK)
+        block = op.parent_block()
+        if task is not None and block is not None:
+            for loop in (o for o in block.ops if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None):
+                if any(q.name == op.name and q.attributes.get(ascend.TASK) == task for q in loop.body.block.ops):
+                    return True
+        op = op.parent_op()  # type: ignore[assignment]
+    return False
 
 
 def _in_scheduled_loop(op: Operation) -> bool:
@@ -128,12 +143,14 @@ def schedule_report(
 
 def named_schedule_report(
     module: ModuleOp, target_name: str, chip: str | None = None, chip_file: str | None = None,
-    *, skip_unscheduled: bool = False,
+    *, lenient: bool = False,
 ) -> tuple[dict[str, Any], list[list[str]]]:
     """The report and, per function, the names of its loops (`<function>.<iv name>`).
 
     The chip (only its alignments matter here: buffer bytes) is chosen as by the pass. A
-    loop without a schedule is an error, or left out with `skip_unscheduled`."""
+    loop without a schedule, or a task whose slot does not fit its loop's II, is an error;
+    `lenient` (the frontend's report of a compiled module, which needs each loop's II
+    and buffers, not its tasks) leaves such a loop out and does not check the slots."""
     try:
         chip_desc = resolve_chip(module, chip or None, chip_file or None)
     except ChipError as e:
@@ -144,16 +161,17 @@ def named_schedule_report(
         loops = []
         loop_names = []
         for index, loop in enumerate(_loops_preorder(func_op)):
-            if skip_unscheduled and ascend.loop_of(loop) is None:
+            if lenient and ascend.loop_of(loop) is None:
                 continue
-            loops.append(_loop_report(func_op, loop, chip_desc, target_name))
+            loops.append(_loop_report(func_op, loop, chip_desc, target_name, check_slots=not lenient))
             loop_names.append(loop_name(loop, index))
         functions.append({"name": func_op.sym_name.data, "loops": loops})
         names.append(loop_names)
     return {"functions": functions}, names
 
 
-def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str) -> dict[str, Any]:
+def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str,
+                 check_slots: bool = True) -> dict[str, Any]:
     sched = ascend.loop_of(loop)
     if sched is None:
         raise op_error(
@@ -162,7 +180,7 @@ def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str) 
             " run it first, e.g. -p ascend-estimate-latency,ascend-modulo-schedule)",
         )
     ops = _loop_tasks(loop)
-    for error in ascend.loop_slot_errors(loop, ops):
+    for error in ascend.loop_slot_errors(loop, ops) if check_slots else ():
         raise op_error(error.op, error.message)
     tasks = []
     for op in ops:
