@@ -296,17 +296,19 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
     return ii, start
 
 
-def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[str]:  # noqa: C901 (over the limit before the limit was set; split pending)
-    """All constraint violations of a modulo schedule (empty list: valid)."""
+def _task_errors(p: LoopProblem, ii: int, start: list[int]) -> list[str]:
     errors = []
-    if ii < 1:
-        errors.append(f"II {ii} < 1")
-        return errors
     for i, t in enumerate(p.tasks):
         if start[i] < 0:
             errors.append(f"task {t.name} starts at {start[i]} < 0")
         if t.ii > ii:
             errors.append(f"task {t.name} ii {t.ii} > II {ii}")
+    return errors
+
+
+def _buffer_errors(p: LoopProblem, versions: dict[str, int]) -> list[str]:
+    """Versions out of range, then scopes over capacity."""
+    errors = []
     for b in p.buffers:
         v = versions.get(b.name, 0)
         if not 1 <= v <= p.max_versions(b):
@@ -317,9 +319,20 @@ def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str
     for scope, u in used.items():
         if scope in p.capacity and u > p.capacity[scope]:
             errors.append(f"scope {scope} uses {u} bytes > capacity {p.capacity[scope]}")
-    for d, dd in zip(p.deps, dep_distances(p, versions), strict=False):
-        if start[d.dst] - start[d.src] < d.latency - ii * dd:
-            errors.append(f"dependence {p.tasks[d.src].name} -> {p.tasks[d.dst].name} violated")
+    return errors
+
+
+def _dependence_errors(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[str]:
+    return [
+        f"dependence {p.tasks[d.src].name} -> {p.tasks[d.dst].name} violated"
+        for d, dd in zip(p.deps, dep_distances(p, versions), strict=False)
+        if start[d.dst] - start[d.src] < d.latency - ii * dd
+    ]
+
+
+def _resource_errors(p: LoopProblem, ii: int, start: list[int]) -> list[str]:
+    """Pairs of exclusive tasks whose arcs on the modulo circle overlap."""
+    errors = []
     for i, j in p.resource_pairs():
         ri, rj = start[i] % ii, start[j] % ii
         a, b = p.tasks[i].ii, p.tasks[j].ii
@@ -327,6 +340,14 @@ def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str
         if not ok:
             errors.append(f"tasks {p.tasks[i].name} and {p.tasks[j].name} overlap on a resource")
     return errors
+
+
+def check_schedule(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[str]:
+    """All constraint violations of a modulo schedule (empty list: valid)."""
+    if ii < 1:
+        return [f"II {ii} < 1"]
+    return (_task_errors(p, ii, start) + _buffer_errors(p, versions)
+            + _dependence_errors(p, ii, start, versions) + _resource_errors(p, ii, start))
 
 
 def compact(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[int]:

@@ -50,26 +50,32 @@ def minimal_versions(p: LoopProblem, ii: int, start: list[int], versions: dict[s
     return need
 
 
-def iterative_modulo_schedule(  # noqa: C901 (over the limit before the limit was set; split pending)
-    p: LoopProblem, ii: int, versions: dict[str, int], budget_factor: int = 6
-) -> list[int] | None:
-    """Start times of a modulo schedule at `ii` with fixed `versions`, or None."""
+def _weighted_edges(
+    p: LoopProblem, ii: int, versions: dict[str, int]
+) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+    """Successor and predecessor lists weighted by latency - II * distance."""
     n = len(p.tasks)
-    if any(t.ii > ii for t in p.tasks):
-        return None
-    dists = dep_distances(p, versions)
     succ: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     pred: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for d, dd in zip(p.deps, dists, strict=False):
+    for d, dd in zip(p.deps, dep_distances(p, versions), strict=False):
         w = d.latency - ii * dd
         succ[d.src].append((d.dst, w))
         pred[d.dst].append((d.src, w))
-    conflict: list[list[int]] = [[] for _ in range(n)]
+    return succ, pred
+
+
+def _conflict_lists(p: LoopProblem) -> list[list[int]]:
+    conflict: list[list[int]] = [[] for _ in range(len(p.tasks))]
     for i, j in p.resource_pairs():
         conflict[i].append(j)
         conflict[j].append(i)
+    return conflict
 
-    # height-based priority: longest path to any sink in lat - II*dist
+
+def _heights(succ: list[list[tuple[int, int]]]) -> list[int] | None:
+    """Height-based priority: longest path to any sink in lat - II*dist; None on a
+    positive cycle (II below RecMII for these versions)."""
+    n = len(succ)
     height = [0] * n
     for _ in range(n + 1):
         changed = False
@@ -79,70 +85,113 @@ def iterative_modulo_schedule(  # noqa: C901 (over the limit before the limit wa
                     height[u] = height[v] + w
                     changed = True
         if not changed:
-            break
-    else:
-        return None  # positive cycle: II below RecMII for these versions
+            return height
+    return None
 
-    start: list[int | None] = [None] * n
-    last_time: list[int | None] = [None] * n
-    unscheduled = set(range(n))
-    budget = budget_factor * n
-    tii = [t.ii for t in p.tasks]
 
-    while unscheduled and budget > 0:
-        budget -= 1
-        op = max(unscheduled, key=lambda i: (height[i], -i))
+class _Placement:
+    """The mutable state of one iterative-modulo-scheduling run."""
+
+    def __init__(self, p: LoopProblem, ii: int, succ, pred, conflict) -> None:
+        n = len(p.tasks)
+        self.ii = ii
+        self.succ, self.pred, self.conflict = succ, pred, conflict
+        self.tii = [t.ii for t in p.tasks]
+        self.start: list[int | None] = [None] * n
+        self.last_time: list[int | None] = [None] * n
+        self.unscheduled = set(range(n))
+
+    def unschedule(self, j: int) -> None:
+        self.start[j] = None
+        self.unscheduled.add(j)
+
+    def earliest_start(self, op: int) -> int:
         estart = 0
-        for u, w in pred[op]:
-            su = start[u]
+        for u, w in self.pred[op]:
+            su = self.start[u]
             if su is not None and u != op:
                 estart = max(estart, su + w)
-        # candidate slots: estart and every end of a conflicting arc
-        occupied = [(sj % ii, tii[j]) for j in conflict[op] if (sj := start[j]) is not None]
+        return estart
+
+    def free_slot(self, op: int, estart: int) -> int | None:
+        """The first time in [estart, estart + II) whose arc misses every placed
+        conflicting arc; candidates are estart and every end of such an arc."""
+        ii, tii = self.ii, self.tii
+        occupied = [(sj % ii, tii[j]) for j in self.conflict[op] if (sj := self.start[j]) is not None]
         cands = {estart}
         for rj, ij in occupied:
             cands.add(estart + (rj + ij - estart) % ii)
-        chosen = None
         for t in sorted(cands):
             if t > estart + ii - 1:
-                break
-            r = t % ii
-            if all(arcs_disjoint(r, tii[op], rj, ij, ii) for rj, ij in occupied):
-                chosen = t
-                break
-        if chosen is None:
-            last = last_time[op]
-            chosen = estart if last is None or estart > last else last + 1
-            r = chosen % ii
-            for j in conflict[op]:
-                sj = start[j]
-                if sj is not None and not arcs_disjoint(r, tii[op], sj % ii, tii[j], ii):
-                    start[j] = None
-                    unscheduled.add(j)
-        start[op] = chosen
-        last_time[op] = chosen
-        unscheduled.discard(op)
-        # evict dependents whose constraint the new placement breaks
-        for v, w in succ[op]:
-            sv = start[v]
-            if v != op and sv is not None and sv < chosen + w:
-                start[v] = None
-                unscheduled.add(v)
-        for u, w in pred[op]:
-            su = start[u]
-            if u != op and su is not None and chosen < su + w:
-                start[u] = None
-                unscheduled.add(u)
-        for v, w in succ[op]:
-            if v == op and w > 0:
                 return None
-    if unscheduled:
+            if all(arcs_disjoint(t % ii, tii[op], rj, ij, ii) for rj, ij in occupied):
+                return t
         return None
-    sched = [int(s) for s in start]  # type: ignore[arg-type]
-    base = min(sched)
-    # normalise so the earliest task starts in [0, II) (stage 0)
+
+    def force_slot(self, op: int, estart: int) -> int:
+        """No free slot: take estart (or one past the last try) and evict the
+        conflicting tasks that overlap it."""
+        ii, tii = self.ii, self.tii
+        last = self.last_time[op]
+        chosen = estart if last is None or estart > last else last + 1
+        r = chosen % ii
+        for j in self.conflict[op]:
+            sj = self.start[j]
+            if sj is not None and not arcs_disjoint(r, tii[op], sj % ii, tii[j], ii):
+                self.unschedule(j)
+        return chosen
+
+    def place(self, op: int, chosen: int) -> None:
+        """Put `op` at `chosen` and evict the neighbours whose dependence it breaks."""
+        self.start[op] = chosen
+        self.last_time[op] = chosen
+        self.unscheduled.discard(op)
+        for v, w in self.succ[op]:
+            sv = self.start[v]
+            if v != op and sv is not None and sv < chosen + w:
+                self.unschedule(v)
+        for u, w in self.pred[op]:
+            su = self.start[u]
+            if u != op and su is not None and chosen < su + w:
+                self.unschedule(u)
+
+    def has_positive_self_loop(self, op: int) -> bool:
+        return any(v == op and w > 0 for v, w in self.succ[op])
+
+
+def _normalised(start: list[int], ii: int) -> list[int]:
+    """Shift so the earliest task starts in [0, II) (stage 0)."""
+    base = min(start)
     shift = base - base % ii if base >= 0 else -((-base + ii - 1) // ii) * ii
-    sched = [s - shift for s in sched]
+    return [s - shift for s in start]
+
+
+def iterative_modulo_schedule(
+    p: LoopProblem, ii: int, versions: dict[str, int], budget_factor: int = 6
+) -> list[int] | None:
+    """Start times of a modulo schedule at `ii` with fixed `versions`, or None."""
+    n = len(p.tasks)
+    if any(t.ii > ii for t in p.tasks):
+        return None
+    succ, pred = _weighted_edges(p, ii, versions)
+    height = _heights(succ)
+    if height is None:
+        return None
+    state = _Placement(p, ii, succ, pred, _conflict_lists(p))
+    budget = budget_factor * n
+    while state.unscheduled and budget > 0:
+        budget -= 1
+        op = max(state.unscheduled, key=lambda i: (height[i], -i))
+        estart = state.earliest_start(op)
+        chosen = state.free_slot(op, estart)
+        if chosen is None:
+            chosen = state.force_slot(op, estart)
+        state.place(op, chosen)
+        if state.has_positive_self_loop(op):
+            return None
+    if state.unscheduled:
+        return None
+    sched = _normalised([int(s) for s in state.start], ii)  # type: ignore[arg-type]
     if check_schedule(p, ii, sched, versions):
         return None
     return sched

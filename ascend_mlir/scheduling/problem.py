@@ -80,64 +80,23 @@ class LoopProblem:
     # extra pairs of tasks that may not overlap (besides tasks sharing a pipe)
     conflicts: Sequence[tuple[int, int]] = ()
 
-    def validate(self) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def validate(self) -> None:
         """Raise ValueError with a precise message on malformed input."""
         n = len(self.tasks)
         if n == 0:
             raise ValueError("loop problem has no tasks")
         for i, t in enumerate(self.tasks):
-            where = f"task {i} ({t.name!r})"
-            if not t.pipes:
-                raise ValueError(f"{where} has no pipe")
-            for p in t.pipes:
-                if p not in PIPES:
-                    raise ValueError(
-                        f"{where} has unknown pipe {p!r}; expected one of {', '.join(PIPES)}"
-                    )
-            for attr in ("latency", "ii"):
-                v = getattr(t, attr)
-                if not isinstance(v, int) or isinstance(v, bool):
-                    raise ValueError(f"{where} {attr} must be an int, got {v!r}")
-            if t.latency < 0:
-                raise ValueError(f"{where} has negative latency {t.latency}")
-            if t.ii < 1:
-                raise ValueError(f"{where} has ii {t.ii}; a task occupies its pipe at least 1 cycle")
-            if t.latency < t.ii:
-                raise ValueError(f"{where} has latency {t.latency} < ii {t.ii}")
+            _validate_task(i, t)
         if not isinstance(self.num_stages, int) or self.num_stages < 1:
             raise ValueError(f"num_stages must be an int >= 1, got {self.num_stages!r}")
-        names: set[str] = set()
-        for b in self.buffers:
-            if b.name in names:
-                raise ValueError(f"buffer {b.name!r} is declared twice")
-            names.add(b.name)
-            if not isinstance(b.size, int) or b.size < 0:
-                raise ValueError(f"buffer {b.name!r} has invalid size {b.size!r}")
-            if b.max_versions is not None and b.max_versions < 1:
-                raise ValueError(f"buffer {b.name!r} has max_versions {b.max_versions} < 1")
+        names = _validate_buffers(self.buffers)
         for scope, cap in self.capacity.items():
             if not isinstance(cap, int) or cap < 0:
                 raise ValueError(f"capacity of scope {scope!r} must be an int >= 0, got {cap!r}")
         for e, d in enumerate(self.deps):
-            where = f"dependence {e} ({d.src} -> {d.dst})"
-            for idx in (d.src, d.dst):
-                if not isinstance(idx, int) or not 0 <= idx < n:
-                    raise ValueError(f"{where} refers to task {idx!r}; the loop has {n} tasks")
-            if d.latency < 0:
-                raise ValueError(f"{where} has negative latency {d.latency}")
-            if d.distance < 0:
-                raise ValueError(f"{where} has negative distance {d.distance}")
-            if d.buffer is not None and d.buffer not in names:
-                raise ValueError(f"{where} names unknown buffer {d.buffer!r}")
+            _validate_dep(e, d, n, names)
         for c in self.conflicts:
-            if len(c) != 2:
-                raise ValueError(f"conflict {c!r} is not a pair of task indices")
-            i, j = c
-            for idx in (i, j):
-                if not isinstance(idx, int) or not 0 <= idx < n:
-                    raise ValueError(f"conflict {c!r} refers to task {idx!r}; the loop has {n} tasks")
-            if i == j:
-                raise ValueError(f"conflict {c!r} pairs a task with itself")
+            _validate_conflict(c, n)
 
     # ----- derived data used by every solver -------------------------------------
     def max_versions(self, b: Buffer) -> int:
@@ -165,6 +124,67 @@ class LoopProblem:
         result = sorted(pairs)
         self.__dict__["_pairs"] = (key, result)
         return list(result)
+
+
+def _validate_task(i: int, t: Task) -> None:
+    where = f"task {i} ({t.name!r})"
+    if not t.pipes:
+        raise ValueError(f"{where} has no pipe")
+    for p in t.pipes:
+        if p not in PIPES:
+            raise ValueError(f"{where} has unknown pipe {p!r}; expected one of {', '.join(PIPES)}")
+    for attr in ("latency", "ii"):
+        v = getattr(t, attr)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"{where} {attr} must be an int, got {v!r}")
+    if t.latency < 0:
+        raise ValueError(f"{where} has negative latency {t.latency}")
+    if t.ii < 1:
+        raise ValueError(f"{where} has ii {t.ii}; a task occupies its pipe at least 1 cycle")
+    if t.latency < t.ii:
+        raise ValueError(f"{where} has latency {t.latency} < ii {t.ii}")
+
+
+def _validate_buffers(buffers: Sequence[Buffer]) -> set[str]:
+    """The buffer names, each checked once."""
+    names: set[str] = set()
+    for b in buffers:
+        if b.name in names:
+            raise ValueError(f"buffer {b.name!r} is declared twice")
+        names.add(b.name)
+        if not isinstance(b.size, int) or b.size < 0:
+            raise ValueError(f"buffer {b.name!r} has invalid size {b.size!r}")
+        if b.max_versions is not None and b.max_versions < 1:
+            raise ValueError(f"buffer {b.name!r} has max_versions {b.max_versions} < 1")
+    return names
+
+
+def _is_task_index(idx: Any, n: int) -> bool:
+    return isinstance(idx, int) and 0 <= idx < n
+
+
+def _validate_dep(e: int, d: Dep, n: int, buffer_names: set[str]) -> None:
+    where = f"dependence {e} ({d.src} -> {d.dst})"
+    for idx in (d.src, d.dst):
+        if not _is_task_index(idx, n):
+            raise ValueError(f"{where} refers to task {idx!r}; the loop has {n} tasks")
+    if d.latency < 0:
+        raise ValueError(f"{where} has negative latency {d.latency}")
+    if d.distance < 0:
+        raise ValueError(f"{where} has negative distance {d.distance}")
+    if d.buffer is not None and d.buffer not in buffer_names:
+        raise ValueError(f"{where} names unknown buffer {d.buffer!r}")
+
+
+def _validate_conflict(c: tuple[int, int], n: int) -> None:
+    if len(c) != 2:
+        raise ValueError(f"conflict {c!r} is not a pair of task indices")
+    i, j = c
+    for idx in (i, j):
+        if not _is_task_index(idx, n):
+            raise ValueError(f"conflict {c!r} refers to task {idx!r}; the loop has {n} tasks")
+    if i == j:
+        raise ValueError(f"conflict {c!r} pairs a task with itself")
 
 
 @dataclass

@@ -39,65 +39,88 @@ _SCOPE = {"MTE2": "cbuf", "MTE1": "ca", "M": "cc", "FIX": "ub", "V": "ub", "MTE3
 CAPACITY = {"ub": 253952, "cbuf": 524288, "ca": 65536, "cb": 65536, "cc": 262144}
 
 
-def generated_loop(n: int, seed: int, num_stages: int = 3) -> LoopProblem:  # noqa: C901 (over the limit before the limit was set; split pending)
-    rng = random.Random(seed * 7919 + n)
-    tasks: list[Task] = []
-    deps: list[Dep] = []
-    buffers: list[Buffer] = []
-    conflicts: list[tuple[int, int]] = []
+class _LoopGenerator:
+    """The growing task list of `generated_loop`; every draw goes through one rng, in
+    a fixed order, so a (n, seed) pair always builds the same problem."""
 
-    def new_task(pipe: str) -> int:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.tasks: list[Task] = []
+        self.deps: list[Dep] = []
+        self.buffers: list[Buffer] = []
+        self.conflicts: list[tuple[int, int]] = []
+
+    def new_task(self, pipe: str) -> int:
         (l0, l1), (i0, i1) = _PIPE_TIMING[pipe]
-        lat = rng.randint(l0, l1)
-        ii = min(lat, rng.randint(i0, i1))
-        tasks.append(Task(f"{pipe.lower()}{len(tasks)}", pipe, lat, ii))
-        return len(tasks) - 1
+        lat = self.rng.randint(l0, l1)
+        ii = min(lat, self.rng.randint(i0, i1))
+        self.tasks.append(Task(f"{pipe.lower()}{len(self.tasks)}", pipe, lat, ii))
+        return len(self.tasks) - 1
 
-    # several chains, each starting with a load, so loads/stores dominate as in kernels
-    while len(tasks) < n:
-        pipe = "MTE2"
-        prev = new_task(pipe)
+    def maybe_buffer(self, prev: int, cur: int) -> None:
+        """The producer's output lives in a buffer the consumer reads: the next
+        write (distance = versions) must wait until this read is done."""
+        if self.rng.random() >= 0.7:
+            return
+        scope = _SCOPE[self.tasks[prev].pipe]  # type: ignore[index]
+        size = self.rng.choice([4096, 8192, 16384, 32768, 65536])
+        if scope in ("ca", "cb"):
+            size = min(size, 16384)
+        name = f"buf{len(self.buffers)}"
+        self.buffers.append(Buffer(name, scope, size))
+        self.deps.append(Dep(cur, prev, self.tasks[cur].ii, buffer=name))
+
+    def chain(self, n: int) -> list[int]:
+        """A chain starting with a load, so loads/stores dominate as in kernels."""
+        prev = self.new_task("MTE2")
         chain = [prev]
-        length = rng.randint(2, 6)
+        length = self.rng.randint(2, 6)
         for _ in range(length - 1):
-            if len(tasks) >= n:
+            if len(self.tasks) >= n:
                 break
-            pipe = rng.choice(_NEXT[tasks[prev].pipe])  # type: ignore[arg-type]
-            cur = new_task(pipe)
-            deps.append(Dep(prev, cur, tasks[prev].latency))
-            # the producer's output lives in a buffer the consumer reads: the next
-            # write (distance = versions) must wait until this read is done
-            if rng.random() < 0.7:
-                scope = _SCOPE[tasks[prev].pipe]  # type: ignore[index]
-                size = rng.choice([4096, 8192, 16384, 32768, 65536])
-                if scope in ("ca", "cb"):
-                    size = min(size, 16384)
-                name = f"buf{len(buffers)}"
-                buffers.append(Buffer(name, scope, size))
-                deps.append(Dep(cur, prev, tasks[cur].ii, buffer=name))
+            cur = self.new_task(self.rng.choice(_NEXT[self.tasks[prev].pipe]))  # type: ignore[arg-type]
+            self.deps.append(Dep(prev, cur, self.tasks[prev].latency))
+            self.maybe_buffer(prev, cur)
             prev = cur
             chain.append(cur)
-        # accumulator recurrence (e.g. mmad into L0C, running reduction)
+        return chain
+
+    def link(self, chain: list[int]) -> None:
+        """An accumulator recurrence (mmad into L0C, a running reduction) and data
+        flow from an earlier chain, each with some probability."""
+        rng = self.rng
         if len(chain) >= 2 and rng.random() < 0.5:
             a, b = sorted(rng.sample(chain, 2))
-            deps.append(Dep(b, a, rng.randint(1, tasks[b].latency), distance=rng.choice([1, 1, 2])))
-        # cross-chain data flow
-        if len(tasks) > len(chain) and rng.random() < 0.5:
-            src = rng.randrange(0, len(tasks) - len(chain))
-            deps.append(Dep(src, chain[-1], tasks[src].latency))
-    # HBM shared by GM->UB loads and UB->GM stores
-    mte2 = [i for i, t in enumerate(tasks) if t.pipe == "MTE2"]
-    mte3 = [i for i, t in enumerate(tasks) if t.pipe == "MTE3"]
-    for i in mte2:
-        for j in mte3:
-            if rng.random() < 0.3:
-                conflicts.append((i, j))
-    # keep capacity binding sometimes: scale it to ~ 1.5 versions of everything
-    cap = dict(CAPACITY)
-    for scope in sorted({b.scope for b in buffers}):
-        one = sum(b.size for b in buffers if b.scope == scope)
-        cap[scope] = max(one, min(cap[scope], int(one * rng.choice([1.3, 1.7, 2.2, 4.0]))))
-    return LoopProblem(tasks, deps, buffers, cap, num_stages, conflicts)
+            self.deps.append(Dep(b, a, rng.randint(1, self.tasks[b].latency), distance=rng.choice([1, 1, 2])))
+        if len(self.tasks) > len(chain) and rng.random() < 0.5:
+            src = rng.randrange(0, len(self.tasks) - len(chain))
+            self.deps.append(Dep(src, chain[-1], self.tasks[src].latency))
+
+    def hbm_conflicts(self) -> None:
+        """HBM is shared by GM->UB loads and UB->GM stores."""
+        mte2 = [i for i, t in enumerate(self.tasks) if t.pipe == "MTE2"]
+        mte3 = [i for i, t in enumerate(self.tasks) if t.pipe == "MTE3"]
+        for i in mte2:
+            for j in mte3:
+                if self.rng.random() < 0.3:
+                    self.conflicts.append((i, j))
+
+    def capacity(self) -> dict[str, int]:
+        """Keep capacity binding sometimes: ~1.3 to 4 versions of everything."""
+        cap = dict(CAPACITY)
+        for scope in sorted({b.scope for b in self.buffers}):
+            one = sum(b.size for b in self.buffers if b.scope == scope)
+            cap[scope] = max(one, min(cap[scope], int(one * self.rng.choice([1.3, 1.7, 2.2, 4.0]))))
+        return cap
+
+
+def generated_loop(n: int, seed: int, num_stages: int = 3) -> LoopProblem:
+    gen = _LoopGenerator(random.Random(seed * 7919 + n))
+    while len(gen.tasks) < n:
+        gen.link(gen.chain(n))
+    gen.hbm_conflicts()
+    cap = gen.capacity()
+    return LoopProblem(gen.tasks, gen.deps, gen.buffers, cap, num_stages, gen.conflicts)
 
 
 def gemm_loop(num_stages: int = 2) -> LoopProblem:

@@ -45,12 +45,30 @@ def _max_v(p: LoopProblem, b: Buffer) -> int:
     return p.num_stages if b.max_versions is None else min(p.num_stages, b.max_versions)
 
 
-def independent_violations(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[str]:  # noqa: C901 (over the limit before the limit was set; split pending)
+def _busy_cycles(start: int, occupancy: int, ii: int, horizon: int) -> set[int]:
+    """Cycles a task occupies, unrolled over the iterations around the horizon."""
+    return {c for m in range(-(horizon // ii) - 2, horizon // ii + 2)
+            for c in range(start + m * ii, start + m * ii + occupancy)}
+
+
+def _independent_resource_violations(p: LoopProblem, ii: int, start: list[int]) -> list[str]:
+    # resources, unrolled: occupied cycles [start + m*II, start + m*II + ii) never intersect
+    bad = []
+    horizon = max(start) + 3 * ii + max(t.ii for t in p.tasks)
+    for i in range(len(p.tasks)):
+        for j in range(i + 1, len(p.tasks)):
+            if not _exclusive(p, i, j):
+                continue
+            busy_i = _busy_cycles(start[i], p.tasks[i].ii, ii, horizon)
+            busy_j = _busy_cycles(start[j], p.tasks[j].ii, ii, horizon)
+            if busy_i & busy_j:
+                bad.append(f"{p.tasks[i].name} and {p.tasks[j].name} share a cycle")
+    return bad
+
+
+def _independent_buffer_violations(p: LoopProblem, versions: dict[str, int]) -> list[str]:
     bad = []
     sizes = {b.name: b for b in p.buffers}
-    if set(versions) != set(sizes):
-        bad.append("versions do not name exactly the buffers")
-        return bad
     for name, v in versions.items():
         if not 1 <= v <= _max_v(p, sizes[name]):
             bad.append(f"{name}: {v} versions")
@@ -58,6 +76,13 @@ def independent_violations(p: LoopProblem, ii: int, start: list[int], versions: 
         used = sum(versions[b.name] * b.size for b in p.buffers if b.scope == scope)
         if used > cap:
             bad.append(f"{scope}: {used} > {cap}")
+    return bad
+
+
+def independent_violations(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int]) -> list[str]:
+    if set(versions) != {b.name for b in p.buffers}:
+        return ["versions do not name exactly the buffers"]
+    bad = _independent_buffer_violations(p, versions)
     for t, s in zip(p.tasks, start):
         if s < 0 or t.ii > ii:
             bad.append(f"{t.name}: start {s}, ii {t.ii} vs II {ii}")
@@ -66,19 +91,7 @@ def independent_violations(p: LoopProblem, ii: int, start: list[int], versions: 
         dist = d.distance + (versions[d.buffer] if d.buffer else 0)
         if start[d.dst] + dist * ii < start[d.src] + d.latency:
             bad.append(f"dep {d}")
-    # resources, unrolled: occupied cycles [start + m*II, start + m*II + ii) never intersect
-    horizon = max(start) + 3 * ii + max(t.ii for t in p.tasks)
-    for i in range(len(p.tasks)):
-        for j in range(i + 1, len(p.tasks)):
-            if not _exclusive(p, i, j):
-                continue
-            busy_i = {c for m in range(-(horizon // ii) - 2, horizon // ii + 2)
-                      for c in range(start[i] + m * ii, start[i] + m * ii + p.tasks[i].ii)}
-            busy_j = {c for m in range(-(horizon // ii) - 2, horizon // ii + 2)
-                      for c in range(start[j] + m * ii, start[j] + m * ii + p.tasks[j].ii)}
-            if busy_i & busy_j:
-                bad.append(f"{p.tasks[i].name} and {p.tasks[j].name} share a cycle")
-    return bad
+    return bad + _independent_resource_violations(p, ii, start)
 
 
 def assert_valid(p: LoopProblem, r) -> None:
