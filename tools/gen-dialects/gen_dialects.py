@@ -28,6 +28,7 @@ from pathlib import Path
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Attribute, Data, Dialect, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
+from xdsl.irdl.operations import OpDef
 
 from ascend_mlir.targets.irdl import (
     DialectExporter,
@@ -131,8 +132,65 @@ def _message_text(node: ast.expr, op_name: str) -> str | None:
     return None
 
 
-def verifier_facts(op: type[IRDLOperation]) -> tuple[list[str], list[str], list[str]]:  # noqa: C901 (over the limit before the limit was set; split pending)
-    """(rules, checks, messages) read from the op's `verify_`.
+def _statement_call(stmt: ast.stmt) -> ast.Call | None:
+    """The call a statement makes at its top level (`f(...)` or `x = f(...)`)."""
+    if isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(stmt.value, ast.Call):
+        return stmt.value
+    return None
+
+
+class _VerifierReader:
+    """Walks a verifier's statements, and those of the `self._helper(...)` methods it
+    calls, collecting rules, checks and error messages in source order."""
+
+    def __init__(self, op: type[IRDLOperation]) -> None:
+        self.op = op
+        self.rules: list[str] = []
+        self.checks: list[str] = []
+        self.messages: list[str] = []
+        self._read: set[object] = set()
+
+    def read(self, func: Callable[..., object]) -> None:
+        if func in self._read:
+            return
+        self._read.add(func)
+        tree = _function_ast(func)
+        if tree is not None:
+            self.visit(tree.body, getattr(func, "__globals__", {}))
+
+    def visit(self, statements: list[ast.stmt], module_globals: dict[str, object]) -> None:
+        for stmt in statements:
+            if (
+                isinstance(stmt, ast.Assign)
+                and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, str)
+            ):
+                self.rules.append(stmt.value.value)
+            call = _statement_call(stmt)
+            if call is not None:
+                self._call(call, module_globals)
+            if isinstance(stmt, ast.Raise) and isinstance(stmt.exc, ast.Call) and stmt.exc.args:
+                text = _message_text(stmt.exc.args[0], self.op.name)
+                if text is not None:
+                    self.messages.append(text)
+            for field in ("body", "orelse", "finalbody"):
+                nested = getattr(stmt, field, None)
+                if isinstance(nested, list):
+                    self.visit(nested, module_globals)  # pyright: ignore[reportUnknownArgumentType]
+
+    def _call(self, call: ast.Call, module_globals: dict[str, object]) -> None:
+        """A module helper that can reject is a check; a method of the op is read inline."""
+        if isinstance(call.func, ast.Name) and _can_reject(module_globals.get(call.func.id)):
+            self.checks.append(_strip_self(ast.unparse(call)))
+            return
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
+            method = defining_method(self.op, call.func.attr)
+            if method is not None and inspect.isfunction(method):
+                self.read(method)
+
+
+def verifier_facts(op: type[IRDLOperation]) -> tuple[list[str], list[str], list[str]]:
+    """(rules, checks, messages) read from the op's `verify_` and the op's own methods it calls.
 
     rules: string constants bound in the verifier (`rule = "load moves gm -> ub"`);
     checks: statement-level calls of module helpers (`_verify_scope(src, "source", ...)`);
@@ -141,44 +199,9 @@ def verifier_facts(op: type[IRDLOperation]) -> tuple[list[str], list[str], list[
     func = custom_verifier(op)
     if func is None:
         return [], [], []
-    tree = _function_ast(func)
-    if tree is None:
-        return [], [], []
-    module_globals = getattr(func, "__globals__", {})
-    rules: list[str] = []
-    checks: list[str] = []
-    messages: list[str] = []
-
-    def visit(statements: list[ast.stmt]) -> None:
-        for stmt in statements:
-            if (
-                isinstance(stmt, ast.Assign)
-                and isinstance(stmt.value, ast.Constant)
-                and isinstance(stmt.value.value, str)
-            ):
-                rules.append(stmt.value.value)
-            call = None
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-                call = stmt.value
-            elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
-                call = stmt.value
-            if (
-                call is not None
-                and isinstance(call.func, ast.Name)
-                and _can_reject(module_globals.get(call.func.id))
-            ):
-                checks.append(_strip_self(ast.unparse(call)))
-            if isinstance(stmt, ast.Raise) and isinstance(stmt.exc, ast.Call) and stmt.exc.args:
-                text = _message_text(stmt.exc.args[0], op.name)
-                if text is not None:
-                    messages.append(text)
-            for field in ("body", "orelse", "finalbody"):
-                nested = getattr(stmt, field, None)
-                if isinstance(nested, list):
-                    visit(nested)  # pyright: ignore[reportUnknownArgumentType]
-
-    visit(tree.body)
-    return rules, checks, messages
+    reader = _VerifierReader(op)
+    reader.read(func)
+    return reader.rules, reader.checks, reader.messages
 
 
 def pipes_text(op: type[IRDLOperation]) -> str | None:
@@ -327,45 +350,35 @@ def render_attribute(cls: type[Attribute], dialect: Dialect, exporter: DialectEx
     return out
 
 
-def render_operation(  # noqa: C901 (over the limit before the limit was set; split pending)
-    op: type[IRDLOperation], exporter: DialectExporter, example: Example | None = None
-) -> list[str]:
+def _syntax_lines(op: type[IRDLOperation], example: Example | None) -> list[str]:
     op_def = op.get_irdl_definition()
-    describe = exporter.describer.describe
-    out = [f"### `{op_def.name}`", "", f"Python: `{public_path(op)}`.", ""]
-    doc = own_doc(op)
-    if doc:
-        out += [doc, ""]
-
     if op_def.assembly_format is not None:
-        out += ["Syntax (declarative assembly format):", "", "```", op_def.assembly_format, "```", ""]
+        out = ["Syntax (declarative assembly format):", "", "```", op_def.assembly_format, "```", ""]
     elif defining_method(op, "parse") is not None:
-        out += ["Syntax: custom parser/printer (the class's `parse`/`print`).", ""]
+        out = ["Syntax: custom parser/printer (the class's `parse`/`print`).", ""]
     else:
-        out += ["Syntax: generic form only.", ""]
-
+        out = ["Syntax: generic form only.", ""]
     if example is not None:
         out += ["Example:", "", "```mlir", example.custom, "```", ""]
         out += ["The same op in IRDL form (what `mlir-opt --irdl-file` reads):", ""]
         out += ["```mlir", example.irdl_form, "```", ""]
-
     pipes = pipes_text(op)
     if pipes is not None:
         if not pipes.startswith("`") and example is not None and example.pipes is not None:
             shown = ", ".join(f"`{p}`" for p in example.pipes)
             pipes += f"; the example above occupies {shown}"
         out += [f"Pipes: {pipes}.", ""]
+    return out
 
-    if op_def.operands:
-        out += ["| operand | kind | constraint |", "|---|---|---|"]
-        for name, d in op_def.operands:
-            out.append(f"| `{name}` | {_variadicity(d)} | {_cell(describe(d.constr))} |")
-        out.append("")
-    if op_def.results:
-        out += ["| result | kind | constraint |", "|---|---|---|"]
-        for name, d in op_def.results:
-            out.append(f"| `{name}` | {_variadicity(d)} | {_cell(describe(d.constr))} |")
-        out.append("")
+
+def _definition_tables(op_def: OpDef, describe: Callable[..., str]) -> list[str]:
+    """Operands, results, then properties and attributes, as Markdown tables."""
+    out: list[str] = []
+    for role, defs in (("operand", op_def.operands), ("result", op_def.results)):
+        if defs:
+            out += [f"| {role} | kind | constraint |", "|---|---|---|"]
+            out += [f"| `{name}` | {_variadicity(d)} | {_cell(describe(d.constr))} |" for name, d in defs]
+            out.append("")
     rows: list[str] = []
     for kind, defs in (("property", op_def.properties), ("attribute", op_def.attributes)):
         for name in sorted(defs):
@@ -379,6 +392,12 @@ def render_operation(  # noqa: C901 (over the limit before the limit was set; sp
             rows.append(f"| `{name}` | {kind} | {presence} | {_cell(describe(d.constr))} |")
     if rows:
         out += ["| name | kind | presence | constraint |", "|---|---|---|---|"] + rows + [""]
+    return out
+
+
+def _structure_lines(op_def: OpDef) -> list[str]:
+    """Regions, successors and traits, each when present."""
+    out: list[str] = []
     if op_def.regions:
         out.append("Regions: " + ", ".join(f"`{n}` ({_variadicity(r)})" for n, r in op_def.regions) + ".")
         out.append("")
@@ -388,15 +407,33 @@ def render_operation(  # noqa: C901 (over the limit before the limit was set; sp
     traits = sorted(type(t).__name__ for t in op_def.traits)
     if traits:
         out += ["Traits: " + ", ".join(f"`{t}`" for t in traits) + ".", ""]
+    return out
 
+
+def _verifier_lines(op: type[IRDLOperation]) -> list[str]:
     rules, checks, messages = verifier_facts(op)
-    if rules or checks or messages:
-        out += ["Verifier (read from `verify_`):", ""]
-        out += [f"* rule: {r}" for r in rules]
-        out += [f"* check: `{c}`" for c in checks]
-        out += [f"* error: {_cell(m)}" for m in messages]
-        out.append("")
+    if not (rules or checks or messages):
+        return []
+    out = ["Verifier (read from `verify_`):", ""]
+    out += [f"* rule: {r}" for r in rules]
+    out += [f"* check: `{c}`" for c in checks]
+    out += [f"* error: {_cell(m)}" for m in messages]
+    out.append("")
+    return out
 
+
+def render_operation(
+    op: type[IRDLOperation], exporter: DialectExporter, example: Example | None = None
+) -> list[str]:
+    op_def = op.get_irdl_definition()
+    out = [f"### `{op_def.name}`", "", f"Python: `{public_path(op)}`.", ""]
+    doc = own_doc(op)
+    if doc:
+        out += [doc, ""]
+    out += _syntax_lines(op, example)
+    out += _definition_tables(op_def, exporter.describer.describe)
+    out += _structure_lines(op_def)
+    out += _verifier_lines(op)
     irdl = [f"IRDL: `{irdl_op_name(op_def.name)}`"]
     unchecked = exporter.unchecked.get(op_def.name)
     if unchecked:

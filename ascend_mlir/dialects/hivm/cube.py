@@ -80,6 +80,11 @@ def _matrix_shape(shape) -> tuple[int, int]:
     return times(r1, r0), times(c1, c0)
 
 
+def _sizes_clash(x: int, y: int) -> bool:
+    """Two static sizes that differ (a dynamic size clashes with nothing)."""
+    return x != DYNAMIC_INDEX and y != DYNAMIC_INDEX and x != y
+
+
 @irdl_op_definition
 class MmadL1Op(HivmOp):
     """C (cc) = init ? A x B : C + A x B, A and B in cbuf; L1 -> L0A/L0B moves (MTE1) are implied."""
@@ -162,13 +167,26 @@ class MmadL1Op(HivmOp):
     def memref_writes(self) -> tuple[SSAValue, ...]:
         return (self.c,)
 
-    def verify_(self) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def verify_(self) -> None:
         rule = "mmadL1 reads A and B from cbuf and accumulates C in cc"
         verify_scope(self, self.a, "operand A", ("cbuf",), rule)
         verify_scope(self, self.b, "operand B", ("cbuf",), rule)
         verify_scope(self, self.c, "operand C", ("cc",), rule)
         if self.init_condition.type != IntegerType(1):
             raise VerifyException(f"init condition must be i1, got {self.init_condition.type}")
+        m, k, n = self._verified_mkn()
+        for label, value, bound in (("real_m", self.real_m, m), ("real_k", self.real_k, k), ("real_n", self.real_n, n)):
+            known = constant_int(value)
+            if known is not None and bound != DYNAMIC_INDEX and not 0 < known <= bound:
+                raise VerifyException(f"{label} = {known} is outside 1..{bound}")
+        self._verify_element_types()
+        if len(self.sync_related_args) not in (0, MMAD_SYNC_RELATED_ARGS):
+            raise VerifyException(
+                f"sync_related_args must be empty or {MMAD_SYNC_RELATED_ARGS} i64 values, got {len(self.sync_related_args)}"
+            )
+
+    def _verified_mkn(self) -> tuple[int, int, int]:
+        """(M, K, N) of A x B (after the transposes), checked against each other and C."""
         shapes = [shape_of(v) for v in (self.a, self.b, self.c)]
         for label, shape in zip("ABC", shapes):
             if shape is None or len(shape) not in (2, 4):
@@ -179,24 +197,18 @@ class MmadL1Op(HivmOp):
         a_shape, b_shape, c_shape = cast(list[tuple[int, int]], shapes)
         m, ka = (a_shape[1], a_shape[0]) if self.a_transpose else a_shape
         kb, n = (b_shape[1], b_shape[0]) if self.b_transpose else b_shape
-        dynamic = DYNAMIC_INDEX
-
-        def clash(x: int, y: int) -> bool:
-            return x != dynamic and y != dynamic and x != y
-
-        if clash(ka, kb):
+        if _sizes_clash(ka, kb):
             raise VerifyException(
                 f"K of A ({ka}) and K of B ({kb}) differ"
                 f" (a_transpose={self.a_transpose is not None}, b_transpose={self.b_transpose is not None})"
             )
-        if clash(m, c_shape[0]) or clash(n, c_shape[1]):
+        if _sizes_clash(m, c_shape[0]) or _sizes_clash(n, c_shape[1]):
             raise VerifyException(
                 f"C is {c_shape[0]}x{c_shape[1]} but A x B is {m}x{n}"
             )
-        for label, value, bound in (("real_m", self.real_m, m), ("real_k", self.real_k, ka), ("real_n", self.real_n, n)):
-            known = constant_int(value)
-            if known is not None and bound != dynamic and not 0 < known <= bound:
-                raise VerifyException(f"{label} = {known} is outside 1..{bound}")
+        return m, ka, n
+
+    def _verify_element_types(self) -> None:
         ta, tb, tc = (element_type_of(v) for v in (self.a, self.b, self.c))
         acc = _mmad_accumulator(ta, tb)
         if acc is None:
@@ -207,10 +219,6 @@ class MmadL1Op(HivmOp):
             raise VerifyException(f"{ta} x {tb} accumulates in {acc}, but C is {tc}")
         if self.enable_HF32 is not None and not isinstance(ta, Float32Type):
             raise VerifyException(f"enable_HF32 needs f32 operands, got {ta}")
-        if len(self.sync_related_args) not in (0, MMAD_SYNC_RELATED_ARGS):
-            raise VerifyException(
-                f"sync_related_args must be empty or {MMAD_SYNC_RELATED_ARGS} i64 values, got {len(self.sync_related_args)}"
-            )
 
     @classmethod
     def parse(cls, parser: Parser) -> MmadL1Op:

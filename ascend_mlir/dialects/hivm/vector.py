@@ -124,7 +124,7 @@ class _ElementwiseOp(_VectorOp, ABC):
         """Element counts of the variadic groups (src may mix memrefs and scalars)."""
         return {"src": (cls.ARITY, cls.ARITY), "dst": (1, 1)}
 
-    def verify_(self) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def verify_(self) -> None:
         if len(self.src) != self.ARITY or len(self.dst) != 1:
             raise VerifyException(
                 f"expects {self.ARITY} input(s) and 1 output, got {len(self.src)} and {len(self.dst)}"
@@ -135,14 +135,26 @@ class _ElementwiseOp(_VectorOp, ABC):
             raise VerifyException(f"the first input must be a memref (vector operand), got {first.type}")
         if self.temp_buffer is not None and scope_of(self.temp_buffer) != "ub" and not scope_unassigned(self.temp_buffer):
             raise VerifyException(f"temp_buffer must be in ub, got {scope_text(self.temp_buffer)}")
-        dst = self.dst[0]
+        dst_shape = shape_of(self.dst[0])
+        assert dst_shape is not None
+        broadcast, transpose = self._verified_layout(len(dst_shape))
+        # out.shape[i] == in.shape[transpose[i]]: the input shape the output implies
+        expected = list(dst_shape)
+        for out_axis, in_axis in enumerate(transpose):
+            expected[in_axis] = dst_shape[out_axis]
+        for index, value in enumerate(self.src):
+            if not is_memref(value):
+                if index > 0:
+                    self._verify_scalar_operand(value)
+                continue
+            self._verify_vector_operand(value, expected, broadcast)
+
+    def _verified_layout(self, rank: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(broadcast, transpose) once checked against the output rank."""
         broadcast = array_values(self.broadcast)
         transpose = array_values(self.transpose)
         if broadcast and transpose:
             raise VerifyException("broadcast and transpose cannot both be set")
-        dst_shape = shape_of(dst)
-        assert dst_shape is not None
-        rank = len(dst_shape)
         for dim in broadcast + transpose:
             if not 0 <= dim < rank:
                 raise VerifyException(f"dimension {dim} is out of range for rank {rank}")
@@ -150,36 +162,38 @@ class _ElementwiseOp(_VectorOp, ABC):
             raise VerifyException(f"transpose {list(transpose)} is not a permutation of 0..{rank - 1}")
         if transpose and transpose[-1] != rank - 1:
             raise VerifyException(f"transpose {list(transpose)} moves the last dimension (the hardware keeps it in place)")
-        # out.shape[i] == in.shape[transpose[i]]: the input shape the output implies
-        expected = list(dst_shape)
-        for out_axis, in_axis in enumerate(transpose):
-            expected[in_axis] = dst_shape[out_axis]
-        for index, value in enumerate(self.src):
-            if not is_memref(value):
-                if index == 0:
-                    continue
-                if value.type != element_type_of(dst) and not self._may_cast():
-                    raise VerifyException(
-                        f"scalar operand type {value.type} differs from the element type {element_type_of(dst)}"
-                    )
+        return broadcast, transpose
+
+    def _verify_scalar_operand(self, value: SSAValue) -> None:
+        dst = self.dst[0]
+        if value.type != element_type_of(dst) and not self._may_cast():
+            raise VerifyException(
+                f"scalar operand type {value.type} differs from the element type {element_type_of(dst)}"
+            )
+
+    def _verify_vector_operand(self, value: SSAValue, expected: list[int], broadcast: tuple[int, ...]) -> None:
+        """Same shape as the output implies (size 1 on a broadcast dim) and, unless the
+        op casts, the output's element type."""
+        dst = self.dst[0]
+        dst_shape = shape_of(dst) or ()
+        rank = len(dst_shape)
+        shape = shape_of(value)
+        assert shape is not None
+        if len(shape) != rank:
+            raise VerifyException(f"operand ranks differ ({len(shape)} vs {rank})")
+        for axis, (got, want) in enumerate(zip(shape, expected)):
+            if got == want or DYNAMIC_INDEX in (got, want):
                 continue
-            shape = shape_of(value)
-            assert shape is not None
-            if len(shape) != rank:
-                raise VerifyException(f"operand ranks differ ({len(shape)} vs {rank})")
-            for axis, (got, want) in enumerate(zip(shape, expected)):
-                if got == want or DYNAMIC_INDEX in (got, want):
-                    continue
-                if axis in broadcast and got == 1:
-                    continue
-                raise VerifyException(
-                    f"operand shape {'x'.join(map(str, shape))} is not compatible with the output "
-                    f"shape {'x'.join(map(str, dst_shape))} (same shape, a scalar, or size 1 on a broadcast dim)"
-                )
-            if not self._may_cast() and element_type_of(value) != element_type_of(dst):
-                raise VerifyException(
-                    f"element types differ ({element_type_of(value)} vs {element_type_of(dst)})"
-                )
+            if axis in broadcast and got == 1:
+                continue
+            raise VerifyException(
+                f"operand shape {'x'.join(map(str, shape))} is not compatible with the output "
+                f"shape {'x'.join(map(str, dst_shape))} (same shape, a scalar, or size 1 on a broadcast dim)"
+            )
+        if not self._may_cast() and element_type_of(value) != element_type_of(dst):
+            raise VerifyException(
+                f"element types differ ({element_type_of(value)} vs {element_type_of(dst)})"
+            )
 
     def _may_cast(self) -> bool:
         return False
@@ -375,7 +389,7 @@ class VBrcOp(_VectorOp):
     def outs(self) -> tuple[SSAValue, ...]:
         return (self.dst,)
 
-    def verify_(self) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def verify_(self) -> None:
         self._verify_ub_operands()
         dims = array_values(self.broadcast_dims)
         dst_shape = shape_of(self.dst)
@@ -394,9 +408,14 @@ class VBrcOp(_VectorOp):
                     f"scalar type {self.src.type} differs from the element type {element_type_of(self.dst)}"
                 )
             return
+        self._verify_memref_source(dims, dst_shape)
+
+    def _verify_memref_source(self, dims: tuple[int, ...], dst_shape: Sequence[int]) -> None:
+        """Same rank and element type as the destination, size 1 on every broadcast dim."""
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         src_shape = shape_of(self.src)
         assert src_shape is not None
+        rank = len(dst_shape)
         if len(src_shape) != rank:
             raise VerifyException(f"source rank {len(src_shape)} differs from destination rank {rank}")
         if not dims:
