@@ -160,60 +160,87 @@ def _byte_view(mask: np.ndarray, ref) -> np.ndarray:
                       strides=tuple(st * item for st in ref.strides) + (1,))
 
 
-def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 100_000) -> list[Race]:  # noqa: C901 (over the limit before the limit was set; split pending)
-    """GM accesses of different blocks are never ordered: report overlapping ones (one
-    report per static pair of ops, counting the block pairs; atomic stores excepted)."""
-    races: list[Race] = []
-    seen: dict[tuple, Race] = {}
-    if len(per_block) < 2:
-        return races
+def _unordered_gm_accesses(per_block: list[list]) -> dict[int, list[tuple[int, Any]]]:
+    """(block, access) per GM buffer id; atomic accesses commute and are left out."""
     by_buf: dict[int, list[tuple[int, Any]]] = {}
     for b, accesses in enumerate(per_block):
         for acc in accesses:
-            if not acc[4]:  # atomic accesses commute
+            if not acc[4]:
                 by_buf.setdefault(acc[2].buf.id, []).append((b, acc))
-    pairs = 0
-    for items in by_buf.values():
+    return by_buf
+
+
+def _clash_mask(nbytes: int, items: list[tuple[int, Any]], blocks: list[int]) -> np.ndarray:
+    """Per byte: 1 where one block writes and another block reads or writes it."""
+    W = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
+    R = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
+    for b, (_, _, ref, write, _) in items:
+        _byte_view((W if write else R)[b], ref)[...] = 1
+    wsum = sum(W[b].astype(np.int32) for b in blocks)
+    rsum = sum(R[b].astype(np.int32) for b in blocks)
+    clash = np.zeros(nbytes, dtype=np.uint8)
+    for b in blocks:
+        other_w = (wsum - W[b]) > 0
+        other_r = (rsum - R[b]) > 0
+        clash |= ((W[b].astype(bool) & (other_w | other_r)) | (R[b].astype(bool) & other_w)).astype(np.uint8)
+    return clash
+
+
+class _CrossBlockReport:
+    """One race per static pair of ops on a buffer (later block pairs only count), at
+    most `limit` races; gives up after `max_pairs` compared access pairs."""
+
+    def __init__(self, limit: int, max_pairs: int) -> None:
+        self.limit, self.max_pairs = limit, max_pairs
+        self.races: list[Race] = []
+        self.seen: dict[tuple, Race] = {}
+        self.pairs = 0
+
+    def exhausted(self) -> bool:
+        return self.pairs > self.max_pairs
+
+    def compare(self, buf, first: tuple[int, Any], second: tuple[int, Any]) -> None:
+        (b1, (ins1, _, ref1, write1, _)), (b2, (ins2, _, ref2, write2, _)) = first, second
+        if b1 == b2 or not (write1 or write2):
+            return
+        self.pairs += 1
+        if self.exhausted() or not np.shares_memory(ref1.view(0), ref2.view(0)):
+            return
+        key = (min(ins1.static_id, ins2.static_id), max(ins1.static_id, ins2.static_id), buf.id)
+        if key in self.seen:
+            self.seen[key].count += 1
+            return
+        if len(self.races) >= self.limit:
+            return
+        (b1, ins1, write1), (b2, ins2, write2) = sorted(((b1, ins1, write1), (b2, ins2, write2)), key=lambda t: t[0])
+        kind = f"{'write' if write1 else 'read'}-{'write' if write2 else 'read'}"
+        self.seen[key] = Race(ins1.name, ins1.loc, ins2.name, ins2.loc, f"gm {buf.name}", kind,
+                              f"block {b1}", f"block {b2}", block=None)
+        self.races.append(self.seen[key])
+
+
+def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 100_000) -> list[Race]:
+    """GM accesses of different blocks are never ordered: report overlapping ones (one
+    report per static pair of ops, counting the block pairs; atomic stores excepted)."""
+    report = _CrossBlockReport(limit, max_pairs)
+    if len(per_block) < 2:
+        return report.races
+    for items in _unordered_gm_accesses(per_block).values():
         buf = items[0][1][2].buf
         blocks = sorted({b for b, _ in items})
         if len(blocks) < 2:
             continue
         # bytes written / read per block, then the bytes some other block also touches
-        W = {b: np.zeros(buf.nbytes, dtype=np.uint8) for b in blocks}
-        R = {b: np.zeros(buf.nbytes, dtype=np.uint8) for b in blocks}
-        for b, (_, _, ref, write, _) in items:
-            _byte_view((W if write else R)[b], ref)[...] = 1
-        wsum = sum(W[b].astype(np.int32) for b in blocks)
-        rsum = sum(R[b].astype(np.int32) for b in blocks)
-        clash = np.zeros(buf.nbytes, dtype=np.uint8)
-        for b in blocks:
-            other_w = (wsum - W[b]) > 0
-            other_r = (rsum - R[b]) > 0
-            clash |= ((W[b].astype(bool) & (other_w | other_r)) | (R[b].astype(bool) & other_w)).astype(np.uint8)
+        clash = _clash_mask(buf.nbytes, items, blocks)
         if not clash.any():
             continue
         suspects = [(b, acc) for b, acc in items if _byte_view(clash, acc[2]).any()]
-        for i, (b1, (ins1, _, ref1, write1, _)) in enumerate(suspects):
-            for b2, (ins2, _, ref2, write2, _) in suspects[i + 1:]:
-                if b1 == b2 or not (write1 or write2):
-                    continue
-                pairs += 1
-                if pairs > max_pairs:
-                    return races
-                if not np.shares_memory(ref1.view(0), ref2.view(0)):
-                    continue
-                key = (min(ins1.static_id, ins2.static_id), max(ins1.static_id, ins2.static_id), buf.id)
-                if key in seen:
-                    seen[key].count += 1
-                    continue
-                if len(races) >= limit:
-                    continue
-                (b1, ins1, write1), (b2, ins2, write2) = sorted(((b1, ins1, write1), (b2, ins2, write2)), key=lambda t: t[0])
-                kind = f"{'write' if write1 else 'read'}-{'write' if write2 else 'read'}"
-                seen[key] = Race(ins1.name, ins1.loc, ins2.name, ins2.loc, f"gm {buf.name}", kind,
-                                 f"block {b1}", f"block {b2}", block=None)
-                races.append(seen[key])
-    return races
+        for i, first in enumerate(suspects):
+            for second in suspects[i + 1:]:
+                report.compare(buf, first, second)
+                if report.exhausted():
+                    return report.races
+    return report.races
 
 
 def simulate(

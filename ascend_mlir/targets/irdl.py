@@ -42,10 +42,10 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
-from typing import IO, cast, get_args, get_origin
+from typing import IO, ClassVar, cast, get_args, get_origin
 
 from xdsl.dialects import builtin
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
@@ -77,7 +77,7 @@ from xdsl.irdl.constraints import (
     SingleOf,
     TypeVarConstraint,
 )
-from xdsl.irdl.operations import OptRegionDef, SingleBlockRegionDef, VarRegionDef
+from xdsl.irdl.operations import OpDef, OptRegionDef, SingleBlockRegionDef, VarRegionDef
 from xdsl.context import Context
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
@@ -229,51 +229,53 @@ class ConstraintDescriber:
         name = getattr(cls, "name", None)
         return name if isinstance(name, str) else cls.__name__
 
-    def describe(self, constr: AttrConstraint | RangeConstraint) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def describe(self, constr: AttrConstraint | RangeConstraint) -> str:
         if isinstance(constr, RangeConstraint):
             constr = single_constraint(constr)
         if not isinstance(constr, AttrConstraint):
             constr = irdl_to_attr_constraint(constr)
-        if isinstance(constr, AnyAttr):
-            return "any"
-        if isinstance(constr, VarConstraint):
-            return f"{self.describe(constr.constraint)} (same as every `{constr.name}`)"
-        if isinstance(constr, TypeVarConstraint):
-            return self.describe(constr.base_constraint)
-        if isinstance(constr, MessageConstraint):
-            return self.describe(constr.constr)
-        if isinstance(constr, EqAttrConstraint):
-            return f"`{self.attr_text(constr.attr)}`"
-        if isinstance(constr, AttrSetConstraint):
-            return "one of " + ", ".join(sorted(f"`{self.attr_text(a)}`" for a in constr.values))
-        if isinstance(constr, BaseAttr):
-            return self.class_text(constr.attr)
-        if isinstance(constr, AnyOf):
-            bases = {c.attr for c in constr.attr_constrs if isinstance(c, BaseAttr)}
-            parts: list[str] = []
-            rest = list(constr.attr_constrs)
-            if FLOAT_TYPES <= bases:
-                parts.append("any float")
-                rest = [c for c in rest if not (isinstance(c, BaseAttr) and c.attr in FLOAT_TYPES)]
-            parts += [self.describe(c) for c in rest]
-            return " or ".join(parts)
-        if isinstance(constr, AllOf):
-            return " and ".join(self.describe(c) for c in constr.attr_constrs)
-        if isinstance(constr, builtin.ArrayOfConstraint):
-            return f"array attribute of {self.describe(constr.elem_range_constraint)}"
-        if isinstance(constr, builtin.SymbolNameConstraint):
-            return "symbol name (string attribute)"
-        if isinstance(constr, ParamAttrConstraint):
-            base, params = constr.base_attr, constr.param_constrs
-            if base is builtin.IntegerAttr and isinstance(params[1], EqAttrConstraint):
-                if params[1].attr == builtin.i1:
-                    return "bool attribute (`true`/`false`)"
-                return f"integer attribute of type `{self.attr_text(params[1].attr)}`"
-            if base is builtin.DenseArrayBase and isinstance(params[0], EqAttrConstraint):
-                return f"dense array of `{self.attr_text(params[0].attr)}` (`array<...>`)"
-            text = ", ".join(self.describe(c) for c in params)
-            return f"{self.class_text(base)}<{text}>"
+        for kind, describe in self._BY_KIND:
+            if isinstance(constr, kind):
+                return describe(self, constr)
         return repr(constr)
+
+    def _any_of(self, constr: AnyOf) -> str:
+        """`any float` for the whole float family, then the other alternatives."""
+        bases = {c.attr for c in constr.attr_constrs if isinstance(c, BaseAttr)}
+        parts: list[str] = []
+        rest = list(constr.attr_constrs)
+        if FLOAT_TYPES <= bases:
+            parts.append("any float")
+            rest = [c for c in rest if not (isinstance(c, BaseAttr) and c.attr in FLOAT_TYPES)]
+        parts += [self.describe(c) for c in rest]
+        return " or ".join(parts)
+
+    def _param_attr(self, constr: ParamAttrConstraint) -> str:
+        base, params = constr.base_attr, constr.param_constrs
+        if base is builtin.IntegerAttr and isinstance(params[1], EqAttrConstraint):
+            if params[1].attr == builtin.i1:
+                return "bool attribute (`true`/`false`)"
+            return f"integer attribute of type `{self.attr_text(params[1].attr)}`"
+        if base is builtin.DenseArrayBase and isinstance(params[0], EqAttrConstraint):
+            return f"dense array of `{self.attr_text(params[0].attr)}` (`array<...>`)"
+        text = ", ".join(self.describe(c) for c in params)
+        return f"{self.class_text(base)}<{text}>"
+
+    # constraint kind -> its text, tried in order (the first isinstance match wins)
+    _BY_KIND: ClassVar[tuple[tuple[type, Callable[..., str]], ...]] = (
+        (AnyAttr, lambda self, c: "any"),
+        (VarConstraint, lambda self, c: f"{self.describe(c.constraint)} (same as every `{c.name}`)"),
+        (TypeVarConstraint, lambda self, c: self.describe(c.base_constraint)),
+        (MessageConstraint, lambda self, c: self.describe(c.constr)),
+        (EqAttrConstraint, lambda self, c: f"`{self.attr_text(c.attr)}`"),
+        (AttrSetConstraint, lambda self, c: "one of " + ", ".join(sorted(f"`{self.attr_text(a)}`" for a in c.values))),
+        (BaseAttr, lambda self, c: self.class_text(c.attr)),
+        (AnyOf, _any_of),
+        (AllOf, lambda self, c: " and ".join(self.describe(x) for x in c.attr_constrs)),
+        (builtin.ArrayOfConstraint, lambda self, c: f"array attribute of {self.describe(c.elem_range_constraint)}"),
+        (builtin.SymbolNameConstraint, lambda self, c: "symbol name (string attribute)"),
+        (ParamAttrConstraint, _param_attr),
+    )
 
 
 @dataclass
@@ -330,57 +332,71 @@ class DialectExporter:
         if text not in notes:
             notes.append(text)
 
-    def emit(self, block: _Block, constr: AttrConstraint, owner: str, what: str) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
+    def emit(self, block: _Block, constr: AttrConstraint, owner: str, what: str) -> str:
         """Emit constraint ops for `constr` into `block`, return the SSA value."""
         if not isinstance(constr, AttrConstraint):
             # raw attributes/classes, as PyRDL accepts them in ParamAttrConstraint
             constr = irdl_to_attr_constraint(constr)
-        if isinstance(constr, VarConstraint):
-            if constr.name not in block.variables:
-                block.variables[constr.name] = self.emit(block, constr.constraint, owner, what)
-            return block.variables[constr.name]
-        if isinstance(constr, TypeVarConstraint):
-            return self.emit(block, constr.base_constraint, owner, what)
-        if isinstance(constr, MessageConstraint):
-            return self.emit(block, constr.constr, owner, what)
-        if isinstance(constr, AnyAttr):
-            return block.new_value("irdl.any")
-        if isinstance(constr, EqAttrConstraint):
-            return self.emit_equal(block, constr.attr, owner, what)
-        if isinstance(constr, AttrSetConstraint):
-            values = sorted(constr.values, key=print_attribute_text)
-            refs = [self.emit_equal(block, v, owner, what) for v in values]
-            return block.new_value(f"irdl.any_of({', '.join(refs)})")
-        if isinstance(constr, BaseAttr):
-            return self.emit_base(block, constr.attr, owner, what)
-        if isinstance(constr, AnyOf):
-            refs = [self.emit(block, c, owner, what) for c in constr.attr_constrs]
-            return block.new_value(f"irdl.any_of({', '.join(refs)})")
-        if isinstance(constr, AllOf):
-            refs = [self.emit(block, c, owner, what) for c in constr.attr_constrs]
-            return block.new_value(f"irdl.all_of({', '.join(refs)})")
-        if isinstance(constr, ParamAttrConstraint):
-            base = constr.base_attr
-            if base in self.local_attrs:
-                refs = [self.emit(block, c, owner, what) for c in constr.param_constrs]
-                return block.new_value(
-                    f"irdl.parametric @{self.dialect.name}::@{self.local_attrs[base]}"
-                    f"<{', '.join(refs)}>"
-                )
-            if any(not isinstance(c, AnyAttr) for c in constr.param_constrs):
-                self._note(
-                    owner,
-                    f"{what}: only the base of {self.describer.describe(constr)} is checked "
-                    "(IRDL cannot constrain parameters of builtin or foreign attributes)",
-                )
-            return self.emit_base(block, base, owner, what)
-        if isinstance(constr, builtin.ArrayOfConstraint):
-            self._note(owner, f"{what}: array elements ({self.describer.describe(constr.elem_range_constraint)}) are not checked")
-            return block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[builtin.ArrayAttr]}"')
-        if isinstance(constr, builtin.SymbolNameConstraint):
-            return block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[builtin.StringAttr]}"')
+        for kind, emit in self._EMIT_BY_KIND:
+            if isinstance(constr, kind):
+                return emit(self, block, constr, owner, what)
         self._note(owner, f"{what}: constraint {constr!r} is not expressible, exported as irdl.any")
         return block.new_value("irdl.any")
+
+    def _emit_var(self, block: _Block, constr: VarConstraint, owner: str, what: str) -> str:
+        """A constraint variable is one SSA value, shared by every use in the block."""
+        if constr.name not in block.variables:
+            block.variables[constr.name] = self.emit(block, constr.constraint, owner, what)
+        return block.variables[constr.name]
+
+    def _emit_set(self, block: _Block, constr: AttrSetConstraint, owner: str, what: str) -> str:
+        values = sorted(constr.values, key=print_attribute_text)
+        refs = [self.emit_equal(block, v, owner, what) for v in values]
+        return block.new_value(f"irdl.any_of({', '.join(refs)})")
+
+    def _emit_combined(self, block: _Block, constr: AnyOf | AllOf, owner: str, what: str) -> str:
+        refs = [self.emit(block, c, owner, what) for c in constr.attr_constrs]
+        op = "irdl.any_of" if isinstance(constr, AnyOf) else "irdl.all_of"
+        return block.new_value(f"{op}({', '.join(refs)})")
+
+    def _emit_param(self, block: _Block, constr: ParamAttrConstraint, owner: str, what: str) -> str:
+        """Our own attributes are `irdl.parametric`; of a builtin or foreign one only
+        the base can be checked (noted when that loses a parameter constraint)."""
+        base = constr.base_attr
+        if base in self.local_attrs:
+            refs = [self.emit(block, c, owner, what) for c in constr.param_constrs]
+            return block.new_value(
+                f"irdl.parametric @{self.dialect.name}::@{self.local_attrs[base]}"
+                f"<{', '.join(refs)}>"
+            )
+        if any(not isinstance(c, AnyAttr) for c in constr.param_constrs):
+            self._note(
+                owner,
+                f"{what}: only the base of {self.describer.describe(constr)} is checked "
+                "(IRDL cannot constrain parameters of builtin or foreign attributes)",
+            )
+        return self.emit_base(block, base, owner, what)
+
+    def _emit_array_of(self, block: _Block, constr: builtin.ArrayOfConstraint, owner: str, what: str) -> str:
+        self._note(owner, f"{what}: array elements ({self.describer.describe(constr.elem_range_constraint)}) are not checked")
+        return block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[builtin.ArrayAttr]}"')
+
+    # constraint kind -> emitter (self, block, constr, owner, what), tried in order
+    _EMIT_BY_KIND: ClassVar[tuple[tuple[type, Callable[..., str]], ...]] = (
+        (VarConstraint, _emit_var),
+        (TypeVarConstraint, lambda self, block, c, owner, what: self.emit(block, c.base_constraint, owner, what)),
+        (MessageConstraint, lambda self, block, c, owner, what: self.emit(block, c.constr, owner, what)),
+        (AnyAttr, lambda self, block, c, owner, what: block.new_value("irdl.any")),
+        (EqAttrConstraint, lambda self, block, c, owner, what: self.emit_equal(block, c.attr, owner, what)),
+        (AttrSetConstraint, _emit_set),
+        (BaseAttr, lambda self, block, c, owner, what: self.emit_base(block, c.attr, owner, what)),
+        (AnyOf, _emit_combined),
+        (AllOf, _emit_combined),
+        (ParamAttrConstraint, _emit_param),
+        (builtin.ArrayOfConstraint, _emit_array_of),
+        (builtin.SymbolNameConstraint,
+         lambda self, block, c, owner, what: block.new_value(f'irdl.base "{MLIR_BUILTIN_NAMES[builtin.StringAttr]}"')),
+    )
 
     def emit_base(self, block: _Block, cls: type[Attribute], owner: str, what: str) -> str:
         if cls in self.local_attrs:
@@ -451,40 +467,32 @@ class DialectExporter:
         lines.append("  }")
         return lines
 
-    def export_operation(self, op: type[IRDLOperation]) -> list[str]:  # noqa: C901 (over the limit before the limit was set; split pending)
-        op_def = op.get_irdl_definition()
+    def _value_list(self, block: _Block, defs: Sequence[tuple[str, object]], owner: str, role: str) -> str:
+        """`name: [optional |variadic ]%ref, ...` of operand or result definitions."""
+        items: list[str] = []
+        for name, d in defs:
+            element = single_constraint(d.constr)  # type: ignore[attr-defined]
+            ref = self.emit(block, element, owner, f"{role} `{name}`")
+            if isinstance(d, VariadicDef) and not isinstance(d, OptionalDef) and not isinstance(
+                element, (EqAttrConstraint, VarConstraint)
+            ):
+                self._note(
+                    owner,
+                    f"{role} group `{name}` is homogeneous in IRDL (a constraint variable binds "
+                    "one type per op), so mlir-opt rejects elements of different types",
+                )
+            if isinstance(d, OptionalDef):
+                variadicity = "optional "
+            elif isinstance(d, VariadicDef):
+                variadicity = "variadic "
+            else:
+                variadicity = ""
+            items.append(f"{irdl_name(name)}: {variadicity}{ref}")
+        return ", ".join(items)
+
+    def _attribute_entries(self, block: _Block, op_def: OpDef) -> list[str]:
+        """`"name" = %ref` of the required properties and attributes."""
         owner = op_def.name
-        block = _Block("    ")
-
-        def value_list(defs: Sequence[tuple[str, object]], role: str) -> str:
-            items: list[str] = []
-            for name, d in defs:
-                element = single_constraint(d.constr)  # type: ignore[attr-defined]
-                ref = self.emit(block, element, owner, f"{role} `{name}`")
-                if isinstance(d, VariadicDef) and not isinstance(d, OptionalDef) and not isinstance(
-                    element, (EqAttrConstraint, VarConstraint)
-                ):
-                    self._note(
-                        owner,
-                        f"{role} group `{name}` is homogeneous in IRDL (a constraint variable binds "
-                        "one type per op), so mlir-opt rejects elements of different types",
-                    )
-                if isinstance(d, OptionalDef):
-                    variadicity = "optional "
-                elif isinstance(d, VariadicDef):
-                    variadicity = "variadic "
-                else:
-                    variadicity = ""
-                items.append(f"{irdl_name(name)}: {variadicity}{ref}")
-            return ", ".join(items)
-
-        if op_def.operands:
-            text = value_list(_split_groups(op, op_def.operands), "operand")
-            block.lines.append(f"    irdl.operands({text})")
-        if op_def.results:
-            text = value_list(op_def.results, "result")
-            block.lines.append(f"    irdl.results({text})")
-
         entries: list[str] = []
         for kind, defs in (("property", op_def.properties), ("attribute", op_def.attributes)):
             for name in sorted(defs):
@@ -496,16 +504,32 @@ class DialectExporter:
                     continue
                 ref = self.emit(block, d.constr, owner, f"{kind} `{name}`")
                 entries.append(f'"{name}" = {ref}')
-        if entries:
-            block.lines.append(f"    irdl.attributes {{{', '.join(entries)}}}")
+        return entries
 
+    def _region_entries(self, block: _Block, op_def: OpDef) -> list[str]:
         regions: list[str] = []
         for name, region in op_def.regions:
             if isinstance(region, (VarRegionDef, OptRegionDef)):
-                self._note(owner, f"region `{name}` is variadic/optional; IRDL regions are single")
+                self._note(op_def.name, f"region `{name}` is variadic/optional; IRDL regions are single")
             size = " with size 1" if isinstance(region, SingleBlockRegionDef) else ""
             ref = block.new_value(f"irdl.region{size}")
             regions.append(f"{irdl_name(name)}: {ref}")
+        return regions
+
+    def export_operation(self, op: type[IRDLOperation]) -> list[str]:
+        op_def = op.get_irdl_definition()
+        owner = op_def.name
+        block = _Block("    ")
+        if op_def.operands:
+            text = self._value_list(block, _split_groups(op, op_def.operands), owner, "operand")
+            block.lines.append(f"    irdl.operands({text})")
+        if op_def.results:
+            text = self._value_list(block, op_def.results, owner, "result")
+            block.lines.append(f"    irdl.results({text})")
+        entries = self._attribute_entries(block, op_def)
+        if entries:
+            block.lines.append(f"    irdl.attributes {{{', '.join(entries)}}}")
+        regions = self._region_entries(block, op_def)
         if regions:
             block.lines.append(f"    irdl.regions({', '.join(regions)})")
         if op_def.successors:

@@ -209,43 +209,61 @@ class AscendOptMain(xDSLOptMain):
         except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
             return None, with_source_lines([exception_diagnostic(err)], text, offset)
 
-    def run(self) -> int:  # type: ignore[override]  # noqa: C901
+    def _read_or_report(self) -> tuple[str, str] | None:
+        """The input text and its name, or None after an `error: cannot read` message."""
         try:
-            text, name = self._read_input()
+            return self._read_input()
         except OSError as err:
             print(f"ascend-opt: error: cannot read '{self.args.input_file}': {err.strerror}", file=sys.stderr)
-            return 1
         except UnicodeDecodeError as err:
             name = self.args.input_file or "<stdin>"
             print(f"{name}: error: input is not UTF-8 text (byte offset {err.start})", file=sys.stderr)
-            return 1
+        return None
 
+    def _verify_chunk(
+        self, name: str, chunk: str, offset: int, output: str | None, diagnostics: list[Diagnostic],
+        outputs: list[str],
+    ) -> bool:
+        """--verify-diagnostics: check the expected diagnostics (False on a mismatch) and
+        keep what was produced, so FileCheck can look at it (xDSL style)."""
+        ok = True
+        expected = expected_diagnostics(chunk, offset)
+        if expected:
+            failures = check_expected(name, diagnostics, expected)
+            for failure in failures:
+                print(failure, file=sys.stderr)
+            ok = not failures
+        for diag in diagnostics:
+            outputs.append(diag.render(show_source=False) + "\n")
+        if output is not None and not diagnostics:
+            outputs.append(output)
+        return ok
+
+    @staticmethod
+    def _report_chunk(output: str | None, diagnostics: list[Diagnostic], outputs: list[str]) -> bool:
+        """Print the diagnostics (False when there are any) or keep the output."""
+        for diag in diagnostics:
+            print(diag.render(), file=sys.stderr)
+        if not diagnostics and output is not None:
+            outputs.append(output)
+        return not diagnostics
+
+    def run(self) -> int:  # type: ignore[override]
+        read = self._read_or_report()
+        if read is None:
+            return 1
+        text, name = read
         chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
         outputs: list[str] = []
         exit_code = 0
         for index, (chunk, offset) in enumerate(chunks):
             output, diagnostics = self._process_chunk(chunk, name, offset, index, len(chunks))
             if self.args.verify_diagnostics:
-                expected = expected_diagnostics(chunk, offset)
-                if expected:
-                    failures = check_expected(name, diagnostics, expected)
-                    for failure in failures:
-                        print(failure, file=sys.stderr)
-                    if failures:
-                        exit_code = 1
-                # Also show what was produced, so FileCheck can look at it (xDSL style).
-                for diag in diagnostics:
-                    outputs.append(diag.render(show_source=False) + "\n")
-                if output is not None and not diagnostics:
-                    outputs.append(output)
-                continue
-            for diag in diagnostics:
-                print(diag.render(), file=sys.stderr)
-            if diagnostics:
+                ok = self._verify_chunk(name, chunk, offset, output, diagnostics, outputs)
+            else:
+                ok = self._report_chunk(output, diagnostics, outputs)
+            if not ok:
                 exit_code = 1
-            elif output is not None:
-                outputs.append(output)
-
         if exit_code != 0 and not self.args.verify_diagnostics:
             return exit_code
         rendered = "// -----\n".join(outputs)

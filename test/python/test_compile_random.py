@@ -44,23 +44,115 @@ def _half(offset: int) -> str:
     return f"memref<{HALF_ROWS}x{COLS}xf32, strided<[{COLS}, 1], offset: {offset}>, #hivm.address_space<ub>>"
 
 
-def random_kernel(seed: int) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
-    rng = random.Random(seed)
-    tiles = rng.choice([1, 2, 3, 5])
-    stages = rng.choice([1, 2, 3, 4])
-    loop = tiles > 1 or rng.random() < 0.5
-    grid = rng.choice([1, 1, 2])
-    n_in, n_out = rng.randint(1, 2), rng.randint(1, 2)
-    mix = rng.random() < 0.3
-    # in a MIX kernel, A may reach L1 through the vector core (gm -> ub -> cbuf)
-    a_via_ub = mix and rng.random() < 0.5
-    gm_shape = f"{grid * tiles * ROWS}x{COLS}"
-    gm = _mem(gm_shape, "f32", "gm")
-    sub = _mem(f"{ROWS}x{COLS}", "f32", "gm", dynamic=True)
-    params = [f"%in{i}: {gm}" for i in range(n_in)] + [f"%out{i}: {gm}" for i in range(n_out)]
-    if mix:
-        params += [f"%ga: {_mem(f'{ROWS}x{K}', 'f16', 'gm')}", f"%gb: {_mem(f'{K}x{COLS}', 'f16', 'gm')}"]
+GA, GB = _mem(f"{ROWS}x{K}", "f16", "gm"), _mem(f"{K}x{COLS}", "f16", "gm")
+LA, LB = _mem(f"{ROWS}x{K}", "f16", "cbuf"), _mem(f"{K}x{COLS}", "f16", "cbuf")
+ACC = _mem(f"{ROWS}x{COLS}", "f32", "cc")
+SUB = _mem(f"{ROWS}x{COLS}", "f32", "gm", dynamic=True)
 
+
+class _KernelBody:
+    """The loop body of a random kernel: ops over the ub buffers %u0..; every draw comes
+    from one rng in a fixed order, so a seed always gives the same kernel."""
+
+    def __init__(self, rng: random.Random, n_in: int, n_out: int) -> None:
+        self.rng, self.n_in, self.n_out = rng, n_in, n_out
+        self.lines: list[str] = []
+        self.defined: list[int] = []
+
+    def pick_defined(self) -> int:
+        return self.rng.choice(self.defined)
+
+    def dest(self) -> int:
+        return self.rng.randrange(UB_BUFFERS)
+
+    def define(self, index: int) -> None:
+        if index not in self.defined:
+            self.defined.append(index)
+
+    def matmul(self, a_via_ub: bool) -> None:
+        """The cube part of a MIX kernel; A may reach L1 through the vector core."""
+        d = self.dest()
+        if a_via_ub:
+            ua = _mem(f"{ROWS}x{K}", "f16", "ub")
+            self.lines += [
+                f"%ua = memref.alloc() : {ua}",
+                f"tile.copy ins(%ga : {GA}) outs(%ua : {ua})",
+                f"tile.abs ins(%ua : {ua}) outs(%ua : {ua})",
+                f"tile.copy ins(%ua : {ua}) outs(%la : {LA})",
+            ]
+        else:
+            self.lines.append(f"tile.copy ins(%ga : {GA}) outs(%la : {LA})")
+        self.lines += [
+            f"tile.copy ins(%gb : {GB}) outs(%lb : {LB})",
+            f"tile.matmul ins(%la, %lb : {LA}, {LB}) outs(%acc : {ACC}) init(%true : i1)",
+            f"tile.copy ins(%acc : {ACC}) outs(%u{d} : {UB})",
+        ]
+        self.define(d)
+
+    def load(self) -> None:
+        d = self.dest()
+        self.lines.append(f"tile.copy ins(%s_in{self.rng.randrange(self.n_in)} : {SUB}) outs(%u{d} : {UB})")
+        self.define(d)
+
+    def unary(self) -> None:
+        op = self.rng.choice(["exp", "relu", "abs"])
+        s, d = self.pick_defined(), self.dest()
+        self.lines.append(f"tile.{op} ins(%u{s} : {UB}) outs(%u{d} : {UB})")
+        self.define(d)
+
+    def binary(self) -> None:
+        op = self.rng.choice(["add", "sub", "mul", "max", "min"])
+        a, b, d = self.pick_defined(), self.pick_defined(), self.dest()
+        self.lines.append(f"tile.{op} ins(%u{a}, %u{b} : {UB}, {UB}) outs(%u{d} : {UB})")
+        self.define(d)
+
+    def scalar(self) -> None:
+        op = self.rng.choice(["add", "mul"])
+        s, d = self.pick_defined(), self.dest()
+        self.lines.append(f"tile.{op} ins(%u{s}, %half : {UB}, f32) outs(%u{d} : {UB})")
+        self.define(d)
+
+    def store(self) -> None:
+        self.lines.append(f"tile.copy ins(%u{self.pick_defined()} : {UB}) outs(%s_out{self.rng.randrange(self.n_out)} : {SUB})")
+
+    def copy(self) -> None:
+        s, d = self.pick_defined(), self.dest()
+        self.lines.append(f"tile.copy ins(%u{s} : {UB}) outs(%u{d} : {UB})")
+        self.define(d)
+
+    def fill(self) -> None:
+        d = self.dest()
+        self.lines.append(f"tile.fill ins(%half : f32) outs(%u{d} : {UB})")
+        self.define(d)
+
+    def half(self) -> None:
+        """An op between halves of buffers (possibly of one buffer): subviews alias
+        their buffer, which the sync must see through."""
+        s, d = self.pick_defined(), self.pick_defined()
+        hs, hd = self.rng.choice([0, HALF_ROWS]), self.rng.choice([0, HALF_ROWS])
+        n = len(self.lines)
+        self.lines += [
+            f"%hs{n} = memref.subview %u{s}[{hs}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hs * COLS)}",
+            f"%hd{n} = memref.subview %u{d}[{hd}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hd * COLS)}",
+            f"tile.{self.rng.choice(['exp', 'abs', 'relu'])} ins(%hs{n} : {_half(hs * COLS)}) outs(%hd{n} : {_half(hd * COLS)})",
+        ]
+
+    def rowmax(self) -> None:
+        """Row max, broadcast back (a softmax step)."""
+        s, d = self.pick_defined(), self.dest()
+        self.lines += [
+            f"tile.reduce <max> ins(%u{s} : {UB}) outs(%r0 : {ROW}) dims = [1]",
+            f"tile.broadcast ins(%r0 : {ROW}) outs(%u{d} : {UB}) dims = [1]",
+        ]
+        self.define(d)
+
+    STEPS = ("load", "unary", "binary", "scalar", "store", "copy", "fill", "rowmax", "half")
+
+    def random_step(self) -> None:
+        getattr(self, self.rng.choice(list(self.STEPS)))()
+
+
+def _kernel_head(tiles: int, mix: bool) -> list[str]:
     head = [
         "%c0 = arith.constant 0 : index",
         "%c1 = arith.constant 1 : index",
@@ -74,115 +166,49 @@ def random_kernel(seed: int) -> str:  # noqa: C901 (over the limit before the li
     head += [f"%u{i} = memref.alloc() : {UB}" for i in range(UB_BUFFERS)]
     head.append(f"%r0 = memref.alloc() : {ROW}")
     if mix:
-        head += [
-            f"%la = memref.alloc() : {_mem(f'{ROWS}x{K}', 'f16', 'cbuf')}",
-            f"%lb = memref.alloc() : {_mem(f'{K}x{COLS}', 'f16', 'cbuf')}",
-            f"%acc = memref.alloc() : {_mem(f'{ROWS}x{COLS}', 'f32', 'cc')}",
-        ]
+        head += [f"%la = memref.alloc() : {LA}", f"%lb = memref.alloc() : {LB}", f"%acc = memref.alloc() : {ACC}"]
+    return head
 
-    body: list[str] = []
-    body.append(f"%tile = arith.addi %block_row, {'%i' if loop else '%c0'} : index")
-    body.append("%row = arith.muli %tile, %crows : index")
+
+def random_kernel(seed: int) -> str:
+    rng = random.Random(seed)
+    tiles = rng.choice([1, 2, 3, 5])
+    stages = rng.choice([1, 2, 3, 4])
+    loop = tiles > 1 or rng.random() < 0.5
+    grid = rng.choice([1, 1, 2])
+    n_in, n_out = rng.randint(1, 2), rng.randint(1, 2)
+    mix = rng.random() < 0.3
+    # in a MIX kernel, A may reach L1 through the vector core (gm -> ub -> cbuf)
+    a_via_ub = mix and rng.random() < 0.5
+    gm = _mem(f"{grid * tiles * ROWS}x{COLS}", "f32", "gm")
+    params = [f"%in{i}: {gm}" for i in range(n_in)] + [f"%out{i}: {gm}" for i in range(n_out)]
+    if mix:
+        params += [f"%ga: {GA}", f"%gb: {GB}"]
+
+    body = _KernelBody(rng, n_in, n_out)
+    body.lines.append(f"%tile = arith.addi %block_row, {'%i' if loop else '%c0'} : index")
+    body.lines.append("%row = arith.muli %tile, %crows : index")
     for name in [f"in{i}" for i in range(n_in)] + [f"out{i}" for i in range(n_out)]:
-        body.append(f"%s_{name} = memref.subview %{name}[%row, 0] [{ROWS}, {COLS}] [1, 1] : {gm} to {sub}")
-
-    defined: list[int] = []
-
-    def pick_defined() -> int:
-        return rng.choice(defined)
-
-    def dest() -> int:
-        return rng.randrange(UB_BUFFERS)
-
-    def define(index: int) -> None:
-        if index not in defined:
-            defined.append(index)
-
+        body.lines.append(f"%s_{name} = memref.subview %{name}[%row, 0] [{ROWS}, {COLS}] [1, 1] : {gm} to {SUB}")
     # first a value in some buffer: a load, or the matmul of a MIX kernel
     if mix:
-        la, lb = _mem(f"{ROWS}x{K}", "f16", "cbuf"), _mem(f"{K}x{COLS}", "f16", "cbuf")
-        acc = _mem(f"{ROWS}x{COLS}", "f32", "cc")
-        d = dest()
-        if a_via_ub:
-            ua = _mem(f"{ROWS}x{K}", "f16", "ub")
-            body += [
-                f"%ua = memref.alloc() : {ua}",
-                f"tile.copy ins(%ga : {_mem(f'{ROWS}x{K}', 'f16', 'gm')}) outs(%ua : {ua})",
-                f"tile.abs ins(%ua : {ua}) outs(%ua : {ua})",
-                f"tile.copy ins(%ua : {ua}) outs(%la : {la})",
-            ]
-        else:
-            body.append(f"tile.copy ins(%ga : {_mem(f'{ROWS}x{K}', 'f16', 'gm')}) outs(%la : {la})")
-        body += [
-            f"tile.copy ins(%gb : {_mem(f'{K}x{COLS}', 'f16', 'gm')}) outs(%lb : {lb})",
-            f"tile.matmul ins(%la, %lb : {la}, {lb}) outs(%acc : {acc}) init(%true : i1)",
-            f"tile.copy ins(%acc : {acc}) outs(%u{d} : {UB})",
-        ]
-        define(d)
+        body.matmul(a_via_ub)
     else:
-        d = dest()
-        body.append(f"tile.copy ins(%s_in0 : {sub}) outs(%u{d} : {UB})")
-        define(d)
-
+        d = body.dest()
+        body.lines.append(f"tile.copy ins(%s_in0 : {SUB}) outs(%u{d} : {UB})")
+        body.define(d)
     for _ in range(rng.randint(3, 9)):
-        kind = rng.choice(["load", "unary", "binary", "scalar", "store", "copy", "fill", "rowmax", "half"])
-        if kind == "load":
-            d = dest()
-            body.append(f"tile.copy ins(%s_in{rng.randrange(n_in)} : {sub}) outs(%u{d} : {UB})")
-            define(d)
-        elif kind == "unary":
-            op = rng.choice(["exp", "relu", "abs"])
-            s, d = pick_defined(), dest()
-            body.append(f"tile.{op} ins(%u{s} : {UB}) outs(%u{d} : {UB})")
-            define(d)
-        elif kind == "binary":
-            op = rng.choice(["add", "sub", "mul", "max", "min"])
-            a, b, d = pick_defined(), pick_defined(), dest()
-            body.append(f"tile.{op} ins(%u{a}, %u{b} : {UB}, {UB}) outs(%u{d} : {UB})")
-            define(d)
-        elif kind == "scalar":
-            op = rng.choice(["add", "mul"])
-            s, d = pick_defined(), dest()
-            body.append(f"tile.{op} ins(%u{s}, %half : {UB}, f32) outs(%u{d} : {UB})")
-            define(d)
-        elif kind == "store":
-            body.append(f"tile.copy ins(%u{pick_defined()} : {UB}) outs(%s_out{rng.randrange(n_out)} : {sub})")
-        elif kind == "copy":
-            s, d = pick_defined(), dest()
-            body.append(f"tile.copy ins(%u{s} : {UB}) outs(%u{d} : {UB})")
-            define(d)
-        elif kind == "fill":
-            d = dest()
-            body.append(f"tile.fill ins(%half : f32) outs(%u{d} : {UB})")
-            define(d)
-        elif kind == "half":
-            # an op between halves of buffers (possibly of one buffer): subviews alias
-            # their buffer, which the sync must see through
-            s, d = pick_defined(), pick_defined()
-            hs, hd = rng.choice([0, HALF_ROWS]), rng.choice([0, HALF_ROWS])
-            n = len(body)
-            body += [
-                f"%hs{n} = memref.subview %u{s}[{hs}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hs * COLS)}",
-                f"%hd{n} = memref.subview %u{d}[{hd}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hd * COLS)}",
-                f"tile.{rng.choice(['exp', 'abs', 'relu'])} ins(%hs{n} : {_half(hs * COLS)}) outs(%hd{n} : {_half(hd * COLS)})",
-            ]
-        else:  # row max, broadcast back and subtract (a softmax step)
-            s, d = pick_defined(), dest()
-            body += [
-                f"tile.reduce <max> ins(%u{s} : {UB}) outs(%r0 : {ROW}) dims = [1]",
-                f"tile.broadcast ins(%r0 : {ROW}) outs(%u{d} : {UB}) dims = [1]",
-            ]
-            define(d)
-    body.append(f"tile.copy ins(%u{pick_defined()} : {UB}) outs(%s_out0 : {sub})")
+        body.random_step()
+    body.lines.append(f"tile.copy ins(%u{body.pick_defined()} : {UB}) outs(%s_out0 : {SUB})")
 
     lines = [f"func.func @random_{seed}({', '.join(params)}) attributes {{tile.kernel, tile.grid = {grid} : i64}} {{"]
-    lines += ["  " + line for line in head]
+    lines += ["  " + line for line in _kernel_head(tiles, mix)]
     if loop:
         lines.append("  scf.for %i = %c0 to %ctiles step %c1 {")
-        lines += ["    " + line for line in body]
+        lines += ["    " + line for line in body.lines]
         lines.append(f"  }} {{tile.num_stages = {stages} : i64}}")
     else:
-        lines += ["  " + line for line in body]
+        lines += ["  " + line for line in body.lines]
     lines += ["  return", "}"]
     return "\n".join(lines) + "\n"
 

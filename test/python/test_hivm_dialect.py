@@ -448,68 +448,94 @@ _UB16 = "memref<16x32xf16, #hivm.address_space<ub>>"
 _GM = "memref<16x32xf32, #hivm.address_space<gm>>"
 
 
-def _random_op(rng) -> str:  # noqa: C901 (over the limit before the limit was set; split pending)
-    """One random hivm op (in any accepted spelling) over the values of `_random_module`."""
-    def enum(short: str, long: str) -> str:
-        return rng.choice([f"<{short}>", f"#hivm.{long}<{short}>"])
+_PIPES = ["PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_M", "PIPE_V", "PIPE_FIX", "PIPE_S"]
 
-    kind = rng.choice(["load", "store", "binary", "unary", "vcast", "vbrc", "vreduce", "flag", "barrier", "block", "fixpipe", "mmad"])
-    if kind == "load":
-        text = f"hivm.hir.load ins(%g : {_GM}) outs(%x : {_UB})"
-        mode = rng.choice([None, "PadNull", "PadFirstElem", "PadValue"])
-        if mode is not None:
-            text += f" pad_mode = {enum(mode, 'padmode')}"
-        if mode == "PadValue":
-            text += " pad_value = %s : f32"
-        if rng.random() < 0.3:
-            text += " init_out_buffer = true"
-        return text
-    if kind == "store":
-        atomic = f" atomic = {enum(rng.choice(['add', 'max', 'min']), 'atomic_kind')}" if rng.random() < 0.5 else ""
-        return f"hivm.hir.store ins(%x : {_UB}) outs(%g : {_GM}){atomic}"
-    if kind == "binary":
-        name = rng.choice(["vadd", "vsub", "vmul", "vdiv", "vmax", "vmin"])
-        choice = rng.random()
-        if choice < 0.3:
-            return f"hivm.hir.{name} ins(%x, %s : {_UB}, f32) outs(%y : {_UB})"
-        if choice < 0.6:
-            return f"hivm.hir.{name} ins(%x, %r : {_UB}, {_UB1}) outs(%y : {_UB}) broadcast = [1]"
-        return f"hivm.hir.{name} ins(%x, %y : {_UB}, {_UB}) outs(%y : {_UB})"
-    if kind == "unary":
-        name = rng.choice(["vexp", "vln", "vabs", "vrelu", "vsqrt", "vrsqrt", "vrec"])
-        attrs = " {ascend.latency = 7 : i64}" if rng.random() < 0.3 else ""
-        return f"hivm.hir.{name}{attrs} ins(%x : {_UB}) outs(%y : {_UB})"
-    if kind == "vcast":
-        mode = rng.choice(["rint", "round", "floor", "ceil", "trunc", "odd"])
-        return f"hivm.hir.vcast ins(%x : {_UB}) outs(%h : {_UB16}) round_mode = {enum(mode, 'round_mode')}"
-    if kind == "vbrc":
-        if rng.random() < 0.5:
-            return f"hivm.hir.vbrc ins(%s : f32) outs(%y : {_UB})"
-        return f"hivm.hir.vbrc ins(%r : {_UB1}) outs(%y : {_UB}) broadcast_dims = [1]"
-    if kind == "vreduce":
-        return f"hivm.hir.vreduce {enum(rng.choice(['sum', 'max', 'min', 'prod']), 'reduce_op')} ins(%x : {_UB}) outs(%r : {_UB1}) reduce_dims = [1]"
-    pipes = ["PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_M", "PIPE_V", "PIPE_FIX", "PIPE_S"]
-    if kind == "flag":
-        set_pipe, wait_pipe = rng.sample(pipes, 2)
-        event = "%e" if rng.random() < 0.3 else enum(f"EVENT_ID{rng.randrange(8)}", "event")
-        op = rng.choice(["set_flag", "wait_flag"])
-        return f"hivm.hir.{op}[{enum(set_pipe, 'pipe')}, {enum(wait_pipe, 'pipe')}, {event}]"
-    if kind == "barrier":
-        return f"hivm.hir.pipe_barrier[{enum(rng.choice(pipes + ['PIPE_ALL']), 'pipe')}]"
-    if kind == "block":
-        tpipe, pipe = rng.sample(pipes, 2)
-        flag = "%e" if rng.random() < 0.3 else str(rng.randrange(16))
-        op = rng.choice(["sync_block_set", "sync_block_wait"])
-        return f"hivm.hir.{op}[{enum(rng.choice(['CUBE', 'VECTOR']), 'tcore_type')}, {enum(tpipe, 'pipe')}, {enum(pipe, 'pipe')}] flag = {flag}"
-    if kind == "fixpipe":
-        attrs = []
-        if rng.random() < 0.7:
-            attrs.append(f"dma_mode = #hivm.dma_mode<{rng.choice(['nz2nd', 'normal'])}>")
-        if rng.random() < 0.3:
-            attrs.append(f"pre_relu = #hivm.fixpipe_pre_relu_mode<{rng.choice(['NO_RELU', 'NORMAL_RELU'])}>")
-        attr_dict = (" {" + ", ".join(attrs) + "}") if attrs else ""
-        dst = rng.choice([("%g", _GM), ("%l1c", "memref<16x32xf32, #hivm.address_space<cbuf>>")])
-        return f"hivm.hir.fixpipe{attr_dict} ins(%c : memref<16x32xf32, #hivm.address_space<cc>>) outs({dst[0]} : {dst[1]})"
+
+def _enum(rng, short: str, long: str) -> str:
+    """A hivm enum in either accepted spelling: `<X>` or `#hivm.long<X>`."""
+    return rng.choice([f"<{short}>", f"#hivm.{long}<{short}>"])
+
+
+def _random_load(rng) -> str:
+    text = f"hivm.hir.load ins(%g : {_GM}) outs(%x : {_UB})"
+    mode = rng.choice([None, "PadNull", "PadFirstElem", "PadValue"])
+    if mode is not None:
+        text += f" pad_mode = {_enum(rng, mode, 'padmode')}"
+    if mode == "PadValue":
+        text += " pad_value = %s : f32"
+    if rng.random() < 0.3:
+        text += " init_out_buffer = true"
+    return text
+
+
+def _random_store(rng) -> str:
+    atomic = f" atomic = {_enum(rng, rng.choice(['add', 'max', 'min']), 'atomic_kind')}" if rng.random() < 0.5 else ""
+    return f"hivm.hir.store ins(%x : {_UB}) outs(%g : {_GM}){atomic}"
+
+
+def _random_binary(rng) -> str:
+    name = rng.choice(["vadd", "vsub", "vmul", "vdiv", "vmax", "vmin"])
+    choice = rng.random()
+    if choice < 0.3:
+        return f"hivm.hir.{name} ins(%x, %s : {_UB}, f32) outs(%y : {_UB})"
+    if choice < 0.6:
+        return f"hivm.hir.{name} ins(%x, %r : {_UB}, {_UB1}) outs(%y : {_UB}) broadcast = [1]"
+    return f"hivm.hir.{name} ins(%x, %y : {_UB}, {_UB}) outs(%y : {_UB})"
+
+
+def _random_unary(rng) -> str:
+    name = rng.choice(["vexp", "vln", "vabs", "vrelu", "vsqrt", "vrsqrt", "vrec"])
+    attrs = " {ascend.latency = 7 : i64}" if rng.random() < 0.3 else ""
+    return f"hivm.hir.{name}{attrs} ins(%x : {_UB}) outs(%y : {_UB})"
+
+
+def _random_vcast(rng) -> str:
+    mode = rng.choice(["rint", "round", "floor", "ceil", "trunc", "odd"])
+    return f"hivm.hir.vcast ins(%x : {_UB}) outs(%h : {_UB16}) round_mode = {_enum(rng, mode, 'round_mode')}"
+
+
+def _random_vbrc(rng) -> str:
+    if rng.random() < 0.5:
+        return f"hivm.hir.vbrc ins(%s : f32) outs(%y : {_UB})"
+    return f"hivm.hir.vbrc ins(%r : {_UB1}) outs(%y : {_UB}) broadcast_dims = [1]"
+
+
+def _random_vreduce(rng) -> str:
+    kind = _enum(rng, rng.choice(['sum', 'max', 'min', 'prod']), 'reduce_op')
+    return f"hivm.hir.vreduce {kind} ins(%x : {_UB}) outs(%r : {_UB1}) reduce_dims = [1]"
+
+
+def _random_flag(rng) -> str:
+    set_pipe, wait_pipe = rng.sample(_PIPES, 2)
+    event = "%e" if rng.random() < 0.3 else _enum(rng, f"EVENT_ID{rng.randrange(8)}", "event")
+    op = rng.choice(["set_flag", "wait_flag"])
+    return f"hivm.hir.{op}[{_enum(rng, set_pipe, 'pipe')}, {_enum(rng, wait_pipe, 'pipe')}, {event}]"
+
+
+def _random_barrier(rng) -> str:
+    return f"hivm.hir.pipe_barrier[{_enum(rng, rng.choice(_PIPES + ['PIPE_ALL']), 'pipe')}]"
+
+
+def _random_block(rng) -> str:
+    tpipe, pipe = rng.sample(_PIPES, 2)
+    flag = "%e" if rng.random() < 0.3 else str(rng.randrange(16))
+    op = rng.choice(["sync_block_set", "sync_block_wait"])
+    core = _enum(rng, rng.choice(['CUBE', 'VECTOR']), 'tcore_type')
+    return f"hivm.hir.{op}[{core}, {_enum(rng, tpipe, 'pipe')}, {_enum(rng, pipe, 'pipe')}] flag = {flag}"
+
+
+def _random_fixpipe(rng) -> str:
+    attrs = []
+    if rng.random() < 0.7:
+        attrs.append(f"dma_mode = #hivm.dma_mode<{rng.choice(['nz2nd', 'normal'])}>")
+    if rng.random() < 0.3:
+        attrs.append(f"pre_relu = #hivm.fixpipe_pre_relu_mode<{rng.choice(['NO_RELU', 'NORMAL_RELU'])}>")
+    attr_dict = (" {" + ", ".join(attrs) + "}") if attrs else ""
+    dst = rng.choice([("%g", _GM), ("%l1c", "memref<16x32xf32, #hivm.address_space<cbuf>>")])
+    return f"hivm.hir.fixpipe{attr_dict} ins(%c : memref<16x32xf32, #hivm.address_space<cc>>) outs({dst[0]} : {dst[1]})"
+
+
+def _random_mmad(rng) -> str:
     transpose = rng.random() < 0.5
     b_type = "memref<32x16xf16, #hivm.address_space<cbuf>>" if transpose else "memref<16x32xf16, #hivm.address_space<cbuf>>"
     b_name = "%bt" if transpose else "%b"
@@ -519,6 +545,19 @@ def _random_op(rng) -> str:  # noqa: C901 (over the limit before the limit was s
         f"hivm.hir.mmadL1{attr} ins(%a, {b_name}, {init}, %n16, %n16, %n32 : memref<16x16xf16, #hivm.address_space<cbuf>>, {b_type}, i1, index, index, index)"
         " outs(%c : memref<16x32xf32, #hivm.address_space<cc>>)"
     )
+
+
+# op kind -> generator of one op of that kind (the order is the draw order of the kinds)
+_RANDOM_OPS = {
+    "load": _random_load, "store": _random_store, "binary": _random_binary, "unary": _random_unary,
+    "vcast": _random_vcast, "vbrc": _random_vbrc, "vreduce": _random_vreduce, "flag": _random_flag,
+    "barrier": _random_barrier, "block": _random_block, "fixpipe": _random_fixpipe, "mmad": _random_mmad,
+}
+
+
+def _random_op(rng) -> str:
+    """One random hivm op (in any accepted spelling) over the values of `_random_module`."""
+    return _RANDOM_OPS[rng.choice(list(_RANDOM_OPS))](rng)
 
 
 def _random_module(seed: int, count: int) -> str:
