@@ -251,7 +251,8 @@ def simulate(k: Kernel, inputs=None, chip: str | None = None, *, seed: int = 0,
              **options: str) -> SimReport:
     """Compile `k` and run it on the simulator and on the reference interpreter.
     `inputs`: a dict by parameter name or a list in parameter order (numpy arrays; bf16
-    as float32 values); parameters left out get the seeded inputs ascend-sim uses."""
+    as ml_dtypes.bfloat16, or float values rounded to it once); parameters left out get
+    the seeded inputs ascend-sim uses."""
     from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
     from ascend_mlir.sim.simulator import simulate as run
     from ascend_mlir.tools.ascend_sim import _compare

@@ -5,9 +5,9 @@ planned buffers at the same scope+offset alias, as on the device). An element ty
 stored in its real width: f32/f16/f64 natively, **bf16 as ml_dtypes.bfloat16**, integers
 in their width, i1 as one byte, index as int64.
 
-The element types, their compute dtypes and the rounding are the reference interpreter's
-(sim/reference_numerics.py); only bf16's host-side storage differs (the reference keeps
-bf16 values in float32 arrays, `to_reference_storage` converts). Arithmetic follows its convention:
+The element types, their storage and compute dtypes and the rounding are the reference
+interpreter's (sim/reference_numerics.py): inputs and outputs are the same arrays as the
+reference's, bf16 included. Arithmetic follows its convention:
 vector ops compute in float32 (float64 for f64), matmul multiplies 16-bit operands exactly
 in float32 and accumulates in float32, and every result is rounded once to its
 destination type (nearest even; float -> integer is rint with saturation). `vcast` also
@@ -69,7 +69,7 @@ _FLOATS = {F32.storage: F32, F16.storage: F16, F64.storage: F64}
 
 
 def elem_type(attr: Attribute) -> ElemType:
-    """The reference's storage and compute dtypes, but bf16 stored as ml_dtypes.bfloat16."""
+    """The reference's storage and compute dtypes (bf16 stored as ml_dtypes.bfloat16)."""
     if is_bf16(attr):
         return BF16
     try:
@@ -95,20 +95,10 @@ def decode(stored: np.ndarray, et: ElemType) -> np.ndarray:
     return np.array(stored, dtype=et.compute, copy=True)
 
 
-def to_reference_storage(stored: np.ndarray, et: ElemType) -> np.ndarray:
-    """Stored values in the reference interpreter's convention (bf16 as float32)."""
-    return np.array(stored, dtype=np.float32 if et.is_bf16 else stored.dtype, copy=True)
-
-
-def from_reference_storage(values: np.ndarray, et: ElemType) -> np.ndarray:
-    """Reference-convention values (bf16 as float32) -> stored values."""
-    return encode(np.asarray(values), et)
-
-
 def encode(values, et: ElemType) -> np.ndarray:
     """Computed values -> stored values, rounded to nearest even (floats) or with rint and
     saturation (float -> integer)."""
-    if et.is_bf16:  # through float32, as the reference rounds (one rounding, nearest even)
+    if et.is_bf16:  # through float32, as the reference rounds (one rounding, nearest even; exact on bf16)
         with np.errstate(over="ignore", invalid="ignore"):
             return np.asarray(values).astype(np.float32).astype(et.storage)
     return convert(values, et.storage)

@@ -9,8 +9,8 @@ xDSL), and this module adds
   write through a subview lands in its parent buffer exactly as on the device;
 * `TileReferenceFunctions`: one implementation per tile op (semantics in each method).
 
-Storage and rounding conventions are in `reference_numerics` (bf16 is stored as float32
-holding bf16-representable values, every result is rounded once to its destination type,
+Storage and rounding conventions are in `reference_numerics` (bf16 is stored as
+ml_dtypes.bfloat16, every result is rounded once to its destination type,
 matmul accumulates in float32). Every block of `tile.grid` runs, in block order, on the
 same GM arrays.
 
@@ -57,6 +57,7 @@ from ascend_mlir.sim.reference_numerics import (
     REDUCE,
     UNARY,
     compute_dtype,
+    is_float_array,
     divide,
     elementwise_kind,
     is_float,
@@ -371,7 +372,7 @@ class TileReferenceFunctions(InterpreterFunctions):
         source, dest = args
         # float64 holds every f32/f16/bf16/i32 value exactly: one rounding, to the dest
         # type (nearest even for floats, rint + saturation for float -> int)
-        values = source.astype(np.float64) if source.dtype.kind in "fiu" else source
+        values = source.astype(np.float64) if source.dtype.kind in "iu" or is_float_array(source) else source
         _write(dest, op.dest, values)
         return ()
 
@@ -539,7 +540,7 @@ def make_inputs(func_op: func.FuncOp, seed: int) -> dict[str, np.ndarray]:
 
     Floats are uniform in [-1, 1], or in [0.5, 2] for arguments that reach ln, sqrt,
     rsqrt, rec or a division's denominator; integers uniform in [-8, 8] ([1, 8]);
-    i1 random. Values are rounded to the element type (bf16 -> float32 storage)."""
+    i1 random. Values are rounded to the element type (bf16 -> ml_dtypes.bfloat16)."""
     rng = np.random.default_rng(seed)
     positive = _positive_arguments(func_op)
     inputs: dict[str, np.ndarray] = {}

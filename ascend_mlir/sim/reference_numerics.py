@@ -1,20 +1,20 @@
 """Numeric conventions shared by the reference interpreter and the simulator.
 
-Storage convention (one place, so reference and simulator agree bit for bit):
+Storage convention (one place, so reference, simulator, CCE route and ascend-sim agree bit
+for bit): every memref, every generated input and every output is a numpy array whose
+dtype is `storage_dtype(element_type)`:
 
-* every memref is a numpy array whose dtype is `storage_dtype(element_type)`;
 * f32 -> float32, f16 -> float16, f64 -> float64, integers -> the numpy integer of that
   width (signless integers are stored signed), i1 -> bool, index -> int64;
-* **bf16 is stored as float32 whose values are exactly representable in bf16** (the low 16
-  bits of every element are zero). Arithmetic on bf16 therefore runs in float32 and every
-  result written to a bf16 memref is rounded with `round_to_bf16` (ml_dtypes' bfloat16:
-  round to nearest, ties to even; NaN stays NaN). float32 storage on the host keeps every
-  numpy operation in float32; the simulator's device memories hold ml_dtypes.bfloat16
-  (`BF16`), the same values in 16 bits.
+* **bf16 -> ml_dtypes.bfloat16** (`BF16`), in the reference's arrays as in the
+  simulator's device memories: the same 16 bits everywhere, no float32 stand-in.
 
-Arithmetic convention: elementwise vector ops compute in float32 (float64 for f64) and
-round once to the destination type; matmul multiplies bf16/f16 operands exactly in float32
-and accumulates in float32 (the cube unit's L0C accumulator is fp32).
+Arithmetic convention: operands are read in `compute_dtype` (float32 for bf16/f16/f32,
+float64 for f64; exact widenings), elementwise vector ops compute there and round once to
+the destination type with `to_storage` (bf16: ml_dtypes' rounding, nearest even, NaN stays
+NaN); matmul multiplies bf16/f16 operands exactly in float32 and accumulates in float32
+(the cube unit's L0C accumulator is fp32). Never compute on bf16 arrays directly: numpy
+would round every intermediate step to bf16.
 """
 
 from __future__ import annotations
@@ -51,8 +51,10 @@ def is_float(element_type: Attribute) -> bool:
 
 def storage_dtype(element_type: Attribute) -> np.dtype:
     """The numpy dtype a memref of `element_type` is stored in (see module docstring)."""
-    if isinstance(element_type, Float32Type | BFloat16Type):
+    if isinstance(element_type, Float32Type):
         return np.dtype(np.float32)
+    if isinstance(element_type, BFloat16Type):
+        return BF16
     if isinstance(element_type, Float16Type):
         return np.dtype(np.float16)
     if isinstance(element_type, Float64Type):
@@ -78,9 +80,15 @@ def compute_dtype(element_type: Attribute) -> np.dtype:
     return storage_dtype(element_type)
 
 
+def is_float_array(values: np.ndarray) -> bool:
+    """A float array, bf16 included (ml_dtypes' dtypes have numpy kind 'V', not 'f')."""
+    return values.dtype.kind == "f" or values.dtype == BF16
+
+
 def round_to_bf16(values: np.ndarray) -> np.ndarray:
-    """Round float32 values to the nearest bf16 (ties to even; NaN stays NaN); result is
-    float32. ml_dtypes' conversion (bit for bit the hardware's rounding)."""
+    """Round float32 values to the nearest bf16 (ties to even; NaN stays NaN), returned
+    widened to float32 (a computation helper; bf16 storage is `to_storage`'s). ml_dtypes'
+    conversion (bit for bit the hardware's rounding)."""
     as_f32 = np.asarray(values, dtype=np.float32)
     with np.errstate(invalid="ignore", over="ignore"):
         return as_f32.astype(BF16).astype(np.float32)
@@ -88,7 +96,7 @@ def round_to_bf16(values: np.ndarray) -> np.ndarray:
 
 def convert(values: np.ndarray | float | int, dtype: np.dtype) -> np.ndarray:
     """Convert computed values to a numpy `dtype` natively held (every storage dtype but
-    bf16's, which needs `round_to_bf16` first): floats round to nearest even, float ->
+    bf16's, which `to_storage` rounds through float32): floats round to nearest even, float ->
     integer is rint + saturation (NaN -> 0), anything -> i1 is "non-zero".
 
     The simulator's 16-bit-pattern storage uses this too (sim/numerics.py)."""
@@ -106,21 +114,15 @@ def convert(values: np.ndarray | float | int, dtype: np.dtype) -> np.ndarray:
 def to_storage(values: np.ndarray | float | int, element_type: Attribute) -> np.ndarray:
     """Convert computed values to the storage of `element_type`, rounding as the hardware
     does for floats (nearest even) and with rint + saturation for float -> integer."""
-    if is_bf16(element_type):
+    if is_bf16(element_type):  # one rounding, float32 -> bf16 (exact when already bf16)
         with np.errstate(over="ignore", invalid="ignore"):
-            return round_to_bf16(np.asarray(values).astype(np.float32))
+            return np.asarray(values).astype(np.float32).astype(BF16)
     return convert(values, storage_dtype(element_type))
 
 
 def is_representable(values: np.ndarray, element_type: Attribute) -> bool:
     """Whether `values` already are legal stored values of `element_type`."""
-    values = np.asarray(values)
-    if values.dtype != storage_dtype(element_type):
-        return False
-    if is_bf16(element_type):
-        finite = values[np.isfinite(values)]
-        return bool(np.all(finite.view(np.uint32) & np.uint32(0xFFFF) == 0))
-    return True
+    return np.asarray(values).dtype == storage_dtype(element_type)
 
 
 # ------------------------------------------------------------------ elementwise semantics

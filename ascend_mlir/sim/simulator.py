@@ -26,7 +26,7 @@ from ascend_mlir.sim.hivm_frontend import (
     build_block,
     find_kernel,
 )
-from ascend_mlir.sim.numerics import elem_type, from_reference_storage, to_reference_storage
+from ascend_mlir.sim.numerics import elem_type, encode
 
 # timing of an op when neither attributes nor the latency model give one
 _FALLBACK = {"MTE1": (20, 8), "MTE2": (200, 64), "MTE3": (180, 16), "M": (80, 32), "V": (16, 16),
@@ -146,7 +146,7 @@ def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tupl
         if values.shape != shape:
             raise SimulationError(kernel.aic or kernel.aiv,
                                   f"input {key} has shape {list(values.shape)}, argument {name} is {t}")
-        stored = np.ascontiguousarray(from_reference_storage(values, et))
+        stored = np.ascontiguousarray(encode(values, et))  # exact on storage-typed inputs
         buffers[name] = Buffer(f"%{arg.name_hint}" if arg.name_hint else name, "gm", stored.nbytes,
                                shared=True, init=stored.view(np.uint8).reshape(-1).copy())
         meta[name] = (shape, et)
@@ -313,7 +313,7 @@ def simulate(
     for name, buf in gm.items():
         shape, et = meta[name]
         stored = buf.memory(0).view(et.storage).reshape(shape)
-        outputs[name] = to_reference_storage(stored, et)
+        outputs[name] = np.array(stored, copy=True)
     return SimResult(
         cycles=cycles, races=races, deadlock=deadlock, deadlock_info=deadlock_info,
         unbalanced_flags=unbalanced, double_sets=double_sets, pipe_busy=pipe_busy,

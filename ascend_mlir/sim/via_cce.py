@@ -6,7 +6,7 @@
   a kernel is compiled once however often tests run it;
 * `run_kernel(lib, kernel, func_op, inputs)` runs every block (cores as threads) on copies
   of the inputs and returns the GM arguments after the run ("arg<i>", storage form as the
-  reference interpreter: bf16 as float32 holding bf16 values);
+  reference interpreter: bf16 as ml_dtypes.bfloat16);
 * `run_via_cce(...)` is `ascend-sim --via cce`: tile-level file -> ascend-compile -> cce
   -> g++ -> run on the simulator's seeded inputs, compared with the reference.
 """
@@ -30,6 +30,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import BFloat16Type, IntegerType, MemRefType, ModuleOp
 
+from ascend_mlir.sim.reference_numerics import BF16
 from ascend_mlir.targets.cce import Kernel, c_element_type, find_kernels, print_cce
 
 CXX_FLAGS = ("-std=c++17", "-O1", "-Wall", "-Werror", "-shared", "-fPIC", "-pthread")
@@ -153,14 +154,13 @@ def _compile_parallel(cxx: str, units: Sequence[Unit], cache: Path, key: str, li
 def _to_device(array: np.ndarray, t: MemRefType) -> np.ndarray:
     element = t.get_element_type()
     if isinstance(element, BFloat16Type):
-        bits = np.ascontiguousarray(array, dtype=np.float32).view(np.uint32)
-        return (bits >> np.uint32(16)).astype(np.uint16)
+        return np.ascontiguousarray(array, dtype=BF16).view(np.uint16)  # exact on bf16 inputs
     return np.array(array, copy=True, order="C")
 
 
 def _from_device(array: np.ndarray, t: MemRefType) -> np.ndarray:
     if isinstance(t.get_element_type(), BFloat16Type):
-        return (array.astype(np.uint32) << np.uint32(16)).view(np.float32)
+        return np.ascontiguousarray(array, dtype=np.uint16).view(BF16)  # the same 16 bits
     return array
 
 

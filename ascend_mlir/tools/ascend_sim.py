@@ -134,6 +134,14 @@ def _tolerance(element_type: str) -> tuple[float, float]:
     return 1e-4, 1e-5
 
 
+def _comparable(values) -> np.ndarray:
+    """bf16 widened to float32 (exact): tolerances are checked in float32, never in bf16."""
+    from ascend_mlir.sim.reference_numerics import BF16
+
+    values = np.asarray(values)
+    return values.astype(np.float32) if values.dtype == BF16 else values
+
+
 def compare_outputs(actual: dict, expected: dict, types: dict[str, str]) -> tuple[bool, list[dict]]:
     """(all match, per output: name, match, max_abs_error) within `_tolerance`."""
     report = []
@@ -142,7 +150,7 @@ def compare_outputs(actual: dict, expected: dict, types: dict[str, str]) -> tupl
         got = actual.get(name)
         if got is None:
             continue
-        exp = np.asarray(exp)
+        got, exp = _comparable(got), _comparable(exp)
         rtol, atol = _tolerance(types.get(name, "f32"))
         if exp.dtype.kind in "iub":
             same = bool(np.array_equal(got, exp))
@@ -347,12 +355,14 @@ def _run_via_cce(args, tool, module) -> int:
 
 
 def _perturb_report(args, result, perturbed) -> dict | None:
+    from ascend_mlir.sim.reference_numerics import is_float_array
+
     if not args.perturb:
         return None
     differing = []
     for k, r in enumerate(perturbed):
         same = all(
-            np.array_equal(r.outputs[n], result.outputs[n], equal_nan=result.outputs[n].dtype.kind == "f")
+            np.array_equal(r.outputs[n], result.outputs[n], equal_nan=is_float_array(result.outputs[n]))
             for n in result.outputs
         )
         if not same or not r.ok:

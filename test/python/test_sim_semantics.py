@@ -9,7 +9,7 @@ import pytest
 
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.sim.hivm_frontend import SimulationError
-from ascend_mlir.sim.reference_numerics import round_to_bf16
+from ascend_mlir.sim.reference_numerics import BF16, round_to_bf16
 from ascend_mlir.sim.simulator import simulate
 from ascend_mlir.tools.ascend_opt import AscendOptMain
 
@@ -106,8 +106,9 @@ def test_bf16_storage_and_rounding():
     assert expected[1] == 1.0  # tie to even
     assert expected[2] == np.float32(1 + 2.0**-7)
     op = f"    hivm.hir.vcast ins(%u : {mr('4', 'f32', 'ub')}) outs(%v : {mr('4', 'bf16', 'ub')})"
-    r = run_ok(unary_program(op, "f32", "bf16", "4"), {"arg0": x, "arg1": np.zeros(4, np.float32)})
-    assert np.array_equal(r.outputs["arg1"], expected)
+    r = run_ok(unary_program(op, "f32", "bf16", "4"), {"arg0": x, "arg1": np.zeros(4, BF16)})
+    assert r.outputs["arg1"].dtype == BF16  # one storage convention: ml_dtypes.bfloat16
+    assert np.array_equal(r.outputs["arg1"].astype(np.float32), expected)
 
 
 def test_vreduce_and_vbrc_and_scalar_operand():
