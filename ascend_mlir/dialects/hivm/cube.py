@@ -41,11 +41,11 @@ from ascend_mlir.dialects.hivm.interface import (
 )
 from ascend_mlir.dialects.hivm.syntax import (
     HivmOp,
+    parse_paren_value,
     parse_unit_flags,
-    parse_value_with_type,
     parse_values_with_types,
+    print_paren_value,
     print_unit_flags,
-    print_value_with_type,
     print_values_with_types,
 )
 
@@ -235,10 +235,7 @@ class MmadL1Op(HivmOp):
                 "expected ins(%a, %b, %init, %m, %k, %n[, %bias] : types...)", pos, parser.pos
             )
         values = [parser.resolve_operand(u, t) for u, t in zip(unresolved, types)]
-        parser.parse_keyword("outs")
-        parser.parse_punctuation("(")
-        c = parse_value_with_type(parser)
-        parser.parse_punctuation(")")
+        c = parse_paren_value(parser, "outs")
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = dict(
             zip(("a", "b", "init_condition", "real_m", "real_k", "real_n"), values[:6])
         )
@@ -257,9 +254,7 @@ class MmadL1Op(HivmOp):
             values.append(self.per_channel_bias)
         printer.print_string(" ins")
         print_values_with_types(printer, values)
-        printer.print_string(" outs(")
-        print_value_with_type(printer, self.c)
-        printer.print_string(")")
+        print_paren_value(printer, "outs", self.c)
         if self.sync_related_args:
             printer.print_string(" sync_related_args")
             print_values_with_types(printer, self.sync_related_args)

@@ -57,14 +57,14 @@ from ascend_mlir.dialects.hivm.interface import (
     verify_scope,
 )
 from ascend_mlir.dialects.hivm.syntax import (
+    Clause,
     HivmOp,
-    parse_bool,
-    parse_enum,
+    parse_clauses,
+    parse_paren_value,
     parse_unit_flags,
-    parse_value_with_type,
-    print_short,
+    print_clauses,
+    print_paren_value,
     print_unit_flags,
-    print_value_with_type,
 )
 
 
@@ -119,24 +119,34 @@ class _DmaOp(HivmOp, ABC):
     def memref_writes(self) -> tuple[SSAValue, ...]:
         return (self.dst,)
 
+    # the keyword clauses after `ins(...) outs(...)`, in bishengir's order
+    CLAUSES: ClassVar[tuple[Clause, ...]] = ()
+
     @staticmethod
     def _parse_ins_outs(parser: Parser) -> tuple[SSAValue, SSAValue]:
-        parser.parse_keyword("ins")
-        parser.parse_punctuation("(")
-        src = parse_value_with_type(parser)
-        parser.parse_punctuation(")")
-        parser.parse_keyword("outs")
-        parser.parse_punctuation("(")
-        dst = parse_value_with_type(parser)
-        parser.parse_punctuation(")")
-        return src, dst
+        return parse_paren_value(parser, "ins"), parse_paren_value(parser, "outs")
 
     def _print_ins_outs(self, printer: Printer) -> None:
-        printer.print_string(" ins(")
-        print_value_with_type(printer, self.src)
-        printer.print_string(") outs(")
-        print_value_with_type(printer, self.dst)
-        printer.print_string(")")
+        print_paren_value(printer, "ins", self.src)
+        print_paren_value(printer, "outs", self.dst)
+
+    @classmethod
+    def _parse_tail(cls, parser: Parser, src: SSAValue, dst: SSAValue, props: dict[str, Attribute], attrs):
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
+        parse_clauses(parser, cls.CLAUSES, props, operands)
+        return cls._make(operands, props, attrs)
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        """`ins(...) outs(...) attr-dict <clauses>` (nd2nz and fixpipe: attr-dict first)."""
+        src, dst = cls._parse_ins_outs(parser)
+        props, attrs = cls._parse_attr_dict(parser)
+        return cls._parse_tail(parser, src, dst, props, attrs)
+
+    def print(self, printer: Printer) -> None:
+        self._print_ins_outs(printer)
+        self._print_attr_dict(printer)
+        print_clauses(printer, self, self.CLAUSES)
 
 
 @irdl_op_definition
@@ -159,6 +169,17 @@ class LoadOp(_DmaOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pad_mode", "init_out_buffer", "may_implicit_transpose_with_last_axis", "tcoretype")
+    # optional groups of bishengir's format: a bool prints whenever the property is present
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("pad_mode", "enum", PadModeAttr),
+        Clause("pad_value", "value"),
+        Clause("left_padding_num", "value"),
+        Clause("init_out_buffer", "bool"),
+        Clause("right_padding_num", "value"),
+        Clause("init_condition", "value"),
+        Clause("may_implicit_transpose_with_last_axis", "bool"),
+        Clause("core_type", "enum", TCoreTypeAttr, name="tcoretype", always=True),
+    )
 
     def __init__(
         self,
@@ -190,51 +211,6 @@ class LoadOp(_DmaOp):
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         verify_padding(self, self.pad_mode, self.pad_value)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> LoadOp:
-        src, dst = cls._parse_ins_outs(parser)
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
-        if parser.parse_optional_keyword("pad_mode"):
-            parser.parse_punctuation("=")
-            props["pad_mode"] = parse_enum(parser, PadModeAttr)
-        for keyword in ("pad_value", "left_padding_num", "init_out_buffer", "right_padding_num",
-                        "init_condition", "may_implicit_transpose_with_last_axis", "core_type"):
-            if not parser.parse_optional_keyword(keyword):
-                continue
-            parser.parse_punctuation("=")
-            if keyword in ("init_out_buffer", "may_implicit_transpose_with_last_axis"):
-                props[keyword] = parse_bool(parser)
-            elif keyword == "core_type":
-                props["tcoretype"] = parse_enum(parser, TCoreTypeAttr)
-            else:
-                operands[keyword] = parse_value_with_type(parser)
-        return cls._make(operands, props, attrs)
-
-    def print(self, printer: Printer) -> None:
-        self._print_ins_outs(printer)
-        self._print_attr_dict(printer)
-        if (pad_mode := self._format_prop("pad_mode")) is not None:
-            printer.print_string(" pad_mode = ")
-            print_short(printer, pad_mode)
-        for name in ("pad_value", "left_padding_num"):
-            if (value := getattr(self, name)) is not None:
-                printer.print_string(f" {name} = ")
-                print_value_with_type(printer, value)
-        # Optional groups of bishengir's format print whenever the property is present.
-        if self.init_out_buffer is not None:
-            printer.print_string(" init_out_buffer = ")
-            printer.print_attribute(self.init_out_buffer)
-        for name in ("right_padding_num", "init_condition"):
-            if (value := getattr(self, name)) is not None:
-                printer.print_string(f" {name} = ")
-                print_value_with_type(printer, value)
-        if self.may_implicit_transpose_with_last_axis is not None:
-            printer.print_string(" may_implicit_transpose_with_last_axis = ")
-            printer.print_attribute(self.may_implicit_transpose_with_last_axis)
-        if self.tcoretype is not None:
-            printer.print_string(" core_type = ")
-            print_short(printer, self.tcoretype)
 
 
 @irdl_op_definition
@@ -249,6 +225,7 @@ class StoreOp(_DmaOp):
     may_implicit_transpose_with_last_axis = opt_prop_def(BoolAttr)
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("atomic_kind",)
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("atomic", "enum", AtomicKindAttr, name="atomic_kind"),)
     ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {
         "may_implicit_transpose_with_last_axis": IntegerAttr.from_bool(False)
     }
@@ -276,21 +253,6 @@ class StoreOp(_DmaOp):
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         verify_same_shape(self, self.src, self.dst, "source and destination")
 
-    @classmethod
-    def parse(cls, parser: Parser) -> StoreOp:
-        src, dst = cls._parse_ins_outs(parser)
-        props, attrs = cls._parse_attr_dict(parser)
-        if parser.parse_optional_keyword("atomic"):
-            parser.parse_punctuation("=")
-            props["atomic_kind"] = parse_enum(parser, AtomicKindAttr)
-        return cls._make({"src": src, "dst": dst}, props, attrs)
-
-    def print(self, printer: Printer) -> None:
-        self._print_ins_outs(printer)
-        self._print_attr_dict(printer)
-        if (atomic := self._format_prop("atomic_kind")) is not None:
-            printer.print_string(" atomic = ")
-            print_short(printer, atomic)
 
 
 @irdl_op_definition
@@ -306,6 +268,7 @@ class CopyOp(_DmaOp):
     collapse_reassociation = opt_prop_def(ArrayAttr)
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pad_mode", "collapse_reassociation")
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("pad_mode", "enum", PadModeAttr), Clause("pad_value", "value"))
 
     def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation):
         super().__init__(operands=[src, dst, []])
@@ -328,16 +291,9 @@ class CopyOp(_DmaOp):
             verify_padding(self, self.pad_mode, self.pad_value)
 
     @classmethod
-    def parse(cls, parser: Parser) -> CopyOp:
-        src, dst = cls._parse_ins_outs(parser)
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
-        if parser.parse_optional_keyword("pad_mode"):
-            parser.parse_punctuation("=")
-            props["pad_mode"] = parse_enum(parser, PadModeAttr)
-        if parser.parse_optional_keyword("pad_value"):
-            parser.parse_punctuation("=")
-            operands["pad_value"] = parse_value_with_type(parser)
+    def _parse_tail(cls, parser: Parser, src: SSAValue, dst: SSAValue, props: dict[str, Attribute], attrs):
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
+        parse_clauses(parser, cls.CLAUSES, props, operands)
         if parser.parse_optional_keyword("collapse_reassociation"):
             parser.parse_punctuation("=")
             groups = parser.parse_comma_separated_list(
@@ -350,14 +306,7 @@ class CopyOp(_DmaOp):
         return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
-        self._print_ins_outs(printer)
-        self._print_attr_dict(printer)
-        if self.pad_mode is not None:
-            printer.print_string(" pad_mode = ")
-            print_short(printer, self.pad_mode)
-        if self.pad_value is not None:
-            printer.print_string(" pad_value = ")
-            print_value_with_type(printer, self.pad_value)
+        super().print(printer)
         if self.collapse_reassociation is not None:
             # bishengir prints the index lists without their i64 type
             printer.print_string(" collapse_reassociation = [")
@@ -385,6 +334,9 @@ class Nd2NzOp(_DmaOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("init_out_buffer",)
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("init_out_buffer", "bool"), Clause("pad_value", "value"), Clause("init_condition", "value"),
+    )
 
     def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, dst_continuous: bool = False):
         super().__init__(
@@ -411,26 +363,12 @@ class Nd2NzOp(_DmaOp):
     def parse(cls, parser: Parser) -> Nd2NzOp:
         props, attrs = cls._parse_attr_dict(parser)
         src, dst = cls._parse_ins_outs(parser)
-        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
-        if parser.parse_optional_keyword("init_out_buffer"):
-            parser.parse_punctuation("=")
-            props["init_out_buffer"] = parse_bool(parser)
-        for keyword in ("pad_value", "init_condition"):
-            if parser.parse_optional_keyword(keyword):
-                parser.parse_punctuation("=")
-                operands[keyword] = parse_value_with_type(parser)
-        return cls._make(operands, props, attrs)
+        return cls._parse_tail(parser, src, dst, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         self._print_ins_outs(printer)
-        if self.init_out_buffer is not None:
-            printer.print_string(" init_out_buffer = ")
-            printer.print_attribute(self.init_out_buffer)
-        for name in ("pad_value", "init_condition"):
-            if (value := getattr(self, name)) is not None:
-                printer.print_string(f" {name} = ")
-                print_value_with_type(printer, value)
+        print_clauses(printer, self, self.CLAUSES)
 
 
 @irdl_op_definition
@@ -456,6 +394,8 @@ class FixpipeOp(_DmaOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("dual_dst_mode", "unit_flag_mode")
+    # dual_dst_mode prints whenever present, even at its default (bishengir does the same)
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("dual_dst_mode", "enum", FixpipeDualDstModeAttr, always=True),)
 
     ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {
         "dual_dst_mode": FixpipeDualDstModeAttr(FixpipeDualDstMode.NO_DUAL),
@@ -524,18 +464,13 @@ class FixpipeOp(_DmaOp):
             props["dma_mode"] = FixpipeDMAModeAttr(FixpipeDMAMode.NZ2ND)
         src, dst = cls._parse_ins_outs(parser)
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
-        if parser.parse_optional_keyword("dual_dst_mode"):
-            parser.parse_punctuation("=")
-            props["dual_dst_mode"] = parse_enum(parser, FixpipeDualDstModeAttr)
+        parse_clauses(parser, cls.CLAUSES, props, operands)
         parse_unit_flags(parser, props, operands)
         return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         self._print_ins_outs(printer)
-        # Printed whenever present, even at its default (bishengir does the same).
-        if self.dual_dst_mode is not None:
-            printer.print_string(" dual_dst_mode = ")
-            print_short(printer, self.dual_dst_mode)
+        print_clauses(printer, self, self.CLAUSES)
         print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from abc import ABC
-from typing import ClassVar, cast
+from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I64,
@@ -37,10 +38,13 @@ from ascend_mlir.dialects.hivm.interface import (
     core_of_pipes,
 )
 from ascend_mlir.dialects.hivm.syntax import (
+    Clause,
     EventOrValue,
     HivmOp,
     ShortEnum,
+    parse_clauses,
     parse_enum,
+    print_clauses,
     print_short,
 )
 
@@ -178,6 +182,7 @@ class _SyncBlockOp(HivmOp, ABC):
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode")
     # sync_block_set only: an `ffts_base_addr` operand and a `sync_instr_mode`.
     HAS_FFTS: ClassVar[bool] = False
+    CLAUSES: ClassVar[tuple[Clause, ...]] = ()
 
     def __init__(self, core: str | TCoreTypeAttr, tpipe: str | PipeAttr, pipe: str | PipeAttr, flag: int | SSAValue | Operation):
         props: dict[str, Attribute] = {
@@ -229,18 +234,13 @@ class _SyncBlockOp(HivmOp, ABC):
         parser.parse_punctuation("]")
         parser.parse_keyword("flag")
         parser.parse_punctuation("=")
-        operands: dict[str, SSAValue | None] = {}
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {}
         dynamic = parser.parse_optional_unresolved_operand()
         if dynamic is not None:
             operands["dynamic_flag_id"] = parser.resolve_operand(dynamic, i64)
         else:
             props["static_flag_id"] = IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
-        if cls.HAS_FFTS and parser.parse_optional_keyword("ffts_base_addr"):
-            parser.parse_punctuation("=")
-            operands["ffts_base_addr"] = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
-        if cls.HAS_FFTS and parser.parse_optional_keyword("sync_instr_mode"):
-            parser.parse_punctuation("=")
-            props["tsync_instr_mode"] = parse_enum(parser, SyncBlockInstrModeAttr)
+        parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, extra_props | props, attrs)
 
     def print(self, printer: Printer) -> None:
@@ -257,14 +257,7 @@ class _SyncBlockOp(HivmOp, ABC):
             printer.print_operand(dynamic)
         else:
             printer.print_string(str(self.flag_id))
-        ffts = cast(SSAValue | None, getattr(self, "ffts_base_addr", None))
-        if ffts is not None:
-            printer.print_string(" ffts_base_addr = ")
-            printer.print_operand(ffts)
-        mode = self.properties.get("tsync_instr_mode")
-        if mode is not None:
-            printer.print_string(" sync_instr_mode = ")
-            print_short(printer, mode)
+        print_clauses(printer, self, self.CLAUSES)
 
 
 @irdl_op_definition
@@ -276,6 +269,10 @@ class SyncBlockSetOp(_SyncBlockOp):
     tsync_instr_mode = opt_prop_def(SyncBlockInstrModeAttr)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     HAS_FFTS: ClassVar[bool] = True
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("ffts_base_addr", "i64_value"),
+        Clause("sync_instr_mode", "enum", SyncBlockInstrModeAttr, name="tsync_instr_mode", always=True),
+    )
 
     def dynamic_flag(self) -> SSAValue | None:
         return self.dynamic_flag_id

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, cast
+from dataclasses import dataclass
+from typing import ClassVar, Literal, cast
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -169,6 +170,120 @@ def print_int_list(printer: Printer, attr: DenseArrayBase) -> None:
 
 def parse_bool(parser: Parser) -> BoolAttr:
     return IntegerAttr.from_bool(parser.parse_boolean())
+
+
+def parse_paren_value(parser: Parser, keyword: str) -> SSAValue:
+    """`keyword ( %v : type )` (the keyword is required)."""
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("(")
+    value = parse_value_with_type(parser)
+    parser.parse_punctuation(")")
+    return value
+
+
+def print_paren_value(printer: Printer, keyword: str, value: SSAValue) -> None:
+    """` keyword(%v : type)`."""
+    printer.print_string(f" {keyword}(")
+    print_value_with_type(printer, value)
+    printer.print_string(")")
+
+
+ClauseKind = Literal["enum", "value", "i64_value", "bool", "ints", "paren"]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One keyword clause of a hivm op's custom syntax, after its operands:
+
+    * `enum`: `kw = <X>` (a hivm enum property, short form; the long form parses too);
+    * `value`: `kw = %v : type` (an optional operand); `i64_value`: `kw = %v` (an i64);
+    * `bool`: `kw = true|false` (a bool property, printed whenever present);
+    * `ints`: `kw = [1, 2]` (an i64 dense array property, printed when not empty);
+    * `paren`: `kw(%v : type)` (an optional operand).
+
+    `name` is the property or operand when it is not spelled like the keyword.
+    `always`: an enum printed whenever present, also at its default (bishengir prints
+    some that way). `required`: the clause must be there (and is always printed)."""
+
+    keyword: str
+    kind: ClauseKind
+    attr_type: type[Attribute] | None = None
+    name: str | None = None
+    always: bool = False
+    required: bool = False
+
+    @property
+    def target(self) -> str:
+        return self.name or self.keyword
+
+
+def _parse_clause_body(
+    parser: Parser, clause: Clause, props: dict[str, Attribute],
+    operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+) -> None:
+    if clause.kind == "paren":
+        parser.parse_punctuation("(")
+        operands[clause.target] = parse_value_with_type(parser)
+        parser.parse_punctuation(")")
+        return
+    parser.parse_punctuation("=")
+    if clause.kind == "enum":
+        assert clause.attr_type is not None, clause
+        props[clause.target] = parse_enum(parser, clause.attr_type)
+    elif clause.kind == "value":
+        operands[clause.target] = parse_value_with_type(parser)
+    elif clause.kind == "i64_value":
+        operands[clause.target] = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
+    elif clause.kind == "bool":
+        props[clause.target] = parse_bool(parser)
+    else:
+        props[clause.target] = parse_int_list(parser)
+
+
+def parse_clauses(
+    parser: Parser, clauses: Sequence[Clause], props: dict[str, Attribute],
+    operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+) -> None:
+    """Parse `clauses` in their order, each when its keyword is there (or required)."""
+    for clause in clauses:
+        if clause.required:
+            parser.parse_keyword(clause.keyword)
+        elif not parser.parse_optional_keyword(clause.keyword):
+            continue
+        _parse_clause_body(parser, clause, props, operands)
+
+
+def _clause_value(op: HivmOp, clause: Clause) -> Attribute | SSAValue | None:
+    """What the clause prints, or None when it prints nothing."""
+    if clause.kind in ("value", "i64_value", "paren"):
+        return cast(SSAValue | None, getattr(op, clause.target, None))
+    if clause.kind == "enum" and not clause.always:
+        return op._format_prop(clause.target)
+    value = op.properties.get(clause.target)
+    if clause.kind == "ints" and not clause.required and not (isinstance(value, DenseArrayBase) and array_values(value)):
+        return None
+    return value
+
+
+def print_clauses(printer: Printer, op: HivmOp, clauses: Sequence[Clause]) -> None:
+    for clause in clauses:
+        value = _clause_value(op, clause)
+        if value is None:
+            continue
+        if clause.kind == "paren":
+            print_paren_value(printer, clause.keyword, cast(SSAValue, value))
+            continue
+        printer.print_string(f" {clause.keyword} = ")
+        if clause.kind == "enum":
+            print_short(printer, cast(Attribute, value))
+        elif clause.kind == "value":
+            print_value_with_type(printer, cast(SSAValue, value))
+        elif clause.kind == "i64_value":
+            printer.print_operand(cast(SSAValue, value))
+        elif clause.kind == "bool":
+            printer.print_attribute(cast(Attribute, value))
+        else:
+            print_int_list(printer, cast(DenseArrayBase, value))
 
 
 class HivmOp(HivmPipeOp, ABC):

@@ -47,15 +47,15 @@ from ascend_mlir.dialects.hivm.interface import (
     verify_same_element_type,
 )
 from ascend_mlir.dialects.hivm.syntax import (
+    Clause,
     HivmOp,
-    parse_bool,
+    parse_clauses,
     parse_enum,
-    parse_int_list,
-    parse_value_with_type,
+    parse_paren_value,
     parse_values_with_types,
-    print_int_list,
+    print_clauses,
+    print_paren_value,
     print_short,
-    print_value_with_type,
     print_values_with_types,
 )
 
@@ -92,8 +92,10 @@ class _ElementwiseOp(_VectorOp, ABC):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("transpose", "broadcast")
     ARITY: ClassVar[int] = 1
-    # Extra enum properties printed as `name = <X>` after temp_buffer (vcast).
-    EXTRA_ENUMS: ClassVar[tuple[tuple[str, type[Attribute]], ...]] = ()
+    # after `ins(...) outs(...)`: vcast adds its round_mode and cast enums after temp_buffer
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("temp_buffer", "paren"), Clause("broadcast", "ints"), Clause("transpose", "ints"),
+    )
 
     def __init__(
         self,
@@ -206,18 +208,7 @@ class _ElementwiseOp(_VectorOp, ABC):
             operands["src"] = parse_values_with_types(parser)
         if parser.parse_optional_keyword("outs"):
             operands["dst"] = parse_values_with_types(parser)
-        if parser.parse_optional_keyword("temp_buffer"):
-            parser.parse_punctuation("(")
-            operands["temp_buffer"] = parse_value_with_type(parser)
-            parser.parse_punctuation(")")
-        for name, attr_type in cls.EXTRA_ENUMS:
-            if parser.parse_optional_keyword(name):
-                parser.parse_punctuation("=")
-                props[name] = parse_enum(parser, attr_type)
-        for name in ("broadcast", "transpose"):
-            if parser.parse_optional_keyword(name):
-                parser.parse_punctuation("=")
-                props[name] = parse_int_list(parser)
+        parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
@@ -228,19 +219,7 @@ class _ElementwiseOp(_VectorOp, ABC):
         if self.dst:
             printer.print_string(" outs")
             print_values_with_types(printer, self.dst)
-        if self.temp_buffer is not None:
-            printer.print_string(" temp_buffer(")
-            print_value_with_type(printer, self.temp_buffer)
-            printer.print_string(")")
-        for name, _ in self.EXTRA_ENUMS:
-            if (value := self._format_prop(name)) is not None:
-                printer.print_string(f" {name} = ")
-                print_short(printer, value)
-        for name in ("broadcast", "transpose"):
-            value = self.properties.get(name)
-            if isinstance(value, DenseArrayBase) and array_values(value):
-                printer.print_string(f" {name} = ")
-                print_int_list(printer, value)
+        print_clauses(printer, self, self.CLAUSES)
 
 
 class _BinaryOp(_ElementwiseOp, ABC):
@@ -344,7 +323,10 @@ class VCastOp(_ElementwiseOp):
     cast = prop_def(TypeFnAttr, default_value=TypeFnAttr(TypeFn.cast_signed))
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("transpose", "broadcast", "round_mode", "cast")
-    EXTRA_ENUMS: ClassVar[tuple[tuple[str, type[Attribute]], ...]] = (("round_mode", RoundModeAttr), ("cast", TypeFnAttr))
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("temp_buffer", "paren"), Clause("round_mode", "enum", RoundModeAttr), Clause("cast", "enum", TypeFnAttr),
+        Clause("broadcast", "ints"), Clause("transpose", "ints"),
+    )
     ARITY: ClassVar[int] = 1
 
     def __init__(
@@ -429,41 +411,22 @@ class VBrcOp(_VectorOp):
                     f"source size {got} differs from destination size {want} on dim {axis}"
                 )
 
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("temp_buffer", "paren"), Clause("broadcast_dims", "ints"))
+
     @classmethod
     def parse(cls, parser: Parser) -> VBrcOp:
         props, attrs = cls._parse_attr_dict(parser)
-        parser.parse_keyword("ins")
-        parser.parse_punctuation("(")
-        src = parse_value_with_type(parser)
-        parser.parse_punctuation(")")
-        parser.parse_keyword("outs")
-        parser.parse_punctuation("(")
-        dst = parse_value_with_type(parser)
-        parser.parse_punctuation(")")
-        operands: dict[str, SSAValue | None] = {"src": src, "dst": dst}
-        if parser.parse_optional_keyword("temp_buffer"):
-            parser.parse_punctuation("(")
-            operands["temp_buffer"] = parse_value_with_type(parser)
-            parser.parse_punctuation(")")
-        if parser.parse_optional_keyword("broadcast_dims"):
-            parser.parse_punctuation("=")
-            props["broadcast_dims"] = parse_int_list(parser)
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
+            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
+        }
+        parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
-        printer.print_string(" ins(")
-        print_value_with_type(printer, self.src)
-        printer.print_string(") outs(")
-        print_value_with_type(printer, self.dst)
-        printer.print_string(")")
-        if self.temp_buffer is not None:
-            printer.print_string(" temp_buffer(")
-            print_value_with_type(printer, self.temp_buffer)
-            printer.print_string(")")
-        if array_values(self.broadcast_dims):
-            printer.print_string(" broadcast_dims = ")
-            print_int_list(printer, self.broadcast_dims)
+        print_paren_value(printer, "ins", self.src)
+        print_paren_value(printer, "outs", self.dst)
+        print_clauses(printer, self, self.CLAUSES)
 
 
 @irdl_op_definition
@@ -542,53 +505,28 @@ class VReduceOp(_VectorOp):
                 if got != want and DYNAMIC_INDEX not in (got, want):
                     raise VerifyException(f"destination size on dim {axis} must be {want}, got {got}")
 
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("temp_buffer", "paren"), Clause("unsigned_src", "bool"), Clause("reduce_dims", "ints", required=True),
+    )
+
     @classmethod
     def parse(cls, parser: Parser) -> VReduceOp:
         props, attrs = cls._parse_attr_dict(parser)
         props["arith"] = parse_enum(parser, ReduceOpAttr)
-        parser.parse_keyword("ins")
-        parser.parse_punctuation("(")
-        src = parse_value_with_type(parser)
-        parser.parse_punctuation(")")
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src}
-        if parser.parse_optional_keyword("indices"):
-            parser.parse_punctuation("(")
-            operands["indices"] = parse_value_with_type(parser)
-            parser.parse_punctuation(")")
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": parse_paren_value(parser, "ins")}
+        parse_clauses(parser, (Clause("indices", "paren"),), props, operands)
         parser.parse_keyword("outs")
         operands["dst"] = parse_values_with_types(parser)
-        if parser.parse_optional_keyword("temp_buffer"):
-            parser.parse_punctuation("(")
-            operands["temp_buffer"] = parse_value_with_type(parser)
-            parser.parse_punctuation(")")
-        if parser.parse_optional_keyword("unsigned_src"):
-            parser.parse_punctuation("=")
-            props["unsigned_src"] = parse_bool(parser)
-        parser.parse_keyword("reduce_dims")
-        parser.parse_punctuation("=")
-        props["reduce_dims"] = parse_int_list(parser)
+        parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs)
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         printer.print_string(" ")
         print_short(printer, self.arith)
-        printer.print_string(" ins(")
-        print_value_with_type(printer, self.src)
-        printer.print_string(")")
-        if self.indices is not None:
-            printer.print_string(" indices(")
-            print_value_with_type(printer, self.indices)
-            printer.print_string(")")
+        print_paren_value(printer, "ins", self.src)
+        print_clauses(printer, self, (Clause("indices", "paren"),))
         printer.print_string(" outs")
         print_values_with_types(printer, self.dst)
-        if self.temp_buffer is not None:
-            printer.print_string(" temp_buffer(")
-            print_value_with_type(printer, self.temp_buffer)
-            printer.print_string(")")
-        if self.unsigned_src is not None:
-            printer.print_string(" unsigned_src = ")
-            printer.print_attribute(self.unsigned_src)
-        printer.print_string(" reduce_dims = ")
-        print_int_list(printer, self.reduce_dims)
+        print_clauses(printer, self, self.CLAUSES)
 
