@@ -240,11 +240,11 @@ class NumpyMemRefFunctions(InterpreterFunctions):
 
 # the elementwise semantics are the simulator's too (reference_numerics, keyed by kind)
 # keyed by the op class; the numpy ufuncs/lambdas are typed loosely by numpy's stubs
-_BINARY: dict[type[Operation], Callable[..., Any]] = {t: BINARY[elementwise_kind(t.name)] for t in (tile.AddOp, tile.SubOp, tile.MulOp, tile.MaxOp, tile.MinOp)}
-_UNARY: dict[type[Operation], Callable[..., Any]] = {
-    t: UNARY[elementwise_kind(t.name)]
-    for t in (tile.ExpOp, tile.LnOp, tile.ReluOp, tile.AbsOp, tile.SqrtOp, tile.RsqrtOp, tile.RecOp)
+# (tile.div is `divide`, integer-aware)
+_BINARY: dict[type[Operation], Callable[..., Any]] = {
+    t: BINARY[elementwise_kind(t.name)] for t in tile.ELEMENTWISE_BINARY if t is not tile.DivOp
 }
+_UNARY: dict[type[Operation], Callable[..., Any]] = {t: UNARY[elementwise_kind(t.name)] for t in tile.ELEMENTWISE_UNARY}
 _REDUCE = {kind: REDUCE[kind] for kind in ("sum", "max", "min")}
 _divide = divide
 
@@ -257,8 +257,27 @@ class _State:
         self.sub_block = 0
 
 
+def _elementwise_impls() -> type[InterpreterFunctions]:
+    """A base class with one `@impl` per elementwise tile op (tile.ELEMENTWISE_*), each
+    through `_binary`/`_unary` with the shared table: a new tile op over an existing
+    elementwise kind needs no code here."""
+
+    # `op` is any of the group's op classes, hence Any
+    def binary(self, interpreter: Interpreter, op: Any, args: PythonValues):
+        return self._binary(interpreter, op, args)
+
+    def unary(self, interpreter: Interpreter, op: Any, args: PythonValues):
+        return self._unary(interpreter, op, args)
+
+    namespace: dict[str, Any] = {}
+    for ops, run in ((tile.ELEMENTWISE_BINARY, binary), (tile.ELEMENTWISE_UNARY, unary)):
+        for t in ops:
+            namespace[f"run_{elementwise_kind(t.name)}"] = impl(t)(run)
+    return type("_ElementwiseImpls", (InterpreterFunctions,), namespace)
+
+
 @register_impls
-class TileReferenceFunctions(InterpreterFunctions):
+class TileReferenceFunctions(_elementwise_impls()):
     """numpy semantics of every tile op. Each op reads all its inputs before writing, so
     an op whose destination aliases a source (`tile.relu ins(%u) outs(%u)`) is exact."""
 
@@ -308,64 +327,12 @@ class TileReferenceFunctions(InterpreterFunctions):
         _write(dest, op.dest, result)
         return ()
 
-    @impl(tile.AddOp)
-    def run_add(self, interpreter: Interpreter, op: tile.AddOp, args: PythonValues):
-        return self._binary(interpreter, op, args)
-
-    @impl(tile.SubOp)
-    def run_sub(self, interpreter: Interpreter, op: tile.SubOp, args: PythonValues):
-        return self._binary(interpreter, op, args)
-
-    @impl(tile.MulOp)
-    def run_mul(self, interpreter: Interpreter, op: tile.MulOp, args: PythonValues):
-        return self._binary(interpreter, op, args)
-
-    @impl(tile.DivOp)
-    def run_div(self, interpreter: Interpreter, op: tile.DivOp, args: PythonValues):
-        return self._binary(interpreter, op, args)
-
-    @impl(tile.MaxOp)
-    def run_max(self, interpreter: Interpreter, op: tile.MaxOp, args: PythonValues):
-        return self._binary(interpreter, op, args)
-
-    @impl(tile.MinOp)
-    def run_min(self, interpreter: Interpreter, op: tile.MinOp, args: PythonValues):
-        return self._binary(interpreter, op, args)
-
     def _unary(self, interpreter: Interpreter, op: tile.UnaryOp, args: PythonValues):
         source, dest = args
         with np.errstate(all="ignore"):
             result = _UNARY[type(op)](_read(source, op.source))
         _write(dest, op.dest, result)
         return ()
-
-    @impl(tile.ExpOp)
-    def run_exp(self, interpreter: Interpreter, op: tile.ExpOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
-
-    @impl(tile.LnOp)
-    def run_ln(self, interpreter: Interpreter, op: tile.LnOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
-
-    @impl(tile.ReluOp)
-    def run_relu(self, interpreter: Interpreter, op: tile.ReluOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
-
-    @impl(tile.AbsOp)
-    def run_abs(self, interpreter: Interpreter, op: tile.AbsOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
-
-    @impl(tile.SqrtOp)
-    def run_sqrt(self, interpreter: Interpreter, op: tile.SqrtOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
-
-    @impl(tile.RsqrtOp)
-    def run_rsqrt(self, interpreter: Interpreter, op: tile.RsqrtOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
-
-    @impl(tile.RecOp)
-    def run_rec(self, interpreter: Interpreter, op: tile.RecOp, args: PythonValues):
-        return self._unary(interpreter, op, args)
 
     @impl(tile.CastOp)
     def run_cast(self, interpreter: Interpreter, op: tile.CastOp, args: PythonValues):

@@ -61,25 +61,17 @@ from ascend_mlir.dialects import ascend, hacc, hivm, tile
 GRID_ATTR = ascend.GRID
 NUM_STAGES_ATTR = ascend.NUM_STAGES
 
-# each value is built as Op(ins..., dest): the vector ops' common constructor
-_BINARY: dict[type[tile.BinaryOp], Callable[..., Operation]] = {
-    tile.AddOp: hivm.VAddOp,
-    tile.SubOp: hivm.VSubOp,
-    tile.MulOp: hivm.VMulOp,
-    tile.DivOp: hivm.VDivOp,
-    tile.MaxOp: hivm.VMaxOp,
-    tile.MinOp: hivm.VMinOp,
-}
+# tile.<kind> -> hivm.hir.v<kind>, built as Op(ins..., dest) (the vector ops' common
+# constructor): a tile op over an existing hivm vector op needs no entry here
+_HIVM_BY_NAME: dict[str, type[Operation]] = {t.name: t for t in (*hivm.BINARY_OPS, *hivm.UNARY_OPS)}
 
-_UNARY: dict[type[tile.UnaryOp], Callable[..., Operation]] = {
-    tile.ExpOp: hivm.VExpOp,
-    tile.LnOp: hivm.VLnOp,
-    tile.ReluOp: hivm.VReluOp,
-    tile.AbsOp: hivm.VAbsOp,
-    tile.SqrtOp: hivm.VSqrtOp,
-    tile.RsqrtOp: hivm.VRsqrtOp,
-    tile.RecOp: hivm.VRecOp,
-}
+
+def _hivm_op_of(tile_op: type[tile.TileOp]) -> Callable[..., Operation]:
+    return _HIVM_BY_NAME["hivm.hir.v" + tile_op.name.removeprefix("tile.")]
+
+
+_BINARY: dict[type[tile.BinaryOp], Callable[..., Operation]] = {t: _hivm_op_of(t) for t in tile.ELEMENTWISE_BINARY}
+_UNARY: dict[type[tile.UnaryOp], Callable[..., Operation]] = {t: _hivm_op_of(t) for t in tile.ELEMENTWISE_UNARY}
 
 _REDUCE_KIND = {
     tile.ReduceKind.SUM: hivm.ReduceOpKind.sum,
