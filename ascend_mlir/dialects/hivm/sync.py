@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -20,8 +19,6 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from ascend_mlir import hardware
@@ -38,14 +35,10 @@ from ascend_mlir.dialects.hivm.interface import (
     core_of_pipes,
 )
 from ascend_mlir.dialects.hivm.syntax import (
-    Clause,
     EventOrValue,
     HivmOp,
+    IntOrValue,
     ShortEnum,
-    parse_clauses,
-    parse_enum,
-    print_clauses,
-    print_short,
 )
 
 # ---------------------------------------------------------------------------
@@ -182,7 +175,6 @@ class _SyncBlockOp(HivmOp, ABC):
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode")
     # sync_block_set only: an `ffts_base_addr` operand and a `sync_instr_mode`.
     HAS_FFTS: ClassVar[bool] = False
-    CLAUSES: ClassVar[tuple[Clause, ...]] = ()
 
     def __init__(self, core: str | TCoreTypeAttr, tpipe: str | PipeAttr, pipe: str | PipeAttr, flag: int | SSAValue | Operation):
         props: dict[str, Attribute] = {
@@ -222,44 +214,6 @@ class _SyncBlockOp(HivmOp, ABC):
         if flag is not None and not 0 <= flag < CROSS_CORE_FLAGS:
             raise VerifyException(f"flag id {flag} is out of range (0..{CROSS_CORE_FLAGS - 1})")
 
-    @classmethod
-    def parse(cls, parser: Parser):
-        extra_props, attrs = cls._parse_attr_dict(parser)
-        parser.parse_punctuation("[")
-        props: dict[str, Attribute] = {"tcore_type": parse_enum(parser, TCoreTypeAttr)}
-        parser.parse_punctuation(",")
-        props["tpipe"] = parse_enum(parser, PipeAttr)
-        parser.parse_punctuation(",")
-        props["pipe"] = parse_enum(parser, PipeAttr)
-        parser.parse_punctuation("]")
-        parser.parse_keyword("flag")
-        parser.parse_punctuation("=")
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {}
-        dynamic = parser.parse_optional_unresolved_operand()
-        if dynamic is not None:
-            operands["dynamic_flag_id"] = parser.resolve_operand(dynamic, i64)
-        else:
-            props["static_flag_id"] = IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
-        parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, extra_props | props, attrs)
-
-    def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        printer.print_string("[")
-        print_short(printer, self.tcore_type)
-        printer.print_string(", ")
-        print_short(printer, self.tpipe)
-        printer.print_string(", ")
-        print_short(printer, self.pipe)
-        printer.print_string("] flag = ")
-        dynamic = self.dynamic_flag()
-        if dynamic is not None:
-            printer.print_operand(dynamic)
-        else:
-            printer.print_string(str(self.flag_id))
-        print_clauses(printer, self, self.CLAUSES)
-
-
 @irdl_op_definition
 class SyncBlockSetOp(_SyncBlockOp):
     name = "hivm.hir.sync_block_set"
@@ -269,10 +223,14 @@ class SyncBlockSetOp(_SyncBlockOp):
     tsync_instr_mode = opt_prop_def(SyncBlockInstrModeAttr)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     HAS_FFTS: ClassVar[bool] = True
-    CLAUSES: ClassVar[tuple[Clause, ...]] = (
-        Clause("ffts_base_addr", "i64_value"),
-        Clause("sync_instr_mode", "enum", SyncBlockInstrModeAttr, name="tsync_instr_mode", always=True),
+
+    assembly_format = (
+        "attr-dict `[` custom<ShortEnum>($tcore_type) `,` custom<ShortEnum>($tpipe) `,` custom<ShortEnum>($pipe) `]` "
+        "`flag` `=` custom<IntOrValue>($static_flag_id, $dynamic_flag_id) "
+        "(`ffts_base_addr` `=` $ffts_base_addr^)? "
+        "(`sync_instr_mode` `=` custom<ShortEnum>($tsync_instr_mode)^)?"
     )
+    custom_directives = (ShortEnum, IntOrValue)
 
     def dynamic_flag(self) -> SSAValue | None:
         return self.dynamic_flag_id
@@ -292,6 +250,12 @@ class SyncBlockWaitOp(_SyncBlockOp):
 
     def pipes(self) -> tuple[str, ...]:
         return (self.pipe.pipe_name,)
+
+    assembly_format = (
+        "attr-dict `[` custom<ShortEnum>($tcore_type) `,` custom<ShortEnum>($tpipe) `,` custom<ShortEnum>($pipe) `]` "
+        "`flag` `=` custom<IntOrValue>($static_flag_id, $dynamic_flag_id)"
+    )
+    custom_directives = (ShortEnum, IntOrValue)
 
 
 @irdl_op_definition

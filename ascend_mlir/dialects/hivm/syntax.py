@@ -90,6 +90,13 @@ class ShortEnum(CustomDirective):
             state.print_whitespace(printer)
             print_short(printer, attr)
 
+    # an optional enum can anchor an optional group: `(`kw` `=` custom<ShortEnum>($p)^)?`
+    def is_anchorable(self) -> bool:
+        return True
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return self.attr.get(op) is not None
+
 
 @irdl_custom_directive
 class EventOrValue(CustomDirective):
@@ -115,6 +122,32 @@ class EventOrValue(CustomDirective):
             printer.print_operand(dynamic)
         elif static is not None:
             print_short(printer, static)
+
+
+@irdl_custom_directive
+class IntOrValue(CustomDirective):
+    """`custom<IntOrValue>($static_id, $dynamic_id)`: an integer (an i64 property) or an
+    i64 SSA value, as bishengir's sync_block_set/wait take their flag id."""
+
+    static: AttributeVariable
+    dynamic: OptionalOperandVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> bool:
+        operand = parser.parse_optional_unresolved_operand()
+        self.dynamic.set(state, operand)
+        self.dynamic.set_types(state, () if operand is None else (i64,))
+        if operand is None:
+            self.static.set(state, IntegerAttr(parser.parse_integer(allow_boolean=False), i64))
+        return True
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        dynamic = self.dynamic.get(op)
+        static = self.static.get(op)
+        state.print_whitespace(printer)
+        if dynamic is not None:
+            printer.print_operand(dynamic)
+        elif isinstance(static, IntegerAttr):
+            printer.print_string(str(static.value.data))
 
 
 def parse_values_with_types(parser: Parser) -> list[SSAValue]:
@@ -188,7 +221,7 @@ def print_paren_value(printer: Printer, keyword: str, value: SSAValue) -> None:
     printer.print_string(")")
 
 
-ClauseKind = Literal["enum", "value", "i64_value", "bool", "ints", "paren"]
+ClauseKind = Literal["enum", "value", "bool", "ints", "paren"]
 
 
 @dataclass(frozen=True)
@@ -196,7 +229,7 @@ class Clause:
     """One keyword clause of a hivm op's custom syntax, after its operands:
 
     * `enum`: `kw = <X>` (a hivm enum property, short form; the long form parses too);
-    * `value`: `kw = %v : type` (an optional operand); `i64_value`: `kw = %v` (an i64);
+    * `value`: `kw = %v : type` (an optional operand);
     * `bool`: `kw = true|false` (a bool property, printed whenever present);
     * `ints`: `kw = [1, 2]` (an i64 dense array property, printed when not empty);
     * `paren`: `kw(%v : type)` (an optional operand).
@@ -232,8 +265,6 @@ def _parse_clause_body(
         props[clause.target] = parse_enum(parser, clause.attr_type)
     elif clause.kind == "value":
         operands[clause.target] = parse_value_with_type(parser)
-    elif clause.kind == "i64_value":
-        operands[clause.target] = parser.resolve_operand(parser.parse_unresolved_operand(), i64)
     elif clause.kind == "bool":
         props[clause.target] = parse_bool(parser)
     else:
@@ -255,7 +286,7 @@ def parse_clauses(
 
 def _clause_value(op: HivmOp, clause: Clause) -> Attribute | SSAValue | None:
     """What the clause prints, or None when it prints nothing."""
-    if clause.kind in ("value", "i64_value", "paren"):
+    if clause.kind in ("value", "paren"):
         return cast(SSAValue | None, getattr(op, clause.target, None))
     if clause.kind == "enum" and not clause.always:
         return op._format_prop(clause.target)
@@ -278,8 +309,6 @@ def print_clauses(printer: Printer, op: HivmOp, clauses: Sequence[Clause]) -> No
             print_short(printer, cast(Attribute, value))
         elif clause.kind == "value":
             print_value_with_type(printer, cast(SSAValue, value))
-        elif clause.kind == "i64_value":
-            printer.print_operand(cast(SSAValue, value))
         elif clause.kind == "bool":
             printer.print_attribute(cast(Attribute, value))
         else:
