@@ -24,6 +24,7 @@ _PASSES: dict[str, tuple[str, str]] = {
     "peel-mmad-init": ("peel_mmad_init", "PeelMmadInitPass"),
     "hoist-constants": ("hoist_constants", "HoistConstantsPass"),
     "split-mix-kernel": ("split_mix_kernel", "SplitMixKernelPass"),
+    "alloc-planned-buffers": ("alloc_planned_buffers", "AllocPlannedBuffersPass"),
 }
 
 

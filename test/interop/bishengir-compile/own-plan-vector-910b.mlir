@@ -1,0 +1,30 @@
+// ascend-compile's default (schedule=modulo sync=solver) output keeps OUR sync and OUR
+// buffers/versions through bishengir-compile on Ascend 910B: alloc-planned-buffers
+// re-spells the planned pointer_casts (bishengir's PlanMemory aborts on any of them) as
+// one memref.alloc per buffer version, selected by `iv mod V`, and
+// --disable-hivm-auto-inject-sync keeps bishengir's own sync out. It stops at the
+// missing closed-source `hivmc`: module.hivm.opt.mlir is the proof of acceptance.
+// REQUIRES: bishengir
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: ascend-opt %examples/vecadd.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/vecadd.npuir.mlir
+// RUN: filecheck %s --check-prefix=NPUIR --input-file %t/vecadd.npuir.mlir
+// RUN: %bishengir_compile %t/vecadd.npuir.mlir -o %t/vecadd.o --target=Ascend910B1 --disable-hivm-auto-inject-sync --save-temps=%t/vt > %t/vlog 2>&1 || true
+// RUN: filecheck %s --check-prefix=LOG --input-file %t/vlog
+// RUN: filecheck %s --check-prefix=VECADD --input-file %t/vt/module.hivm.opt.mlir
+// RUN: ascend-opt %examples/softmax.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/softmax.npuir.mlir
+// RUN: %bishengir_compile %t/softmax.npuir.mlir -o %t/softmax.o --target=Ascend910B1 --disable-hivm-auto-inject-sync --save-temps=%t/st > %t/slog 2>&1 || true
+// RUN: filecheck %s --check-prefix=LOG --input-file %t/slog
+// RUN: filecheck %s --check-prefix=SOFTMAX --input-file %t/st/module.hivm.opt.mlir
+
+// NPUIR-NOT: hivm.hir.pointer_cast
+// NPUIR-COUNT-4: memref.alloc() : memref<512xf32, #hivm.address_space<ub>>
+// NPUIR: arith.select %{{.*}}, %{{.*}}, %{{.*}} : memref<512xf32, #hivm.address_space<ub>>
+// LOG: Cannot find hivmc
+// Our per-version event ids (dynamic i64) survive: bishengir injected nothing.
+// VECADD: func.func @vecadd(
+// VECADD: hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID1>]
+// VECADD: arith.select
+// VECADD: hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, %{{[0-9]+}}]
+// VECADD: hivm.hir.pipe_barrier[<PIPE_ALL>]
+// SOFTMAX: func.func @softmax(
+// SOFTMAX: hivm.hir.set_flag
