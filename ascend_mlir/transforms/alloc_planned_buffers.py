@@ -50,9 +50,15 @@ class _Version:
 
 
 def _constant(value: SSAValue) -> int | None:
+    """The integer `value` always has (a constant, or a version index of a constant: the
+    peeled first iteration's `c0 mod V`), else None."""
     owner = value.owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
+    if isinstance(owner, (arith.RemUIOp, arith.IndexCastOp)):
+        operands = [_constant(o) for o in owner.operands]
+        if None not in operands:
+            return operands[0] % operands[1] if len(operands) == 2 and operands[1] else operands[0]
     return None
 
 
