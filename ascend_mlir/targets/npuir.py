@@ -23,6 +23,8 @@ different output. The target itself only spells:
   and with `generic=true` (MLIR's generic op form) its vreduce has three operand
   segments (src, dst, temp_buffer) where the default build has four (+ indices).
 
+Planned memory (`pointer_cast`s, ascend-compile's default) is re-spelled for bishengir
+by the `alloc-planned-buffers` pass, not here: its PlanMemory aborts on pointer_casts.
 Accepted by bishengir-compile 1.2.0 (it stops at the missing closed-source `hivmc`,
 leaving DIR/module.hivm.opt.mlir):
   Ascend 910B:  bishengir-compile K.mlir -o K.o --target=Ascend910B1 --save-temps=DIR

@@ -14,6 +14,9 @@ versions, and lets bishengir choose the addresses:
   becomes V allocs at the entry, one per version, and at the old place an
   `arith.select` chain on `x mod V` picks the version (PlanMemory follows select
   aliases), so the per-version event ids of our sync still guard distinct buffers;
+* a loop whose mmadL1 reads such a versioned tile is first unrolled by V
+  (unroll_versions.py): bishengir must trace each mmadL1 operand to one alloc and does
+  not follow a select there;
 * any other offset is a located error (nothing is guessed).
 
 Run it after `ascend-compile` for the npuir route only (the CCE printer wants the planned
@@ -25,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, memref
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -33,6 +36,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
+from ascend_mlir.transforms.unroll_versions import unroll_by_versions
 
 _BINARY = {
     arith.AddiOp: lambda a, b: a + b,
@@ -55,10 +59,12 @@ def _constant(value: SSAValue) -> int | None:
     owner = value.owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
-    if isinstance(owner, (arith.RemUIOp, arith.IndexCastOp)):
-        operands = [_constant(o) for o in owner.operands]
-        if None not in operands:
-            return operands[0] % operands[1] if len(operands) == 2 and operands[1] else operands[0]
+    if isinstance(owner, arith.IndexCastOp):
+        return _constant(owner.input)
+    if isinstance(owner, arith.RemUIOp):
+        lhs, rhs = _constant(owner.lhs), _constant(owner.rhs)
+        if lhs is not None and rhs:
+            return lhs % rhs
     return None
 
 
@@ -167,7 +173,25 @@ def _select_version(
     return chosen
 
 
+def _feeds_cube(loop: scf.ForOp) -> bool:
+    """Whether a buffer versioned by `loop`'s variable is an operand of an mmadL1."""
+    iv = loop.body.block.args[0]
+    for cast in loop.body.block.ops:
+        if not isinstance(cast, hivm.PointerCastOp) or len(cast.addrs) != 1:
+            continue
+        found: list[_Version] = []
+        _evaluate(cast.addrs[0], 0, found)
+        by_iv = any(isinstance(v.value.owner, arith.RemUIOp) and v.value.owner.lhs == iv for v in found)
+        if by_iv and any(isinstance(use.operation, hivm.MmadL1Op) for use in cast.result.uses):
+            return True
+    return False
+
+
 def alloc_planned_buffers(func_op: func.FuncOp) -> None:
+    entry = func_op.body.blocks[0]
+    for loop in [o for o in func_op.walk() if isinstance(o, scf.ForOp)]:
+        if _feeds_cube(loop):
+            unroll_by_versions(loop, entry)
     allocs = _Allocs(func_op)
     for cast in [o for o in func_op.walk() if isinstance(o, hivm.PointerCastOp)]:
         if cast.dynamicSizes:

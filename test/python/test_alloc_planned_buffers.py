@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from xdsl.context import Context
+from xdsl.dialects import arith, memref, scf
 
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import simulate
@@ -49,9 +50,21 @@ def test_shaped_ir_keeps_the_simulator_verdict(name, chip):
 def test_versions_become_distinct_allocs_picked_by_select():
     _, module = _compiled("vecadd", "ascend910b")
     versioned = [o for o in module.walk() if isinstance(o, hivm.PointerCastOp)
-                 and not o.addrs[0].owner.name == "arith.constant"]
+                 and not isinstance(o.addrs[0].owner, arith.ConstantOp)]
     assert versioned  # the modulo schedule multi-buffers vecadd's output tile
     AllocPlannedBuffersPass().apply(Context(), module)
     names = [o.name for o in module.walk()]
     assert names.count("memref.alloc") == 4  # x, y, and two versions of z
     assert names.count("arith.select") == 1
+
+
+def test_cube_loop_is_unrolled_so_each_mmad_reads_one_alloc():
+    _, module = _compiled("gemm_910b", None)
+    AllocPlannedBuffersPass().apply(Context(), module)
+    mmads = [o for o in module.walk() if isinstance(o, hivm.MmadL1Op)]
+    assert len(mmads) == 4  # peeled k=0, the loop's two version copies, the k=3 remainder
+    for mmad in mmads:
+        assert all(isinstance(operand.owner, memref.AllocOp) for operand in mmad.operands[:2])
+    # the two copies in the loop read the two versions of A
+    in_loop = [m for m in mmads if isinstance(m.parent_op(), scf.ForOp)]
+    assert len(in_loop) == 2 and in_loop[0].operands[0] != in_loop[1].operands[0]

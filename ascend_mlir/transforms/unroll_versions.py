@@ -1,0 +1,111 @@
+"""Unrolling a loop by its buffer-version count, for `alloc-planned-buffers`.
+
+bishengir-compile 1.2.0 must trace every `mmadL1` operand back to one `memref.alloc`
+(InferHIVMMemScope, "Cannot find root memref.alloc for mA"): a version picked by
+`arith.select` is not followed there. A loop whose mmadL1 reads a multi-buffered tile is
+therefore unrolled by the version count V: in copy j of the body the version index
+`iv mod V` is the constant `(lb + j * step) mod V`, so every copy reads one buffer. The
+iterations left over (trip count not a multiple of V) follow the loop as straight-line
+copies. The order of all ops, flags included, is the loop's: the meaning is unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from ascend_mlir.diagnostics import op_error
+
+
+def _int(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def version_counts(loop: scf.ForOp) -> list[int]:
+    """The V of every `iv mod V` directly in `loop`'s body."""
+    iv = loop.body.block.args[0]
+    counts = []
+    for op in loop.body.block.ops:
+        if isinstance(op, arith.RemUIOp) and op.lhs == iv:
+            count = _int(op.rhs)
+            if count:
+                counts.append(count)
+    return counts
+
+
+class _Constants:
+    """Index constants at the function entry (the shape hoist-constants gives)."""
+
+    def __init__(self, entry: Block):
+        self.entry = entry
+        self.made: dict[int, SSAValue] = {}
+        for op in entry.ops:
+            if isinstance(op, arith.ConstantOp) and isinstance(op.result.type, IndexType):
+                value = _int(op.result)
+                if value is not None:
+                    self.made.setdefault(value, op.result)
+
+    def get(self, value: int) -> SSAValue:
+        if value not in self.made:
+            const = arith.ConstantOp(IntegerAttr(value, IndexType()))
+            Rewriter.insert_op(const, InsertPoint.at_start(self.entry))
+            self.made[value] = const.result
+        return self.made[value]
+
+
+def _copy_body(loop: scf.ForOp, iv_value: SSAValue, k_of_copy: int, consts: _Constants,
+               at: InsertPoint) -> None:
+    """One copy of the body (without its yield) at `at`, the loop variable being
+    `iv_value` whose value modulo every version count is that of `k_of_copy`."""
+    iv = loop.body.block.args[0]
+    mapping: dict[SSAValue, SSAValue] = {iv: iv_value}
+    copies: list[Operation] = []
+    for op in loop.body.block.ops:
+        if isinstance(op, scf.YieldOp):
+            continue
+        if isinstance(op, arith.RemUIOp) and op.lhs == iv and _int(op.rhs):
+            mapping[op.result] = consts.get(k_of_copy % (_int(op.rhs) or 1))
+            continue
+        copies.append(op.clone(value_mapper=mapping))
+    Rewriter.insert_op(copies, at)
+
+
+def unroll_by_versions(loop: scf.ForOp, entry: Block) -> None:
+    """Unroll `loop` by the lcm of its version counts (see the module doc)."""
+    counts = version_counts(loop)
+    if not counts:
+        return
+    lb, ub, step = _int(loop.lb), _int(loop.ub), _int(loop.step)
+    if lb is None or ub is None or not step or loop.res:
+        raise op_error(loop, "has dynamic bounds or loop-carried values; "
+                             "alloc-planned-buffers cannot unroll it by its buffer versions")
+    versions = math.lcm(*counts)
+    trips = max(0, -(-(ub - lb) // step))
+    main = trips // versions * versions
+    consts = _Constants(entry)
+    if main:
+        body = Block(arg_types=[IndexType()])
+        new_loop = scf.ForOp(consts.get(lb), consts.get(lb + main * step),
+                             consts.get(versions * step), [], body)
+        kk = body.args[0]
+        for j in range(versions):
+            if j == 0:
+                value = kk
+            else:
+                add = arith.AddiOp(kk, consts.get(j * step))
+                body.add_op(add)
+                value = add.result
+            _copy_body(loop, value, lb + j * step, consts, InsertPoint.at_end(body))
+        body.add_op(scf.YieldOp())
+        Rewriter.insert_op(new_loop, InsertPoint.before(loop))
+    for r in range(trips - main):
+        k = lb + (main + r) * step
+        _copy_body(loop, consts.get(k), k, consts, InsertPoint.before(loop))
+    Rewriter.erase_op(loop)
