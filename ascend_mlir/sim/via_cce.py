@@ -78,7 +78,7 @@ def _launcher(unit: Unit, kernel: Kernel) -> str:
     return (
         f'extern "C" int asc_emu_launch_{name}(void **args, char *msg, int msg_len) {{\n'
         f"  return asc_emu::launch({kernel.grid}, {kernel.n_cube}, {kernel.n_vector_cores}, "
-        f"[&]() {{ {name}({', '.join(casts)}); }}, msg, (size_t)msg_len);\n}}\n"
+        f"[&]() {{ unit_{unit.tag}::{name}({', '.join(casts)}); }}, msg, (size_t)msg_len);\n}}\n"
     )
 
 
@@ -87,7 +87,9 @@ def _combined_source(units: Sequence[Unit]) -> str:
     for unit in units:
         renames = [k.name for k in unit.kernels]
         parts += [f"#define {n} {unit.symbol(k)}\n" for n, k in zip(renames, unit.kernels, strict=True)]
-        parts.append(unit.source)
+        # each unit in its own namespace: units printed alike share helper names (the
+        # __simd_vf__ functions); the kernels are extern "C" under their unique symbols
+        parts += [f"namespace unit_{unit.tag} {{\n", unit.source, f"}}  // namespace unit_{unit.tag}\n"]
         parts += [f"#undef {n}\n" for n in renames]
         parts += [_launcher(unit, k) for k in unit.kernels]
     return "".join(parts)

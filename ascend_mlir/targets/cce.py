@@ -49,14 +49,24 @@ What the printer prints (it only prints; it never changes the IR):
   fails on a double set should a dynamic id collide. No M
   barrier is printed between the steps: the cube accumulates into L0C in issue order (the
   "M -> M inside mmadL1 chains is ordered" rule of DESIGN.md section 7).
-* vector ops as **direct vector calls** (`asc_add(dst, a, b, count)`, `asc_exp`, ...;
-  dav-c220: counter-mode `set_vector_mask(0, count); vadd(dst, a, b, 1, 1, 1, 1, 8, 8,
-  8);`), one call per contiguous run (a loop over rows for strided views): every hivm
-  vector op is one whole-tile instruction stream of one pipe, and a direct call keeps the
-  op <-> statement mapping (and its flags) one to one, where `__simd_vf__` helpers would
-  need register tiling the IR does not describe. Row reductions and row broadcasts print
-  as `asc_row_reduce_<kind>` / `asc_row_broadcast` (the emulator's names for the device's
-  repeat-reduce / brcb sequences).
+* vector ops. Row reductions and row broadcasts (softmax, norms, flash attention) print
+  what each arch really has (targets/cce_vector.py has the sequences and why): dav-3510
+  calls `__simd_vf__` helpers of register SIMD (`asc_loadalign`, `asc_reduce_max/min/sum`
+  into lane 0, `asc_max/add` under a one-lane mask across 64-lane chunks,
+  `asc_storeunalign` + `_post` for the one-element row result; `asc_loadunalign` +
+  `asc_duplicate` + `asc_storealign` for broadcasts), printed once per kind and type
+  before the kernels, as the anchor prints its vector code as `__simd_vf__` functions;
+  dav-c220 prints the whole-reduce intrinsics `vcmax` / `vcmin` (ONLY_VALUE) / `vcadd`
+  with repeat = rows in normal mask mode (wider rows folded per 256-byte repeat through a
+  scratch row at the top of UB, checked to lie above every buffer), and `vbrcb` + `vcopy`
+  (source block stride 0) for broadcasts. Elementwise ops are **direct vector calls**
+  (`asc_add(dst, a, b, count)`, `asc_exp`, ...; dav-c220: counter-mode
+  `set_vector_mask(0, count); vadd(dst, a, b, 1, 1, 1, 1, 8, 8, 8);`), one call per
+  contiguous run (a loop over rows for strided views), which keeps the op <-> statement
+  mapping (and its flags) one to one. The count forms are the asc_* C API's UB-pointer
+  spelling; asc-devkit implements them for 910B-class (2201) cores only, dav-3510 has
+  register forms alone, so on dav-3510 these are the one remaining spelling that needs
+  `__simd_vf__` helpers like the reductions before bisheng would take it.
 * flags exactly as in the IR: `asc_sync_notify/wait(PIPE_A, PIPE_B, (event_t)id)`,
   `asc_sync_pipe(PIPE_X)` / `asc_sync()`, cross-core `asc_sync_intra_arrive/wait` (the
   cube addresses vector core 1 with id + 16); dav-c220 `set_flag/wait_flag`,
@@ -99,6 +109,7 @@ from xdsl.utils.target import Target
 
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
+from ascend_mlir.targets import cce_vector
 
 ARCHS = ("dav-3510", "dav-c220")
 # MTE1 <-> M event ids the mmadL1 expansion owns (see the module docstring).
@@ -476,6 +487,7 @@ class CcePrinter:
         self.offsets: dict[Operation, int] = {}
         self.kernel: Kernel | None = None
         self.mmad_count = 0
+        self.helpers: dict[str, list[str]] = {}
 
     @property
     def a5(self) -> bool:
@@ -503,14 +515,21 @@ class CcePrinter:
         if tile_op is not None:
             raise op_error(tile_op, "is tile-level: run -p ascend-compile (or convert-tile-to-hivm) before -t cce")
         kernels = find_kernels(self.module)
-        self.lines = [
-            f"// CCE / Ascend C for {self.arch}, printed by ascend-mlir (-t cce{{arch={self.arch}}}).",
-            '#include "kernel_operator.h"',
-        ]
+        self.lines = []
         for kernel in kernels:
             self.lines.append("")
             self.print_kernel(kernel)
-        return "\n".join(self.lines) + "\n"
+        header = [
+            f"// CCE / Ascend C for {self.arch}, printed by ascend-mlir (-t cce{{arch={self.arch}}}).",
+            '#include "kernel_operator.h"',
+        ]
+        for helper in self.helpers.values():  # the __simd_vf__ functions the kernels call
+            header += [""] + helper
+        return "\n".join(header + self.lines) + "\n"
+
+    def use_helper(self, name: str, lines: list[str]) -> str:
+        self.helpers.setdefault(name, lines)
+        return name
 
     def print_kernel(self, kernel: Kernel) -> None:
         self.kernel = kernel
@@ -1104,8 +1123,7 @@ class CcePrinter:
         src = self.view(op.src)
         dims = _array(op.broadcast_dims)
         if len(dst.shape) == 2 and dims == (1,):
-            drows, dcols, dstride = _rows_of(op, dst)
-            self.line(f"asc_row_broadcast({dst.ptr}, {src.ptr}, {drows}, {dcols}, {dstride}, {src.strides[0]});", op)
+            self.row_broadcast(op, dst, src)
         elif len(dst.shape) == 2 and dims == (0,):
             drows, dcols, dstride = _rows_of(op, dst)
             self.open(f"for (int32_t r = 0; r < {drows}; ++r)", op)
@@ -1113,6 +1131,31 @@ class CcePrinter:
             self.close()
         else:
             raise op_error(op, f"broadcast along dims {list(dims)} of {list(dst.shape)} is not printed")
+
+    def row_broadcast(self, op: hivm.VBrcOp, dst: View, src: View) -> None:
+        rows, cols, dstride = _rows_of(op, dst)
+        sstride = src.strides[0]
+        _check_vector_types(op, dst, src)
+        if self.a5:
+            name = self.use_helper(*cce_vector.row_broadcast_helper(dst.ctype))
+            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {dstride}, {sstride});", op)
+            return
+        esize = dst.esize
+        per_block = 32 // esize
+        if rows % 8 or (cols * esize) % 32 or (dstride * esize) % 32 or sstride != 1:
+            raise op_error(op, f"dav-c220 broadcasts whole 32-byte blocks of 8 rows at a time (rows {rows}, cols {cols}, "
+                               f"row stride {dstride}, source stride {sstride})")
+        row_blocks = dstride * esize // 32
+        carrier = f"uint{8 * esize}_t"
+        # vbrcb: element k of repeat i fills the 32-byte block (i * dstRepStride + k * dstBlkStride)
+        self.line(f"vbrcb((__ubuf__ {carrier} *){dst.ptr}, (__ubuf__ {carrier} *){src.ptr}, {row_blocks}, "
+                  f"{8 * row_blocks}, {rows // 8});", op)
+        if cols > per_block:  # the first block of each row along the row: source strides 0
+            self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
+            self.line(f"set_vector_mask(0, {cols - per_block});", op)
+            row = f"{dst.ptr} + r * {dstride}"
+            self.line(f"vcopy({row} + {per_block}, {row}, 1, 1, 0, 8, 0);", op)
+            self.close()
 
     def print_reduce(self, op: hivm.VReduceOp) -> None:
         kind = str(op.arith.data.value) if hasattr(op.arith.data, "value") else str(op.arith.data)
@@ -1123,9 +1166,7 @@ class CcePrinter:
         dims = _array(op.reduce_dims)
         last = len(src.shape) - 1
         if dims == (last,):
-            rows, cols, sstride = _rows_of(op, src)
-            dstride = dst.strides[0] if len(dst.shape) == 2 else 1
-            self.line(f"asc_row_reduce_{kind}({dst.ptr}, {src.ptr}, {rows}, {cols}, {sstride}, {dstride});", op)
+            self.row_reduce(op, kind, src, dst)
         elif dims == (0,) and len(src.shape) == 2:
             rows, cols, sstride = _rows_of(op, src)
             combine = {"sum": "add", "max": "max", "min": "min"}[kind]
@@ -1136,6 +1177,59 @@ class CcePrinter:
             self.close()
         else:
             raise op_error(op, f"reduce along dims {list(dims)} is not printed")
+
+    def row_reduce(self, op: hivm.VReduceOp, kind: str, src: View, dst: View) -> None:
+        rows, cols, sstride = _rows_of(op, src)
+        dstride = dst.strides[0] if len(dst.shape) >= 1 and dst.shape[0] != 1 else 1
+        _check_vector_types(op, dst, src)
+        if self.a5:
+            name = self.use_helper(*cce_vector.row_reduce_helper(kind, src.ctype))
+            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {sstride}, {dstride});", op)
+            return
+        self.c220_row_reduce(op, kind, (src, dst), (rows, cols, sstride, dstride))
+
+    def c220_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View],
+                        sizes: tuple[int, int, int, int]) -> None:
+        """One whole-reduce per 256-byte column chunk, repeat = rows (see cce_vector)."""
+        src, dst = views
+        rows, cols, sstride, dstride = sizes
+        esize, per_repeat = src.esize, cce_vector.lanes(src.ctype)
+        if src.ctype == "bfloat16_t" or (sstride * esize) % 32 or dstride != 1 or rows > 255 or (
+                cols > per_repeat and cols % per_repeat):
+            raise op_error(op, f"dav-c220 whole-reduce needs f32/f16 rows 32-byte aligned, one result per row and "
+                               f"whole 256-byte repeats (rows {rows}, cols {cols}, row stride {sstride})")
+        call, order, fold = cce_vector.C220_REDUCE[kind]
+        row_blocks = sstride * esize // 32
+        hi, lo = cce_vector.c220_lane_mask(min(cols, per_repeat))
+        self.line("set_mask_norm();", op)
+        self.line(f"set_vector_mask({hi}, {lo});", op)
+        self.line(f"{call}({dst.ptr}, {src.ptr}, {rows}, 1, 1, {row_blocks}, {order});", op)
+        if cols > per_repeat:
+            scratch = self.ub_scratch(op, rows * esize)
+            tmp = f"(__ubuf__ {src.ctype} *)({ARENA_NAME['ub']} + {scratch})"
+            self.open(f"for (int32_t j = 1; j < {cols // per_repeat}; ++j)", op)
+            self.line(f"{call}({tmp}, {src.ptr} + j * {per_repeat}, {rows}, 1, 1, {row_blocks}, {order});", op)
+            self.line("set_mask_count();", op)
+            self.line(f"set_vector_mask(0, {rows});", op)
+            self.line(f"{fold}({dst.ptr}, {dst.ptr}, {tmp}, 1, 1, 1, 1, 8, 8, 8);", op)
+            self.line("set_mask_norm();", op)
+            self.line(f"set_vector_mask({hi}, {lo});", op)
+            self.close()
+        self.line("set_mask_count();", op)
+
+    def ub_scratch(self, op: Operation, size: int) -> int:
+        """Offset of `size` bytes at the top of UB, above every UB buffer of this side (their
+        planned addresses bounded over the loops around them)."""
+        assert self.side is not None
+        capacity = self.chip.capacity.get("ub") if self.chip is not None else None
+        if capacity is None:
+            raise op_error(op, "no UB capacity known for the dav-c220 reduction scratch")
+        start = (capacity - size) // 32 * 32
+        top = _ub_high_water(self.side.func_op, self.offsets)
+        if top is None or top > start:
+            raise op_error(op, f"no room for the {size}-byte dav-c220 reduction scratch at the top of UB "
+                               f"(the buffers reach {top if top is not None else 'an unbounded address'})")
+        return start
 
 
 # --------------------------------------------------------------------------------------
@@ -1166,6 +1260,62 @@ _C220_VECTOR = {
     "cast_float_bfloat16_t": "vconv_f322bf16r", "cast_float_half": "vconv_f322f16r",
     "cast_bfloat16_t_float": "vconv_bf162f32", "cast_half_float": "vconv_f162f32",
 }
+
+
+def _check_vector_types(op: Operation, dst: View, src: View) -> None:
+    if dst.ctype != src.ctype or dst.ctype not in cce_vector.REGISTER:
+        raise op_error(op, f"a {src.ctype} -> {dst.ctype} reduction or broadcast is not printed")
+
+
+def _ub_high_water(fn: func.FuncOp, offsets: dict[Operation, int]) -> int | None:
+    """The end of the highest UB buffer of `fn` (None if an address has no static bound)."""
+    top = 0
+    for op in fn.walk():
+        if isinstance(op, memref.AllocOp | hivm.PointerCastOp) and hivm.scope_of(op.results[0]) == "ub":
+            t = _memref(op.results[0])
+            size = math.prod(t.get_shape()) * element_bytes(t.get_element_type())
+            if isinstance(op, memref.AllocOp):
+                base = offsets.get(op)
+            else:
+                base = _upper_bound(op.addrs[0]) if len(op.addrs) == 1 else None
+            if base is None:
+                return None
+            top = max(top, base + size)
+    return top
+
+
+def _upper_bound(value: SSAValue, depth: int = 0) -> int | None:
+    """A static upper bound of a non-negative index/integer expression: constants, + * and
+    remainders of them, casts, and loop induction variables (bounded by their loop)."""
+    if depth > 32:
+        return None
+    owner = value.owner
+    if isinstance(owner, Block):
+        loop = owner.parent_op()
+        if isinstance(loop, scf.ForOp) and value is owner.args[0]:
+            ub = _upper_bound(loop.ub, depth + 1)
+            return None if ub is None else ub - 1
+        return None
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    if owner.name in ("arith.remui", "arith.remsi"):  # below the divisor, whatever the dividend
+        divisor = _upper_bound(owner.operands[1], depth + 1)
+        return None if divisor is None or divisor <= 0 else divisor - 1
+    bounds = [_upper_bound(v, depth + 1) for v in owner.operands]
+    if any(b is None for b in bounds) or any(cast(int, b) < 0 for b in bounds):
+        return None
+    b = cast(list[int], bounds)
+    if owner.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
+        return b[0]
+    if owner.name == "arith.addi":
+        return b[0] + b[1]
+    if owner.name == "arith.muli":
+        return b[0] * b[1]
+    if owner.name in ("arith.divui", "arith.divsi"):
+        return b[0]
+    if isinstance(owner, arith.SelectOp):
+        return max(b[1], b[2])
+    return None
 
 
 def _vector_name(kind: str, a5: bool) -> str | None:

@@ -248,6 +248,63 @@ def test_transposed_operand_loaded_the_wrong_way_is_a_wrong_answer(transposed_ru
     assert not np.allclose(result.outputs["arg2"], want, rtol=1e-2, atol=1e-2)
 
 
+# ----- row reductions and broadcasts ----------------------------------------------------------
+
+
+REDUCE = ROOT / "test" / "targets" / "cce" / "reduce-broadcast.mlir"
+# each drops or bends one step of the printed sequence; the emulation must give a wrong answer
+REDUCE_MUTANTS = {
+    # chunk results not combined: only the last 64-lane chunk's maximum survives
+    "no_combine": ("dav-3510", "asc_max(acc, acc, part, lane0);", "asc_duplicate(acc, part, lane0);"),
+    # the fold of the later 256-byte repeats dropped: the maximum of the first 64 columns only
+    "no_fold": ("dav-c220", "vmax(m, m, (__ubuf__ float *)(ub_buf + 253888), 1, 1, 1, 1, 8, 8, 8);", ";"),
+    # vbrcb blocks one 32-byte block apart instead of one row apart
+    "brcb_stride": ("dav-c220", "(__ubuf__ uint32_t *)m, 32, 256, 2);", "(__ubuf__ uint32_t *)m, 1, 8, 2);"),
+}
+
+
+@pytest.fixture(scope="module")
+def reduce_runs():
+    module = parse_module(_context(), REDUCE.read_text(), REDUCE.name)
+    units = {arch: via_cce.unit_of(module, arch, f"reduce_{arch}") for arch in ARCHS}
+    for name, (arch, old, new) in REDUCE_MUTANTS.items():
+        units[name] = via_cce.Unit(_mutant(units[arch].source, old, new), units[arch].kernels, f"reduce_{name}")
+    aligned = _mutant(units["dav-3510"].source, "asc_storeunalign(dst + r * dst_stride, out, acc, 1);",
+                      "asc_storealign(dst + r * dst_stride, acc, lane0);")
+    units["aligned_store"] = via_cce.Unit(aligned, units["dav-3510"].kernels, "reduce_aligned_store")
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-1, 1, (16, 256)).astype(np.float32)
+    s = (x - x.max(axis=1, keepdims=True))[:, :32].sum(axis=1, keepdims=True)
+    inputs = {"arg0": x, "arg1": np.zeros((16, 256), np.float32), "arg2": np.zeros((16, 1), np.float32),
+              "arg3": np.zeros((16, 1), np.float32)}
+    expected = {"arg1": np.broadcast_to(s, (16, 256)), "arg2": s, "arg3": x.min(axis=1, keepdims=True)}
+    return via_cce.build(list(units.values())), units, inputs, expected
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_row_reductions_and_broadcasts_match_numpy(reduce_runs, arch):
+    lib, units, inputs, expected = reduce_runs
+    result = via_cce.run_kernel(lib, units[arch], units[arch].kernels[0], inputs)
+    assert result.error is None, result.error
+    for name, want in expected.items():
+        np.testing.assert_allclose(result.outputs[name], want, rtol=1e-5, atol=1e-5, err_msg=name)
+
+
+def test_row_result_stored_aligned_fails_loudly(reduce_runs):
+    """One element per row is not 32-byte aligned: an aligned store of it is refused."""
+    lib, units, inputs, _ = reduce_runs
+    result = via_cce.run_kernel(lib, units["aligned_store"], units["aligned_store"].kernels[0], inputs)
+    assert result.error is not None and "asc_storealign" in result.error and "not 32-byte aligned" in result.error
+
+
+@pytest.mark.parametrize("mutant", sorted(REDUCE_MUTANTS))
+def test_reduction_sequence_bug_is_a_wrong_answer(reduce_runs, mutant):
+    lib, units, inputs, expected = reduce_runs
+    result = via_cce.run_kernel(lib, units[mutant], units[mutant].kernels[0], inputs)
+    assert result.error is None, result.error
+    assert any(not np.allclose(result.outputs[name], want, rtol=1e-3, atol=1e-3) for name, want in expected.items())
+
+
 # ----- ascend-sim --via cce ----------------------------------------------------------------
 
 

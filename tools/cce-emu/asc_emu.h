@@ -31,6 +31,7 @@
 // Entry point for a harness: asc_emu::launch(grid, n_cube, n_vector, body, msg, len).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -134,7 +135,8 @@ struct Core {
   // dav-3510 nd2nz parameter register, dav-c220 vector mask (counter mode)
   uint32_t nz_dst_n = 0;
   bool mask_count_mode = false;
-  uint64_t mask_count = 0;
+  uint64_t mask_count = 0;  // dav-c220 vector mask: the count (counter mode) or the low lane bits
+  uint64_t mask_high = 0;   // lanes 64..127 in normal mode
   const char* waiting = nullptr;  // what a blocked core waits for (deadlock report)
   int waiting_id = -1;
   const int* waiting_slot = nullptr;
@@ -553,27 +555,6 @@ template <class T> void duplicate(T* dst, float v, uint32_t n, const char* what)
   T* d = ub(dst, n, what);
   for (uint32_t i = 0; i < n; ++i) d[i] = from_float<T>(v);
 }
-// rows x cols of src (row stride src_stride elements) reduced along each row into dst[r].
-template <class T, class F> void row_reduce(T* dst, const T* src, uint32_t rows, uint32_t cols, uint32_t src_stride,
-                                             uint32_t dst_stride, F f, const char* what) {
-  require_vector(what);
-  T* d = reinterpret_cast<T*>(on(UB, dst, span(rows, sizeof(T), dst_stride * sizeof(T)), what));
-  const T* s = reinterpret_cast<const T*>(on(UB, src, span(rows, cols * sizeof(T), src_stride * sizeof(T)), what));
-  for (uint32_t r = 0; r < rows; ++r) {
-    float acc = to_float(s[r * src_stride]);
-    for (uint32_t c = 1; c < cols; ++c) acc = f(acc, to_float(s[r * src_stride + c]));
-    d[r * dst_stride] = from_float<T>(acc);
-  }
-}
-template <class T> void row_broadcast(T* dst, const T* src, uint32_t rows, uint32_t cols, uint32_t dst_stride,
-                                      uint32_t src_stride, const char* what) {
-  require_vector(what);
-  T* d = reinterpret_cast<T*>(on(UB, dst, span(rows, cols * sizeof(T), dst_stride * sizeof(T)), what));
-  const T* s = reinterpret_cast<const T*>(on(UB, src, span(rows, sizeof(T), src_stride * sizeof(T)), what));
-  for (uint32_t r = 0; r < rows; ++r)
-    for (uint32_t c = 0; c < cols; ++c) d[r * dst_stride + c] = s[r * src_stride];
-}
-
 inline float op_add(float a, float b) { return a + b; }
 inline float op_sub(float a, float b) { return a - b; }
 inline float op_mul(float a, float b) { return a * b; }
@@ -607,4 +588,5 @@ typedef int event_t;
 #define block_num (asc_emu::me().block->num)
 
 #include "asc_emu_3510.h"
+#include "asc_emu_reg.h"
 #include "asc_emu_c220.h"

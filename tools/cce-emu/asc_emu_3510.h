@@ -171,19 +171,3 @@ inline void asc_float2bfloat16(bfloat16_t* dst, float* src, uint32_t count) { as
 inline void asc_float2half(half* dst, float* src, uint32_t count) { asc_emu::cast(dst, src, count, "asc_float2half"); }
 inline void asc_bfloat162float(float* dst, bfloat16_t* src, uint32_t count) { asc_emu::cast(dst, src, count, "asc_bfloat162float"); }
 inline void asc_half2float(float* dst, half* src, uint32_t count) { asc_emu::cast(dst, src, count, "asc_half2float"); }
-
-// Row-wise reduce / broadcast of a rows x cols tile (strides in elements). These two are
-// the emulator's names for the printer's row reductions (asc_repeat_reduce_* / asc_brcb
-// sequences on the device); see targets/cce.py.
-#define ASC_EMU_ROW_REDUCE(NAME, OP)                                                                 \
-  template <class T> void NAME(T* dst, T* src, uint32_t rows, uint32_t cols, uint32_t src_stride, \
-                               uint32_t dst_stride) {                                              \
-    asc_emu::row_reduce(dst, src, rows, cols, src_stride, dst_stride, asc_emu::OP, #NAME);        \
-  }
-ASC_EMU_ROW_REDUCE(asc_row_reduce_sum, op_add)
-ASC_EMU_ROW_REDUCE(asc_row_reduce_max, op_max)
-ASC_EMU_ROW_REDUCE(asc_row_reduce_min, op_min)
-#undef ASC_EMU_ROW_REDUCE
-template <class T> void asc_row_broadcast(T* dst, T* src, uint32_t rows, uint32_t cols, uint32_t dst_stride, uint32_t src_stride) {
-  asc_emu::row_broadcast(dst, src, rows, cols, dst_stride, src_stride, "asc_row_broadcast");
-}

@@ -158,8 +158,8 @@ void copy_matrix_cc_to_gm(D* dst, float* src, uint8_t, uint16_t n, uint16_t m, u
 inline void set_mask_count() { asc_emu::me().mask_count_mode = true; }
 inline void set_mask_norm() { asc_emu::me().mask_count_mode = false; }
 inline void set_vector_mask(uint64_t high, uint64_t low) {
-  (void)high;
   asc_emu::me().mask_count = low;
+  asc_emu::me().mask_high = high;
 }
 inline uint32_t c220_count(uint8_t blk0, uint8_t blk1, uint8_t rep0, uint8_t rep1, const char* what) {
   using namespace asc_emu;
@@ -194,8 +194,96 @@ ASC_EMU_C220_UNARY(vsqrt, op_sqrt)
 ASC_EMU_C220_UNARY(vrsqrt, op_rsqrt)
 ASC_EMU_C220_UNARY(vrec, op_rec)
 #undef ASC_EMU_C220_UNARY
-template <class T> void vcopy(T* dst, T* src, uint8_t, uint16_t d_blk, uint16_t s_blk, uint8_t d_rep, uint8_t s_rep) {
-  asc_emu::unary(dst, src, c220_count(d_blk, s_blk, d_rep, s_rep, "vcopy"), [](float v) { return v; }, "vcopy");
+// The repeat engine of the classic vector unit: repeat i, lane l of a 256-byte repeat reads
+// base + i * rep_stride * 32 + (l / lanes_per_block) * blk_stride * 32 + (l % lanes_per_block)
+// * sizeof(T) (strides in 32-byte blocks). Counter mode: the mask holds the element count,
+// spread over as many repeats as it takes (the repeat argument is ignored); normal mode:
+// `repeat` repeats, lane l active when its bit of the (high, low) mask is set.
+namespace asc_emu {
+template <class T> struct c220_lanes {
+  static constexpr int per_repeat = 256 / sizeof(T), per_block = 32 / sizeof(T);
+  static size_t offset(int i, int l, int blk, int rep) {
+    return size_t(i) * rep * 32 + size_t(l / per_block) * blk * 32 + size_t(l % per_block) * sizeof(T);
+  }
+};
+// calls f(repeat, lane) for every active lane; returns the number of repeats
+template <class T, class F> int c220_each_lane(int repeat, F f, const char* what) {
+  Core& c = me();
+  require_vector(what);
+  constexpr int n = c220_lanes<T>::per_repeat;
+  if (c.mask_count_mode) {
+    uint64_t count = c.mask_count;
+    int repeats = int((count + n - 1) / n);
+    for (int i = 0; i < repeats; ++i)
+      for (int l = 0; l < n && uint64_t(i) * n + l < count; ++l) f(i, l);
+    return repeats;
+  }
+  for (int i = 0; i < repeat; ++i)
+    for (int l = 0; l < n; ++l)
+      if (l < 64 ? (c.mask_count >> l) & 1 : (c.mask_high >> (l - 64)) & 1) f(i, l);
+  return repeat;
+}
+template <class T> T& c220_at(T* base, size_t byte_offset, const char* what) {
+  require_aligned(base, 32, what);
+  return *reinterpret_cast<T*>(on(UB, reinterpret_cast<uint8_t*>(base) + byte_offset, sizeof(T), what));
+}
+}  // namespace asc_emu
+
+template <class T> void vcopy(T* dst, T* src, uint8_t repeat, uint16_t d_blk, uint16_t s_blk, uint8_t d_rep, uint8_t s_rep) {
+  using namespace asc_emu;
+  c220_each_lane<T>(repeat, [&](int i, int l) {
+    c220_at(dst, c220_lanes<T>::offset(i, l, d_blk, d_rep), "vcopy") = c220_at(src, c220_lanes<T>::offset(i, l, s_blk, s_rep), "vcopy");
+  }, "vcopy");
+}
+
+// Whole reduce: repeat i reduces its active lanes to one result at dst[i * dst_rep_stride]
+// (units of one result; ONLY_VALUE for vcmax/vcmin, mode 0 = write dst for vcadd).
+enum Order_t { VALUE_INDEX = 0, INDEX_VALUE = 1, ONLY_VALUE = 2, ONLY_INDEX = 3 };
+namespace asc_emu {
+template <class T, class F> void c220_whole_reduce(T* dst, T* src, uint8_t repeat, uint16_t dst_rep, uint16_t src_blk,
+                                                   uint16_t src_rep, F f, const char* what) {
+  std::vector<float> acc(256);
+  std::vector<bool> seen(256);
+  int repeats = c220_each_lane<T>(repeat, [&](int i, int l) {
+    if (size_t(i) >= acc.size()) acc.resize(i + 1), seen.resize(i + 1);
+    float v = to_float(c220_at(src, c220_lanes<T>::offset(i, l, src_blk, src_rep), what));
+    acc[i] = seen[i] ? f(acc[i], v) : v;
+    seen[i] = true;
+  }, what);
+  for (int i = 0; i < repeats; ++i)
+    if (seen[i]) c220_at(dst, size_t(i) * dst_rep * sizeof(T), what) = from_float<T>(acc[i]);
+}
+}  // namespace asc_emu
+template <class T> void vcmax(T* dst, T* src, uint8_t repeat, uint16_t dst_rep, uint16_t src_blk, uint16_t src_rep, Order_t order) {
+  if (order != ONLY_VALUE) asc_emu::fail("vcmax: only ONLY_VALUE results are modelled");
+  asc_emu::c220_whole_reduce(dst, src, repeat, dst_rep, src_blk, src_rep, asc_emu::op_max, "vcmax");
+}
+template <class T> void vcmin(T* dst, T* src, uint8_t repeat, uint16_t dst_rep, uint16_t src_blk, uint16_t src_rep, Order_t order) {
+  if (order != ONLY_VALUE) asc_emu::fail("vcmin: only ONLY_VALUE results are modelled");
+  asc_emu::c220_whole_reduce(dst, src, repeat, dst_rep, src_blk, src_rep, asc_emu::op_min, "vcmin");
+}
+template <class T> void vcadd(T* dst, T* src, uint8_t repeat, uint16_t dst_rep, uint16_t src_blk, uint16_t src_rep, int mode) {
+  if (mode != 0) asc_emu::fail("vcadd: only mode 0 (results to dst) is modelled, not accumulation into ACC");
+  asc_emu::c220_whole_reduce(dst, src, repeat, dst_rep, src_blk, src_rep, asc_emu::op_add, "vcadd");
+}
+
+// Block broadcast: repeat i takes src[8 i .. 8 i + 8) and fills, for each k, the 32-byte block
+// at dst + (i * dst_rep_stride + k * dst_blk_stride) * 32 with src[8 i + k]. The vector mask
+// does not apply (Ascend C's Brcb resets it).
+template <class T> void vbrcb(T* dst, T* src, uint16_t dst_blk, uint16_t dst_rep, uint8_t repeat) {
+  using namespace asc_emu;
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "vbrcb moves 16- or 32-bit elements");
+  require_vector("vbrcb");
+  require_aligned(dst, 32, "vbrcb");
+  require_aligned(src, 32, "vbrcb");
+  constexpr int per_block = 32 / sizeof(T);
+  const T* s = reinterpret_cast<const T*>(on(UB, src, size_t(repeat) * 8 * sizeof(T), "vbrcb"));
+  for (int i = 0; i < repeat; ++i)
+    for (int k = 0; k < 8; ++k) {
+      T* block = reinterpret_cast<T*>(on(UB, reinterpret_cast<uint8_t*>(dst) + (size_t(i) * dst_rep + size_t(k) * dst_blk) * 32,
+                                         32, "vbrcb"));
+      for (int e = 0; e < per_block; ++e) block[e] = s[i * 8 + k];
+    }
 }
 #define ASC_EMU_C220_SCALAR(NAME, OP)                                                                      \
   template <class T> void NAME(T* dst, T* src, float s, uint8_t, uint16_t d_blk, uint16_t s_blk,           \

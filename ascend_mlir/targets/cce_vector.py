@@ -1,0 +1,116 @@
+"""Row reductions and row broadcasts of the cce printer, as the text of each arch's calls.
+
+IR-free: the printer (targets/cce.py) hands over element types and sizes and prints what
+these return.
+
+dav-3510 (Ascend 950): vector code is register SIMD in `__simd_vf__` functions (the asc_*
+C API of dav-3510 has no UB-pointer vector compute; TileLang's 950 backend prints vector
+code the same way). One helper per reduction kind and element type, printed once before
+the kernels and called with the tile's pointers, sizes and row strides:
+* row reduce: per row, VL-sized column chunks under `asc_update_mask_b32/b16` tail masks,
+  each reduced in-register (`asc_reduce_max/min/sum`: the result in lane 0), chunk results
+  combined in lane 0 (`asc_max/min/add` under a one-lane mask), the lane stored with the
+  unaligned-store pair `asc_storeunalign` + `asc_storeunalign_post` (the destination is one
+  element per row, not 32-byte aligned);
+* row broadcast: per row, the row's value read with `asc_loadunalign_pre/asc_loadunalign`,
+  spread with `asc_duplicate` (lane 0 to every active lane), stored per chunk with
+  `asc_storealign`.
+
+dav-c220 (910B): the classic whole-reduce and block-broadcast intrinsics, inline:
+* row reduce: `vcmax` / `vcmin` (ONLY_VALUE) / `vcadd` with repeat = rows (one 256-byte
+  repeat per row, srcRepStride = the row stride in 32-byte blocks, one result per repeat),
+  in normal mask mode with the row's lanes set; a row wider than one repeat is reduced one
+  repeat-wide column chunk at a time into a scratch row at the top of UB and folded into
+  the destination with `vmax` / `vmin` / `vadd` (counter mode), as Ascend C's ReduceMax
+  folds through its shared temporary buffer;
+* row broadcast: `vbrcb` (eight source elements per repeat, each to one 32-byte block: block
+  stride = the row stride, so each row gets its value in its first block), then `vcopy`
+  with source block and repeat strides 0 copies that block along the row.
+"""
+
+from __future__ import annotations
+
+REGISTER = {"float": "vector_float", "half": "vector_half", "bfloat16_t": "vector_bfloat16_t"}
+VL_BYTES = 256
+_REDUCE = {"sum": ("asc_reduce_sum", "asc_add"), "max": ("asc_reduce_max", "asc_max"), "min": ("asc_reduce_min", "asc_min")}
+C220_REDUCE = {"sum": ("vcadd", "0", "vadd"), "max": ("vcmax", "ONLY_VALUE", "vmax"), "min": ("vcmin", "ONLY_VALUE", "vmin")}
+_SUFFIX = {"float": "f32", "half": "f16", "bfloat16_t": "bf16"}
+
+
+def element_bytes(ctype: str) -> int:
+    return 4 if ctype == "float" else 2
+
+
+def lanes(ctype: str) -> int:
+    return VL_BYTES // element_bytes(ctype)
+
+
+def _mask_update(ctype: str) -> str:
+    return f"asc_update_mask_b{8 * element_bytes(ctype)}"
+
+
+def row_reduce_helper(kind: str, ctype: str) -> tuple[str, list[str]]:
+    """(name, lines) of the dav-3510 helper reducing each row of a rows x cols tile."""
+    reduce_call, combine = _REDUCE[kind]
+    name = f"vf_row_reduce_{kind}_{_SUFFIX[ctype]}"
+    reg, n, bits = REGISTER[ctype], lanes(ctype), 8 * element_bytes(ctype)
+    return name, [
+        f"// dst[r * dst_stride] = {kind} of row r of src (rows x cols, row strides in elements)",
+        f"__simd_vf__ inline void {name}(__ubuf__ {ctype} *dst, __ubuf__ {ctype} *src, uint32_t rows, uint32_t cols,",
+        f"{' ' * (len(name) + 25)}uint32_t src_stride, uint32_t dst_stride) {{",
+        f"  {reg} x;",
+        f"  {reg} part;",
+        f"  {reg} acc;",
+        "  vector_store_unalign out;",
+        f"  vector_bool lane0 = asc_create_mask_b{bits}(PAT_VL1);",
+        "  for (uint32_t r = 0; r < rows; ++r) {",
+        "    uint32_t count = cols;",
+        f"    vector_bool mask = {_mask_update(ctype)}(count);",
+        "    asc_loadalign(x, src + r * src_stride);",
+        f"    {reduce_call}(acc, x, mask);",
+        f"    for (uint32_t c = {n}; c < cols; c += {n}) {{",
+        f"      mask = {_mask_update(ctype)}(count);",
+        "      asc_loadalign(x, src + r * src_stride + c);",
+        f"      {reduce_call}(part, x, mask);",
+        f"      {combine}(acc, acc, part, lane0);",
+        "    }",
+        "    asc_storeunalign(dst + r * dst_stride, out, acc, 1);",
+        "    asc_storeunalign_post(dst + r * dst_stride, out, 1);",
+        "  }",
+        "}",
+    ]
+
+
+def row_broadcast_helper(ctype: str) -> tuple[str, list[str]]:
+    """(name, lines) of the dav-3510 helper writing src[r * src_stride] along row r of dst."""
+    name = f"vf_row_broadcast_{_SUFFIX[ctype]}"
+    reg, n = REGISTER[ctype], lanes(ctype)
+    return name, [
+        "// row r of dst (rows x cols, row strides in elements) = src[r * src_stride]",
+        f"__simd_vf__ inline void {name}(__ubuf__ {ctype} *dst, __ubuf__ {ctype} *src, uint32_t rows, uint32_t cols,",
+        f"{' ' * (len(name) + 25)}uint32_t dst_stride, uint32_t src_stride) {{",
+        "  vector_load_unalign in;",
+        f"  {reg} x;",
+        f"  {reg} y;",
+        "  for (uint32_t r = 0; r < rows; ++r) {",
+        "    asc_loadunalign_pre(in, src + r * src_stride);",
+        "    asc_loadunalign(x, in, src + r * src_stride);",
+        "    uint32_t count = cols;",
+        f"    for (uint32_t c = 0; c < cols; c += {n}) {{",
+        f"      vector_bool mask = {_mask_update(ctype)}(count);",
+        "      asc_duplicate(y, x, mask);",
+        "      asc_storealign(dst + r * dst_stride + c, y, mask);",
+        "    }",
+        "  }",
+        "}",
+    ]
+
+
+def c220_lane_mask(active: int) -> tuple[str, str]:
+    """(high, low) words of a normal-mode vector mask with the low `active` lanes set."""
+
+    def word(bits: int) -> str:
+        bits = max(0, min(64, bits))
+        return "0xffffffffffffffffULL" if bits == 64 else f"0x{(1 << bits) - 1:x}ULL"
+
+    return word(active - 64), word(active)
