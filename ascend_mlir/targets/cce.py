@@ -49,24 +49,26 @@ What the printer prints (it only prints; it never changes the IR):
   fails on a double set should a dynamic id collide. No M
   barrier is printed between the steps: the cube accumulates into L0C in issue order (the
   "M -> M inside mmadL1 chains is ordered" rule of DESIGN.md section 7).
-* vector ops. Row reductions and row broadcasts (softmax, norms, flash attention) print
-  what each arch really has (targets/cce_vector.py has the sequences and why): dav-3510
-  calls `__simd_vf__` helpers of register SIMD (`asc_loadalign`, `asc_reduce_max/min/sum`
-  into lane 0, `asc_max/add` under a one-lane mask across 64-lane chunks,
-  `asc_storeunalign` + `_post` for the one-element row result; `asc_loadunalign` +
-  `asc_duplicate` + `asc_storealign` for broadcasts), printed once per kind and type
-  before the kernels, as the anchor prints its vector code as `__simd_vf__` functions;
-  dav-c220 prints the whole-reduce intrinsics `vcmax` / `vcmin` (ONLY_VALUE) / `vcadd`
-  with repeat = rows in normal mask mode (wider rows folded per 256-byte repeat through a
-  scratch row at the top of UB, checked to lie above every buffer), and `vbrcb` + `vcopy`
-  (source block stride 0) for broadcasts. Elementwise ops are **direct vector calls**
-  (`asc_add(dst, a, b, count)`, `asc_exp`, ...; dav-c220: counter-mode
-  `set_vector_mask(0, count); vadd(dst, a, b, 1, 1, 1, 1, 8, 8, 8);`), one call per
-  contiguous run (a loop over rows for strided views), which keeps the op <-> statement
-  mapping (and its flags) one to one. The count forms are the asc_* C API's UB-pointer
-  spelling; asc-devkit implements them for 910B-class (2201) cores only, dav-3510 has
-  register forms alone, so on dav-3510 these are the one remaining spelling that needs
-  `__simd_vf__` helpers like the reductions before bisheng would take it.
+* vector ops, one hivm op = one call (a loop over rows for strided views), so the op <->
+  statement mapping and its flags stay one to one. dav-3510 has no UB-pointer vector
+  compute (asc-devkit implements the count forms `asc_add(dst, a, b, count)` for
+  910B-class 2201 cores only; the anchor prints vector code as `__simd_vf__` functions):
+  every op calls a `__simd_vf__` helper of register SIMD, printed once per op and element
+  type before the kernels (targets/cce_vector.py: the sequences and why; a helper's body
+  is shared, its call carries the op's location). Elementwise: `asc_update_mask_b32/b16`
+  tail masks, `asc_loadalign`, the register op (`asc_add`, `asc_exp`, `asc_ln`,
+  `asc_mul_scalar`, `asc_duplicate_scalar`, ...; reciprocal and rsqrt divide a register of
+  ones), `asc_storealign`. Row reductions: `asc_reduce_max/min/sum` into lane 0 per 64-lane
+  chunk, combined under a one-lane mask, the row result stored with `asc_storeunalign` +
+  `_post`; row broadcasts: `asc_loadunalign` + `asc_duplicate` + `asc_storealign`. The
+  conversions (vcast) still print the count form `asc_float2bfloat16(dst, src, count)`: the
+  register conversions place narrowed lanes by rules not modelled yet, so that is the one
+  vector spelling left that bisheng for dav-3510 would not take. dav-c220 prints the
+  classic intrinsics inline: counter-mode `set_vector_mask(0, count); vadd(dst, a, b, 1,
+  1, 1, 1, 8, 8, 8);`, whole-reduce `vcmax` / `vcmin` (ONLY_VALUE) / `vcadd` with repeat =
+  rows in normal mask mode (wider rows folded per 256-byte repeat through a scratch row at
+  the top of UB, checked to lie above every buffer), `vbrcb` + `vcopy` (source block
+  stride 0) for broadcasts.
 * flags exactly as in the IR: `asc_sync_notify/wait(PIPE_A, PIPE_B, (event_t)id)`,
   `asc_sync_pipe(PIPE_X)` / `asc_sync()`, cross-core `asc_sync_intra_arrive/wait` (the
   cube addresses vector core 1 with id + 16); dav-c220 `set_flag/wait_flag`,
@@ -731,6 +733,13 @@ class CcePrinter:
         result = op.results[0]
         ctype = c_element_type(result.type)
         operands = [self.expr(v) for v in op.operands]
+        if _is_same_type_cast(op, ctype):  # index <-> i64 casts are one C type: no new name
+            self.side_expr(result, operands[0])
+            return
+        folded = _fold_integers(op.name, operands)
+        if folded is not None:  # e.g. `0 * 128` of a peeled first iteration
+            self.side_expr(result, folded)
+            return
         text = _arith_expression(op, operands)
         if text is None:
             raise op_error(op, f"the cce printer does not handle '{op.name}'")
@@ -797,7 +806,7 @@ class CcePrinter:
             raise op_error(op, "dynamic subview sizes or strides are not printed")
         terms = []
         for off, stride in zip(offsets, source.strides, strict=True):
-            if off == 0:
+            if off in (0, "0"):
                 continue
             terms.append(f"{off}" if stride == 1 else f"{_paren(off)} * {stride}")
         result = _memref(op.result)
@@ -1094,20 +1103,27 @@ class CcePrinter:
         if name is None:
             raise op_error(op, f"no {self.arch} vector call for '{op.name}' on these types")
         if all(v.contiguous() for v in views):
-            self.vector_statement(op, name, [v.ptr for v in views], scalars, views[0].numel())
+            self.vector_statement(op, name, [v.ptr for v in views], scalars, views[0].numel(), views[0].ctype)
             return
         dims = [_rows_of(op, v) for v in views]
         rows, cols = dims[0][0], dims[0][1]
         self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
-        self.vector_statement(op, name, [f"{v.ptr} + r * {d[2]}" for v, d in zip(views, dims, strict=True)], scalars, cols)
+        self.vector_statement(op, name, [f"{v.ptr} + r * {d[2]}" for v, d in zip(views, dims, strict=True)], scalars, cols,
+                              views[0].ctype)
         self.close()
 
-    def vector_statement(self, op: Operation, name: str, ptrs: list[str], scalars: list[str], count: int) -> None:
+    def vector_statement(self, op: Operation, name: str, ptrs: list[str], scalars: list[str], count: int,
+                         ctype: str) -> None:
+        """One count-form vector op; on dav-3510 a call of its `__simd_vf__` helper."""
         if name in ("asc_duplicate", "vector_dup"):
             args = ptrs + scalars
         else:
             args = ptrs[:2] + scalars + ptrs[2:] if scalars else ptrs
         if self.a5:
+            if cce_vector.has_elementwise_helper(name):  # all but the conversions
+                if ctype not in cce_vector.REGISTER:
+                    raise op_error(op, f"no dav-3510 register type for {ctype} elements")
+                name = self.use_helper(*cce_vector.elementwise_helper(name, ctype))
             self.line(f"{name}({', '.join(args)}, {count});", op)
             return
         self.line(f"set_vector_mask(0, {count});", op)
@@ -1127,7 +1143,8 @@ class CcePrinter:
         elif len(dst.shape) == 2 and dims == (0,):
             drows, dcols, dstride = _rows_of(op, dst)
             self.open(f"for (int32_t r = 0; r < {drows}; ++r)", op)
-            self.vector_statement(op, _vector_name("copy", self.a5) or "", [f"{dst.ptr} + r * {dstride}", src.ptr], [], dcols)
+            self.vector_statement(op, _vector_name("copy", self.a5) or "", [f"{dst.ptr} + r * {dstride}", src.ptr], [], dcols,
+                                  dst.ctype)
             self.close()
         else:
             raise op_error(op, f"broadcast along dims {list(dims)} of {list(dst.shape)} is not printed")
@@ -1170,10 +1187,10 @@ class CcePrinter:
         elif dims == (0,) and len(src.shape) == 2:
             rows, cols, sstride = _rows_of(op, src)
             combine = {"sum": "add", "max": "max", "min": "min"}[kind]
-            self.vector_statement(op, _vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols)
+            self.vector_statement(op, _vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype)
             self.open(f"for (int32_t r = 1; r < {rows}; ++r)", op)
             self.vector_statement(op, _vector_name(combine, self.a5) or "",
-                                  [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols)
+                                  [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype)
             self.close()
         else:
             raise op_error(op, f"reduce along dims {list(dims)} is not printed")
@@ -1408,6 +1425,24 @@ _BINARY_C = {
 }
 _UNSIGNED_C = {"arith.divui": "/", "arith.remui": "%", "arith.shrui": ">>"}
 _CMPI = ["==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="]
+
+
+def _is_same_type_cast(op: Operation, ctype: str) -> bool:
+    return (op.name in ("arith.index_cast", "arith.index_castui") and len(op.operands) == 1
+            and c_element_type(op.operands[0].type) == ctype)
+
+
+def _fold_integers(name: str, x: list[str]) -> str | None:
+    """+, - and * of two integer literals, as C would compute them (64-bit)."""
+    ops = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b}
+    if name not in ops or len(x) != 2:
+        return None
+    values = [re.fullmatch(r"\(?(-?\d+)\)?", v) for v in x]
+    if not all(values):
+        return None
+    a, b = (int(cast(re.Match, v).group(1)) for v in values)
+    result = ops[name](a, b)
+    return f"({result})" if result < 0 else str(result)
 
 
 def _arith_expression(op: Operation, x: list[str]) -> str | None:

@@ -114,3 +114,55 @@ def c220_lane_mask(active: int) -> tuple[str, str]:
         return "0xffffffffffffffffULL" if bits == 64 else f"0x{(1 << bits) - 1:x}ULL"
 
     return word(active - 64), word(active)
+
+
+# ----- elementwise ops on dav-3510 ---------------------------------------------------------
+# The asc_* count-form name the printer's tables give each op -> how its helper computes one
+# register: the register call(s) on `x` (first source), `y` (second source, or the scalar
+# spread with asc_duplicate_scalar) into `x`. Ops without a register call of their own are
+# composed from documented ones: reciprocal 1 / x and rsqrt 1 / sqrt(x) divide a register
+# of ones, x - s adds -s, x / s divides by the spread scalar (as the reference rounds x / s
+# once, not x * (1 / s)).
+_BINARY = {"asc_add": "asc_add", "asc_sub": "asc_sub", "asc_mul": "asc_mul", "asc_div": "asc_div",
+           "asc_max": "asc_max", "asc_min": "asc_min"}
+_UNARY = {"asc_exp": ["asc_exp(x, x, mask);"], "asc_log": ["asc_ln(x, x, mask);"], "asc_abs": ["asc_abs(x, x, mask);"],
+          "asc_relu": ["asc_relu(x, x, mask);"], "asc_sqrt": ["asc_sqrt(x, x, mask);"],
+          "asc_rsqrt": ["asc_sqrt(x, x, mask);", "asc_duplicate_scalar(y, 1.0f, mask);", "asc_div(x, y, x, mask);"],
+          "asc_reciprocal": ["asc_duplicate_scalar(y, 1.0f, mask);", "asc_div(x, y, x, mask);"],
+          "asc_copy": []}
+_SCALAR = {"asc_add_scalar": ["asc_add_scalar(x, x, value, mask);"],
+           "asc_sub_scalar": ["asc_add_scalar(x, x, -value, mask);"],
+           "asc_mul_scalar": ["asc_mul_scalar(x, x, value, mask);"],
+           "asc_max_scalar": ["asc_max_scalar(x, x, value, mask);"],
+           "asc_min_scalar": ["asc_min_scalar(x, x, value, mask);"],
+           "asc_div_scalar": ["asc_duplicate_scalar(y, value, mask);", "asc_div(x, x, y, mask);"]}
+
+
+def has_elementwise_helper(call: str) -> bool:
+    return call in _BINARY or call in _UNARY or call in _SCALAR or call == "asc_duplicate"
+
+
+def elementwise_helper(call: str, ctype: str) -> tuple[str, list[str]]:
+    """(name, lines) of the dav-3510 helper for the count-form `call` on `ctype` elements:
+    n consecutive elements, one register of VL bytes per step under a tail mask."""
+    reg, n = REGISTER[ctype], lanes(ctype)
+    name = f"vf_{call.removeprefix('asc_')}_{_SUFFIX[ctype]}"
+    p = f"__ubuf__ {ctype} *"
+    if call in _BINARY:
+        params, loads, body = f"{p}dst, {p}src0, {p}src1", ["src0", "src1"], [f"{_BINARY[call]}(x, x, y, mask);"]
+    elif call in _SCALAR:
+        params, loads, body = f"{p}dst, {p}src, float value", ["src"], _SCALAR[call]
+    elif call == "asc_duplicate":
+        params, loads, body = f"{p}dst, float value", [], ["asc_duplicate_scalar(x, value, mask);"]
+    else:
+        params, loads, body = f"{p}dst, {p}src", ["src"], _UNARY[call]
+    regs = ["x", "y"] if len(loads) == 2 or any("(y," in line or ", y," in line for line in body) else ["x"]
+    lines = [f"// {call} over n consecutive elements, {n} per register",
+             f"__simd_vf__ inline void {name}({params}, uint32_t n) {{"]
+    lines += [f"  {reg} {r};" for r in regs]
+    lines += ["  uint32_t count = n;", f"  for (uint32_t i = 0; i < n; i += {n}) {{",
+              f"    vector_bool mask = {_mask_update(ctype)}(count);"]
+    lines += [f"    asc_loadalign({r}, {src} + i);" for r, src in zip(["x", "y"], loads, strict=False)]
+    lines += [f"    {line}" for line in body]
+    lines += ["    asc_storealign(dst + i, x, mask);", "  }", "}"]
+    return name, lines

@@ -19,7 +19,9 @@
 //   asc_reduce_max/min(dst, src, mask)          dst[0] = max/min of the active lanes (an
 //       empty mask gives -inf/+inf), dst[1] = its lowest index (as the lane's bits), rest 0
 //   asc_reduce_sum(dst, src, mask)              dst[0] = sum of the active lanes, rest 0
-//   asc_add/asc_max/asc_min(dst, a, b, mask)    lane-wise
+//   asc_add/sub/mul/div/max/min(dst, a, b, mask), asc_exp/ln/abs/relu/sqrt(dst, src, mask),
+//   asc_add/mul/max/min_scalar(dst, src, value, mask), asc_duplicate_scalar(dst, value, mask):
+//                                               lane-wise, in fp32, rounded to the lane type
 //   asc_duplicate(dst, src, mask)               src lane 0 into every active lane
 // A VL read past the end of UB reads zeros there (only the active lanes matter; a buffer
 // at the very top of UB would make the device read out of range: not modelled).
@@ -185,9 +187,38 @@ template <class T> void asc_storeunalign_post(T* dst, vector_store_unalign& u, i
     asc_emu::lanewise(dst, a, b, mask, asc_emu::OP, #NAME);                                                       \
   }
 ASC_EMU_REG_BINARY(asc_add, op_add)
+ASC_EMU_REG_BINARY(asc_sub, op_sub)
+ASC_EMU_REG_BINARY(asc_mul, op_mul)
+ASC_EMU_REG_BINARY(asc_div, op_div)
 ASC_EMU_REG_BINARY(asc_max, op_max)
 ASC_EMU_REG_BINARY(asc_min, op_min)
 #undef ASC_EMU_REG_BINARY
+#define ASC_EMU_REG_UNARY(NAME, OP)                                                                      \
+  template <class T> void NAME(asc_emu::vreg<T>& dst, asc_emu::vreg<T> src, vector_bool mask) {            \
+    asc_emu::lanewise(dst, src, src, mask, [](float a, float) { return asc_emu::OP(a); }, #NAME);         \
+  }
+ASC_EMU_REG_UNARY(asc_exp, op_exp)
+ASC_EMU_REG_UNARY(asc_ln, op_ln)
+ASC_EMU_REG_UNARY(asc_abs, op_abs)
+ASC_EMU_REG_UNARY(asc_relu, op_relu)
+ASC_EMU_REG_UNARY(asc_sqrt, op_sqrt)
+#undef ASC_EMU_REG_UNARY
+// the scalar operand is converted to the lane type first, as the typed overloads take it
+#define ASC_EMU_REG_SCALAR(NAME, OP)                                                                     \
+  template <class T> void NAME(asc_emu::vreg<T>& dst, asc_emu::vreg<T> src, float value, vector_bool mask) { \
+    float v = asc_emu::round_lane<T>(value);                                                             \
+    asc_emu::lanewise(dst, src, src, mask, [v](float a, float) { return asc_emu::OP(a, v); }, #NAME);     \
+  }
+ASC_EMU_REG_SCALAR(asc_add_scalar, op_add)
+ASC_EMU_REG_SCALAR(asc_mul_scalar, op_mul)
+ASC_EMU_REG_SCALAR(asc_max_scalar, op_max)
+ASC_EMU_REG_SCALAR(asc_min_scalar, op_min)
+#undef ASC_EMU_REG_SCALAR
+template <class T> void asc_duplicate_scalar(asc_emu::vreg<T>& dst, float value, vector_bool mask) {
+  asc_emu::check_mask<T>(mask, "asc_duplicate_scalar");
+  float v = asc_emu::round_lane<T>(value);
+  for (int i = 0; i < asc_emu::vreg<T>::lanes; ++i) dst.lane[i] = mask.on[i] ? v : 0.0f;
+}
 
 template <class T> void asc_reduce_max(asc_emu::vreg<T>& dst, asc_emu::vreg<T> src, vector_bool mask) {
   asc_emu::reduce_lanes(dst, src, mask, asc_emu::op_max, -INFINITY, true, "asc_reduce_max");

@@ -7,5 +7,5 @@
 // CHECK:       __ubuf__ float *ux = (__ubuf__ float *)(ub_buf + 0);  // {{.*}}examples/vecadd.mlir:16
 // CHECK:       asc_copy_gm2ub_align(ux, xs, 1, 2048, 0, 0, false, (asc_load_l2_cache_mode)0, 2048, 2048);  // {{.*}}examples/vecadd.mlir:25
 // DIRECT:      asc_sync();  // {{.*}}examples/vecadd.mlir:27
-// CHECK:       asc_add(uz, ux, uy, 512);  // {{.*}}examples/vecadd.mlir:27
+// CHECK:       vf_add_f32(uz, ux, uy, 512);  // {{.*}}examples/vecadd.mlir:27
 // CHECK:       asc_copy_ub2gm_align(zs, uz, 1, 2048, (asc_store_l2_cache_mode)0, 2048, 2048);  // {{.*}}examples/vecadd.mlir:28

@@ -23,7 +23,7 @@ func.func @planned(%x: memref<4x64xf32, #hivm.address_space<gm>>, %y: memref<4x6
     %v = arith.remui %i, %c2 : index
     %v64 = arith.index_cast %v : index to i64
     %addr = arith.muli %v64, %c256_i64 : i64
-    // CHECK:    const int64_t addr = v64 * 256;
+    // CHECK:    const int64_t addr = v * 256;
     // CHECK-NEXT: __ubuf__ float *in = (__ubuf__ float *)(ub_buf + addr);
     %in = hivm.hir.pointer_cast(%addr) : memref<64xf32, #hivm.address_space<ub>>
     %xs = memref.subview %x[%i, 0] [1, 64] [1, 1] : memref<4x64xf32, #hivm.address_space<gm>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>

@@ -13,7 +13,7 @@
 // CHECK:      extern "C" __global__ __mix__(1, 2) void mm_relu_dual(__gm__ half *a, __gm__ half *b, __gm__ float *c) {
 // CHECK-NEXT:   asc_init();
 // CHECK-NEXT:   if ASC_IS_AIC {
-// CHECK-NOT:    asc_relu(
+// CHECK-NOT:    vf_relu_f32(ur
 // CHECK:          asc_copy_l0c2ub(uc, acc, 64, 128, 64, 128, 0, (asc_dual_dst_mode)1, (asc_unit_flag_mode)0, (asc_quant_mode)0, (asc_relu_pre_mode)0, 0, 1, 0, 0);
 // CHECK-NEXT:     asc_sync_intra_arrive(PIPE_FIX, 1);
 // CHECK-NEXT:     asc_sync_intra_arrive(PIPE_FIX, 17);
@@ -21,7 +21,7 @@
 // CHECK-NEXT:   if ASC_IS_AIV {
 // CHECK-NOT:      asc_mmad(
 // CHECK:          asc_sync_intra_wait(PIPE_V, 1);
-// CHECK-NEXT:     asc_relu(ur, uc, 4096);
+// CHECK-NEXT:     vf_relu_f32(ur, uc, 4096);
 // CHECK-NEXT:     asc_sync_notify(PIPE_V, PIPE_MTE3, (event_t)0);
 // CHECK-NEXT:     asc_sync_wait(PIPE_V, PIPE_MTE3, (event_t)0);
 // CHECK-NEXT:     const int64_t sub = (int64_t)asc_get_sub_block_id();

@@ -28,15 +28,15 @@ func.func @versions(%x: memref<1024xf32, #hivm.address_space<gm>>, %y: memref<10
     %xs = memref.subview %x[%off] [256] [1] : memref<1024xf32, #hivm.address_space<gm>> to memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
     %ys = memref.subview %y[%off] [256] [1] : memref<1024xf32, #hivm.address_space<gm>> to memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
     %uv = memref.subview %u[%v, 0] [1, 256] [1, 1] : memref<2x256xf32, #hivm.address_space<ub>> to memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
-    // A5:      const int64_t ev = (int64_t)v;
+    // (index -> i64 is one C type: the event id is v itself)
     // A5:      __ubuf__ float *uv = u + v * 256;
-    // A5-NEXT: asc_sync_wait(PIPE_V, PIPE_MTE2, (event_t)(ev));
-    // C220:    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(ev));
+    // A5-NEXT: asc_sync_wait(PIPE_V, PIPE_MTE2, (event_t)(v));
+    // C220:    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(v));
     hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, %ev]
     hivm.hir.load ins(%xs : memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%uv : memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>)
     hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID2>]
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID2>]
-    // A5:      asc_exp(uv, uv, 256);
+    // A5:      vf_exp_f32(uv, uv, 256);
     // A5-NEXT: asc_sync_pipe(PIPE_V);
     // C220:    pipe_barrier(PIPE_V);
     hivm.hir.vexp ins(%uv : memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>) outs(%uv : memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>)
