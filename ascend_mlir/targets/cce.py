@@ -1433,14 +1433,19 @@ def _is_same_type_cast(op: Operation, ctype: str) -> bool:
 
 
 def _fold_integers(name: str, x: list[str]) -> str | None:
-    """+, - and * of two integer literals, as C would compute them (64-bit)."""
-    ops = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b}
+    """+, - and * of two integer literals, / and % of non-negative ones (a version index of
+    a peeled iteration), as C would compute them (64-bit)."""
+    ops = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b,
+           "arith.divui": lambda a, b: a // b, "arith.remui": lambda a, b: a % b,
+           "arith.divsi": lambda a, b: a // b, "arith.remsi": lambda a, b: a % b}
     if name not in ops or len(x) != 2:
         return None
     values = [re.fullmatch(r"\(?(-?\d+)\)?", v) for v in x]
     if not all(values):
         return None
     a, b = (int(cast(re.Match, v).group(1)) for v in values)
+    if name.startswith(("arith.div", "arith.rem")) and (a < 0 or b <= 0):
+        return None
     result = ops[name](a, b)
     return f"({result})" if result < 0 else str(result)
 
