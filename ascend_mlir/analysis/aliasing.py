@@ -269,19 +269,30 @@ class Footprint:
 
     def widen(self, sym: Hashable, lower: int | None, count: int | None, step: int | None) -> Footprint:
         """The union over `sym` in lower, lower + step, ... (count values): a loop's
-        accesses as one task. A linear occurrence becomes one more strided dimension;
-        anything else (unknown bounds, `sym` inside a Mod) widens to the whole root."""
+        accesses as one task. A linear occurrence becomes one more strided dimension; a
+        version term `c * Mod(.., m)` of `sym` one more dimension (m values, stride c: all
+        versions, a superset when fewer are used); anything else (unknown bounds, `sym`
+        inside a FloorDiv) widens to the whole root."""
         if self.base is None or not self.base.mentions(sym):
             return self
-        if lower is None or count is None or step is None or self.dims is None:
+        if self.dims is None:
+            return Footprint.whole(self.root, self.scope) if self.root is not None else self
+        base, dims = self.base, self.dims
+        versions = {k: c for k, c in base.terms if isinstance(k, Mod) and k.expr.mentions(sym)}
+        if versions:
+            base = Affine._from_map(base.const, {k: c for k, c in base.terms if k not in versions})
+            dims = dims + tuple((k.modulus, c) for k, c in versions.items())
+            if not base.mentions(sym):
+                return Footprint(self.root, self.scope, base, dims, self.elem)
+        if lower is None or count is None or step is None:
             return Footprint.whole(self.root, self.scope) if self.root is not None else self
         if count <= 0:
             return Footprint(self.root, self.scope, Affine(0), ((0, 1),), self.elem)
-        c = self.base.coeff(sym)
-        rest = self.base.without(sym)
+        c = base.coeff(sym)
+        rest = base.without(sym)
         if rest.mentions(sym):
             return Footprint.whole(self.root, self.scope) if self.root is not None else self
-        return Footprint(self.root, self.scope, rest + c * lower, self.dims + ((count, c * step),), self.elem)
+        return Footprint(self.root, self.scope, rest + c * lower, dims + ((count, c * step),), self.elem)
 
     def bind(self, values: dict[Hashable, int], rename: dict[Hashable, Hashable] | None = None) -> Footprint:
         """The footprint with known symbol values substituted (see `Affine.bind`)."""

@@ -55,6 +55,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, i64
 from xdsl.ir import Block, Operation, SSAValue
+from xdsl.traits import IsTerminator
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
@@ -420,6 +421,9 @@ class _Emitter:
         self.planner = planner
         self.block_spans: list[tuple[_Plan, _Flag, tuple[int, int]]] = []  # cross-core flags' lifetimes
         self.positions: dict[Operation, tuple[int, int]] = {}
+        # the sets that prime loop-carried flags and the waits that drain them
+        self.primes: list[hivm.SetFlagOp] = []
+        self.drains: list[hivm.WaitFlagOp] = []
         counter = 0
         for op in planner.func_op.walk():
             counter += 2
@@ -511,6 +515,17 @@ class _Emitter:
         self._region_barriers(flags)
         self._cross_core_barriers()
         self._final_drain()
+        # only in the function body: inside a loop, a prime moved up and a drain moved
+        # down would meet around the back edge with nothing ordering the drain's wait
+        # before the next iteration's prime (a double set)
+        for prime in self.primes:
+            if prime.parent_block() is self.planner.body:
+                _hoist_prime(prime)
+        body = list(self.planner.body.ops)
+        # in program order (each was inserted right after its loop, so the list is in
+        # reverse), so that drains moved to the same place keep their order
+        for drain in sorted((d for d in self.drains if d.parent_block() is self.planner.body), key=body.index):
+            _sink_drain(drain)
 
     def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
         src_op, dst_op = plan.items[f.src], plan.items[f.dst]
@@ -542,8 +557,8 @@ class _Emitter:
         Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
         if f.distance and isinstance(loop, scf.ForOp):
             for v in range(f.first_id, f.first_id + f.period):
-                Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v))
-                Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v))
+                self.primes.append(Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v)))
+                self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v)))
 
     @staticmethod
     def _emit_block_flag(f: _Flag, src_op: Operation, dst_op: Operation, loop: Operation | None) -> None:
@@ -644,6 +659,72 @@ def _barrier_all_between(earlier: Operation, later: Operation) -> bool:
             return True
         op = op.next_op
     return False
+
+
+def _same_flag(op: Operation, flag: hivm.SetFlagOp | hivm.WaitFlagOp) -> bool:
+    """Whether `op` (or an op inside it) may use the event of `flag`: the same pipe pair
+    and the same static id, or any dynamic id."""
+    for inner in op.walk():
+        if not isinstance(inner, hivm.SetFlagOp | hivm.WaitFlagOp):
+            continue
+        if (inner.set_pipe, inner.wait_pipe) != (flag.set_pipe, flag.wait_pipe):
+            continue
+        if inner.event_id is None or inner.event_id == flag.event_id:
+            return True
+    return False
+
+
+def _is_boundary(op: Operation) -> bool:
+    """pipe_barrier[PIPE_ALL]: every pipe has drained there, so each wait before it has
+    consumed its flag before any set after it runs."""
+    return isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL"
+
+
+def _hoist_prime(prime: hivm.SetFlagOp) -> None:
+    """Move a priming set_flag up to the start of its block, or to just after the
+    closest pipe_barrier[PIPE_ALL] above it, when no op in between uses its event.
+
+    A set_flag runs once every earlier op of its pipe has completed; right before the
+    loop it would wait for all the work before the loop on that pipe, and the loop's
+    first wait with it, although the prime only stands for "iteration -1" (the work
+    before the loop is ordered by the enclosing block's own flags). An earlier user of
+    the event in between keeps it in place: nothing would order that user's wait before
+    the moved set."""
+    first: Operation | None = None  # the earliest op with pipe work above the prime
+    cur = prime.prev_op
+    while cur is not None and not _is_boundary(cur):
+        if _same_flag(cur, prime):
+            return
+        if _has_pipe_work(cur):
+            first = cur
+        cur = cur.prev_op
+    if first is not None:
+        prime.detach()
+        Builder(InsertPoint.before(first)).insert(prime)
+
+
+def _has_pipe_work(op: Operation) -> bool:
+    """Whether `op` is or holds an op that issues on a pipe, other than the primes
+    already moved (scalar index arithmetic is left above a moved prime, which keeps
+    primes in their order and the kernel readable)."""
+    return any(
+        isinstance(inner, hivm.HivmPipeOp) and not isinstance(inner, hivm.SetFlagOp | hivm.GetBlockIdxOp)
+        for inner in op.walk()
+    )
+
+
+def _sink_drain(drain: hivm.WaitFlagOp) -> None:
+    """Move a draining wait_flag down to the closest pipe_barrier[PIPE_ALL] (or block
+    terminator) below it, when no op in between uses its event: the wait blocks its pipe
+    until the loop's last set, which no op after the loop needs."""
+    cur = drain.next_op
+    while cur is not None and not _is_boundary(cur) and not cur.has_trait(IsTerminator):
+        if _same_flag(cur, drain):
+            return
+        cur = cur.next_op
+    if cur is not None and cur is not drain.next_op:
+        drain.detach()
+        Builder(InsertPoint.before(cur)).insert(drain)
 
 
 def _default_core(func_op: func.FuncOp) -> str:

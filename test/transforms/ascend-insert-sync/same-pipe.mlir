@@ -36,7 +36,8 @@ func.func @chain(%x: memref<64xf32, #hivm.address_space<gm>>, %z: memref<64xf32,
 // Accumulating mmadL1s in a loop: M -> M between mmadL1 ops is the op's own business
 // (no barrier, no flag for the accumulator); the operand loads and the L1 reuse across
 // iterations get MTE2 -> MTE1 and MTE1 -> MTE2 flags (the latter primed and drained),
-// the fixpipe waits for the last mmadL1 (M -> FIX).
+// the fixpipe waits for the last mmadL1 (M -> FIX). The drain's wait sinks to the final
+// barrier: nothing after the loop needs it, and it would hold MTE2 until the last set.
 
 // CHECK-LABEL: func.func @mmad_chain
 // CHECK:       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
@@ -49,9 +50,10 @@ func.func @chain(%x: memref<64xf32, #hivm.address_space<gm>>, %z: memref<64xf32,
 // CHECK-NEXT:    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
 // CHECK-NEXT:  }
 // CHECK-NEXT:  hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
-// CHECK-NEXT:  hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
 // CHECK-NEXT:  hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
 // CHECK-NEXT:  hivm.hir.fixpipe
+// CHECK-NEXT:  hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+// CHECK-NEXT:  hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NOT:   pipe_barrier[<PIPE_M>]
 func.func @mmad_chain(%a: memref<64x64xf16, #hivm.address_space<gm>>, %c: memref<64x64xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIC>} {
   %c0 = arith.constant 0 : index
