@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import func, memref, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
@@ -504,6 +504,8 @@ class _ScalarSteps(Interpreter.Listener):
             raise SimulationError(op, f"scalar step limit {MAX_SCALAR_STEPS} reached while walking the program")
         if isinstance(op, func.ReturnOp) or (isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.IfOp)):
             return
+        if isinstance(op, arith.ConstantOp):
+            return  # an immediate of the instructions that use it, not an instruction
         if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, _BLOCK_QUERIES + SCALAR_ONLY_OPS):
             return
         w.pending_scalar += 1

@@ -425,3 +425,21 @@ def _scalar_interpreter(module, register):
     interpreter = Interpreter(module, index_bitwidth=64)
     register(interpreter)
     return interpreter
+
+
+def test_scalar_unit_costs_instructions_not_constants():
+    """arith.constant is an immediate of the instructions that use it: a kernel with
+    many constants before its first load issues that load as early as one without
+    them, while real scalar work (arith.addi) delays it one cycle per op."""
+    base = [alloc("u", "8", "f32"), load("x", "u", "8", "f32"), BARRIER, store("u", "y", "8", "f32")]
+    consts = [f"    %k{i} = arith.constant {i} : index" for i in range(20)]
+    adds = [f"    %a{i} = arith.addi %k{i}, %k{i} : index" for i in range(20)]
+    x = {"arg0": np.arange(8, dtype=np.float32), "arg1": np.zeros(8, np.float32)}
+
+    def first_load(body: list[str]) -> int:
+        r = run_ok(kernel([("x", "8", "f32"), ("y", "8", "f32")], "\n".join(body)), dict(x))
+        return min(e.start for e in r.trace if e.name == "load")
+
+    plain = first_load(base)
+    assert first_load(consts + base) == plain
+    assert first_load(consts + adds + base) == plain + len(adds)
