@@ -38,7 +38,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import hivm, tile
+from ascend_mlir.dialects import ascend, hivm, tile
 
 
 def matmul_init(op: Operation) -> SSAValue | None:
@@ -99,8 +99,25 @@ def _peeled_body(loop: scf.ForOp, first: SSAValue, true: SSAValue) -> tuple[list
         if isinstance(op, scf.YieldOp):
             yielded = [mapping.get(v, v) for v in op.operands]
         elif op is not first.owner:
-            peeled.append(op.clone(value_mapper=mapping))
+            peeled.append(_in_loop_slot(op.clone(value_mapper=mapping), loop))
     return peeled, yielded
+
+
+def _in_loop_slot(op: Operation, loop: scf.ForOp) -> Operation:
+    """When ascend-compile peels after scheduling, the peeled iteration is not a slot of
+    the loop's own modulo schedule but part of the loop as one task of its parent: its
+    ops keep their cost (#ascend.task latency and ii) and take the loop's slot there
+    (or none when the loop has none)."""
+    slot = ascend.task_of(loop)
+    for inner in op.walk():
+        task = ascend.task_of(inner)
+        if task is None or (task.stage is None and task.start is None):
+            continue
+        if slot is not None and slot.stage is not None and slot.start is not None:
+            ascend.set_task(inner, task.latency, task.ii, slot.stage, slot.start)
+        else:
+            ascend.set_task(inner, task.latency, task.ii)
+    return op
 
 
 class PeelFirstIteration(RewritePattern):
