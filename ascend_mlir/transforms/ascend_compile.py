@@ -18,8 +18,10 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
   fast); either is checked by ascend-verify-sync, the independent checker.
 * `num_stages`: overrides every loop's bound on buffer versions (1 = no multi-buffering).
 
-peel-mmad-init runs right after the conversion; hoist-constants and split-mix-kernel
-(the target shaping -t npuir expects) at the end.
+peel-mmad-init runs after scheduling, memory planning and multi-buffering (so a K loop's
+L1 tiles are used only inside it and may get versions; the peeled step computes its own
+version from the loop variable) and before pipeline-loops and sync; hoist-constants and
+split-mix-kernel (the target shaping -t npuir expects) at the end.
 Every stage is its own pass (see DESIGN.md section 2); this pass only chains them. A
 mode whose pass is not available is refused by name, never replaced silently.
 """

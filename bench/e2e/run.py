@@ -110,20 +110,61 @@ def _bound(text: str, name: str, flag_drains: bool = False) -> tuple[int, dict]:
     """max(busiest pipe, critical path at MII) from the modulo schedule of the kernel.
 
     With flag_drains=False (bound (e) of issue 8) pipes are busy only for their ops' ii;
-    with True each loop's MII also holds the cycles a pipe idles every iteration while a
+    with True each innermost loop's iterations also hold the cycles a pipe idles while a
     set_flag waits for its last producer to complete (LoopModel.flag_drains): the bound
-    of any code that publishes one flag per iteration, as ours and the anchor's do."""
+    of any code that publishes one flag per iteration, as ours and the anchor's do.
+    The critical path (the straight-line makespan with every loop at its MII) is a lower
+    bound only for one level of loops on one core; for nested loops and MIX kernels the
+    bound is the busiest pipe alone."""
     module = _parse(text, name)
     ctx = Context()
     for p in (ConvertTileToHivmPass(), EstimateLatencyPass(), ModuloSchedulePass(flag_drains=flag_drains)):
         p.apply(ctx, module)
+    busy = _busy(module)
+    path = _critical_path(module) if _single_level_one_core(module) else 0
+    return max(max(busy.values(), default=0), path), {"busy": busy, "critical_path": path}
+
+
+def _busy(module) -> dict[str, int]:
+    """Per pipe, the ii of every op times its executions, plus each innermost loop's
+    reserved flag drains (res_mii above the ops' ii) times its iterations."""
     busy: dict[str, int] = {}
     for op in module.walk():
         task = ascend.task_of(op)
-        if task is None or not op_pipes(op):
-            continue
-        pipe = primary_pipe(op_pipes(op))
-        busy[pipe] = busy.get(pipe, 0) + task.ii * _executions(op)
+        if task is not None and op_pipes(op):
+            pipe = primary_pipe(op_pipes(op))
+            busy[pipe] = busy.get(pipe, 0) + task.ii * _executions(op)
+        sched = ascend.loop_of(op)
+        if isinstance(op, scf.ForOp) and sched is not None and not _has_inner_loop(op):
+            ops_ii: dict[str, int] = {}
+            for inner in op.body.block.ops:
+                inner_task = ascend.task_of(inner)
+                if inner_task is not None and op_pipes(inner):
+                    pipe = primary_pipe(op_pipes(inner))
+                    ops_ii[pipe] = ops_ii.get(pipe, 0) + inner_task.ii
+            runs = (trip_count(op) or 1) * _executions(op)
+            for pipe, reserved in sched.res_mii.items():
+                busy[pipe] = busy.get(pipe, 0) + max(0, reserved - ops_ii.get(pipe, 0)) * runs
+    return busy
+
+
+def _has_inner_loop(loop) -> bool:
+    return any(isinstance(o, scf.ForOp) for o in loop.body.walk())
+
+
+def _single_level_one_core(module) -> bool:
+    cores = {hivm_core(o) for o in module.walk() if op_pipes(o)} - {"SCALAR"}
+    nested = any(isinstance(o, scf.ForOp) and _has_inner_loop(o) for o in module.walk())
+    return len(cores) <= 1 and not nested
+
+
+def hivm_core(op) -> str:
+    from ascend_mlir.dialects import hivm
+
+    return op.core_type() if isinstance(op, hivm.HivmPipeOp) else "SCALAR"
+
+
+def _critical_path(module) -> int:
     path = 0
     for f in (o for o in module.walk() if isinstance(o, func.FuncOp)):
         block = f.body.blocks.first
@@ -138,7 +179,7 @@ def _bound(text: str, name: str, flag_drains: bool = False) -> tuple[int, dict]:
                 slack += (sched.ii - sched.mii) * max(0, (trip_count(op) or 1) - 1)
             path = max(path, task.start + task.latency)
         path -= slack
-    return max(max(busy.values(), default=0), path), {"busy": busy, "critical_path": path}
+    return path
 
 
 def _steady_ii(module, result) -> list[dict]:
