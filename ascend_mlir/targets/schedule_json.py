@@ -99,16 +99,22 @@ def _scheduled_loop(value: SSAValue) -> scf.ForOp | None:
 
 def _peeled_copy(op: Operation) -> bool:
     """`op` (or an op holding it) is a copy of a task of a scheduled loop in its own
-    block: the same op with the same `#ascend.task` as one in that loop's body."""
+    block: the same op with the same `#ascend.task` cost as one in that loop's body (a
+    copy peeled by peel-mmad-init takes the loop's own slot, so only the cost is compared)."""
     while op.parent_op() is not None:
-        task = op.attributes.get(ascend.TASK)
+        cost = _cost(op)
         block = op.parent_block()
-        if task is not None and block is not None:
+        if cost is not None and block is not None:
             for loop in (o for o in block.ops if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None):
-                if any(q.name == op.name and q.attributes.get(ascend.TASK) == task for q in loop.body.block.ops):
+                if any(q.name == op.name and _cost(q) == cost for q in loop.body.block.ops):
                     return True
         op = op.parent_op()  # type: ignore[assignment]
     return False
+
+
+def _cost(op: Operation) -> tuple[int, int] | None:
+    task = ascend.task_of(op)
+    return None if task is None else (task.latency, task.ii)
 
 
 def _in_scheduled_loop(op: Operation) -> bool:
