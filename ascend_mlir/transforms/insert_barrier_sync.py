@@ -60,7 +60,7 @@ from xdsl.rewriter import InsertPoint
 from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint, may_alias
 from ascend_mlir.analysis.views import footprint_of, widen_out_of
-from ascend_mlir.diagnostics import op_error
+from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.dialects import hivm
 
 # pipes whose ops complete in order, so same-pipe dependences need no sync (the same-pipe
@@ -414,14 +414,8 @@ class InsertBarrierSyncPass(ModulePass):
     intra_core: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for inner in op.walk():
-            # an op this pass cannot see the pipes of would be left unsynchronised
-            if inner.name.startswith("tile."):
-                raise op_error(
-                    inner,
-                    f"'{inner.name}' must be lowered to hivm before synchronisation "
-                    "(run convert-tile-to-hivm first)",
-                )
+        # an op this pass cannot see the pipes of would be left unsynchronised
+        require_hivm_level(op, self.name)
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if func_op.body.blocks and any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 _Inserter(func_op, self.v_in_order, self.intra_core).run()

@@ -64,7 +64,8 @@ from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_dist
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait
 from ascend_mlir.analysis.views import _defined_inside, _symbols, affine_of, footprint_of, loop_bounds, widen_out_of
-from ascend_mlir.diagnostics import OpError, emit_remark, op_error
+from ascend_mlir.analysis.hardware_checks import require_hivm_level
+from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import hivm
 
 ORDERED_PIPES = hardware.HARDWARE_ORDERED_PIPES  # the same-pipe rule (hardware-ordered pipes)
@@ -759,13 +760,8 @@ class InsertSyncPass(ModulePass):
     name = "ascend-insert-sync"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for inner in op.walk():
-            if inner.name.startswith("tile."):
-                raise op_error(
-                    inner,
-                    f"'{inner.name}' must be lowered to hivm before synchronisation "
-                    "(run convert-tile-to-hivm first)",
-                )
+        # an op this pass cannot see the pipes of would be left unsynchronised
+        require_hivm_level(op, self.name)
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 continue

@@ -5,7 +5,7 @@
 
 func.func @not_lowered(%x: memref<64xf32, #hivm.address_space<gm>>) {
   %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
-  // expected-error @+1 {{'tile.copy' must be lowered to hivm before synchronisation (run convert-tile-to-hivm first)}}
+  // expected-error @+1 {{ascend-insert-barrier-sync works on hivm IR: run convert-tile-to-hivm first}}
   tile.copy ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
   return
 }
