@@ -257,344 +257,421 @@ class Engine:
         return core * len(PIPES) + PIPE_INDEX[pipe]
 
     # ------------------------------------------------------------------ main loop
-    def run(self) -> EngineResult:  # noqa: C901 (over the limit before the limit was set; split pending)
-        n = len(self.cores)
-        T = self.nthreads
-        self.clock = [[np.zeros(T, dtype=np.int64) for _ in PIPES] for _ in range(n)]
-        issue_idx = [0] * n
-        next_issue = [c.instrs[0].scalar_cost if c.instrs else 0 for c in self.cores]
-        queues = [{p: deque() for p in PIPES} for _ in range(n)]  # instr positions
-        pipe_free = [dict.fromkeys(PIPES, 0) for _ in range(n)]
-        resource_free: list[dict[str, int]] = [{} for _ in range(n)]
-        inflight: list[dict[str, list[_Running]]] = [{p: [] for p in PIPES} for _ in range(n)]
-        started_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]  # per pipe, started so far
-        flags: dict[tuple, np.ndarray] = {}
-        block_fifos: dict[tuple, deque] = {}
+    def run(self) -> EngineResult:
+        return _Run(self).execute()
+
+
+class _Run:
+    """The state of one `Engine.run`: clocks, queues, flags, in-flight ops, race records.
+    Each step of the event loop is a method; `execute` drives them."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.eng = engine
+        self.cores = engine.cores
+        n = self.n = len(engine.cores)
+        self.clock = [[np.zeros(engine.nthreads, dtype=np.int64) for _ in PIPES] for _ in range(n)]
+        self.issue_idx = [0] * n
+        self.next_issue = [c.instrs[0].scalar_cost if c.instrs else 0 for c in self.cores]
+        self.queues: list[dict[str, deque]] = [{p: deque() for p in PIPES} for _ in range(n)]  # instr positions
+        self.pipe_free = [dict.fromkeys(PIPES, 0) for _ in range(n)]
+        self.resource_free: list[dict[str, int]] = [{} for _ in range(n)]
+        self.inflight: list[dict[str, list[_Running]]] = [{p: [] for p in PIPES} for _ in range(n)]
+        self.started_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]  # per pipe, started so far
+        self.flags: dict[tuple, np.ndarray] = {}
+        self.block_fifos: dict[tuple, deque] = {}
         # (core, position) of a completed first part -> (its clock, its on_start state)
-        handoff: dict[tuple[int, int], tuple[np.ndarray, Any]] = {}
-        heap: list = []
-        tie = 0
-        records: dict[Hashable, dict[tuple, deque]] = {}
-        races: dict[tuple, Race] = {}
-        double_sets: list[str] = []
-        trace: list[TraceEvent] = []
-        busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in PIPES} for _ in range(n)]
-        cube_cores = [i for i, c in enumerate(self.cores) if c.kind == "CUBE"]
-        vector_cores = [i for i, c in enumerate(self.cores) if c.kind != "CUBE"]
-        now = 0
-        steps = 0
-        starts_since_prune = 0
-        last_end = 0
+        self.handoff: dict[tuple[int, int], tuple[np.ndarray, Any]] = {}
+        self.heap: list = []
+        self.tie = 0
+        self.records: dict[Hashable, dict[tuple, deque]] = {}
+        self.races: dict[tuple, Race] = {}
+        self.double_sets: list[str] = []
+        self.trace: list[TraceEvent] = []
+        self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in PIPES} for _ in range(n)]
+        self.cube_cores = [i for i, c in enumerate(self.cores) if c.kind == "CUBE"]
+        self.vector_cores = [i for i, c in enumerate(self.cores) if c.kind != "CUBE"]
+        self.now = 0
+        self.steps = 0
+        self.starts_since_prune = 0
+        self.last_end = 0
+        self.step_limit_hit = False
 
-        def peers(c: int) -> list[int]:
-            other = vector_cores if self.cores[c].kind == "CUBE" else cube_cores
-            return other if other else [c]
+    def peers(self, c: int) -> list[int]:
+        other = self.vector_cores if self.cores[c].kind == "CUBE" else self.cube_cores
+        return other if other else [c]
 
-        def own_prefix(c: int, p: str) -> np.ndarray:
-            """Knowledge of a pipe-draining event on pipe p of core c: p's clock plus the
-            completion of every op of p issued before it."""
-            v = self.clock[c][PIPE_INDEX[p]].copy()
-            t = self.thread(c, p)
-            v[t] = max(v[t], started_count[c][p])
-            return v
+    def own_prefix(self, c: int, p: str) -> np.ndarray:
+        """Knowledge of a pipe-draining event on pipe p of core c: p's clock plus the
+        completion of every op of p issued before it."""
+        v = self.clock[c][PIPE_INDEX[p]].copy()
+        t = self.eng.thread(c, p)
+        v[t] = max(v[t], self.started_count[c][p])
+        return v
 
-        def check_races(c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
-            my_seqs = self.seq[c][pos]
-            fresh = []
-            for acc in ins.accesses:
-                table = records.get(acc.mem)
-                if table is None:
-                    table = records[acc.mem] = {}
-                lo, hi = bounds = _byte_bounds(acc.view)
-                fresh.append((acc, bounds, table))
-                for r in [r for recent in table.values() for r in recent]:
-                    if not (acc.write or r.write) or (acc.atomic and r.atomic):
-                        continue
-                    if r.hi <= lo or hi <= r.lo or (r.instr is ins and r.core == c):
-                        continue
-                    if any(vs[t] >= s for t, s in r.seqs):
-                        continue
-                    if not _overlap(acc.view, r.view):
-                        continue
-                    # report the pair in program order (core index, then position), so
-                    # the report does not depend on which op the timing started first
-                    a, b = (r.instr, r.core, r.write), (ins, c, acc.write)
-                    if (c, pos) < (r.core, r.pos):
-                        a, b = b, a
-                    kind = f"{'write' if a[2] else 'read'}-{'write' if b[2] else 'read'}"
-                    key = (a[0].static_id or id(a[0]), a[1], b[0].static_id or id(b[0]), b[1],
-                           kind, str(acc.mem))
-                    if key in races:
-                        races[key].count += 1
-                    else:
-                        races[key] = Race(
-                            a[0].name, a[0].loc, b[0].name, b[0].loc, str(acc.mem), kind,
-                            self.cores[a[1]].name, self.cores[b[1]].name,
-                        )
-            for acc, bounds, table in fresh:
-                key = (ins.static_id or id(ins), c, acc.write, bounds, acc.view.shape, acc.view.strides)
-                recent = table.pop(key, None)
-                if recent is None:
-                    recent = deque(maxlen=self.RECENT_INSTANCES)
-                recent.append(_Record(ins, c, pos, acc, my_seqs, bounds))
-                table[key] = recent  # most recently used last
-                if len(table) > self.MAX_RECORDS_PER_MEMORY // self.RECENT_INSTANCES:
-                    del table[next(iter(table))]
+    # ----- race detection
+    def check_races(self, c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:
+        fresh = []
+        for acc in ins.accesses:
+            table = self.records.get(acc.mem)
+            if table is None:
+                table = self.records[acc.mem] = {}
+            bounds = _byte_bounds(acc.view)
+            fresh.append((acc, bounds, table))
+            for r in [r for recent in table.values() for r in recent]:
+                if self._unordered_conflict(c, ins, acc, bounds, r, vs):
+                    self.report_race(c, ins, pos, acc, r)
+        self.remember(c, ins, pos, fresh)
 
-        def prune() -> None:
-            live = [
-                self.clock[c][PIPE_INDEX[p]]
-                for c in range(n) for p in PIPES
-                if self.remaining[self.thread(c, p)] > 0
-            ]
-            if not live:
-                records.clear()
-                return
-            floor = np.min(np.stack(live), axis=0)
-            for table in records.values():
-                for k in list(table):
-                    kept = [r for r in table[k] if not any(floor[t] >= s for t, s in r.seqs)]
-                    if kept:
-                        table[k] = deque(kept, maxlen=self.RECENT_INSTANCES)
-                    else:
-                        del table[k]
+    @staticmethod
+    def _unordered_conflict(c: int, ins: Instr, acc: Access, bounds: tuple[int, int], r: _Record,
+                            vs: np.ndarray) -> bool:
+        """`acc` (starting with clock `vs`) and the recorded access `r` touch the same
+        bytes, one writes, they are not both atomic, and r's completion is not known."""
+        lo, hi = bounds
+        if not (acc.write or r.write) or (acc.atomic and r.atomic):
+            return False
+        if r.hi <= lo or hi <= r.lo or (r.instr is ins and r.core == c):
+            return False
+        if any(vs[t] >= s for t, s in r.seqs):
+            return False
+        return _overlap(acc.view, r.view)
 
-        def can_start(c: int, pos: int) -> bool:  # noqa: C901 (over the limit before the limit was set; split pending)
-            ins = self.cores[c].instrs[pos]
-            for p in ins.pipes:
-                q = queues[c][p]
-                if not q or q[0] != pos or pipe_free[c][p] > now:
-                    return False
-            k = ins.kind
-            for res in ins.resources:
-                if resource_free[c].get(res, 0) > now:
-                    return False
-            if k == OP:
-                if ins.after_previous and (c, pos - 1) not in handoff:
-                    return False
-                for p in ins.pipes:
-                    if p in IN_ORDER_PIPES:
-                        for run in inflight[c][p]:
-                            if _conflicts(ins, run.instr):
-                                return False
-                return True
-            if k in (SET, BARRIER, BLOCK_SET):
-                return not inflight[c][ins.pipes[0]]
-            if k == WAIT:
-                return (c, *ins.flag_key()) in flags
-            if k == BLOCK_WAIT:
-                return all(block_fifos.get((c, src, ins.flag_key()[0])) for src in peers(c))
-            raise AssertionError(k)
+    def report_race(self, c: int, ins: Instr, pos: int, acc: Access, r: _Record) -> None:
+        # report the pair in program order (core index, then position), so the report
+        # does not depend on which op the timing started first
+        a, b = (r.instr, r.core, r.write), (ins, c, acc.write)
+        if (c, pos) < (r.core, r.pos):
+            a, b = b, a
+        kind = f"{'write' if a[2] else 'read'}-{'write' if b[2] else 'read'}"
+        key = (a[0].static_id or id(a[0]), a[1], b[0].static_id or id(b[0]), b[1], kind, str(acc.mem))
+        if key in self.races:
+            self.races[key].count += 1
+        else:
+            self.races[key] = Race(
+                a[0].name, a[0].loc, b[0].name, b[0].loc, str(acc.mem), kind,
+                self.cores[a[1]].name, self.cores[b[1]].name,
+            )
 
-        def start(c: int, pos: int) -> None:  # noqa: C901 (over the limit before the limit was set; split pending)
-            nonlocal tie, starts_since_prune
-            ins = self.cores[c].instrs[pos]
-            k = ins.kind
-            vs = self.clock[c][PIPE_INDEX[ins.pipes[0]]].copy()
-            for p in ins.pipes[1:]:
-                np.maximum(vs, self.clock[c][PIPE_INDEX[p]], out=vs)
-            if k in (SET, BARRIER, BLOCK_SET):
-                vs = own_prefix(c, ins.pipes[0])
-            elif k == WAIT:
-                np.maximum(vs, flags.pop((c, *ins.flag_key())), out=vs)
-            elif k == BLOCK_WAIT:
-                for src in peers(c):
-                    np.maximum(vs, block_fifos[(c, src, ins.flag_key()[0])].popleft(), out=vs)
-            state = None
-            if ins.after_previous:
-                previous_clock, state = handoff.pop((c, pos - 1))
-                np.maximum(vs, previous_clock, out=vs)
-            if k == OP:
-                if ins.accesses:
-                    check_races(c, ins, pos, vs)
-                    starts_since_prune += 1
-                if ins.on_start is not None:
-                    state = ins.on_start()
-            for p in ins.pipes:
-                queues[c][p].popleft()
-                pipe_free[c][p] = now + ins.ii
-                started_count[c][p] += 1
-                self.remaining[self.thread(c, p)] -= 1
-            for res in ins.resources:
-                resource_free[c][res] = now + ins.ii
-            # what later ops of these pipes know when they start. A set_flag (or
-            # sync_block_set) on an overlapping pipe is *not* taken to order later ops of
-            # its pipe after earlier ones: only pipe_barrier does that (DESIGN.md section 7),
-            # so the detector never relies on the set stalling its queue.
-            for p in ins.pipes:
-                if k in (SET, BLOCK_SET) and p not in IN_ORDER_PIPES:
-                    continue
-                pc = self.clock[c][PIPE_INDEX[p]]
-                np.maximum(pc, vs, out=pc)
-                if k == BARRIER or p in IN_ORDER_PIPES:
-                    t = self.thread(c, p)
-                    # in-order successor / after pipe_barrier (which drains its pipe):
-                    # every earlier op of the pipe has completed. A wait_flag does not
-                    # drain its pipe, so it orders later ops only after the flag's setter.
-                    pc[t] = max(pc[t], started_count[c][p])
-            run = _Running(ins, c, pos, now, now + ins.latency, state, vs)
-            for p in ins.pipes:
-                inflight[c][p].append(run)
-            tie += 1
-            heapq.heappush(heap, (run.end, tie, run))
+    def remember(self, c: int, ins: Instr, pos: int, fresh: list) -> None:
+        """Record the started accesses (the most recent instances per op and view)."""
+        eng = self.eng
+        my_seqs = eng.seq[c][pos]
+        for acc, bounds, table in fresh:
+            key = (ins.static_id or id(ins), c, acc.write, bounds, acc.view.shape, acc.view.strides)
+            recent = table.pop(key, None)
+            if recent is None:
+                recent = deque(maxlen=eng.RECENT_INSTANCES)
+            recent.append(_Record(ins, c, pos, acc, my_seqs, bounds))
+            table[key] = recent  # most recently used last
+            if len(table) > eng.MAX_RECORDS_PER_MEMORY // eng.RECENT_INSTANCES:
+                del table[next(iter(table))]
 
-        def complete(run: _Running) -> None:
-            nonlocal last_end
-            ins, c = run.instr, run.core
-            if ins.on_end is not None:
-                ins.on_end(run.state)
-            for p in ins.pipes:
-                inflight[c][p].remove(run)
-                busy[c][p].append((run.start, run.end))
-            last_end = max(last_end, run.end)
-            instrs = self.cores[c].instrs
-            if run.pos + 1 < len(instrs) and instrs[run.pos + 1].after_previous:
-                handoff[(c, run.pos)] = (run.clock, run.state)
-            if ins.kind == SET:
-                key = (c, *ins.flag)
-                if key in flags:
-                    double_sets.append(
-                        f"{ins.describe()} [{self.cores[c].name}]: flag "
-                        f"{_flag_name(ins.flag)} set again while already set"
-                    )
+    def prune(self) -> None:
+        eng = self.eng
+        live = [
+            self.clock[c][PIPE_INDEX[p]]
+            for c in range(self.n) for p in PIPES
+            if eng.remaining[eng.thread(c, p)] > 0
+        ]
+        if not live:
+            self.records.clear()
+            return
+        floor = np.min(np.stack(live), axis=0)
+        for table in self.records.values():
+            for k in list(table):
+                kept = [r for r in table[k] if not any(floor[t] >= s for t, s in r.seqs)]
+                if kept:
+                    table[k] = deque(kept, maxlen=eng.RECENT_INSTANCES)
                 else:
-                    flags[key] = run.clock
-            elif ins.kind == BLOCK_SET:
-                for dst in peers(c):
-                    block_fifos.setdefault((dst, c, ins.flag[0]), deque()).append(run.clock)
-            if self.want_trace:
-                trace.append(
-                    TraceEvent(ins.name or ins.kind, self.cores[c].name, "+".join(ins.pipes),
-                               run.start, run.end, ins.loc)
-                )
+                    del table[k]
 
-        def barrier_all(c: int) -> bool:
-            if any(queues[c][p] or inflight[c][p] for p in PIPES):
+    # ----- starting an instruction
+    def can_start(self, c: int, pos: int) -> bool:
+        ins = self.cores[c].instrs[pos]
+        for p in ins.pipes:
+            q = self.queues[c][p]
+            if not q or q[0] != pos or self.pipe_free[c][p] > self.now:
                 return False
-            joined = np.zeros(T, dtype=np.int64)
-            for p in PIPES:
-                np.maximum(joined, own_prefix(c, p), out=joined)
-            for p in PIPES:
-                pc = self.clock[c][PIPE_INDEX[p]]
-                np.maximum(pc, joined, out=pc)
-            return True
+        for res in ins.resources:
+            if self.resource_free[c].get(res, 0) > self.now:
+                return False
+        k = ins.kind
+        if k == OP:
+            return self._op_can_start(c, ins, pos)
+        if k in (SET, BARRIER, BLOCK_SET):
+            return not self.inflight[c][ins.pipes[0]]
+        if k == WAIT:
+            return (c, *ins.flag_key()) in self.flags
+        if k == BLOCK_WAIT:
+            return all(self.block_fifos.get((c, src, ins.flag_key()[0])) for src in self.peers(c))
+        raise AssertionError(k)
 
-        def issue(c: int) -> bool:
-            core = self.cores[c]
-            progressed = False
-            while issue_idx[c] < len(core.instrs) and next_issue[c] <= now:
-                pos = issue_idx[c]
-                ins = core.instrs[pos]
-                if ins.kind == BARRIER_ALL:
-                    if not barrier_all(c):
-                        break
-                    if self.want_trace:
-                        trace.append(TraceEvent(ins.name or "pipe_barrier", core.name, "ISSUE",
-                                                now, now + ins.latency, ins.loc))
-                    delay = ins.latency
-                else:
-                    for p in ins.pipes:
-                        queues[c][p].append(pos)
-                    delay = 1
-                issue_idx[c] += 1
-                nxt = core.instrs[issue_idx[c]].scalar_cost if issue_idx[c] < len(core.instrs) else 0
-                next_issue[c] = now + delay + nxt
-                progressed = True
-            return progressed
+    def _op_can_start(self, c: int, ins: Instr, pos: int) -> bool:
+        """A second part waits for its first; on an in-order pipe an op waits for the
+        in-flight ops it conflicts with."""
+        if ins.after_previous and (c, pos - 1) not in self.handoff:
+            return False
+        for p in ins.pipes:
+            if p in IN_ORDER_PIPES:
+                for run in self.inflight[c][p]:
+                    if _conflicts(ins, run.instr):
+                        return False
+        return True
 
-        step_limit_hit = False
-        while True:
-            # settle everything that can happen at `now`
-            changed = True
-            while changed:
-                changed = False
-                steps += 1
-                if steps > self.max_steps:
-                    step_limit_hit = True
+    def start_clock(self, c: int, ins: Instr) -> np.ndarray:
+        """What the instruction knows when it starts: its pipes' clocks, and by kind its
+        own pipe's prefix (set/barrier), the flag's setter (wait) or every peer's set."""
+        k = ins.kind
+        if k in (SET, BARRIER, BLOCK_SET):
+            return self.own_prefix(c, ins.pipes[0])
+        vs = self.clock[c][PIPE_INDEX[ins.pipes[0]]].copy()
+        for p in ins.pipes[1:]:
+            np.maximum(vs, self.clock[c][PIPE_INDEX[p]], out=vs)
+        if k == WAIT:
+            np.maximum(vs, self.flags.pop((c, *ins.flag_key())), out=vs)
+        elif k == BLOCK_WAIT:
+            for src in self.peers(c):
+                np.maximum(vs, self.block_fifos[(c, src, ins.flag_key()[0])].popleft(), out=vs)
+        return vs
+
+    def occupy(self, c: int, ins: Instr) -> None:
+        """Take the instruction off its queues and block its pipes and resources for ii."""
+        eng = self.eng
+        for p in ins.pipes:
+            self.queues[c][p].popleft()
+            self.pipe_free[c][p] = self.now + ins.ii
+            self.started_count[c][p] += 1
+            eng.remaining[eng.thread(c, p)] -= 1
+        for res in ins.resources:
+            self.resource_free[c][res] = self.now + ins.ii
+
+    def advance_clocks(self, c: int, ins: Instr, vs: np.ndarray) -> None:
+        """What later ops of these pipes know when they start. A set_flag (or
+        sync_block_set) on an overlapping pipe is *not* taken to order later ops of its
+        pipe after earlier ones: only pipe_barrier does that (DESIGN.md section 7), so the
+        detector never relies on the set stalling its queue."""
+        k = ins.kind
+        for p in ins.pipes:
+            if k in (SET, BLOCK_SET) and p not in IN_ORDER_PIPES:
+                continue
+            pc = self.clock[c][PIPE_INDEX[p]]
+            np.maximum(pc, vs, out=pc)
+            if k == BARRIER or p in IN_ORDER_PIPES:
+                t = self.eng.thread(c, p)
+                # in-order successor / after pipe_barrier (which drains its pipe): every
+                # earlier op of the pipe has completed. A wait_flag does not drain its
+                # pipe, so it orders later ops only after the flag's setter.
+                pc[t] = max(pc[t], self.started_count[c][p])
+
+    def start(self, c: int, pos: int) -> None:
+        ins = self.cores[c].instrs[pos]
+        vs = self.start_clock(c, ins)
+        state = None
+        if ins.after_previous:
+            previous_clock, state = self.handoff.pop((c, pos - 1))
+            np.maximum(vs, previous_clock, out=vs)
+        if ins.kind == OP:
+            if ins.accesses:
+                self.check_races(c, ins, pos, vs)
+                self.starts_since_prune += 1
+            if ins.on_start is not None:
+                state = ins.on_start()
+        self.occupy(c, ins)
+        self.advance_clocks(c, ins, vs)
+        run = _Running(ins, c, pos, self.now, self.now + ins.latency, state, vs)
+        for p in ins.pipes:
+            self.inflight[c][p].append(run)
+        self.tie += 1
+        heapq.heappush(self.heap, (run.end, self.tie, run))
+
+    # ----- completing an instruction
+    def complete(self, run: _Running) -> None:
+        ins, c = run.instr, run.core
+        if ins.on_end is not None:
+            ins.on_end(run.state)
+        for p in ins.pipes:
+            self.inflight[c][p].remove(run)
+            self.busy[c][p].append((run.start, run.end))
+        self.last_end = max(self.last_end, run.end)
+        instrs = self.cores[c].instrs
+        if run.pos + 1 < len(instrs) and instrs[run.pos + 1].after_previous:
+            self.handoff[(c, run.pos)] = (run.clock, run.state)
+        if ins.kind == SET:
+            key = (c, *ins.flag)
+            if key in self.flags:
+                self.double_sets.append(
+                    f"{ins.describe()} [{self.cores[c].name}]: flag "
+                    f"{_flag_name(ins.flag)} set again while already set"
+                )
+            else:
+                self.flags[key] = run.clock
+        elif ins.kind == BLOCK_SET:
+            for dst in self.peers(c):
+                self.block_fifos.setdefault((dst, c, ins.flag[0]), deque()).append(run.clock)
+        if self.eng.want_trace:
+            self.trace.append(
+                TraceEvent(ins.name or ins.kind, self.cores[c].name, "+".join(ins.pipes),
+                           run.start, run.end, ins.loc)
+            )
+
+    # ----- issuing
+    def barrier_all(self, c: int) -> bool:
+        if any(self.queues[c][p] or self.inflight[c][p] for p in PIPES):
+            return False
+        joined = np.zeros(self.eng.nthreads, dtype=np.int64)
+        for p in PIPES:
+            np.maximum(joined, self.own_prefix(c, p), out=joined)
+        for p in PIPES:
+            pc = self.clock[c][PIPE_INDEX[p]]
+            np.maximum(pc, joined, out=pc)
+        return True
+
+    def issue(self, c: int) -> bool:
+        core = self.cores[c]
+        progressed = False
+        while self.issue_idx[c] < len(core.instrs) and self.next_issue[c] <= self.now:
+            pos = self.issue_idx[c]
+            ins = core.instrs[pos]
+            if ins.kind == BARRIER_ALL:
+                if not self.barrier_all(c):
                     break
-                while heap and heap[0][0] <= now:
-                    complete(heapq.heappop(heap)[2])
-                    changed = True
-                for c in range(n):
-                    if issue(c):
-                        changed = True
-                for c in range(n):
-                    for p in PIPES:
-                        q = queues[c][p]
-                        if q and self.cores[c].instrs[q[0]].pipes[0] == p and can_start(c, q[0]):
-                            start(c, q[0])
-                            changed = True
-                if starts_since_prune >= self.PRUNE_PERIOD:
-                    prune()
-                    starts_since_prune = 0
-            if step_limit_hit:
-                break
-            # next moment something can change
-            candidates = []
-            if heap:
-                candidates.append(heap[0][0])
-            for c in range(n):
-                if issue_idx[c] < len(self.cores[c].instrs) and next_issue[c] > now:
-                    candidates.append(next_issue[c])
-                for p in PIPES:
-                    if queues[c][p] and pipe_free[c][p] > now:
-                        candidates.append(pipe_free[c][p])
-                candidates.extend(t for t in resource_free[c].values() if t > now)
-            if not candidates:
-                break
-            now = min(candidates)
+                if self.eng.want_trace:
+                    self.trace.append(TraceEvent(ins.name or "pipe_barrier", core.name, "ISSUE",
+                                                 self.now, self.now + ins.latency, ins.loc))
+                delay = ins.latency
+            else:
+                for p in ins.pipes:
+                    self.queues[c][p].append(pos)
+                delay = 1
+            self.issue_idx[c] += 1
+            nxt = core.instrs[self.issue_idx[c]].scalar_cost if self.issue_idx[c] < len(core.instrs) else 0
+            self.next_issue[c] = self.now + delay + nxt
+            progressed = True
+        return progressed
 
+    # ----- the event loop
+    def start_ready(self) -> bool:
+        """Start every queue head that can start now (each multi-pipe op once, from the
+        queue of its first pipe)."""
+        started = False
+        for c in range(self.n):
+            for p in PIPES:
+                q = self.queues[c][p]
+                if q and self.cores[c].instrs[q[0]].pipes[0] == p and self.can_start(c, q[0]):
+                    self.start(c, q[0])
+                    started = True
+        return started
+
+    def settle(self) -> None:
+        """Everything that can happen at `now`: completions, issues, starts, until
+        nothing changes (or the step limit is hit)."""
+        changed = True
+        while changed:
+            changed = False
+            self.steps += 1
+            if self.steps > self.eng.max_steps:
+                self.step_limit_hit = True
+                return
+            while self.heap and self.heap[0][0] <= self.now:
+                self.complete(heapq.heappop(self.heap)[2])
+                changed = True
+            for c in range(self.n):
+                if self.issue(c):
+                    changed = True
+            if self.start_ready():
+                changed = True
+            if self.starts_since_prune >= self.eng.PRUNE_PERIOD:
+                self.prune()
+                self.starts_since_prune = 0
+
+    def next_moment(self) -> int | None:
+        """The next time something can change: a completion, an issue, a pipe or a
+        resource becoming free; None when nothing is left to wait for."""
+        candidates = []
+        if self.heap:
+            candidates.append(self.heap[0][0])
+        for c in range(self.n):
+            if self.issue_idx[c] < len(self.cores[c].instrs) and self.next_issue[c] > self.now:
+                candidates.append(self.next_issue[c])
+            for p in PIPES:
+                if self.queues[c][p] and self.pipe_free[c][p] > self.now:
+                    candidates.append(self.pipe_free[c][p])
+            candidates.extend(t for t in self.resource_free[c].values() if t > self.now)
+        return min(candidates) if candidates else None
+
+    def execute(self) -> EngineResult:
+        while True:
+            self.settle()
+            if self.step_limit_hit:
+                break
+            moment = self.next_moment()
+            if moment is None:
+                break
+            self.now = moment
+        return self.result()
+
+    # ----- the outcome
+    def stuck(self) -> tuple[list[tuple[int, int]], list[int]]:
+        """(queued but never started (core, position), cores with unissued instructions)."""
         pending = [
             (c, pos)
-            for c in range(n)
-            for pos in sorted({q for p in PIPES for q in queues[c][p]})
+            for c in range(self.n)
+            for pos in sorted({q for p in PIPES for q in self.queues[c][p]})
         ]
-        unissued = [c for c in range(n) if issue_idx[c] < len(self.cores[c].instrs)]
-        deadlock = bool(pending or unissued) and not step_limit_hit
-        deadlock_info: list[str] = []
-        if pending or unissued:
-            for c, pos in pending:
-                ins = self.cores[c].instrs[pos]
-                heads = [p for p in ins.pipes if queues[c][p] and queues[c][p][0] == pos]
-                if len(heads) == len(ins.pipes):
-                    deadlock_info.append(
-                        f"{ins.describe()} [{self.cores[c].name}] waits for "
-                        + _wait_reason(ins)
-                    )
-            for c in unissued:
-                ins = self.cores[c].instrs[issue_idx[c]]
-                deadlock_info.append(
-                    f"{ins.describe()} [{self.cores[c].name}] cannot issue: pipes never drain"
-                    if ins.kind == BARRIER_ALL
-                    else f"{ins.describe()} [{self.cores[c].name}] not issued"
-                )
-            if step_limit_hit:
-                deadlock_info.insert(0, f"step limit {self.max_steps} reached")
+        unissued = [c for c in range(self.n) if self.issue_idx[c] < len(self.cores[c].instrs)]
+        return pending, unissued
+
+    def deadlock_info(self, pending: list[tuple[int, int]], unissued: list[int]) -> list[str]:
+        info: list[str] = []
+        for c, pos in pending:
+            ins = self.cores[c].instrs[pos]
+            heads = [p for p in ins.pipes if self.queues[c][p] and self.queues[c][p][0] == pos]
+            if len(heads) == len(ins.pipes):
+                info.append(f"{ins.describe()} [{self.cores[c].name}] waits for " + _wait_reason(ins))
+        for c in unissued:
+            ins = self.cores[c].instrs[self.issue_idx[c]]
+            info.append(
+                f"{ins.describe()} [{self.cores[c].name}] cannot issue: pipes never drain"
+                if ins.kind == BARRIER_ALL
+                else f"{ins.describe()} [{self.cores[c].name}] not issued"
+            )
+        if self.step_limit_hit:
+            info.insert(0, f"step limit {self.eng.max_steps} reached")
+        return info
+
+    def unbalanced(self) -> list[str]:
+        """Flags still set at exit, cross-core flags set more often than waited."""
         unbalanced = [
             f"flag {_flag_name(key[1:])} [{self.cores[key[0]].name}] still set at exit"
-            for key in flags
+            for key in self.flags
         ]
-        for (dst, src, fid), fifo in block_fifos.items():
+        for (dst, src, fid), fifo in self.block_fifos.items():
             if fifo:
                 unbalanced.append(
                     f"cross-core flag {fid} from {self.cores[src].name} to "
                     f"{self.cores[dst].name} set {len(fifo)} more time(s) than waited"
                 )
+        return unbalanced
+
+    def result(self) -> EngineResult:
+        pending, unissued = self.stuck()
+        deadlock = bool(pending or unissued) and not self.step_limit_hit
+        deadlock_info = self.deadlock_info(pending, unissued) if pending or unissued else []
         pipe_busy = {
-            self.cores[c].name: {p: _union_length(busy[c][p]) for p in PIPES if busy[c][p]}
-            for c in range(n)
+            self.cores[c].name: {p: _union_length(self.busy[c][p]) for p in PIPES if self.busy[c][p]}
+            for c in range(self.n)
         }
         return EngineResult(
-            cycles=max(last_end, now),
-            races=list(races.values()),
-            deadlock=deadlock or step_limit_hit,
+            cycles=max(self.last_end, self.now),
+            races=list(self.races.values()),
+            deadlock=deadlock or self.step_limit_hit,
             deadlock_info=deadlock_info,
-            unbalanced_flags=unbalanced,
-            double_sets=double_sets,
+            unbalanced_flags=self.unbalanced(),
+            double_sets=self.double_sets,
             pipe_busy=pipe_busy,
-            trace=trace,
-            steps=steps,
-            step_limit_hit=step_limit_hit,
+            trace=self.trace,
+            steps=self.steps,
+            step_limit_hit=self.step_limit_hit,
         )
 
 
