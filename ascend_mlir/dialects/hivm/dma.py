@@ -121,6 +121,8 @@ class _DmaOp(HivmOp, ABC):
 
     # the keyword clauses after `ins(...) outs(...)`, in bishengir's order
     CLAUSES: ClassVar[tuple[Clause, ...]] = ()
+    # bishengir's nd2nz and fixpipe put the attr-dict before `ins(...)`
+    ATTR_DICT_FIRST: ClassVar[bool] = False
 
     @staticmethod
     def _parse_ins_outs(parser: Parser) -> tuple[SSAValue, SSAValue]:
@@ -138,14 +140,22 @@ class _DmaOp(HivmOp, ABC):
 
     @classmethod
     def parse(cls, parser: Parser):
-        """`ins(...) outs(...) attr-dict <clauses>` (nd2nz and fixpipe: attr-dict first)."""
-        src, dst = cls._parse_ins_outs(parser)
-        props, attrs = cls._parse_attr_dict(parser)
+        """`ins(...) outs(...) attr-dict <clauses>`, or with the attr-dict first."""
+        if cls.ATTR_DICT_FIRST:
+            props, attrs = cls._parse_attr_dict(parser)
+            src, dst = cls._parse_ins_outs(parser)
+        else:
+            src, dst = cls._parse_ins_outs(parser)
+            props, attrs = cls._parse_attr_dict(parser)
         return cls._parse_tail(parser, src, dst, props, attrs)
 
     def print(self, printer: Printer) -> None:
-        self._print_ins_outs(printer)
-        self._print_attr_dict(printer)
+        if self.ATTR_DICT_FIRST:
+            self._print_attr_dict(printer)
+            self._print_ins_outs(printer)
+        else:
+            self._print_ins_outs(printer)
+            self._print_attr_dict(printer)
         print_clauses(printer, self, self.CLAUSES)
 
 
@@ -334,6 +344,7 @@ class Nd2NzOp(_DmaOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("init_out_buffer",)
+    ATTR_DICT_FIRST: ClassVar[bool] = True
     CLAUSES: ClassVar[tuple[Clause, ...]] = (
         Clause("init_out_buffer", "bool"), Clause("pad_value", "value"), Clause("init_condition", "value"),
     )
@@ -359,16 +370,6 @@ class Nd2NzOp(_DmaOp):
         if init is not None and init.value.data and self.pad_value is None:
             raise VerifyException("init_out_buffer = true needs a pad_value")
 
-    @classmethod
-    def parse(cls, parser: Parser) -> Nd2NzOp:
-        props, attrs = cls._parse_attr_dict(parser)
-        src, dst = cls._parse_ins_outs(parser)
-        return cls._parse_tail(parser, src, dst, props, attrs)
-
-    def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        self._print_ins_outs(printer)
-        print_clauses(printer, self, self.CLAUSES)
 
 
 @irdl_op_definition

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
@@ -98,6 +98,32 @@ class ShortEnum(CustomDirective):
         return self.attr.get(op) is not None
 
 
+def _parse_static_or_value(
+    parser: Parser, state: ParsingState, static: AttributeVariable, dynamic: OptionalOperandVariable,
+    parse_static: Callable[[], Attribute],
+) -> bool:
+    """An i64 SSA value into `dynamic`, or else `parse_static()` into `static`."""
+    operand = parser.parse_optional_unresolved_operand()
+    dynamic.set(state, operand)
+    dynamic.set_types(state, () if operand is None else (i64,))
+    if operand is None:
+        static.set(state, parse_static())
+    return True
+
+
+def _print_static_or_value(
+    printer: Printer, state: PrintingState, op: IRDLOperation, static: AttributeVariable,
+    dynamic: OptionalOperandVariable, print_static: Callable[[Attribute], None],
+) -> None:
+    value = dynamic.get(op)
+    attr = static.get(op)
+    state.print_whitespace(printer)
+    if value is not None:
+        printer.print_operand(value)
+    elif attr is not None:
+        print_static(attr)
+
+
 @irdl_custom_directive
 class EventOrValue(CustomDirective):
     """`custom<EventOrValue>($static_event_id, $dynamic_event_id)`: `<EVENT_ID3>` (also
@@ -107,21 +133,10 @@ class EventOrValue(CustomDirective):
     dynamic: OptionalOperandVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> bool:
-        operand = parser.parse_optional_unresolved_operand()
-        self.dynamic.set(state, operand)
-        self.dynamic.set_types(state, () if operand is None else (i64,))
-        if operand is None:
-            self.static.set(state, parse_enum(parser, EventAttr))
-        return True
+        return _parse_static_or_value(parser, state, self.static, self.dynamic, lambda: parse_enum(parser, EventAttr))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        dynamic = self.dynamic.get(op)
-        static = self.static.get(op)
-        state.print_whitespace(printer)
-        if dynamic is not None:
-            printer.print_operand(dynamic)
-        elif static is not None:
-            print_short(printer, static)
+        _print_static_or_value(printer, state, op, self.static, self.dynamic, lambda a: print_short(printer, a))
 
 
 @irdl_custom_directive
@@ -133,21 +148,16 @@ class IntOrValue(CustomDirective):
     dynamic: OptionalOperandVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> bool:
-        operand = parser.parse_optional_unresolved_operand()
-        self.dynamic.set(state, operand)
-        self.dynamic.set_types(state, () if operand is None else (i64,))
-        if operand is None:
-            self.static.set(state, IntegerAttr(parser.parse_integer(allow_boolean=False), i64))
-        return True
+        return _parse_static_or_value(
+            parser, state, self.static, self.dynamic,
+            lambda: IntegerAttr(parser.parse_integer(allow_boolean=False), i64),
+        )
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        dynamic = self.dynamic.get(op)
-        static = self.static.get(op)
-        state.print_whitespace(printer)
-        if dynamic is not None:
-            printer.print_operand(dynamic)
-        elif isinstance(static, IntegerAttr):
-            printer.print_string(str(static.value.data))
+        _print_static_or_value(
+            printer, state, op, self.static, self.dynamic,
+            lambda a: printer.print_string(str(cast(IntegerAttr, a).value.data)),
+        )
 
 
 def parse_values_with_types(parser: Parser) -> list[SSAValue]:
