@@ -112,11 +112,16 @@ def _feed_fn(chip):
     from ascend_mlir.analysis.latency_model import LatencyError, read_latencies
     from ascend_mlir.chips import ChipError
 
+    cache: dict[int, int | None] = {}  # per static op: mmadL1s in loops run many times
+
     def feed(op: Operation) -> int | None:
-        try:
-            return max(read_latencies(op, chip).values(), default=None)
-        except (LatencyError, ChipError):
-            return None
+        key = id(op)
+        if key not in cache:
+            try:
+                cache[key] = max(read_latencies(op, chip).values(), default=None)
+            except (LatencyError, ChipError):
+                cache[key] = None
+        return cache[key]
 
     return feed
 
