@@ -599,7 +599,7 @@ class _Emitter:
         for op in list(self.planner.body.ops):
             mine = used.get(op, set())
             prev = op.prev_op
-            drained = isinstance(prev, hivm.PipeBarrierOp) and prev.pipe.pipe_name == "ALL"
+            drained = prev is not None and _is_barrier_all(prev)
             if mine & seen and not drained:
                 Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
             seen |= mine
@@ -647,7 +647,7 @@ class _Emitter:
         if terminator is None or not self.planner.leaves:
             return
         prev = terminator.prev_op
-        if isinstance(prev, hivm.PipeBarrierOp) and prev.pipe.pipe_name == "ALL":
+        if prev is not None and _is_barrier_all(prev):
             return
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
 
@@ -656,7 +656,7 @@ def _barrier_all_between(earlier: Operation, later: Operation) -> bool:
     """A pipe_barrier[<PIPE_ALL>] among the ops strictly between two ops of one block."""
     op = earlier.next_op
     while op is not None and op is not later:
-        if isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL":
+        if _is_barrier_all(op):
             return True
         op = op.next_op
     return False
@@ -675,7 +675,7 @@ def _same_flag(op: Operation, flag: hivm.SetFlagOp | hivm.WaitFlagOp) -> bool:
     return False
 
 
-def _is_boundary(op: Operation) -> bool:
+def _is_barrier_all(op: Operation) -> bool:
     """pipe_barrier[PIPE_ALL]: every pipe has drained there, so each wait before it has
     consumed its flag before any set after it runs."""
     return isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL"
@@ -693,7 +693,7 @@ def _hoist_prime(prime: hivm.SetFlagOp) -> None:
     the moved set."""
     first: Operation | None = None  # the earliest op with pipe work above the prime
     cur = prime.prev_op
-    while cur is not None and not _is_boundary(cur):
+    while cur is not None and not _is_barrier_all(cur):
         if _same_flag(cur, prime):
             return
         if _has_pipe_work(cur):
@@ -719,7 +719,7 @@ def _sink_drain(drain: hivm.WaitFlagOp) -> None:
     terminator) below it, when no op in between uses its event: the wait blocks its pipe
     until the loop's last set, which no op after the loop needs."""
     cur = drain.next_op
-    while cur is not None and not _is_boundary(cur) and not cur.has_trait(IsTerminator):
+    while cur is not None and not _is_barrier_all(cur) and not cur.has_trait(IsTerminator):
         if _same_flag(cur, drain):
             return
         cur = cur.next_op
