@@ -600,11 +600,9 @@ class MatmulOp(TileOp):
             )
 
 
-@irdl_op_definition
-class BlockIdxOp(IRDLOperation):
-    """Index of the block (AI core) running this kernel instance, in [0, tile.grid)."""
-
-    name = "tile.block_idx"
+class _IndexQueryOp(IRDLOperation, ABC):
+    """`%v = tile.<query> : index`: an index the kernel reads from where it runs (no
+    memory operands)."""
 
     result = result_def(IndexType)
 
@@ -625,29 +623,19 @@ class BlockIdxOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SubBlockIdxOp(IRDLOperation):
+class BlockIdxOp(_IndexQueryOp):
+    """Index of the block (AI core) running this kernel instance, in [0, tile.grid)."""
+
+    name = "tile.block_idx"
+
+
+@irdl_op_definition
+class SubBlockIdxOp(_IndexQueryOp):
     """Index of the vector core (0 or 1) running this copy of a MIX kernel's vector code:
     the two vector cores fed by a dual-destination `tile.copy` use it to pick their rows
     of the output. 0 in a kernel without a dual copy."""
 
     name = "tile.sub_block_idx"
-
-    result = result_def(IndexType)
-
-    traits = traits_def(Pure())
-
-    assembly_format = "attr-dict `:` type($result)"
-
-    def __init__(self):
-        super().__init__(result_types=[IndexType()])
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return ()
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return ()
 
 
 ELEMENTWISE_BINARY = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
