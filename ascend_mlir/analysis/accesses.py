@@ -1,32 +1,29 @@
 """IR side of the dependence analysis: what each op of a loop body touches.
 
-Turns ops of an `scf.for` body into `TaskInfo`s (pipes, latency, ii, access regions,
-DMA paths) for `ascend_mlir.analysis.dependences`. Regions are boxes of a root buffer
-(a kernel argument or a `memref.alloc`) reached through `memref.subview`s; offsets are
-affine in the loop variable when the index arithmetic is `arith` add/sub/mul by constants,
-and an opaque symbol otherwise (two accesses with the same opaque part still compare).
-A nested loop or `scf.if` is one task whose accesses are the union of its body's.
-Anything else (a planned `pointer_cast`, reshapes, reinterpret_cast) goes through the
-alias analysis (`ascend_mlir.analysis.views.footprint_of`): a one-dimensional box of
-bytes of its root (the scope's memory for pointer_casts).
+Turns ops of an `scf.for` body into `TaskInfo`s (pipes, latency, ii, accesses, DMA
+paths) for `ascend_mlir.analysis.dependences`. What an access touches is the one alias
+analysis's footprint (`ascend_mlir.analysis.views.footprint_of`: bytes of a root through
+subviews, casts, reshapes and planned `pointer_cast`s), with the loop variable of the
+loop being analysed named `dependences.IV`. A nested loop or `scf.if` is one task whose
+accesses are the union of its body's (a nested loop's over all its iterations).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import cast
 from dataclasses import dataclass
 from math import prod
+from typing import cast
 
-from xdsl.dialects import arith, memref, scf
+from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import MemRefType
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 
-from ascend_mlir.analysis.aliasing import FloorDiv, Mod, ScopeRoot
-from ascend_mlir.analysis.views import footprint_of
+from ascend_mlir.analysis.aliasing import Footprint
+from ascend_mlir.analysis.dependences import IV, Access, BufferInfo, TaskInfo
+from ascend_mlir.analysis.views import footprint_of, widen_out_of
 from ascend_mlir.chips import Chip
 from ascend_mlir.dialects.ascend import task_of as schedule_task
-from ascend_mlir.analysis.dependences import IV, Access, Affine, BufferInfo, Region, TaskInfo
 from ascend_mlir.analysis.latency_model import (
     Cost,
     branches,
@@ -40,91 +37,13 @@ from ascend_mlir.analysis.latency_model import (
     serial_loop,
 )
 
-DYNAMIC = -(2**63)
 PIPE_ORDER = ("MTE2", "MTE1", "M", "FIX", "V", "MTE3", "S")
 
 
-def affine_of(value: SSAValue, iv: SSAValue | None) -> Affine:
-    """`value` as const + sum(coeff * symbol); the loop variable `iv` is the symbol IV."""
-    if iv is not None and value is iv:
-        return Affine.symbol(IV)
-    c = constant_int(value)
-    if c is not None:
-        return Affine(c)
-    owner = value.owner
-    if isinstance(owner, arith.AddiOp):
-        return affine_of(owner.lhs, iv) + affine_of(owner.rhs, iv)
-    if isinstance(owner, arith.SubiOp):
-        return affine_of(owner.lhs, iv) - affine_of(owner.rhs, iv)
-    if isinstance(owner, arith.MuliOp):
-        lhs, rhs = affine_of(owner.lhs, iv), affine_of(owner.rhs, iv)
-        if rhs.is_constant:
-            return lhs.scale(rhs.const)
-        if lhs.is_constant:
-            return rhs.scale(lhs.const)
-    if isinstance(owner, arith.IndexCastOp):
-        return affine_of(owner.input, iv)
-    return Affine.symbol(value)
-
-
-def is_root(value: SSAValue) -> bool:
-    """A buffer we know the identity of: a kernel argument or an allocation."""
-    if isinstance(value, BlockArgument):
-        parent = value.block.parent_op()
-        return parent is not None and parent.name == "func.func"
-    return isinstance(value.owner, memref.AllocOp | memref.AllocaOp)
-
-
-def _static_or_dynamic(static: Iterable[int], dynamic: Iterable[SSAValue], iv) -> list[Affine]:
-    dyn = iter(dynamic)
-    return [affine_of(next(dyn), iv) if s == DYNAMIC else Affine(s) for s in static]
-
-
-def region_of(value: SSAValue, iv: SSAValue | None) -> Region:
-    """The box of its root buffer that `value` (a memref) denotes."""
-    if is_root(value):
-        t = value.type
-        if isinstance(t, MemRefType) and all(d >= 0 for d in t.get_shape()):
-            shape = t.get_shape()
-            return Region.box(value, [0] * len(shape), shape)
-        return Region.whole(value)
-    owner = value.owner
-    if isinstance(owner, memref.CastOp):
-        return region_of(owner.source, iv)
-    if not isinstance(owner, memref.SubviewOp):
-        return _byte_region(value, iv)
-    parent = region_of(owner.source, iv)
-    root = parent.root
-    if isinstance(root, ScopeRoot):
-        return _byte_region(value, iv)
-    if root is None or parent.offsets is None or parent.sizes is None:
-        return Region.whole(root)
-    offsets = _static_or_dynamic(owner.static_offsets.get_values(), owner.offsets, iv)
-    sizes = list(owner.static_sizes.get_values())
-    strides = list(owner.static_strides.get_values())
-    if DYNAMIC in sizes or DYNAMIC in strides or len(offsets) != len(parent.offsets):
-        return Region.whole(root)
-    # a stepped slice is bounded by its first and last element
-    extents = [(s - 1) * st + 1 if s > 0 else 0 for s, st in zip(sizes, strides)]
-    return Region(
-        root,
-        tuple(po + o for po, o in zip(parent.offsets, offsets)),
-        tuple(extents),
-    )
-
-
-def _byte_region(value: SSAValue, iv: SSAValue | None) -> Region:
-    """Beyond subviews of an allocation or argument (a planned `pointer_cast`, reshapes,
-    reinterpret_cast, memory_space_cast): the alias analysis's footprint, as its hull in
-    bytes of its root (a pointer_cast's root is its scope's memory, so two planned
-    buffers depend exactly when their byte ranges meet)."""
-    fp = footprint_of(value, {iv: IV} if iv is not None else None)
-    span = fp.span()
-    if fp.root is None or fp.base is None or span is None or fp.dims is None:
-        return Region.whole(fp.root)
-    if any(s < 0 for _, s in fp.dims) or any(isinstance(k, Mod | FloorDiv) for k, _ in fp.base.terms):
-        return Region.whole(fp.root)
-    return Region.box(fp.root, [fp.base], [span])
+def footprint_in_loop(value: SSAValue, iv: SSAValue | None) -> Footprint:
+    """The bytes the memref `value` denotes (the alias analysis's footprint), with the
+    loop variable `iv` of the loop being analysed named `IV`."""
+    return footprint_of(value, {iv: IV} if iv is not None else None)
 
 
 def _ins(op: Operation) -> tuple[SSAValue, ...]:
@@ -164,9 +83,9 @@ def op_accesses(op: Operation, iv: SSAValue | None, chip: Chip | None = None) ->
     for v in reads:
         pipe = pipes[-1] if v in writes else pipes[0]
         done = None if v in writes else early.get(v)
-        out.append(Access(region_of(v, iv), False, pipe, done=done))
+        out.append(Access(footprint_in_loop(v, iv), False, pipe, done=done))
     for v in writes:
-        out.append(Access(region_of(v, iv), True, pipes[-1]))
+        out.append(Access(footprint_in_loop(v, iv), True, pipes[-1]))
     return tuple(out)
 
 
@@ -195,17 +114,6 @@ def trip_count(loop: scf.ForOp) -> int | None:
     if lb is None or ub is None or step is None or step <= 0:
         return None
     return max(0, -(-(ub - lb) // step))
-
-
-def iv_range(loop: scf.ForOp) -> tuple[int | None, int | None]:
-    """[lower, upper) of the values the loop variable takes (None when not static)."""
-    lb, ub, step = loop_bounds(loop)
-    n = trip_count(loop)
-    if lb is None or n is None or step is None:
-        return None, None
-    if n == 0:
-        return lb, lb
-    return lb, lb + step * (n - 1) + 1
 
 
 def primary_pipe(pipes: Iterable[str], usage: dict[str, int] | None = None) -> str:
@@ -264,19 +172,16 @@ def _cost_of_op(op: Operation, chip: Chip) -> Cost:
     return cost if cost is not None else Cost(*estimate(op, chip))
 
 
-def _aggregate(
-    op: Operation,
-    parts: list[BodyTask],
-    cost: Cost,
-    widen: tuple[SSAValue, int | None, int | None] | None,
-) -> BodyTask:
+def _aggregate(op: Operation, parts: list[BodyTask], cost: Cost) -> BodyTask:
+    """A nested loop or if as one task: its body's accesses (over every iteration of a
+    loop), none of them exact, with its body's pipe usage and DMA paths."""
     accesses: list[Access] = []
     usage: dict[str, int] = {}
     paths: set[tuple[str, str]] = set()
     for p in parts:
         for a in p.info.accesses:
-            region = a.region.widen(widen[0], widen[1], widen[2]) if widen else a.region
-            accesses.append(Access(region, a.write, a.pipe, exact=False, done=None))
+            fp = widen_out_of(a.footprint, op) if isinstance(op, scf.ForOp) else a.footprint
+            accesses.append(Access(fp, a.write, a.pipe, exact=False, done=None))
         for k, v in p.usage.items():
             usage[k] = usage.get(k, 0) + v
         paths.update(p.info.paths)
@@ -287,15 +192,13 @@ def _aggregate(
 
 def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, chip: Chip) -> BodyTask:
     if isinstance(op, scf.ForOp):
-        inner_iv = op.body.block.args[0]
         parts = block_tasks(op.body.block, iv, loop_cost, chip)
         n = trip_count(op)
         cost = loop_cost(op)
         if cost is None:  # not scheduled yet: its body in sequence, n times
             body = seq(*[Cost(p.info.latency, p.info.ii) for p in parts]) if parts else Cost(1, 1)
             cost = serial_loop(body, n if n is not None else 1)
-        lo, hi = iv_range(op)
-        task = _aggregate(op, parts, cost, (inner_iv, lo, hi))
+        task = _aggregate(op, parts, cost)
         if n is not None:
             task.usage = {k: v * n for k, v in task.usage.items()}
         task.pipe = primary_pipe(task.info.pipes, task.usage)
@@ -311,7 +214,7 @@ def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, chip: Chip)
             if ts:
                 branch_costs.append(seq(*[Cost(t.info.latency, t.info.ii) for t in ts]))
         cost = branches(*branch_costs) if branch_costs else Cost(1, 1)
-        return _aggregate(op, parts, cost, None)
+        return _aggregate(op, parts, cost)
     cost = _cost_of_op(op, chip)
     pipes = op_pipes(op)
     info = TaskInfo(op.name, pipes, cost.latency, cost.ii, op_accesses(op, iv, chip), op_paths(op))
@@ -342,7 +245,7 @@ def function_allocs(func: Operation) -> list[SSAValue]:
 def loop_buffers(loop: scf.ForOp, tasks: list[BodyTask], allocs: list[SSAValue]) -> list[BufferInfo]:
     """On-chip allocations (defined outside the loop, used only inside it) the loop's
     tasks touch: the candidates for multi-buffering, in allocation order."""
-    touched = {a.region.root for t in tasks for a in t.info.accesses}
+    touched = {a.footprint.root for t in tasks for a in t.info.accesses}
     out = []
     for index, alloc in enumerate(allocs):
         if alloc not in touched or loop.is_ancestor(alloc.owner):  # type: ignore[arg-type]

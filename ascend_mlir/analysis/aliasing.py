@@ -1,7 +1,8 @@
 """The one alias analysis: which bytes a memref access touches, on plain data (no IR).
 
 Every pass and checker that asks "may these two accesses touch the same memory?"
-(dependences, sync insertion, the sync verifier, the simulator's checks) asks it here.
+(the scheduler's dependences, sync insertion, the sync verifier, the simulator's checks)
+asks it here.
 The IR adapter `ascend_mlir.analysis.views.footprint_of(value)` turns a memref SSA value
 into a `Footprint`; everything in this module works on plain data.
 
@@ -32,7 +33,10 @@ API (all pure functions)
   is larger by `k` (e.g. `b` in the iteration `d` later: `k = d * step`).
 * `carried_distances(a, b, sym, step, max_distance)`: the iteration distances
   `d in 1..max_distance` at which `b` (iteration i + d) may touch what `a` (iteration i)
-  touched.
+  touched; `min_carried_distance(...)`: the smallest such d, any trip count.
+* `distance_window(a, b, sym, step)`: the range of distances at which the byte hulls of
+  two footprints that move linearly with `sym` can meet (what makes the minimum exact
+  and cheap for the scheduler's loops of many tasks).
 * `strided_overlap(dims_a, elem_a, dims_b, elem_b, delta)`: the exact core on static
   data (is there a byte in A at offset 0 and in B at offset `delta`).
 * `Footprint.widen(sym, lower, count, step)`: the union over a loop's iterations (a
@@ -509,9 +513,18 @@ def min_carried_distance(
     """The smallest d >= 1 (d < trip_count when known) at which `b` of iteration i + d
     may touch what `a` touched in iteration i; None when there is none.
 
-    Distances up to `horizon` are tested one by one; beyond that the answer is exact for
-    footprints whose offsets grow linearly (they drift apart) and periodic ones (a
-    version `iv mod k` repeats within k), otherwise conservatively 1."""
+    When the gap between the two footprints moves linearly with the distance (the usual
+    case: tiles indexed by the loop variable, versions `iv mod k`), only the distances
+    whose byte hulls can meet are tested (`distance_window`): exact at any distance, and
+    cheap however far apart the tiles are. Otherwise distances up to `horizon` are tested
+    one by one; beyond that the answer is exact for footprints whose offsets grow
+    linearly (they drift apart) and periodic ones (a version `iv mod k` repeats within
+    k), otherwise conservatively 1."""
+    if a.is_empty or b.is_empty or _same_memory(a, b) is False:
+        return None
+    window = distance_window(a, b, sym, step)
+    if window is not None:
+        return _first_in_window(a, b, sym, step, window, trip_count, horizon)
     limit = horizon if trip_count is None else min(horizon, trip_count - 1)
     for d in range(1, limit + 1):
         if may_alias_shifted(a, b, sym, d * step):
@@ -521,6 +534,75 @@ def min_carried_distance(
     if _drifts_apart(a, b, sym, step, horizon):
         return None
     return 1
+
+
+def _first_in_window(
+    a: Footprint, b: Footprint, sym: Hashable, step: int,
+    window: tuple[int, int] | None | bool, trip_count: int | None, horizon: int,
+) -> int | None:
+    """The smallest overlapping distance inside `window` (see `distance_window`); after
+    `horizon` tests without an answer, the next candidate (every smaller one is proven
+    apart, so it is a safe under-estimate)."""
+    if window is False or window is True or window is None:
+        return None
+    first, last = max(1, window[0]), window[1]
+    if trip_count is not None:
+        last = min(last, trip_count - 1)
+    for tested, d in enumerate(range(first, last + 1)):
+        if tested >= horizon or may_alias_shifted(a, b, sym, d * step):
+            return d
+    return None
+
+
+def _moving_part(base: Affine, sym: Hashable) -> tuple[int, int, int, Affine] | None:
+    """`base` split into (coefficient of `sym`, [lo, hi] of its bounded version terms
+    that depend on `sym`, the rest that does not depend on `sym`); None when `sym`
+    occurs inside a FloorDiv (an unbounded step function)."""
+    lo = hi = 0
+    rest: dict[Hashable, int] = {}
+    for k, c in base.terms:
+        if k == sym:
+            continue
+        if isinstance(k, Mod | FloorDiv) and k.expr.mentions(sym):
+            if isinstance(k, FloorDiv):
+                return None
+            top = c * (k.modulus - 1)
+            lo, hi = lo + min(0, top), hi + max(0, top)
+        else:
+            rest[k] = c
+    return base.coeff(sym), lo, hi, Affine._from_map(base.const, rest)
+
+
+def distance_window(a: Footprint, b: Footprint, sym: Hashable, step: int) -> tuple[int, int] | bool | None:
+    """The distances d at which `b` with `sym` larger by `d * step` may meet `a`, judged by
+    byte hulls: an inclusive range (lo, hi) of d; False when no d can (the gap never
+    closes); None when the gap does not move linearly with d (unknown symbols, different
+    coefficients of `sym`, `sym` inside a FloorDiv) or every d stays possible.
+
+    With equal coefficients c of `sym`, the gap at distance d is c * step * d + r, where r
+    ranges over the constant difference plus every version term's range; the hulls meet
+    only while that gap stays within the two footprints' extents."""
+    if a.base is None or b.base is None or a.dims is None or b.dims is None or _same_memory(a, b) is not True:
+        return None
+    pa, pb = _moving_part(a.base, sym), _moving_part(b.base, sym)
+    if pa is None or pb is None or pa[0] != pb[0]:
+        return None
+    rest = _value_range(pb[3] - pa[3])
+    span_a, span_b = a.span(), b.span()
+    if rest is None or span_a is None or span_b is None:
+        return None
+    r_lo, r_hi = rest[0] + pb[1] - pa[2], rest[1] + pb[2] - pa[1]
+    # byte offsets from the base: a in [low_a, low_a + span_a), b in [gap + low_b, ...)
+    low_a, low_b = _lowest(a.dims), _lowest(b.dims)
+    p = low_a - low_b - span_b + 1 - r_hi  # the moving part c*step*d must lie in [p, q]
+    q = low_a - low_b + span_a - 1 - r_lo
+    k = pa[0] * step
+    if k == 0:
+        return None if p <= 0 <= q else False
+    if k < 0:
+        p, q, k = -q, -p, -k
+    first, last = -(-p // k), q // k
+    return (first, last) if first <= last else False
 
 
 def _drifts_apart(a: Footprint, b: Footprint, sym: Hashable, step: int, horizon: int) -> bool:

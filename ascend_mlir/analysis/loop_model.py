@@ -24,6 +24,7 @@ from ascend_mlir.analysis.accesses import (
     LoopCost,
     block_tasks,
     function_allocs,
+    loop_bounds,
     loop_buffers,
     trip_count,
 )
@@ -215,7 +216,8 @@ def build_loop_model(
     candidates = [b for b in loop_buffers(loop, tasks, allocs) if buffer_loop(b.root) is loop]  # type: ignore[arg-type]
     n = trip_count(loop)
     infos = [t.info for t in tasks]
-    deps = loop_dependences(infos, candidates, n)
+    # distances count iterations: the loop variable advances by the step in each
+    deps = loop_dependences(infos, candidates, n, loop_bounds(loop)[2])
     eligible = eligible_buffers(infos, candidates)
     fixed = _fixed_bytes(func_op, chip, {b.root for b in eligible}) if func_op else {}
     capacity = {

@@ -214,3 +214,49 @@ def test_bind_evaluates_versions():
     assert may_alias(fp.bind({i: 1}), b3)
     renamed = fp.bind({i: 0}, {"blk": ("blk", 1)})
     assert may_alias(renamed, fp.bind({i: 0}))  # unknown relation between blk copies
+
+
+# ----------------------------------------------------------------------------- carried distances
+
+
+def _moving(coeff, const, version):
+    """coeff * i + const (+ version[1] * (i mod version[0]))."""
+    base = Affine.symbol("i", coeff) + const
+    if version is not None:
+        base = base + Affine.symbol(Mod(Affine.symbol("i"), version[0]), version[1])
+    return base
+
+
+def _bytes_at(fp, value):
+    base = fp.base.bind({"i": value})
+    assert base.is_constant
+    return _bytes(fp.dims, fp.elem, base.const)
+
+
+small_dims = st.lists(st.tuples(st.integers(1, 3), st.integers(-9, 9)), min_size=1, max_size=2)
+versions = st.one_of(st.none(), st.tuples(st.integers(2, 3), st.integers(-12, 12)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-6, 6), st.integers(-30, 30), small_dims, st.integers(1, 3), versions,
+       st.integers(-6, 6), st.integers(-30, 30), small_dims, st.integers(1, 3), versions,
+       st.integers(1, 3), st.integers(2, 90), st.booleans())
+def test_min_carried_distance_against_brute_force(ca, ka, da, ea, va, cb, kb, db, eb, vb, step, trip, alike):
+    """Never larger than the first distance at which the bytes really meet (sound), and
+    exactly it when both footprints move alike and linearly (the tiles of a loop), also
+    far beyond the horizon of single tests (trip counts up to 90)."""
+    if alike:
+        cb, vb = ca, None
+        va = None
+    a = Footprint("m", "ub", _moving(ca, ka, va), tuple(da), ea)
+    b = Footprint("m", "ub", _moving(cb, kb, vb), tuple(db), eb)
+    truth = None
+    for d in range(1, trip):
+        if any(_bytes_at(a, i * step) & _bytes_at(b, (i + d) * step) for i in range(trip - d)):
+            truth = d
+            break
+    got = min_carried_distance(a, b, "i", step, trip)
+    if truth is not None:
+        assert got is not None and got <= truth
+    if alike:
+        assert got == truth
