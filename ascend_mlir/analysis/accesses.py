@@ -11,7 +11,7 @@ accesses are the union of its body's (a nested loop's over all its iterations).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import prod
 from typing import cast
 
@@ -20,8 +20,8 @@ from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Block, Operation, SSAValue
 
 from ascend_mlir.analysis.aliasing import Footprint
-from ascend_mlir.analysis.dependences import IV, Access, BufferInfo, TaskInfo
-from ascend_mlir.analysis.views import footprint_of, widen_out_of
+from ascend_mlir.analysis.dependences import IV, Access, BufferInfo, IterationLocal, TaskInfo
+from ascend_mlir.analysis.views import defined_inside, footprint_of, widen_out_of
 from ascend_mlir.chips import Chip
 from ascend_mlir.dialects.ascend import task_of as schedule_task
 from ascend_mlir.analysis.latency_model import (
@@ -44,6 +44,25 @@ def footprint_in_loop(value: SSAValue, iv: SSAValue | None) -> Footprint:
     """The bytes the memref `value` denotes (the alias analysis's footprint), with the
     loop variable `iv` of the loop being analysed named `IV`."""
     return footprint_of(value, {iv: IV} if iv is not None else None)
+
+
+def mark_iteration_locals(tasks: list[BodyTask], loop: scf.ForOp) -> list[BodyTask]:
+    """The tasks of `loop`'s body with every footprint symbol that is computed in the
+    body (other than the loop variable) marked `IterationLocal`: dependences then
+    compare it as one value within an iteration and as unknown across iterations."""
+    out = []
+    for task in tasks:
+        accesses = tuple(_mark_locals(a, loop) for a in task.info.accesses)
+        out.append(replace(task, info=replace(task.info, accesses=accesses)))
+    return out
+
+
+def _mark_locals(access: Access, loop: scf.ForOp) -> Access:
+    base = access.footprint.base
+    if base is None:
+        return access
+    local = {k: IterationLocal(k) for k in base.symbols() if defined_inside(k, loop)}
+    return replace(access, footprint=access.footprint.rename(local)) if local else access
 
 
 def _ins(op: Operation) -> tuple[SSAValue, ...]:

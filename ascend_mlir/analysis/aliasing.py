@@ -50,7 +50,7 @@ buffer versions of a multi-buffer) are proven disjoint.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import gcd
@@ -115,7 +115,7 @@ class Affine:
     def without(self, sym: Hashable) -> Affine:
         return Affine(self.const, tuple((k, v) for k, v in self.terms if k != sym))
 
-    def rename(self, mapping: dict[Hashable, Hashable]) -> Affine:
+    def rename(self, mapping: Mapping[Hashable, Hashable]) -> Affine:
         """Replace symbols (also inside Mod/FloorDiv) by `mapping`'s values."""
         m: dict[Hashable, int] = {}
         for k, v in self.terms:
@@ -125,6 +125,13 @@ class Affine:
                 k = mapping.get(k, k)
             m[k] = m.get(k, 0) + v
         return Affine._from_map(self.const, m)
+
+    def symbols(self) -> set[Hashable]:
+        """Every symbol that occurs, linearly or inside a Mod/FloorDiv."""
+        out: set[Hashable] = set()
+        for k, _ in self.terms:
+            out |= k.expr.symbols() if isinstance(k, Mod | FloorDiv) else {k}
+        return out
 
     def mentions(self, sym: Hashable) -> bool:
         """Whether `sym` occurs, linearly or inside a Mod/FloorDiv."""
@@ -304,7 +311,7 @@ class Footprint:
             return self
         return Footprint(self.root, self.scope, self.base.bind(values, rename), self.dims, self.elem)
 
-    def rename(self, mapping: dict[Hashable, Hashable]) -> Footprint:
+    def rename(self, mapping: Mapping[Hashable, Hashable]) -> Footprint:
         if self.base is None:
             return self
         return Footprint(self.root, self.scope, self.base.rename(mapping), self.dims, self.elem)

@@ -40,6 +40,15 @@ DEFAULT_SHARED_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = hard
 
 
 @dataclass(frozen=True)
+class IterationLocal:
+    """A footprint symbol computed in the loop body (not the loop variable): the same
+    within one iteration, possibly different in another (`later`)."""
+
+    value: Hashable
+    later: bool = False
+
+
+@dataclass(frozen=True)
 class Access:
     footprint: Footprint
     write: bool
@@ -91,9 +100,13 @@ class Dependence:
 def carried_distance(a: Footprint, b: Footprint, step: int | None, trip_count: int | None) -> int | None:
     """The smallest d >= 1 (d < trip_count when known) at which `b` of iteration i + d
     may touch what `a` touched in iteration i; None if never. With an unknown step only
-    footprints that do not move with the loop variable are told apart."""
+    footprints that do not move with the loop variable are told apart; symbols marked
+    `IterationLocal` are taken to change from one iteration to the next."""
     if trip_count is not None and trip_count < 2:
         return None
+    if b.base is not None:
+        # values computed in the body are other values in the later iteration
+        b = b.rename({k: IterationLocal(k.value, True) for k in b.base.symbols() if isinstance(k, IterationLocal)})
     if step is None:
         # b in some other iteration: its loop variable is an unrelated value
         return 1 if aliasing.may_alias(a, b.rename({IV: _OTHER_ITERATION})) else None

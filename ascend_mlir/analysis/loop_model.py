@@ -26,6 +26,7 @@ from ascend_mlir.analysis.accesses import (
     function_allocs,
     loop_bounds,
     loop_buffers,
+    mark_iteration_locals,
     trip_count,
 )
 from ascend_mlir.analysis.dependences import (
@@ -207,7 +208,7 @@ def build_loop_model(
     num_stages: int | None = None,
 ) -> LoopModel:
     iv = loop.body.block.args[0]
-    tasks = block_tasks(loop.body.block, iv, loop_cost, chip)
+    tasks = mark_iteration_locals(block_tasks(loop.body.block, iv, loop_cost, chip), loop)
     func_op = loop.parent_op()
     while func_op is not None and not isinstance(func_op, func.FuncOp):
         func_op = func_op.parent_op()

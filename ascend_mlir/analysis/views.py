@@ -300,17 +300,9 @@ def footprint_of(value: SSAValue, names: dict[Hashable, Hashable] | None = None)
     return fp.rename(names) if names else fp
 
 
-def _symbols(expr: Affine) -> set[Hashable]:
-    out: set[Hashable] = set()
-    for k, _ in expr.terms:
-        if isinstance(k, Mod | FloorDiv):
-            out |= _symbols(k.expr)
-        else:
-            out.add(k)
-    return out
-
-
-def _defined_inside(value: Hashable, region_op: Operation) -> bool:
+def defined_inside(value: Hashable, region_op: Operation) -> bool:
+    """Whether `value` (a symbol of a footprint) is computed inside `region_op`, so may
+    differ from one of its iterations to the next."""
     if isinstance(value, BlockArgument):
         parent = value.owner.parent_op() if isinstance(value.owner, Block) else None
         return parent is not None and (parent is region_op or region_op.is_ancestor(parent))
@@ -341,12 +333,12 @@ def widen_out_of(fp: Footprint, loop: Operation) -> Footprint:
     from xdsl.dialects import scf
 
     iv = loop.body.block.args[0] if isinstance(loop, scf.ForOp) else None
-    for sym in _symbols(fp.base):
+    for sym in fp.base.symbols():
         if sym is iv and iv is not None:
             lb, count, step = loop_bounds(loop)
             fp = fp.widen(iv, lb, count, step)
             if fp.base is None:
                 return fp
-        elif _defined_inside(sym, loop):
+        elif defined_inside(sym, loop):
             return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
     return fp

@@ -63,7 +63,7 @@ from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait
-from ascend_mlir.analysis.views import _defined_inside, _symbols, affine_of, footprint_of, loop_bounds, widen_out_of
+from ascend_mlir.analysis.views import affine_of, defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import hivm
@@ -246,7 +246,7 @@ def _fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
     else the whole root (a value computed in the loop may differ between iterations)."""
     if fp.base is None:
         return fp
-    if any(sym is not iv and _defined_inside(sym, loop) for sym in _symbols(fp.base)):
+    if any(sym is not iv and defined_inside(sym, loop) for sym in fp.base.symbols()):
         return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
     return fp
 

@@ -470,6 +470,38 @@ func.func @k(%x: {gm("8192", "f32")}) {{
     assert not any(s == 2 and t == 2 and b is None for s, t, _, b in deps)
 
 
+def test_ir_values_computed_in_the_body_change_between_iterations():
+    # %o is computed in the body by an op the analysis does not see through: within an
+    # iteration the load (x[o, +64]) and the store (x[o + 64, +64]) are disjoint, but
+    # the next iteration's %o is another value, so its load may read this store.
+    tile = "memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>"
+    text = f"""
+func.func @k(%x: {gm("8192", "f32")}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %u = memref.alloc() : {on("ub", "64", "f32")}
+  scf.for %i = %c0 to %c8 step %c1 {{
+    %o = arith.maxsi %i, %c8 : index
+    %o2 = arith.addi %o, %c64 : index
+    %xs = memref.subview %x[%o] [64] [1] : {gm("8192", "f32")} to {tile}
+    %ys = memref.subview %x[%o2] [64] [1] : {gm("8192", "f32")} to {tile}
+    hivm.hir.load ins(%xs : {tile}) outs(%u : {on("ub", "64", "f32")})
+    hivm.hir.store ins(%u : {on("ub", "64", "f32")}) outs(%ys : {tile})
+  }}
+  return
+}}
+"""
+    model = only_loop_model(text)
+    deps = {(s, t, d, b) for s, t, _, d, b in model.solver_deps()}
+    assert (1, 0, 1, None) in deps  # store(i) -> load(i + 1): may be the same bytes
+    x = model.loop.parent_op().body.block.args[0]
+    through_x = {(d.src, d.dst, d.distance, d.kind) for d in model.deps if d.root is x}
+    assert (1, 0, 1, "RAW") in through_x
+    assert (0, 1, 0, "WAR") not in through_x  # disjoint within one iteration
+
+
 def test_ir_nested_loop_is_one_task():
     text = f"""
 func.func @k(%x: {gm("8x4096", "f32")}) {{
