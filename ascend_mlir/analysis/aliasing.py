@@ -491,8 +491,11 @@ def may_alias_shifted(a: Footprint, b: Footprint, sym: Hashable | None, by: int)
         return True
     lo, hi = rng
     span_a, span_b = a.span(), b.span()
-    assert span_a is not None and span_b is not None
-    return any(lo + e < span_a and hi + e + span_b > 0 for e in extra)
+    assert span_a is not None and span_b is not None and a.dims is not None and b.dims is not None
+    # byte hulls: a in [low_a, low_a + span_a), b in [gap + low_b, gap + low_b + span_b)
+    # (a negative stride reaches below the base)
+    low_a, low_b = _lowest(a.dims), _lowest(b.dims)
+    return any(lo + e + low_b < low_a + span_a and hi + e + low_b + span_b > low_a for e in extra)
 
 
 def _value_range(expr: Affine) -> tuple[int, int] | None:

@@ -233,6 +233,18 @@ def _bytes_at(fp, value):
     return _bytes(fp.dims, fp.elem, base.const)
 
 
+def test_version_gap_next_to_a_negative_stride():
+    # a = {i, i - 1} (stride -1 reaches below its base), b = {i - 3 + (i mod 2)}: in the
+    # next iteration b may land on i - 1. The gap's range must be compared with a's byte
+    # hull, which starts below the base.
+    i = "i"
+    a = Footprint("m", "ub", Affine.symbol(i), ((2, -1),), 1)
+    b = Footprint("m", "ub", Affine.symbol(i) - 3 + Affine.symbol(Mod(Affine.symbol(i), 2)), ((1, 0),), 1)
+    assert not may_alias(a, b)
+    assert may_alias_shifted(a, b, i, 1)
+    assert min_carried_distance(a, b, i, 1, 2) == 1
+
+
 small_dims = st.lists(st.tuples(st.integers(1, 3), st.integers(-9, 9)), min_size=1, max_size=2)
 versions = st.one_of(st.none(), st.tuples(st.integers(2, 3), st.integers(-12, 12)))
 
