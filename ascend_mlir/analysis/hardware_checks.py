@@ -37,6 +37,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascend_mlir.diagnostics import OpError, op_error
+from ascend_mlir.dialects import hivm
 
 if TYPE_CHECKING:
     from ascend_mlir.dialects.hivm import PointerCastOp
@@ -57,12 +58,6 @@ ANY_CHIP = "any built-in chip"
 
 def _memref(t: Attribute) -> MemRefType[Attribute] | None:
     return cast(MemRefType[Attribute], t) if isinstance(t, MemRefType) else None
-
-
-def scope_of(t: Attribute) -> str | None:
-    from ascend_mlir.dialects.hivm import scope_of as hivm_scope_of
-
-    return hivm_scope_of(t)
 
 
 def type_name(t: Attribute) -> str:
@@ -225,7 +220,7 @@ def _alloc_errors(op: Operation) -> Iterator[OpError]:
     t = _memref(op.results[0].type)
     if t is None:
         return
-    scope = scope_of(t)
+    scope = hivm.scope_of(t)
     if scope not in (None, "gm") and any(d == DYNAMIC_INDEX for d in t.get_shape()):
         yield op_error(op, f"a buffer in {scope} needs a static shape (on-chip memory is planned "
                            f"before the kernel runs), got {type_name(t)}")
@@ -331,7 +326,7 @@ def on_chip_buffers(function: Operation, chip) -> list[Buffer]:  # noqa: ANN001 
         if not isinstance(op, ALLOC_OPS):
             continue
         t = _memref(op.results[0].type)
-        scope = scope_of(t) if t is not None else None
+        scope = hivm.scope_of(t) if t is not None else None
         size = byte_size(t) if t is not None else None
         if scope is None or scope == "gm" or size is None:
             continue
@@ -363,7 +358,7 @@ def _capacity_errors(function: Operation, chip) -> Iterator[OpError]:  # noqa: A
 
 def _pointer_cast_errors(op: PointerCastOp, chip) -> Iterator[OpError]:  # noqa: ANN001
     t = _memref(op.results[0].type)
-    scope = scope_of(t) if t is not None else None
+    scope = hivm.scope_of(t) if t is not None else None
     size = byte_size(t) if t is not None else None
     if scope is None or scope == "gm" or size is None:
         return
@@ -396,7 +391,7 @@ def _type_error(op: Operation, chip, use: str, element: Attribute, what: str) ->
 
 def _arithmetic_kind(op: Operation) -> str | None:
     """"vector" or "cube" for ops that compute on their operands' element types."""
-    from ascend_mlir.dialects import hivm, tile
+    from ascend_mlir.dialects import tile
 
     if isinstance(op, (tile.CastOp, hivm.VCastOp, tile.CopyOp, tile.FillOp, tile.BroadcastOp, hivm.VBrcOp)):
         return None  # conversions and data movement: storage types only

@@ -33,6 +33,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
 from ascend_mlir.chips import Chip, ChipError
+# scope_of and op_pipes are hivm's (importers of this module may take them from here)
+from ascend_mlir.dialects.hivm import op_pipes, scope_of
 
 
 class Cost(NamedTuple):
@@ -183,25 +185,6 @@ class LatencyError(DiagnosticException):
         super().__init__(f"{op.name}: {message}")
         self.op = op
         self.message = message
-
-
-def scope_of(t: Attribute) -> str | None:
-    """Memory scope of a memref type ("gm", "ub", ...), None for anything else."""
-    if not isinstance(t, MemRefType):
-        return None
-    try:
-        from ascend_mlir.dialects.hivm import scope_of as hivm_scope_of
-
-        scope = hivm_scope_of(t)
-        if scope is not None:
-            return scope
-    except ImportError:
-        pass
-    text = str(t.memory_space)
-    for name in ("cbuf", "gm", "ca", "cb", "cc", "ub"):
-        if f"<{name}>" in text:
-            return name
-    return None
 
 
 def element_bytes(t: Attribute) -> int:
@@ -375,14 +358,6 @@ def _vector(op: Operation, chip: Chip, short: str) -> Cost:
         return vector_cost(chip, short, elements, bytes_read)
     except ChipError as e:
         raise LatencyError(op, str(e)) from None
-
-
-def op_pipes(op: Operation) -> tuple[str, ...]:
-    try:
-        from ascend_mlir.dialects.hivm import op_pipes as hivm_op_pipes
-    except ImportError:
-        return ()
-    return tuple(hivm_op_pipes(op))
 
 
 def estimate(op: Operation, chip: Chip) -> tuple[int, int]:

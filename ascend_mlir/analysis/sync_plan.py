@@ -24,7 +24,7 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from ascend_mlir.hardware import PIPES as HW_PIPES
+from ascend_mlir import hardware
 
 Event = tuple  # ("set"|"wait", P, Q, key) | ("barrier", P)
 
@@ -64,7 +64,7 @@ class _Clock:
                 for p in [p for p in self.know if p.startswith(prefix)]:
                     for k, v in self.know[p].items():
                         drained[k] = max(drained.get(k, -1), v)
-                targets = {prefix + p for p in HW_PIPES} | {p for p in self.know if p.startswith(prefix)}
+                targets = {prefix + p for p in hardware.PIPES} | {p for p in self.know if p.startswith(prefix)}
                 for p in targets | set(drained):
                     self.merge(p, drained)
             elif ev[1] in self.last:

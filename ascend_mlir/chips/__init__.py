@@ -30,8 +30,6 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - python 3.10
     import tomli as tomllib  # pyright: ignore[reportMissingImports]
 
-SCOPES = hardware.SCOPES
-PIPES = hardware.PIPES
 DEFAULT_CHIP = "ascend950"
 CHIP_DIR = Path(__file__).parent
 
@@ -145,8 +143,8 @@ class _Reader:
 # chip would not be the one the user meant). "*" stands for any name of that table.
 SCHEMA: dict[str, Any] = {
     "chip": {"name": None, "arch": None, "hacc_targets": None, "events_per_pipe_pair": None},
-    "capacity": {scope: None for scope in SCOPES},
-    "alignment": {scope: None for scope in SCOPES},
+    "capacity": {scope: None for scope in hardware.SCOPES},
+    "alignment": {scope: None for scope in hardware.SCOPES},
     "latency": {
         "scalar": None,
         "cube": {"base": None, "base_fp32": None, "base_mx": None, "throughput": {"*": None}},
@@ -185,8 +183,8 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
         or not all(isinstance(t, str) and t for t in targets)
     ):
         raise r.error("chip.hacc_targets", "must be a non-empty list of strings")
-    capacity = {scope: r.int(f"capacity.{scope}") for scope in SCOPES}
-    alignment = {scope: r.int(f"alignment.{scope}") for scope in SCOPES}
+    capacity = {scope: r.int(f"capacity.{scope}") for scope in hardware.SCOPES}
+    alignment = {scope: r.int(f"alignment.{scope}") for scope in hardware.SCOPES}
 
     copies: dict[tuple[str, str], CopyPath] = {}
     copy_table = r.table("latency.copy")
@@ -203,8 +201,8 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
         if "pipe" in copy_table[name]:
             # the pipe is a hardware fact (ascend_mlir.hardware); a file may only repeat it
             pipe = r.str(f"{key}.pipe")
-            if pipe not in PIPES:
-                raise r.error(f"{key}.pipe", f"must be one of {', '.join(PIPES)}, got {pipe!r}")
+            if pipe not in hardware.PIPES:
+                raise r.error(f"{key}.pipe", f"must be one of {', '.join(hardware.PIPES)}, got {pipe!r}")
             if pipe != hw_path.pipe:
                 raise r.error(f"{key}.pipe", f"must be {hw_path.pipe!r} (the path's pipe), got {pipe!r}")
         copies[(src, dst)] = CopyPath(

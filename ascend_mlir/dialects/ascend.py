@@ -41,6 +41,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ascend_mlir import hardware
+
 # names of the attributes on operations (only this module spells them)
 TASK = "ascend.task"
 LOOP = "ascend.loop"
@@ -51,8 +53,7 @@ PIPELINED = "ascend.pipelined"
 
 LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback")
 UNSCHEDULED = -1  # stage/start of a task before ascend-modulo-schedule
-SCHEDULE_PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")  # scheduling.PIPES order
-BINDINGS = SCHEDULE_PIPES + ("recurrence", "conflict", "none")
+BINDINGS = hardware.PIPES + ("recurrence", "conflict", "none")
 
 
 # ----- `<key = value, ...>` syntax ---------------------------------------------------
@@ -172,7 +173,7 @@ class TaskAttr(ParametrizedAttribute):
 
 
 def _pipe_key(pipe: str) -> tuple[int, str]:
-    order = {p: i for i, p in enumerate(SCHEDULE_PIPES)}
+    order = {p: i for i, p in enumerate(hardware.PIPES)}
     return (order.get(pipe, len(order)), pipe)
 
 
@@ -226,7 +227,7 @@ class LoopAttr(ParametrizedAttribute):
         if self.rec_mii > self.mii:
             raise VerifyException(f"#ascend.loop: rec_mii ({self.rec_mii}) is above mii ({self.mii})")
         for pipe, value in self.res_mii_.data.items():
-            if pipe not in SCHEDULE_PIPES:
+            if pipe not in hardware.PIPES:
                 raise VerifyException(f"#ascend.loop: res_mii names unknown pipe '{pipe}'")
             if not isinstance(value, IntegerAttr) or not 0 <= value.value.data <= self.mii:
                 raise VerifyException(f"#ascend.loop: res_mii[{pipe}] must be an integer in [0, mii]")

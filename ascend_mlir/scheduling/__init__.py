@@ -6,11 +6,10 @@ problems from IR; everything here takes and returns plain Python data.
 
 from .bounds import MiiBounds, check_schedule, compute_mii
 from .modulo import schedule_loop
-from .problem import PIPES, Buffer, Dep, LoopProblem, LoopResult, RegionResult, SchedulingError, Task
+from .problem import Buffer, Dep, LoopProblem, LoopResult, RegionResult, SchedulingError, Task
 from .region import schedule_region
 
 __all__ = [
-    "PIPES",
     "Buffer",
     "Dep",
     "LoopProblem",

@@ -12,8 +12,6 @@ from typing import Any, Sequence
 
 from ascend_mlir import hardware
 
-PIPES: tuple[str, ...] = hardware.PIPES
-
 
 class SchedulingError(Exception):
     """The problem has no schedule at all (not a budget issue).
@@ -131,8 +129,8 @@ def _validate_task(i: int, t: Task) -> None:
     if not t.pipes:
         raise ValueError(f"{where} has no pipe")
     for p in t.pipes:
-        if p not in PIPES:
-            raise ValueError(f"{where} has unknown pipe {p!r}; expected one of {', '.join(PIPES)}")
+        if p not in hardware.PIPES:
+            raise ValueError(f"{where} has unknown pipe {p!r}; expected one of {', '.join(hardware.PIPES)}")
     for attr in ("latency", "ii"):
         v = getattr(t, attr)
         if not isinstance(v, int) or isinstance(v, bool):

@@ -44,11 +44,10 @@ import numpy as np
 
 from ascend_mlir import hardware
 
-PIPES: tuple[str, ...] = hardware.PIPES
-# pipes that keep dependent ops of their own in order (same-pipe rule): S, and M, where
-# only mmadL1 runs (mmadL1 -> mmadL1 is the op's own business)
-IN_ORDER_PIPES = hardware.ORDERED_PIPES
-PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
+# Pipes that keep dependent ops of their own in order (the same-pipe rule) are
+# hardware.ORDERED_PIPES: S, and M, where only mmadL1 runs (mmadL1 -> mmadL1 is the
+# op's own business).
+PIPE_INDEX = {p: i for i, p in enumerate(hardware.PIPES)}
 
 # instruction kinds
 OP = "op"
@@ -231,7 +230,7 @@ class Engine:
     def __init__(self, cores: Sequence[Core], *, max_steps: int | None = None, trace: bool = True):
         self.cores = list(cores)
         n = len(self.cores)
-        self.nthreads = n * len(PIPES)
+        self.nthreads = n * len(hardware.PIPES)
         total = sum(len(c.instrs) for c in self.cores)
         self.max_steps = max_steps if max_steps is not None else 50 * total + 100_000
         self.want_trace = trace
@@ -239,7 +238,7 @@ class Engine:
         self.seq: list[dict[int, tuple]] = []  # core -> instr position -> ((thread, seq), ...)
         self.remaining = np.zeros(self.nthreads, dtype=np.int64)
         for c, core in enumerate(self.cores):
-            counts = dict.fromkeys(PIPES, 0)
+            counts = dict.fromkeys(hardware.PIPES, 0)
             seqs: dict[int, tuple] = {}
             for i, ins in enumerate(core.instrs):
                 if ins.kind == BARRIER_ALL:
@@ -254,7 +253,7 @@ class Engine:
                 self.remaining[self.thread(c, p)] = k
 
     def thread(self, core: int, pipe: str) -> int:
-        return core * len(PIPES) + PIPE_INDEX[pipe]
+        return core * len(hardware.PIPES) + PIPE_INDEX[pipe]
 
     # ------------------------------------------------------------------ main loop
     def run(self) -> EngineResult:
@@ -269,14 +268,14 @@ class _Run:
         self.eng = engine
         self.cores = engine.cores
         n = self.n = len(engine.cores)
-        self.clock = [[np.zeros(engine.nthreads, dtype=np.int64) for _ in PIPES] for _ in range(n)]
+        self.clock = [[np.zeros(engine.nthreads, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
         self.issue_idx = [0] * n
         self.next_issue = [c.instrs[0].scalar_cost if c.instrs else 0 for c in self.cores]
-        self.queues: list[dict[str, deque]] = [{p: deque() for p in PIPES} for _ in range(n)]  # instr positions
-        self.pipe_free = [dict.fromkeys(PIPES, 0) for _ in range(n)]
+        self.queues: list[dict[str, deque]] = [{p: deque() for p in hardware.PIPES} for _ in range(n)]  # instr positions
+        self.pipe_free = [dict.fromkeys(hardware.PIPES, 0) for _ in range(n)]
         self.resource_free: list[dict[str, int]] = [{} for _ in range(n)]
-        self.inflight: list[dict[str, list[_Running]]] = [{p: [] for p in PIPES} for _ in range(n)]
-        self.started_count = [dict.fromkeys(PIPES, 0) for _ in range(n)]  # per pipe, started so far
+        self.inflight: list[dict[str, list[_Running]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
+        self.started_count = [dict.fromkeys(hardware.PIPES, 0) for _ in range(n)]  # per pipe, started so far
         self.flags: dict[tuple, np.ndarray] = {}
         self.block_fifos: dict[tuple, deque] = {}
         # (core, position) of a completed first part -> (its clock, its on_start state)
@@ -287,7 +286,7 @@ class _Run:
         self.races: dict[tuple, Race] = {}
         self.double_sets: list[str] = []
         self.trace: list[TraceEvent] = []
-        self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in PIPES} for _ in range(n)]
+        self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
         self.cube_cores = [i for i, c in enumerate(self.cores) if c.kind == "CUBE"]
         self.vector_cores = [i for i, c in enumerate(self.cores) if c.kind != "CUBE"]
         self.now = 0
@@ -370,7 +369,7 @@ class _Run:
         eng = self.eng
         live = [
             self.clock[c][PIPE_INDEX[p]]
-            for c in range(self.n) for p in PIPES
+            for c in range(self.n) for p in hardware.PIPES
             if eng.remaining[eng.thread(c, p)] > 0
         ]
         if not live:
@@ -412,7 +411,7 @@ class _Run:
         if ins.after_previous and (c, pos - 1) not in self.handoff:
             return False
         for p in ins.pipes:
-            if p in IN_ORDER_PIPES:
+            if p in hardware.ORDERED_PIPES:
                 for run in self.inflight[c][p]:
                     if _conflicts(ins, run.instr):
                         return False
@@ -452,11 +451,11 @@ class _Run:
         detector never relies on the set stalling its queue."""
         k = ins.kind
         for p in ins.pipes:
-            if k in (SET, BLOCK_SET) and p not in IN_ORDER_PIPES:
+            if k in (SET, BLOCK_SET) and p not in hardware.ORDERED_PIPES:
                 continue
             pc = self.clock[c][PIPE_INDEX[p]]
             np.maximum(pc, vs, out=pc)
-            if k == BARRIER or p in IN_ORDER_PIPES:
+            if k == BARRIER or p in hardware.ORDERED_PIPES:
                 t = self.eng.thread(c, p)
                 # in-order successor / after pipe_barrier (which drains its pipe): every
                 # earlier op of the pipe has completed. A wait_flag does not drain its
@@ -516,12 +515,12 @@ class _Run:
 
     # ----- issuing
     def barrier_all(self, c: int) -> bool:
-        if any(self.queues[c][p] or self.inflight[c][p] for p in PIPES):
+        if any(self.queues[c][p] or self.inflight[c][p] for p in hardware.PIPES):
             return False
         joined = np.zeros(self.eng.nthreads, dtype=np.int64)
-        for p in PIPES:
+        for p in hardware.PIPES:
             np.maximum(joined, self.own_prefix(c, p), out=joined)
-        for p in PIPES:
+        for p in hardware.PIPES:
             pc = self.clock[c][PIPE_INDEX[p]]
             np.maximum(pc, joined, out=pc)
         return True
@@ -555,7 +554,7 @@ class _Run:
         queue of its first pipe)."""
         started = False
         for c in range(self.n):
-            for p in PIPES:
+            for p in hardware.PIPES:
                 q = self.queues[c][p]
                 if q and self.cores[c].instrs[q[0]].pipes[0] == p and self.can_start(c, q[0]):
                     self.start(c, q[0])
@@ -593,7 +592,7 @@ class _Run:
         for c in range(self.n):
             if self.issue_idx[c] < len(self.cores[c].instrs) and self.next_issue[c] > self.now:
                 candidates.append(self.next_issue[c])
-            for p in PIPES:
+            for p in hardware.PIPES:
                 if self.queues[c][p] and self.pipe_free[c][p] > self.now:
                     candidates.append(self.pipe_free[c][p])
             candidates.extend(t for t in self.resource_free[c].values() if t > self.now)
@@ -616,7 +615,7 @@ class _Run:
         pending = [
             (c, pos)
             for c in range(self.n)
-            for pos in sorted({q for p in PIPES for q in self.queues[c][p]})
+            for pos in sorted({q for p in hardware.PIPES for q in self.queues[c][p]})
         ]
         unissued = [c for c in range(self.n) if self.issue_idx[c] < len(self.cores[c].instrs)]
         return pending, unissued
@@ -658,7 +657,7 @@ class _Run:
         deadlock = bool(pending or unissued) and not self.step_limit_hit
         deadlock_info = self.deadlock_info(pending, unissued) if pending or unissued else []
         pipe_busy = {
-            self.cores[c].name: {p: _union_length(self.busy[c][p]) for p in PIPES if self.busy[c][p]}
+            self.cores[c].name: {p: _union_length(self.busy[c][p]) for p in hardware.PIPES if self.busy[c][p]}
             for c in range(self.n)
         }
         return EngineResult(

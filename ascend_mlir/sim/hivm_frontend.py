@@ -60,8 +60,6 @@ from ascend_mlir.sim.engine import (
 from ascend_mlir.sim.numerics import ElemType, elem_type
 from ascend_mlir.sim.layout import CoreSpec, Kernel, core_specs, find_kernel
 from ascend_mlir.sim.memory import (
-    CUBE_SCOPES,
-    ON_CHIP,
     Buffer,
     Ref,
     SimulationError,
@@ -72,7 +70,7 @@ from ascend_mlir.sim.semantics import SEMANTICS, mmad_phases
 
 # the front end's API (its parts live in memory, layout and semantics)
 __all__ = [
-    "CUBE_SCOPES", "ON_CHIP", "Buffer", "CoreSpec", "CoreWalker", "Kernel", "Ref", "SimulationError",
+    "Buffer", "CoreSpec", "CoreWalker", "Kernel", "Ref", "SimulationError",
     "build_block", "core_specs", "find_kernel",
 ]
 from ascend_mlir.sim.scalar_semantics import is_index_or_int, register_scalar_functions, scalar, scalar_attr
@@ -202,7 +200,7 @@ class CoreWalker:
     def pointer_cast(self, op: hivm.PointerCastOp) -> Ref:
         t = memref_type(op.result)
         scope = hivm.scope_of(t)
-        if scope not in ON_CHIP:
+        if scope not in hardware.ON_CHIP_SCOPES:
             raise SimulationError(op, f"pointer_cast into scope {scope} is not simulated")
         et = self._et(op, t)
         if not op.addrs:
@@ -359,8 +357,8 @@ class CoreWalker:
             # the op verifier requires exactly one of a static or a dynamic flag id
             assert dyn_flag is not None
             fid = self.scalar(dyn_flag, op)
-        if not 0 <= fid < hivm.CROSS_CORE_FLAGS:
-            raise SimulationError(op, f"dynamic cross-core flag id {fid} is out of range (0..{hivm.CROSS_CORE_FLAGS - 1})")
+        if not 0 <= fid < hardware.CROSS_CORE_FLAGS:
+            raise SimulationError(op, f"dynamic cross-core flag id {fid} is out of range (0..{hardware.CROSS_CORE_FLAGS - 1})")
         kind = BLOCK_SET if isinstance(op, hivm.SyncBlockSetOp) else BLOCK_WAIT
         name = op.name.removeprefix("hivm.hir.")
         self.emit(Instr(kind, op.pipes(), 1, 1, flag=(fid,), name=name, loc=loc, static_id=id(op)), op)
@@ -455,7 +453,7 @@ class CoreWalker:
         )
 
         def flag(kind: str, src: str, dst: str, event: int, what: str) -> Instr:
-            if not 0 <= event < hivm.EVENTS_PER_PIPE_PAIR:
+            if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
                 raise SimulationError(op, f"mmadL1 sync_related_args: event id {event} is out of range")
             pipe = src if kind == SET else dst
             return Instr(kind, (pipe,), 1, 1, flag=(src, dst, event), name=f"mmadL1 {what}",

@@ -10,8 +10,9 @@ from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects import hacc, hivm
-from ascend_mlir.sim.memory import CUBE_SCOPES, SimulationError, memref_type
+from ascend_mlir.sim.memory import SimulationError, memref_type
 
 
 @dataclass
@@ -54,8 +55,8 @@ def _pair_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operatio
         ]
 
     alias: dict[Operation, Operation] = {}
-    for mine, theirs in ((allocs(aic, frozenset({"ub"})), allocs(aiv, frozenset({"ub"}))),
-                         (allocs(aiv, CUBE_SCOPES), allocs(aic, CUBE_SCOPES))):
+    vector, cube = hardware.CORE_SCOPES["VECTOR"], hardware.CORE_SCOPES["CUBE"]
+    for mine, theirs in ((allocs(aic, vector), allocs(aiv, vector)), (allocs(aiv, cube), allocs(aic, cube))):
         free = list(theirs)
         for op in mine:
             name, t = op.results[0].name_hint, op.results[0].type

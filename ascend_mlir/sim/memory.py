@@ -10,12 +10,9 @@ import numpy as np
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import SSAValue
 
-from ascend_mlir import hardware
 from ascend_mlir.diagnostics import OpError
 from ascend_mlir.sim.numerics import ElemType
 
-ON_CHIP = hardware.ON_CHIP_SCOPES
-CUBE_SCOPES = hardware.CORE_SCOPES["CUBE"]
 
 
 class SimulationError(OpError):

@@ -17,9 +17,10 @@ import numpy as np
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
-from ascend_mlir.sim.engine import PIPES, Engine, Race, TraceEvent
+from ascend_mlir.sim.engine import Engine, Race, TraceEvent
 from ascend_mlir.sim.hivm_frontend import (
     Buffer,
     SimulationError,
@@ -311,7 +312,7 @@ def simulate(
     races.extend(_cross_block_races(gm_accesses))
     pipe_busy = {
         p: max(core.get(p, 0) for core in busy_by_core.values())
-        for p in PIPES
+        for p in hardware.PIPES
         if any(p in core for core in busy_by_core.values())
     }
     outputs = {}
@@ -331,12 +332,18 @@ def simulate(
 # ------------------------------------------------------------------------------ trace output
 
 
+def _pipe_rank(lane: str) -> int:
+    """Where a trace lane ("V", "MTE1+M") sorts: by its first pipe in hardware.PIPES order."""
+    first = lane.split("+")[0]
+    return hardware.PIPES.index(first) if first in hardware.PIPES else len(hardware.PIPES)
+
+
 def chrome_trace(events: list[TraceEvent]) -> str:
     """Chrome / Perfetto trace JSON: one process per core, one thread per pipe (named by
     metadata events); 1 cycle = 1 us of trace time."""
     cores = sorted({e.core for e in events}, key=lambda c: (c != "cube", c))
     pid = {c: i for i, c in enumerate(cores)}
-    lanes = sorted({e.pipe for e in events}, key=lambda p: (PIPES.index(p.split("+")[0]) if p.split("+")[0] in PIPES else 99, p))
+    lanes = sorted({e.pipe for e in events}, key=lambda p: (_pipe_rank(p), p))
     tid = {p: i for i, p in enumerate(lanes)}
     out: list[dict] = []
     for c in cores:
@@ -360,7 +367,7 @@ def svg_timeline(events: list[TraceEvent], cycles: int) -> str:
     from html import escape
 
     rows = sorted({(e.core, e.pipe) for e in events},
-                  key=lambda r: (r[0] != "cube", r[0], PIPES.index(r[1].split("+")[0]) if r[1].split("+")[0] in PIPES else 99))
+                  key=lambda r: (r[0] != "cube", r[0], _pipe_rank(r[1])))
     row_index = {r: i for i, r in enumerate(rows)}
     left, row_h, width = 130, 22, 1400
     scale = width / max(cycles, 1)

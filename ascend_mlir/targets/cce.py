@@ -109,6 +109,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.target import Target
 
+from ascend_mlir import hardware
+from ascend_mlir.chips import Chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets import cce_vector
@@ -119,8 +121,6 @@ RESERVED_CUBE_EVENTS = (6, 7)
 RESERVED_PIPE_PAIRS = (("MTE1", "M"), ("M", "MTE1"))
 # The same as `reserved=` for analysis.event_ids.allocate_events (pipe pair -> ids).
 RESERVED_EVENTS: dict[tuple[str, str], set[int]] = {pair: set(RESERVED_CUBE_EVENTS) for pair in RESERVED_PIPE_PAIRS}
-CROSS_CORE_FLAGS_PER_VECTOR = 16
-L0_BYTES = 65536  # L0A and L0B capacity on both chips
 
 SCOPE_QUALIFIER = {"gm": "__gm__", "cbuf": "__cbuf__", "ca": "__ca__", "cb": "__cb__", "cc": "__cc__", "ub": "__ubuf__"}
 ARENA_NAME = {"cbuf": "l1_buf", "ca": "l0a_buf", "cb": "l0b_buf", "cc": "l0c_buf", "ub": "ub_buf"}
@@ -446,12 +446,12 @@ class _MmadTile:
         return min(self.k, self.step * 16)
 
     @staticmethod
-    def of(op: hivm.MmadL1Op, a_shape: Sequence[int], b_shape: Sequence[int]) -> _MmadTile:
+    def of(op: hivm.MmadL1Op, a_shape: Sequence[int], b_shape: Sequence[int], half: int) -> _MmadTile:
+        """The tiling of `op` whose A and B K steps each fit `half` bytes (half of L0A/L0B)."""
         a_t, b_t = op.a_transpose is not None, op.b_transpose is not None
         m, k = (a_shape[1], a_shape[0]) if a_t else (a_shape[0], a_shape[1])
         n = b_shape[0] if b_t else b_shape[1]
         mf, kf, nf = -(-m // 16), -(-k // 16), -(-n // 16)
-        half = L0_BYTES // 2
         step = max((d for d in range(1, kf + 1) if kf % d == 0 and mf * d * 512 <= half and d * nf * 512 <= half),
                    default=0)
         if step == 0:
@@ -477,7 +477,7 @@ class _Side:
 
 
 class CcePrinter:
-    def __init__(self, arch: str, module: ModuleOp, chip=None):
+    def __init__(self, arch: str, module: ModuleOp, chip: Chip):
         if arch not in ARCHS:
             raise ValueError(f"unknown cce arch '{arch}' (expected one of {', '.join(ARCHS)})")
         self.arch = arch
@@ -667,12 +667,12 @@ class CcePrinter:
                 if scope == "gm" or any(d == DYNAMIC_INDEX for d in t.get_shape()):
                     raise op_error(op, "only static on-chip allocations can be printed")
                 size = math.prod(t.get_shape()) * element_bytes(t.get_element_type())
-                align = self.chip.alignment.get(scope, 32) if self.chip is not None else 32
+                align = self.chip.alignment[scope]
                 start = -(-top.get(scope, 0) // align) * align
                 offsets[op] = start
                 top[scope] = start + size
-                capacity = self.chip.capacity.get(scope) if self.chip is not None else None
-                if capacity is not None and top[scope] > capacity:
+                capacity = self.chip.capacity[scope]
+                if top[scope] > capacity:
                     raise op_error(op, f"{scope} buffers need {top[scope]} bytes, the chip has {capacity}")
         return offsets
 
@@ -957,17 +957,21 @@ class CcePrinter:
         for event in RESERVED_CUBE_EVENTS:  # both L0 halves start free
             self.line(self.flag_call("set", "M", "MTE1", str(event)), fn)
 
+    def l0_half_bytes(self) -> int:
+        """One ping-pong half of L0A and of L0B (the chip's capacities)."""
+        return min(self.chip.capacity["ca"], self.chip.capacity["cb"]) // 2
+
     def print_mmad(self, op: hivm.MmadL1Op) -> None:
         if op.per_channel_bias is not None or op.unit_flag_mode is not None:
             raise op_error(op, "mmadL1 with bias or unit flags is not printed")
         a, b, c = self.view(op.a), self.view(op.b), self.view(op.c)
         if a.esize != 2 or b.esize != 2 or not (a.contiguous() and b.contiguous() and c.contiguous()):
             raise op_error(op, "the cce printer expands mmadL1 of whole bf16/f16 L1 tiles only")
-        tile = _MmadTile.of(op, a.shape, b.shape)
+        half = self.l0_half_bytes()
+        tile = _MmadTile.of(op, a.shape, b.shape, half)
         init = self.expr(op.init_condition)
         self.mmad_count += 1
         kk, pp = f"kk{self.mmad_count}", "l0_half"
-        half = L0_BYTES // 2
         l0a = f"(__ca__ {a.ctype} *)({ARENA_NAME['ca']} + {pp} * {half})"
         l0b = f"(__cb__ {b.ctype} *)({ARENA_NAME['cb']} + {pp} * {half})"
         event = f"{RESERVED_CUBE_EVENTS[0]} + {pp}"
@@ -1068,9 +1072,10 @@ class CcePrinter:
             return
         call = "asc_sync_intra_arrive" if setting else "asc_sync_intra_wait"
         ids = [flag]
-        if self.side.core == "CUBE" and self.kernel.n_vector == 2:  # + 16: the second vector core
-            ids.append(f"{flag} + {CROSS_CORE_FLAGS_PER_VECTOR}" if not flag.isdigit()
-                       else str(int(flag) + CROSS_CORE_FLAGS_PER_VECTOR))
+        # the cube addresses the second vector core's flags past the first one's
+        if self.side.core == "CUBE" and self.kernel.n_vector == 2:
+            second = hardware.CROSS_CORE_FLAGS
+            ids.append(f"{flag} + {second}" if not flag.isdigit() else str(int(flag) + second))
         for fid in ids:
             self.line(f"{call}(PIPE_{pipe}, {fid});", op)
 
@@ -1238,9 +1243,7 @@ class CcePrinter:
         """Offset of `size` bytes at the top of UB, above every UB buffer of this side (their
         planned addresses bounded over the loops around them)."""
         assert self.side is not None
-        capacity = self.chip.capacity.get("ub") if self.chip is not None else None
-        if capacity is None:
-            raise op_error(op, "no UB capacity known for the dav-c220 reduction scratch")
+        capacity = self.chip.capacity["ub"]
         start = (capacity - size) // 32 * 32
         top = _ub_high_water(self.side.func_op, self.offsets)
         if top is None or top > start:

@@ -29,7 +29,7 @@ from xdsl.utils.target import Target
 
 from ascend_mlir.analysis.accesses import PIPE_ORDER, buffer_name, function_allocs, primary_pipe
 from ascend_mlir.analysis.aliasing import Mod
-from ascend_mlir.analysis.latency_model import element_bytes, op_pipes, scope_of
+from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.loop_model import _uses_through_views, buffer_loop, loop_name
 from ascend_mlir.analysis.views import affine_of
 from ascend_mlir.chips import ChipError, resolve_chip
@@ -40,9 +40,9 @@ def _pipe_label(op: Operation) -> str:
     """The pipes a task holds in the modulo window, as the scheduler saw them: a hivm op
     its main pipe, a nested loop or if every pipe used inside it ("MTE2+V+MTE3")."""
     if isinstance(op, scf.ForOp | scf.IfOp):
-        used = {p for inner in op.walk() for p in op_pipes(inner)}
+        used = {p for inner in op.walk() for p in hivm.op_pipes(inner)}
         return "+".join(p for p in PIPE_ORDER if p in used) or "S"
-    return primary_pipe(op_pipes(op))
+    return primary_pipe(hivm.op_pipes(op))
 
 
 def _loop_tasks(loop: scf.ForOp) -> list[Operation]:
@@ -128,7 +128,7 @@ def _in_scheduled_loop(op: Operation) -> bool:
 
 def _buffer_bytes(alloc: Operation, chip) -> tuple[str, int]:
     t = alloc.results[0].type
-    scope = scope_of(t) or "?"
+    scope = hivm.scope_of(t) or "?"
     assert isinstance(t, MemRefType)
     return scope, chip.aligned_size(scope, prod(t.get_shape()) * element_bytes(t.element_type))
 

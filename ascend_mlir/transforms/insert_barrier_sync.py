@@ -63,10 +63,7 @@ from ascend_mlir.analysis.views import footprint_of, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.dialects import hivm
 
-# pipes whose ops complete in order, so same-pipe dependences need no sync (the same-pipe
-# rule: only S; mmadL1 -> mmadL1 is ordered by the op itself); V is treated as ordered
-# only with v-in-order=true (see the module docstring)
-IN_ORDER_PIPES = hardware.HARDWARE_ORDERED_PIPES
+# the two cross-core flag ids this pass uses, one per direction (of hardware.CROSS_CORE_FLAGS)
 CUBE_TO_VECTOR_FLAG = 0
 VECTOR_TO_CUBE_FLAG = 1
 
@@ -309,11 +306,14 @@ class _Inserter:
         state.last_pipe[access.core] = access.pipes[-1]
 
     def _ordered(self, earlier: _Access, later: _Access, v_open: frozenset[_Access]) -> bool:
-        """Whether the hardware already keeps `earlier` before `later` (same core)."""
+        """Whether the hardware already keeps `earlier` before `later` (same core): the
+        same-pipe rule (only S, hardware.HARDWARE_ORDERED_PIPES; mmadL1 -> mmadL1 is ordered
+        by the op itself); V counts as ordered only with v-in-order=true (see the module
+        docstring)."""
         if earlier.both_mmad(later):
             return True
         pipe = earlier.same_single_pipe(later)
-        if pipe in IN_ORDER_PIPES:
+        if pipe in hardware.HARDWARE_ORDERED_PIPES:
             return True
         return pipe == "V" and (self.v_in_order or earlier not in v_open)
 

@@ -68,8 +68,6 @@ from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import hivm
 
-ORDERED_PIPES = hardware.HARDWARE_ORDERED_PIPES  # the same-pipe rule (hardware-ordered pipes)
-EVENTS_PER_PIPE_PAIR = hardware.EVENTS_PER_PIPE_PAIR
 MAX_VERSIONS = 4
 
 
@@ -203,7 +201,7 @@ class _Planner:
         both_mmad = isinstance(a.op, hivm.MmadL1Op) and isinstance(b.op, hivm.MmadL1Op)
         for fa, pa, wa in a.accesses:
             for fb, pb, wb in b.accesses:
-                if not (wa or wb) or (pa == pb and (_pipe(pa) in ORDERED_PIPES or both_mmad)):
+                if not (wa or wb) or (pa == pb and (_pipe(pa) in hardware.HARDWARE_ORDERED_PIPES or both_mmad)):
                     continue
                 self._forward(a, b, k, fa, fb, pa, pb)
                 for j in range(k):
@@ -468,7 +466,7 @@ class _Emitter:
                 lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
                 hi = self.positions[self.planner.func_op][1]
             requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
-        ids = allocate_events(requests, EVENTS_PER_PIPE_PAIR, reserved)
+        ids = allocate_events(requests, hardware.EVENTS_PER_PIPE_PAIR, reserved)
         for (_, f), first in zip(events, ids, strict=True):
             f.first_id = first
         self._allocate_cross_core([(plan, f) for plan, f in flags if f.cross_core], reserved)
@@ -488,7 +486,7 @@ class _Emitter:
                 reserved.setdefault(direction, set()).add(op.flag_id)
         self.block_spans = [(plan, f, self._span(plan, f)) for plan, f in blocks]
         requests = [EventRequest((_core(f.set_pipe), _core(f.wait_pipe)), lo, hi) for _, f, (lo, hi) in self.block_spans]
-        ids = allocate_events(requests, hivm.CROSS_CORE_FLAGS, reserved, prefer_unused=True)
+        ids = allocate_events(requests, hardware.CROSS_CORE_FLAGS, reserved, prefer_unused=True)
         for (_, f), first in zip(blocks, ids, strict=True):
             f.first_id = first
 
@@ -535,14 +533,14 @@ class _Emitter:
             if f.cross_core:
                 raise CrossCoreFlagsExhausted(
                     dst_op,
-                    f"ascend-insert-sync: more than {hivm.CROSS_CORE_FLAGS} {_core(f.set_pipe).lower()} -> "
+                    f"ascend-insert-sync: more than {hardware.CROSS_CORE_FLAGS} {_core(f.set_pipe).lower()} -> "
                     f"{_core(f.wait_pipe).lower()} cross-core flags live at once "
                     "(use ascend-insert-barrier-sync for this kernel)",
                 )
             emit_remark(
                 dst_op,
                 f"ascend-insert-sync: no free event id for {set_pipe} -> {wait_pipe} "
-                f"(needs {f.period} of {EVENTS_PER_PIPE_PAIR}); pipe_barrier[<PIPE_ALL>] instead",
+                f"(needs {f.period} of {hardware.EVENTS_PER_PIPE_PAIR}); pipe_barrier[<PIPE_ALL>] instead",
             )
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return

@@ -40,7 +40,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ascend_mlir.analysis.latency_model import element_bytes, scope_of
+from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.memory_plan import PlanBuffer, ScopePlan, plan_memory
 from ascend_mlir.analysis.views import VIEW_OPS
 from ascend_mlir.chips import Chip
@@ -84,7 +84,7 @@ def _on_chip_allocs(func_op: func.FuncOp, chip: Chip) -> list[_Alloc]:
         if not isinstance(op, memref.AllocOp):
             continue
         t = op.memref.type
-        scope = scope_of(t)
+        scope = hivm.scope_of(t)
         if scope in (None, "gm") or not isinstance(t, MemRefType):
             continue
         shape = t.get_shape()

@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint, may_alias
 from ascend_mlir.analysis.views import affine_of, footprint_of
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
@@ -39,7 +40,6 @@ from ascend_mlir.dialects import hivm
 
 EVENT_BUDGET = 200_000
 MAX_PATHS = 64
-ALL_PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
 
 
 class _TooLarge(Exception):
@@ -226,11 +226,11 @@ class _Checker:
             self.merge(unit, {unit: self.count.get(unit, 0)})
             return
         # every pipe of the core drained: what any of them knew, all of them know now
-        drained: dict[tuple[str, str], int] = {(core, q): self.count.get((core, q), 0) for q in ALL_PIPES}
-        for q in ALL_PIPES:
+        drained: dict[tuple[str, str], int] = {(core, q): self.count.get((core, q), 0) for q in hardware.PIPES}
+        for q in hardware.PIPES:
             for k, v in self.knows((core, q)).items():
                 drained[k] = max(drained.get(k, 0), v)
-        for q in ALL_PIPES:
+        for q in hardware.PIPES:
             self.merge((core, q), drained)
 
     def _set(self, s: _Step, unit: tuple[str, str], key: tuple, counting: bool | None) -> None:

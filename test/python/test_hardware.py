@@ -1,16 +1,39 @@
 """The hardware facts module and the modules that must agree with it."""
 
+import ast
+import importlib
+from pathlib import Path
+
 from ascend_mlir import hardware
 from ascend_mlir.chips import load_chip
-from ascend_mlir.dialects import hivm, tile
+from ascend_mlir.dialects import tile
+
+
+def _pipe_lists(path: Path) -> list[int]:
+    """Lines of `path` with a tuple/list/set literal of three or more pipe names."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            names = {e.value for e in node.elts if isinstance(e, ast.Constant)}
+            if len(names) == len(node.elts) >= 3 and names <= set(hardware.PIPES):
+                lines.append(node.lineno)
+    return lines
 
 
 def test_pipes_have_one_home():
-    from ascend_mlir.scheduling import PIPES as solver_pipes
-    from ascend_mlir.sim.engine import PIPES as sim_pipes
-
-    assert hivm.PIPE_NAMES is hardware.PIPES
-    assert solver_pipes is hardware.PIPES and sim_pipes is hardware.PIPES
+    # the package spells the pipe list once; everyone else takes hardware.PIPES
+    package = Path(hardware.__file__).parent
+    # (the access model's report order and primary-pipe preference are being moved onto
+    # the alias analysis by another change; they are counted so that no new one appears)
+    pending = {"analysis/accesses.py": 2}
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).as_posix()
+        if rel != "hardware.py":
+            assert len(_pipe_lists(path)) == pending.get(rel, 0), f"{rel} spells a pipe list"
+    assert _pipe_lists(package / "hardware.py")
+    for module in ("ascend_mlir.scheduling", "ascend_mlir.sim.engine", "ascend_mlir.dialects.hivm",
+                   "ascend_mlir.chips"):
+        assert not hasattr(importlib.import_module(module), "PIPES"), module
 
 
 def test_cores_and_their_pipes():
@@ -29,9 +52,6 @@ def test_same_pipe_rule():
     assert hardware.HARDWARE_ORDERED_PIPES == {"S"}
     assert hardware.ORDERED_PIPES == {"M", "S"}
     assert not any(hardware.is_ordered(p) for p in ("V", "MTE1", "MTE2", "MTE3", "FIX"))
-    from ascend_mlir.transforms.insert_barrier_sync import IN_ORDER_PIPES
-
-    assert IN_ORDER_PIPES == hardware.HARDWARE_ORDERED_PIPES
 
 
 def test_copy_paths_agree_with_tile_and_chips():
@@ -48,5 +68,5 @@ def test_copy_paths_agree_with_tile_and_chips():
 
 
 def test_flag_limits():
-    assert hivm.CROSS_CORE_FLAGS == hardware.CROSS_CORE_FLAGS == 16
+    assert hardware.CROSS_CORE_FLAGS == 16
     assert load_chip().events_per_pipe_pair <= hardware.EVENTS_PER_PIPE_PAIR

@@ -23,6 +23,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.annotation import Annotation, MarkOp
 from ascend_mlir.dialects.hacc import HACC, FunctionKind, FunctionKindAttr, TargetAttr
@@ -120,7 +121,7 @@ def test_scope_and_pipe_helpers():
         address_space("l2")
     assert pipe_attr("MTE2") == PipeAttr(hivm.Pipe.PIPE_MTE2)
     assert pipe_attr("PIPE_FIX") == pipe_attr("FIX")
-    for name in hivm.PIPE_NAMES:
+    for name in hardware.PIPES:
         assert pipe_attr(name).pipe_name == name
     assert PipeAttr(hivm.Pipe.PIPE_ALL).pipe_name == "ALL"
     with pytest.raises(ValueError, match="unknown pipe name"):
@@ -234,7 +235,7 @@ def test_pipes_and_core_types():
         "wait": (("V",), "VECTOR"),
         "set_dyn": (("M",), "CUBE"),
         "barrier": (("MTE2",), "SCALAR"),
-        "barrier_all": (hivm.PIPE_NAMES, "SCALAR"),
+        "barrier_all": (hardware.PIPES, "SCALAR"),
         "block_set": (("FIX",), "CUBE"),
         "block_wait": (("V",), "VECTOR"),
         "block_idx": (("S",), "SCALAR"),

@@ -18,8 +18,6 @@ from __future__ import annotations
 from xdsl.ir import Dialect, Operation
 
 from ascend_mlir.dialects.hivm.attrs import (
-    ON_CHIP_SCOPES,
-    PIPE_NAMES,
     AddressSpace,
     AddressSpaceAttr,
     AtomicKind,
@@ -83,8 +81,6 @@ from ascend_mlir.dialects.hivm.memory import (
     PointerCastOp,
 )
 from ascend_mlir.dialects.hivm.sync import (
-    CROSS_CORE_FLAGS,
-    EVENTS_PER_PIPE_PAIR,
     PipeBarrierOp,
     SetFftsBaseAddrOp,
     SetFlagOp,
@@ -167,10 +163,8 @@ __all__ = [
     "AtomicKind",
     "AtomicKindAttr",
     "BINARY_OPS",
-    "CROSS_CORE_FLAGS",
     "CopyOp",
     "DMA_OPS",
-    "EVENTS_PER_PIPE_PAIR",
     "EventAttr",
     "FixpipeDMAMode",
     "FixpipeDMAModeAttr",
@@ -194,8 +188,6 @@ __all__ = [
     "ModuleCoreType",
     "ModuleCoreTypeAttr",
     "Nd2NzOp",
-    "ON_CHIP_SCOPES",
-    "PIPE_NAMES",
     "PadMode",
     "PadModeAttr",
     "PartOfMixAttr",

@@ -16,7 +16,6 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-from ascend_mlir import hardware
 
 # ---------------------------------------------------------------------------
 # Attributes
@@ -75,10 +74,6 @@ class Pipe(StrEnum):
     VIRTUAL_PIPE_MTE2_L1B = "VIRTUAL_PIPE_MTE2_L1B"
     PIPE_NUM = "PIPE_NUM"
     PIPE_UNASSIGNED = "PIPE_UNASSIGNED"
-
-
-# The pipes our scheduler, sync insertion and simulator reason about.
-PIPE_NAMES: tuple[str, ...] = hardware.PIPES
 
 
 @irdl_attr_definition
@@ -333,13 +328,6 @@ class SyncBlockInstrMode(StrEnum):
 @irdl_attr_definition
 class SyncBlockInstrModeAttr(_AngleEnum, EnumAttribute[SyncBlockInstrMode]):
     name = "hivm.sync_block_instr_mode"
-
-
-# ---------------------------------------------------------------------------
-# Scope helpers
-# ---------------------------------------------------------------------------
-
-ON_CHIP_SCOPES: tuple[str, ...] = hardware.ON_CHIP_SCOPES
 
 
 def address_space(name: str) -> AddressSpaceAttr:

@@ -25,9 +25,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ascend_mlir.dialects.hivm.attrs import (
-    ON_CHIP_SCOPES,
-)
+from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.interface import (
     scope_of,
     scope_text,
@@ -62,9 +60,9 @@ class PointerCastOp(IRDLOperation):
     def verify_(self) -> None:
         if not self.addrs:
             raise VerifyException("needs at least one address")
-        if scope_of(self.result) not in ON_CHIP_SCOPES:
+        if scope_of(self.result) not in hardware.ON_CHIP_SCOPES:
             raise VerifyException(
-                f"result must be in an on-chip scope ({', '.join(ON_CHIP_SCOPES)}), got {scope_text(self.result)}"
+                f"result must be in an on-chip scope ({', '.join(hardware.ON_CHIP_SCOPES)}), got {scope_text(self.result)}"
             )
         memref_type = cast(MemRefType[Attribute], self.result.type)
         dynamic_dims = sum(1 for d in memref_type.get_shape() if d == DYNAMIC_INDEX)

@@ -23,7 +23,6 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
-    PIPE_NAMES,
     EventAttr,
     PipeAttr,
     SyncBlockInstrModeAttr,
@@ -44,8 +43,6 @@ from ascend_mlir.dialects.hivm.syntax import (
 # ---------------------------------------------------------------------------
 # Synchronisation
 # ---------------------------------------------------------------------------
-
-EVENTS_PER_PIPE_PAIR = 8
 
 
 class _FlagOp(HivmOp, ABC):
@@ -83,12 +80,12 @@ class _FlagOp(HivmOp, ABC):
                 f"set and wait pipes must differ, got {self.set_pipe.data.value} twice (same-pipe order needs pipe_barrier, not a flag)"
             )
         for role, pipe in (("set", self.set_pipe), ("wait", self.wait_pipe)):
-            if pipe.pipe_name not in PIPE_NAMES:
+            if pipe.pipe_name not in hardware.PIPES:
                 raise VerifyException(f"{role} pipe must be a single hardware pipe, got {pipe.data.value}")
-        if self.static_event_id is not None and not 0 <= self.static_event_id.index < EVENTS_PER_PIPE_PAIR:
+        if self.static_event_id is not None and not 0 <= self.static_event_id.index < hardware.EVENTS_PER_PIPE_PAIR:
             raise VerifyException(
                 f"static event id EVENT_ID{self.static_event_id.index} is out of range "
-                f"(EVENT_ID0..EVENT_ID{EVENTS_PER_PIPE_PAIR - 1}, {EVENTS_PER_PIPE_PAIR} per pipe pair)"
+                f"(EVENT_ID0..EVENT_ID{hardware.EVENTS_PER_PIPE_PAIR - 1}, {hardware.EVENTS_PER_PIPE_PAIR} per pipe pair)"
             )
 
     assembly_format = (
@@ -138,7 +135,7 @@ class PipeBarrierOp(HivmOp):
 
     def pipes(self) -> tuple[str, ...]:
         name = self.pipe.pipe_name
-        return PIPE_NAMES if name == "ALL" else (name,)
+        return hardware.PIPES if name == "ALL" else (name,)
 
     def core_type(self) -> str:
         if self.pipe.pipe_name == "ALL":
@@ -147,16 +144,12 @@ class PipeBarrierOp(HivmOp):
 
     def verify_(self) -> None:
         name = self.pipe.pipe_name
-        if name != "ALL" and name not in PIPE_NAMES:
+        if name != "ALL" and name not in hardware.PIPES:
             raise VerifyException(f"pipe must be a hardware pipe or PIPE_ALL, got {self.pipe.data.value}")
 
     # bishengir's `[` custom<PipeAttr>($pipe) `]` attr-dict
     assembly_format = "`[` custom<ShortEnum>($pipe) `]` attr-dict"
     custom_directives = (ShortEnum,)
-
-
-# Cross-core flag ids (FFTS): 16 per block.
-CROSS_CORE_FLAGS = hardware.CROSS_CORE_FLAGS
 
 
 class _SyncBlockOp(HivmOp, ABC):
@@ -208,11 +201,11 @@ class _SyncBlockOp(HivmOp, ABC):
         if self.tcore_type.data not in (TCoreType.CUBE, TCoreType.VECTOR):
             raise VerifyException(f"core type must be CUBE or VECTOR, got {self.tcore_type.data.value}")
         for role, pipe in (("producer", self.tpipe), ("consumer", self.pipe)):
-            if pipe.pipe_name not in PIPE_NAMES:
+            if pipe.pipe_name not in hardware.PIPES:
                 raise VerifyException(f"{role} pipe must be a single hardware pipe, got {pipe.data.value}")
         flag = self.flag_id
-        if flag is not None and not 0 <= flag < CROSS_CORE_FLAGS:
-            raise VerifyException(f"flag id {flag} is out of range (0..{CROSS_CORE_FLAGS - 1})")
+        if flag is not None and not 0 <= flag < hardware.CROSS_CORE_FLAGS:
+            raise VerifyException(f"flag id {flag} is out of range (0..{hardware.CROSS_CORE_FLAGS - 1})")
 
 @irdl_op_definition
 class SyncBlockSetOp(_SyncBlockOp):
