@@ -284,7 +284,7 @@ class CoreWalker:
     def runs_here(self, op: hivm.HivmPipeOp) -> bool:
         if self.single_core:
             return True
-        if isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL":
+        if hivm.is_barrier_all(op):
             return True
         kind = op.core_type()
         if kind == "SCALAR":
@@ -323,7 +323,7 @@ class CoreWalker:
             self.flag_op(op, loc)
         elif isinstance(op, hivm.PipeBarrierOp):
             p = op.pipe.pipe_name
-            kind, pipes = (BARRIER_ALL, ()) if p in ("ALL", "S") else (BARRIER, (p,))
+            kind, pipes = (BARRIER_ALL, ()) if op.stalls_issue else (BARRIER, (p,))
             self.emit(Instr(kind, pipes, 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)), op)
         elif isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
             self.block_sync_op(op, loc)

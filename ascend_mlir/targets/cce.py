@@ -283,7 +283,7 @@ def _grid(f: func.FuncOp) -> int:
 def _op_core(op: Operation) -> str:
     """"CUBE" / "VECTOR" / "SCALAR" / "BOTH" (barriers on all pipes)."""
     if isinstance(op, hivm.PipeBarrierOp):
-        return "BOTH" if op.pipe.pipe_name in ("ALL", "S") else op.core_type()
+        return "BOTH" if op.stalls_issue else op.core_type()
     if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
         return "CUBE" if "CUBE" in str(op.tcore_type) else "VECTOR"
     if isinstance(op, hivm.HivmPipeOp):
@@ -1050,7 +1050,7 @@ class CcePrinter:
     def print_barrier(self, op: hivm.PipeBarrierOp) -> None:
         pipe = op.pipe.pipe_name
         if self.a5:
-            self.line("asc_sync();" if pipe in ("ALL", "S") else f"asc_sync_pipe(PIPE_{pipe});", op)
+            self.line("asc_sync();" if op.stalls_issue else f"asc_sync_pipe(PIPE_{pipe});", op)
         else:
             self.line(f"pipe_barrier(PIPE_{pipe});", op)
 

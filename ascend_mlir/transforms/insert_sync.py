@@ -265,7 +265,7 @@ def _existing_event(op: Operation, loop: Operation | None, cores: tuple[str, ...
     """The model event(s) of a sync op already in the block (None for other ops)."""
     if isinstance(op, hivm.PipeBarrierOp):
         name = op.pipe.pipe_name
-        if name == "ALL":
+        if op.drains_all:
             return lambda copy: [("barrier", f"ALL:{c}:") for c in cores]
         return lambda copy: [("barrier", _q(c, name)) for c in cores]
     if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
@@ -597,7 +597,7 @@ class _Emitter:
         for op in list(self.planner.body.ops):
             mine = used.get(op, set())
             prev = op.prev_op
-            drained = prev is not None and _is_barrier_all(prev)
+            drained = prev is not None and hivm.is_barrier_all(prev)
             if mine & seen and not drained:
                 Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
             seen |= mine
@@ -645,7 +645,7 @@ class _Emitter:
         if terminator is None or not self.planner.leaves:
             return
         prev = terminator.prev_op
-        if prev is not None and _is_barrier_all(prev):
+        if prev is not None and hivm.is_barrier_all(prev):
             return
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
 
@@ -654,7 +654,7 @@ def _barrier_all_between(earlier: Operation, later: Operation) -> bool:
     """A pipe_barrier[<PIPE_ALL>] among the ops strictly between two ops of one block."""
     op = earlier.next_op
     while op is not None and op is not later:
-        if _is_barrier_all(op):
+        if hivm.is_barrier_all(op):
             return True
         op = op.next_op
     return False
@@ -673,12 +673,6 @@ def _same_flag(op: Operation, flag: hivm.SetFlagOp | hivm.WaitFlagOp) -> bool:
     return False
 
 
-def _is_barrier_all(op: Operation) -> bool:
-    """pipe_barrier[PIPE_ALL]: every pipe has drained there, so each wait before it has
-    consumed its flag before any set after it runs."""
-    return isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL"
-
-
 def _hoist_prime(prime: hivm.SetFlagOp) -> None:
     """Move a priming set_flag up to the start of its block, or to just after the
     closest pipe_barrier[PIPE_ALL] above it, when no op in between uses its event.
@@ -691,7 +685,7 @@ def _hoist_prime(prime: hivm.SetFlagOp) -> None:
     the moved set."""
     first: Operation | None = None  # the earliest op with pipe work above the prime
     cur = prime.prev_op
-    while cur is not None and not _is_barrier_all(cur):
+    while cur is not None and not hivm.is_barrier_all(cur):
         if _same_flag(cur, prime):
             return
         if _has_pipe_work(cur):
@@ -717,7 +711,7 @@ def _sink_drain(drain: hivm.WaitFlagOp) -> None:
     terminator) below it, when no op in between uses its event: the wait blocks its pipe
     until the loop's last set, which no op after the loop needs."""
     cur = drain.next_op
-    while cur is not None and not _is_barrier_all(cur) and not cur.has_trait(IsTerminator):
+    while cur is not None and not hivm.is_barrier_all(cur) and not cur.has_trait(IsTerminator):
         if _same_flag(cur, drain):
             return
         cur = cur.next_op

@@ -148,10 +148,6 @@ def _remove_dead_code(func_op: func.FuncOp) -> None:
                 changed = True
 
 
-def _is_barrier_all(op: Operation) -> bool:
-    return isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == "ALL"
-
-
 def _issues_nothing(op: Operation) -> bool:
     """Pure index/view arithmetic: nothing a barrier would have to wait for."""
     return isinstance(op, (*VIEW_OPS, memref.AllocOp, scf.YieldOp)) or op.dialect_name() == "arith"
@@ -160,7 +156,7 @@ def _issues_nothing(op: Operation) -> bool:
 def _only_barriers(op: Operation) -> bool:
     """A region op whose body issues no pipe work, only barriers and index arithmetic."""
     return not op.results and all(
-        _is_barrier_all(inner) or _issues_nothing(inner)
+        hivm.is_barrier_all(inner) or _issues_nothing(inner)
         for region in op.regions
         for inner in region.walk()
     )
@@ -175,7 +171,7 @@ def _drop_idle_barriers(block: Block, idle: bool) -> None:
     only of such barriers; `idle` says whether that holds at the start of `block`.
     """
     for op in list(block.ops):
-        if _is_barrier_all(op):
+        if hivm.is_barrier_all(op):
             if idle:
                 Rewriter.erase_op(op)
             idle = True

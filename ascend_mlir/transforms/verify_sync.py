@@ -199,7 +199,7 @@ class _Checker:
     def step(self, s: _Step) -> None:
         op = s.op
         if isinstance(op, hivm.PipeBarrierOp):
-            self._barrier(s.core, op.pipe.pipe_name)
+            self._barrier(s.core, op)
         elif isinstance(op, hivm.SetFlagOp):
             self._set(s, (s.core, op.set_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)), None)
         elif isinstance(op, hivm.WaitFlagOp):
@@ -220,9 +220,9 @@ class _Checker:
     def _pipes(op: hivm.SetFlagOp | hivm.WaitFlagOp) -> tuple[str, str]:
         return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
 
-    def _barrier(self, core: str, pipe: str) -> None:
-        if pipe != "ALL":
-            unit = (core, pipe)
+    def _barrier(self, core: str, op: hivm.PipeBarrierOp) -> None:
+        if not op.drains_all:
+            unit = (core, op.pipe.pipe_name)
             self.merge(unit, {unit: self.count.get(unit, 0)})
             return
         # every pipe of the core drained: what any of them knew, all of them know now

@@ -255,6 +255,18 @@ def test_pipes_and_core_types():
     assert op_pipes(arith.ConstantOp(IntegerAttr(0, i64))) == ()
 
 
+def test_barrier_all_is_one_question():
+    _, ops, _ = build_everything()
+    assert hivm.is_barrier_all(ops["barrier_all"]) and ops["barrier_all"].drains_all
+    assert not hivm.is_barrier_all(ops["barrier"])
+    # other sync ops on every pipe are not barriers
+    assert not any(hivm.is_barrier_all(ops[n]) for n in ("set", "wait", "block_set", "ffts"))
+    # PIPE_S stalls issue as PIPE_ALL does, but it is not a PIPE_ALL barrier
+    s_barrier = hivm.PipeBarrierOp("S")
+    assert s_barrier.stalls_issue and not s_barrier.drains_all and not hivm.is_barrier_all(s_barrier)
+    assert ops["barrier_all"].stalls_issue and not ops["barrier"].stalls_issue
+
+
 def test_memref_reads_and_writes():
     _, ops, v = build_everything()
 

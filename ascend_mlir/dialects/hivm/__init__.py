@@ -88,6 +88,7 @@ from ascend_mlir.dialects.hivm.sync import (
     SyncBlockSetOp,
     SyncBlockWaitOp,
     WaitFlagOp,
+    is_barrier_all,
 )
 from ascend_mlir.dialects.hivm.vector import (
     VAbsOp,
@@ -235,6 +236,7 @@ __all__ = [
     "WaitFlagOp",
     "address_space",
     "event_attr",
+    "is_barrier_all",
     "op_pipes",
     "pipe_attr",
     "scope_of",

@@ -133,23 +133,38 @@ class PipeBarrierOp(HivmOp):
     def __init__(self, pipe: str | PipeAttr):
         super().__init__(properties={"pipe": pipe if isinstance(pipe, PipeAttr) else pipe_attr(pipe)})
 
+    @property
+    def drains_all(self) -> bool:
+        """PIPE_ALL: every pipe of the core has drained when the barrier completes."""
+        return self.pipe.pipe_name == "ALL"
+
+    @property
+    def stalls_issue(self) -> bool:
+        """PIPE_ALL or PIPE_S (the scalar unit's own pipe): the core issues nothing more
+        until every pipe drained (the CCE API spells both `asc_sync()`)."""
+        return self.drains_all or self.pipe.pipe_name == "S"
+
     def pipes(self) -> tuple[str, ...]:
-        name = self.pipe.pipe_name
-        return hardware.PIPES if name == "ALL" else (name,)
+        return hardware.PIPES if self.drains_all else (self.pipe.pipe_name,)
 
     def core_type(self) -> str:
-        if self.pipe.pipe_name == "ALL":
+        if self.drains_all:
             return "SCALAR"
         return core_of_pipes(self.pipes())
 
     def verify_(self) -> None:
-        name = self.pipe.pipe_name
-        if name != "ALL" and name not in hardware.PIPES:
+        if not self.drains_all and self.pipe.pipe_name not in hardware.PIPES:
             raise VerifyException(f"pipe must be a hardware pipe or PIPE_ALL, got {self.pipe.data.value}")
 
     # bishengir's `[` custom<PipeAttr>($pipe) `]` attr-dict
     assembly_format = "`[` custom<ShortEnum>($pipe) `]` attr-dict"
     custom_directives = (ShortEnum,)
+
+
+def is_barrier_all(op: Operation) -> bool:
+    """Whether `op` is pipe_barrier[<PIPE_ALL>] (the question sync insertion, the MIX
+    split, the simulator and the printers ask of arbitrary ops)."""
+    return isinstance(op, PipeBarrierOp) and op.drains_all
 
 
 class _SyncBlockOp(HivmOp, ABC):
