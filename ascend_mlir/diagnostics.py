@@ -223,7 +223,7 @@ def run_tool(where: str, what: str, body: Callable[[], int]) -> int:
     propagate, with its traceback."""
     try:
         return body()
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001 - the tools' last line: a bug is reported, not a traceback
         if os.environ.get("ASCEND_MLIR_DEBUG"):
             raise
         print(
