@@ -639,7 +639,9 @@ def irdl_parameters(attr: Attribute) -> tuple[Attribute, ...]:
     if isinstance(attr, EnumAttribute):
         return (builtin.StringAttr(str(attr.data.value)),)
     if isinstance(attr, ParametrizedAttribute):
-        return tuple(attr.parameters)
+        # IntAttr is xDSL-only: MLIR spells it (and the IRDL export declares it) as an integer
+        return tuple(builtin.IntegerAttr(p.data, 64) if isinstance(p, builtin.IntAttr) else p
+                     for p in attr.parameters)
     if isinstance(attr, Data):
         data = attr.data  # pyright: ignore[reportUnknownMemberType]
         if data == ():
@@ -737,7 +739,8 @@ def _attribute_from_irdl_parameters(cls: type[Attribute], params: Sequence[Attri
             raise ValueError(f"#{cls.name} expects a string parameter, got {value}")
         return cls(cls.enum_type(value.data))
     if issubclass(cls, ParametrizedAttribute):
-        return cls.new(tuple(params))
+        defs = cls.get_irdl_definition().parameters
+        return cls.new(tuple(_int_parameter(value, pdef.constr) for value, (_, pdef) in zip(params, defs)))
     if issubclass(cls, Data):
         if not params:
             return cls.new(())
@@ -750,6 +753,13 @@ def _attribute_from_irdl_parameters(cls: type[Attribute], params: Sequence[Attri
         if isinstance(value, builtin.StringAttr):
             return cls.new(value.data)
     raise ValueError(f"cannot rebuild #{cls.name} from {list(params)}")
+
+
+def _int_parameter(value: Attribute, constr: AttrConstraint) -> Attribute:
+    """An IntAttr parameter back from the integer `irdl_parameters` printed for it."""
+    if isinstance(value, builtin.IntegerAttr) and isinstance(constr, BaseAttr) and constr.attr is builtin.IntAttr:
+        return builtin.IntAttr(value.value.data)
+    return value
 
 
 def _matching_angle(text: str, start: int) -> int:
