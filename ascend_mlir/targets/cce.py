@@ -637,7 +637,7 @@ class CcePrinter:
         if kernel is None or kernel.aic is None or kernel.aiv is None or kernel.aic is kernel.aiv:
             return offsets
         partner = kernel.aiv if fn is kernel.aic else kernel.aic
-        own_scopes = ("cbuf", "cc") if fn is kernel.aic else ("ub",)
+        own_scopes = hardware.CORE_SCOPES["CUBE" if fn is kernel.aic else "VECTOR"]
         theirs = self.plan_allocs(partner)
         for op in list(offsets):
             t = op.results[0].type

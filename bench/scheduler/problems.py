@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from ascend_mlir import hardware
+from ascend_mlir.chips import load_chip
 from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
 
 # (latency range, ii range) per pipe, cycles; ii <= latency enforced below
@@ -36,7 +38,8 @@ _NEXT = {
     "S": ["MTE2", "V"],
 }
 _SCOPE = {"MTE2": "cbuf", "MTE1": "ca", "M": "cc", "FIX": "ub", "V": "ub", "MTE3": "cbuf", "S": "ub"}
-CAPACITY = {"ub": 253952, "cbuf": 524288, "ca": 65536, "cb": 65536, "cc": 262144}
+# on-chip capacities of the default chip (its chip file), bytes
+CAPACITY = {scope: load_chip().capacity[scope] for scope in hardware.ON_CHIP_SCOPES}
 
 
 class _LoopGenerator:
