@@ -66,6 +66,12 @@ class CopyPath:
     pipe: str
 
     @property
+    def is_dma(self) -> bool:
+        """Whether a DMA engine moves the data: every path but ub -> ub, a vector copy (on V)
+        that every chip has. Which DMA paths a chip has is chip data."""
+        return self.pipe != "V"
+
+    @property
     def key(self) -> str:
         """`<src>_<dst>`, the spelling of chip files (`[latency.copy.gm_ub]`)."""
         return f"{self.src}_{self.dst}"
@@ -80,8 +86,8 @@ COPY_PATHS: dict[tuple[str, str], CopyPath] = {
         CopyPath("ub", "gm", "store", "MTE3"),
         CopyPath("gm", "cbuf", "nd2nz", "MTE2"),
         CopyPath("cc", "gm", "fixpipe", "FIX"),
-        CopyPath("cc", "ub", "fixpipe", "FIX"),
         CopyPath("cc", "cbuf", "fixpipe", "FIX"),
+        CopyPath("cc", "ub", "fixpipe", "FIX"),
         CopyPath("ub", "ub", "copy", "V"),
         CopyPath("ub", "cbuf", "copy", "MTE3"),
         CopyPath("cbuf", "ca", "load_l0a", "MTE1"),

@@ -117,7 +117,7 @@ def test_generation_is_deterministic_across_hash_seeds(tmp_path: Path):
 def test_hivm_reference_documents_pipes_and_verifier_rules():
     text = gen_dialects.render_all()["hivm.md"]
     load = text.split("### `hivm.hir.load`", 1)[1].split("\n### ", 1)[0]
-    assert "Pipes: `MTE2`." in load
+    assert "Pipes: `MTE2` (gm -> ub)." in load
     assert "rule: load moves gm -> ub" in load
     assert "| `src` | single | memref |" in load
     assert "IRDL: `hivm.hir_load`" in load
@@ -125,7 +125,8 @@ def test_hivm_reference_documents_pipes_and_verifier_rules():
     assert "`MTE1`, `M`" in mmad
     assert "IRDL: `hivm.hir_mmad_l1`" in mmad
     copy = text.split("### `hivm.hir.copy`", 1)[1].split("\n### ", 1)[0]
-    assert "depends on the op" in copy  # ub->ub on V, ub->cbuf on MTE3
+    assert "Pipes: `V` (ub -> ub), `MTE3` (ub -> cbuf)." in copy  # its copy paths
+    assert "rule: copy moves ub -> ub or cbuf" in copy
     assert "Cases: `zero`, `gm`, `cbuf`, `ca`, `cb`, `cc`, `ub`." in text
 
 

@@ -7,7 +7,8 @@
 Everything comes from the xDSL definitions in `ascend_mlir/dialects/*.py`: op and
 attribute docstrings, operand/result/attribute/property constraints, assembly formats,
 traits, the checks and error messages of each `verify_` (read from its source), and the
-pipes of hivm ops (read from `pipes()` when it returns constants), and one example per
+pipes of hivm ops (read from `pipes()` when it returns constants, or a DMA op's copy
+paths), and one example per
 op: its first use in `examples/<dialect>.mlir` (parsed and verified on every run), printed
 in our syntax and in IRDL form. The IRDL text is `ascend_mlir.targets.irdl`'s. Output is
 deterministic: same definitions, same bytes.
@@ -30,6 +31,7 @@ from xdsl.ir import Attribute, Data, Dialect, ParametrizedAttribute, TypeAttribu
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
 from xdsl.irdl.operations import OpDef
 
+from ascend_mlir.hardware import CopyPath
 from ascend_mlir.targets.irdl import (
     DialectExporter,
     is_unit_data,
@@ -200,12 +202,20 @@ def verifier_facts(op: type[IRDLOperation]) -> tuple[list[str], list[str], list[
     if func is None:
         return [], [], []
     reader = _VerifierReader(op)
+    copy_rule = getattr(op, "copy_rule", None)
+    if callable(copy_rule):  # a DMA op: the rule its scope checks cite, from its copy paths
+        reader.rules.append(str(copy_rule()))
     reader.read(func)
     return reader.rules, reader.checks, reader.messages
 
 
 def pipes_text(op: type[IRDLOperation]) -> str | None:
-    """The pipes of a hivm op, from `pipes()`: constants, or the expression it returns."""
+    """The pipes of a hivm op, from `pipes()`: constants, or the expression it returns; a
+    DMA op's from its copy paths (hardware.COPY_PATHS)."""
+    copy_paths = getattr(op, "copy_paths", None)
+    if callable(copy_paths):
+        paths = cast(Iterable[CopyPath], copy_paths())
+        return ", ".join(f"`{p.pipe}` ({p.src} -> {p.dst})" for p in paths)
     func = defining_method(op, "pipes")
     if func is None or getattr(func, "__isabstractmethod__", False):
         return None

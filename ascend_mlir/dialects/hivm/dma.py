@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Sequence
+from functools import cache
 from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
@@ -31,6 +32,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
     AtomicKindAttr,
     FixpipeDMAMode,
@@ -48,7 +50,7 @@ from ascend_mlir.dialects.hivm.attrs import (
 )
 from ascend_mlir.dialects.hivm.interface import (
     element_type_of,
-    has_950_paths,
+    verify_chip_has_path,
     scope_of,
     scope_text,
     shape_of,
@@ -101,9 +103,56 @@ def verify_padding(op: HivmOp, pad_mode: PadModeAttr | None, pad_value: SSAValue
 # ---------------------------------------------------------------------------
 
 
+@cache
+def _paths_of(op_name: str) -> tuple[hardware.CopyPath, ...]:
+    paths = tuple(p for p in hardware.COPY_PATHS.values() if f"hivm.hir.{p.op}" == op_name)
+    assert paths, f"{op_name} performs no copy path of hardware.COPY_PATHS"
+    return paths
+
+
+def _either(names: Sequence[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 class _DmaOp(HivmOp, ABC):
+    """A copy between memories over one of the op's paths in hardware.COPY_PATHS, which
+    give its legal scopes and its pipe."""
+
     src = operand_def(MemRefType)
     dst = operand_def(MemRefType)
+
+    @classmethod
+    def copy_paths(cls) -> tuple[hardware.CopyPath, ...]:
+        """The copy paths (hardware.COPY_PATHS) this op performs."""
+        return _paths_of(cls.name)
+
+    @classmethod
+    def copy_rule(cls) -> str:
+        """"fixpipe moves cc -> gm, cbuf or ub": the paths, for diagnostics and docs."""
+        paths = cls.copy_paths()
+        sources = dict.fromkeys(p.src for p in paths)
+        return f"{cls.name.removeprefix('hivm.hir.')} moves " + "; ".join(
+            f"{src} -> {_either([p.dst for p in paths if p.src == src])}" for src in sources)
+
+    def pipes(self) -> tuple[str, ...]:
+        """The pipe of the path to the destination's scope (the op's first path while
+        that scope is unassigned)."""
+        paths = self.copy_paths()
+        dst = scope_of(self.dst)
+        return (next((p for p in paths if p.dst == dst), paths[0]).pipe,)
+
+    def verify_copy_path(self) -> None:
+        """Source and destination are in the scopes of one of the op's paths, and the
+        module's chip has that path."""
+        paths, rule = self.copy_paths(), self.copy_rule()
+        sources = tuple(dict.fromkeys(p.src for p in paths))
+        destinations = tuple(dict.fromkeys(p.dst for p in paths))
+        verify_scope(self, self.src, "source", sources, rule)
+        verify_scope(self, self.dst, "destination", destinations, rule)
+        path = hardware.COPY_PATHS.get((scope_of(self.src) or "", scope_of(self.dst) or ""))
+        if path in paths:
+            verify_chip_has_path(self, path)
 
     @property
     def ins(self) -> tuple[SSAValue, ...]:
@@ -208,16 +257,11 @@ class LoadOp(_DmaOp):
             properties={k: v for k, v in props.items() if v is not None},
         )
 
-    def pipes(self) -> tuple[str, ...]:
-        return ("MTE2",)
-
     def core_type(self) -> str:
         return "VECTOR"
 
     def verify_(self) -> None:
-        rule = "load moves gm -> ub"
-        verify_scope(self, self.src, "source", ("gm",), rule)
-        verify_scope(self, self.dst, "destination", ("ub",), rule)
+        self.verify_copy_path()
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         verify_padding(self, self.pad_mode, self.pad_value)
 
@@ -246,9 +290,6 @@ class StoreOp(_DmaOp):
             properties={"atomic_kind": atomic_kind} if atomic_kind is not None else {},
         )
 
-    def pipes(self) -> tuple[str, ...]:
-        return ("MTE3",)
-
     def core_type(self) -> str:
         return "VECTOR"
 
@@ -257,9 +298,7 @@ class StoreOp(_DmaOp):
         return (self.src, self.dst) if self.atomic_kind is not None else (self.src,)
 
     def verify_(self) -> None:
-        rule = "store moves ub -> gm"
-        verify_scope(self, self.src, "source", ("ub",), rule)
-        verify_scope(self, self.dst, "destination", ("gm",), rule)
+        self.verify_copy_path()
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         verify_same_shape(self, self.src, self.dst, "source and destination")
 
@@ -283,19 +322,11 @@ class CopyOp(_DmaOp):
     def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation):
         super().__init__(operands=[src, dst, []])
 
-    def pipes(self) -> tuple[str, ...]:
-        return ("MTE3",) if scope_of(self.dst) == "cbuf" else ("V",)
-
     def core_type(self) -> str:
         return "VECTOR"
 
     def verify_(self) -> None:
-        rule = "copy moves ub -> ub or ub -> cbuf"
-        verify_scope(self, self.src, "source", ("ub",), rule)
-        verify_scope(self, self.dst, "destination", ("ub", "cbuf"), rule)
-        paths_950, target = has_950_paths(self)
-        if scope_of(self.dst) == "cbuf" and not paths_950:
-            raise VerifyException(f"copy ub -> cbuf needs an Ascend 950 target, the module targets {target}")
+        self.verify_copy_path()
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         if self.collapse_reassociation is None:
             verify_padding(self, self.pad_mode, self.pad_value)
@@ -355,16 +386,11 @@ class Nd2NzOp(_DmaOp):
             properties={"dst_continuous": UnitAttr()} if dst_continuous else {},
         )
 
-    def pipes(self) -> tuple[str, ...]:
-        return ("MTE2",)
-
     def core_type(self) -> str:
         return "CUBE"
 
     def verify_(self) -> None:
-        rule = "nd2nz moves gm -> cbuf"
-        verify_scope(self, self.src, "source", ("gm",), rule)
-        verify_scope(self, self.dst, "destination", ("cbuf",), rule)
+        self.verify_copy_path()
         verify_same_element_type(self, self.src, self.dst, "source and destination")
         init = self.init_out_buffer
         if init is not None and init.value.data and self.pad_value is None:
@@ -424,19 +450,11 @@ class FixpipeOp(_DmaOp):
             props["pre_relu"] = FixpipePreReluModeAttr(pre_relu)
         super().__init__(operands=[src, dst, [], []], properties=props)
 
-    def pipes(self) -> tuple[str, ...]:
-        return ("FIX",)
-
     def core_type(self) -> str:
         return "CUBE"
 
     def verify_(self) -> None:
-        rule = "fixpipe moves cc -> gm, cbuf or ub"
-        verify_scope(self, self.src, "source", ("cc",), rule)
-        verify_scope(self, self.dst, "destination", ("gm", "cbuf", "ub"), rule)
-        paths_950, target = has_950_paths(self)
-        if scope_of(self.dst) == "ub" and not paths_950:
-            raise VerifyException(f"fixpipe cc -> ub needs an Ascend 950 target, the module targets {target}")
+        self.verify_copy_path()
         dual = self.dual_dst_mode
         if dual is not None and dual.data != FixpipeDualDstMode.NO_DUAL:
             if scope_of(self.dst) != "ub":

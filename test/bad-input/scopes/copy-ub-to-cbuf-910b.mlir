@@ -1,5 +1,5 @@
 // Bad input (scopes): the 910B has no UB -> L1 path.
-// ERROR: copy ub -> cbuf needs an Ascend 950 target, the module targets Ascend910B1
+// ERROR: copy ub -> cbuf needs a chip with that path (ascend950), the module targets Ascend910B1 (ascend910b)
 module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
   func.func @k() {
     %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>

@@ -1,5 +1,5 @@
 // Bad input (scopes): the 910B has no L0C -> UB path.
-// ERROR: fixpipe cc -> ub needs an Ascend 950 target, the module targets Ascend910B1
+// ERROR: fixpipe cc -> ub needs a chip with that path (ascend950), the module targets Ascend910B1 (ascend910b)
 module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
   func.func @k() {
     %c = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>

@@ -74,7 +74,7 @@ func.func @store_shape(%a: memref<4x4xf16, #hivm.address_space<ub>>, %b: memref<
 // -----
 
 func.func @copy_from_gm(%a: memref<16xf16, #hivm.address_space<gm>>, %b: memref<16xf16, #hivm.address_space<ub>>) {
-  // expected-error @+1 {{source must be in ub, got gm (copy moves ub -> ub or ub -> cbuf)}}
+  // expected-error @+1 {{source must be in ub, got gm (copy moves ub -> ub or cbuf)}}
   hivm.hir.copy ins(%a : memref<16xf16, #hivm.address_space<gm>>) outs(%b : memref<16xf16, #hivm.address_space<ub>>)
   return
 }
@@ -91,7 +91,7 @@ func.func @copy_to_gm(%a: memref<16xf16, #hivm.address_space<ub>>, %b: memref<16
 
 module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
 func.func @copy_ub_to_cbuf_on_910b(%a: memref<16xf16, #hivm.address_space<ub>>, %b: memref<16xf16, #hivm.address_space<cbuf>>) {
-  // expected-error @+1 {{copy ub -> cbuf needs an Ascend 950 target, the module targets Ascend910B1}}
+  // expected-error @+1 {{copy ub -> cbuf needs a chip with that path (ascend950), the module targets Ascend910B1 (ascend910b)}}
   hivm.hir.copy ins(%a : memref<16xf16, #hivm.address_space<ub>>) outs(%b : memref<16xf16, #hivm.address_space<cbuf>>)
   return
 }
@@ -141,7 +141,7 @@ func.func @fixpipe_to_cc(%a: memref<16xf32, #hivm.address_space<cc>>, %b: memref
 
 module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
 func.func @fixpipe_to_ub_on_910b(%a: memref<16xf32, #hivm.address_space<cc>>, %b: memref<16xf32, #hivm.address_space<ub>>) {
-  // expected-error @+1 {{fixpipe cc -> ub needs an Ascend 950 target, the module targets Ascend910B1}}
+  // expected-error @+1 {{fixpipe cc -> ub needs a chip with that path (ascend950), the module targets Ascend910B1 (ascend910b)}}
   hivm.hir.fixpipe ins(%a : memref<16xf32, #hivm.address_space<cc>>) outs(%b : memref<16xf32, #hivm.address_space<ub>>)
   return
 }
