@@ -31,6 +31,9 @@ else:  # pragma: no cover - python 3.10
     import tomli as tomllib  # pyright: ignore[reportMissingImports]
 
 DEFAULT_CHIP = "ascend950"
+# The arch of the Ascend 950 generation ("a5"): its bishengir builds are the `-a5` ones
+# (bishengir-compile-a5, bishengir-opt-a5, whose syntax differs) and its CCE API the asc_* one.
+A5_ARCH = "dav-3510"
 CHIP_DIR = Path(__file__).parent
 
 # Copy paths every chip must describe (the 950 adds ub_cbuf and cc_ub).
@@ -85,6 +88,11 @@ class Chip:
     # element types the chip has, by use: "storage" (any buffer), "vector" (arithmetic on
     # the vector unit), "cube" (mmad inputs); empty when the chip file does not say
     element_types: dict[str, tuple[str, ...]] = field(default_factory=dict[str, tuple[str, ...]], compare=False)
+
+    @property
+    def a5(self) -> bool:
+        """Whether the chip is of the a5 generation (see A5_ARCH)."""
+        return self.arch == A5_ARCH
 
     def aligned_size(self, scope: str, nbytes: int) -> int:
         """`nbytes` rounded up to the allocation granule of `scope`."""
@@ -386,6 +394,15 @@ def chip_for_target(hacc_target: str) -> Chip:
             return chip
     known = ", ".join(t for n in builtin_chip_names() for t in _builtin(n).hacc_targets)
     raise ChipError(f"unknown hacc target '{hacc_target}' (known: {known})")
+
+
+def target_is_a5(hacc_target: str) -> bool:
+    """Whether the bishengir target name is a built-in chip of the a5 generation (an
+    unknown name is not)."""
+    try:
+        return chip_for_target(hacc_target).a5
+    except ChipError:
+        return False
 
 
 def load_chip(name_or_path: str | None = None) -> Chip:

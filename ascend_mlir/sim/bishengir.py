@@ -172,11 +172,19 @@ def _drop_module_attributes(text: str, target: str | None) -> str:
 # ------------------------------------------------------------------------------ running bishengir
 
 
+def _targets_a5(npuir: str) -> bool:
+    """Whether the module text's `hacc.target` is a chip of the a5 generation."""
+    from ascend_mlir.chips import target_is_a5
+
+    target = re.search(r'hacc\.target<"([^"]*)"', npuir)
+    return target is not None and target_is_a5(target.group(1))
+
+
 def bishengir_compile(npuir: str = "") -> str:
     """The bishengir-compile build for the module's target (the `-a5` build for Ascend 950)."""
     from ascend_mlir.testing import find_tool
 
-    name = "bishengir-compile-a5" if re.search(r'hacc\.target<"Ascend950', npuir) else "bishengir-compile"
+    name = "bishengir-compile-a5" if _targets_a5(npuir) else "bishengir-compile"
     tool = find_tool(name)
     if tool is None:
         raise BishengirError(f"{name} is not installed (pip package ascendnpu-ir)")
@@ -379,7 +387,7 @@ def bishengir_opt(npuir: str = "") -> str:
     the other one does not parse the 950's op syntax)."""
     from ascend_mlir.testing import find_tool
 
-    name = "bishengir-opt-a5" if re.search(r'hacc\.target<"Ascend950', npuir) else "bishengir-opt"
+    name = "bishengir-opt-a5" if _targets_a5(npuir) else "bishengir-opt"
     tool = find_tool(name)
     if tool is None:
         raise BishengirError(f"{name} is not installed (pip package ascendnpu-ir)")

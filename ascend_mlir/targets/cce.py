@@ -110,7 +110,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.target import Target
 
 from ascend_mlir import hardware
-from ascend_mlir.chips import Chip
+from ascend_mlir.chips import A5_ARCH, Chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets import cce_vector
@@ -493,7 +493,7 @@ class CcePrinter:
 
     @property
     def a5(self) -> bool:
-        return self.arch == "dav-3510"
+        return self.arch == A5_ARCH
 
     # ----- output ----------------------------------------------------------------------
 

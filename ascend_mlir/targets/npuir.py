@@ -58,7 +58,6 @@ BISHENGIR_DIALECTS = frozenset(
 # Attribute prefixes of our own, meaningless to bishengir.
 OWN_ATTRIBUTE_PREFIXES = ("ascend.", "tile.")
 
-A5_TARGET_PREFIX = "Ascend950"
 SYNTAXES = ("auto", "a5", "default")
 
 
@@ -136,9 +135,11 @@ def _spell_vreduce(op: hivm.VReduceOp, a5: bool, generic: bool) -> None:
 
 
 def _is_a5(module: ModuleOp, syntax: str) -> bool:
+    from ascend_mlir.chips import target_is_a5
+
     target = module.attributes.get(hacc.TARGET)
     target_name = target.data if isinstance(target, hacc.TargetAttr) else ""
-    return syntax == "a5" or (syntax == "auto" and target_name.startswith(A5_TARGET_PREFIX))
+    return syntax == "a5" or (syntax == "auto" and target_is_a5(target_name))
 
 
 def spelled_for_bishengir(module: ModuleOp, syntax: str = "auto", generic: bool = False) -> ModuleOp:
@@ -163,8 +164,9 @@ class NpuirTarget(Target):
     """Print AscendNPU IR for bishengir-compile.
 
     `syntax`: which bishengir build the text is for. "auto" (default) follows the
-    module's hacc.target: Ascend950* -> "a5" (bishengir-compile-a5, or bishengir-compile
-    --target=Ascend950..., which hands over to it), anything else -> "default".
+    module's hacc.target: a chip of the a5 generation (the Ascend 950, `chips.A5_ARCH`) ->
+    "a5" (bishengir-compile-a5, or bishengir-compile --target=Ascend950..., which hands
+    over to it), anything else -> "default".
     `generic`: print MLIR's generic op form."""
 
     name = "npuir"

@@ -12,11 +12,20 @@ from ascend_mlir.chips import (
     chip_for_target,
     load_chip,
     load_chip_file,
+    target_is_a5,
 )
 
 
 def test_builtin_chips_present():
     assert builtin_chip_names() == ("ascend910b", "ascend950")
+
+
+def test_the_a5_generation_is_told_by_the_chip():
+    # which bishengir build (and cce API) a target needs follows its chip's arch
+    assert load_chip("ascend950").a5 and not load_chip("ascend910b").a5
+    assert all(target_is_a5(t) for t in load_chip("ascend950").hacc_targets)
+    assert not any(target_is_a5(t) for t in load_chip("ascend910b").hacc_targets)
+    assert not target_is_a5("Ascend950-unknown")  # an unknown name is not a chip
 
 
 def test_default_is_ascend950():
