@@ -28,7 +28,7 @@ mode whose pass is not available is refused by name, never replaced silently.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -139,7 +139,7 @@ class AscendCompilePass(ModulePass):
             stage_done(PipelineLoopsPass.name, op)
         self._verify(op, f"schedule={self.schedule}")
         if not synced:
-            self._sync(ctx, op, sync_passes)
+            self._sync(ctx, op, sync_passes, self._chip_options())
         if not synced:
             from ascend_mlir.transforms.verify_sync import VerifySyncPass
 
@@ -147,15 +147,21 @@ class AscendCompilePass(ModulePass):
             VerifySyncPass().apply(ctx, op)
         _apply_target_shaping(ctx, op)
 
+    def _chip_options(self) -> dict[str, str]:
+        """The chip options for the stages that take them (a chip file is handed on as its
+        path: its name is not a built-in chip)."""
+        return {"chip_file": self.chip_file} if self.chip_file else {"chip": self.chip} if self.chip else {}
+
     @staticmethod
-    def _sync(ctx: Context, op: ModuleOp, sync_passes: list[type[ModulePass]]) -> None:
+    def _sync(ctx: Context, op: ModuleOp, sync_passes: list[type[ModulePass]], chip_options: dict[str, str]) -> None:
         from ascend_mlir.transforms.insert_barrier_sync import InsertBarrierSyncPass
         from ascend_mlir.transforms.insert_sync import CrossCoreFlagsExhausted
 
         backup = op.clone()  # the solver may fail half-way through placing flags
         try:
             for sync_pass in sync_passes:
-                sync_pass().apply(ctx, op)
+                takes_chip = {f.name for f in fields(sync_pass)} >= set(chip_options)
+                sync_pass(**(chip_options if takes_chip else {})).apply(ctx, op)
                 stage_done(sync_pass.name, op)
         except CrossCoreFlagsExhausted as error:
             # the documented fallback: this kernel is synced by barriers instead, and said so

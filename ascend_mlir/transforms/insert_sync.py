@@ -23,7 +23,8 @@ through versions `iv mod k`, planned `pointer_cast`s):
 4. **No flag set twice.** In a loop, the pipe that sets a flag may run ahead of the pipe
    that waits for it; a flag whose next set is not ordered after its last wait gets one
    id per version of the loop, else a credit flag in the other direction.
-5. **Event ids** per pipe pair within the chip's 8 (`ascend_mlir.analysis.event_ids`):
+5. **Event ids** per pipe pair within the chip's `events_per_pipe_pair` (8 on the chips
+   we know; options `chip` / `chip-file` as for every pass) (`ascend_mlir.analysis.event_ids`):
    flags inside one top-level loop get distinct ids, and so do the flags of the
    function's straight-line code; ids are reused between top-level loops, which a
    pipe_barrier[PIPE_ALL] between them makes safe (else the setting pipe could run
@@ -67,6 +68,7 @@ from ascend_mlir.analysis.views import affine_of, defined_inside, footprint_of, 
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import hivm
+from ascend_mlir.transforms.estimate_latency import module_chip
 
 MAX_VERSIONS = 4
 
@@ -416,8 +418,9 @@ def _version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
 
 
 class _Emitter:
-    def __init__(self, planner: _Planner):
+    def __init__(self, planner: _Planner, events_per_pipe_pair: int):
         self.planner = planner
+        self.events_per_pipe_pair = events_per_pipe_pair  # the chip's (at most the hardware's)
         self.block_spans: list[tuple[_Plan, _Flag, tuple[int, int]]] = []  # cross-core flags' lifetimes
         self.positions: dict[Operation, tuple[int, int]] = {}
         # the sets that prime loop-carried flags and the waits that drain them
@@ -466,7 +469,7 @@ class _Emitter:
                 lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
                 hi = self.positions[self.planner.func_op][1]
             requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
-        ids = allocate_events(requests, hardware.EVENTS_PER_PIPE_PAIR, reserved)
+        ids = allocate_events(requests, self.events_per_pipe_pair, reserved)
         for (_, f), first in zip(events, ids, strict=True):
             f.first_id = first
         self._allocate_cross_core([(plan, f) for plan, f in flags if f.cross_core], reserved)
@@ -540,7 +543,7 @@ class _Emitter:
             emit_remark(
                 dst_op,
                 f"ascend-insert-sync: no free event id for {set_pipe} -> {wait_pipe} "
-                f"(needs {f.period} of {hardware.EVENTS_PER_PIPE_PAIR}); pipe_barrier[<PIPE_ALL>] instead",
+                f"(needs {f.period} of {self.events_per_pipe_pair}); pipe_barrier[<PIPE_ALL>] instead",
             )
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return
@@ -751,9 +754,14 @@ class InsertSyncPass(ModulePass):
 
     name = "ascend-insert-sync"
 
+    # the chip (its event ids per pipe pair), chosen as by every pass: see chips.resolve_chip
+    chip: str | None = None
+    chip_file: str | None = None
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # an op this pass cannot see the pipes of would be left unsynchronised
         require_hivm_level(op, self.name)
+        events = module_chip(op, self.chip, self.chip_file).events_per_pipe_pair
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 continue
@@ -761,4 +769,4 @@ class InsertSyncPass(ModulePass):
             planner.collect()
             for plan in planner.plans.values():
                 _plan_block(plan)
-            _Emitter(planner).emit()
+            _Emitter(planner, events).emit()

@@ -2,6 +2,8 @@
 // RUN: ascend-opt %s -p ascend-insert-sync 2>/dev/null > %t.mlir
 // RUN: ascend-opt %t.mlir -p ascend-verify-sync
 // RUN: ascend-sim %t.mlir --json | filecheck %s --check-prefix=SIM
+// RUN: ascend-opt %s -p 'ascend-insert-sync{chip-file="%S/Inputs/four-events.toml"}' 2>&1 | filecheck %s --check-prefix=FOUR
+// RUN: ascend-opt %s -p 'ascend-insert-sync{chip-file="%S/Inputs/four-events.toml"},ascend-verify-sync'
 
 // Nine loads, then nine vector ops each reading one: nine MTE2 -> V flags live at once,
 // one more than the 8 event ids of the pair. The ninth dependence falls back to a
@@ -12,6 +14,11 @@
 // CHECK-NOT: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>
 // CHECK: hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT: hivm.hir.vabs ins(%u8
+
+// A chip whose file allows four event ids per pipe pair: four flags, five barriers.
+// FOUR-COUNT-5: remark: ascend-insert-sync: no free event id for MTE2 -> V (needs 1 of 4)
+// FOUR-COUNT-4: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID{{[0-3]}}>]
+// FOUR-NOT: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>
 
 // SIM: "races": []
 // SIM-SAME: "ok": true
