@@ -33,6 +33,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
 from ascend_mlir.chips import Chip, ChipError
+from ascend_mlir.dialects import hivm
 # scope_of and op_pipes are hivm's (importers of this module may take them from here)
 from ascend_mlir.dialects.hivm import op_pipes, scope_of
 
@@ -372,9 +373,7 @@ def estimate(op: Operation, chip: Chip) -> tuple[int, int]:
 def _estimate(op: Operation, chip: Chip) -> Cost:
     name = op.name
     short = name.removeprefix("hivm.hir.")
-    if short in ("load", "store", "nd2nz", "fixpipe"):
-        cost = _copy_like(op, chip)
-    elif short == "copy":
+    if isinstance(op, hivm.DMA_OPS):  # the ops of hardware.COPY_PATHS
         cost = _copy_like(op, chip)
     elif short == "mmadL1":
         cost = _mmad(op, chip)
