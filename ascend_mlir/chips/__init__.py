@@ -457,11 +457,6 @@ def resolve_chip(
     return result
 
 
-def chip_for_module(module: Any, chip: str | None = None, chip_file: str | None = None) -> Chip:
-    """`resolve_chip` without recording (kept for existing callers)."""
-    return resolve_chip(module, chip, chip_file)
-
-
 def set_module_target(module: Any, chip: Chip, target: str | None = None) -> None:
     """Record the chip in the module as `hacc.target` (bishengir's spelling; `target`
     picks one of the chip's names, default its first)."""

@@ -110,7 +110,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.target import Target
 
 from ascend_mlir import hardware
-from ascend_mlir.chips import A5_ARCH, Chip
+from ascend_mlir.chips import A5_ARCH, Chip, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets import cce_vector
@@ -1514,16 +1514,12 @@ _HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
 
 
 def default_arch(module: ModuleOp) -> str:
-    from ascend_mlir.chips import chip_for_module
-
-    return chip_for_module(module).arch
+    return resolve_chip(module).arch
 
 
 def print_cce(module: ModuleOp, arch: str | None = None) -> str:
     """The CCE translation unit of `module` (hivm level) for `arch` (default: its chip's)."""
-    from ascend_mlir.chips import chip_for_module
-
-    chip = chip_for_module(module)
+    chip = resolve_chip(module)
     printer = CcePrinter(arch or chip.arch, module, chip)
     try:
         return printer.print_module()
