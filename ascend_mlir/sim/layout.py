@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func, memref
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from ascend_mlir import hardware
 from ascend_mlir.dialects import hacc, hivm
-from ascend_mlir.sim.memory import SimulationError, memref_type
+from ascend_mlir.sim.memory import SimulationError
 
 
 @dataclass
@@ -79,20 +79,8 @@ def _has_cube_and_vector(f: func.FuncOp) -> tuple[bool, bool]:
     return cube, vector
 
 
-def _two_vector_cores(*funcs: func.FuncOp | None) -> bool:
-    for f in funcs:
-        if f is None:
-            continue
-        for op in f.walk():
-            if isinstance(op, hivm.GetSubBlockIdxOp):
-                return True
-            if isinstance(op, hivm.FixpipeOp) and hivm.scope_of(op.dst.type) == "ub":
-                s, d = memref_type(op.src).get_shape(), memref_type(op.dst).get_shape()
-                if op.dual_dst_mode is not None and op.dual_dst_mode.data.value != "NO_DUAL":
-                    return True
-                if s and d and s[0] != DYNAMIC_INDEX and s[0] == 2 * d[0]:
-                    return True
-    return False
+def _vector_cores(*funcs: func.FuncOp) -> int:
+    return hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
 
 
 def _grid_of(f: func.FuncOp) -> int:
@@ -120,7 +108,7 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             args: list[tuple[str, SSAValue, SSAValue | None]] = [
                 (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
             ]
-            return Kernel(f, g, True, 2 if _two_vector_cores(f, g) else 1, max(_grid_of(f), _grid_of(g)), args,
+            return Kernel(f, g, True, _vector_cores(f, g), max(_grid_of(f), _grid_of(g)), args,
                           _pair_allocs(f, g))
     if func_name is not None:
         if func_name not in by_name:
@@ -137,7 +125,7 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     mix = "MIX" in text or (not text and cube and vector)
     args = [(f"arg{i}", a, None) for i, a in enumerate(f.args)]
     if mix:
-        return Kernel(f, f, True, 2 if _two_vector_cores(f) else 1, _grid_of(f), args)
+        return Kernel(f, f, True, _vector_cores(f), _grid_of(f), args)
     if "AIC" in text or (not text and cube):
         return Kernel(f, None, False, 0, _grid_of(f), args)
     return Kernel(None, f, False, 1, _grid_of(f), args)

@@ -85,7 +85,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, cast
 
@@ -291,21 +291,8 @@ def _op_core(op: Operation) -> str:
     return "SCALAR"
 
 
-def _two_vector_cores(funcs: Iterable[func.FuncOp]) -> bool:
-    for f in funcs:
-        for op in f.walk():
-            if isinstance(op, hivm.GetSubBlockIdxOp):
-                return True
-            if isinstance(op, hivm.FixpipeOp) and hivm.scope_of(op.dst) == "ub" and _is_dual(op):
-                return True
-    return False
-
-
-def _is_dual(op: hivm.FixpipeOp) -> bool:
-    if op.dual_dst_mode is not None and "NO_DUAL" not in str(op.dual_dst_mode):
-        return True
-    s, d = _memref(op.src).get_shape(), _memref(op.dst).get_shape()
-    return bool(s and d and s[0] != DYNAMIC_INDEX and s[0] == 2 * d[0])
+def _vector_cores(*funcs: func.FuncOp) -> int:
+    return hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
 
 
 def find_kernels(module: ModuleOp) -> list[Kernel]:
@@ -318,7 +305,7 @@ def find_kernels(module: ModuleOp) -> list[Kernel]:
             base = name[: -len("_mix_aic")]
             g = by_name[base + "_mix_aiv"]
             paired |= {name, base + "_mix_aiv"}
-            n_vec = 2 if _two_vector_cores((f, g)) else 1
+            n_vec = _vector_cores(f, g)
             kernels.append(Kernel(base, "mix", f, g, n_vec, max(_grid(f), _grid(g))))
     for name, f in by_name.items():
         if name in paired or not ("hacc.entry" in f.attributes or "ascend.grid" in f.attributes):
@@ -326,7 +313,7 @@ def find_kernels(module: ModuleOp) -> list[Kernel]:
         cores = {_op_core(op) for op in f.walk()}
         text = str(f.attributes.get("hivm.func_core_type", ""))
         if "MIX" in text or {"CUBE", "VECTOR"} <= cores:
-            kernels.append(Kernel(name, "mix", f, f, 2 if _two_vector_cores((f,)) else 1, _grid(f)))
+            kernels.append(Kernel(name, "mix", f, f, _vector_cores(f), _grid(f)))
         elif "AIC" in text or "CUBE" in cores:
             kernels.append(Kernel(name, "cube", f, None, 0, _grid(f)))
         else:
@@ -938,7 +925,7 @@ class CcePrinter:
             return
         if dst.scope != "ub" or not self.a5:
             raise op_error(op, f"fixpipe L0C -> {dst.scope} does not exist on {self.arch}")
-        dual = _is_dual(op)
+        dual = op.is_dual
         assert self.kernel is not None
         targets = [0] if dual or self.kernel.n_vector == 1 else list(range(self.kernel.n_vector))
         for sub in targets:
@@ -1073,7 +1060,7 @@ class CcePrinter:
         call = "asc_sync_intra_arrive" if setting else "asc_sync_intra_wait"
         ids = [flag]
         # the cube addresses the second vector core's flags past the first one's
-        if self.side.core == "CUBE" and self.kernel.n_vector == 2:
+        if self.side.core == "CUBE" and self.kernel.n_vector == hardware.VECTOR_CORES_PER_CUBE:
             second = hardware.CROSS_CORE_FLAGS
             ids.append(f"{flag} + {second}" if not flag.isdigit() else str(int(flag) + second))
         for fid in ids:

@@ -132,15 +132,10 @@ class _Runner:
 
 
 def _vector_cores(funcs: list[func.FuncOp]) -> tuple[str, ...]:
-    """Two vector cores when the kernel splits work between them (a dual-destination
-    fixpipe or get_sub_block_idx), else one: the simulator's model."""
-    for func_op in funcs:
-        for op in func_op.walk():
-            if isinstance(op, hivm.GetSubBlockIdxOp):
-                return ("VEC0", "VEC1")
-            if isinstance(op, hivm.FixpipeOp) and op.properties.get("dual_dst_mode") is not None:
-                return ("VEC0", "VEC1")
-    return ("VEC0",)
+    """Both vector cores when the kernel splits work between them, else one: the
+    simulator's model (hivm.uses_both_vector_cores)."""
+    n = hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
+    return tuple(f"VEC{i}" for i in range(n))
 
 
 def _function_cores(func_op: func.FuncOp, vector_cores: tuple[str, ...]) -> set[str]:

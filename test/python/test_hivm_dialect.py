@@ -267,6 +267,24 @@ def test_barrier_all_is_one_question():
     assert ops["barrier_all"].stalls_issue and not ops["barrier"].stalls_issue
 
 
+def test_dual_fixpipe_and_vector_cores_are_one_question():
+    # a half-height ub destination, or a dual_dst_mode other than NO_DUAL, splits the
+    # result between the two vector cores; NO_DUAL on a full-size destination does not
+    k = Kernel(mem([32, 16], "cc"), mem([16, 16], "ub"), mem([32, 16], "ub"))
+    cc, half, full = k.args
+    halved = FixpipeOp(cc, half)
+    no_dual = FixpipeOp(cc, full, dual_dst_mode=FixpipeDualDstMode.NO_DUAL)
+    row_split = FixpipeOp(cc, full, dual_dst_mode=FixpipeDualDstMode.ROW_SPLIT)
+    assert halved.is_dual and row_split.is_dual and not no_dual.is_dual
+    k.add(no_dual)
+    assert not hivm.uses_both_vector_cores([k.module()])
+    for make in (lambda c, h, f: FixpipeOp(c, h), lambda c, h, f: GetSubBlockIdxOp(),
+                 lambda c, h, f: FixpipeOp(c, f, dual_dst_mode=FixpipeDualDstMode.ROW_SPLIT)):
+        k = Kernel(mem([32, 16], "cc"), mem([16, 16], "ub"), mem([32, 16], "ub"))
+        k.add(make(*k.args))
+        assert hivm.uses_both_vector_cores([None, k.module()])
+
+
 def test_memref_reads_and_writes():
     _, ops, v = build_everything()
 

@@ -66,6 +66,7 @@ from ascend_mlir.dialects.hivm.dma import (
     LoadOp,
     Nd2NzOp,
     StoreOp,
+    uses_both_vector_cores,
 )
 from ascend_mlir.dialects.hivm.interface import (
     HivmPipeOp,
@@ -242,4 +243,5 @@ __all__ = [
     "scope_of",
     "scope_unassigned",
     "target_name",
+    "uses_both_vector_cores",
 ]

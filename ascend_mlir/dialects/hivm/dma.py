@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import ClassVar, cast
 
@@ -58,6 +58,7 @@ from ascend_mlir.dialects.hivm.interface import (
     verify_same_shape,
     verify_scope,
 )
+from ascend_mlir.dialects.hivm.memory import GetSubBlockIdxOp
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     HivmOp,
@@ -453,6 +454,16 @@ class FixpipeOp(_DmaOp):
     def core_type(self) -> str:
         return "CUBE"
 
+    @property
+    def is_dual(self) -> bool:
+        """Whether the fixpipe splits its result between the two vector cores' ub: a
+        dual_dst_mode other than NO_DUAL, or a ub destination half as tall as the source."""
+        if self.dual_dst_mode is not None and self.dual_dst_mode.data != FixpipeDualDstMode.NO_DUAL:
+            return True
+        src, dst = shape_of(self.src), shape_of(self.dst)
+        return bool(scope_of(self.dst) == "ub" and src and dst and src[0] != DYNAMIC_INDEX
+                    and src[0] == hardware.VECTOR_CORES_PER_CUBE * dst[0])
+
     def verify_(self) -> None:
         self.verify_copy_path()
         dual = self.dual_dst_mode
@@ -493,3 +504,11 @@ class FixpipeOp(_DmaOp):
         print_clauses(printer, self, self.CLAUSES)
         print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
 
+
+
+def uses_both_vector_cores(funcs: Iterable[Operation | None]) -> bool:
+    """Whether a kernel (its functions; a MIX pair's two) splits its vector work between
+    the two vector cores of an AI Core (get_sub_block_idx, or a dual fixpipe); else one
+    vector core runs it. The simulator, the cce printer and verify-sync ask this."""
+    return any(isinstance(op, GetSubBlockIdxOp) or (isinstance(op, FixpipeOp) and op.is_dual)
+               for f in funcs if f is not None for op in f.walk())
