@@ -370,6 +370,17 @@ def set_grid(func_op: Operation, blocks: int) -> None:
     func_op.attributes[GRID] = IntegerAttr(blocks, i64)
 
 
+def launch_grid(func_op: Operation) -> int:
+    """The blocks a kernel function runs on: its `ascend.grid`, or before
+    convert-tile-to-hivm the tile-level `tile.grid`; 1 without either (at least 1)."""
+    from ascend_mlir.dialects.tile import GRID_ATTR as TILE_GRID
+
+    for grid in (grid_of(func_op), _int_attr(func_op, TILE_GRID)):
+        if grid is not None:
+            return max(1, grid)
+    return 1
+
+
 def is_pipelined(loop: Operation) -> bool:
     return PIPELINED in loop.attributes
 

@@ -293,15 +293,14 @@ def simulate_bishengir_output(hivm_module: Any, inputs: dict | None, *, grid: in
     """Simulate a parsed bishengir dump as a kernel of `grid` blocks. `inputs` and the
     result's outputs are keyed by the tile kernel's GM arguments (`tile_names`, default
     arg0, arg1...; see `dump_argument_names`)."""
-    from xdsl.dialects.builtin import IntegerAttr, i64
-
+    from ascend_mlir.dialects import ascend
     from ascend_mlir.sim.hivm_frontend import find_kernel
     from ascend_mlir.sim.simulator import simulate
 
     kernel = find_kernel(hivm_module)
     for f in (kernel.aic, kernel.aiv):
         if f is not None:
-            f.attributes["ascend.grid"] = IntegerAttr(grid, i64)
+            ascend.set_grid(f, grid)
     to_dump = dump_argument_names(hivm_module, tile_names)
     if inputs is not None:
         inputs = {to_dump.get(k, k): v for k, v in inputs.items()}
@@ -317,6 +316,7 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     """The whole route for a tile-level kernel (a parsed module or a path): lower it
     without our sync, let bishengir-compile synchronise and plan it, simulate the last
     hivm dump over the kernel's grid, compare its outputs with the reference."""
+    from ascend_mlir.dialects import ascend
     from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 
     if isinstance(tile, (str, os.PathLike)):
@@ -331,7 +331,7 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     dump = last_hivm_dump(log)
     text = to_simulator_text(log)
     module = parse_hivm(text, f"<bishengir dump after {dump.after}>")
-    grid = tile_grid(tile_func)
+    grid = ascend.launch_grid(tile_func)
     tile_names = [name for name, _ in gm_arguments(tile_func)]
     result = simulate_bishengir_output(module, inputs, grid=grid, chip=chip, seed=seed, blocks=blocks,
                                        tile_names=tile_names)
@@ -340,16 +340,6 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     partial = blocks is not None and blocks < grid
     match, comparison = (True, []) if partial else compare_outputs(result.outputs, expected, result.output_types)
     return BishengirRun(result, match, comparison, dump.after, text)
-
-
-def tile_grid(func_op: Any) -> int:
-    from xdsl.dialects.builtin import IntegerAttr
-
-    for key in ("tile.grid", "ascend.grid"):
-        g = func_op.attributes.get(key)
-        if isinstance(g, IntegerAttr):
-            return max(1, g.value.data)
-    return 1
 
 
 # ------------------------------------------------------------------------------ bishengir's sync on our plan

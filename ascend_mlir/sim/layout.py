@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func, memref
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from ascend_mlir import hardware
-from ascend_mlir.dialects import hacc, hivm
+from ascend_mlir.dialects import ascend, hacc, hivm
 from ascend_mlir.sim.memory import SimulationError
 
 
@@ -83,14 +83,6 @@ def _vector_cores(*funcs: func.FuncOp) -> int:
     return hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
 
 
-def _grid_of(f: func.FuncOp) -> int:
-    for key in ("ascend.grid", "tile.grid"):
-        g = f.attributes.get(key)
-        if isinstance(g, IntegerAttr):
-            return max(1, g.value.data)
-    return 1
-
-
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     funcs = _funcs(module)
     if not funcs:
@@ -108,14 +100,14 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             args: list[tuple[str, SSAValue, SSAValue | None]] = [
                 (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
             ]
-            return Kernel(f, g, True, _vector_cores(f, g), max(_grid_of(f), _grid_of(g)), args,
+            return Kernel(f, g, True, _vector_cores(f, g), max(ascend.launch_grid(f), ascend.launch_grid(g)), args,
                           _pair_allocs(f, g))
     if func_name is not None:
         if func_name not in by_name:
             raise SimulationError(module, f"no function named '{func_name}'")
         f = by_name[func_name]
     else:
-        entries = [f for f in funcs if "hacc.entry" in f.attributes or "ascend.grid" in f.attributes]
+        entries = [f for f in funcs if hacc.ENTRY in f.attributes or ascend.grid_of(f) is not None]
         if not entries and len(funcs) > 1:
             raise SimulationError(module, "cannot tell the kernel: mark it with hacc.entry")
         f = (entries or funcs)[0]
@@ -125,10 +117,10 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     mix = "MIX" in text or (not text and cube and vector)
     args = [(f"arg{i}", a, None) for i, a in enumerate(f.args)]
     if mix:
-        return Kernel(f, f, True, _vector_cores(f), _grid_of(f), args)
+        return Kernel(f, f, True, _vector_cores(f), ascend.launch_grid(f), args)
     if "AIC" in text or (not text and cube):
-        return Kernel(f, None, False, 0, _grid_of(f), args)
-    return Kernel(None, f, False, 1, _grid_of(f), args)
+        return Kernel(f, None, False, 0, ascend.launch_grid(f), args)
+    return Kernel(None, f, False, 1, ascend.launch_grid(f), args)
 
 
 def core_specs(kernel: Kernel) -> list[CoreSpec]:

@@ -50,7 +50,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from ascend_mlir.diagnostics import location_of
-from ascend_mlir.dialects import hacc, tile
+from ascend_mlir.dialects import ascend, hacc, tile
 from ascend_mlir.sim.scalar_semantics import register_scalar_functions, scalar_attr
 from ascend_mlir.sim.reference_numerics import (
     BINARY,
@@ -424,7 +424,7 @@ def gm_arguments(func_op: func.FuncOp) -> list[tuple[str, SSAValue]]:
 
 
 def _grid(func_op: func.FuncOp) -> int:
-    grid = func_op.attributes.get(tile.GRID_ATTR) or func_op.attributes.get("ascend.grid")
+    grid = func_op.attributes.get(tile.GRID_ATTR) or func_op.attributes.get(ascend.GRID)
     if grid is None:
         return 1
     if not isinstance(grid, IntegerAttr) or grid.value.data < 1:

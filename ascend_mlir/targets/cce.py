@@ -112,7 +112,7 @@ from xdsl.utils.target import Target
 from ascend_mlir import hardware
 from ascend_mlir.chips import A5_ARCH, Chip, resolve_chip
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import ascend, hacc, hivm
 from ascend_mlir.targets import cce_vector
 
 ARCHS = ("dav-3510", "dav-c220")
@@ -272,14 +272,6 @@ class Kernel:
         return 0 if self.kind == "cube" else self.n_vector
 
 
-def _grid(f: func.FuncOp) -> int:
-    for key in ("ascend.grid", "tile.grid"):
-        g = f.attributes.get(key)
-        if isinstance(g, IntegerAttr):
-            return max(1, g.value.data)
-    return 1
-
-
 def _op_core(op: Operation) -> str:
     """"CUBE" / "VECTOR" / "SCALAR" / "BOTH" (barriers on all pipes)."""
     if isinstance(op, hivm.PipeBarrierOp):
@@ -306,18 +298,18 @@ def find_kernels(module: ModuleOp) -> list[Kernel]:
             g = by_name[base + "_mix_aiv"]
             paired |= {name, base + "_mix_aiv"}
             n_vec = _vector_cores(f, g)
-            kernels.append(Kernel(base, "mix", f, g, n_vec, max(_grid(f), _grid(g))))
+            kernels.append(Kernel(base, "mix", f, g, n_vec, max(ascend.launch_grid(f), ascend.launch_grid(g))))
     for name, f in by_name.items():
-        if name in paired or not ("hacc.entry" in f.attributes or "ascend.grid" in f.attributes):
+        if name in paired or not (hacc.ENTRY in f.attributes or ascend.grid_of(f) is not None):
             continue
         cores = {_op_core(op) for op in f.walk()}
         text = str(f.attributes.get("hivm.func_core_type", ""))
         if "MIX" in text or {"CUBE", "VECTOR"} <= cores:
-            kernels.append(Kernel(name, "mix", f, f, _vector_cores(f), _grid(f)))
+            kernels.append(Kernel(name, "mix", f, f, _vector_cores(f), ascend.launch_grid(f)))
         elif "AIC" in text or "CUBE" in cores:
-            kernels.append(Kernel(name, "cube", f, None, 0, _grid(f)))
+            kernels.append(Kernel(name, "cube", f, None, 0, ascend.launch_grid(f)))
         else:
-            kernels.append(Kernel(name, "vector", None, f, 1, _grid(f)))
+            kernels.append(Kernel(name, "vector", None, f, 1, ascend.launch_grid(f)))
     return kernels
 
 

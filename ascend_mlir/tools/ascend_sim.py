@@ -254,6 +254,7 @@ def _via_bishengir(args, module):
     """Lower a tile-level module without our sync, let bishengir-compile synchronise and
     plan it; (its last hivm dump parsed, grid, inputs, expected outputs)."""
     from ascend_mlir.chips import load_chip, module_hacc_target
+    from ascend_mlir.dialects import ascend
     from ascend_mlir.sim import bishengir
     from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 
@@ -272,7 +273,7 @@ def _via_bishengir(args, module):
     names = bishengir.dump_argument_names(hivm, [name for name, _ in gm_arguments(tile_func)])
     inputs = {names.get(k, k): v for k, v in inputs.items()}
     expected = {names.get(k, k): v for k, v in expected.items()}
-    return hivm, bishengir.tile_grid(tile_func), chip, inputs, expected
+    return hivm, ascend.launch_grid(tile_func), chip, inputs, expected
 
 
 def _prepare(args, tool, module):
@@ -298,14 +299,13 @@ def _prepare(args, tool, module):
 
 def _set_grid(module, func_name: str | None, grid: int) -> None:
     """The launch grid of a kernel whose IR does not carry it (bishengir's output)."""
-    from xdsl.dialects.builtin import IntegerAttr, i64
-
+    from ascend_mlir.dialects import ascend
     from ascend_mlir.sim.hivm_frontend import find_kernel
 
     kernel = find_kernel(module, func_name)
     for f in (kernel.aic, kernel.aiv):
         if f is not None:
-            f.attributes["ascend.grid"] = IntegerAttr(grid, i64)
+            ascend.set_grid(f, grid)
 
 
 def _simulate_all(args, module, chip, inputs):

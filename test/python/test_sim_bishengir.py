@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ascend_mlir.dialects import ascend
 from ascend_mlir.sim import bishengir
 from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 from ascend_mlir.testing import require_tool
@@ -48,7 +49,7 @@ def _simulate_dump(text: str, name: str, blocks: int | None = None):
     tile_func = kernel_function(tile)
     inputs = make_inputs(tile_func, seed=1)
     module = bishengir.parse_hivm(bishengir.to_simulator_text(text), f"{name}.910b.mlir")
-    result = bishengir.simulate_bishengir_output(module, inputs, grid=bishengir.tile_grid(tile_func),
+    result = bishengir.simulate_bishengir_output(module, inputs, grid=ascend.launch_grid(tile_func),
                                                  chip="ascend910b", blocks=blocks,
                                                  tile_names=[n for n, _ in gm_arguments(tile_func)])
     return tile, inputs, result
@@ -156,7 +157,7 @@ def test_via_bishengir_every_910b_example_is_clean(name):
     assert not run.result.races and not run.result.deadlock, [r.message() for r in run.result.races]
     assert not run.result.unbalanced_flags and not run.result.double_sets
     assert run.reference_match and run.ok
-    assert run.result.blocks == bishengir.tile_grid(kernel_function(_tile(name)))
+    assert run.result.blocks == ascend.launch_grid(kernel_function(_tile(name)))
 
 
 def test_bishengir_failure_is_an_error_not_a_simulation():
