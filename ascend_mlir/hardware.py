@@ -16,6 +16,10 @@ from dataclasses import dataclass
 # The seven pipes of an AI Core, by their short names (`#hivm.pipe<PIPE_MTE2>` is "MTE2").
 # This order is the canonical one for tables and reports.
 PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
+# The same pipes in data-flow order (GM -> L1 -> L0 -> cube -> fixpipe -> vector -> GM,
+# then scalar): how schedule reports list a task's pipes, and the tie-break when a task
+# keeps two pipes equally busy.
+DATAFLOW_PIPES: tuple[str, ...] = ("MTE2", "MTE1", "M", "FIX", "V", "MTE3", "S")
 
 # Memory scopes (the memref memory space `#hivm.address_space<...>`): L1 = cbuf,
 # L0A = ca, L0B = cb, L0C = cc, UB = ub.

@@ -19,9 +19,10 @@ from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint
 from ascend_mlir.analysis.dependences import IV, Access, BufferInfo, IterationLocal, TaskInfo
-from ascend_mlir.analysis.views import defined_inside, footprint_of, widen_out_of
+from ascend_mlir.analysis.views import defined_inside, footprint_of, users_through_views, widen_out_of
 from ascend_mlir.chips import Chip
 from ascend_mlir.dialects.ascend import task_of as schedule_task
 from ascend_mlir.analysis.latency_model import (
@@ -37,7 +38,6 @@ from ascend_mlir.analysis.latency_model import (
     serial_loop,
 )
 
-PIPE_ORDER = ("MTE2", "MTE1", "M", "FIX", "V", "MTE3", "S")
 
 
 def footprint_in_loop(value: SSAValue, iv: SSAValue | None) -> Footprint:
@@ -140,7 +140,7 @@ def primary_pipe(pipes: Iterable[str], usage: dict[str, int] | None = None) -> s
     pipe (mmadL1 runs MTE1 moves to feed M: M)."""
     pipes = tuple(pipes)
     if usage:
-        return max(pipes, key=lambda p: (usage.get(p, 0), PIPE_ORDER.index(p)))
+        return max(pipes, key=lambda p: (usage.get(p, 0), hardware.DATAFLOW_PIPES.index(p)))
     for p in ("M", "V", "FIX", "MTE3", "MTE2", "MTE1", "S"):
         if p in pipes:
             return p
@@ -161,7 +161,7 @@ class BodyTask:
         """Pipes the task blocks in the modulo window: a hivm op its main pipe (mmadL1's
         MTE1 moves are part of its ii on M), a nested loop or if every pipe it uses."""
         if isinstance(self.op, scf.ForOp | scf.IfOp):
-            return tuple(p for p in PIPE_ORDER if p in self.info.pipes) or (self.pipe,)
+            return tuple(p for p in hardware.DATAFLOW_PIPES if p in self.info.pipes) or (self.pipe,)
         return (self.pipe,)
 
     @property
@@ -204,7 +204,7 @@ def _aggregate(op: Operation, parts: list[BodyTask], cost: Cost) -> BodyTask:
         for k, v in p.usage.items():
             usage[k] = usage.get(k, 0) + v
         paths.update(p.info.paths)
-    pipes = tuple(p for p in PIPE_ORDER if p in usage) or ("S",)
+    pipes = tuple(p for p in hardware.DATAFLOW_PIPES if p in usage) or ("S",)
     info = TaskInfo(op.name, pipes, cost.latency, cost.ii, tuple(accesses), tuple(sorted(paths)))
     return BodyTask(op, info, primary_pipe(pipes, usage), usage)
 
@@ -240,18 +240,6 @@ def task_of(op: Operation, iv: SSAValue | None, loop_cost: LoopCost, chip: Chip)
     return BodyTask(op, info, primary_pipe(pipes), {p: cost.ii for p in pipes})
 
 
-def _uses_within(value: SSAValue, region_op: Operation) -> bool:
-    """Whether every use of a buffer (through subviews/casts) is inside `region_op`."""
-    for use in list(value.uses):
-        user = use.operation
-        if not region_op.is_ancestor(user):
-            return False
-        if isinstance(user, memref.SubviewOp | memref.CastOp):
-            if not _uses_within(user.results[0], region_op):
-                return False
-    return True
-
-
 def buffer_name(alloc: SSAValue, index: int) -> str:
     hint = getattr(alloc, "name_hint", None)
     return hint if hint else f"buf{index}"
@@ -273,7 +261,7 @@ def loop_buffers(loop: scf.ForOp, tasks: list[BodyTask], allocs: list[SSAValue])
         scope = scope_of(t)
         if scope in (None, "gm") or not isinstance(t, MemRefType):
             continue
-        if not _uses_within(alloc, loop):
+        if not all(loop.is_ancestor(u) for u in users_through_views(alloc, with_views=True)):
             continue
         shape = tuple(t.get_shape())
         if any(d < 0 for d in shape):

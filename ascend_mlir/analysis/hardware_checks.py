@@ -36,20 +36,13 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ascend_mlir.analysis.views import views_of
 from ascend_mlir.diagnostics import OpError, op_error
 from ascend_mlir.dialects import hivm
 
 if TYPE_CHECKING:
     from ascend_mlir.dialects.hivm import PointerCastOp
 
-# Ops whose result is a view of (the same memory as) their memref operand.
-VIEW_OPS = (
-    memref.SubviewOp,
-    memref.CastOp,
-    memref.ReinterpretCastOp,
-    memref.CollapseShapeOp,
-    memref.ExpandShapeOp,
-)
 ALLOC_OPS = (memref.AllocOp, memref.AllocaOp)
 LOOP_OPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
 # The name of the chip a module that names none is checked against (`largest_builtin_chip`).
@@ -289,18 +282,11 @@ class Buffer:
         return f"%{hint}" if hint else self.op.name
 
 
-def _views_of(value: SSAValue) -> Iterator[SSAValue]:
-    yield value
-    for use in value.uses:
-        if isinstance(use.operation, VIEW_OPS) and use.operation.results:
-            yield from _views_of(use.operation.results[0])
-
-
 def _live_end(value: SSAValue, alloc: Operation, order: dict[Operation, int], last: dict[Operation, int]) -> int:
     """Walk index of the last use of `value` or a view of it; a use in a loop that does not
     contain the allocation keeps the buffer live to the end of that loop."""
     end = order[alloc]
-    for view in _views_of(value):
+    for view in views_of(value):
         for use in view.uses:
             user = use.operation
             if user not in order:

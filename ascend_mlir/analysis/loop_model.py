@@ -38,7 +38,7 @@ from ascend_mlir.analysis.dependences import (
 )
 from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import Cost, element_bytes, op_pipes, scope_of
-from ascend_mlir.analysis.views import VIEW_OPS
+from ascend_mlir.analysis.views import users_through_views
 from ascend_mlir.chips import Chip
 from ascend_mlir.dialects import ascend
 from ascend_mlir.dialects.tile import NUM_STAGES_ATTR as TILE_NUM_STAGES
@@ -175,21 +175,10 @@ def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]
     return used
 
 
-def _uses_through_views(value: SSAValue) -> list[Operation]:
-    out: list[Operation] = []
-    for use in list(value.uses):
-        user = use.operation
-        if isinstance(user, VIEW_OPS) and user.operands[0] is value:
-            out.extend(_uses_through_views(user.results[0]))
-        else:
-            out.append(user)
-    return out
-
-
 def buffer_loop(alloc: SSAValue) -> scf.ForOp | None:
     """The innermost `scf.for` that holds every use of a buffer (through views): the loop
     whose iterations a multi-buffered buffer's versions follow (None if no loop holds all)."""
-    users = _uses_through_views(alloc)
+    users = users_through_views(alloc)
     if not users:
         return None
     loop = users[0].parent_op()

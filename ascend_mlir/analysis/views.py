@@ -12,7 +12,7 @@ value still compare. Pass `names={iv: "iv"}` to name symbols for IR-free callers
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from math import prod
 
@@ -30,6 +30,27 @@ VIEW_OPS = (
     memref.ExpandShapeOp,
     memref.MemorySpaceCastOp,
 )
+
+
+def views_of(value: SSAValue) -> Iterator[SSAValue]:
+    """`value` and every view of it, transitively: the same memory under other types."""
+    yield value
+    for use in value.uses:
+        op = use.operation
+        if isinstance(op, VIEW_OPS) and op.operands[0] is value and op.results:
+            yield from views_of(op.results[0])
+
+
+def users_through_views(value: SSAValue, *, with_views: bool = False) -> list[Operation]:
+    """The ops that use the memory of `value`: the users of it and of every view of it
+    (the views themselves only `with_views`)."""
+    out: list[Operation] = []
+    for view in views_of(value):
+        for use in view.uses:
+            op = use.operation
+            if with_views or not (isinstance(op, VIEW_OPS) and op.operands[0] is view):
+                out.append(op)
+    return out
 
 
 def view_root(value: SSAValue) -> SSAValue:

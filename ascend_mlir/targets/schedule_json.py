@@ -27,11 +27,12 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.target import Target
 
-from ascend_mlir.analysis.accesses import PIPE_ORDER, buffer_name, function_allocs, primary_pipe
+from ascend_mlir import hardware
+from ascend_mlir.analysis.accesses import buffer_name, function_allocs, primary_pipe
 from ascend_mlir.analysis.aliasing import Mod
 from ascend_mlir.analysis.latency_model import element_bytes
-from ascend_mlir.analysis.loop_model import _uses_through_views, buffer_loop, loop_name
-from ascend_mlir.analysis.views import affine_of
+from ascend_mlir.analysis.loop_model import buffer_loop, loop_name
+from ascend_mlir.analysis.views import affine_of, users_through_views
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm
@@ -41,7 +42,7 @@ def _pipe_label(op: Operation) -> str:
     its main pipe, a nested loop or if every pipe used inside it ("MTE2+V+MTE3")."""
     if isinstance(op, scf.ForOp | scf.IfOp):
         used = {p for inner in op.walk() for p in hivm.op_pipes(inner)}
-        return "+".join(p for p in PIPE_ORDER if p in used) or "S"
+        return "+".join(p for p in hardware.DATAFLOW_PIPES if p in used) or "S"
     return primary_pipe(hivm.op_pipes(op))
 
 
@@ -86,7 +87,7 @@ def _scheduled_loop(value: SSAValue) -> scf.ForOp | None:
     """The innermost loop holding every use of a buffer by the tasks of scheduled loops:
     not the copies of a loop's tasks peeled beside it (a prologue or epilogue of
     ascend-pipeline-loops, the first K step of peel-mmad-init), which keep their task."""
-    inside = [u for u in _uses_through_views(value) if _in_scheduled_loop(u) and not _peeled_copy(u)]
+    inside = [u for u in users_through_views(value) if _in_scheduled_loop(u) and not _peeled_copy(u)]
     if not inside:
         return None
     loop = inside[0].parent_op()

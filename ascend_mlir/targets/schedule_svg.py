@@ -12,7 +12,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
-from ascend_mlir.analysis.accesses import PIPE_ORDER
+from ascend_mlir import hardware
 from ascend_mlir.targets.schedule_json import named_schedule_report
 
 STAGE_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
@@ -32,7 +32,7 @@ def _fmt(x: float) -> str:
 def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str], float]:
     ii = max(1, loop["ii"])
     used = {p for t in loop["tasks"] for p in t["pipe"].split("+")}
-    pipes = [p for p in PIPE_ORDER if p in used]
+    pipes = [p for p in hardware.DATAFLOW_PIPES if p in used]
     scale = WINDOW_WIDTH / ii
     out: list[str] = []
     title = (f"loop {name}: II = {loop['ii']} (MII = {loop['mii']}, binding "

@@ -36,13 +36,13 @@ from math import prod
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp, i64
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.memory_plan import PlanBuffer, ScopePlan, plan_memory
-from ascend_mlir.analysis.views import VIEW_OPS
+from ascend_mlir.analysis.views import users_through_views
 from ascend_mlir.chips import Chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm
@@ -57,16 +57,6 @@ def _top_level_position(op: Operation, block: Block, index: dict[Operation, int]
         assert parent is not None
         op = parent
     return index[op]
-
-
-def _users(value: SSAValue) -> list[Operation]:
-    out: list[Operation] = []
-    for use in list(value.uses):
-        user = use.operation
-        if isinstance(user, VIEW_OPS) and user.operands[0] is value:
-            out.extend(_users(user.results[0]))
-        out.append(user)
-    return out
 
 
 @dataclass
@@ -92,7 +82,7 @@ def _on_chip_allocs(func_op: func.FuncOp, chip: Chip) -> list[_Alloc]:
             raise op_error(op, f"cannot plan a dynamically sized {scope} buffer: on-chip buffers need static shapes")
         size = chip.aligned_size(scope, prod(shape) * element_bytes(t.element_type))
         # live from the first use to the last (the alloc itself only when never used)
-        positions = [_top_level_position(u, block, index) for u in _users(op.memref)]
+        positions = [_top_level_position(u, block, index) for u in users_through_views(op.memref, with_views=True)]
         positions = positions or [_top_level_position(op, block, index)]
         name = f"%{op.memref.name_hint}" if op.memref.name_hint else f"buffer {len(out)}"
         out.append(_Alloc(op, PlanBuffer(name, scope, size, ascend.versions_of(op), min(positions), max(positions))))

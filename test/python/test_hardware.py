@@ -70,3 +70,8 @@ def test_copy_paths_agree_with_tile_and_chips():
 def test_flag_limits():
     assert hardware.CROSS_CORE_FLAGS == 16
     assert load_chip().events_per_pipe_pair <= hardware.EVENTS_PER_PIPE_PAIR
+
+
+def test_dataflow_order_lists_every_pipe_once():
+    assert sorted(hardware.DATAFLOW_PIPES) == sorted(hardware.PIPES)
+    assert len(set(hardware.DATAFLOW_PIPES)) == len(hardware.PIPES)
