@@ -10,7 +10,10 @@
 the reference interpreter) does not load the simulator.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers only: at run time they load on first use
+    from ascend_mlir.sim.simulator import SimResult, simulate
 
 __all__ = ["simulate", "SimResult"]
 
