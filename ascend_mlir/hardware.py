@@ -20,6 +20,9 @@ PIPES: tuple[str, ...] = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX", "S")
 # then scalar): how schedule reports list a task's pipes, and the tie-break when a task
 # keeps two pipes equally busy.
 DATAFLOW_PIPES: tuple[str, ...] = ("MTE2", "MTE1", "M", "FIX", "V", "MTE3", "S")
+# An op that uses several pipes is an op of the first of them in this order: the compute
+# units before the movers that feed them (mmadL1 issues MTE1 moves to feed M: an M op).
+COMPUTE_FIRST_PIPES: tuple[str, ...] = ("M", "V", "FIX", "MTE3", "MTE2", "MTE1", "S")
 
 # Memory scopes (the memref memory space `#hivm.address_space<...>`): L1 = cbuf,
 # L0A = ca, L0B = cb, L0C = cc, UB = ub.

@@ -141,10 +141,7 @@ def primary_pipe(pipes: Iterable[str], usage: dict[str, int] | None = None) -> s
     pipes = tuple(pipes)
     if usage:
         return max(pipes, key=lambda p: (usage.get(p, 0), hardware.DATAFLOW_PIPES.index(p)))
-    for p in ("M", "V", "FIX", "MTE3", "MTE2", "MTE1", "S"):
-        if p in pipes:
-            return p
-    return pipes[0]
+    return next((p for p in hardware.COMPUTE_FIRST_PIPES if p in pipes), pipes[0])
 
 
 @dataclass

@@ -23,13 +23,10 @@ def _pipe_lists(path: Path) -> list[int]:
 def test_pipes_have_one_home():
     # the package spells the pipe list once; everyone else takes hardware.PIPES
     package = Path(hardware.__file__).parent
-    # (the access model's report order and primary-pipe preference are being moved onto
-    # the alias analysis by another change; they are counted so that no new one appears)
-    pending = {"analysis/accesses.py": 2}
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package).as_posix()
         if rel != "hardware.py":
-            assert len(_pipe_lists(path)) == pending.get(rel, 0), f"{rel} spells a pipe list"
+            assert not _pipe_lists(path), f"{rel} spells a pipe list"
     assert _pipe_lists(package / "hardware.py")
     for module in ("ascend_mlir.scheduling", "ascend_mlir.sim.engine", "ascend_mlir.dialects.hivm",
                    "ascend_mlir.chips"):
@@ -72,6 +69,6 @@ def test_flag_limits():
     assert load_chip().events_per_pipe_pair <= hardware.EVENTS_PER_PIPE_PAIR
 
 
-def test_dataflow_order_lists_every_pipe_once():
-    assert sorted(hardware.DATAFLOW_PIPES) == sorted(hardware.PIPES)
-    assert len(set(hardware.DATAFLOW_PIPES)) == len(hardware.PIPES)
+def test_pipe_orders_list_every_pipe_once():
+    for order in (hardware.DATAFLOW_PIPES, hardware.COMPUTE_FIRST_PIPES):
+        assert sorted(order) == sorted(hardware.PIPES) and len(set(order)) == len(order)
