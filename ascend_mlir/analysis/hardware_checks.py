@@ -22,13 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
-from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects import func, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     FixedBitwidthType,
-    IntegerAttr,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -36,12 +35,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.views import views_of
 from ascend_mlir.diagnostics import OpError, op_error
 from ascend_mlir.dialects import hivm
-
-if TYPE_CHECKING:
-    from ascend_mlir.dialects.hivm import PointerCastOp
 
 ALLOC_OPS = (memref.AllocOp, memref.AllocaOp)
 LOOP_OPS = (scf.ForOp, scf.WhileOp, scf.ParallelOp)
@@ -74,13 +71,6 @@ def byte_size(t: MemRefType[Attribute]) -> int | None:
     for d in shape:
         count *= d
     return -(-count * element.bitwidth // 8)
-
-
-def _constant(value: SSAValue) -> int | None:
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
 
 
 def _values(attr) -> list[int]:  # noqa: ANN001 - a DenseArrayBase of i64
@@ -204,7 +194,7 @@ def _match_rank_reduction(implied: list[tuple[int | None, int | None]], res_shap
 
 
 def _for_errors(op: scf.ForOp) -> Iterator[OpError]:
-    step = _constant(op.step)
+    step = constant_int(op.step)
     if step is not None and step <= 0:
         yield op_error(op, f"step must be positive, got {step} (the loop would never end)")
 
@@ -342,7 +332,7 @@ def _capacity_errors(function: Operation, chip) -> Iterator[OpError]:  # noqa: A
                                   + (" at most" if chip.name == ANY_CHIP else ""))
 
 
-def _pointer_cast_errors(op: PointerCastOp, chip) -> Iterator[OpError]:  # noqa: ANN001
+def _pointer_cast_errors(op: hivm.PointerCastOp, chip) -> Iterator[OpError]:  # noqa: ANN001
     t = _memref(op.results[0].type)
     scope = hivm.scope_of(t) if t is not None else None
     size = byte_size(t) if t is not None else None
@@ -350,7 +340,7 @@ def _pointer_cast_errors(op: PointerCastOp, chip) -> Iterator[OpError]:  # noqa:
         return
     capacity = chip.capacity[scope]
     for addr in op.addrs:
-        start = _constant(addr)
+        start = constant_int(addr)
         if start is not None and (start < 0 or start + size > capacity):
             yield op_error(op, f"places {size} bytes at {scope} offset {start}, outside the {capacity} "
                                f"bytes of {scope} on {chip.name}")
@@ -425,15 +415,13 @@ def _function_args_errors(function: func.FuncOp, chip) -> Iterator[OpError]:  # 
 
 def chip_limit_errors(module: ModuleOp, chip) -> list[OpError]:  # noqa: ANN001 - chips.Chip
     """Capacity and element-type errors of `module` on `chip`, in program order."""
-    from ascend_mlir.dialects.hivm import PointerCastOp as PointerCast
-
     errors: list[OpError] = []
     functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
     for function in functions:
         errors += _function_args_errors(function, chip)
     for op in module.walk():
         errors += _element_type_errors(op, chip)
-        if isinstance(op, PointerCast):
+        if isinstance(op, hivm.PointerCastOp):
             errors += _pointer_cast_errors(op, chip)
     for function in functions:
         errors += _capacity_errors(function, chip)
