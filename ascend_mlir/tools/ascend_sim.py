@@ -63,6 +63,8 @@ def _count(least: int):
 
 
 def _arg_parser() -> argparse.ArgumentParser:
+    from ascend_mlir.targets.cce import ARCHS
+
     p = _ArgumentParser(
         prog="ascend-sim", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -83,7 +85,7 @@ def _arg_parser() -> argparse.ArgumentParser:
                         "build with g++ against tools/cce-emu and run the emulation (same JSON keys and exit "
                         "codes); bishengir: bishengir-compile's own sync and memory plan (its last hivm-level "
                         "dump) on the simulator")
-    p.add_argument("--arch", choices=("dav-3510", "dav-c220"), default=None,
+    p.add_argument("--arch", choices=ARCHS, default=None,
                    help="with --via cce: the CCE spelling (default: the chip's)")
     p.add_argument("--grid", type=_count(1), default=None, metavar="G",
                    help="blocks of a hivm-level kernel whose IR does not say (a bishengir dump)")
