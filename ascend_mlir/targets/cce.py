@@ -38,15 +38,15 @@ What the printer prints (it only prints; it never changes the IR):
   orientation as the real API splits it: conventional A B is `asc_copy_l12l0a` +
   `asc_copy_l12l0b_transpose`, B^T takes the plain `asc_copy_l12l0b`, A^T
   `asc_copy_l12l0a_transpose` (dav-c220: load2d's transpose flag likewise). The expansion's own flags use **reserved event ids**: MTE1 -> M and
-  M -> MTE1 events `RESERVED_CUBE_EVENTS` = (6, 7), one per ping-pong half (M -> MTE1
+  M -> MTE1 events `reserved_cube_events(chip)`, the chip's last two (6 and 7 with 8 events
+  per pipe pair), one per ping-pong half (M -> MTE1
   primed at the start of the cube side and drained at its end: the WAR on an L0 half;
   MTE1 -> M inside each step: the RAW). The halves alternate across K steps and across
   consecutive mmadL1 ops (`l0_half`), so one op's L1 -> L0 copies overlap the previous
-  op's mmad. The sync passes allocate MTE1 <-> M events below 6 (`RESERVED_EVENTS` is
-  the `reserved=` argument of `analysis.event_ids.allocate_events`; at the hivm level
-  those pairs do not arise today, since mmadL1 -> mmadL1 needs no flag); the printer
-  refuses IR whose static flags use a reserved id on those pairs, and the emulation
-  fails on a double set should a dynamic id collide. No M
+  op's mmad. The sync passes never set MTE1 <-> M flags (at the hivm level mmadL1 ->
+  mmadL1 needs none, and no other op runs on MTE1); the printer refuses IR whose static
+  flags use a reserved id on those pairs, and the emulation fails on a double set should a
+  dynamic id collide. No M
   barrier is printed between the steps: the cube accumulates into L0C in issue order (the
   "M -> M inside mmadL1 chains is ordered" rule of DESIGN.md section 7).
 * vector ops, one hivm op = one call (a loop over rows for strided views), so the op <->
@@ -116,11 +116,14 @@ from ascend_mlir.dialects import ascend, hacc, hivm
 from ascend_mlir.targets import cce_vector
 
 ARCHS = ("dav-3510", "dav-c220")
-# MTE1 <-> M event ids the mmadL1 expansion owns (see the module docstring).
-RESERVED_CUBE_EVENTS = (6, 7)
+# The pipe pairs whose events the mmadL1 expansion owns (see the module docstring).
 RESERVED_PIPE_PAIRS = (("MTE1", "M"), ("M", "MTE1"))
-# The same as `reserved=` for analysis.event_ids.allocate_events (pipe pair -> ids).
-RESERVED_EVENTS: dict[tuple[str, str], set[int]] = {pair: set(RESERVED_CUBE_EVENTS) for pair in RESERVED_PIPE_PAIRS}
+
+
+def reserved_cube_events(chip: Chip) -> tuple[int, int]:
+    """The MTE1 <-> M event ids of the two L0 ping-pong halves: the chip's last two."""
+    n = chip.events_per_pipe_pair
+    return n - 2, n - 1
 
 SCOPE_QUALIFIER = {"gm": "__gm__", "cbuf": "__cbuf__", "ca": "__ca__", "cb": "__cb__", "cc": "__cc__", "ub": "__ubuf__"}
 ARENA_NAME = {"cbuf": "l1_buf", "ca": "l0a_buf", "cb": "l0b_buf", "cc": "l0c_buf", "ub": "ub_buf"}
@@ -462,6 +465,7 @@ class CcePrinter:
         self.arch = arch
         self.module = module
         self.chip = chip
+        self.cube_events = reserved_cube_events(chip)
         self.lines: list[str] = []
         self.indent = 0
         self.side: _Side | None = None
@@ -564,9 +568,9 @@ class CcePrinter:
             for op in fn.walk():
                 if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.static_event_id is not None:
                     pair = (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
-                    if pair in RESERVED_PIPE_PAIRS and op.static_event_id.data in RESERVED_CUBE_EVENTS:
+                    if pair in RESERVED_PIPE_PAIRS and op.static_event_id.data in self.cube_events:
                         raise op_error(op, f"event id {op.static_event_id.data} of {pair[0]} -> {pair[1]} is reserved "
-                                           f"for the cce printer's mmadL1 expansion (ids {RESERVED_CUBE_EVENTS})")
+                                           f"for the cce printer's mmadL1 expansion (ids {self.cube_events})")
 
     # ----- one core side ------------------------------------------------------------------
 
@@ -591,7 +595,7 @@ class CcePrinter:
             self.line("set_mask_count();", fn)
         self.print_block(fn.body.block)
         if has_mmad:
-            for event in RESERVED_CUBE_EVENTS:
+            for event in self.cube_events:
                 self.line(self.flag_call("wait", "M", "MTE1", str(event)), fn)
 
     def print_arenas(self, side: _Side) -> None:
@@ -933,7 +937,7 @@ class CcePrinter:
         # the L0 half the next K step uses; it alternates across steps and across mmadL1
         # ops, so one mmadL1's copies overlap the previous one's mmad
         self.line("int32_t l0_half = 0;", fn)
-        for event in RESERVED_CUBE_EVENTS:  # both L0 halves start free
+        for event in self.cube_events:  # both L0 halves start free
             self.line(self.flag_call("set", "M", "MTE1", str(event)), fn)
 
     def l0_half_bytes(self) -> int:
@@ -953,7 +957,7 @@ class CcePrinter:
         kk, pp = f"kk{self.mmad_count}", "l0_half"
         l0a = f"(__ca__ {a.ctype} *)({ARENA_NAME['ca']} + {pp} * {half})"
         l0b = f"(__cb__ {b.ctype} *)({ARENA_NAME['cb']} + {pp} * {half})"
-        event = f"{RESERVED_CUBE_EVENTS[0]} + {pp}"
+        event = f"{self.cube_events[0]} + {pp}"
         self.open(f"for (int32_t {kk} = 0; {kk} < {tile.steps}; ++{kk})", op)
         self.line(self.flag_call("wait", "M", "MTE1", event), op)
         if self.a5:
@@ -1496,9 +1500,11 @@ def default_arch(module: ModuleOp) -> str:
     return resolve_chip(module).arch
 
 
-def print_cce(module: ModuleOp, arch: str | None = None) -> str:
-    """The CCE translation unit of `module` (hivm level) for `arch` (default: its chip's)."""
-    chip = resolve_chip(module)
+def print_cce(module: ModuleOp, arch: str | None = None, chip_file: str | None = None) -> str:
+    """The CCE translation unit of `module` (hivm level) for `arch` (default: its chip's);
+    `chip_file` names the chip when the module's `hacc.target` does not (a chip file that
+    extends a known chip keeps that chip's target name)."""
+    chip = resolve_chip(module, None, chip_file)
     printer = CcePrinter(arch or chip.arch, module, chip)
     try:
         return printer.print_module()
@@ -1508,10 +1514,11 @@ def print_cce(module: ModuleOp, arch: str | None = None) -> str:
 
 @dataclass(frozen=True)
 class CceTarget(Target):
-    """`-t cce{arch=dav-3510|dav-c220}`."""
+    """`-t cce{arch=dav-3510|dav-c220 chip-file=<path>}`."""
 
     name = "cce"
     arch: str | None = None
+    chip_file: str | None = None
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(print_cce(module, self.arch))
+        output.write(print_cce(module, self.arch, self.chip_file))
