@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAtt
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.transforms.dead_code_elimination import region_dce
 
 from ascend_mlir.analysis.views import VIEW_OPS, view_root
 from ascend_mlir.diagnostics import op_error
@@ -36,11 +37,6 @@ FUNC_CORE_TYPE = "hivm.func_core_type"
 MODULE_CORE_TYPE = "hivm.module_core_type"
 PART_OF_MIX = "hivm.part_of_mix"
 MIX_SUFFIXES = {"CUBE": "_mix_aic", "VECTOR": "_mix_aiv"}
-
-# Ops that only compute values: removable once their results are unused.
-_REMOVABLE_WHEN_UNUSED = (*VIEW_OPS, memref.AllocOp, hivm.GetBlockIdxOp, hivm.GetBlockNumOp,
-                          hivm.GetSubBlockIdxOp)
-
 
 def op_core(op: Operation) -> str | None:
     """"CUBE" or "VECTOR" for a hivm op that runs on one core; None otherwise."""
@@ -122,30 +118,22 @@ def check_synchronised(func_op: func.FuncOp) -> None:
 # --------------------------------------------------------------------------------------
 
 
-def _is_empty_region_op(op: Operation) -> bool:
-    if isinstance(op, scf.ForOp):
-        return not op.results and all(isinstance(o, scf.YieldOp) for o in op.body.block.ops)
-    if isinstance(op, scf.IfOp):
-        return not op.results and all(
-            all(isinstance(o, scf.YieldOp) for o in r.block.ops) if r.blocks else True
-            for r in op.regions
-        )
-    return False
+def _remove_dead_code(part: func.FuncOp) -> None:
+    """What only the dropped ops used goes: xDSL's dce, by the ops' effect traits (views,
+    arith, block-index queries, loops left empty), plus unused `memref.alloc`s.
 
-
-def _remove_dead_code(func_op: func.FuncOp) -> None:
-    changed = True
-    while changed:
-        changed = False
-        for op in reversed(list(func_op.walk())):
-            if op is func_op:
-                continue
-            unused = (
-                isinstance(op, _REMOVABLE_WHEN_UNUSED) or op.dialect_name() == "arith"
-            ) and all(not r.uses for r in op.results)
-            if unused or _is_empty_region_op(op):
-                Rewriter.erase_op(op)
-                changed = True
+    xDSL 0.75's `memref.alloc` declares its allocation effect without naming the result
+    (`value=None`), so its dce cannot see that the allocation is the op's own and keeps an
+    unused one (MLIR's would drop it); left in, the cube part would keep vector buffers and
+    the vector part an L0C accumulator. (Also no trait in 0.75: `arith.extsi` and
+    `arith.remui`, so an unused one of those stays; harmless, and no example leaves one.)
+    """
+    region_dce(part.body)
+    unused = [op for op in part.walk() if isinstance(op, memref.AllocOp) and not op.memref.uses]
+    for op in unused:
+        Rewriter.erase_op(op)
+    if unused:
+        region_dce(part.body)  # their dynamic sizes
 
 
 def _issues_nothing(op: Operation) -> bool:

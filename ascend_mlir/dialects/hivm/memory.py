@@ -19,9 +19,11 @@ from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     result_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.traits import Pure
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
@@ -103,9 +105,14 @@ class PointerCastOp(IRDLOperation):
 
 
 class _BlockQueryOp(HivmOp, ABC):
-    """`%v = hivm.hir.get_block_idx -> i64`, a scalar-unit query."""
+    """`%v = hivm.hir.get_block_idx -> i64`, a scalar-unit query.
+
+    Pure: it reads a value fixed for the kernel's whole run and touches no memory, so
+    xDSL's dce may drop an unused one (split-mix-kernel relies on it) and cse merge two.
+    """
 
     result = result_def(I64)
+    traits = traits_def(Pure())
 
     def __init__(self):
         super().__init__(result_types=[i64])

@@ -183,3 +183,38 @@ builtin.module {
     func.return
   }
 }
+
+// -----
+
+// What only the other core's ops used goes with them (xDSL's dce, by effect traits):
+// the block index, its casts and the view it places are the cube part's alone, the
+// accumulator and the view are gone from the vector part, the vector buffer from the cube part.
+// CHECK-LABEL: func.func @dead_mix_aic
+// CHECK-NEXT:  hivm.hir.set_ffts_base_addr
+// CHECK-NEXT:  arith.constant 16
+// CHECK-NEXT:  hivm.hir.get_block_idx
+// CHECK-NEXT:  arith.index_cast
+// CHECK-NEXT:  arith.muli
+// CHECK-NEXT:  memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+// CHECK-NEXT:  memref.subview
+// CHECK-NEXT:  hivm.hir.fixpipe
+// CHECK-NEXT:  func.return
+// CHECK-LABEL: func.func @dead_mix_aiv
+// CHECK-NEXT:  hivm.hir.set_ffts_base_addr
+// CHECK-NEXT:  memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+// CHECK-NEXT:  hivm.hir.vrelu
+// CHECK-NEXT:  func.return
+builtin.module {
+  func.func @dead(%o: memref<64x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %c16 = arith.constant 16 : index
+    %block = hivm.hir.get_block_idx -> i64
+    %b = arith.index_cast %block : i64 to index
+    %row = arith.muli %b, %c16 : index
+    %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = memref.alloc() : memref<16x16xf32, #hivm.address_space<ub>>
+    %os = memref.subview %o[%row, 0] [16, 16] [1, 1] : memref<64x16xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%os : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
+    hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    func.return
+  }
+}
