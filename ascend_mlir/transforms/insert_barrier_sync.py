@@ -268,7 +268,7 @@ class _Inserter:
                 state.owner = op.core_type()
                 continue
             if isinstance(op, hivm.PipeBarrierOp):
-                if op.drains_all:
+                if op.stalls_issue:
                     state.drain()
                 elif op.pipe.pipe_name == "V":
                     state.v_open = {core: frozenset() for core in state.v_open}

@@ -267,7 +267,7 @@ def _existing_event(op: Operation, loop: Operation | None, cores: tuple[str, ...
     """The model event(s) of a sync op already in the block (None for other ops)."""
     if isinstance(op, hivm.PipeBarrierOp):
         name = op.pipe.pipe_name
-        if op.drains_all:
+        if op.stalls_issue:
             return lambda copy: [("barrier", f"ALL:{c}:") for c in cores]
         return lambda copy: [("barrier", _q(c, name)) for c in cores]
     if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):

@@ -216,7 +216,8 @@ class _Checker:
         return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
 
     def _barrier(self, core: str, op: hivm.PipeBarrierOp) -> None:
-        if not op.drains_all:
+        # PIPE_S too, as in the simulator and the CCE printer (PipeBarrierOp.stalls_issue)
+        if not op.stalls_issue:
             unit = (core, op.pipe.pipe_name)
             self.merge(unit, {unit: self.count.get(unit, 0)})
             return

@@ -141,7 +141,11 @@ class PipeBarrierOp(HivmOp):
     @property
     def stalls_issue(self) -> bool:
         """PIPE_ALL or PIPE_S (the scalar unit's own pipe): the core issues nothing more
-        until every pipe drained (the CCE API spells both `asc_sync()`)."""
+        until every pipe drained, so everything issued before is ordered before everything
+        issued after. The CCE API spells both `asc_sync()` (reference/cce-api.md); a
+        barrier on S alone would order nothing, S being in order (reference/hivm-syntax.md,
+        same-pipe rule). The one answer the simulator, the CCE printer, ascend-verify-sync
+        and sync insertion ask for."""
         return self.drains_all or self.pipe.pipe_name == "S"
 
     def pipes(self) -> tuple[str, ...]:
