@@ -694,19 +694,27 @@ class IRDLFormPrinter(Printer):
         if scope:
             self.enter_scope()
         self.print_string(f'"{name}"')
-        self.print_properties_as_attributes = True
-        sizes = op.properties.get("operandSegmentSizes")
-        split = split_segment_sizes(op) if isinstance(op, IRDLOperation) else None
-        if split is not None:
-            op.properties["operandSegmentSizes"] = split
-        try:
-            self.print_op_with_default_format(op)
-        finally:
-            self.print_properties_as_attributes = False
-            if split is not None and sizes is not None:
-                op.properties["operandSegmentSizes"] = sizes
+        self._print_irdl_form_body(op)
         if scope:
             self.exit_scope()
+
+    def _print_irdl_form_body(self, op: Operation) -> None:
+        """xDSL's generic op body with the properties printed as attributes, the
+        operand segments split into slots. What is printed is computed here as values:
+        a printer never writes to the op it prints, not even for the time of the call."""
+        clashing = op.properties.keys() & op.attributes.keys()
+        if clashing:
+            raise ValueError(f"Properties {', '.join(sorted(clashing))} would overwrite the attributes of the same names.")
+        properties = dict(op.properties)
+        split = split_segment_sizes(op) if isinstance(op, IRDLOperation) else None
+        if split is not None:
+            properties["operandSegmentSizes"] = split
+        self.print_operands(op.operands)
+        self.print_successors(op.successors)
+        self.print_regions(op.regions)
+        self.print_op_attributes(op.attributes | properties)
+        self.print_string(" : ")
+        self.print_operation_type(op)
 
 
 def print_attribute_text(attr: Attribute, dialects: Iterable[Dialect] = ()) -> str:
