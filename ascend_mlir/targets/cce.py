@@ -110,7 +110,8 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.target import Target
 
 from ascend_mlir import hardware
-from ascend_mlir.chips import A5_ARCH, Chip, resolve_chip
+from ascend_mlir.analysis.latency_model import element_bytes
+from ascend_mlir.chips import A5_ARCH, Chip, ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hacc, hivm
 from ascend_mlir.targets import cce_vector
@@ -161,16 +162,14 @@ def c_element_type(t: Attribute) -> str:
     raise ValueError(f"no C type for {t}")
 
 
-def element_bytes(t: Attribute) -> int:
-    if isinstance(t, Float32Type):
-        return 4
-    if isinstance(t, Float16Type | BFloat16Type):
-        return 2
-    if isinstance(t, IntegerType):
-        return max(1, t.width.data // 8)
-    if isinstance(t, IndexType):
-        return 8
-    raise ValueError(f"no size for {t}")
+def _buffer_bytes(op: Operation, t: MemRefType) -> int:
+    """Bytes of the static memref `t` of `op`; an element type without a size is `op`'s error.
+
+    The element sizes are latency_model's (one answer for every pass and printer)."""
+    try:
+        return math.prod(t.get_shape()) * element_bytes(t.get_element_type())
+    except ChipError as err:
+        raise op_error(op, str(err)) from err
 
 
 def _static_strides(t: MemRefType) -> tuple[int, ...]:
@@ -649,7 +648,7 @@ class CcePrinter:
                     raise op_error(op, "L0A/L0B buffers belong to the cce printer's mmadL1 expansion")
                 if scope == "gm" or any(d == DYNAMIC_INDEX for d in t.get_shape()):
                     raise op_error(op, "only static on-chip allocations can be printed")
-                size = math.prod(t.get_shape()) * element_bytes(t.get_element_type())
+                size = _buffer_bytes(op, t)
                 align = self.chip.alignment[scope]
                 start = -(-top.get(scope, 0) // align) * align
                 offsets[op] = start
@@ -675,7 +674,10 @@ class CcePrinter:
                 self.print_arith(op)
                 return
             raise op_error(op, f"the cce printer does not handle '{op.name}'")
-        handler(self, op)
+        try:
+            handler(self, op)
+        except ChipError as err:  # an element type without a size (View.esize): located at its op
+            raise op_error(op, str(err)) from err
 
     # ----- values ---------------------------------------------------------------------------
 
@@ -1276,7 +1278,7 @@ def _ub_high_water(fn: func.FuncOp, offsets: dict[Operation, int]) -> int | None
     for op in fn.walk():
         if isinstance(op, memref.AllocOp | hivm.PointerCastOp) and hivm.scope_of(op.results[0]) == "ub":
             t = _memref(op.results[0])
-            size = math.prod(t.get_shape()) * element_bytes(t.get_element_type())
+            size = _buffer_bytes(op, t)
             if isinstance(op, memref.AllocOp):
                 base = offsets.get(op)
             else:
