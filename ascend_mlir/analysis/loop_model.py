@@ -13,6 +13,7 @@ their schedule when the module has already been through ascend-modulo-schedule).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from xdsl.dialects import func, scf
@@ -175,18 +176,22 @@ def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]
     return used
 
 
-def buffer_loop(alloc: SSAValue) -> scf.ForOp | None:
-    """The innermost `scf.for` that holds every use of a buffer (through views): the loop
-    whose iterations a multi-buffered buffer's versions follow (None if no loop holds all)."""
-    users = users_through_views(alloc)
-    if not users:
+def innermost_loop_holding(ops: Sequence[Operation]) -> scf.ForOp | None:
+    """The innermost `scf.for` that holds every op of `ops` (None if none does, or no ops)."""
+    if not ops:
         return None
-    loop = users[0].parent_op()
+    loop = ops[0].parent_op()
     while loop is not None:
-        if isinstance(loop, scf.ForOp) and all(loop.is_ancestor(u) for u in users):
+        if isinstance(loop, scf.ForOp) and all(loop.is_ancestor(u) for u in ops):
             return loop
         loop = loop.parent_op()
     return None
+
+
+def buffer_loop(alloc: SSAValue) -> scf.ForOp | None:
+    """The innermost `scf.for` that holds every use of a buffer (through views): the loop
+    whose iterations a multi-buffered buffer's versions follow (None if no loop holds all)."""
+    return innermost_loop_holding(users_through_views(alloc))
 
 
 def build_loop_model(

@@ -31,7 +31,7 @@ from ascend_mlir import hardware
 from ascend_mlir.analysis.accesses import buffer_name, function_allocs, primary_pipe
 from ascend_mlir.analysis.aliasing import Mod
 from ascend_mlir.analysis.latency_model import element_bytes
-from ascend_mlir.analysis.loop_model import buffer_loop, loop_name
+from ascend_mlir.analysis.loop_model import buffer_loop, innermost_loop_holding, loop_name
 from ascend_mlir.analysis.views import affine_of, users_through_views
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import op_error
@@ -88,14 +88,7 @@ def _scheduled_loop(value: SSAValue) -> scf.ForOp | None:
     not the copies of a loop's tasks peeled beside it (a prologue or epilogue of
     ascend-pipeline-loops, the first K step of peel-mmad-init), which keep their task."""
     inside = [u for u in users_through_views(value) if _in_scheduled_loop(u) and not _peeled_copy(u)]
-    if not inside:
-        return None
-    loop = inside[0].parent_op()
-    while loop is not None:
-        if isinstance(loop, scf.ForOp) and all(loop.is_ancestor(u) for u in inside):
-            return loop
-        loop = loop.parent_op()
-    return None
+    return innermost_loop_holding(inside)
 
 
 def _peeled_copy(op: Operation) -> bool:
