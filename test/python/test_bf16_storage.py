@@ -22,7 +22,7 @@ from ascend_mlir.sim.reference import kernel_function, make_inputs, run_referenc
 from ascend_mlir.sim.simulator import simulate
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
-from test_reference import kernel, load, mem, parse, store
+from test_reference import kernel, load, mem, parse, reduce_kernel, store
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
@@ -81,14 +81,7 @@ def test_row_sum_is_rounded_once():
     once = np.float32(row.astype(np.float32).sum()).astype(BF16)
     assert float(once) == 1.4921875
     assert float(_stepwise_bf16_sum(row[0])) == 1.0  # the test can tell the two apart
-    t, r = mem("1x128", "bf16", "ub"), mem("1x1", "bf16", "ub")
-    body = (
-        load("x", "a0", "1x128", "bf16")
-        + f"  %r = memref.alloc() : {r}\n"
-        + f"  tile.reduce <sum> ins(%x : {t}) outs(%r : {r}) dims = [1]\n"
-        + store("r", "a1", "1x1", "bf16")
-    )
-    text = kernel([("1x128", "bf16"), ("1x1", "bf16")], body)
+    text = reduce_kernel("sum", "1x128", "1x1", "bf16", "1")
     inputs = {"arg0": row, "arg1": np.zeros((1, 1), BF16)}
     expected, outputs = _reference_and_simulator(text, inputs)
     assert _bits(expected["arg1"])[0, 0] == _bits(np.array([once]))[0]

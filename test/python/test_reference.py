@@ -303,18 +303,24 @@ def test_fill_f16_and_i32():
 # --------------------------------------------------------------------------------------
 
 
+def reduce_kernel(kind: str, shape: str, out_shape: str, elem: str, dims: str) -> str:
+    """A kernel that loads arg0 (`shape`), reduces it over `dims` ("1", "0, 1") into a
+    `out_shape` tile and stores that to arg1."""
+    ts, td = mem(shape, elem, "ub"), mem(out_shape, elem, "ub")
+    body = (
+        load("x", "a0", shape, elem)
+        + f"  %r = memref.alloc() : {td}\n"
+        + f"  tile.reduce <{kind}> ins(%x : {ts}) outs(%r : {td}) dims = [{dims}]\n"
+        + store("r", "a1", out_shape, elem)
+    )
+    return kernel([(shape, elem), (out_shape, elem)], body)
+
+
 @pytest.mark.parametrize("kind", ["sum", "max", "min"])
 @pytest.mark.parametrize("dim", [0, 1])
 def test_reduce(kind, dim):
     out_shape = "1x8" if dim == 0 else "4x1"
-    ts, td = mem("4x8", "f32", "ub"), mem(out_shape, "f32", "ub")
-    body = (
-        load("x", "a0", "4x8", "f32")
-        + f"  %r = memref.alloc() : {td}\n"
-        + f"  tile.reduce <{kind}> ins(%x : {ts}) outs(%r : {td}) dims = [{dim}]\n"
-        + store("r", "a1", out_shape, "f32")
-    )
-    inputs, out = run(kernel([("4x8", "f32"), (out_shape, "f32")], body))
+    inputs, out = run(reduce_kernel(kind, "4x8", out_shape, "f32", str(dim)))
     expected = {"sum": np.sum, "max": np.max, "min": np.min}[kind](
         inputs["arg0"], axis=dim, keepdims=True
     )
@@ -322,14 +328,7 @@ def test_reduce(kind, dim):
 
 
 def test_reduce_both_dims():
-    ts, td = mem("4x8", "f32", "ub"), mem("1x1", "f32", "ub")
-    body = (
-        load("x", "a0", "4x8", "f32")
-        + f"  %r = memref.alloc() : {td}\n"
-        + f"  tile.reduce <max> ins(%x : {ts}) outs(%r : {td}) dims = [0, 1]\n"
-        + store("r", "a1", "1x1", "f32")
-    )
-    inputs, out = run(kernel([("4x8", "f32"), ("1x1", "f32")], body))
+    inputs, out = run(reduce_kernel("max", "4x8", "1x1", "f32", "0, 1"))
     assert out["arg1"][0, 0] == inputs["arg0"].max()
 
 
