@@ -51,6 +51,7 @@ buffer versions of a multi-buffer) are proven disjoint.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Literal
 from dataclasses import dataclass
 from itertools import product
 from math import gcd
@@ -533,6 +534,8 @@ def min_carried_distance(
     if a.is_empty or b.is_empty or _same_memory(a, b) is False:
         return None
     window = distance_window(a, b, sym, step)
+    if window is False:
+        return None
     if window is not None:
         return _first_in_window(a, b, sym, step, window, trip_count, horizon)
     limit = horizon if trip_count is None else min(horizon, trip_count - 1)
@@ -548,13 +551,11 @@ def min_carried_distance(
 
 def _first_in_window(
     a: Footprint, b: Footprint, sym: Hashable, step: int,
-    window: tuple[int, int] | None | bool, trip_count: int | None, horizon: int,
+    window: tuple[int, int], trip_count: int | None, horizon: int,
 ) -> int | None:
     """The smallest overlapping distance inside `window` (see `distance_window`); after
     `horizon` tests without an answer, the next candidate (every smaller one is proven
     apart, so it is a safe under-estimate)."""
-    if window is False or window is True or window is None:
-        return None
     first, last = max(1, window[0]), window[1]
     if trip_count is not None:
         last = min(last, trip_count - 1)
@@ -583,7 +584,7 @@ def _moving_part(base: Affine, sym: Hashable) -> tuple[int, int, int, Affine] | 
     return base.coeff(sym), lo, hi, Affine._from_map(base.const, rest)
 
 
-def distance_window(a: Footprint, b: Footprint, sym: Hashable, step: int) -> tuple[int, int] | bool | None:
+def distance_window(a: Footprint, b: Footprint, sym: Hashable, step: int) -> tuple[int, int] | Literal[False] | None:
     """The distances d at which `b` with `sym` larger by `d * step` may meet `a`, judged by
     byte hulls: an inclusive range (lo, hi) of d; False when no d can (the gap never
     closes); None when the gap does not move linearly with d (unknown symbols, different

@@ -102,11 +102,23 @@ def carried_distance(a: Footprint, b: Footprint, step: int | None, trip_count: i
     may touch what `a` touched in iteration i; None if never. With an unknown step only
     footprints that do not move with the loop variable are told apart; symbols marked
     `IterationLocal` are taken to change from one iteration to the next."""
+    return _carried_distance(a, in_later_iteration(b), step, trip_count)
+
+
+def in_later_iteration(fp: Footprint) -> Footprint:
+    """`fp` as a later iteration sees it: values computed in the body are other values."""
+    if fp.base is None:
+        return fp
+    local: dict[Hashable, Hashable] = {
+        k: IterationLocal(k.value, True) for k in fp.base.symbols() if isinstance(k, IterationLocal)
+    }
+    return fp.rename(local) if local else fp
+
+
+def _carried_distance(a: Footprint, b: Footprint, step: int | None, trip_count: int | None) -> int | None:
+    """`carried_distance` with `b` already `in_later_iteration`."""
     if trip_count is not None and trip_count < 2:
         return None
-    if b.base is not None:
-        # values computed in the body are other values in the later iteration
-        b = b.rename({k: IterationLocal(k.value, True) for k in b.base.symbols() if isinstance(k, IterationLocal)})
     if step is None:
         # b in some other iteration: its loop variable is an unrelated value
         return 1 if aliasing.may_alias(a, b.rename({IV: _OTHER_ITERATION})) else None
@@ -196,9 +208,11 @@ def loop_dependences(
             best[key] = dep
 
     everything, groups = _partners(tasks)
+    # each access as a later iteration sees it, once (not once per pair)
+    later = {(v, k): in_later_iteration(av.footprint) for v, k, av in everything}
     for u, _, au in everything:
         root = au.footprint.root
-        for v, _, av in everything if root is None else groups[root]:
+        for v, k, av in everything if root is None else groups[root]:
             kind = _kind(au, av)
             if kind is None:
                 continue
@@ -209,7 +223,7 @@ def loop_dependences(
                 if kind != "RAW":  # every iteration rewrites it before reading: no RAW
                     add(Dependence(u, v, lat, 0, eligible[root].name, kind, root))
                 continue
-            d = carried_distance(au.footprint, av.footprint, step, trip_count)
+            d = _carried_distance(au.footprint, later[(v, k)], step, trip_count)
             if d is not None:
                 add(Dependence(u, v, lat, d, None, kind, root))
     return sorted(best.values(), key=lambda d: (d.src, d.dst, d.distance, d.buffer or "", d.kind))
