@@ -10,10 +10,8 @@ verifier errors are reported at the failing op, and `--verify-diagnostics` check
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 
@@ -23,7 +21,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ascend_mlir import __version__
+from ascend_mlir import __version__, output_files
 from ascend_mlir.dialects import register_dialects
 from ascend_mlir.diagnostics import (
     Diagnostic,
@@ -274,26 +272,15 @@ class AscendOptMain(xDSLOptMain):
 
 
 def write_output_file(path: str, text: str, tool: str) -> int:
-    """Write `text` to `path` whole or not at all (a temporary file beside it, renamed);
-    0, or 1 after an `error: cannot write` message."""
-    directory = os.path.dirname(os.path.abspath(path))
-    temporary = None
+    """Write `text` to `path` (output_files.write_text: devices, FIFOs and symlinks are
+    written through, regular files replaced whole or not at all); 0, or 1 after an
+    `error: cannot write` message."""
     try:
-        if os.path.isdir(path):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        handle, temporary = tempfile.mkstemp(prefix=".ascend-opt-", dir=directory)
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 is not what `>` would give
-        os.replace(temporary, path)
-        return 0
-    except OSError as err:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
-        print(f"{tool}: error: cannot write '{path}': {err.strerror}", file=sys.stderr)
+        output_files.write_text(path, text)
+    except output_files.OutputError as err:
+        print(f"{tool}: error: {err}", file=sys.stderr)
         return 1
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ascend_mlir import output_files
+
 DESCRIPTION = """\
 ascend-sim: run a kernel on the pipe-level simulator of ascend-mlir.
 
@@ -119,10 +121,9 @@ def _check_options(args: argparse.Namespace) -> str | None:
 
 def _write_output(flag: str, path: str, text: str) -> str | None:
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as err:
-        return f"{flag}: cannot write '{path}': {err.strerror}"
+        output_files.write_text(path, text)
+    except output_files.OutputError as err:
+        return f"{flag}: {err}"
     return None
 
 
