@@ -10,7 +10,6 @@ verifier errors are reported at the failing op, and `--verify-diagnostics` check
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Sequence
