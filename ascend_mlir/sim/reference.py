@@ -64,6 +64,7 @@ from ascend_mlir.sim.reference_numerics import (
     storage_dtype,
     to_storage,
 )
+from ascend_mlir.sim.threads import single_threaded_blas
 
 
 
@@ -602,6 +603,7 @@ def make_interpreter(module: ModuleOp, *listeners: Interpreter.Listener) -> Inte
     return interpreter
 
 
+@single_threaded_blas
 def run_reference(
     module: ModuleOp, inputs: Mapping[str, Any], *, func_name: str | None = None
 ) -> dict[str, np.ndarray]:

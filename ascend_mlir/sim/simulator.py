@@ -28,6 +28,7 @@ from ascend_mlir.sim.hivm_frontend import (
     find_kernel,
 )
 from ascend_mlir.sim.numerics import elem_type, encode
+from ascend_mlir.sim.threads import single_threaded_blas
 
 # timing of an op when neither attributes nor the latency model give one
 _FALLBACK = {"MTE1": (20, 8), "MTE2": (200, 64), "MTE3": (180, 16), "M": (80, 32), "V": (16, 16),
@@ -249,6 +250,7 @@ def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 
     return report.races
 
 
+@single_threaded_blas
 def simulate(
     module: ModuleOp,
     inputs: dict[str, np.ndarray] | None = None,
