@@ -363,3 +363,55 @@ def widen_out_of(fp: Footprint, loop: Operation) -> Footprint:
         elif defined_inside(sym, loop):
             return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
     return fp
+
+
+# ----------------------------------------------------------------------------- symbol ranges
+
+
+def _block_index_range(op: Operation) -> tuple[Hashable, tuple[int, int]] | None:
+    """The block id an op reads, in [0, grid) when its kernel's grid is static."""
+    if op.name not in ("tile.block_idx", "hivm.hir.get_block_idx") or not op.results:
+        return None
+    from ascend_mlir.dialects.ascend import launch_grid
+
+    function = op.parent_op()
+    while function is not None and not isinstance(function, func.FuncOp):
+        function = function.parent_op()
+    if function is None:
+        return None
+    return op.results[0], (0, launch_grid(function) - 1)
+
+
+def symbol_ranges(op: Operation) -> dict[Hashable, tuple[int, int]] | None:
+    """Inclusive ranges of the loop variables of every `scf.for` around `op` (bounds
+    evaluated over the outer loops' ranges) and of the kernel's block id; None when one
+    of those loops never runs (then `op` never runs either). Symbols without a static
+    range are left out (unbounded)."""
+    from xdsl.dialects import scf
+
+    from ascend_mlir.analysis.value_bounds import affine_range, iteration_range
+
+    loops: list[scf.ForOp] = []
+    node = op.parent_op()
+    while node is not None:
+        if isinstance(node, scf.ForOp):
+            loops.append(node)
+        node = node.parent_op()
+    ranges: dict[Hashable, tuple[int, int]] = {}
+    function = loops[-1] if loops else op
+    while function is not None and not isinstance(function, func.FuncOp):
+        function = function.parent_op()
+    if function is not None:
+        for inner in function.walk():
+            found = _block_index_range(inner)
+            if found is not None:
+                ranges[found[0]] = found[1]
+    for loop in reversed(loops):
+        lb = affine_range(affine_of(loop.lb), ranges)
+        ub = affine_range(affine_of(loop.ub), ranges)
+        values = iteration_range(lb, ub, _constant(loop.step))
+        if values is False:
+            return None
+        if values is not None:
+            ranges[loop.body.block.args[0]] = values
+    return ranges

@@ -14,7 +14,12 @@ on S, or both are mmadL1. The checks, each a located error:
 * every wait_flag / sync_block_wait is matched by an earlier set (else: deadlock);
 * a flag is never set again before the wait of its previous set is ordered before the
   new set (two live flags on one event id);
-* no flag is left set at the kernel's exit.
+* no flag is left set at the kernel's exit, and every cross-core set is waited for (a
+  cross-core flag set twice but waited once is unbalanced);
+* every event id lies within the chip's `events_per_pipe_pair` (options `chip` /
+  `chip-file`, else the module's `hacc.target`) and every cross-core flag id within the
+  hardware's; a computed id (`i mod 16`) is bounded over its loops' whole range, not
+  only the unrolled iterations (`_id_range_errors`).
 
 A kernel too large to unroll within the budget is reported as a remark, not as verified.
 """
@@ -31,10 +36,13 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint, may_alias
-from ascend_mlir.analysis.views import affine_of, footprint_of
+from ascend_mlir.analysis.value_bounds import affine_range
+from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
+from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
 from ascend_mlir.dialects import hivm
 
@@ -316,6 +324,21 @@ class _Checker:
         for key, pending in self.flags.items():
             if pending and key[0] == "flag":
                 raise op_error(pending[0][1], f"ascend-verify-sync: {_name(pending[0][1])} is still set at kernel exit")
+        _check_cross_core_balance(self.flags)
+
+
+def _check_cross_core_balance(flags: dict[tuple, deque]) -> None:
+    """A cross-core set that no wait consumes leaves the flag counting at exit: the next
+    kernel on the core would pass its first wait early."""
+    for key, pending in flags.items():
+        if pending and key[0] == "block":
+            _, waiter, setter, flag = key
+            op = pending[0][1]
+            raise op_error(
+                op,
+                f"ascend-verify-sync: {_name(op)} ({setter}) is never waited for: cross-core flag {flag} "
+                f"is set {len(pending)} more time(s) than {waiter} waits for it (unbalanced at kernel exit)",
+            )
 
 
 def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
@@ -415,6 +438,46 @@ def _block_flag(op: hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp, s: _Step) -> int
     return value.const
 
 
+# ----------------------------------------------------------------------------- id ranges
+
+
+def _id_operand(op: Operation) -> tuple[int | None, SSAValue | None, int, str] | None:
+    """(static id, dynamic id, how many ids there are, what they are) of a flag op."""
+    if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
+        return op.event_id, op.dynamic_event_id, -1, "event id"
+    if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
+        return op.flag_id, op.dynamic_flag_id, hardware.CROSS_CORE_FLAGS, "cross-core flag id"
+    return None
+
+
+def _id_range_errors(func_op: func.FuncOp, events_per_pipe_pair: int, chip_name: str) -> None:
+    """Raise at the first flag op whose id may leave the ids the chip has."""
+    for op in func_op.walk():
+        found = _id_operand(op)
+        if found is None:
+            continue
+        static, dynamic, count, what = found
+        limit = events_per_pipe_pair if count < 0 else count
+        where = f"{chip_name} has {limit} per pipe pair" if count < 0 else f"the hardware has {limit}"
+        if static is not None:
+            if not 0 <= static < limit:
+                raise op_error(op, f"ascend-verify-sync: {what} {static} is out of range ({where}: 0..{limit - 1})")
+            continue
+        if dynamic is None:
+            continue
+        ranges = symbol_ranges(op)
+        if ranges is None:
+            continue  # inside a loop that never runs
+        values = affine_range(affine_of(dynamic), ranges)
+        if values is None:
+            raise op_error(op, f"ascend-verify-sync: cannot bound this computed {what} statically ({where}: 0..{limit - 1})")
+        lo, hi = values
+        if lo < 0 or hi >= limit:
+            raise op_error(
+                op, f"ascend-verify-sync: computed {what} takes values in {lo}..{hi} over its loops ({where}: 0..{limit - 1})"
+            )
+
+
 # ----------------------------------------------------------------------------- the pass
 
 
@@ -496,7 +559,17 @@ class VerifySyncPass(ModulePass):
 
     name = "ascend-verify-sync"
 
+    # the chip whose flag counts bound the event ids (as for every pass: chips.resolve_chip)
+    chip: str | None = None
+    chip_file: str | None = None
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        try:
+            chip = resolve_chip(op, self.chip or None, self.chip_file or None)
+        except ChipError as e:
+            raise PassFailedException(str(e)) from None
         for kernel in _kernels(op):
+            for func_op in kernel:
+                _id_range_errors(func_op, chip.events_per_pipe_pair, chip.name)
             if not verify_functions(kernel):
                 emit_remark(kernel[0], "ascend-verify-sync: kernel too large to unroll within the budget; not verified")
