@@ -22,7 +22,7 @@ Each op carries the Python line that wrote it as its location; misuse is a `DSLE
 naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder.py`).
 """
 
-from ascend_mlir.frontend.builder import Bool, DSLError, Index, Tile
+from ascend_mlir.frontend.builder import Bool, DSLError, Index
 from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate
 from ascend_mlir.frontend.kernel import Kernel, Tensor, kernel
 from ascend_mlir.frontend.ops import (
@@ -37,6 +37,8 @@ from ascend_mlir.frontend.ops import (
     exp,
     fill,
     ln,
+    load,
+    log,
     matmul,
     maximum,
     minimum,
@@ -48,15 +50,18 @@ from ascend_mlir.frontend.ops import (
     reduce_sum,
     relu,
     rsqrt,
+    sigmoid,
     sqrt,
     sub,
     sub_block_idx,
+    tanh,
 )
+from ascend_mlir.frontend.tiles import Tile
 
 __all__ = [
     "Bool", "CompileError", "Compiled", "DSLError", "Index", "Kernel", "Report", "SimReport",
     "Tensor", "Tile", "abs", "add", "alloc", "block_idx", "broadcast", "cast", "compile", "copy",
-    "div", "exp", "fill", "kernel", "ln", "matmul", "maximum", "minimum", "mul", "pipelined",
-    "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "simulate", "sqrt", "sub",
-    "sub_block_idx",
+    "div", "exp", "fill", "kernel", "ln", "load", "log", "matmul", "maximum", "minimum", "mul", "pipelined",
+    "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",
+    "sub", "sub_block_idx", "tanh",
 ]

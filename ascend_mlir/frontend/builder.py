@@ -1,5 +1,5 @@
 """The state behind the Python DSL: where ops go, which Python line they came from, and
-the values kernel code manipulates (`Index`, `Bool`, `Tile`).
+the index values kernel code manipulates (`Index`, `Bool`; tiles are in tiles.py).
 
 Ops are built with xDSL's `Builder` / `ImplicitBuilder`: while a kernel body runs, every
 op created by DSL code is inserted at the current builder's insertion point (the kernel
@@ -30,7 +30,7 @@ from types import FrameType
 from typing import Union
 
 from xdsl.builder import Builder, ImplicitBuilder
-from xdsl.dialects import arith
+from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     AnyFloat,
     FileLineColLoc,
@@ -39,13 +39,14 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     IntegerType,
-    MemRefType,
     StringAttr,
     i1,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import VerifyException
+
+from ascend_mlir.frontend.temporaries import plan_temporaries
 
 # the compiler itself (DSL, dialect constructors), xDSL and the standard library are
 # never "the user's line"
@@ -139,6 +140,8 @@ class KernelScope:
     index_ops: list[Operation] = field(default_factory=list)
     open_loops: list[Iterator[object]] = field(default_factory=list)
     values: list[tuple[SSAValue, UserLocation | None]] = field(default_factory=list)
+    # the ub buffers expressions computed into (tiles.temporary), planned by `finish`
+    temporaries: list[memref.AllocOp] = field(default_factory=list)
 
     def remember(self, value: SSAValue) -> SSAValue:
         """Note a value the user may have bound to a Python name (see `name_values`)."""
@@ -188,8 +191,10 @@ class KernelScope:
         return op.result
 
     def finish(self) -> None:
-        """Name values after the Python variables they are bound to, place the constants at the top of the entry block (index constants first, each
-        group by value) and erase index arithmetic nothing uses."""
+        """Plan the expressions' temporaries, name values after the Python variables
+        they are bound to, place the constants at the top of the entry block (index
+        constants first, each group by value) and erase index arithmetic nothing uses."""
+        plan_temporaries(self.temporaries)
         self.name_values()
         for op in reversed(list(self.index_ops)):
             block = op.parent_block()
@@ -477,39 +482,3 @@ def as_bool(value: Bool | bool) -> SSAValue:
     if isinstance(value, bool):
         return current_scope().constant(value, i1)
     raise fail(f"expected a bool or a device comparison, got {type(value).__name__}")
-
-
-@dataclass(frozen=True)
-class Tile:
-    """A memref in kernel code: a GM tensor argument, an on-chip buffer or a view of one.
-    Slicing (`t[a:b, c:d]`) makes a `memref.subview`."""
-
-    value: SSAValue
-
-    @property
-    def type(self) -> MemRefType:
-        t = self.value.type
-        assert isinstance(t, MemRefType)
-        return t
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return tuple(self.type.get_shape())
-
-    @property
-    def dtype(self) -> Attribute:
-        return self.type.get_element_type()
-
-    @property
-    def scope(self) -> str | None:
-        from ascend_mlir.dialects.hivm import scope_of
-
-        return scope_of(self.type)
-
-    def __getitem__(self, key: object) -> Tile:
-        from ascend_mlir.frontend.ops import subview
-
-        return subview(self, key)
-
-    def __repr__(self) -> str:
-        return f"Tile({self.type})"

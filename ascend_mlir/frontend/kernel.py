@@ -28,13 +28,13 @@ from xdsl.printer import Printer
 from ascend_mlir.dialects import tile
 from ascend_mlir.frontend.builder import (
     DSLError,
-    Tile,
     UserLocation,
     fail,
     kernel_scope,
     user_location,
 )
-from ascend_mlir.frontend.ops import memref_type
+from ascend_mlir.frontend.tiles import Tile
+from ascend_mlir.frontend.types import memref_type
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The operations of the Python DSL; each builds one tile-level op (or a few index ops).
 
-Destination-passing, like the tile dialect: `add(a, b, out)` writes `out`. Every op is
+Destination-passing, like the tile dialect: `add(a, b, out)` writes `out`; without the
+destination, `add(a, b)` (or `a + b`) returns a new tile (tiles.py). Every op is
 verified as it is built, so a bad shape or scope is a `DSLError` naming the line that
 called it, with the tile verifier's message.
 """
@@ -10,87 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from xdsl.dialects import memref, scf
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    MemRefType,
-    bf16,
-    f16,
-    f32,
-    f64,
-    i8,
-    i16,
-    i32,
-    i64,
-)
-from xdsl.ir import Attribute, Block, SSAValue
+from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
+from xdsl.ir import Attribute, Block
 
 from ascend_mlir.dialects import tile
+from ascend_mlir.frontend import tiles
 from ascend_mlir.frontend.builder import (
     Bool,
     Index,
     IndexLike,
-    Tile,
     as_bool,
     as_index,
     check,
     current_scope,
     fail,
-    static_difference,
 )
-
-DTYPES: dict[str, Attribute] = {
-    "f32": f32, "float32": f32, "fp32": f32,
-    "f16": f16, "float16": f16, "fp16": f16, "half": f16,
-    "bf16": bf16, "bfloat16": bf16,
-    "f64": f64, "float64": f64,
-    "i8": i8, "int8": i8, "i16": i16, "int16": i16, "i32": i32, "int32": i32,
-    "i64": i64, "int64": i64,
-}
-
-SCOPES: dict[str, str] = {
-    "gm": "gm", "ub": "ub", "cbuf": "cbuf", "cc": "cc",
-    "l1": "cbuf", "l0c": "cc", "ubuf": "ub",
-}
-
-
-def element_type(dtype: str | Attribute) -> Attribute:
-    if isinstance(dtype, Attribute):
-        return dtype
-    found = DTYPES.get(str(dtype).lower()) if isinstance(dtype, str) else None
-    if found is None:
-        raise fail(f"unknown dtype {dtype!r} (known: f32, f16, bf16, i8, i16, i32, i64, f64)")
-    return found
-
-
-def scope_attr(scope: str):
-    from ascend_mlir.dialects import hivm
-
-    name = SCOPES.get(str(scope).lower()) if isinstance(scope, str) else None
-    if name is None:
-        raise fail(f"unknown memory scope {scope!r} (known: gm, cbuf (L1), cc (L0C), ub)")
-    return hivm.address_space(name)
-
-
-def memref_type(shape: Sequence[int] | int, dtype: str | Attribute, scope: str) -> MemRefType:
-    if isinstance(shape, int):
-        shape = (shape,)
-    if not isinstance(shape, Sequence) or not shape:
-        raise fail(f"a shape is a non-empty tuple of positive ints, got {shape!r}")
-    for d in shape:
-        if isinstance(d, bool) or not isinstance(d, int) or d <= 0:
-            raise fail(f"a shape is a non-empty tuple of positive ints, got {tuple(shape)!r}")
-    return MemRefType(element_type(dtype), list(shape), memory_space=scope_attr(scope))
-
-
-def _tile(value: object, role: str) -> Tile:
-    if not isinstance(value, Tile):
-        raise fail(f"{role} must be a tile (a tensor argument, an alloc or a slice), "
-                   f"got {type(value).__name__}")
-    return value
-
+from ascend_mlir.frontend.tiles import Number, Tile, as_tile, is_number, scalar
+from ascend_mlir.frontend.types import element_type, memref_type, scope_attr
 
 # ----------------------------------------------------------------------------- buffers
 
@@ -103,49 +40,6 @@ def alloc(shape: Sequence[int] | int, dtype: str | Attribute, scope: str) -> Til
     return Tile(current_scope().remember(memref.AllocOp([], [], t).memref))
 
 
-def _slice_bounds(key: object, dim: int, axis: int) -> tuple[IndexLike, int]:
-    if not isinstance(key, slice):
-        raise fail(f"index {axis} must be a slice like a:b (tiles keep their rank), got {key!r}")
-    if key.step not in (None, 1):
-        raise fail(f"slice {axis} has step {key.step}: only unit steps are supported")
-    start = 0 if key.start is None else key.start
-    stop = dim if key.stop is None else key.stop
-    for bound in (start, stop):
-        if not isinstance(bound, Index) and (isinstance(bound, bool) or not isinstance(bound, int)):
-            raise fail(f"slice {axis} bounds must be ints or device indices, got {bound!r}")
-    size = static_difference(stop, start)
-    if size is None:
-        raise fail(f"slice {axis}: the size stop - start must be a constant "
-                   "(write it as x[o:o + 64], or x[i * 64:(i + 1) * 64])")
-    if size <= 0:
-        raise fail(f"slice {axis} is empty or reversed (size {size})")
-    if isinstance(start, int) and (start < 0 or start + size > dim):
-        raise fail(f"slice {axis} [{start}:{start + size}] is out of bounds for size {dim}")
-    if size > dim:
-        raise fail(f"slice {axis} of size {size} is larger than the dimension ({dim})")
-    return start, size
-
-
-def subview(source: Tile, key: object) -> Tile:
-    keys = key if isinstance(key, tuple) else (key,)
-    shape = source.shape
-    if len(keys) > len(shape):
-        raise fail(f"{len(keys)} indices for a tile of rank {len(shape)}")
-    keys = keys + (slice(None),) * (len(shape) - len(keys))
-    offsets: list[SSAValue | int] = []
-    sizes: list[int] = []
-    for axis, (k, dim) in enumerate(zip(keys, shape, strict=False)):
-        start, size = _slice_bounds(k, dim, axis)
-        offsets.append(start.value if isinstance(start, Index) else start)
-        sizes.append(size)
-    strides = [1] * len(shape)
-    result = memref.SubviewOp.infer_result_type(source.type, offsets, sizes, strides)
-    result = MemRefType(result.element_type, result.shape, result.layout, source.type.memory_space)
-    op = memref.SubviewOp.get(source.value, offsets, sizes, strides, result)
-    check(op)
-    return Tile(current_scope().remember(op.result))
-
-
 # ----------------------------------------------------------------------------- data movement
 
 
@@ -153,109 +47,141 @@ def copy(source: Tile, dest: Tile) -> None:
     """Move a tile; the scope pair picks the hardware path (gm->ub load, gm->cbuf nd2nz,
     cc->gm/ub/cbuf fixpipe, ub->gm store, ub->ub, ub->cbuf). From cc to a ub tile half as
     tall it is the dual copy to the two vector cores."""
-    check(tile.CopyOp(_tile(source, "copy source").value, _tile(dest, "copy dest").value))
+    check(tile.CopyOp(as_tile(source, "copy source").value, as_tile(dest, "copy dest").value))
 
 
 def matmul(a: Tile, b: Tile, c: Tile, *, init: Bool | bool, transpose_b: bool = False) -> None:
     """`c = a @ b` (`a @ b^T` with transpose_b) when `init`, else `c += a @ b`.
     a and b in cbuf (L1), c in cc (L0C)."""
-    op = tile.MatmulOp(_tile(a, "matmul a").value, _tile(b, "matmul b").value,
-                       _tile(c, "matmul c").value, as_bool(init), transpose_b=transpose_b)
+    op = tile.MatmulOp(as_tile(a, "matmul a").value, as_tile(b, "matmul b").value,
+                       as_tile(c, "matmul c").value, as_bool(init), transpose_b=transpose_b)
     check(op)
 
 
 # ----------------------------------------------------------------------------- vector ops
+#
+# Each takes an optional destination: given, the op writes it (destination-passing, as
+# the tile dialect); omitted, the result is a new tile in a compiler temporary, so ops
+# compose as expressions (`T.exp(x - m)`; see tiles.py). Operators on tiles do the same.
 
 
-def _scalar(value: float | int, like: Tile) -> SSAValue:
-    et = like.dtype
-    if isinstance(et, AnyFloat):
-        return current_scope().constant(float(value), et)
-    if isinstance(et, IntegerType):
-        if isinstance(value, float) and not value.is_integer():
-            raise fail(f"scalar {value} is not an integer, the tile holds {et}")
-        return current_scope().constant(int(value), et)
-    raise fail(f"no scalar operand for element type {et}")
-
-
-def _binary(op_type: type[tile.BinaryOp], lhs: Tile, rhs: Tile | float | int, out: Tile) -> None:
-    lhs = _tile(lhs, f"{op_type.name} lhs")
+def _binary(op_type: type[tile.BinaryOp], lhs: Tile | Number, rhs: Tile | Number,
+            out: Tile | None) -> Tile | None:
+    if out is None:
+        if op_type in (tile.AddOp, tile.MulOp, tile.MaxOp, tile.MinOp):
+            return tiles.binary_commutative(op_type, lhs, rhs)
+        return tiles.binary(op_type, lhs, rhs)
+    left = as_tile(lhs, f"{op_type.name} lhs")
     if isinstance(rhs, Tile):
         rhs_value = rhs.value
-    elif isinstance(rhs, int | float) and not isinstance(rhs, bool):
-        rhs_value = _scalar(rhs, lhs)
+    elif is_number(rhs):
+        rhs_value = scalar(rhs, left)
     else:
         raise fail(f"{op_type.name} rhs must be a tile or a number, got {type(rhs).__name__}")
-    check(op_type(lhs.value, rhs_value, _tile(out, f"{op_type.name} out").value))
+    check(op_type(left.value, rhs_value, as_tile(out, f"{op_type.name} out").value))
+    return None
 
 
-def add(lhs: Tile, rhs: Tile | float, out: Tile) -> None:
-    """out = lhs + rhs (rhs: a ub tile of the same shape, or a number)."""
-    _binary(tile.AddOp, lhs, rhs, out)
+def add(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+    """lhs + rhs (rhs: a ub tile of the same shape, or a number; broadcast when `out` is
+    omitted)."""
+    return _binary(tile.AddOp, lhs, rhs, out)
 
 
-def sub(lhs: Tile, rhs: Tile | float, out: Tile) -> None:
-    _binary(tile.SubOp, lhs, rhs, out)
+def sub(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+    return _binary(tile.SubOp, lhs, rhs, out)
 
 
-def mul(lhs: Tile, rhs: Tile | float, out: Tile) -> None:
-    _binary(tile.MulOp, lhs, rhs, out)
+def mul(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+    return _binary(tile.MulOp, lhs, rhs, out)
 
 
-def div(lhs: Tile, rhs: Tile | float, out: Tile) -> None:
-    _binary(tile.DivOp, lhs, rhs, out)
+def div(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+    return _binary(tile.DivOp, lhs, rhs, out)
 
 
-def maximum(lhs: Tile, rhs: Tile | float, out: Tile) -> None:
-    _binary(tile.MaxOp, lhs, rhs, out)
+def maximum(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+    return _binary(tile.MaxOp, lhs, rhs, out)
 
 
-def minimum(lhs: Tile, rhs: Tile | float, out: Tile) -> None:
-    _binary(tile.MinOp, lhs, rhs, out)
+def minimum(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+    return _binary(tile.MinOp, lhs, rhs, out)
 
 
-def _unary(op_type: type[tile.UnaryOp], source: Tile, out: Tile) -> None:
-    check(op_type(_tile(source, f"{op_type.name} source").value,
-                  _tile(out, f"{op_type.name} out").value))
+def _unary(op_type: type[tile.UnaryOp], source: Tile, out: Tile | None) -> Tile | None:
+    if out is None:
+        return tiles.unary(op_type, source)
+    check(op_type(as_tile(source, f"{op_type.name} source").value,
+                  as_tile(out, f"{op_type.name} out").value))
+    return None
 
 
-def exp(source: Tile, out: Tile) -> None:
-    _unary(tile.ExpOp, source, out)
+def exp(source: Tile, out: Tile | None = None) -> Tile | None:
+    return _unary(tile.ExpOp, source, out)
 
 
-def ln(source: Tile, out: Tile) -> None:
-    _unary(tile.LnOp, source, out)
+def ln(source: Tile, out: Tile | None = None) -> Tile | None:
+    """Natural logarithm (also spelled `log`)."""
+    return _unary(tile.LnOp, source, out)
 
 
-def relu(source: Tile, out: Tile) -> None:
-    _unary(tile.ReluOp, source, out)
+log = ln
 
 
-def abs(source: Tile, out: Tile) -> None:  # noqa: A001 - the op's name
-    _unary(tile.AbsOp, source, out)
+def relu(source: Tile, out: Tile | None = None) -> Tile | None:
+    return _unary(tile.ReluOp, source, out)
 
 
-def sqrt(source: Tile, out: Tile) -> None:
-    _unary(tile.SqrtOp, source, out)
+def abs(source: Tile, out: Tile | None = None) -> Tile | None:  # noqa: A001 - the op's name
+    return _unary(tile.AbsOp, source, out)
 
 
-def rsqrt(source: Tile, out: Tile) -> None:
-    _unary(tile.RsqrtOp, source, out)
+def sqrt(source: Tile, out: Tile | None = None) -> Tile | None:
+    return _unary(tile.SqrtOp, source, out)
 
 
-def rec(source: Tile, out: Tile) -> None:
-    """out = 1 / source."""
-    _unary(tile.RecOp, source, out)
+def rsqrt(source: Tile, out: Tile | None = None) -> Tile | None:
+    return _unary(tile.RsqrtOp, source, out)
 
 
-def cast(source: Tile, out: Tile) -> None:
-    """Convert element types (from the two tiles' dtypes)."""
-    _unary(tile.CastOp, source, out)
+def rec(source: Tile, out: Tile | None = None) -> Tile | None:
+    """1 / source."""
+    return _unary(tile.RecOp, source, out)
+
+
+def _composed(result: Tile, out: Tile | None) -> Tile | None:
+    if out is None:
+        return result
+    tiles.assign(out, result)
+    return None
+
+
+def tanh(source: Tile, out: Tile | None = None) -> Tile | None:
+    """tanh as 2 / (1 + exp(-2x)) - 1 (six vector ops: the vector unit has no tanh)."""
+    return _composed(tiles.tanh(source), out)
+
+
+def sigmoid(source: Tile, out: Tile | None = None) -> Tile | None:
+    """1 / (1 + exp(-x)) (four vector ops: the vector unit has no sigmoid)."""
+    return _composed(tiles.sigmoid(source), out)
+
+
+def cast(source: Tile, out: Tile | str | Attribute) -> Tile | None:
+    """Convert element types: `cast(x, out)` writes `out` (types from the two tiles);
+    `cast(x, "bf16")` returns the converted tile (also `x.astype("bf16")`)."""
+    if not isinstance(out, Tile):
+        return tiles.cast_to(source, out)
+    return _unary(tile.CastOp, source, out)
 
 
 def fill(out: Tile, value: float | int) -> None:
-    out = _tile(out, "fill out")
-    check(tile.FillOp(_scalar(value, out), out.value))
+    dest = as_tile(out, "fill out")
+    check(tile.FillOp(scalar(value, dest), dest.value))
+
+
+def load(source: Tile) -> Tile:
+    """A ub copy of a GM slice or an L0C accumulator, to compute on."""
+    return tiles.load(source)
 
 
 def _dims(dims: int | Sequence[int] | None, narrow: Tile, wide: Tile, what: str) -> list[int]:
@@ -267,28 +193,36 @@ def _dims(dims: int | Sequence[int] | None, narrow: Tile, wide: Tile, what: str)
     return [dims] if isinstance(dims, int) else list(dims)
 
 
-def _reduce(kind: str, source: Tile, out: Tile, dim: int | Sequence[int] | None) -> None:
-    source, out = _tile(source, f"reduce_{kind} source"), _tile(out, f"reduce_{kind} out")
-    check(tile.ReduceOp(kind, source.value, out.value, _dims(dim, out, source, f"reduce_{kind}")))
+def _reduce(kind: str, source: Tile, out: Tile | None, dim: int | Sequence[int] | None) -> Tile | None:
+    if out is None:
+        return tiles.reduce(kind, source, dim)
+    src, dest = as_tile(source, f"reduce_{kind} source"), as_tile(out, f"reduce_{kind} out")
+    check(tile.ReduceOp(kind, src.value, dest.value, _dims(dim, dest, src, f"reduce_{kind}")))
+    return None
 
 
-def reduce_sum(source: Tile, out: Tile, dim: int | Sequence[int] | None = None) -> None:
-    """out = sum of source along `dim` (out has size 1 there; inferred when omitted)."""
-    _reduce("sum", source, out, dim)
+def reduce_sum(source: Tile, out: Tile | None = None, dim: int | Sequence[int] | None = None) -> Tile | None:
+    """Sum of source along `dim` (size 1 there): into `out` (dim inferred when omitted),
+    or, without `out`, as a new tile (`reduce_sum(x, dim=1)`)."""
+    return _reduce("sum", source, out, dim)
 
 
-def reduce_max(source: Tile, out: Tile, dim: int | Sequence[int] | None = None) -> None:
-    _reduce("max", source, out, dim)
+def reduce_max(source: Tile, out: Tile | None = None, dim: int | Sequence[int] | None = None) -> Tile | None:
+    return _reduce("max", source, out, dim)
 
 
-def reduce_min(source: Tile, out: Tile, dim: int | Sequence[int] | None = None) -> None:
-    _reduce("min", source, out, dim)
+def reduce_min(source: Tile, out: Tile | None = None, dim: int | Sequence[int] | None = None) -> Tile | None:
+    return _reduce("min", source, out, dim)
 
 
-def broadcast(source: Tile, out: Tile, dim: int | Sequence[int] | None = None) -> None:
-    """Repeat source along `dim`, where it has size 1 (inferred when omitted)."""
-    source, out = _tile(source, "broadcast source"), _tile(out, "broadcast out")
-    check(tile.BroadcastOp(source.value, out.value, _dims(dim, source, out, "broadcast")))
+def broadcast(source: Tile, out: Tile | Sequence[int], dim: int | Sequence[int] | None = None) -> Tile | None:
+    """Repeat source along `dim`, where it has size 1 (inferred when omitted), into the
+    tile `out`; with a shape instead of `out`, as a new tile (`broadcast(row, (16, 256))`)."""
+    if not isinstance(out, Tile):
+        return tiles.broadcast_to(as_tile(source, "broadcast source"), out)
+    src, dest = as_tile(source, "broadcast source"), as_tile(out, "broadcast out")
+    check(tile.BroadcastOp(src.value, dest.value, _dims(dim, src, dest, "broadcast")))
+    return None
 
 
 # ----------------------------------------------------------------------------- indices, loops
@@ -353,7 +287,7 @@ def _range_bounds(iterations: range | int) -> tuple[IndexLike, IndexLike, IndexL
 
 __all__ = [
     "alloc", "copy", "matmul", "add", "sub", "mul", "div", "maximum", "minimum",
-    "exp", "ln", "relu", "abs", "sqrt", "rsqrt", "rec", "cast", "fill",
-    "reduce_sum", "reduce_max", "reduce_min", "broadcast",
+    "exp", "ln", "log", "relu", "abs", "sqrt", "rsqrt", "rec", "tanh", "sigmoid", "cast", "fill",
+    "load", "reduce_sum", "reduce_max", "reduce_min", "broadcast",
     "block_idx", "sub_block_idx", "pipelined", "element_type", "memref_type",
 ]
