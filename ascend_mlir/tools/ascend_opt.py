@@ -57,6 +57,17 @@ class _PipelineDiagnostics(Exception):
         self.after_pass = after_pass
 
 
+class _ParserWithPassList(argparse.ArgumentParser):
+    """`--help` ends with every pass, its description and options (pass_help.py)."""
+
+    passes: dict = {}
+
+    def format_help(self) -> str:
+        from ascend_mlir.tools.pass_help import pass_help
+
+        return super().format_help() + "\n" + pass_help(self.passes)
+
+
 class AscendOptMain(xDSLOptMain):
     version_format = f"ascend-opt {__version__} (xDSL {{xdsl_version}})"
 
@@ -91,6 +102,9 @@ class AscendOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        arg_parser.__class__ = _ParserWithPassList
+        # the passes are registered after the arguments: help reads them when printed
+        arg_parser.passes = self.available_passes  # type: ignore[attr-defined]
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
             "--dump-dir", metavar="DIR", default=None,

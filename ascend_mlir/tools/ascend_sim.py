@@ -19,13 +19,14 @@ DESCRIPTION = """\
 ascend-sim: run a kernel on the pipe-level simulator of ascend-mlir.
 
 A tile-level file (one that contains tile.* ops) is first compiled with the
-`ascend-compile` pass (today convert-tile-to-hivm + barrier sync) and its outputs are
-compared with the numpy reference interpreter run on the tile-level program. A
-hivm-level file is simulated as written (reference_match is null). With --via bishengir
-a tile-level file is lowered without our sync and bishengir-compile's own sync and
-memory plan are judged instead (its last hivm-level dump); a bishengir-compile
---mlir-print-ir-after-all log, or a module as bishengir prints it, is read directly
-(--grid G gives its block count, a launch parameter absent from the IR).
+`ascend-compile` pass (modulo schedule and solver sync, as `ascend-opt -p
+ascend-compile` runs it) and its outputs are compared with the numpy reference
+interpreter run on the tile-level program. A hivm-level file is simulated as written
+(reference_match is null). With --via bishengir a tile-level file is lowered without our
+sync and bishengir-compile's own sync and memory plan are judged instead (its last
+hivm-level dump), for --chip, else the module's hacc.target, else ascend950; a
+bishengir-compile --mlir-print-ir-after-all log, or a module as bishengir prints it, is
+read directly (--grid G gives its block count, a launch parameter absent from the IR).
 
 Every block of the grid runs (ascend.grid); per core a scalar unit issues hivm ops
 into per-pipe queues (same-pipe rule: only S and mmadL1 -> mmadL1 are ordered by the
@@ -70,7 +71,10 @@ def _arg_parser() -> argparse.ArgumentParser:
     p = _ArgumentParser(
         prog="ascend-sim", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    from ascend_mlir import __version__
+
     p.add_argument("file", help="MLIR file (tile level or hivm level); '-' reads stdin")
+    p.add_argument("--version", action="version", version=f"ascend-sim {__version__}")
     p.add_argument("--chip", default=None, help="chip name or chip file (default: the module's hacc.target, else ascend950)")
     p.add_argument("--seed", type=_count(0), default=0, help="seed of the generated inputs and of --perturb (default 0)")
     p.add_argument("--trace", metavar="T.json", help="write a Chrome/Perfetto trace of block 0")
@@ -256,12 +260,13 @@ def _via_ascend_compile(args, tool, module):
 def _via_bishengir(args, module):
     """Lower a tile-level module without our sync, let bishengir-compile synchronise and
     plan it; (its last hivm dump parsed, grid, inputs, expected outputs)."""
-    from ascend_mlir.chips import load_chip, module_hacc_target
+    from ascend_mlir.chips import DEFAULT_CHIP, load_chip, module_hacc_target
     from ascend_mlir.dialects import ascend
     from ascend_mlir.sim import bishengir
     from ascend_mlir.sim.reference import gm_arguments, kernel_function, make_inputs, run_reference
 
-    chip = load_chip(args.chip or module_hacc_target(module) or "ascend910b").name
+    # the chip every other route takes: --chip, else the module's, else the default
+    chip = load_chip(args.chip or module_hacc_target(module) or DEFAULT_CHIP).name
     tile_func = kernel_function(module)
     inputs = make_inputs(tile_func, args.seed)
     expected = run_reference(module, inputs)
