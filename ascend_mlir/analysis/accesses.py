@@ -22,7 +22,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Footprint
 from ascend_mlir.analysis.dependences import IV, Access, BufferInfo, IterationLocal, TaskInfo
-from ascend_mlir.analysis.views import defined_inside, footprint_of, users_through_views, widen_out_of
+from ascend_mlir.analysis.views import defined_inside, footprint_of, partial_extent, users_through_views, widen_out_of
 from ascend_mlir.chips import Chip
 from ascend_mlir.dialects.ascend import task_of as schedule_task
 from ascend_mlir.analysis.latency_model import (
@@ -102,10 +102,18 @@ def op_accesses(op: Operation, iv: SSAValue | None, chip: Chip | None = None) ->
     for v in reads:
         pipe = pipes[-1] if v in writes else pipes[0]
         done = None if v in writes else early.get(v)
-        out.append(Access(footprint_in_loop(v, iv), False, pipe, done=done))
+        out.append(Access(footprint_in_loop(v, iv), False, pipe, done=done, extent=partial_extent(v)))
     for v in writes:
-        out.append(Access(footprint_in_loop(v, iv), True, pipes[-1]))
+        extent = partial_extent(v)
+        # a partial tile's footprint is its static bound: a superset, so not an exact write
+        out.append(Access(footprint_in_loop(v, iv), True, pipes[-1], exact=extent is None and not
+                          _has_dynamic_size(v), extent=extent))
     return tuple(out)
+
+
+def _has_dynamic_size(value: SSAValue) -> bool:
+    t = value.type
+    return isinstance(t, MemRefType) and any(d < 0 for d in t.get_shape())
 
 
 def op_paths(op: Operation) -> tuple[tuple[str, str], ...]:

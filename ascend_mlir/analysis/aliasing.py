@@ -145,9 +145,9 @@ class Affine:
     def is_constant(self) -> bool:
         return not self.terms
 
-    def bind(self, values: dict[Hashable, int], rename: dict[Hashable, Hashable] | None = None) -> Affine:
-        """Substitute known symbol values (and rename others); a Mod/FloorDiv whose
-        expression becomes constant is evaluated."""
+    def bind(self, values: Mapping[Hashable, int | Affine], rename: dict[Hashable, Hashable] | None = None) -> Affine:
+        """Substitute known symbol values, numbers or Affines (and rename others); a
+        Mod/FloorDiv whose expression becomes constant is evaluated."""
         out = Affine(self.const)
         for k, c in self.terms:
             if isinstance(k, Mod | FloorDiv):
@@ -158,7 +158,8 @@ class Affine:
                 else:
                     out = out + Affine.symbol(type(k)(inner, k.modulus), c)
             elif k in values:
-                out = out + c * values[k]
+                value = values[k]
+                out = out + (value.scale(c) if isinstance(value, Affine) else c * value)
             else:
                 out = out + Affine.symbol((rename or {}).get(k, k), c)
         return out
@@ -306,7 +307,7 @@ class Footprint:
             return Footprint.whole(self.root, self.scope) if self.root is not None else self
         return Footprint(self.root, self.scope, rest + c * lower, dims + ((count, c * step),), self.elem)
 
-    def bind(self, values: dict[Hashable, int], rename: dict[Hashable, Hashable] | None = None) -> Footprint:
+    def bind(self, values: Mapping[Hashable, int | Affine], rename: dict[Hashable, Hashable] | None = None) -> Footprint:
         """The footprint with known symbol values substituted (see `Affine.bind`)."""
         if self.base is None:
             return self

@@ -59,6 +59,9 @@ class Access:
     # Cycles after the task issues at which this access is over, when earlier than the
     # task's latency (mmadL1 has read its L1 inputs once its MTE1 moves are done).
     done: int | None = None
+    # A partial tile (a view with dynamic sizes; `footprint` is then its static bound):
+    # a key equal for accesses to the same bytes at any runtime size, else None.
+    extent: Hashable | None = None
 
 
 @dataclass(frozen=True)
@@ -154,8 +157,21 @@ def multi_buffer_eligible(tasks: Sequence[TaskInfo], buffer: BufferInfo) -> bool
             continue
         if any(not a.write for a in touching):
             return False
-        return any(a.exact and a.footprint.covers(buffer.bytes) for a in touching)
+        if any(a.exact and a.footprint.covers(buffer.bytes) for a in touching):
+            return True
+        return _partial_writes_cover_reads(tasks, buffer, {a.extent for a in touching if a.extent is not None})
     return False
+
+
+def _partial_writes_cover_reads(tasks: Sequence[TaskInfo], buffer: BufferInfo, written: set[Hashable]) -> bool:
+    """A buffer first written through partial tiles (`written`: their extent keys) may
+    be multi-buffered when every read of it in the iteration reads one of those exact
+    partial tiles: no read sees bytes an earlier iteration left (the unused part of a
+    partial tile is never read, see docs/runtime-shapes.md)."""
+    if not written:
+        return False
+    reads = [a for t in tasks for a in t.accesses if a.footprint.root == buffer.root and not a.write]
+    return all(a.extent in written for a in reads)
 
 
 def _kind(src: Access, dst: Access) -> str | None:

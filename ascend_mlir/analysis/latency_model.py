@@ -205,12 +205,19 @@ def element_bytes(t: Attribute) -> int:
 
 
 def static_shape(value: SSAValue, op: Operation) -> tuple[int, ...]:
+    """The operand's shape; a dynamic one (a partial tile) by its static bound
+    (analysis.size_bounds): the schedule plans for the full tile."""
+    from ascend_mlir.analysis.size_bounds import static_bound_shape
+
     t = value.type
     assert isinstance(t, MemRefType)
     shape = t.get_shape()
     if any(d < 0 for d in shape):
-        raise LatencyError(op, f"cannot estimate the latency of an operand with a dynamic shape ({t})"
-        )
+        bound = static_bound_shape(value)
+        if bound is None:
+            raise LatencyError(op, f"cannot estimate the latency of an operand with a dynamic shape ({t}): "
+                                   "its size has no static bound")
+        return bound
     return tuple(shape)
 
 

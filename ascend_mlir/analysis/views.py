@@ -221,7 +221,8 @@ def _subview(op: memref.SubviewOp, elem: int) -> View:
     dyn_sizes = iter(op.sizes)
     dyn_strides = iter(op.strides)
     offsets = [affine_of(next(dyn_offsets)) if o == DYNAMIC_INDEX else Affine(o) for o in op.static_offsets.get_values()]
-    sizes = [_constant(next(dyn_sizes)) if s == DYNAMIC_INDEX else s for s in op.static_sizes.get_values()]
+    # a dynamic size (a partial tile) counts as its static bound: a superset of the bytes
+    sizes = [_size_bound(next(dyn_sizes)) if s == DYNAMIC_INDEX else s for s in op.static_sizes.get_values()]
     steps = [_constant(next(dyn_strides)) if s == DYNAMIC_INDEX else s for s in op.static_strides.get_values()]
     if len(offsets) != len(src.strides):
         return View(src.root, src.scope, None, None, None, elem)
@@ -248,6 +249,32 @@ def _subview(op: memref.SubviewOp, elem: int) -> View:
     if len(dims) != kept:
         return View(src.root, src.scope, base, None, None, elem)
     return View(src.root, src.scope, base, tuple(n for n, _ in dims), tuple(s for _, s in dims), elem)
+
+
+def _size_bound(value: SSAValue) -> int | None:
+    from ascend_mlir.analysis.size_bounds import upper_bound
+
+    bound = upper_bound(value)
+    return None if bound is None else max(bound, 0)
+
+
+def partial_extent(value: SSAValue) -> Hashable | None:
+    """For a view with dynamic sizes (a partial tile), a key of the bytes it denotes:
+    two views with equal keys denote the same bytes whatever the sizes are at run time
+    (same root, same base offset, the same size values, the same strides). None for a
+    view without dynamic sizes or one the analysis cannot describe."""
+    owner = value.owner
+    while isinstance(owner, memref.CastOp | memref.MemorySpaceCastOp):
+        value = owner.operands[0]
+        owner = value.owner
+    if not isinstance(owner, memref.SubviewOp) or not owner.sizes:
+        return None
+    view = view_of(value)
+    if view.root is None or view.base is None or view.strides is None:
+        return None
+    dynamic = iter(owner.sizes)
+    sizes = tuple(next(dynamic) if s == DYNAMIC_INDEX else s for s in owner.static_sizes.get_values())
+    return (view.root, view.base, sizes, view.strides)
 
 
 def _reshaped(value: SSAValue, src: View, elem: int) -> View:

@@ -101,6 +101,7 @@ class BlockContext:
     alloc_alias: dict = field(default_factory=dict)
     # cycles of the MTE1 part of an mmadL1 (None: not known, see CoreWalker.feed_latency)
     feed_latency: Callable[[Operation], int | None] | None = None
+    scalars: dict[SSAValue, Any] = field(default_factory=dict)  # values of scalar arguments
 
     def vector_cores(self) -> list[int]:
         return [i for i, c in enumerate(self.cores) if c.kind == "VECTOR"]
@@ -150,6 +151,8 @@ class CoreWalker:
         for arg in f.body.block.args:
             if arg in self.ctx.gm:
                 args.append(self.ctx.gm[arg])
+            elif arg in self.ctx.scalars:
+                args.append(scalar_attr(self.ctx.scalars[arg], arg.type, 64))
             elif is_index_or_int(arg.type):
                 args.append(scalar_attr(0, arg.type, 64))
             else:
@@ -576,21 +579,31 @@ _SCALAR_UNIT_FUNCTIONS = _build_scalar_unit_functions()
 
 
 def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, timing, rng,
-                feed_latency: Callable[[Operation], int | None] | None = None) -> tuple[BlockContext, list[Core]]:
+                feed_latency: Callable[[Operation], int | None] | None = None,
+                shapes: Mapping[str, tuple[int, ...]] | None = None,
+                scalars: Mapping[str, Any] | None = None) -> tuple[BlockContext, list[Core]]:
+    """The cores of one block with their instructions. `shapes` gives the runtime shape
+    of GM arguments with dynamic dimensions, `scalars` the values of scalar arguments
+    ("arg<i>"; an argument left out runs as 0)."""
     specs = core_specs(kernel)
     gm_refs: dict[SSAValue, Ref] = {}
+    scalar_values: dict[SSAValue, Any] = {}
     for name, a, b in kernel.args:
+        if scalars is not None and name in scalars:
+            scalar_values[a] = scalars[name]
+            if b is not None:
+                scalar_values[b] = scalars[name]
         if name in gm:
             t = memref_type(a)
             buf = gm[name]
-            shape = tuple(t.get_shape())
+            shape = tuple(shapes[name]) if shapes is not None and name in shapes else tuple(t.get_shape())
             et = elem_type(t.get_element_type())
             ref = Ref(buf, 0, shape, row_major(shape), et)
             gm_refs[a] = ref
             if b is not None:
                 gm_refs[b] = ref
     ctx = BlockContext(block, kernel.grid, specs, gm_refs, arena_bytes, timing, rng,
-                       alloc_alias=kernel.alloc_alias, feed_latency=feed_latency)
+                       alloc_alias=kernel.alloc_alias, feed_latency=feed_latency, scalars=scalar_values)
     cores = []
     for i, spec in enumerate(specs):
         instrs = CoreWalker(ctx, i).run()

@@ -51,6 +51,7 @@ from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects import ascend, hacc, tile
+from ascend_mlir.sim.binding import Binding, bind_arguments
 from ascend_mlir.sim.scalar_semantics import register_scalar_functions, scalar_attr
 from ascend_mlir.sim.reference_numerics import (
     BINARY,
@@ -78,7 +79,12 @@ __all__ = [
 
 
 class ReferenceError(Exception):
-    """The reference cannot run this module with these inputs (message says why)."""
+    """The reference cannot run this module with these inputs (message says why);
+    `op`, when known, is the operation that failed (for a located diagnostic)."""
+
+    def __init__(self, message: str, op: Operation | None = None) -> None:
+        super().__init__(message)
+        self.op = op
 
 
 # --------------------------------------------------------------------------------------
@@ -197,6 +203,8 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         index: list[slice | int] = []
         for dim, (offset, size, stride) in enumerate(zip(offsets, sizes, strides)):
             last = offset + (size - 1) * stride if size > 0 else offset
+            if size < 0:
+                raise InterpretationError(f"memref.subview has a negative size {size} in dim {dim}")
             if offset < 0 or stride <= 0 or (size > 0 and last >= source.shape[dim]):
                 raise InterpretationError(
                     f"memref.subview out of bounds in dim {dim}: offset {offset}, size "
@@ -503,23 +511,24 @@ def _positive_arguments(func_op: func.FuncOp) -> set[SSAValue]:
     return wanted
 
 
-def make_inputs(func_op: func.FuncOp, seed: int) -> dict[str, np.ndarray]:
-    """Deterministic inputs for every GM memref argument ("arg<position>").
+def make_inputs(func_op: func.FuncOp, seed: int, binding: Binding | None = None) -> dict[str, Any]:
+    """Deterministic inputs for every GM memref argument ("arg<position>") and, when the
+    kernel has any, the values of its scalar arguments (Python numbers, same naming).
 
-    Floats are uniform in [-1, 1], or in [0.5, 2] for arguments that reach ln, sqrt,
-    rsqrt, rec or a division's denominator; integers uniform in [-8, 8] ([1, 8]);
-    i1 random. Values are rounded to the element type (bf16 -> ml_dtypes.bfloat16)."""
+    Shapes and scalars come from `binding` (sim.binding; None: its documented defaults,
+    which leave a static kernel's shapes as typed). Floats are uniform in [-1, 1], or in
+    [0.5, 2] for arguments that reach ln, sqrt, rsqrt, rec or a division's denominator;
+    integers uniform in [-8, 8] ([1, 8]); i1 random. Values are rounded to the element
+    type (bf16 -> ml_dtypes.bfloat16)."""
     rng = np.random.default_rng(seed)
     positive = _positive_arguments(func_op)
-    inputs: dict[str, np.ndarray] = {}
+    if binding is None:
+        binding = bind_arguments(func_op)
+    inputs: dict[str, Any] = {}
     for name, arg in gm_arguments(func_op):
         memref_type = arg.type
         assert isinstance(memref_type, MemRefType)
-        shape = memref_type.get_shape()
-        if any(d == DYNAMIC_INDEX for d in shape):
-            raise ReferenceError(
-                f"cannot make inputs for {name}: dynamic shape {memref_type}"
-            )
+        shape = binding.shapes.get(name, tuple(memref_type.get_shape()))
         element_type = memref_type.get_element_type()
         storage = storage_dtype(element_type)
         if is_float(element_type):
@@ -531,6 +540,7 @@ def make_inputs(func_op: func.FuncOp, seed: int) -> dict[str, np.ndarray]:
             low = 1 if (arg in positive or storage.kind == "u") else -8
             values = rng.integers(low, 9, size=shape)
         inputs[name] = to_storage(values, element_type)
+    inputs.update(binding.scalars)
     return inputs
 
 
@@ -627,6 +637,7 @@ def run_reference(
             location = location_of(current.op)
             where = f" at {current.op.name}" + (f" ({location})" if location else "")
         raise ReferenceError(
-            f"reference interpretation of @{func_op.sym_name.data} (block {state.block}) failed{where}: {error}"
+            f"reference interpretation of @{func_op.sym_name.data} (block {state.block}) failed{where}: {error}",
+            current.op,
         ) from error
     return gm

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp
 from xdsl.ir import Operation
 
 from ascend_mlir import hardware
@@ -128,6 +128,30 @@ def _feed_fn(chip):
     return feed
 
 
+def _fits(actual: tuple[int, ...], declared: tuple[int, ...]) -> bool:
+    return len(actual) == len(declared) and all(d in (a, DYNAMIC_INDEX) for a, d in zip(actual, declared))
+
+
+def _scalar_arguments(kernel, inputs) -> dict[str, Any]:
+    """"arg<i>" -> value of the kernel's scalar arguments that `inputs` binds (by
+    position or by name); an unbound scalar runs as 0."""
+    values: dict[str, Any] = {}
+    for name, arg, _ in kernel.args:
+        if isinstance(arg.type, MemRefType):
+            continue
+        key = name if name in inputs else arg.name_hint if arg.name_hint in inputs else None
+        if key is not None:
+            values[name] = inputs[key]
+    return values
+
+
+def _default_inputs(kernel, seed: int) -> dict[str, Any]:
+    from ascend_mlir.sim.reference import make_inputs
+
+    func_op = kernel.aic or kernel.aiv
+    return make_inputs(func_op, seed)
+
+
 def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tuple]]:
     buffers: dict[str, Buffer] = {}
     meta: dict[str, tuple] = {}
@@ -137,10 +161,7 @@ def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tupl
         if isinstance(t, MemRefType) and hivm.scope_of(t) in ("gm", None):
             needs.append((name, arg))
     if inputs is None:
-        from ascend_mlir.sim.reference import make_inputs
-
-        func_op = kernel.aic or kernel.aiv
-        inputs = make_inputs(func_op, seed)
+        inputs = _default_inputs(kernel, seed)
     for name, arg in needs:
         t = arg.type
         shape = tuple(t.get_shape())
@@ -150,6 +171,8 @@ def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tupl
             raise SimulationError(arg.owner if isinstance(arg.owner, Operation) else arg.owner.parent_op(),
                                   f"no input for GM argument {name}")
         values = np.asarray(inputs[key])
+        if _fits(values.shape, shape):
+            shape = values.shape  # a dynamic dimension takes the bound input's extent
         if values.shape != shape:
             raise SimulationError(kernel.aic or kernel.aiv,
                                   f"input {key} has shape {list(values.shape)}, argument {name} is {t}")
@@ -263,12 +286,17 @@ def simulate(
     blocks: int | None = None,
 ) -> SimResult:
     """Simulate `module` (hivm level). `inputs` maps "arg<i>" (or argument names) to arrays
-    in the reference storage convention (None: `reference.make_inputs(seed)`). `perturb`
+    in the reference storage convention, and scalar arguments to numbers (None:
+    `reference.make_inputs(seed)`, sim.binding's defaults); a GM argument with dynamic
+    dimensions takes its input's shape. `perturb`
     is a seed: every dynamic op's latency and ii are scaled by a random factor in
     [0.25, 4]. `blocks` limits how many blocks run (default: the whole grid)."""
     chip_obj = _chip(module, chip)
     kernel = find_kernel(module, func_name)
+    if inputs is None:
+        inputs = _default_inputs(kernel, seed)
     gm, meta = _gm_buffers(kernel, inputs, seed)
+    scalars = _scalar_arguments(kernel, inputs)
     arena_bytes = dict(chip_obj.capacity)
     timing = _timing_fn(chip_obj)
     feed = _feed_fn(chip_obj)
@@ -287,7 +315,8 @@ def simulate(
     n_instr = 0
     core_names: list[str] = []
     for b in range(n_blocks):
-        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed)
+        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed,
+                                 shapes={name: m[0] for name, m in meta.items()}, scalars=scalars)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
         result = Engine(cores, trace=trace and b == 0).run()

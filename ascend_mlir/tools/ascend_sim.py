@@ -66,6 +66,7 @@ def _count(least: int):
 
 
 def _arg_parser() -> argparse.ArgumentParser:
+    from ascend_mlir.sim.binding import DEFAULTS_HELP
     from ascend_mlir.targets.cce import ARCHS
 
     p = _ArgumentParser(
@@ -95,6 +96,10 @@ def _arg_parser() -> argparse.ArgumentParser:
                    help="with --via cce: the CCE spelling (default: the chip's)")
     p.add_argument("--grid", type=_count(1), default=None, metavar="G",
                    help="blocks of a hivm-level kernel whose IR does not say (a bishengir dump)")
+    p.add_argument("--bind", action="append", default=[], metavar="NAME=VALUE",
+                   help="the value of a kernel argument for this run (repeatable); NAME as written in the file "
+                        "(%%n -> n) or arg<i>; a scalar takes a number of its type (n=1000), a GM memref with "
+                        f"dynamic dimensions its shape (x=1000x4096). Defaults: {DEFAULTS_HELP}")
     return p
 
 
@@ -248,7 +253,8 @@ def _via_ascend_compile(args, tool, module):
     from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
 
     tile_module = module.clone()
-    inputs = make_inputs(kernel_function(tile_module), args.seed)
+    tile_func = kernel_function(tile_module)
+    inputs = make_inputs(tile_func, args.seed, bound_arguments(args, tile_func))
     expected = run_reference(tile_module, inputs)
     _compile(tool, module, args.chip)
     problems = verify_module(module)
@@ -268,7 +274,7 @@ def _via_bishengir(args, module):
     # the chip every other route takes: --chip, else the module's, else the default
     chip = load_chip(args.chip or module_hacc_target(module) or DEFAULT_CHIP).name
     tile_func = kernel_function(module)
-    inputs = make_inputs(tile_func, args.seed)
+    inputs = make_inputs(tile_func, args.seed, bound_arguments(args, tile_func))
     expected = run_reference(module, inputs)
     npuir = bishengir.lower_for_bishengir(module, chip)
     try:
@@ -296,13 +302,39 @@ def _prepare(args, tool, module):
             from ascend_mlir.chips import load_chip
 
             check_chip_limits(module, load_chip(args.chip))  # the module's own target: checked by _load
-        return module, args.chip, None, None
+        return module, args.chip, _hivm_inputs(args, module), None
     if args.via == "bishengir":
         hivm, grid, chip, inputs, expected = _via_bishengir(args, module)
         _set_grid(hivm, None, grid)
         return hivm, chip, inputs, expected
     inputs, expected = _via_ascend_compile(args, tool, module)
     return module, args.chip, inputs, expected
+
+
+def bound_arguments(args, func_op):
+    """The binding of `--bind` options for `func_op` (sim.binding); a bad value is a
+    diagnostic at the kernel function."""
+    from ascend_mlir.diagnostics import location_of
+    from ascend_mlir.sim.binding import BindError, bind_arguments, parse_bind_options
+
+    try:
+        return bind_arguments(func_op, parse_bind_options(args.bind))
+    except BindError as err:
+        where = location_of(err.func_op) if err.func_op is not None else None
+        _fail(f"{where or 'ascend-sim'}: error: {err}")
+
+
+def _hivm_inputs(args, module):
+    """Inputs of a hivm-level kernel: None (the simulator's defaults) unless --bind."""
+    from ascend_mlir.sim.hivm_frontend import find_kernel
+    from ascend_mlir.sim.reference import make_inputs
+
+    if not args.bind:
+        return None
+    kernel = find_kernel(module, args.func)
+    func_op = kernel.aic or kernel.aiv
+    assert func_op is not None
+    return make_inputs(func_op, args.seed, bound_arguments(args, func_op))
 
 
 def _set_grid(module, func_name: str | None, grid: int) -> None:
@@ -333,7 +365,7 @@ def _run_guarded(args, tool, module):
     """_prepare + _simulate_all with bad input reported as diagnostics (status 1)."""
     from xdsl.utils.exceptions import DiagnosticException, ParseError
 
-    from ascend_mlir.diagnostics import exception_diagnostic
+    from ascend_mlir.diagnostics import exception_diagnostic, location_of
     from ascend_mlir.sim.reference import ReferenceError
 
     try:
@@ -342,7 +374,8 @@ def _run_guarded(args, tool, module):
     except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
         _fail(exception_diagnostic(err).render())
     except ReferenceError as err:
-        _fail(f"{args.file}: error: {err}")
+        where = location_of(err.op) if err.op is not None else None
+        _fail(f"{where or args.file}: error: {err}")
     return module, expected, result, perturbed
 
 

@@ -22,6 +22,18 @@ on S, or both are mmadL1. The checks, each a located error:
   only the unrolled iterations (`_id_range_errors`).
 
 A kernel too large to unroll within the budget is reported as a remark, not as verified.
+
+Loops whose trip count is known only at run time (`scf.for` with a runtime bound) are
+checked for every trip count by a finite set of them (`covering_trip_counts`): the loop
+variable of iteration k is `lb + k * step` over the symbols lb and step stand for, so
+event ids and buffer versions `((iv - lb) / step) mod V` evaluate exactly and footprints
+stay symbolic in the kernel's arguments. What the loop does to flags and buffers is
+periodic in k with period P (the lcm of the loop's `mod` divisors, its buffer versions
+and rotating event ids) once past its first D iterations (D = its pipeline stages), so
+every trip count N >= D + P behaves like the one in [D + P, D + 2P) congruent to it mod
+P: checking every N in [0, D + 2P) checks them all. (Each runtime-bounded loop takes one
+trip count per run; a nested runtime loop whose trip count changes between iterations of
+its parent is checked with the same count in each.)
 """
 
 from __future__ import annotations
@@ -30,6 +42,7 @@ from collections import deque
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
+from math import lcm
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
@@ -39,15 +52,18 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
-from ascend_mlir.analysis.aliasing import Footprint, may_alias
+from ascend_mlir.analysis.aliasing import Affine, Footprint, may_alias
+from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
 from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
 from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects.ascend import task_of
 
 EVENT_BUDGET = 200_000
 MAX_PATHS = 64
+MAX_TRIP_RUNS = 4096  # runs over the trip counts of runtime-bounded loops (x if-paths)
 
 
 class _TooLarge(Exception):
@@ -68,11 +84,11 @@ class _Step:
 
     op: Operation
     core: str
-    env: dict[Hashable, int]  # loop variable values
+    env: dict[Hashable, int | Affine]  # loop variable values (symbolic in runtime-bounded loops)
     tag: tuple  # iteration numbers of the enclosing loops (renames values made in loops)
 
 
-def _trip_values(loop: scf.ForOp, env: dict[Hashable, int]) -> list[int] | None:
+def _trip_values(loop: scf.ForOp, env: dict[Hashable, int | Affine]) -> list[int | Affine] | None:
     bounds = [affine_of(v).bind(env) for v in (loop.lb, loop.ub, loop.step)]
     if not all(b.is_constant for b in bounds):
         return None
@@ -85,10 +101,46 @@ def _trip_values(loop: scf.ForOp, env: dict[Hashable, int]) -> list[int] | None:
     return [lb + k * step for k in range(trips)]
 
 
+def _symbolic_iterations(loop: scf.ForOp, env: dict[Hashable, int | Affine], trips: int) -> list[int | Affine]:
+    """The loop variable of iterations 0..trips-1 of a loop with runtime bounds:
+    `lb + k * step`, symbolic where lb/step are (a non-constant step: k copies of it)."""
+    lb = affine_of(loop.lb).bind(env)
+    step = affine_of(loop.step).bind(env)
+    values: list[int | Affine] = []
+    for k in range(trips):
+        value = lb + step.scale(k)
+        values.append(value.const if value.is_constant else value)
+    return values
+
+
+def _lcm_of_divisors(loop: scf.ForOp) -> int:
+    """The period of what a loop's iterations do to flags and buffers: the lcm of the
+    constant divisors of every `remui`/`remsi` in it (buffer versions, rotating event
+    ids) and of its buffers' version counts."""
+    period = 1
+    for op in loop.walk():
+        if op.name in ("arith.remui", "arith.remsi") and len(op.operands) == 2:
+            divisor = constant_int(op.operands[1])
+            if divisor is not None and divisor > 0:
+                period = lcm(period, divisor)
+    return period
+
+
+def covering_trip_counts(loop: scf.ForOp) -> range:
+    """Trip counts whose checks cover every trip count of a runtime-bounded loop (see
+    the module docstring): [0, D + 2P)."""
+    stages = [t.stage for t in (task_of(op) for op in loop.walk()) if t is not None and t.stage is not None]
+    depth = 1 + max(stages, default=0)
+    return range(0, depth + 2 * _lcm_of_divisors(loop))
+
+
 class _Runner:
-    def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...]):
+    def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...],
+                 trips: dict[Operation, int] | None = None):
         self.func_op = func_op
         self.choices = choices  # scf.if -> region index
+        self.trips = trips or {}  # runtime-bounded scf.for -> trip count of this run
+        self.dynamic_loops: list[Operation] = []
         self.ifs: list[Operation] = []
         self.steps: list[_Step] = []
         self.vector_cores = vector_cores
@@ -101,17 +153,18 @@ class _Runner:
         self._block(self.func_op.body.block, {}, ())
         return self.steps
 
-    def _block(self, block: Block, env: dict[Hashable, int], tag: tuple) -> None:
+    def _block(self, block: Block, env: dict[Hashable, int | Affine], tag: tuple) -> None:
         for op in block.ops:
             if isinstance(op, scf.ForOp):
-                values = _trip_values(op, env)
-                if values is None:
-                    values = [None, None, None]  # dynamic bounds: three symbolic iterations
+                values: list[int | Affine] | None = _trip_values(op, env)
+                if values is None:  # runtime bounds: the trip count of this run
+                    if op not in self.dynamic_loops:
+                        self.dynamic_loops.append(op)
+                    values = _symbolic_iterations(op, env, self.trips.get(op, 3))
                 iv = op.body.block.args[0]
                 for k, v in enumerate(values):
                     inner = dict(env)
-                    if v is not None:
-                        inner[iv] = v
+                    inner[iv] = v
                     self._block(op.body.block, inner, (*tag, k))
             elif isinstance(op, scf.IfOp):
                 if op not in self.ifs:
@@ -125,7 +178,7 @@ class _Runner:
                 if len(self.steps) > EVENT_BUDGET:
                     raise _TooLarge()
 
-    def _core_env(self, env: dict[Hashable, int], core: str) -> dict[Hashable, int]:
+    def _core_env(self, env: dict[Hashable, int | Affine], core: str) -> dict[Hashable, int | Affine]:
         if core not in self.vector_cores or not self.sub_block:
             return env
         return {**env, **{v: self.vector_cores.index(core) for v in self.sub_block}}
@@ -520,16 +573,27 @@ def verify_functions(funcs: list[func.FuncOp]) -> bool:
         if 2 ** len(first.ifs) > MAX_PATHS or len(runs) * 2 ** len(first.ifs) > MAX_PATHS:
             return False
         variants = []
-        for choice in _choices(first.ifs):
-            runner = _Runner(func_op, choice, vector_cores)
-            try:
-                variants.append(runner.run())
-            except _TooLarge:
-                return False
+        for trips in _trip_choices(first.dynamic_loops):
+            for choice in _choices(first.ifs):
+                runner = _Runner(func_op, choice, vector_cores, trips)
+                try:
+                    variants.append(runner.run())
+                except _TooLarge:
+                    return False
         runs = [r + v for r in runs for v in variants]
+        if len(runs) > MAX_TRIP_RUNS:
+            return False
     for steps in runs:
         _run_streams(_Checker(vector_cores), steps)
     return True
+
+
+def _trip_choices(loops: list[Operation]) -> Iterator[dict[Operation, int]]:
+    """One trip count per runtime-bounded loop, over the covering sets of all of them
+    (one empty choice when every loop's trip count is known)."""
+    ranges = [covering_trip_counts(loop) for loop in loops if isinstance(loop, scf.ForOp)]
+    for combo in product(*ranges):
+        yield dict(zip(loops, combo, strict=True))
 
 
 def verify_function(func_op: func.FuncOp) -> bool:

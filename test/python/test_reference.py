@@ -573,11 +573,13 @@ def test_scalar_kernel_arguments():
     )
     module = parse(text)
     inputs = make_inputs(kernel_function(module), 0)
-    assert sorted(inputs) == ["arg0", "arg1"], "make_inputs covers GM arguments only"
-    out = run_reference(module, dict(inputs, arg2=np.float32(2.0), n=3))
+    # scalars get sim.binding's documented defaults (float 0.5, integer 1000)
+    assert inputs["arg2"] == 0.5 and inputs["arg3"] == 1000
+    arrays = {k: inputs[k] for k in ("arg0", "arg1")}
+    out = run_reference(module, dict(arrays, arg2=np.float32(2.0), n=3))
     np.testing.assert_array_equal(out["arg1"], inputs["arg0"] * 8)
     with pytest.raises(ReferenceError, match="no input for argument arg2"):
-        run_reference(module, inputs)
+        run_reference(module, arrays)
 
 
 def test_make_inputs_keeps_hivm_ln_inputs_positive():

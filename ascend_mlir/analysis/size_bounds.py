@@ -1,0 +1,167 @@
+"""Static upper bounds of dynamic sizes: what a partial tile can be at most.
+
+On-chip buffers are static; a partial tile is a subview of one with a dynamic size,
+written `min(T, n - off)` (`arith.minsi` / `arith.minui`, or `affine.min`). Every
+analysis that must plan before the kernel runs (the latency the scheduler plans for,
+the bytes a view may touch, the verifier's "fits in its buffer") asks this module for
+the largest value such a size can take:
+
+* a constant is its own bound; `index_cast`/`extui`/`extsi` keep the bound;
+* `minsi`/`minui` (and `affine.min` over constants and values) is bounded by the
+  smallest bound among its operands (one known operand suffices);
+* `select` and `maxsi`/`maxui` by the largest of both (both needed);
+* `addi`/`muli` of bounded non-negative parts by their sum/product, `divui`/`divsi`
+  and `remui`/`remsi` by a positive constant divisor as integer division does;
+* otherwise unknown (None). A subview's dynamic size with no bound of its own is still
+  bounded by its source's extent in that dimension (a subview stays inside its source:
+  the verifier and the reference check it), which is how `memref<?xf32>` views of a
+  `memref<512xf32>` buffer get 512.
+
+Bounds are upper bounds only: the actual size may be anything from 0 to the bound
+(a negative size is an error the reference reports at run time).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, MemRefType
+from xdsl.ir import Operation, SSAValue
+
+__all__ = ["dynamic_size_operands", "static_bound_shape", "upper_bound"]
+
+_SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
+_MIN = ("arith.minsi", "arith.minui", "affine.min")
+_MAX = ("arith.maxsi", "arith.maxui")
+_VIEWS = (memref.CastOp, memref.MemorySpaceCastOp)
+
+
+def _constant(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        attr = owner.properties.get("value") or owner.attributes.get("value")
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+    return None
+
+
+def _affine_min_bound(op: Operation) -> int | None:
+    """affine.min: the smallest constant result of its map (results over dims/symbols
+    are not bounded here), or the smallest operand bound of an identity result."""
+    affine_map = getattr(op, "map", None)
+    bounds: list[int] = []
+    results = getattr(getattr(affine_map, "data", None), "results", ())
+    for expr in results:
+        value = getattr(expr, "value", None)
+        if isinstance(value, int):
+            bounds.append(value)
+    bounds += [b for b in (upper_bound(v) for v in op.operands) if b is not None] if len(results) == len(op.operands) else []
+    return min(bounds) if bounds else None
+
+
+def _arith_bound(op: Operation) -> int | None:
+    bounds = [upper_bound(v) for v in op.operands]
+    if op.name in _MIN:
+        known = [b for b in bounds if b is not None]
+        return min(known) if known else None
+    if op.name in _MAX or op.name == "arith.select":
+        parts = bounds[1:] if op.name == "arith.select" else bounds
+        return None if any(b is None for b in parts) else max(b for b in parts if b is not None)
+    if len(bounds) != 2:
+        return None
+    lhs, rhs = bounds
+    if lhs is None:
+        return None
+    divisor = _constant(op.operands[1])
+    if op.name in ("arith.divui", "arith.divsi", "arith.ceildivui", "arith.ceildivsi") and divisor and divisor > 0:
+        return -(-lhs // divisor) if "ceil" in op.name else lhs // divisor
+    if op.name in ("arith.remui", "arith.remsi") and divisor and divisor > 0:
+        return min(lhs, divisor - 1)
+    if rhs is None or lhs < 0 or rhs < 0:
+        return None
+    if op.name == "arith.addi":
+        return lhs + rhs
+    if op.name == "arith.muli":
+        return lhs * rhs
+    return None
+
+
+def upper_bound(value: SSAValue) -> int | None:
+    """The largest value the index/integer `value` can take, when that is decidable
+    from the IR (see the module docstring), else None."""
+    constant = _constant(value)
+    if constant is not None:
+        return constant
+    owner = value.owner
+    if not isinstance(owner, Operation):
+        return None
+    if owner.name in _SAME:
+        return upper_bound(owner.operands[0])
+    if owner.name == "affine.min":
+        return _affine_min_bound(owner)
+    return _arith_bound(owner)
+
+
+def _subview_bounds(op: memref.SubviewOp) -> list[int | None]:
+    """Bounds of a subview's sizes (before rank reduction)."""
+    source = static_bound_shape(op.source)
+    dynamic = iter(op.sizes)
+    bounds: list[int | None] = []
+    for dim, size in enumerate(op.static_sizes.get_values()):
+        if size != DYNAMIC_INDEX:
+            bounds.append(size)
+            continue
+        bound = upper_bound(next(dynamic))
+        extent = source[dim] if source is not None and dim < len(source) else None
+        if extent is not None:
+            bound = extent if bound is None else min(bound, extent)
+        bounds.append(bound)
+    return bounds
+
+
+def static_bound_shape(value: SSAValue) -> tuple[int, ...] | None:
+    """Per dimension, the largest extent the memref `value` can have: its static shape
+    where the type says it, else a bound through its subview/cast chain; None when a
+    dimension has no bound."""
+    t = value.type
+    if not isinstance(t, MemRefType):
+        return None
+    shape = list(t.get_shape())
+    if all(d != DYNAMIC_INDEX for d in shape):
+        return tuple(shape)
+    owner = value.owner
+    bounds: list[int | None]
+    if isinstance(owner, memref.SubviewOp):
+        bounds = _subview_bounds(owner)
+        if len(bounds) != len(shape):  # rank-reducing: drop unit sizes from the left, as MLIR does
+            bounds = _reduce_rank(bounds, shape)
+    elif isinstance(owner, _VIEWS):
+        source = static_bound_shape(owner.operands[0])
+        bounds = list(source) if source is not None and len(source) == len(shape) else [None] * len(shape)
+    else:
+        bounds = [None] * len(shape)
+    merged = [d if d != DYNAMIC_INDEX else b for d, b in zip(shape, bounds)]
+    if any(b is None for b in merged):
+        return None
+    return tuple(b for b in merged if b is not None)
+
+
+def _reduce_rank(bounds: list[int | None], shape: list[int]) -> list[int | None]:
+    kept: list[int | None] = []
+    drop = len(bounds) - len(shape)
+    for b in bounds:
+        if drop and b == 1:
+            drop -= 1
+            continue
+        kept.append(b)
+    return kept if len(kept) == len(shape) else [None] * len(shape)
+
+
+def dynamic_size_operands(value: SSAValue) -> list[SSAValue]:
+    """The SSA sizes that make `value`'s dynamic dimensions (a subview's dynamic size
+    operands), in dimension order; [] for a static memref or an unknown producer."""
+    owner = value.owner
+    if isinstance(owner, memref.SubviewOp):
+        return list(owner.sizes)
+    if isinstance(owner, _VIEWS):
+        return dynamic_size_operands(owner.operands[0])
+    return []

@@ -1,0 +1,204 @@
+"""Runtime values of a kernel's arguments: `--bind NAME=VALUE` of `ascend-sim`.
+
+A kernel compiled once runs at sizes it learns only when it is called: GM memref
+arguments with dynamic dimensions (`memref<?x4096xf32, gm>`) and scalar arguments
+(`index`, `i1`..`i64`, `f16`/`bf16`/`f32`). Before the reference interpreter, the
+simulator or the CCE emulation can run such a kernel, every dynamic dimension and every
+scalar needs a value. This module gives them, for any kernel function (tile level, our
+hivm level, or a foreign hivm-level dump), so every route of the oracle binds alike:
+
+* `NAME` is the argument's name as written in the file (`%n` -> `n`), or its position
+  `arg<i>` (the naming of `reference.gm_arguments`, FFTS base address not counted);
+* a scalar takes a number of its type (`n=1000`, `alpha=0.5`, `flag=1`): an integer type
+  takes an integer in the type's range, a float type any number, `i1` 0/1/true/false;
+* a GM memref takes its shape, `x=1000x4096`: the rank of its type, and the static
+  dimensions as the type states them.
+
+Defaults for what is not bound (stated in `ascend-sim --help` by `DEFAULTS_HELP`):
+
+* an integer or index scalar is `DEFAULT_INT` (1000: not a multiple of any power-of-two
+  tile, so the default run has a tail);
+* a float scalar is `DEFAULT_FLOAT` (0.5: a scale of 1 would hide a scale not applied);
+* an `i1` scalar is 1 (true);
+* a dynamic GM dimension is the largest integer scalar value of the call (bound or
+  default; at least 1), or `DEFAULT_INT` when the kernel has no integer scalar: a kernel
+  that takes its sizes as scalars and its data as `?` memrefs then gets arrays large
+  enough for every size without binding both.
+
+Bad values raise `BindError`, which names the kernel function so the caller can report
+it at the function's location.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AnyFloat, IndexType, IntegerType, MemRefType
+from xdsl.ir import Attribute, BlockArgument
+
+from ascend_mlir.dialects import hacc
+
+__all__ = [
+    "DEFAULTS_HELP",
+    "DEFAULT_FLOAT",
+    "DEFAULT_INT",
+    "BindError",
+    "Binding",
+    "bind_arguments",
+    "parse_bind_options",
+]
+
+DEFAULT_INT = 1000
+DEFAULT_FLOAT = 0.5
+DEFAULTS_HELP = (
+    f"unbound integer/index scalars are {DEFAULT_INT}, float scalars {DEFAULT_FLOAT}, i1 scalars 1; "
+    f"an unbound dynamic GM dimension is the largest integer scalar of the call (or {DEFAULT_INT} "
+    "when the kernel has none)"
+)
+
+_NAME = re.compile(r"[A-Za-z_$.][\w$.\-]*")
+_SHAPE = re.compile(r"\d+(x\d+)*")
+
+
+class BindError(Exception):
+    """A `--bind` that does not fit the kernel; `func_op` is where to report it (None
+    for a malformed option that no kernel is needed to judge)."""
+
+    def __init__(self, message: str, func_op: func.FuncOp | None = None) -> None:
+        super().__init__(message)
+        self.func_op = func_op
+
+
+@dataclass
+class Binding:
+    """Values of one call: GM memref shapes and scalar values, keyed "arg<i>"."""
+
+    shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    scalars: dict[str, int | float] = field(default_factory=dict)
+
+
+def parse_bind_options(options: Sequence[str]) -> dict[str, str]:
+    """NAME -> VALUE text of repeated `--bind NAME=VALUE` options (a leading `%` of the
+    name is dropped); a malformed or repeated option raises BindError."""
+    binds: dict[str, str] = {}
+    for option in options:
+        name, eq, value = option.partition("=")
+        name = name.strip().removeprefix("%")
+        if not eq or not _NAME.fullmatch(name) or not value.strip():
+            raise BindError(f"--bind {option}: expected NAME=VALUE (a scalar: n=1000; a GM memref: x=1000x4096)")
+        if name in binds:
+            raise BindError(f"--bind {option}: {name} is bound twice")
+        binds[name] = value.strip()
+    return binds
+
+
+def _data_arguments(func_op: func.FuncOp) -> list[tuple[str, BlockArgument]]:
+    """("arg<i>", argument) of every argument but the FFTS base address (the naming of
+    reference.gm_arguments and of the simulator's kernel arguments)."""
+    data = [a for i, a in enumerate(func_op.args) if not hacc.is_ffts_base_address(func_op, i)]
+    return [(f"arg{i}", a) for i, a in enumerate(data)]
+
+
+def _integer_range(t: Attribute) -> tuple[int, int] | None:
+    if isinstance(t, IndexType):
+        return -(1 << 63), (1 << 63) - 1
+    if isinstance(t, IntegerType):
+        width = t.width.data
+        if width == 1:
+            return 0, 1
+        return -(1 << (width - 1)), (1 << (width - 1)) - 1
+    return None
+
+
+def _scalar_value(label: str, t: Attribute, text: str, func_op: func.FuncOp) -> int | float:
+    bounds = _integer_range(t)
+    if isinstance(t, IntegerType) and t.width.data == 1 and text.lower() in ("true", "false"):
+        return int(text.lower() == "true")
+    if bounds is not None:
+        try:
+            value = int(text, 0)
+        except ValueError:
+            raise BindError(f"--bind {label}={text}: argument %{label} is {t}: expected an integer", func_op) from None
+        if not bounds[0] <= value <= bounds[1]:
+            raise BindError(f"--bind {label}={text}: {value} is out of the range of {t}", func_op)
+        return value
+    if isinstance(t, AnyFloat):
+        try:
+            return float(text)
+        except ValueError:
+            raise BindError(f"--bind {label}={text}: argument %{label} is {t}: expected a number", func_op) from None
+    raise BindError(f"--bind {label}={text}: argument %{label} has type {t}, which takes no value", func_op)
+
+
+def _shape_value(label: str, t: MemRefType, text: str, func_op: func.FuncOp) -> tuple[int, ...]:
+    if text.startswith("-") or "x-" in text:
+        raise BindError(f"--bind {label}={text}: a size is never negative", func_op)
+    if not _SHAPE.fullmatch(text):
+        raise BindError(f"--bind {label}={text}: argument %{label} is a memref: expected its shape, "
+                        f"e.g. {'x'.join(['1000'] * max(1, t.get_num_dims()))}", func_op)
+    shape = tuple(int(d) for d in text.split("x"))
+    declared = t.get_shape()
+    if len(shape) != len(declared):
+        raise BindError(f"--bind {label}={text}: argument %{label} is {t}, of rank {len(declared)}", func_op)
+    for dim, (given, static) in enumerate(zip(shape, declared)):
+        if static != DYNAMIC_INDEX and given != static:
+            raise BindError(f"--bind {label}={text}: dimension {dim} of %{label} is {static} in its type {t}", func_op)
+    return shape
+
+
+def _default_scalar(t: Attribute) -> int | float:
+    if isinstance(t, IntegerType) and t.width.data == 1:
+        return 1
+    if _integer_range(t) is not None:
+        return DEFAULT_INT
+    return DEFAULT_FLOAT
+
+
+def _known_names(args: list[tuple[str, BlockArgument]]) -> str:
+    return ", ".join(a.name_hint or key for key, a in args) or "none"
+
+
+def bind_arguments(func_op: func.FuncOp, binds: Mapping[str, str] | None = None) -> Binding:
+    """The values of every dynamic GM dimension and every scalar argument of `func_op`
+    for one call: `binds` (NAME -> VALUE text, see parse_bind_options) where given,
+    the documented defaults otherwise. Static GM memrefs get their static shape."""
+    binds = dict(binds or {})
+    args = _data_arguments(func_op)
+    by_name: dict[str, tuple[str, BlockArgument]] = {}
+    for key, arg in args:
+        by_name[key] = (key, arg)
+        if arg.name_hint:
+            by_name[arg.name_hint] = (key, arg)
+    chosen: dict[str, str] = {}
+    for name, text in binds.items():
+        if name not in by_name:
+            raise BindError(f"--bind {name}={text}: @{func_op.sym_name.data} has no argument named '{name}' "
+                            f"(its arguments: {_known_names(args)})", func_op)
+        key, _ = by_name[name]
+        if key in chosen:
+            raise BindError(f"--bind {name}={text}: argument {key} is bound twice", func_op)
+        chosen[key] = text
+    binding = Binding()
+    for key, arg in args:
+        if isinstance(arg.type, MemRefType):
+            continue
+        label = arg.name_hint or key
+        text = chosen.get(key)
+        binding.scalars[key] = _default_scalar(arg.type) if text is None else _scalar_value(label, arg.type, text, func_op)
+    integers = [int(v) for (key, arg) in args if key in binding.scalars and _integer_range(arg.type) is not None
+                and not (isinstance(arg.type, IntegerType) and arg.type.width.data == 1)
+                for v in (binding.scalars[key],)]
+    default_dim = max([1, *integers]) if integers else DEFAULT_INT
+    for key, arg in args:
+        t = arg.type
+        if not isinstance(t, MemRefType):
+            continue
+        text = chosen.get(key)
+        if text is not None:
+            binding.shapes[key] = _shape_value(arg.name_hint or key, t, text, func_op)
+        else:
+            binding.shapes[key] = tuple(default_dim if d == DYNAMIC_INDEX else d for d in t.get_shape())
+    return binding

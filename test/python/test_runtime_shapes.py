@@ -1,0 +1,163 @@
+"""Runtime shapes (issue 17): argument binding (`ascend-sim --bind`, sim.binding), a
+kernel compiled once and run at many sizes, and ascend-verify-sync on loops whose trip
+count is known only at run time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import scf
+
+from ascend_mlir.dialects import hivm
+from ascend_mlir.sim import simulate
+from ascend_mlir.sim.binding import DEFAULT_INT, BindError, bind_arguments, parse_bind_options
+from ascend_mlir.sim.reference import ReferenceError, kernel_function, make_inputs, run_reference
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+from ascend_mlir.transforms.verify_sync import VerifySyncPass, covering_trip_counts
+
+from test_reference import parse
+
+ROOT = Path(__file__).resolve().parents[2]
+VECADD_DYN = ROOT / "test" / "sim" / "Inputs" / "vecadd_dyn.mlir"
+TILE = 512
+
+
+@pytest.fixture(scope="module")
+def tile_module():
+    return parse(VECADD_DYN.read_text())
+
+
+@pytest.fixture(scope="module")
+def compiled(tile_module):
+    module = tile_module.clone()
+    AscendCompilePass().apply(Context(), module)
+    module.verify()
+    return module
+
+
+# ----------------------------------------------------------------------------- binding
+
+
+def test_parse_bind_options():
+    assert parse_bind_options(["n=5", "%x=3x4", " y = 7 "]) == {"n": "5", "x": "3x4", "y": "7"}
+    for bad in (["n"], ["=3"], ["n="], ["3n=1"]):
+        with pytest.raises(BindError, match="expected NAME=VALUE"):
+            parse_bind_options(bad)
+    with pytest.raises(BindError, match="bound twice"):
+        parse_bind_options(["n=1", "n=2"])
+
+
+def test_defaults_follow_the_integer_scalars(tile_module):
+    f = kernel_function(tile_module)
+    binding = bind_arguments(f)
+    assert binding.scalars == {"arg3": DEFAULT_INT}
+    assert binding.shapes == {"arg0": (DEFAULT_INT,), "arg1": (DEFAULT_INT,), "arg2": (DEFAULT_INT,)}
+    binding = bind_arguments(f, {"n": "70", "y": "80"})
+    assert binding.scalars == {"arg3": 70}
+    assert binding.shapes == {"arg0": (70,), "arg1": (80,), "arg2": (70,)}
+    # by position too
+    assert bind_arguments(f, {"arg3": "9"}).scalars == {"arg3": 9}
+
+
+@pytest.mark.parametrize(("binds", "message"), [
+    ({"n": "1.5"}, "argument %n is index: expected an integer"),
+    ({"n": "99999999999999999999"}, "out of the range of index"),
+    ({"q": "1"}, "has no argument named 'q' \\(its arguments: x, y, z, n\\)"),
+    ({"x": "4x4"}, "of rank 1"),
+    ({"x": "-4"}, "a size is never negative"),
+    ({"x": "four"}, "expected its shape"),
+    ({"n": "3", "arg3": "4"}, "bound twice"),
+])
+def test_bad_binds_name_the_kernel(tile_module, binds, message):
+    f = kernel_function(tile_module)
+    with pytest.raises(BindError, match=message) as info:
+        bind_arguments(f, binds)
+    assert info.value.func_op is f
+
+
+def test_scalar_types_and_static_dimensions():
+    module = parse("""
+func.func @k(%a: memref<?x16xf32, #hivm.address_space<gm>>, %s: f16, %m: i32, %b: i1) attributes {tile.kernel} {
+  return
+}""")
+    f = kernel_function(module)
+    binding = bind_arguments(f)
+    assert binding.scalars == {"arg1": 0.5, "arg2": DEFAULT_INT, "arg3": 1}
+    assert binding.shapes == {"arg0": (DEFAULT_INT, 16)}
+    binding = bind_arguments(f, {"a": "3x16", "s": "2", "m": "-7", "b": "false"})
+    assert binding.scalars == {"arg1": 2.0, "arg2": -7, "arg3": 0}
+    assert binding.shapes["arg0"] == (3, 16)
+    with pytest.raises(BindError, match="dimension 1 of %a is 16"):
+        bind_arguments(f, {"a": "3x15"})
+    with pytest.raises(BindError, match="out of the range of i32"):
+        bind_arguments(f, {"m": str(1 << 31)})
+    with pytest.raises(BindError, match="expected a number"):
+        bind_arguments(f, {"s": "x"})
+    with pytest.raises(BindError, match="out of the range of i1"):
+        bind_arguments(f, {"b": "2"})
+
+
+# ----------------------------------------------------------------------------- compile once, run at many sizes
+
+
+@pytest.mark.parametrize("n", [0, 1, TILE - 1, TILE, TILE + 1, 2 * TILE + 3, 8 * TILE * 3 + 17])
+def test_compiled_once_matches_the_reference_at_every_size(tile_module, compiled, n):
+    f = kernel_function(tile_module)
+    inputs = make_inputs(f, seed=n, binding=bind_arguments(f, {"n": str(n)}))
+    expected = run_reference(tile_module, inputs)
+    for perturb in (None, n + 1):
+        result = simulate(compiled, inputs, perturb=perturb)
+        assert not result.races and not result.deadlock and not result.unbalanced_flags
+        for name, want in expected.items():
+            np.testing.assert_array_equal(result.outputs[name], want)
+    # z is x + y on the first n elements and untouched beyond
+    assert np.array_equal(expected["arg2"][:n], inputs["arg0"][:n] + inputs["arg1"][:n])
+
+
+def test_reference_reports_an_access_beyond_a_gm_extent(tile_module):
+    f = kernel_function(tile_module)
+    inputs = make_inputs(f, 0, bind_arguments(f, {"n": "3000", "x": "2900"}))
+    with pytest.raises(ReferenceError, match="out of bounds in dim 0: offset 2560, size 440") as info:
+        run_reference(tile_module, inputs)
+    assert info.value.op is not None and info.value.op.name == "memref.subview"
+
+
+def test_reference_rejects_a_negative_size():
+    module = parse("""
+func.func @k(%x: memref<?xf32, #hivm.address_space<gm>>, %n: index) attributes {tile.kernel} {
+  %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+  %v = memref.subview %u[0] [%n] [1] : memref<16xf32, #hivm.address_space<ub>> to memref<?xf32, strided<[1]>, #hivm.address_space<ub>>
+  %xs = memref.subview %x[0] [%n] [1] : memref<?xf32, #hivm.address_space<gm>> to memref<?xf32, strided<[1]>, #hivm.address_space<gm>>
+  tile.copy ins(%xs : memref<?xf32, strided<[1]>, #hivm.address_space<gm>>) outs(%v : memref<?xf32, strided<[1]>, #hivm.address_space<ub>>)
+  return
+}""")
+    f = kernel_function(module)
+    with pytest.raises(ReferenceError, match="negative size -3"):
+        run_reference(module, make_inputs(f, 0, bind_arguments(f, {"n": "-3", "x": "16"})))
+
+
+# ----------------------------------------------------------------------------- sync for every trip count
+
+
+def _dynamic_loop(module) -> scf.ForOp:
+    return next(op for op in module.walk() if isinstance(op, scf.ForOp))
+
+
+def test_runtime_bounded_loop_is_verified_over_its_covering_trip_counts(compiled):
+    loop = _dynamic_loop(compiled)
+    # one stage, buffer versions 2: trip counts 0..4 stand for all
+    assert covering_trip_counts(loop) == range(0, 5)
+    VerifySyncPass().apply(Context(), compiled.clone())  # no error, no "cannot evaluate"
+
+
+def test_a_missing_wait_in_a_runtime_bounded_loop_is_caught(compiled):
+    mutant = compiled.clone()
+    loop = _dynamic_loop(mutant)
+    wait = next(op for op in loop.body.walk() if isinstance(op, hivm.WaitFlagOp) and op.dynamic_event_id is not None)
+    wait.detach()
+    wait.erase()
+    with pytest.raises(Exception, match="ascend-verify-sync"):
+        VerifySyncPass().apply(Context(), mutant)
