@@ -115,18 +115,31 @@ class _Placement:
 
     def free_slot(self, op: int, estart: int) -> int | None:
         """The first time in [estart, estart + II) whose arc misses every placed
-        conflicting arc; candidates are estart and every end of such an arc."""
-        ii, tii = self.ii, self.tii
-        occupied = [(sj % ii, tii[j]) for j in self.conflict[op] if (sj := self.start[j]) is not None]
-        cands = {estart}
-        for rj, ij in occupied:
-            cands.add(estart + (rj + ij - estart) % ii)
-        for t in sorted(cands):
-            if t > estart + ii - 1:
-                return None
-            if all(arcs_disjoint(t % ii, tii[op], rj, ij, ii) for rj, ij in occupied):
-                return t
-        return None
+        conflicting arc.
+
+        One sweep over the forbidden offsets (measured from estart): the arc of
+        length L at offset x meets the arc [a, a + Lj) iff x lies in
+        [a - L + 1, a + Lj - 1] modulo II; the least offset outside every such
+        interval is the answer, O(C log C) for C placed conflicting tasks.
+        """
+        ii, length = self.ii, self.tii[op]
+        blocked: list[tuple[int, int]] = []
+        for j in self.conflict[op]:
+            sj = self.start[j]
+            if sj is None:
+                continue
+            a = (sj - estart) % ii
+            lo, hi = a - length + 1, a + self.tii[j] - 1
+            for shift in (-ii, 0, ii):  # the interval and its wrapped copies, clipped to [0, II)
+                if lo + shift < ii and hi + shift >= 0:
+                    blocked.append((max(0, lo + shift), min(ii - 1, hi + shift)))
+        blocked.sort()
+        x = 0
+        for lo, hi in blocked:
+            if lo > x:
+                break
+            x = max(x, hi + 1)
+        return estart + x if x < ii else None
 
     def force_slot(self, op: int, estart: int) -> int:
         """No free slot: take estart (or one past the last try) and evict the

@@ -573,3 +573,23 @@ def test_very_large_loops_skip_the_secondary_solver(monkeypatch):
     assert r.stats["secondary_skipped"] and r.stats["length_optimal"] is False
     assert not any(what.startswith("length") for what, _ in r.stats["check_log"])
     assert "schedule length not proven minimal" in r.message
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 40), st.integers(1, 12), st.integers(-50, 50),
+       st.lists(st.tuples(st.integers(0, 200), st.integers(1, 12)), max_size=8))
+def test_ims_free_slot_is_the_first_free_time(ii, length, estart, placed):
+    """The sweep of ims.free_slot answers what trying every time of [estart, estart + II)
+    in order answers: the first whose arc misses every placed conflicting arc."""
+    from ascend_mlir.scheduling.ims import _Placement, arcs_disjoint
+
+    placed = [(s, min(occ, ii)) for s, occ in placed]
+    length = min(length, ii)
+    tasks = [Task("op", "V", length, length)] + [Task(f"t{j}", "V", occ, occ) for j, (_, occ) in enumerate(placed)]
+    p = LoopProblem(tasks)
+    state = _Placement(p, ii, [[] for _ in tasks], [[] for _ in tasks], [list(range(1, len(tasks)))] + [[0]] * len(placed))
+    for j, (s, _) in enumerate(placed, start=1):
+        state.start[j] = s
+    expected = next((t for t in range(estart, estart + ii)
+                     if all(arcs_disjoint(t % ii, length, s % ii, occ, ii) for s, occ in placed)), None)
+    assert state.free_slot(0, estart) == expected
