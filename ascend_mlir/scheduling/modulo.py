@@ -264,8 +264,8 @@ class _Encoder:
         text = [f"(declare-const {g} Bool)(declare-const {fg} Bool)(declare-const {sg} Bool)"]
         text += [f"(assert (=> {g} {c}))" for c in self.core_constraints(ii, windows)]
         text += [f"(assert (=> {fg} {c}))" for c in self.outer_constraints(ii)]
-        pins = [f"(= r{self._pinned()} 0)"] + [f"(= k{r} 0)" for r in st.roots]
-        pins += [f"o{a}_{b}" for a, b in st.twins if (a, b) in self.order]
+        pins = [f"(= r{st.pinned} 0)"] + [f"(= k{r} 0)" for r in st.roots]
+        pins += [f"o{a}_{b}" for a, b in (*st.twins, *st.component_order) if (a, b) in self.order]
         text += [f"(assert (=> {sg} {c}))" for c in pins]
         self.solver.from_string("".join(text))
         self.guards[ii] = z3.Bool(g, self.ctx)
@@ -325,9 +325,6 @@ class _Encoder:
             cs.append(f"(>= (- length {_lin([(ii, f'k{i}'), (1, f'r{i}')])}) {t.latency})")
         cs += [self._dep_constraint(ii, e) for e in range(len(p.deps)) if e not in internal]
         return cs
-
-    def _pinned(self) -> int:
-        return max(range(len(self.p.tasks)), key=lambda i: (self.p.tasks[i].ii, -i))
 
     def hint(self, model: _Model) -> None:
         """Seed the solver's phase with a known schedule (e.g. the heuristic's)."""

@@ -20,11 +20,19 @@
 * Interchangeable tasks (same pipes, latency, ii and the same dependences to the
   same other tasks): any schedule stays valid when two of them swap starts, so
   their order in the modulo window can be fixed.
+* Interchangeable components (the same tasks, inner dependences and buffers in
+  the same order, and conflicts that any swap of two of them maps onto
+  themselves; e.g. the k identical load -> compute -> store chains of a wide
+  loop): a feasibility probe, which carries no dependence between components,
+  stays satisfied when two of them swap offsets task by task, so the order of
+  one representative task per component in the modulo window can be fixed too.
+  This removes the k! copies of every schedule the solver would otherwise
+  refute one by one at an infeasible II.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -89,6 +97,9 @@ class Structure:
     internal: list[int]              # indices of dependences inside a component
     cyclic: list[bool]               # per component: has a cycle (size > 1 or self-loop)
     twins: list[tuple[int, int]]     # interchangeable pairs (i < j): order fixed i before j
+    pinned: int = 0                  # the task whose offset is fixed to 0 (rotation)
+    # representatives of interchangeable components (a, b): order fixed a before b
+    component_order: list[tuple[int, int]] = field(default_factory=list)
 
 
 def analyse(p: LoopProblem) -> Structure:
@@ -108,7 +119,106 @@ def analyse(p: LoopProblem) -> Structure:
         d = p.deps[e]
         if d.src == d.dst:
             cyclic[comp[d.src]] = True
-    return Structure(comp, roots, internal, cyclic, _twins(p))
+    twins = _twins(p)
+    pinned = pinned_task(p)
+    order = _component_order(p, comp, internal, twins, pinned)
+    return Structure(comp, roots, internal, cyclic, twins, pinned, order)
+
+
+def pinned_task(p: LoopProblem) -> int:
+    """The task whose offset a probe fixes to 0: the lowest index of largest ii."""
+    return max(range(len(p.tasks)), key=lambda i: (p.tasks[i].ii, -i))
+
+
+def _component_signature(p: LoopProblem, members: list[int], internal: list[int],
+                         buffer_comps: dict[str, set[int]], cid: int) -> tuple | None:
+    """What must be equal for two components to be interchangeable, in local
+    indices (members in index order); None when a buffer of the component is also
+    used elsewhere (swapping would not map buffers onto buffers)."""
+    local = {g: li for li, g in enumerate(members)}
+    tasks = tuple((tuple(sorted(p.tasks[g].pipes)), p.tasks[g].latency, p.tasks[g].ii) for g in members)
+    bufs: dict[str, int] = {}
+    sizes = {b.name: (b.scope, b.size, p.max_versions(b)) for b in p.buffers}
+    deps = []
+    for e in internal:
+        d = p.deps[e]
+        if d.src not in local:
+            continue
+        buf = None
+        if d.buffer is not None:
+            if buffer_comps[d.buffer] != {cid}:
+                return None
+            buf = (bufs.setdefault(d.buffer, len(bufs)), sizes[d.buffer])
+        deps.append((local[d.src], local[d.dst], d.latency, d.distance, repr(buf)))
+    return tasks, tuple(sorted(deps))
+
+
+def _swap_keeps_conflicts(conflicts: set[tuple[int, int]], a: list[int], b: list[int]) -> bool:
+    """Whether exchanging components a and b task by task maps the conflicts onto themselves."""
+    swap = dict(zip(a, b, strict=True)) | dict(zip(b, a, strict=True))
+    for i, j in conflicts:
+        x, y = swap.get(i, i), swap.get(j, j)
+        if (min(x, y), max(x, y)) not in conflicts:
+            return False
+    return True
+
+
+def _component_order(p: LoopProblem, comp: list[int], internal: list[int],
+                     twins: list[tuple[int, int]], pinned: int) -> list[tuple[int, int]]:
+    """Pairs (a, b) of representatives of consecutive interchangeable components.
+
+    Sound together with the other symmetry breaking of a probe: a representative
+    is never a twin (twin swaps would move it), and the class holding the pinned
+    task uses the pinned task's position, so the component sorted first is the
+    pinned task's own (the least offset, 0, and the least index of that ii)."""
+    n = len(p.tasks)
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(comp[i], []).append(i)
+    buffer_comps: dict[str, set[int]] = {}
+    for d in p.deps:
+        if d.buffer is not None:
+            buffer_comps.setdefault(d.buffer, set()).update((comp[d.src], comp[d.dst]))
+    classes: dict[tuple, list[int]] = {}
+    for cid in sorted(members, key=lambda c: members[c][0]):
+        sig = _component_signature(p, members[cid], internal, buffer_comps, cid)
+        if sig is not None:
+            classes.setdefault(sig, []).append(cid)
+    conflicts = {(min(i, j), max(i, j)) for i, j in p.conflicts}
+    in_twin = {i for pair in twins for i in pair}
+    order: list[tuple[int, int]] = []
+    for cids in classes.values():
+        group = _interchangeable_run(conflicts, [members[c] for c in cids])
+        if len(group) < 2:
+            continue
+        rep = _representative(group, in_twin, pinned)
+        if rep is None:
+            continue
+        reps = sorted(m[rep] for m in group)
+        order += list(zip(reps, reps[1:], strict=False))
+    return sorted(order)
+
+
+def _interchangeable_run(conflicts: set[tuple[int, int]], comps: list[list[int]]) -> list[list[int]]:
+    """The components of one signature class that every swap of two keeps valid: the
+    first and those whose swap with the first keeps the conflicts (swaps with one
+    common member generate every permutation of the run)."""
+    if len(comps) < 2:
+        return comps
+    first = comps[0]
+    return [first] + [c for c in comps[1:] if _swap_keeps_conflicts(conflicts, first, c)]
+
+
+def _representative(group: list[list[int]], in_twin: set[int], pinned: int) -> int | None:
+    """Local index of the task whose offsets are ordered across the group."""
+    for m in group:
+        if pinned in m:
+            li = m.index(pinned)
+            return None if any(c[li] in in_twin for c in group) else li
+    for li in range(len(group[0])):
+        if not any(c[li] in in_twin for c in group):
+            return li
+    return None
 
 
 def _twins(p: LoopProblem) -> list[tuple[int, int]]:
