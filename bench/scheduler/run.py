@@ -118,7 +118,8 @@ def _summary(rows: list[dict[str, Any]], out: Callable[[str], None]) -> None:
     out("speedup = anchor default CPU s / ours CPU s to a proven II (geometric means below)")
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
-        key = f"{r['tasks']} tasks" if r["loop"].startswith("gen") else "other"
+        key = (f"{r['tasks']} tasks" if r["loop"].startswith("gen")
+               else "wide" if r["loop"].startswith(("tight", "chains")) else "other")
         groups.setdefault(key, []).append(r)
     groups["all"] = rows
     for key, rs in groups.items():
@@ -155,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-generated", action="store_true", help="only hand-built and --mlir loops")
     ap.add_argument("--mlir", nargs="*", default=None,
                     help="kernel files whose loops to add (default: examples/*.mlir and kernels/*.mlir)")
+    ap.add_argument("--no-wide", action="store_true",
+                    help="leave out the wide loops of issue 18 (chains.wide_family: tight 64-task loops, 4/8/16 chains)")
     ap.add_argument("--no-anchor", action="store_true", help="ours only (no TileLang anchor)")
     ap.add_argument("--json", metavar="OUT", help="write rows and environment as JSON")
     args = ap.parse_args(argv)
@@ -170,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         sizes = tuple(int(s) for s in args.sizes.split(",") if s)
         seeds = tuple(int(s) for s in args.seeds.split(",") if s)
         problems += generated_family(sizes, seeds)
+    if not args.no_wide:
+        from chains import wide_family
+
+        problems += wide_family()
     anchor = None
     if not args.no_anchor:
         from anchor import Anchor, AnchorUnavailable
