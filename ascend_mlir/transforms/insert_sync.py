@@ -61,13 +61,14 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
 from ascend_mlir import hardware
+from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
-from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait
+from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait, simulate
 from ascend_mlir.analysis.views import affine_of, defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.diagnostics import OpError, emit_remark
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.transforms.estimate_latency import module_chip
 
 MAX_VERSIONS = 4
@@ -365,8 +366,53 @@ def _plan_block(plan: _Plan) -> None:
             cross_core = _core(r.src_pipe) != _core(r.dst_pipe)
             period = r.distance if r.distance > 1 and not cross_core else 1
             plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
+    _gather_sets(plan)
     if loop_body:
         _no_double_set(plan)
+
+
+def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
+    """The block's items for `flag_sets` (pipes, and their slot when the block is the body
+    of a scheduled loop: offsets within the II when the loop is pipelined) and the II."""
+    loop = plan.block.parent_op()
+    sched = ascend.loop_of(loop) if isinstance(loop, scf.ForOp) else None
+    ii = sched.ii if sched is not None else None
+    items = []
+    for op in plan.items:
+        pipes = _item_pipes(op, plan.cores[0]) if not isinstance(op, hivm.SYNC_OPS) else frozenset()
+        task = ascend.task_of(op) if ii is not None else None
+        if task is None or task.start is None:
+            items.append(flag_sets.Item(pipes))
+            continue
+        start = task.start % ii if ascend.is_pipelined(loop) else task.start  # type: ignore[operator, arg-type]
+        items.append(flag_sets.Item(pipes, start, task.latency, task.ii))
+    return items, ii
+
+
+def _gather_sets(plan: _Plan) -> None:
+    """One set_flag per (producer pipe, consumer pipe, point): the flags' sets move to
+    the fewest points the schedule allows (`analysis.flag_sets`), and flags of one pipe
+    pair and distance at one point become one, waited before the earliest consumer."""
+    movable = [f for f in plan.flags if not f.cross_core]
+    if not movable:
+        return
+    items, ii = _timed_items(plan)
+    releases = [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in movable]
+    points = dict(zip(map(id, movable), flag_sets.set_points(items, releases, ii), strict=True))
+    merged: dict[tuple, _Flag] = {}
+    flags: list[_Flag] = []  # in the order they were planned (the order they are emitted in)
+    for f in plan.flags:
+        if f.cross_core:
+            flags.append(f)
+            continue
+        key = (points[id(f)], f.set_pipe, f.wait_pipe, f.distance, f.period)
+        if key in merged:
+            merged[key].dst = min(merged[key].dst, f.dst)
+            continue
+        f.src = points[id(f)]
+        merged[key] = f
+        flags.append(f)
+    plan.flags = flags
 
 
 def _no_double_set(plan: _Plan) -> None:
@@ -415,6 +461,78 @@ def _version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
     if first:
         event = builder.insert(arith.AddiOp(event, _constant(builder, first, i64))).result
     return event
+
+
+class _Turns:
+    """Which flags of one block may share an event id although both live at once: flags
+    of one pipe pair, each set once per pass and waited in the same pass, where each
+    one's wait happens before the other's next set (this pass, and around the back edge
+    of a loop), so the id is never set twice. Happens-before is read from one run of the
+    block's model (`sync_plan.simulate`) with every flag on its own key, which is also
+    the run with shared ids, as the waits then consume the same sets."""
+
+    def __init__(self, plan: _Plan):
+        self.loop = _is_loop_body(plan.block)
+        self.copies = 2 if self.loop else 1
+        self.sets: dict[tuple[int, int], dict[str, int]] = {}  # (flag, copy) -> what its set carries
+        self.waits: dict[tuple[int, int], int] = {}  # (flag, copy) -> the wait's sequence number
+        flags = {id(f) for f in plan.flags}
+
+        def on_set(ev, copy: int, clock) -> bool:
+            key = ev[3]
+            if isinstance(key, tuple) and key and key[0] in flags:
+                token = dict(clock.know[ev[1]])
+                if ev[1] in clock.last:
+                    token[ev[1]] = clock.last[ev[1]]
+                self.sets.setdefault((key[0], copy), token)
+            return False
+
+        def seen(ev, seq: int, copy: int) -> None:
+            key = ev[3]
+            if isinstance(key, tuple) and key and key[0] in flags:
+                self.waits.setdefault((key[0], copy), seq)
+
+        # what each pipe knows when a nested loop or if starts (flags of the function
+        # body against those inside its items)
+        self.item_know: dict[int, dict[str, dict[str, int]]] = {}
+
+        def probe(copy: int, idx: int, clock) -> bool:
+            if copy == 0 and plan.items[idx].regions:
+                self.item_know[idx] = {p: dict(k) for p, k in clock.know.items()}
+            return False
+
+        self.seqs = simulate(_model(plan), self.copies, probe=probe, on_set=on_set, wait_seen=seen)
+
+    @staticmethod
+    def eligible(f: _Flag) -> bool:
+        return not f.cross_core and f.distance == 0 and f.period == 1
+
+    def _before(self, first: _Flag, then: _Flag, copy: int, next_copy: int) -> bool:
+        """`first`'s wait in pass `copy` happens before `then`'s set in pass `next_copy`."""
+        wait = self.waits.get((id(first), copy))
+        token = self.sets.get((id(then), next_copy))
+        return wait is not None and token is not None and token.get(first.wait_pipe, -1) >= wait
+
+    def apart(self, f: _Flag, item: int) -> bool:
+        """Whether flag `f` of this (function) body is done with its id before the item
+        `item` (a loop) starts on its set pipe, or sets it only after the item's part on
+        its wait pipe completed: then the item's flags of the pair may take the id."""
+        if f.dst < item:
+            wait = self.waits.get((id(f), 0))
+            know = self.item_know.get(item, {}).get(f.set_pipe, {})
+            return wait is not None and know.get(f.wait_pipe, -1) >= wait
+        if f.src > item:
+            token = self.sets.get((id(f), 0))
+            return token is not None and token.get(f.wait_pipe, -1) >= self.seqs[(0, item)]
+        return False
+
+    def take_turns(self, a: _Flag, b: _Flag) -> bool:
+        if (a.set_pipe, a.wait_pipe) != (b.set_pipe, b.wait_pipe) or a.src == b.src:
+            return False
+        a, b = (a, b) if a.src < b.src else (b, a)
+        if not all(self._before(a, b, c, c) for c in range(self.copies)):
+            return False
+        return not self.loop or self._before(b, a, 0, 1)
 
 
 class _Emitter:
@@ -469,11 +587,40 @@ class _Emitter:
                 lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
                 hi = self.positions[self.planner.func_op][1]
             requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
-        ids = allocate_events(requests, self.events_per_pipe_pair, reserved)
+        shares = self._sharing([f for _, f in events], [plan for plan, _ in events])
+        ids = allocate_events(requests, self.events_per_pipe_pair, reserved, shares=shares)
         for (_, f), first in zip(events, ids, strict=True):
             f.first_id = first
         self._allocate_cross_core([(plan, f) for plan, f in flags if f.cross_core], reserved)
         return flags
+
+    def _sharing(self, flags: list[_Flag], plans: list[_Plan]):
+        """`shares(i, j)` for allocate_events: whether flags i and j may hold one id
+        although both are live (`_Turns`): two flags of one block that take turns, or a
+        flag of the function body done with the id before a top-level loop starts (or
+        setting it only after the loop) and a flag inside that loop."""
+        turns: dict[Block, _Turns] = {}
+
+        def turns_of(plan: _Plan) -> _Turns:
+            if plan.block not in turns:
+                turns[plan.block] = _Turns(plan)
+            return turns[plan.block]
+
+        body = self.planner.plans.get(self.planner.body)
+
+        def shares(i: int, j: int) -> bool:
+            a, b = flags[i], flags[j]
+            if not (_Turns.eligible(a) and _Turns.eligible(b)):
+                return False
+            if plans[i] is plans[j]:
+                return turns_of(plans[i]).take_turns(a, b)
+            for plan, f, other in ((plans[i], a, plans[j]), (plans[j], b, plans[i])):
+                top = self._top(other)
+                if plan is body and top is not None:
+                    return turns_of(plan).apart(f, plan.items.index(top))
+            return False
+
+        return shares
 
     def _allocate_cross_core(self, blocks: list[tuple[_Plan, _Flag]], reserved: dict[Hashable, set[int]]) -> None:
         """Cross-core flag ids, per direction (a set raises a counter of the other core, a

@@ -47,3 +47,14 @@ def test_prefer_unused_takes_fresh_ids_then_the_one_free_for_longest():
     # still never two live at once on one id, and None when a direction's ids run out
     live = [EventRequest(pair, 0, 9) for _ in range(3)]
     assert allocate_events(live, 2, prefer_unused=True) == [0, 1, None]
+
+
+def test_requests_that_take_turns_share_an_id():
+    """Flags of one loop body whose lifetimes overlap (the whole loop) but which the
+    caller proved to take turns share ids: nine of them fit in two ids."""
+    pair = ("MTE2", "V")
+    reqs = [EventRequest(pair, 0, 50) for _ in range(9)]
+    assert allocate_events(reqs).count(None) == 1
+    # even and odd requests take turns among themselves
+    ids = allocate_events(reqs, shares=lambda i, j: i % 2 == j % 2)
+    assert ids == [0, 1, 0, 1, 0, 1, 0, 1, 0]
