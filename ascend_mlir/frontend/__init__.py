@@ -18,6 +18,8 @@ def vecadd(x: T.Tensor((32768,), "f32"), y: T.Tensor((32768,), "f32"),
 text, report = T.compile(vecadd, target="npuir")
 result = T.simulate(vecadd)          # oracle: races, deadlock, reference match, cycles
 ```
+`T.autotune(make_kernel, {"tile": [256, 512], "num_stages": [1, 2]})` sweeps a kernel
+factory (see `ascend_mlir.tune` and the `ascend-tune` command).
 Each op carries the Python line that wrote it as its location; misuse is a `DSLError`
 naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder.py`).
 """
@@ -25,6 +27,7 @@ naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder
 from ascend_mlir.frontend.builder import Bool, DSLError, Index
 from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate
 from ascend_mlir.frontend.kernel import Kernel, Tensor, kernel
+from ascend_mlir.tune import autotune
 from ascend_mlir.frontend.ops import (
     abs,
     add,
@@ -60,7 +63,7 @@ from ascend_mlir.frontend.tiles import Tile
 
 __all__ = [
     "Bool", "CompileError", "Compiled", "DSLError", "Index", "Kernel", "Report", "SimReport",
-    "Tensor", "Tile", "abs", "add", "alloc", "block_idx", "broadcast", "cast", "compile", "copy",
+    "Tensor", "Tile", "abs", "add", "alloc", "autotune", "block_idx", "broadcast", "cast", "compile", "copy",
     "div", "exp", "fill", "kernel", "ln", "load", "log", "matmul", "maximum", "minimum", "mul", "pipelined",
     "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",
     "sub", "sub_block_idx", "tanh",

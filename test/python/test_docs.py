@@ -75,7 +75,8 @@ def workdir(tmp_path_factory) -> Path:
 def test_tutorial_runs(workdir: Path):
     # what the plain blocks promised to leave behind
     for name in ("axpy.mlir", "axpy.hivm.mlir", "axpy.schedule.svg", "axpy.trace.json",
-                 "axpy.unsynced.mlir", "races.txt", "axpy.npuir.mlir", "axpy.dump/index.txt"):
+                 "axpy.unsynced.mlir", "races.txt", "axpy.npuir.mlir", "axpy.dump/index.txt",
+                 "vecadd.tune/results.csv", "vecadd.tune/best.npuir.mlir", "vecadd.tune/pareto.svg"):
         assert (workdir / name).exists(), name
     assert "error: race (write-read)" in (workdir / "races.txt").read_text()
     assert "<svg" in (workdir / "axpy.schedule.svg").read_text()

@@ -1,0 +1,185 @@
+"""`ascend-tune`: sweep a Python kernel factory's space for the fastest correct variant.
+
+    ascend-tune examples/vecadd.py:make_vecadd -s tile=512,1024,2048,4096 -s num_stages=1,2 -o out
+
+Parsing and diagnostics follow ascend-opt: bad input is `ascend-tune: error: ...` with
+exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+DESCRIPTION = """\
+ascend-tune: search a kernel factory's space (tile sizes, num_stages, blocks, chip,
+ascend-compile options) for the variant with the fewest simulated cycles that is
+race-free and equal to the numpy reference.
+
+FACTORY is `path/to/module.py:function`, a top-level function that returns a
+@T.kernel; the space names are its parameters, plus `chip` and ascend-compile options
+(sync, schedule, num_stages, chip_file). Every config is one row of the table
+(statuses: ok wrong invalid timeout crash pruned dominated skipped). Results are cached
+per variant under $ASCEND_TUNE_CACHE (default ~/.cache/ascend-mlir/tune), so a rerun
+only computes new variants.
+
+Exit status: 0 when the sweep ran (1 when a variant crashed the compiler, unless
+--keep-going); 1 for bad input or when no variant passed the oracle.
+"""
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
+def _value(text: str):
+    """`512` -> 512, `0.5` -> 0.5, `true` -> True, anything else stays a string."""
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _arg_parser() -> argparse.ArgumentParser:
+    p = _ArgumentParser(prog="ascend-tune", description=DESCRIPTION,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("factory", help="module.py:function (a top-level function returning a @T.kernel)")
+    p.add_argument("-s", "--set", action="append", default=[], metavar="NAME=V1,V2,...",
+                   help="one dimension of the space (repeatable)")
+    p.add_argument("--space", metavar="JSON", help="the space as a JSON object (or @file.json)")
+    p.add_argument("-o", "--output", metavar="DIR",
+                   help="write results.csv, results.json, pareto.svg, best.npuir.mlir, best.cce here")
+    p.add_argument("--executor", choices=("local", "ray", "inline"), default="local",
+                   help="local: warm worker processes (default); ray: Ray core tasks; inline: this process")
+    p.add_argument("--workers", type=int, default=None, help="local workers (default: one per core)")
+    p.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS ('auto', host:port)")
+    p.add_argument("--cache", metavar="DIR", help="cache directory (default $ASCEND_TUNE_CACHE or ~/.cache/ascend-mlir/tune)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.add_argument("--seed", type=int, default=0, help="simulator input seed and TPE seed (default 0)")
+    p.add_argument("--search", choices=("grid", "tpe"), default="grid", help="grid (default) or tpe (Optuna)")
+    p.add_argument("--budget", type=int, default=None, help="variants the TPE search may run")
+    p.add_argument("--no-prune", action="store_true", help="simulate every variant (no bound or dominance pruning)")
+    p.add_argument("--time-budget", type=float, default=None, metavar="S",
+                   help="dispatch no variant after S seconds (the rest are 'skipped')")
+    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                   help="seconds per variant before its worker is recycled (default 600)")
+    p.add_argument("--perturb", type=int, default=3, metavar="N",
+                   help="perturbed-latency runs in the best variants' full oracle (default 3)")
+    p.add_argument("--verify", type=int, default=3, metavar="K",
+                   help="how many best variants get the full oracle (default 3)")
+    p.add_argument("--keep-going", action="store_true", help="exit 0 even when a variant crashed the compiler")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress line on stderr")
+    return p
+
+
+class _InputError(Exception):
+    pass
+
+
+def _space(args) -> dict:
+    space: dict = {}
+    if args.space:
+        text = args.space
+        if text.startswith("@"):
+            try:
+                with open(text[1:]) as f:
+                    text = f.read()
+            except OSError as err:
+                raise _InputError(f"cannot read {args.space[1:]}: {err.strerror}") from None
+        try:
+            loaded = json.loads(text)
+        except ValueError as err:
+            raise _InputError(f"--space is not JSON: {err}") from None
+        if not isinstance(loaded, dict):
+            raise _InputError("--space must be a JSON object of lists")
+        space.update(loaded)
+    for item in args.set:
+        name, eq, values = item.partition("=")
+        if not eq or not name or not values:
+            raise _InputError(f"-s '{item}': expected NAME=V1,V2,...")
+        space[name.strip()] = [_value(v.strip()) for v in values.split(",")]
+    if not space:
+        raise _InputError("no space: give -s NAME=V1,V2 or --space JSON")
+    return space
+
+
+def _factory(spec: str):
+    path, colon, name = spec.rpartition(":")
+    if not colon or not path or not name:
+        raise _InputError(f"'{spec}': expected path/to/module.py:function")
+    if not os.path.isfile(path):
+        raise _InputError(f"{path}: no such file")
+    directory = os.path.dirname(os.path.abspath(path))
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    module_name = os.path.splitext(os.path.basename(path))[0]
+    loader = importlib.util.spec_from_file_location(module_name, path)
+    if loader is None or loader.loader is None:
+        raise _InputError(f"{path}: not a Python module")
+    module = importlib.util.module_from_spec(loader)
+    sys.modules[module_name] = module
+    try:
+        loader.loader.exec_module(module)
+    except SyntaxError as err:
+        raise _InputError(f"{path}:{err.lineno}:{err.offset}: {err.msg}") from None
+    except Exception as err:  # noqa: BLE001 - the user's module failed to load: say where
+        raise _InputError(f"{path}: loading it raised {type(err).__name__}: {err}") from None
+    factory = getattr(module, name, None)
+    if not callable(factory):
+        raise _InputError(f"{path} has no function '{name}'")
+    return factory
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    from ascend_mlir.frontend import DSLError
+    from ascend_mlir.tune import SpaceError, TuneError, autotune
+
+    args = _arg_parser().parse_args(argv)
+    try:
+        factory = _factory(args.factory)
+        space = _space(args)
+        result = autotune(
+            factory, space,
+            executor="ray" if args.ray else args.executor, workers=args.workers, ray_address=args.ray,
+            cache=False if args.no_cache else (args.cache or True), seed=args.seed, search=args.search,
+            budget=args.budget, prune=not args.no_prune, time_budget=args.time_budget,
+            timeout=args.timeout, perturb=args.perturb, verify=args.verify, progress=not args.quiet)
+    except (_InputError, TuneError, SpaceError, DSLError) as err:
+        print(f"ascend-tune: error: {err}", file=sys.stderr)
+        return 1
+    if args.output:
+        result.write(args.output)
+    else:
+        sys.stdout.write(result.to_csv())
+    print(result.summary())
+    if result.crashed and not args.keep_going:
+        return 1
+    return 0 if result.best is not None else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ascend_mlir.diagnostics import run_tool
+
+    def body() -> int:
+        try:
+            return run(argv)
+        except BrokenPipeError:  # the reader went away (e.g. `| head`)
+            return 1
+
+    return run_tool("ascend-tune", "internal error", body)
+
+
+def _entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    _entry()

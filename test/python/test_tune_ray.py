@@ -1,0 +1,78 @@
+"""ascend-tune on Ray: a local cluster of two nodes on this machine (a head and a worker,
+each `ray start --block` in its own process group, started here and stopped by PID:
+`ascend_mlir.tune.ray_local`), and the rows must be the inline executor's, bit for bit.
+
+Skipped (with the reason shown) only where Ray is not installed; a failure under
+ASCEND_MLIR_REQUIRE_TOOLS=1 (CI installs Ray through tools/setup.sh)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+
+import pytest
+
+from ascend_mlir.testing import tools_required
+
+FACTORY = textwrap.dedent('''
+    import ascend_mlir.frontend as T
+
+
+    def make_scale(tile=256, num_stages=2):
+        if 1024 % tile:
+            raise ValueError(f"1024 is not a multiple of {tile}")
+        @T.kernel(grid=2)
+        def scale(x: T.Tensor((2048,), "f32"), z: T.Tensor((2048,), "f32")):
+            base = T.block_idx() * 1024
+            ux = T.alloc((tile,), "f32", "ub")
+            uz = T.alloc((tile,), "f32", "ub")
+            for i in T.pipelined(range(1024 // tile), num_stages=num_stages):
+                off = base + i * tile
+                T.copy(x[off:off + tile], ux)
+                T.mul(ux, 2.0, uz)
+                T.copy(uz, z[off:off + tile])
+
+        return scale
+''')
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from ascend_mlir.tune.ray_local import LocalCluster, ray_command
+
+    if ray_command() is None:
+        if tools_required():
+            pytest.fail("ASCEND_MLIR_REQUIRE_TOOLS=1 but Ray is not installed (tools/setup.sh installs the ray extra)")
+        pytest.skip("Ray is not installed here (pip install 'ascend-mlir[ray]')")
+    import ray
+
+    local = LocalCluster(nodes=2, cpus_per_node=1)
+    try:
+        address = local.start()
+        ray.init(address=address, log_to_driver=False)
+        assert len([n for n in ray.nodes() if n["Alive"]]) == 2
+        assert ray.cluster_resources().get("CPU") == 2
+        yield address
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        local.stop()
+
+
+def test_ray_rows_are_the_inline_rows(cluster, tmp_path):
+    from ascend_mlir.tune import autotune, result_rows_equal
+
+    path = tmp_path / "ray_factories.py"
+    path.write_text(FACTORY)
+    spec = importlib.util.spec_from_file_location("ray_factories", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ray_factories"] = module
+    spec.loader.exec_module(module)
+    space = {"tile": [256, 512, 300]}
+    on_ray = autotune(module.make_scale, space, executor="ray", ray_address=cluster, cache=False, verify=1,
+                      perturb=1)
+    inline = autotune(module.make_scale, space, executor="inline", cache=False, verify=1, perturb=1)
+    assert result_rows_equal(on_ray, inline)
+    assert [r["status"] for r in on_ray.rows] == ["ok", "ok", "invalid"]
