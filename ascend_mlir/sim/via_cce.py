@@ -28,9 +28,10 @@ from pathlib import Path
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import BFloat16Type, IntegerType, MemRefType, ModuleOp
+from xdsl.dialects.builtin import AnyFloat, BFloat16Type, IndexType, IntegerType, MemRefType, ModuleOp
 from xdsl.utils.exceptions import DiagnosticException
 
+from ascend_mlir.dialects import hacc
 from ascend_mlir.sim.reference_numerics import BF16
 from ascend_mlir.targets.cce import Kernel, c_element_type, find_kernels, print_cce
 
@@ -71,8 +72,12 @@ def _launcher(unit: Unit, kernel: Kernel) -> str:
         t = arg.type
         if isinstance(t, MemRefType):
             casts.append(f"({c_element_type(t.get_element_type())} *)args[{i}]")
-        elif isinstance(t, IntegerType) and t.width.data == 64:
+        elif hacc.is_ffts_base_address(f, i):
             casts.append("0")  # the FFTS base address of a split MIX kernel: unused by the emulation
+        elif isinstance(t, IntegerType | IndexType):
+            casts.append(f"({c_element_type(t)})*(const int64_t *)args[{i}]")  # a scalar argument
+        elif isinstance(t, AnyFloat):
+            casts.append(f"({c_element_type(t)})(float)*(const double *)args[{i}]")
         else:
             raise ValueError(f"kernel argument {i} of type {t} cannot be passed by the emulation harness")
     name = unit.symbol(kernel)
@@ -186,16 +191,30 @@ def run_kernel(lib: ctypes.CDLL, unit: Unit, kernel: Kernel, inputs: Mapping[str
     tile-level kernel) and return every GM argument after the run, under the same names."""
     f = kernel.signature_func
     # the i-th memref parameter is the i-th GM argument of the tile-level kernel (a split
-    # MIX kernel has the FFTS base address in front)
-    names = sorted(inputs, key=lambda n: int(n[3:]) if n[3:].isdigit() else 0)
+    # MIX kernel has the FFTS base address in front); scalar arguments ("arg<i>" numbers
+    # among the inputs, sim.binding) are passed by value
+    arrays = {k: v for k, v in inputs.items() if isinstance(v, np.ndarray)}
+    names = sorted(arrays, key=lambda n: int(n[3:]) if n[3:].isdigit() else 0)
     params = [(arg, t) for arg in f.args if isinstance(t := arg.type, MemRefType)]
     if len(params) != len(names):
         raise ValueError(f"the kernel has {len(params)} memref arguments, the inputs {len(names)}")
-    buffers = [_to_device(np.asarray(inputs[name]), t) for name, (_, t) in zip(names, params, strict=True)]
+    buffers = [_to_device(np.asarray(arrays[name]), t) for name, (_, t) in zip(names, params, strict=True)]
     slots: list[int | None] = []
+    scalars: list[ctypes.c_int64 | ctypes.c_double] = []  # kept alive for the call
     it = iter(buffers)
-    for arg in f.args:
-        slots.append(next(it).ctypes.data if isinstance(arg.type, MemRefType) else None)
+    data_index = 0
+    for i, arg in enumerate(f.args):
+        if hacc.is_ffts_base_address(f, i):
+            slots.append(None)
+            continue
+        if isinstance(arg.type, MemRefType):
+            slots.append(next(it).ctypes.data)
+        else:
+            value = inputs.get(f"arg{data_index}", 0)
+            box = ctypes.c_double(float(value)) if isinstance(arg.type, AnyFloat) else ctypes.c_int64(int(value))
+            scalars.append(box)
+            slots.append(ctypes.addressof(box))
+        data_index += 1
     pointers = (ctypes.c_void_p * max(1, len(slots)))(*slots)
     message = ctypes.create_string_buffer(MESSAGE_BYTES)
     launch = getattr(lib, f"asc_emu_launch_{unit.symbol(kernel)}")
@@ -229,7 +248,7 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
     expected = None
     tile_level = ascend_sim._is_tile_level(module)
     kernel_func = _kernel_func(module) if tile_level else find_kernels(module)[0].signature_func
-    inputs = make_inputs(kernel_func, args.seed)
+    inputs = make_inputs(kernel_func, args.seed, ascend_sim.bound_arguments(args, kernel_func))
     types = {f"arg{i}": str(a.type.get_element_type()) for i, a in enumerate(kernel_func.args)
              if isinstance(a.type, MemRefType)}
     if tile_level:

@@ -199,7 +199,8 @@ class View:
     """A memref value as C sees it: a typed pointer expression and its element strides."""
 
     ptr: str
-    shape: tuple[int, ...]
+    # a dimension is an int, or the C expression of a runtime size (a partial tile)
+    shape: tuple[int | str, ...]
     strides: tuple[int, ...]
     element: Attribute
     scope: str
@@ -212,28 +213,49 @@ class View:
     def ctype(self) -> str:
         return c_element_type(self.element)
 
-    def numel(self) -> int:
-        return math.prod(self.shape)
+    def numel(self) -> int | str:
+        return _product(self.shape)
+
+    def is_dynamic(self) -> bool:
+        return any(isinstance(d, str) for d in self.shape)
 
     def contiguous(self) -> bool:
-        return all(s == r for s, r, d in zip(self.strides, _row_major(self.shape), self.shape, strict=True) if d != 1)
+        shape, strides = self.shape, self.strides
+        if self.is_dynamic():
+            # only a runtime outermost dimension keeps the row-major contiguity decidable
+            if any(isinstance(d, str) for d in shape[1:]):
+                return False
+            shape, strides = shape[1:], strides[1:]
+        static = [int(d) for d in shape]
+        return all(s == r for s, r, d in zip(strides, _row_major(static), static, strict=True) if d != 1)
 
-    def rows(self) -> tuple[int, int, int]:
+    def rows(self) -> tuple[int | str, int | str, int]:
         """(rows, cols, row stride in elements) of a view whose last dim is unit-stride."""
         shape = [d for d in self.shape] or [1]
         strides = list(self.strides) or [1]
         while len(shape) > 2:  # fold leading dims that are contiguous with the next one
-            if strides[0] != shape[1] * strides[1]:
+            if not isinstance(shape[1], int) or strides[0] != shape[1] * strides[1]:
                 raise ValueError(f"a rank-{len(self.shape)} view with non-foldable strides {self.strides}")
-            shape[:2] = [shape[0] * shape[1]]
+            shape[:2] = [_product(shape[:2])]
             strides[:2] = [strides[1]]
         if strides[-1] != 1 and shape[-1] != 1:
             raise ValueError("the innermost dimension is not contiguous")
         if len(shape) == 1:
-            return 1, shape[0], shape[0]
-        if self.contiguous():
+            return 1, shape[0], strides[0] if isinstance(shape[0], str) else shape[0]
+        if self.contiguous() and isinstance(shape[1], int):
             return shape[0], shape[1], shape[1]
         return shape[0], shape[1], strides[0]
+
+
+def _product(dims: Sequence[int | str]) -> int | str:
+    """The product of static and runtime dimensions: an int, or a C expression."""
+    static = math.prod(d for d in dims if isinstance(d, int))
+    dynamic = [_paren(d) for d in dims if isinstance(d, str)]
+    if not dynamic:
+        return static
+    if static == 0:
+        return 0
+    return " * ".join(dynamic + ([str(static)] if static != 1 else []))
 
 
 def _memref(value: SSAValue) -> MemRefType:
@@ -674,10 +696,21 @@ class CcePrinter:
                 self.print_arith(op)
                 return
             raise op_error(op, f"the cce printer does not handle '{op.name}'")
+        self.check_runtime_sizes(op)
         try:
             handler(self, op)
         except ChipError as err:  # an element type without a size (View.esize): located at its op
             raise op_error(op, str(err)) from err
+
+    def check_runtime_sizes(self, op: Operation) -> None:
+        """Views of runtime size (partial tiles) are printed for GM <-> UB copies and the
+        elementwise vector ops; any other op on one is a located error, not wrong code."""
+        if type(op) in _RUNTIME_SIZE_OPS or not isinstance(op, hivm.HivmPipeOp) or self.side is None:
+            return
+        for value in op.operands:
+            view = self.side.views.get(value)
+            if view is not None and view.is_dynamic():
+                raise op_error(op, f"an operand of runtime size ({list(view.shape)}) is not printed for this op")
 
     # ----- values ---------------------------------------------------------------------------
 
@@ -705,7 +738,7 @@ class CcePrinter:
         return self.side.views[value]
 
     def declare_view(self, value: SSAValue, scope: str, element: Attribute, init: str, op: Operation,
-                     shape: tuple[int, ...], strides: tuple[int, ...]) -> None:
+                     shape: tuple[int | str, ...], strides: tuple[int, ...]) -> None:
         assert self.side is not None
         name = _unique(_identifier(value.name_hint or "buf"), self.side.names)
         q, c = SCOPE_QUALIFIER[scope], c_element_type(element)
@@ -787,18 +820,20 @@ class CcePrinter:
         offsets = _mixed(op.static_offsets.get_values(), [self.expr(v) for v in op.offsets])
         sizes = _mixed(op.static_sizes.get_values(), [self.expr(v) for v in op.sizes])
         steps = op.static_strides.get_values()
-        if any(not isinstance(s, int) for s in sizes) or any(s == DYNAMIC_INDEX for s in steps):
-            raise op_error(op, "dynamic subview sizes or strides are not printed")
+        if any(s == DYNAMIC_INDEX for s in steps):
+            raise op_error(op, "dynamic subview strides are not printed")
         terms = []
         for off, stride in zip(offsets, source.strides, strict=True):
             if off in (0, "0"):
                 continue
             terms.append(f"{off}" if stride == 1 else f"{_paren(off)} * {stride}")
         result = _memref(op.result)
-        shape = tuple(result.get_shape())
+        shape: tuple[int | str, ...] = tuple(result.get_shape())
         kept = [i for i, s in enumerate(sizes) if not (s == 1 and len(shape) < len(sizes))]
         if len(kept) != len(shape):  # rank-reducing with some unit dims kept: follow the result type
             kept = list(range(len(sizes) - len(shape), len(sizes)))
+        # a runtime size (a partial tile) is its C expression
+        shape = tuple(sizes[i] if d == DYNAMIC_INDEX else d for i, d in zip(kept, shape, strict=True))
         strides = tuple(source.strides[i] * int(steps[i]) for i in kept)
         init = f"{source.ptr} + {' + '.join(terms)}" if terms else source.ptr
         self.declare_view(op.result, source.scope, source.element, init, op, shape, strides)
@@ -841,11 +876,15 @@ class CcePrinter:
             return
         ub_stride = dst_stride if load else src_stride
         gm_stride = src_stride if load else dst_stride
-        ub_gap = ub_stride - -(-length // 32) * 32
-        if n > 1 and (ub_gap < 0 or ub_gap % 32):
+        if n == 1:
+            ub_gap, gm_gap = 0, 0
+        elif not isinstance(length, int) or not isinstance(n, int):
+            raise op_error(op, f"a {self.arch} copy of several rows of runtime length is not printed (dav-3510 only)")
+        else:
+            ub_gap, gm_gap = ub_stride - -(-length // 32) * 32, gm_stride - length
+        if n != 1 and (ub_gap < 0 or ub_gap % 32):
             raise op_error(op, f"UB rows {ub_stride} bytes apart are not whole 32-byte blocks after {length}-byte bursts")
-        ub_gap_blocks = ub_gap // 32 if n > 1 else 0
-        gm_gap = gm_stride - length if n > 1 else 0
+        ub_gap_blocks = ub_gap // 32
         bits = f"b{8 * src.esize}"
         if load:
             self.line(f"copy_gm_to_ubuf_align_{bits}({dst.ptr}, {src.ptr}, 0, {n}, {length}, 0, 0, "
@@ -906,7 +945,8 @@ class CcePrinter:
             raise op_error(op, "only fixpipe {dma_mode = nz2nd} is printed")
         if not src.contiguous():
             raise op_error(op, "a fixpipe from part of L0C is not printed")
-        m, n = (src.shape + (1,))[:2] if len(src.shape) == 1 else src.shape[:2]
+        src_shape = _static_shape(op, src)
+        m, n = (src_shape + (1,))[:2] if len(src_shape) == 1 else src_shape[:2]
         m_pad = -(-m // 16) * 16
         rows, cols, dst_stride = _rows_of(op, dst)
         relu = 1 if op.pre_relu is not None and "NO_RELU" not in str(op.pre_relu) else 0
@@ -953,7 +993,7 @@ class CcePrinter:
         if a.esize != 2 or b.esize != 2 or not (a.contiguous() and b.contiguous() and c.contiguous()):
             raise op_error(op, "the cce printer expands mmadL1 of whole bf16/f16 L1 tiles only")
         half = self.l0_half_bytes()
-        tile = _MmadTile.of(op, a.shape, b.shape, half)
+        tile = _MmadTile.of(op, _static_shape(op, a), _static_shape(op, b), half)
         init = self.expr(op.init_condition)
         self.mmad_count += 1
         kk, pp = f"kk{self.mmad_count}", "l0_half"
@@ -1095,14 +1135,14 @@ class CcePrinter:
         if all(v.contiguous() for v in views):
             self.vector_statement(op, name, [v.ptr for v in views], scalars, views[0].numel(), views[0].ctype)
             return
-        dims = [_rows_of(op, v) for v in views]
+        dims = [_runtime_rows_of(op, v) for v in views]
         rows, cols = dims[0][0], dims[0][1]
         self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
         self.vector_statement(op, name, [f"{v.ptr} + r * {d[2]}" for v, d in zip(views, dims, strict=True)], scalars, cols,
                               views[0].ctype)
         self.close()
 
-    def vector_statement(self, op: Operation, name: str, ptrs: list[str], scalars: list[str], count: int,
+    def vector_statement(self, op: Operation, name: str, ptrs: list[str], scalars: list[str], count: int | str,
                          ctype: str) -> None:
         """One count-form vector op; on dav-3510 a call of its `__simd_vf__` helper."""
         if name in ("asc_duplicate", "vector_dup"):
@@ -1334,23 +1374,40 @@ def _array(attr: object) -> tuple[int, ...]:
     return tuple(int(v) for v in values()) if values is not None else ()
 
 
-def _rows_of(op: Operation, view: View) -> tuple[int, int, int]:
+def _runtime_rows_of(op: Operation, view: View) -> tuple[int | str, int | str, int]:
+    """(rows, cols, row stride) with runtime rows/cols as C expressions."""
     try:
         return view.rows()
     except ValueError as err:
         raise op_error(op, f"cannot print this access: {err}") from err
 
 
-def _bursts(op: Operation, src: View, dst: View) -> tuple[int, int, int, int]:
-    """(nBurst, burst bytes, src stride bytes, dst stride bytes) of a 2D copy."""
+def _rows_of(op: Operation, view: View) -> tuple[int, int, int]:
+    rows, cols, stride = _runtime_rows_of(op, view)
+    if not isinstance(rows, int) or not isinstance(cols, int):
+        raise op_error(op, "an operand of runtime size is not printed for this op")
+    return rows, cols, stride
+
+
+def _static_shape(op: Operation, view: View) -> tuple[int, ...]:
+    if view.is_dynamic():
+        raise op_error(op, "an operand of runtime size is not printed for this op")
+    return tuple(int(d) for d in view.shape)
+
+
+def _bursts(op: Operation, src: View, dst: View) -> tuple[int | str, int | str, int, int]:
+    """(nBurst, burst bytes, src stride bytes, dst stride bytes) of a 2D copy (counts
+    of runtime sizes as C expressions; the strides are static)."""
     if src.shape != dst.shape:
         raise op_error(op, f"copy between shapes {list(src.shape)} and {list(dst.shape)} is not printed")
     if src.contiguous() and dst.contiguous():
-        length = src.numel() * src.esize
+        length = _product([src.numel(), src.esize])
+        if isinstance(length, str):  # one burst of runtime length; the strides do not matter
+            return 1, length, 0, 0
         return 1, length, length, length
-    s_rows, cols, s_stride = _rows_of(op, src)
-    _, _, d_stride = _rows_of(op, dst)
-    return s_rows, cols * src.esize, s_stride * src.esize, d_stride * dst.esize
+    s_rows, cols, s_stride = _runtime_rows_of(op, src)
+    _, _, d_stride = _runtime_rows_of(op, dst)
+    return s_rows, _product([cols, src.esize]), s_stride * src.esize, d_stride * dst.esize
 
 
 def _mixed(static: Sequence[int], dynamic: Sequence[str]) -> list[int | str]:
@@ -1496,6 +1553,10 @@ _HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
     hivm.VReduceOp: lambda p, op: p.print_reduce(cast(hivm.VReduceOp, op)),
     **{t: CcePrinter.print_elementwise for t in _VECTOR_KIND},
 }
+
+
+# ops printed with operands of runtime size (counts as C expressions)
+_RUNTIME_SIZE_OPS = frozenset({hivm.LoadOp, hivm.StoreOp, hivm.CopyOp, *_VECTOR_KIND})
 
 
 def default_arch(module: ModuleOp) -> str:
