@@ -25,8 +25,8 @@ naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder
 """
 
 from ascend_mlir.frontend.builder import Bool, DSLError, Index
-from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate
-from ascend_mlir.frontend.kernel import Kernel, Tensor, kernel
+from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate, simulate_sizes
+from ascend_mlir.frontend.kernel import Kernel, Symbol, Tensor, kernel, symbol
 from ascend_mlir.tune import autotune
 from ascend_mlir.frontend.ops import (
     abs,
@@ -59,6 +59,7 @@ from ascend_mlir.frontend.ops import (
     sub_block_idx,
     tanh,
 )
+from ascend_mlir.frontend.ops import index_min as min  # noqa: A004 (T.min on device indices)
 from ascend_mlir.frontend.tiles import Tile
 
 __all__ = [
@@ -66,5 +67,5 @@ __all__ = [
     "Tensor", "Tile", "abs", "add", "alloc", "autotune", "block_idx", "broadcast", "cast", "compile", "copy",
     "div", "exp", "fill", "kernel", "ln", "load", "log", "matmul", "maximum", "minimum", "mul", "pipelined",
     "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",
-    "sub", "sub_block_idx", "tanh",
+    "sub", "sub_block_idx", "tanh", "Symbol", "symbol", "min", "simulate_sizes",
 ]

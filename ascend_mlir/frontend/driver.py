@@ -15,6 +15,7 @@ Python `file:line:col` of the op it is about (the DSL stamps every op with its l
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -25,6 +26,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException
 
 from ascend_mlir.dialects import ascend
+from ascend_mlir.frontend.builder import DSLError
 from ascend_mlir.frontend.kernel import Kernel
 
 TARGETS = ("mlir", "npuir", "cce")
@@ -248,24 +250,50 @@ def _inputs_by_position(kernel: Kernel, func_args: list, inputs) -> dict[str, np
 
 
 def simulate(k: Kernel, inputs=None, chip: str | None = None, *, seed: int = 0,
-             **options: str) -> SimReport:
+             bind: Mapping[str, object] | None = None, **options: str) -> SimReport:
     """Compile `k` and run it on the simulator and on the reference interpreter.
     `inputs`: a dict by parameter name or a list in parameter order (numpy arrays; bf16
     as ml_dtypes.bfloat16, or float values rounded to it once); parameters left out get
-    the seeded inputs ascend-sim uses."""
-    from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
-    from ascend_mlir.sim.simulator import simulate as run
-    from ascend_mlir.tools.ascend_sim import _compare
+    the seeded inputs ascend-sim uses. `bind` gives runtime sizes by parameter name (a
+    `T.symbol` parameter an int, a tensor with symbol dimensions its shape tuple), as
+    `ascend-sim --bind` does; unbound ones take sim.binding's defaults."""
+    return simulate_sizes(k, [bind or {}], inputs, chip, seed=seed, **options)[0]
+
+
+def simulate_sizes(k: Kernel, binds: Sequence[Mapping[str, object]], inputs=None, chip: str | None = None, *,
+                   seed: int = 0, **options: str) -> list[SimReport]:
+    """Compile `k` once and simulate it at every binding of `binds` (see `simulate`):
+    one report per binding, each checked against the reference at those sizes."""
+    from ascend_mlir.sim.reference import kernel_function
 
     kernel = _as_kernel(k)
     tile_module = kernel.build()
-    function = kernel_function(tile_module)
-    given = _inputs_by_position(kernel, list(function.args), inputs)
-    full = make_inputs(function, seed)
-    full.update(given)
-    expected = run_reference(tile_module, full)
     module = tile_module.clone()
     _run_passes(module, _compile_spec(chip, options))
+    function = kernel_function(tile_module)
+    return [_simulate_compiled(kernel, tile_module, module, function, bind, inputs, chip, seed) for bind in binds]
+
+
+def _bind_texts(bind: Mapping[str, object]) -> dict[str, str]:
+    return {name: "x".join(str(d) for d in value) if isinstance(value, tuple | list) else str(value)
+            for name, value in bind.items()}
+
+
+def _simulate_compiled(kernel: Kernel, tile_module, module, function, bind: Mapping[str, object], inputs,
+                       chip: str | None, seed: int) -> SimReport:
+    from ascend_mlir.sim.binding import BindError, bind_arguments
+    from ascend_mlir.sim.reference import make_inputs, run_reference
+    from ascend_mlir.sim.simulator import simulate as run
+    from ascend_mlir.tools.ascend_sim import _compare
+
+    given = _inputs_by_position(kernel, list(function.args), inputs)
+    try:
+        binding = bind_arguments(function, _bind_texts(bind))
+    except BindError as err:
+        raise DSLError(str(err).removeprefix("--bind "), kernel.location) from None
+    full = make_inputs(function, seed, binding)
+    full.update(given)
+    expected = run_reference(tile_module, full)
     result = run(module, full, chip=chip, seed=seed, trace=False)
     names = [name for name, _ in kernel.parameters()]
     match, comparison = _compare(result.outputs, expected, result.output_types)

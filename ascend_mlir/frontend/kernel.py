@@ -21,14 +21,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr, i64
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, MemRefType, ModuleOp, UnitAttr, i64
 from xdsl.ir import Attribute, Block, Region
 from xdsl.printer import Printer
 
 from ascend_mlir.dialects import tile
 from ascend_mlir.frontend.builder import (
     DSLError,
+    Index,
     UserLocation,
+    current_scope,
     fail,
     kernel_scope,
     user_location,
@@ -38,15 +40,44 @@ from ascend_mlir.frontend.types import memref_type
 
 
 @dataclass(frozen=True)
-class Tensor:
-    """The annotation of a GM tensor argument: `x: Tensor((256, 256), "bf16")`."""
+class Symbol:
+    """A size known only when the kernel runs: `M = T.symbol("M")`. As a dimension of a
+    `Tensor` it makes that dimension dynamic (`memref<?x...>`); as the annotation of a
+    parameter (`m: M`) it makes that parameter an `index` argument, an `Index` in the
+    body (loop bounds, offsets, `T.min(T_, m - off)` partial sizes). The kernel is
+    compiled once and runs at any value (`T.simulate(k, bind={"m": 1000})`,
+    `ascend-sim --bind m=1000`)."""
 
-    shape: tuple[int, ...]
+    name: str
+
+
+def symbol(name: str) -> Symbol:
+    """A runtime size named `name` (see `Symbol`)."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise DSLError(f"a symbol is named by an identifier, got {name!r}", user_location())
+    return Symbol(name)
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """The annotation of a GM tensor argument: `x: Tensor((256, 256), "bf16")`; a
+    dimension may be a `Symbol` (known at run time)."""
+
+    shape: tuple[int | Symbol, ...]
     dtype: str | Attribute
 
     def __init__(self, shape, dtype: str | Attribute):
-        object.__setattr__(self, "shape", tuple(shape) if not isinstance(shape, int) else (shape,))
+        object.__setattr__(self, "shape", tuple(shape) if not isinstance(shape, int | Symbol) else (shape,))
         object.__setattr__(self, "dtype", dtype)
+
+    def memref_type(self) -> MemRefType:
+        """Its GM memref type (a Symbol dimension is `?`)."""
+        static = [1 if isinstance(d, Symbol) else d for d in self.shape]
+        t = memref_type(static, self.dtype, "gm")
+        if not any(isinstance(d, Symbol) for d in self.shape):
+            return t
+        shape = [DYNAMIC_INDEX if isinstance(d, Symbol) else d for d in self.shape]
+        return MemRefType(t.element_type, shape, memory_space=t.memory_space)
 
 
 class Kernel:
@@ -62,22 +93,22 @@ class Kernel:
         self.__doc__ = fn.__doc__
         self.__name__ = self.name
 
-    def parameters(self) -> list[tuple[str, Tensor]]:
-        params = []
+    def parameters(self) -> list[tuple[str, Tensor | Symbol]]:
+        params: list[tuple[str, Tensor | Symbol]] = []
         hints = inspect.get_annotations(self.fn, eval_str=True)
         for name in inspect.signature(self.fn).parameters:
             annotation = hints.get(name)
-            if not isinstance(annotation, Tensor):
+            if not isinstance(annotation, Tensor | Symbol):
                 raise DSLError(
                     f"kernel parameter '{name}' needs a Tensor annotation, "
-                    f"e.g. {name}: Tensor((1024,), 'f32')", self.location)
+                    f"e.g. {name}: Tensor((1024,), 'f32'), or a runtime size T.symbol(...)", self.location)
             params.append((name, annotation))
         return params
 
     def build(self) -> ModuleOp:
         """A fresh module holding this kernel, verified (raises DSLError on misuse)."""
         params = self.parameters()
-        arg_types = [memref_type(t.shape, t.dtype, "gm") for _, t in params]
+        arg_types: list[Attribute] = [t.memref_type() if isinstance(t, Tensor) else IndexType() for _, t in params]
         entry = Block(arg_types=arg_types)
         for (name, _), arg in zip(params, entry.args, strict=False):
             arg.name_hint = name
@@ -87,7 +118,8 @@ class Kernel:
         if self.location is not None:
             function.location = self.location.attr()
         with kernel_scope(entry) as scope:
-            result = self.fn(*(Tile(arg) for arg in entry.args))
+            result = self.fn(*(Tile(arg) if isinstance(arg.type, MemRefType) else _size_argument(arg)
+                               for arg in entry.args))
             if result is not None:
                 raise fail("a kernel returns nothing: it writes its results into its GM tensors")
             ret = func.ReturnOp()
@@ -120,6 +152,11 @@ class Kernel:
         raise TypeError(
             f"kernel '{self.name}' is not called directly: use compile({self.name}) "
             f"or simulate({self.name}, inputs)")
+
+
+def _size_argument(arg) -> Index:
+    current_scope().remember(arg)
+    return Index(arg)
 
 
 def _verify(module: ModuleOp) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from xdsl.dialects import memref, scf
+from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
 from xdsl.ir import Attribute, Block
 
@@ -244,6 +244,17 @@ def sub_block_idx() -> Index:
     return Index(current_scope().remember(op_type().result))
 
 
+def index_min(lhs: IndexLike, rhs: IndexLike) -> Index:
+    """The smaller of two device indices (`arith.minsi`), spelled `T.min`: the size of a
+    partial tile, `T.min(n - off, 512)`; the analyses bound it by its constant operand."""
+    a, b = as_index(lhs), as_index(rhs)
+    op = arith.MinSIOp(a.value, b.value)
+    scope = current_scope()
+    scope.index_ops.append(op)
+    scope.remember(op.result)
+    return Index(op.result)
+
+
 def pipelined(iterations: range | int, num_stages: int | None = None) -> Iterator[Index]:
     """`for k in pipelined(range(n), num_stages=2):` — an scf.for whose buffers the
     scheduler may give up to `num_stages` versions (no attribute when None: one version).
@@ -289,5 +300,5 @@ __all__ = [
     "alloc", "copy", "matmul", "add", "sub", "mul", "div", "maximum", "minimum",
     "exp", "ln", "log", "relu", "abs", "sqrt", "rsqrt", "rec", "tanh", "sigmoid", "cast", "fill",
     "load", "reduce_sum", "reduce_max", "reduce_min", "broadcast",
-    "block_idx", "sub_block_idx", "pipelined", "element_type", "memref_type",
+    "block_idx", "sub_block_idx", "pipelined", "element_type", "memref_type", "index_min",
 ]

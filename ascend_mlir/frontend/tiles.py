@@ -39,6 +39,7 @@ from ascend_mlir.frontend.builder import (
     check,
     current_scope,
     fail,
+    as_index,
     static_difference,
     user_location,
 )
@@ -155,20 +156,37 @@ def _whole(key: object, rank: int) -> bool:
     return key is Ellipsis or (len(keys) <= rank and all(k == slice(None) for k in keys))
 
 
-def _slice_bounds(key: slice, dim: int, axis: int) -> tuple[IndexLike, int]:
+def _runtime_size(stop: IndexLike, start: IndexLike, axis: int) -> Index:
+    """The size of a slice known only at run time (a partial tile: x[o:o + n] with n a
+    runtime size): `stop - start` as a device index (the atom itself when it is one)."""
+    if not isinstance(stop, Index) and not isinstance(start, Index):
+        raise fail(f"slice {axis}: no size")
+    size = as_index(stop) - start
+    terms, const = size.linear if size.linear is not None else (frozenset(), 1)
+    if const == 0 and len(terms) == 1:
+        (atom, coeff), = terms
+        if coeff == 1:
+            return Index(atom)
+    return size
+
+
+def _slice_bounds(key: slice, dim: int, axis: int) -> tuple[IndexLike, int | Index]:
     if key.step not in (None, 1):
         raise fail(f"slice {axis} has step {key.step}: only unit steps are supported")
     start = 0 if key.start is None else key.start
+    if key.stop is None and dim < 0:
+        raise fail(f"slice {axis} of a runtime dimension needs its stop (x[o:o + n])")
     stop = dim if key.stop is None else key.stop
     for bound in (start, stop):
         if not isinstance(bound, Index) and (isinstance(bound, bool) or not isinstance(bound, int)):
             raise fail(f"slice {axis} bounds must be ints or device indices, got {bound!r}")
     size = static_difference(stop, start)
     if size is None:
-        raise fail(f"slice {axis}: the size stop - start must be a constant "
-                   "(write it as x[o:o + 64], or x[i * 64:(i + 1) * 64])")
+        return start, _runtime_size(stop, start, axis)
     if size <= 0:
         raise fail(f"slice {axis} is empty or reversed (size {size})")
+    if dim < 0:  # a runtime dimension: the reference checks the bounds at run time
+        return start, size
     if isinstance(start, int) and (start < 0 or start + size > dim):
         raise fail(f"slice {axis} [{start}:{start + size}] is out of bounds for size {dim}")
     if size > dim:
@@ -176,7 +194,7 @@ def _slice_bounds(key: slice, dim: int, axis: int) -> tuple[IndexLike, int]:
     return start, size
 
 
-def _bounds(key: object, dim: int, axis: int) -> tuple[IndexLike, int, bool]:
+def _bounds(key: object, dim: int, axis: int) -> tuple[IndexLike, int | Index, bool]:
     """(start, size, dropped): a slice keeps the dimension, an index drops it."""
     if isinstance(key, slice):
         start, size = _slice_bounds(key, dim, axis)
@@ -195,12 +213,12 @@ def subview(source: Tile, key: object) -> Tile:
         raise fail(f"{len(keys)} indices for a tile of rank {len(shape)}")
     keys = keys + (slice(None),) * (len(shape) - len(keys))
     offsets: list[SSAValue | int] = []
-    sizes: list[int] = []
+    sizes: list[SSAValue | int] = []
     dropped: list[int] = []
     for axis, (k, dim) in enumerate(zip(keys, shape, strict=False)):
         start, size, drop = _bounds(k, dim, axis)
         offsets.append(start.value if isinstance(start, Index) else start)
-        sizes.append(size)
+        sizes.append(size.value if isinstance(size, Index) else size)
         if drop:
             dropped.append(axis)
     if len(dropped) == len(shape):

@@ -21,7 +21,7 @@ Defaults for what is not bound (stated in `ascend-sim --help` by `DEFAULTS_HELP`
 * a float scalar is `DEFAULT_FLOAT` (0.5: a scale of 1 would hide a scale not applied);
 * an `i1` scalar is 1 (true);
 * a dynamic GM dimension is the largest integer scalar value of the call (bound or
-  default; at least 1), or `DEFAULT_INT` when the kernel has no integer scalar: a kernel
+  default; 0 when all are negative), or `DEFAULT_INT` when the kernel has no integer scalar: a kernel
   that takes its sizes as scalars and its data as `?` memrefs then gets arrays large
   enough for every size without binding both.
 
@@ -191,7 +191,7 @@ def bind_arguments(func_op: func.FuncOp, binds: Mapping[str, str] | None = None)
     integers = [int(v) for (key, arg) in args if key in binding.scalars and _integer_range(arg.type) is not None
                 and not (isinstance(arg.type, IntegerType) and arg.type.width.data == 1)
                 for v in (binding.scalars[key],)]
-    default_dim = max([1, *integers]) if integers else DEFAULT_INT
+    default_dim = max([0, *integers]) if integers else DEFAULT_INT
     for key, arg in args:
         t = arg.type
         if not isinstance(t, MemRefType):

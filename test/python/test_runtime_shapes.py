@@ -11,6 +11,7 @@ import pytest
 from xdsl.context import Context
 from xdsl.dialects import scf
 
+import ascend_mlir.frontend as T
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import simulate
 from ascend_mlir.sim.binding import DEFAULT_INT, BindError, bind_arguments, parse_bind_options
@@ -161,3 +162,62 @@ def test_a_missing_wait_in_a_runtime_bounded_loop_is_caught(compiled):
     wait.erase()
     with pytest.raises(Exception, match="ascend-verify-sync"):
         VerifySyncPass().apply(Context(), mutant)
+
+
+# ----------------------------------------------------------------------------- the Python DSL
+
+
+def _dsl_vecadd_dyn():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("vecadd_dyn_example", ROOT / "examples" / "vecadd_dyn.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.vecadd_dyn
+
+
+def test_dsl_symbol_compiles_once_and_simulates_at_many_sizes():
+    kernel = _dsl_vecadd_dyn()
+    sizes = [0, 1, TILE - 1, TILE + 1, 2 * TILE + 3]
+    reports = T.simulate_sizes(kernel, [{"n": n} for n in sizes])
+    for n, report in zip(sizes, reports, strict=True):
+        assert report.ok, (n, report)
+        assert report.outputs["z"].shape == (n,)
+    # a tensor bound longer than n: the tail beyond n is left as it was
+    report = T.simulate(kernel, bind={"n": 5, "z": (9,)})
+    assert report.ok and report.outputs["z"].shape == (9,)
+
+
+def test_dsl_symbol_misuse_is_a_dsl_error():
+    with pytest.raises(T.DSLError, match="no argument named 'm'"):
+        T.simulate(_dsl_vecadd_dyn(), bind={"m": 3})
+    with pytest.raises(T.DSLError, match="identifier"):
+        T.symbol("1x")
+    with pytest.raises(T.DSLError, match="runtime dimension needs its stop"):
+        _open_slice.build()
+
+
+def test_dsl_slice_of_runtime_size_is_a_partial_view():
+    """A slice whose size is not a constant (it was an error before runtime shapes) is a
+    view of runtime size, bounded by its source."""
+    from xdsl.dialects import memref
+
+    module = _runtime_slice.build()
+    view = next(op for op in module.walk() if isinstance(op, memref.SubviewOp))
+    assert len(view.sizes) == 1 and str(view.result.type).startswith("memref<?xf32")
+
+
+@T.kernel()
+def _runtime_slice(x: T.Tensor((256,), "f32")):
+    u = T.alloc((256,), "f32", "ub")
+    T.copy(x[T.block_idx():T.block_idx() + 4], u[0:4])
+
+
+M = T.symbol("M")
+
+
+@T.kernel()
+def _open_slice(x: T.Tensor((M,), "f32"), m: M):  # pyright: ignore[reportInvalidTypeForm]
+    u = T.alloc((16,), "f32", "ub")
+    T.copy(x[0:], u)
