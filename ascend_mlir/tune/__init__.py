@@ -124,9 +124,13 @@ class TuneResult:
         return written
 
 
-def _executor(executor: str, workers: int | None, ray_address: str | None, timeout: float | None):
+def _executor(executor, workers: int | None, ray_address: str | None, timeout: float | None):
     from ascend_mlir.tune import executors
 
+    if not isinstance(executor, str):  # an executor object the caller keeps (and closes)
+        if hasattr(executor, "timeout"):
+            executor.timeout = timeout
+        return executor
     if executor == "inline":
         return executors.InlineExecutor()
     if executor == "local":
@@ -154,7 +158,7 @@ def autotune(
     factory: Callable,
     space: Mapping[str, Sequence],
     *,
-    executor: str = "local",
+    executor: Any = "local",
     workers: int | None = None,
     ray_address: str | None = None,
     cache: bool | str | os.PathLike[str] = True,
@@ -172,7 +176,9 @@ def autotune(
     `search="tpe"`) through compile + simulate + reference and return the table.
 
     executor: "local" (warm worker processes, `workers` of them, default one per core),
-    "ray" (Ray core tasks on the cluster at `ray_address`, default "auto") or "inline".
+    "ray" (Ray core tasks on the cluster at `ray_address`, default "auto"), "inline", or
+    an executor object (`executors.LocalPool(...)`, `RayExecutor(...)`) to keep warm
+    across several sweeps: the caller closes it.
     cache: True (the default directory, see `ascend_mlir.tune.cache`), a directory, or
     False. timeout: seconds per variant before its worker is recycled. perturb/verify:
     the `verify` best variants get `perturb` runs with latencies scaled 0.25x-4x."""
@@ -203,7 +209,7 @@ def autotune(
 
     def make_task(variant: Variant) -> dict:
         return {"config": dict(variant.config), "factory": ref, "factory_names": sorted(names),
-                "takes_kwargs": takes_kwargs, "seed": seed, "timeout": timeout, "perturb": 0,
+                "takes_kwargs": takes_kwargs, "seed": seed, "timeout": timeout, "perturb": 0, "cwd": os.getcwd(),
                 "cache_dir": str(cache_obj.dir) if cache_obj is not None else None}
 
     def fast_key(variant: Variant, perturb_runs: int) -> str:
@@ -227,7 +233,8 @@ def autotune(
             sweep.grid()
         sweep.verify_best()
     finally:
-        runner.close()
+        if isinstance(executor, str):
+            runner.close()
     rows = [sweep.rows[v.index] for v in variants]
     return TuneResult(rows, list(space), factory, time.monotonic() - started)
 

@@ -16,6 +16,7 @@ above the best cycles known when it was dispatched: not simulated). The executor
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -147,7 +148,28 @@ def _call_factory(factory, kwargs: dict):
 
 
 def evaluate(task: dict) -> dict[str, Any]:
-    """The row of one variant (see the module doc for the statuses). Never raises."""
+    """The row of one variant (see the module doc for the statuses). Never raises. Runs
+    in the caller's working directory when this machine has it, so diagnostics name the
+    user's files as the caller would (a Ray worker starts elsewhere)."""
+    here = os.getcwd()
+    cwd = task.get("cwd") or here
+    moved = cwd != here and os.path.isdir(cwd)
+    if moved:
+        os.chdir(cwd)
+    said = io.StringIO()  # the compiler's remarks and warnings belong to the row, not the terminal
+    try:
+        with contextlib.redirect_stderr(said):
+            row = _evaluate(task)
+    finally:
+        if moved:
+            os.chdir(here)
+    remarks = [line for line in said.getvalue().splitlines() if line.strip()]
+    if remarks and not row.get("cache_hit"):
+        row["remarks"] = remarks[:20]
+    return row
+
+
+def _evaluate(task: dict) -> dict[str, Any]:
     start = time.perf_counter()
     row: dict[str, Any] = {"status": "crash", "cache_hit": False}
     try:

@@ -140,11 +140,16 @@ class LocalPool:
     def busy(self) -> int:
         return sum(1 for w in self._workers if w.task_id is not None)
 
-    def submit(self, task_id: int, task: dict) -> None:
+    def start(self) -> None:
+        """Start the workers and wait until each has imported the compiler (submit does
+        this on first use; a caller reusing one pool for several sweeps may do it first)."""
         if not self._workers:
             self._workers = [_Worker() for _ in range(self.slots)]
             for w in self._workers:
                 w.await_ready()
+
+    def submit(self, task_id: int, task: dict) -> None:
+        self.start()
         worker = next(w for w in self._workers if w.task_id is None)
         worker.task_id, worker.started = task_id, time.monotonic()
         try:
@@ -199,6 +204,7 @@ class LocalPool:
     def close(self) -> None:
         for w in self._workers:
             w.stop(force=w.task_id is not None)
+        self._workers = []
 
 
 def _ray_evaluate(task: dict) -> dict:
@@ -216,7 +222,8 @@ class RayExecutor:
         import ray
 
         self._ray = ray
-        if not ray.is_initialized():
+        self._owns = not ray.is_initialized()  # a Ray this executor connected to, it disconnects
+        if self._owns:
             if address == "local":
                 ray.init(include_dashboard=False, log_to_driver=False)
             else:
@@ -268,6 +275,8 @@ class RayExecutor:
         for ref in list(self._running):
             self._ray.cancel(ref, force=True)
         self._running.clear()
+        if self._owns:
+            self._ray.shutdown()
 
 
 if __name__ == "__main__":

@@ -1,15 +1,19 @@
 """The sweep: which variant runs when, what is pruned, and in what order rows land.
 
-Grid search dispatches the variants in grid order. To keep the table the same whatever
-order results come back in (and whichever executor runs them), every decision about
-variant i reads only rows of variants before i - window (window = 2 x slots), and i
-is dispatched only once all of those are done:
+Grid search dispatches the variants in grid order (num_stages slowest). To keep the
+table the same whatever order results come back in (and whichever executor runs them),
+every decision about variant i reads only rows that are final when i is dispatched, and
+which rows those are does not depend on timing:
 
-* dominance: a variant j < i - window that differs only in `num_stages` (smaller), whose
-  loops all chose fewer buffer versions than its num_stages, gives i's result without
-  compiling (row `dominated`, `same_as` j): more stages only raise a bound that did not bind;
-* lower bound: the best `ok` cycles among them is i's threshold; a worker that finds
-  the compiled variant's pipe-busy bound at or above it skips the simulation (`pruned`).
+* dominance: i waits for the variants that differ from it only by fewer `num_stages`;
+  one whose loops all chose fewer buffer versions than its num_stages gives i's result
+  without compiling (row `dominated`, `same_as` it): the stage bound did not bind there,
+  so raising it is taken to change nothing (the issue's rule; bench/tune checks the
+  tuned optimum against the unpruned grid);
+* lower bound: i is dispatched once every variant before i - window (window = 2 x
+  slots) is done; the best `ok` cycles among those is i's threshold, and a worker that
+  finds the compiled variant's pipe-busy bound at or above it skips the simulation
+  (`pruned`).
 
 TPE (Optuna ask/tell, seeded) asks a batch of `slots` configs, evaluates them, tells
 the results in ask order, and repeats until `budget` distinct variants ran; the rest of
@@ -56,7 +60,11 @@ class Sweep:
         self._by_config = {config_json(v.config): v for v in variants}
         self._settled = 0  # rows of variants 0 .. _settled-1 are in the decision state
         self._best: int | None = None
-        self._by_rest: dict[str, list[dict]] = {}
+        self._by_rest: dict[str, list[dict]] = {}  # TPE: finished rows by config without stages
+        self._by_rest_variant: dict[str, list[Variant]] = {}
+        for v in variants:
+            if STAGES_KEY in v.config:
+                self._by_rest_variant.setdefault(self._rest(v.config), []).append(v)
         self._absorbed: set[int] = set()
 
     # ---- bookkeeping -------------------------------------------------------------
@@ -88,18 +96,27 @@ class Sweep:
                 return False
             if row["status"] == "ok" and row.get("cycles") is not None:
                 self._best = row["cycles"] if self._best is None else min(self._best, row["cycles"])
-            if STAGES_KEY in row["config"]:
-                rest = config_json({k: v for k, v in row["config"].items() if k != STAGES_KEY})
-                self._by_rest.setdefault(rest, []).append(row)
             self._settled += 1
         return True
 
-    def _dominating(self, variant: Variant) -> dict | None:
+    @staticmethod
+    def _rest(config: dict) -> str:
+        return config_json({k: v for k, v in config.items() if k != STAGES_KEY})
+
+    def _siblings(self, variant: Variant) -> list[Variant]:
+        """The variants that differ from `variant` only by fewer stages (grid search waits
+        for them: dominance reads their rows, whichever order results arrive in)."""
+        stages = variant.config.get(STAGES_KEY)
+        if not self.plan.prune or not isinstance(stages, int):
+            return []
+        return [v for v in self._by_rest_variant.get(self._rest(variant.config), [])
+                if isinstance(v.config[STAGES_KEY], int) and v.config[STAGES_KEY] < stages]
+
+    def _dominating(self, variant: Variant, rows: list[dict]) -> dict | None:
         if not self.plan.prune or STAGES_KEY not in variant.config:
             return None
         stages = variant.config[STAGES_KEY]
-        rest = config_json({k: v for k, v in variant.config.items() if k != STAGES_KEY})
-        for row in self._by_rest.get(rest, []):
+        for row in rows:
             s = row["config"].get(STAGES_KEY)
             if (row["status"] in ("ok", "wrong", "pruned", "dominated") and row.get("loops") is not None
                     and isinstance(s, int) and isinstance(stages, int) and s < stages
@@ -108,8 +125,8 @@ class Sweep:
                 return row
         return None
 
-    def _dispatch(self, variant: Variant, in_flight: dict[int, tuple]) -> None:
-        source = self._dominating(variant)
+    def _dispatch(self, variant: Variant, in_flight: dict[int, tuple], earlier: list[dict]) -> None:
+        source = self._dominating(variant, earlier)
         if source is not None:
             same = source.get("same_as", source["index"])
             row = {k: source[k] for k in MEASURED if k in source}
@@ -149,9 +166,11 @@ class Sweep:
                                          "message": "the time budget ran out before it was dispatched"})
                     nxt = len(order)
                     break
-                if not self._settle(max(0, order[nxt].index - self.window)):
+                siblings = self._siblings(order[nxt])
+                if not self._settle(max(0, order[nxt].index - self.window)) or \
+                        any(v.index not in self.rows for v in siblings):
                     break
-                self._dispatch(order[nxt], in_flight)
+                self._dispatch(order[nxt], in_flight, [self.rows[v.index] for v in siblings])
                 nxt += 1
             if in_flight:
                 self._collect(in_flight, 1.0)
@@ -191,7 +210,7 @@ class Sweep:
             if variant.index in self.rows or variant.index in in_flight or \
                     len(self.rows) + len(in_flight) >= budget:
                 continue
-            self._dispatch(variant, in_flight)
+            self._dispatch(variant, in_flight, self._by_rest.get(self._rest(variant.config), []))
         while in_flight:
             self._collect(in_flight, 1.0)
 
