@@ -71,9 +71,13 @@ def _completion_by(items: Sequence[Item], pipe: str, src: int, limit: int) -> li
     return out
 
 
-def latest_point(items: Sequence[Item], r: Release, ii: int | None) -> int:
-    """The latest item after which `r`'s set may stand without delaying its consumer."""
+def latest_point(items: Sequence[Item], r: Release, ii: int | None, *, keep_slots: bool = True) -> int:
+    """The latest item after which `r`'s set may stand without delaying its consumer
+    (with `keep_slots=False`, the latest it may stand at all: before its consumer when in
+    the same pass, else at the end of the block)."""
     last = r.dst - 1 if r.distance == 0 else len(items) - 1
+    if not keep_slots:
+        return max(r.src, last)
     consumer = items[r.dst]
     if ii is None or not consumer.timed or not items[r.src].timed or last <= r.src:
         return r.src
@@ -89,15 +93,20 @@ def latest_point(items: Sequence[Item], r: Release, ii: int | None) -> int:
     return best
 
 
-def set_points(items: Sequence[Item], releases: Sequence[Release], ii: int | None = None) -> list[int]:
+def set_points(
+    items: Sequence[Item], releases: Sequence[Release], ii: int | None = None, fewest: frozenset[str] = frozenset(),
+) -> list[int]:
     """The item after which each release's set_flag goes (see the module doc). `ii`: the
-    cycles between passes over the block (a loop's II), None when not scheduled."""
+    cycles between passes over the block (a loop's II), None when not scheduled. The sets
+    of the pipes in `fewest` gather at the fewest points at all, consumers' slots or not
+    (what a block with more flags than event ids needs before a barrier would do)."""
     points = [r.src for r in releases]
     by_pipe: dict[str, list[int]] = {}
     for i, r in enumerate(releases):
         by_pipe.setdefault(r.set_pipe, []).append(i)
-    for members in by_pipe.values():
-        latest = {i: latest_point(items, releases[i], ii) for i in members}
+    for pipe, members in by_pipe.items():
+        keep = pipe not in fewest
+        latest = {i: latest_point(items, releases[i], ii, keep_slots=keep) for i in members}
         open_ = sorted(members, key=lambda i: (latest[i], releases[i].src, i))
         done: set[int] = set()
         for i in open_:

@@ -67,6 +67,7 @@ from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait, simulate
 from ascend_mlir.analysis.views import affine_of, defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
+from ascend_mlir.analysis.loop_model import loop_name
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.transforms.estimate_latency import module_chip
@@ -389,16 +390,17 @@ def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
     return items, ii
 
 
-def _gather_sets(plan: _Plan) -> None:
+def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
     """One set_flag per (producer pipe, consumer pipe, point): the flags' sets move to
-    the fewest points the schedule allows (`analysis.flag_sets`), and flags of one pipe
-    pair and distance at one point become one, waited before the earliest consumer."""
+    the fewest points the schedule allows (`analysis.flag_sets`; for the set pipes in
+    `fewest`, the fewest points at all), and flags of one pipe pair and distance at one
+    point become one, waited before the earliest consumer."""
     movable = [f for f in plan.flags if not f.cross_core]
     if not movable:
         return
     items, ii = _timed_items(plan)
     releases = [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in movable]
-    points = dict(zip(map(id, movable), flag_sets.set_points(items, releases, ii), strict=True))
+    points = dict(zip(map(id, movable), flag_sets.set_points(items, releases, ii, fewest), strict=True))
     merged: dict[tuple, _Flag] = {}
     flags: list[_Flag] = []  # in the order they were planned (the order they are emitted in)
     for f in plan.flags:
@@ -541,6 +543,7 @@ class _Emitter:
         self.events_per_pipe_pair = events_per_pipe_pair  # the chip's (at most the hardware's)
         self.block_spans: list[tuple[_Plan, _Flag, tuple[int, int]]] = []  # cross-core flags' lifetimes
         self.positions: dict[Operation, tuple[int, int]] = {}
+        self.needed: dict[tuple, int] = {}  # (block, set pipe, wait pipe) -> ids it needs, when short
         # the sets that prime loop-carried flags and the waits that drain them
         self.primes: list[hivm.SetFlagOp] = []
         self.drains: list[hivm.WaitFlagOp] = []
@@ -568,6 +571,37 @@ class _Emitter:
         return self.positions[op]
 
     def allocate(self) -> list[tuple[_Plan, _Flag]]:
+        """Event ids for every flag. When a block has more flags of a pipe pair live at
+        once than the chip has ids, its sets of that pipe first gather at the fewest
+        points (consumers may then wait a little), which a barrier would do far worse."""
+        flags = self._assign()
+        short: dict[Block, set[str]] = {}
+        for plan, f in flags:
+            if f.first_id is None and not f.cross_core:
+                short.setdefault(plan.block, set()).add(f.set_pipe)
+        if not short:
+            return flags
+        for block, pipes in short.items():
+            plan = self.planner.plans[block]
+            _gather_sets(plan, frozenset(pipes))
+            if _is_loop_body(block):
+                _no_double_set(plan)
+        flags = self._assign()
+        # what each short pair of a block would need (its remark says so)
+        held: dict[tuple, set[int]] = {}
+        missing: dict[tuple, int] = {}
+        for plan, f in flags:
+            key = (plan.block, f.set_pipe, f.wait_pipe)
+            if f.cross_core:
+                continue
+            if f.first_id is None:
+                missing[key] = missing.get(key, 0) + f.period
+            else:
+                held.setdefault(key, set()).update(range(f.first_id, f.first_id + f.period))
+        self.needed = {key: len(held.get(key, ())) + n for key, n in missing.items()}
+        return flags
+
+    def _assign(self) -> list[tuple[_Plan, _Flag]]:
         flags = [(plan, f) for plan in self.planner.plans.values() for f in plan.flags]
         events = [(plan, f) for plan, f in flags if not f.cross_core]
         reserved: dict[Hashable, set[int]] = {}
@@ -687,10 +721,11 @@ class _Emitter:
                     f"{_core(f.wait_pipe).lower()} cross-core flags live at once "
                     "(use ascend-insert-barrier-sync for this kernel)",
                 )
+            needed = self.needed.get((plan.block, f.set_pipe, f.wait_pipe), f.period)
             emit_remark(
                 dst_op,
-                f"ascend-insert-sync: no free event id for {set_pipe} -> {wait_pipe} "
-                f"(needs {f.period} of {self.events_per_pipe_pair}); pipe_barrier[<PIPE_ALL>] instead",
+                f"ascend-insert-sync: {_block_name(plan.block)}: {set_pipe} -> {wait_pipe} needs {needed} event ids "
+                f"live at once, the chip has {self.events_per_pipe_pair}; pipe_barrier[<PIPE_ALL>] instead",
             )
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return
@@ -798,6 +833,16 @@ class _Emitter:
         if prev is not None and hivm.is_barrier_all(prev):
             return
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
+
+
+def _block_name(block: Block) -> str:
+    """`loop <function>.<iv>` for a loop body, `function <name>` for a function body."""
+    op = block.parent_op()
+    while op is not None and not isinstance(op, scf.ForOp | func.FuncOp):
+        op = op.parent_op()
+    if isinstance(op, scf.ForOp):
+        return f"loop {loop_name(op, 0)}"
+    return f"function {op.sym_name.data}" if isinstance(op, func.FuncOp) else "block"
 
 
 def _barrier_all_between(earlier: Operation, later: Operation) -> bool:

@@ -5,18 +5,21 @@
 // RUN: ascend-opt %s -p 'ascend-insert-sync{chip-file="%S/Inputs/four-events.toml"}' 2>&1 | filecheck %s --check-prefix=FOUR
 // RUN: ascend-opt %s -p 'ascend-insert-sync{chip-file="%S/Inputs/four-events.toml"},ascend-verify-sync'
 
-// Nine loads, then nine vector ops each reading one: nine MTE2 -> V flags live at once,
-// one more than the 8 event ids of the pair. The ninth dependence falls back to a
-// pipe_barrier[<PIPE_ALL>] before its consumer (always correct) and a remark says so.
+// Nine loads, each read by a vector op right after it: nine MTE2 -> V flags whose sets
+// cannot gather (each consumer comes before the next load) and which do not take turns
+// (nothing orders a vabs before the next load's set), so all nine hold an id to the end
+// of the function: one more than the 8 of the pair. The ninth dependence falls back to
+// a pipe_barrier[<PIPE_ALL>] before its consumer (always correct) and a remark names
+// the block and the count it needed.
 
-// CHECK: remark: ascend-insert-sync: no free event id for MTE2 -> V (needs 1 of 8); pipe_barrier[<PIPE_ALL>] instead
+// CHECK: remark: ascend-insert-sync: function many: MTE2 -> V needs 9 event ids live at once, the chip has 8; pipe_barrier[<PIPE_ALL>] instead
 // CHECK-COUNT-8: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID{{[0-7]}}>]
 // CHECK-NOT: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>
 // CHECK: hivm.hir.pipe_barrier[<PIPE_ALL>]
 // CHECK-NEXT: hivm.hir.vabs ins(%u8
 
 // A chip whose file allows four event ids per pipe pair: four flags, five barriers.
-// FOUR-COUNT-5: remark: ascend-insert-sync: no free event id for MTE2 -> V (needs 1 of 4)
+// FOUR-COUNT-5: remark: ascend-insert-sync: function many: MTE2 -> V needs 9 event ids live at once, the chip has 4
 // FOUR-COUNT-4: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID{{[0-3]}}>]
 // FOUR-NOT: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>
 
@@ -43,22 +46,22 @@ func.func @many(%x: memref<64xf32, #hivm.address_space<gm>>, %z: memref<64xf32, 
   %v7 = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
   %v8 = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
   hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u0 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u1 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u2 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u3 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u4 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u5 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u6 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u7 : memref<64xf32, #hivm.address_space<ub>>)
-  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u8 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u0 : memref<64xf32, #hivm.address_space<ub>>) outs(%v0 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u1 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u1 : memref<64xf32, #hivm.address_space<ub>>) outs(%v1 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u2 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u2 : memref<64xf32, #hivm.address_space<ub>>) outs(%v2 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u3 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u3 : memref<64xf32, #hivm.address_space<ub>>) outs(%v3 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u4 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u4 : memref<64xf32, #hivm.address_space<ub>>) outs(%v4 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u5 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u5 : memref<64xf32, #hivm.address_space<ub>>) outs(%v5 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u6 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u6 : memref<64xf32, #hivm.address_space<ub>>) outs(%v6 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u7 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u7 : memref<64xf32, #hivm.address_space<ub>>) outs(%v7 : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%x : memref<64xf32, #hivm.address_space<gm>>) outs(%u8 : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.vabs ins(%u8 : memref<64xf32, #hivm.address_space<ub>>) outs(%v8 : memref<64xf32, #hivm.address_space<ub>>)
   return
 }
