@@ -457,6 +457,35 @@ def _overlap_with_deltas(a: Footprint, b: Footprint, deltas: Iterable[int]) -> b
     return any(strided_overlap(a.dims, a.elem, b.dims, b.elem, d) for d in deltas)
 
 
+def byte_hull(fp: Footprint) -> tuple[int, int] | None:
+    """Bytes [lo, hi) of its root that `fp` touches whatever the values of its symbols,
+    when its offset is a constant plus bounded terms (versions `c * (x mod m)`): a planned
+    buffer in every version and iteration. None when unbounded or unknown. Footprints of
+    one root with disjoint hulls never alias, at any distance: a cheap filter before
+    `may_alias` for the passes that compare many pairs."""
+    if fp.base is None or fp.dims is None:
+        return None
+    lo = hi = fp.base.const
+    for sym, c in fp.base.terms:
+        if not isinstance(sym, Mod):
+            return None
+        top = c * (sym.modulus - 1)
+        lo, hi = lo + min(0, top), hi + max(0, top)
+    extent = sum((n - 1) * abs(stride) for n, stride in fp.dims)
+    return lo - extent, hi + extent + fp.elem
+
+
+def hulls_apart(a: Footprint, b: Footprint) -> bool:
+    """Whether `a` and `b` are proven apart by their roots or byte hulls alone (a sound,
+    cheap `not may_alias` for every shift of their symbols)."""
+    if _same_memory(a, b) is False:
+        return True
+    if a.root is None or b.root is None:
+        return False
+    ha, hb = byte_hull(a), byte_hull(b)
+    return ha is not None and hb is not None and (ha[1] <= hb[0] or hb[1] <= ha[0])
+
+
 def may_alias(a: Footprint, b: Footprint) -> bool:
     """May `a` and `b` share a byte (all symbols taking the same values in both)?"""
     return may_alias_shifted(a, b, None, 0)

@@ -139,10 +139,13 @@ def simulate(
 def covered(model: BlockModel, src: int, dst: int, src_pipe: str, dst_pipe: str, distance: int) -> bool:
     """Whether the item `src` (its `src_pipe` part) completes before item `dst` of the
     iteration `distance` later (0: the same pass over the block) starts on `dst_pipe`."""
-    seqs = simulate(model, distance + 1)  # first pass: sequence numbers
-    target = seqs.get((0, src))
-    if target is None:
+    if src >= len(model.pipes):
         return False
+    # the sequence number `simulate` gives item src of the first pass: one per event
+    # before or after each earlier item, one per item (inline events take none)
+    target = src + 1 + len(model.before.get(src, ()))
+    for idx in range(src):
+        target += len(model.before.get(idx, ())) + len(model.after.get(idx, ()))
     result = [False]
 
     def probe(copy: int, idx: int, clock: _Clock) -> bool:

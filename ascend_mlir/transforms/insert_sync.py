@@ -48,7 +48,7 @@ More than 16 live at once in one direction is an error naming the other sync pas
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
@@ -62,7 +62,7 @@ from xdsl.rewriter import InsertPoint
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis import flag_sets
-from ascend_mlir.analysis.aliasing import Footprint, may_alias, min_carried_distance
+from ascend_mlir.analysis.aliasing import Footprint, byte_hull, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait, simulate
 from ascend_mlir.analysis.views import affine_of, defined_inside, footprint_of, loop_bounds, widen_out_of
@@ -173,6 +173,19 @@ class _Plan:
     flags: list[_Flag] = field(default_factory=list)
     barriers: list[tuple[int, str]] = field(default_factory=list)  # (before item, pipe)
     cores: tuple[str, ...] = ("VECTOR",)  # of the function (the first: SCALAR ops' core)
+    _pipes: list[frozenset[str]] | None = None
+    # the parts of the block's model that planning does not change (see _model)
+    _joint: list[bool] | None = None
+    _inline: dict[int, Callable[[int], list]] | None = None
+
+    @property
+    def item_pipes(self) -> list[frozenset[str]]:
+        """The pipes each item occupies (sync ops none), asked by every model of the block."""
+        if self._pipes is None:
+            self._pipes = [
+                _item_pipes(op, self.cores[0]) if not isinstance(op, hivm.SYNC_OPS) else frozenset() for op in self.items
+            ]
+        return self._pipes
 
 
 def _is_loop_body(block: Block) -> bool:
@@ -187,6 +200,13 @@ class _Planner:
         self.cores = _function_cores(func_op, self.default_core)
         self.leaves = [lf for op in func_op.walk() if (lf := _leaf(op, self.body, self.default_core)) is not None]
         self.plans: dict[Block, _Plan] = {}
+        # each op's position in its block, each loop's bounds: asked once per pair otherwise
+        self.position: dict[Operation, int] = {}
+        for op in func_op.walk():
+            for region in op.regions:
+                for block in region.blocks:
+                    self.position.update((item, i) for i, item in enumerate(block.ops))
+        self.bounds: dict[Operation, tuple] = {}
 
     def plan_of(self, block: Block) -> _Plan:
         if block not in self.plans:
@@ -194,9 +214,12 @@ class _Planner:
         return self.plans[block]
 
     def collect(self) -> None:
-        for a in self.leaves:
-            for b in self.leaves:
-                self._pair(a, b)
+        """Every dependence between two leaves, over the pairs whose accesses may touch
+        the same bytes at all (`_candidates`), in the order of the full double loop."""
+        candidates = _candidates(self.leaves)
+        for i, a in enumerate(self.leaves):
+            for j in sorted(candidates[i]):
+                self._pair(a, self.leaves[j])
 
     def _pair(self, a: _Leaf, b: _Leaf) -> None:
         k = 0
@@ -217,11 +240,11 @@ class _Planner:
             return
         item_a, item_b = a.path[k], b.path[k]
         block = item_a.parent_block()
-        if block is None or block is not item_b.parent_block() or not item_a.is_before_in_block(item_b):
+        if block is None or block is not item_b.parent_block() or self.position[item_a] >= self.position[item_b]:
             return
         if may_alias(_stable(fa, a.path[k:-1]), _stable(fb, b.path[k:-1])):
             plan = self.plan_of(block)
-            plan.reqs.add(_Req(plan.items.index(item_a), plan.items.index(item_b), pa, pb, 0))
+            plan.reqs.add(_Req(self.position[item_a], self.position[item_b], pa, pb, 0))
 
     def _carried(self, a: _Leaf, b: _Leaf, j: int, fa, fb, pa: str, pb: str) -> None:
         loop = a.path[j]
@@ -229,7 +252,9 @@ class _Planner:
         iv = loop.body.block.args[0]
         fa, fb = _stable(fa, a.path[j + 1 : -1]), _stable(fb, b.path[j + 1 : -1])
         fa, fb = _fixed_symbols(fa, loop, iv), _fixed_symbols(fb, loop, iv)
-        _, trips, step = loop_bounds(loop)
+        if loop not in self.bounds:
+            self.bounds[loop] = loop_bounds(loop)
+        _, trips, step = self.bounds[loop]
         if step is None:
             fa, fb = widen_out_of(fa, loop), widen_out_of(fb, loop)
             distance = 1 if may_alias(fa, fb) else None
@@ -239,8 +264,55 @@ class _Planner:
             return
         item_a, item_b = a.path[j + 1], b.path[j + 1]
         plan = self.plan_of(loop.body.block)
-        src, dst = plan.items.index(item_a), plan.items.index(item_b)
+        src, dst = self.position[item_a], self.position[item_b]
         plan.reqs.add(_Req(src, dst, pa, pb, 0 if src < dst else min(distance, MAX_VERSIONS)))
+
+
+def _candidates(leaves: list[_Leaf]) -> list[set[int]]:
+    """For each leaf, the leaves (itself included) with an access it may conflict with:
+    one of the two writes, and they may share a byte in some iteration (same root or an
+    unknown one, and overlapping hulls where both are bounded). A sweep over the hulls of
+    each root instead of every pair: the ring of a wide loop's planned buffers pairs each
+    buffer with its neighbours only."""
+    out: list[set[int]] = [set() for _ in leaves]
+    by_root: dict[Hashable, list[tuple[int, tuple[int, int] | None, bool]]] = {}
+    unknown: list[tuple[int, bool]] = []
+    for i, leaf in enumerate(leaves):
+        for fp, _, write in leaf.accesses:
+            if fp.root is None:
+                unknown.append((i, write))
+            else:
+                by_root.setdefault(fp.root, []).append((i, byte_hull(fp), write))
+
+    def link(i: int, wi: bool, j: int, wj: bool) -> None:
+        if wi or wj:
+            out[i].add(j)
+            out[j].add(i)
+
+    everything = [(i, w) for accesses in by_root.values() for i, _, w in accesses] + unknown
+    for i, wi in unknown:
+        for j, wj in everything:
+            link(i, wi, j, wj)
+    for accesses in by_root.values():
+        _sweep_root(accesses, link)
+    return out
+
+
+def _sweep_root(accesses: list[tuple[int, tuple[int, int] | None, bool]], link: Callable) -> None:
+    """`link` the accesses of one root that may overlap: unbounded ones with all, bounded
+    ones whose hulls overlap (a sweep by the hulls' starts)."""
+    for i, hull, wi in accesses:
+        if hull is None:
+            for j, _, wj in accesses:
+                link(i, wi, j, wj)
+    bounded = sorted((hull, i, w) for i, hull, w in accesses if hull is not None)
+    active: list[tuple[int, int, bool]] = []  # (hi, leaf, write)
+    for (lo, hi), i, wi in bounded:
+        active = [a for a in active if a[0] > lo]
+        for _, j, wj in active:
+            link(i, wi, j, wj)
+        link(i, wi, i, wi)
+        active.append((hi, i, wi))
 
 
 def _fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
@@ -328,16 +400,15 @@ def _evaluate(expr, sym, value: int) -> int | None:
 
 
 def _model(plan: _Plan) -> BlockModel:
-    default_core = plan.cores[0]
-    model = BlockModel(
-        [_item_pipes(op, default_core) if not isinstance(op, hivm.SYNC_OPS) else frozenset() for op in plan.items],
-        [isinstance(op, hivm.HivmPipeOp) for op in plan.items],
-    )
-    loop = plan.block.parent_op()
-    for idx, op in enumerate(plan.items):
-        ev = _existing_event(op, loop, plan.cores)
-        if ev is not None:
-            model.inline[idx] = ev
+    if plan._inline is None:
+        loop = plan.block.parent_op()
+        plan._joint = [isinstance(op, hivm.HivmPipeOp) for op in plan.items]
+        plan._inline = {}
+        for idx, op in enumerate(plan.items):
+            ev = _existing_event(op, loop, plan.cores)
+            if ev is not None:
+                plan._inline[idx] = ev
+    model = BlockModel(plan.item_pipes, plan._joint or [], inline=dict(plan._inline))
     for idx, pipe in plan.barriers:
         model.before.setdefault(idx, []).append(lambda copy, p=pipe: ("barrier", p))
     for flag in plan.flags:
@@ -379,8 +450,7 @@ def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
     sched = ascend.loop_of(loop) if isinstance(loop, scf.ForOp) else None
     ii = sched.ii if sched is not None else None
     items = []
-    for op in plan.items:
-        pipes = _item_pipes(op, plan.cores[0]) if not isinstance(op, hivm.SYNC_OPS) else frozenset()
+    for op, pipes in zip(plan.items, plan.item_pipes, strict=True):
         task = ascend.task_of(op) if ii is not None else None
         if task is None or task.start is None:
             items.append(flag_sets.Item(pipes))

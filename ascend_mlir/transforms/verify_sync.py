@@ -52,7 +52,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
-from ascend_mlir.analysis.aliasing import Affine, Footprint, may_alias
+from ascend_mlir.analysis.aliasing import Affine, Footprint, hulls_apart, may_alias
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
@@ -360,7 +360,7 @@ class _Checker:
             for e in reversed(earlier_list):
                 if e.index <= floor:
                     break
-                if not (e.write or a.write) or _hardware_ordered(e, a):
+                if not (e.write or a.write) or _hardware_ordered(e, a) or hulls_apart(e.footprint, a.footprint):
                     continue
                 if may_alias(e.footprint, a.footprint):
                     here = a.pipe if core == a.step.core else f"{a.step.core} {a.pipe}"
