@@ -122,6 +122,36 @@ EVENTS_PER_PIPE_PAIR = 8
 # Flag ids of sync_block_set/sync_block_wait between the cube and vector cores.
 CROSS_CORE_FLAGS = 16
 
+# Element types of the vector ops that no bishengir build accepts otherwise (bishengir-opt
+# 1.2.0's verifiers, the a2/a3 and the a5 builds agree): the transcendental ops compute on
+# 16/32-bit floats only (not bf16, not integers), relu also on i32. Keyed by kind (`exp`:
+# tile.exp and hivm.hir.vexp); kinds not listed take any type the chip's vector unit has.
+VECTOR_ELEMENT_TYPES: dict[str, tuple[str, ...]] = {
+    "exp": ("f16", "f32"),
+    "ln": ("f16", "f32"),
+    "sqrt": ("f16", "f32"),
+    "rsqrt": ("f16", "f32"),
+    "rec": ("f16", "f32"),
+    "relu": ("f16", "f32", "i32"),
+}
+
+
+def vector_type_error(kind: str, element: str) -> str | None:
+    """Why a vector op of `kind` cannot compute on `element` (an MLIR type name), or None."""
+    legal = VECTOR_ELEMENT_TYPES.get(kind)
+    if legal is None or element in legal:
+        return None
+    return f"{kind} computes on {', '.join(legal)} only, got {element} (bishengir's verifier refuses it)"
+
+
+def cast_error(source: str, dest: str) -> str | None:
+    """Why an element-type conversion `source` -> `dest` is refused, or None. A float to i1
+    conversion: bishengir-opt (a2/a3) refuses it (float_to_bool), and what the a5 build's
+    rounding cast to bool computes is not documented; compare through an integer cast."""
+    if dest == "i1" and source in ("f16", "bf16", "f32"):
+        return f"cannot cast {source} to i1 (bishengir refuses float_to_bool); cast to i32 first, then to i1"
+    return None
+
 
 def core_of_pipes(pipes: tuple[str, ...] | list[str]) -> str:
     """"CUBE", "VECTOR" or "SCALAR" (only pipes both cores have, e.g. S or MTE2)."""

@@ -36,7 +36,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascend_mlir.analysis.latency_model import constant_int
-from ascend_mlir.analysis.views import views_of
+from ascend_mlir.analysis.value_bounds import affine_range
+from ascend_mlir.analysis.views import affine_of, symbol_ranges, views_of
 from ascend_mlir.diagnostics import OpError, op_error
 from ascend_mlir.dialects import hivm
 
@@ -110,12 +111,22 @@ def _subview_errors(op: memref.SubviewOp) -> Iterator[OpError]:
         yield op_error(op, f"expects {len(shape)} offsets, sizes and strides (the source rank), "
                            f"got {len(offsets)}, {len(sizes)} and {len(strides)}")
         return
+    dynamic_offsets = iter(op.offsets)
+    ranges: dict | None = None
     for dim, (off, size, stride, extent) in enumerate(zip(offsets, sizes, strides, shape, strict=True)):
         for what, value in (("offset", off), ("size", size), ("stride", stride)):
             if value is not None and value < 0:
                 yield op_error(op, f"{what} {value} of dimension {dim} is negative")
                 return
-        if off is None or size is None or stride is None or extent == DYNAMIC_INDEX or size == 0:
+        if off is None:
+            if ranges is None:
+                ranges = symbol_ranges(op) or {}
+            found = _dynamic_window_error(op, dim, next(dynamic_offsets), size, stride, extent, ranges)
+            if found is not None:
+                yield found
+                return
+            continue
+        if size is None or stride is None or extent == DYNAMIC_INDEX or size == 0:
             continue
         last = off + (size - 1) * stride
         if last >= extent:
@@ -126,6 +137,33 @@ def _subview_errors(op: memref.SubviewOp) -> Iterator[OpError]:
             )
             return
     yield from _subview_layout_errors(op, source, result, offsets, sizes, strides)
+
+
+def _dynamic_window_error(
+    op: memref.SubviewOp, dim: int, offset: SSAValue, size: int | None, stride: int | None,
+    extent: int, ranges: dict,
+) -> OpError | None:
+    """A window whose offset moves with loop variables (or the block id) must stay inside
+    its source over their whole static range: checked at compile time, not only by the
+    simulator at run time."""
+    if size is None or stride is None or size == 0:
+        return None
+    values = affine_range(affine_of(offset), ranges)
+    if values is None:
+        return None
+    lo, hi = values
+    if lo < 0:
+        return op_error(op, f"dimension {dim} starts at index {lo} over the enclosing loops' range (the offset is negative there)")
+    if extent == DYNAMIC_INDEX:
+        return None
+    last = hi + (size - 1) * stride
+    if last >= extent:
+        return op_error(
+            op,
+            f"dimension {dim} reads up to index {last} over the enclosing loops' range (offset up to {hi}, "
+            f"size {size}, stride {stride}) but the source has size {extent} there",
+        )
+    return None
 
 
 def _subview_layout_errors(
@@ -339,12 +377,21 @@ def _pointer_cast_errors(op: hivm.PointerCastOp, chip) -> Iterator[OpError]:  # 
     if scope is None or scope == "gm" or size is None:
         return
     capacity = chip.capacity[scope]
+    ranges = None
     for addr in op.addrs:
         start = constant_int(addr)
         if start is not None and (start < 0 or start + size > capacity):
             yield op_error(op, f"places {size} bytes at {scope} offset {start}, outside the {capacity} "
                                f"bytes of {scope} on {chip.name}")
             return
+        if start is None:
+            # a computed address (a buffer version `i mod k`): over its loops' range
+            ranges = symbol_ranges(op) if ranges is None else ranges
+            values = affine_range(affine_of(addr), ranges) if ranges is not None else None
+            if values is not None and (values[0] < 0 or values[1] + size > capacity):
+                yield op_error(op, f"places {size} bytes at {scope} offsets {values[0]}..{values[1]} over the "
+                                   f"enclosing loops' range, outside the {capacity} bytes of {scope} on {chip.name}")
+                return
 
 
 def legal_types(chip, use: str) -> tuple[str, ...] | None:  # noqa: ANN001

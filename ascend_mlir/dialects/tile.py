@@ -307,11 +307,16 @@ class UnaryOp(ElementwiseOp, SourceDestOp, ABC):
         _same_shape(self, st, dt, "source and dest")
         if self.SAME_ELEMENT_TYPE:
             _same_element_type(self, st.element_type, dt.element_type, "source and dest")
+            problem = hardware.vector_type_error(self.name.removeprefix("tile."), str(st.element_type))
         elif st.element_type == dt.element_type:
             raise VerifyException(
                 f"source and dest element types must differ, both are "
                 f"{st.element_type}"
             )
+        else:
+            problem = hardware.cast_error(str(st.element_type), str(dt.element_type))
+        if problem is not None:
+            raise VerifyException(problem)
 
 
 @irdl_op_definition

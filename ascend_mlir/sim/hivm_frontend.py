@@ -73,7 +73,14 @@ __all__ = [
     "Buffer", "CoreSpec", "CoreWalker", "Kernel", "Ref", "SimulationError",
     "build_block", "core_specs", "find_kernel",
 ]
-from ascend_mlir.sim.scalar_semantics import is_index_or_int, register_scalar_functions, scalar, scalar_attr
+from ascend_mlir.sim.scalar_semantics import (
+    StepLimitExceeded,
+    is_index_or_int,
+    register_scalar_functions,
+    scalar,
+    scalar_attr,
+    static_steps,
+)
 
 # hivm ops the scalar unit executes by itself, without a memory effect the oracle sees
 # (the vector mask mode; the cross-core flag base address)
@@ -147,6 +154,7 @@ class CoreWalker:
         register_scalar_functions(interpreter)
         interpreter.register_implementations(_scalar_unit_functions(self))
         self.interpreter = interpreter
+        self._check_static_instructions(f)
         args = []
         for arg in f.body.block.args:
             if arg in self.ctx.gm:
@@ -166,6 +174,19 @@ class CoreWalker:
                 text = f"the simulator does not support '{op.name}'"
             raise SimulationError(op, text) from None
         return self.instrs
+
+    @staticmethod
+    def _check_static_instructions(f: func.FuncOp) -> None:
+        """A loop whose static trip count alone issues more than MAX_INSTRUCTIONS hivm ops
+        is refused before the walk starts (the walk would stop there, minutes later)."""
+        try:
+            static_steps(f.body.block, MAX_INSTRUCTIONS, lambda op: isinstance(op, hivm.HivmPipeOp))
+        except StepLimitExceeded as e:
+            raise SimulationError(
+                e.loop,
+                f"step limit: this loop issues {e.trips} times {e.body} hivm ops, more than the "
+                f"simulator's {MAX_INSTRUCTIONS} per core: too long to simulate",
+            ) from None
 
     def val(self, v: SSAValue) -> Any:
         assert self.interpreter is not None

@@ -52,7 +52,7 @@ from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects import ascend, hacc, tile
 from ascend_mlir.sim.binding import Binding, bind_arguments
-from ascend_mlir.sim.scalar_semantics import register_scalar_functions, scalar_attr
+from ascend_mlir.sim.scalar_semantics import StepLimitExceeded, register_scalar_functions, scalar_attr, static_steps
 from ascend_mlir.sim.reference_numerics import (
     BINARY,
     REDUCE,
@@ -85,6 +85,12 @@ class ReferenceError(Exception):
     def __init__(self, message: str, op: Operation | None = None) -> None:
         super().__init__(message)
         self.op = op
+
+
+# How many ops the reference interprets per kernel (all blocks together) before it gives
+# up with a located error instead of running for hours (a 2^62-trip loop): the same
+# bound as the simulator's scalar unit (sim/hivm_frontend.MAX_SCALAR_STEPS).
+MAX_REFERENCE_STEPS = 1_000_000
 
 
 # --------------------------------------------------------------------------------------
@@ -595,13 +601,22 @@ def _gm_copies(func_op: func.FuncOp, inputs: Mapping[str, Any]) -> dict[str, np.
 
 
 class _CurrentOp(Interpreter.Listener):
-    """Remembers the op being interpreted, to say where a failure happened."""
+    """Remembers the op being interpreted, to say where a failure happened, and stops
+    the run after `limit` ops (MAX_REFERENCE_STEPS)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_REFERENCE_STEPS) -> None:
         self.op: Operation | None = None
+        self.steps = 0
+        self.limit = limit
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self.op = op
+        self.steps += 1
+        if self.steps > self.limit:
+            raise InterpretationError(
+                f"step limit reached: more than {self.limit} ops interpreted (a loop too long to "
+                f"run on the reference; shorten it or run a smaller shape)"
+            )
 
 
 def make_interpreter(module: ModuleOp, *listeners: Interpreter.Listener) -> Interpreter:
@@ -611,6 +626,24 @@ def make_interpreter(module: ModuleOp, *listeners: Interpreter.Listener) -> Inte
     for functions in (NumpyMemRefFunctions(), TileReferenceFunctions()):
         interpreter.register_implementations(functions)
     return interpreter
+
+
+def check_step_limit(func_op: func.FuncOp, runs: int, limit: int = MAX_REFERENCE_STEPS) -> None:
+    """Refuse, before running anything, a kernel whose static trip counts alone (times its
+    `runs`: blocks and vector sub-blocks) exceed the reference's step limit."""
+    try:
+        per_run = static_steps(func_op.body.block, limit)
+    except StepLimitExceeded as e:
+        raise ReferenceError(
+            f"step limit: this loop runs {e.trips} times {e.body} ops, more than the reference "
+            f"interpreter's {limit} (shorten it or run a smaller shape)",
+            e.loop,
+        ) from None
+    if per_run * runs > limit:
+        raise ReferenceError(
+            f"step limit: {runs} runs of {per_run} ops each exceed the reference interpreter's {limit}",
+            func_op,
+        )
 
 
 @single_threaded_blas
@@ -626,6 +659,7 @@ def run_reference(
     interpreter = make_interpreter(module, current)
     state = TileReferenceFunctions.state(interpreter)
     sub_blocks = 2 if _uses_dual_copy(func_op) else 1
+    check_step_limit(func_op, _grid(func_op) * sub_blocks)
     try:
         for block in range(_grid(func_op)):
             for sub_block in range(sub_blocks):

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from collections.abc import Callable
 from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects import affine, arith, scf
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.comparisons import to_signed, to_unsigned
 from xdsl.utils.exceptions import InterpretationError
 
@@ -211,6 +212,37 @@ class ScalarFunctions(InterpreterFunctions):
                 op.body, (scalar_attr(i, op.lb.type, interpreter.index_bitwidth), *values), "for_loop"
             )
         return values
+
+
+class StepLimitExceeded(Exception):
+    """`loop` alone runs more counted ops than the limit: `trips` times `body`."""
+
+    def __init__(self, loop: Operation, trips: int | None, body: int):
+        super().__init__(f"{loop.name}: {trips} trips of {body} ops")
+        self.loop, self.trips, self.body = loop, trips, body
+
+
+def static_steps(block: Block, limit: int, counted: Callable[[Operation], bool] = lambda op: True) -> int:
+    """How many `counted` ops one execution of `block` runs, from static trip counts (a
+    loop with bounds that are not constants counts one trip: the run-time limits bound
+    it), so a loop far past a tool's step limit is refused before it starts rather than
+    after minutes. Raises StepLimitExceeded at the innermost loop that exceeds `limit`."""
+    from ascend_mlir.analysis.views import loop_bounds
+
+    total = 0
+    for op in block.ops:
+        total += 1 if counted(op) else 0
+        inner = [static_steps(b, limit, counted) for r in op.regions for b in r.blocks]
+        if isinstance(op, scf.ForOp):
+            _, trips, _ = loop_bounds(op)
+            body = sum(inner)
+            count = body * (1 if trips is None else trips)
+            if count > limit:
+                raise StepLimitExceeded(op, trips, body)
+            total += count
+        elif inner:
+            total += max(inner)
+    return total
 
 
 def register_scalar_functions(interpreter: Interpreter) -> None:

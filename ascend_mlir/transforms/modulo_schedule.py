@@ -35,6 +35,7 @@ from ascend_mlir.analysis.loop_model import (
     LoopModel,
     build_loop_model,
     loops_innermost_first,
+    loop_num_stages,
     pipe_arg,
     scheduled_loop_cost,
 )
@@ -65,6 +66,27 @@ def secondary_note(result: LoopResult) -> str:
 
 # what the solver raises for a problem it rejects (malformed input / no schedule at all)
 SOLVER_ERRORS = (ValueError, SchedulingError)
+
+
+def _check_stage_limits(module: ModuleOp, option: int | None, chip: Chip) -> None:
+    """Buffer versions are bounded by the event ids of a pipe pair (each version of a
+    loop-carried dependence has its own flag): at most the chip's events_per_pipe_pair,
+    for the option and for every loop's own bound (a 1e23 bound is refused here, before
+    the solver allocates a variable domain for it)."""
+    limit = chip.events_per_pipe_pair
+    if option is not None and option > limit:
+        raise PassFailedException(
+            f"ascend-modulo-schedule: num-stages must be in 1..{limit} (one event id per buffer "
+            f"version; {chip.name} has {limit} per pipe pair), got {option}"
+        )
+    for loop in module.walk():
+        if isinstance(loop, scf.ForOp) and option is None:
+            stages = loop_num_stages(loop)
+            if stages > limit:
+                raise op_error(
+                    loop, f"num_stages {stages} is more than the {limit} buffer versions {chip.name} "
+                          f"can synchronise (one event id per version; at most {limit})"
+                )
 
 
 @dataclass(frozen=True)
@@ -104,6 +126,7 @@ class ModuloSchedulePass(ModulePass):
             raise PassFailedException("ascend-modulo-schedule: num-stages must be >= 1")
         require_hivm_level(op, self.name)
         chip = module_chip(op, self.chip, self.chip_file)
+        _check_stage_limits(op, self.num_stages, chip)
         annotate_latencies(op, chip, only_missing=True)
         for index, loop in loops_innermost_first(op):
             self._schedule_loop(loop, index, chip)

@@ -27,6 +27,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
     ReduceOpAttr,
     ReduceOpKind,
@@ -150,6 +151,17 @@ class _ElementwiseOp(_VectorOp, ABC):
                     self._verify_scalar_operand(value)
                 continue
             self._verify_vector_operand(value, expected, broadcast)
+        self._verify_element_types()
+
+    def _verify_element_types(self) -> None:
+        """The element types bishengir's verifier allows for this op (hardware.py)."""
+        source, dest = str(element_type_of(self.src[0])), str(element_type_of(self.dst[0]))
+        if self._may_cast():
+            problem = hardware.cast_error(source, dest)
+        else:
+            problem = hardware.vector_type_error(self.name.removeprefix("hivm.hir.v"), source)
+        if problem is not None:
+            raise VerifyException(problem)
 
     def _verified_layout(self, rank: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(broadcast, transpose) once checked against the output rank."""

@@ -1,5 +1,5 @@
 // Bad input (types): exp of integers.
-// ERROR: operand #0 has element type i64, which ascend910b lacks for vector (legal: i8, i16, i32,
+// ERROR: exp computes on f16, f32 only, got i64 (bishengir's verifier refuses it)
 module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
   func.func @k() {
     %u = memref.alloc() : memref<16xi64, #hivm.address_space<ub>>
