@@ -77,6 +77,8 @@ KERNEL_ARG_TYPES: tuple[str, ...] = (
     "tiling_struct",
     "mesh_arg",
     "sanitizer_addr",
+    "gm_addr",
+    "sub_workspace",
 )
 
 
@@ -120,4 +122,47 @@ def is_ffts_base_address(func_op: Any, index: int) -> bool:
     return arg_attrs.data[index].data.get(ARG_TYPE) == FFTS_BASE_ADDRESS
 
 
-HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr, ArgTypeAttr])
+# bishengir's host function kinds (`#hacc.host_func_type<...>` on the host-side helper
+# functions bishengir adds to a kernel module, e.g. triton-ascend's task-type query).
+HOST_FUNC_TYPES: tuple[str, ...] = (
+    "host_entry",
+    "tiling_function",
+    "infer_output_shape_function",
+    "infer_workspace_shape_function",
+    "infer_sync_block_lock_num_function",
+    "infer_sync_block_lock_init_function",
+    "get_tiling_struct_size_function",
+    "infer_task_type_function",
+    "infer_vf_mode_function",
+)
+
+
+@irdl_attr_definition
+class HostFuncTypeAttr(Data[str]):
+    """`#hacc.host_func_type<infer_task_type_function>`: what a host function of the
+    module computes (it runs on the host, never on a core: the simulator skips it)."""
+
+    name = "hacc.host_func_type"
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data}>")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> str:
+        parser.parse_punctuation("<")
+        pos = parser.pos
+        value = parser.parse_identifier()
+        if value not in HOST_FUNC_TYPES:
+            parser.raise_error(
+                f"unknown hacc.host_func_type '{value}' (expected one of {', '.join(HOST_FUNC_TYPES)})",
+                pos, parser.pos,
+            )
+        parser.parse_punctuation(">")
+        return value
+
+    def verify(self) -> None:
+        if self.data not in HOST_FUNC_TYPES:
+            raise VerifyException(f"unknown hacc.host_func_type '{self.data}'")
+
+
+HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr, ArgTypeAttr, HostFuncTypeAttr])

@@ -167,11 +167,10 @@ def bind_arguments(func_op: func.FuncOp, binds: Mapping[str, str] | None = None)
     the documented defaults otherwise. Static GM memrefs get their static shape."""
     binds = dict(binds or {})
     args = _data_arguments(func_op)
-    by_name: dict[str, tuple[str, BlockArgument]] = {}
-    for key, arg in args:
-        by_name[key] = (key, arg)
-        if arg.name_hint:
-            by_name[arg.name_hint] = (key, arg)
+    # a name as written wins over a position: in bishengir's dumps `%arg8` is written
+    # where the FFTS base address makes it the data argument at position arg7
+    by_name: dict[str, tuple[str, BlockArgument]] = {key: (key, arg) for key, arg in args}
+    by_name.update({arg.name_hint: (key, arg) for key, arg in args if arg.name_hint})
     chosen: dict[str, str] = {}
     for name, text in binds.items():
         if name not in by_name:

@@ -15,7 +15,9 @@ What `to_simulator_text` changes, and why (everything else is parsed as printed)
   `hacc.target` (which bishengir replaces by the dlti spec) is put back from the first
   dump, so the chip is known;
 * `memref.cast` in its custom form (which xDSL cannot parse) is rewritten to the generic
-  form, same operands and types.
+  form, same operands and types;
+* `affine.apply/min/max` become the arith ops that compute the same index
+  (`sim.affine_text`: xDSL reads no semi-affine map and has no affine.max).
 Launch parameters are not in the IR: the grid (number of blocks) is the tile-level
 kernel's, passed in by the caller (a raw dump simulates one block unless told otherwise).
 """
@@ -29,6 +31,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ascend_mlir.sim.affine_text import lower_affine_ops
 
 DUMP_HEADER = re.compile(r"^// -----// IR Dump After (?P<after>.+?) //----- //[ \t]*$", re.M)
 # an op that moves or computes data (not only sync): what makes a dump simulable
@@ -131,7 +135,7 @@ def to_simulator_text(log_or_module: str) -> str:
     else:
         text = log_or_module
         target = None
-    text = _drop_module_attributes(text, target)
+    text = lower_affine_ops(_drop_module_attributes(text, target))
     return _CUSTOM_CAST.sub(
         lambda m: f'{m["indent"]}{m["res"]} = "memref.cast"({m["src"]}) : ({m["from"]}) -> {m["to"]}', text
     )

@@ -115,7 +115,9 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     text = str(core_type) if core_type is not None else ""
     cube, vector = _has_cube_and_vector(f)
     mix = "MIX" in text or (not text and cube and vector)
-    args = [(f"arg{i}", a, None) for i, a in enumerate(f.args)]
+    # named as the reference and `--bind` name them: the FFTS base address is not data
+    data = [a for a in f.args if not hacc.is_ffts_base_address(f, a.index)]
+    args = [(f"arg{i}", a, None) for i, a in enumerate(data)]
     if mix:
         return Kernel(f, f, True, _vector_cores(f), ascend.launch_grid(f), args)
     if "AIC" in text or (not text and cube):

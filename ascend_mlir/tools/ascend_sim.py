@@ -100,6 +100,12 @@ def _arg_parser() -> argparse.ArgumentParser:
                    help="the value of a kernel argument for this run (repeatable); NAME as written in the file "
                         "(%%n -> n) or arg<i>; a scalar takes a number of its type (n=1000), a GM memref with "
                         f"dynamic dimensions its shape (x=1000x4096). Defaults: {DEFAULTS_HELP}")
+    p.add_argument("--reference", default=None, metavar="REF.py[:FUNC]",
+                   help="for a hivm-level kernel (e.g. another frontend's, through bishengir): a Python function "
+                        "(default name `reference`) called with the kernel's arguments by their names as written "
+                        "(GM memrefs as numpy arrays, scalars as numbers) that returns the expected outputs "
+                        "({name: array}, or one array for a kernel with one marked output); the simulator's "
+                        "outputs must match it")
     return p
 
 
@@ -302,7 +308,11 @@ def _prepare(args, tool, module):
             from ascend_mlir.chips import load_chip
 
             check_chip_limits(module, load_chip(args.chip))  # the module's own target: checked by _load
-        return module, args.chip, _hivm_inputs(args, module), None
+        inputs = _hivm_inputs(args, module)
+        return module, args.chip, inputs, _user_expected(args, module, inputs)
+    if args.reference:
+        _fail(f"{args.file}: error: --reference is for hivm-level kernels: a tile-level file is checked "
+              "against its own program")
     if args.via == "bishengir":
         hivm, grid, chip, inputs, expected = _via_bishengir(args, module)
         _set_grid(hivm, None, grid)
@@ -325,16 +335,34 @@ def bound_arguments(args, func_op):
 
 
 def _hivm_inputs(args, module):
-    """Inputs of a hivm-level kernel: None (the simulator's defaults) unless --bind."""
+    """Inputs of a hivm-level kernel: None (the simulator's defaults) unless --bind or
+    --reference (which needs the very inputs the simulator starts from)."""
     from ascend_mlir.sim.hivm_frontend import find_kernel
     from ascend_mlir.sim.reference import make_inputs
 
-    if not args.bind:
+    if not args.bind and not args.reference:
         return None
     kernel = find_kernel(module, args.func)
     func_op = kernel.aic or kernel.aiv
     assert func_op is not None
     return make_inputs(func_op, args.seed, bound_arguments(args, func_op))
+
+
+def _user_expected(args, module, inputs):
+    """The outputs `--reference` expects for `inputs` (None without --reference)."""
+    from ascend_mlir.diagnostics import location_of
+    from ascend_mlir.sim.hivm_frontend import find_kernel
+    from ascend_mlir.sim.user_reference import ReferenceSpecError, expected_outputs, load_reference
+
+    if not args.reference:
+        return None
+    kernel = find_kernel(module, args.func)
+    func_op = kernel.aic or kernel.aiv
+    assert func_op is not None
+    try:
+        return expected_outputs(load_reference(args.reference), func_op, inputs)
+    except ReferenceSpecError as err:
+        _fail(f"{location_of(func_op) or args.file}: error: {err}")
 
 
 def _set_grid(module, func_name: str | None, grid: int) -> None:
