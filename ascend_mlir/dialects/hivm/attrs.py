@@ -194,6 +194,20 @@ class PadModeAttr(_AngleEnum, EnumAttribute[PadMode]):
     name = "hivm.padmode"
 
 
+class EvictionPolicy(StrEnum):
+    """A load's cache hint (bishengir-opt-a5 prints it on triton-ascend's loads); no
+    effect on values or on the order of accesses, so the simulator ignores it."""
+
+    EvictNormal = "EvictNormal"
+    EvictFirst = "EvictFirst"
+    EvictLast = "EvictLast"
+
+
+@irdl_attr_definition
+class EvictionPolicyAttr(_AngleEnum, EnumAttribute[EvictionPolicy]):
+    name = "hivm.eviction_policy"
+
+
 class AtomicKind(StrEnum):
     NONE = "none"
     ADD = "add"

@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 from ascend_mlir import hardware
 from ascend_mlir.dialects.hivm.attrs import (
     AtomicKindAttr,
+    EvictionPolicyAttr,
     FixpipeDMAMode,
     FixpipeDMAModeAttr,
     FixpipeDualDstMode,
@@ -225,10 +226,12 @@ class LoadOp(_DmaOp):
     pad_mode = opt_prop_def(PadModeAttr)
     init_out_buffer = opt_prop_def(BoolAttr)
     may_implicit_transpose_with_last_axis = opt_prop_def(BoolAttr)
+    eviction_policy = opt_prop_def(EvictionPolicyAttr)
     tcoretype = opt_prop_def(TCoreTypeAttr)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pad_mode", "init_out_buffer", "may_implicit_transpose_with_last_axis", "tcoretype")
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("pad_mode", "init_out_buffer", "may_implicit_transpose_with_last_axis",
+                                               "eviction_policy", "tcoretype")
     # optional groups of bishengir's format: a bool prints whenever the property is present
     CLAUSES: ClassVar[tuple[Clause, ...]] = (
         Clause("pad_mode", "enum", PadModeAttr),
@@ -238,6 +241,7 @@ class LoadOp(_DmaOp):
         Clause("right_padding_num", "value"),
         Clause("init_condition", "value"),
         Clause("may_implicit_transpose_with_last_axis", "bool"),
+        Clause("eviction_policy", "enum", EvictionPolicyAttr),
         Clause("core_type", "enum", TCoreTypeAttr, name="tcoretype", always=True),
     )
 
