@@ -1,0 +1,130 @@
+"""The oracle on another frontend's kernels: triton-ascend through bishengir-compile.
+
+test/sim/Inputs/triton holds bishengir's last hivm dump of textbook Triton kernels
+(tools/triton-dumps/make_dumps.py says how they were made; no triton is needed here).
+Each simulable dump runs at two sizes, one a multiple of the block and one with a tail
+(the masked path: the `scf.if` that pads a partial block), race-free and equal to a numpy
+reference given with `--reference`. Then every single mutation of its synchronisation
+(one set_flag, wait_flag or pipe_barrier deleted; one event id changed) runs at both sizes:
+each harmful mutant must be reported at one of them at least, including those on the tail
+path, which the whole-block size never takes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ascend_mlir.tools import ascend_sim
+
+TRITON = Path(__file__).resolve().parents[1] / "sim" / "Inputs" / "triton"
+SYNC_LINE = re.compile(r"^\s*hivm\.hir\.(set_flag|wait_flag|pipe_barrier)\[", re.M)
+EVENT = re.compile(r"<EVENT_ID(\d)>")
+
+# triton's launcher appends the grid (x, y, z) to the kernel's own scalar arguments
+VECTOR_ADD = {
+    "reference": "vector_add.py",
+    "sizes": [  # (n, block count): 3 whole blocks of 1024, then a tail of 852 in the third
+        ["arg6=3072", "arg7=3", "arg8=1", "arg9=1"],
+        ["arg6=2900", "arg3=3072", "arg4=3072", "arg5=3072", "arg7=3", "arg8=1", "arg9=1"],
+    ],
+    "grid": 3,
+}
+CASES = {"vector_add.Ascend910B3": VECTOR_ADD, "vector_add.Ascend950PR_9599": VECTOR_ADD}
+# Mutants that change nothing a kernel can observe, with the reason (none is reported).
+HARMLESS = {
+    # the kernel's last op: the end of the kernel drains every pipe anyway
+    "delete pipe_barrier[<PIPE_ALL>] before return",
+}
+
+
+def _simulate(path: Path, binds: list[str], grid: int, reference: str | None) -> tuple[int, dict]:
+    argv = [str(path), "--json", "--grid", str(grid)]
+    for bind in binds:
+        argv += ["--bind", bind]
+    if reference is not None:
+        argv += ["--reference", str(TRITON / "ref" / reference)]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = ascend_sim.run(argv)
+    text = out.getvalue()
+    return status, (json.loads(text) if text.strip() else {"error": err.getvalue()})
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_dump_is_race_free_and_matches_numpy(name: str):
+    case = CASES[name]
+    for binds in case["sizes"]:
+        status, report = _simulate(TRITON / f"{name}.hivm.mlir", binds, case["grid"], case["reference"])
+        assert status == 0, (binds, report)
+        assert report["races"] == [] and not report["deadlock"] and report["reference_match"] is True
+
+
+def test_a_wrong_reference_is_a_mismatch(tmp_path: Path):
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("def reference(arg3, arg4, arg5, arg6, **_):\n"
+                     "    arg5[:arg6] = arg3[:arg6] - arg4[:arg6]\n    return {'arg5': arg5}\n")
+    status, report = _simulate(TRITON / "vector_add.Ascend910B3.hivm.mlir", VECTOR_ADD["sizes"][0], 3, str(wrong))
+    assert status == 1 and report["reference_match"] is False
+
+
+def _mutants(text: str) -> list[tuple[str, str]]:
+    """(description, mutated text) for every single deletion of a sync op and every
+    single change of an event id."""
+    lines = text.splitlines(keepends=True)
+    mutants = []
+    for i, line in enumerate(lines):
+        m = SYNC_LINE.match(line)
+        if m is None:
+            continue
+        following = next((x.strip() for x in lines[i + 1:] if x.strip()), "")
+        what = line.strip()
+        if what == "hivm.hir.pipe_barrier[<PIPE_ALL>]" and following == "return":
+            desc = "delete pipe_barrier[<PIPE_ALL>] before return"
+        else:
+            desc = f"delete line {i + 1}: {what}"
+        mutants.append((desc, "".join(lines[:i] + lines[i + 1:])))
+        event = EVENT.search(line)
+        if event is not None:
+            other = (int(event.group(1)) + 1) % 8
+            changed = line[: event.start()] + f"<EVENT_ID{other}>" + line[event.end():]
+            mutants.append((f"event id of line {i + 1} -> {other}: {what}", "".join(lines[:i] + [changed] + lines[i + 1:])))
+    return mutants
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_harmful_sync_mutant_is_reported(name: str, tmp_path: Path):
+    case = CASES[name]
+    text = (TRITON / f"{name}.hivm.mlir").read_text()
+    mutants = _mutants(text)
+    assert len(mutants) >= 8  # the dump has flags to mutate
+    missed, false_alarms = [], []
+    for k, (desc, mutated) in enumerate(mutants):
+        path = tmp_path / f"mutant{k}.mlir"
+        path.write_text(mutated)
+        reported = [not _simulate(path, binds, case["grid"], case["reference"])[1].get("ok", False)
+                    for binds in case["sizes"]]
+        if desc in HARMLESS and any(reported):
+            false_alarms.append(desc)
+        elif desc not in HARMLESS and not any(reported):
+            missed.append(desc)
+    assert not missed, f"harmful mutants not reported: {missed}"
+    assert not false_alarms, f"harmless mutants reported: {false_alarms}"
+
+
+def test_tail_path_mutant_is_seen_only_at_the_tail_size(tmp_path: Path):
+    """The wait of the padding branch runs only for a partial block: the whole-block size
+    cannot see its deletion, the size with a tail must."""
+    text = (TRITON / "vector_add.Ascend910B3.hivm.mlir").read_text()
+    lines = text.splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if "wait_flag[<PIPE_V>, <PIPE_MTE2>" in line)
+    path = tmp_path / "tail-mutant.mlir"
+    path.write_text("".join(lines[:index] + lines[index + 1:]))
+    whole, tail = (_simulate(path, binds, 3, "vector_add.py")[1] for binds in VECTOR_ADD["sizes"])
+    assert whole["ok"] is True
+    assert tail["ok"] is False
