@@ -170,7 +170,7 @@ class CoreWalker:
         except InterpretationError as err:
             op = self.current_op if self.current_op is not None else f
             text = str(err)
-            if "Could not find" in text and "impl" in text.lower():
+            if "Could not find" in text:
                 text = f"the simulator does not support '{op.name}'"
             raise SimulationError(op, text) from None
         return self.instrs
