@@ -100,6 +100,7 @@ class _Placement:
         self.start: list[int | None] = [None] * n
         self.last_time: list[int | None] = [None] * n
         self.unscheduled = set(range(n))
+        self.best_fit = False
 
     def unschedule(self, j: int) -> None:
         self.start[j] = None
@@ -114,13 +115,14 @@ class _Placement:
         return estart
 
     def free_slot(self, op: int, estart: int) -> int | None:
-        """The first time in [estart, estart + II) whose arc misses every placed
-        conflicting arc.
+        """A time in [estart, estart + II) whose arc misses every placed conflicting
+        arc: the first (`best_fit` False) or the start of the free run that leaves
+        the smallest hole (`best_fit`, then the earliest), which keeps a nearly
+        saturated pipe from fragmenting into holes no remaining task fits.
 
         One sweep over the forbidden offsets (measured from estart): the arc of
         length L at offset x meets the arc [a, a + Lj) iff x lies in
-        [a - L + 1, a + Lj - 1] modulo II; the least offset outside every such
-        interval is the answer, O(C log C) for C placed conflicting tasks.
+        [a - L + 1, a + Lj - 1] modulo II; O(C log C) for C placed conflicting tasks.
         """
         ii, length = self.ii, self.tii[op]
         blocked: list[tuple[int, int]] = []
@@ -134,12 +136,21 @@ class _Placement:
                 if lo + shift < ii and hi + shift >= 0:
                     blocked.append((max(0, lo + shift), min(ii - 1, hi + shift)))
         blocked.sort()
+        runs: list[tuple[int, int]] = []  # free offsets [x, y]
         x = 0
         for lo, hi in blocked:
             if lo > x:
-                break
+                runs.append((x, lo - 1))
+                if not self.best_fit:
+                    break
             x = max(x, hi + 1)
-        return estart + x if x < ii else None
+        if x < ii and (self.best_fit or not runs):
+            runs.append((x, ii - 1))
+        if not runs:
+            return None
+        if not self.best_fit or not blocked:
+            return estart + runs[0][0]
+        return estart + min(runs, key=lambda r: (r[1] - r[0], r[0]))[0]
 
     def force_slot(self, op: int, estart: int) -> int:
         """No free slot: take estart (or one past the last try) and evict the
@@ -180,9 +191,12 @@ def _normalised(start: list[int], ii: int) -> list[int]:
 
 
 def iterative_modulo_schedule(
-    p: LoopProblem, ii: int, versions: dict[str, int], budget_factor: int = 6
+    p: LoopProblem, ii: int, versions: dict[str, int], budget_factor: int = 6, best_fit: bool = False
 ) -> list[int] | None:
-    """Start times of a modulo schedule at `ii` with fixed `versions`, or None."""
+    """Start times of a modulo schedule at `ii` with fixed `versions`, or None.
+
+    best_fit: place each task in the free run of the window that it fills best
+    (Placement.free_slot) instead of the first one after its earliest start."""
     n = len(p.tasks)
     if any(t.ii > ii for t in p.tasks):
         return None
@@ -191,6 +205,7 @@ def iterative_modulo_schedule(
     if height is None:
         return None
     state = _Placement(p, ii, succ, pred, _conflict_lists(p))
+    state.best_fit = best_fit
     budget = budget_factor * n
     while state.unscheduled and budget > 0:
         budget -= 1

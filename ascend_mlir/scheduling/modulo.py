@@ -430,12 +430,15 @@ def _check_capacity(p: LoopProblem) -> None:
 
 
 def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]], factor: int) -> _Model | None:
-    for versions in version_choices:
-        if rec_mii(p, versions) > ii:
-            continue
-        sched = iterative_modulo_schedule(p, ii, versions, factor)
-        if sched is not None:
-            return polish(p, _Model(ii, sched, versions))
+    """IMS placing first fit, then (when that fails) best fit: a pipe the bound
+    saturates must be packed without holes, which first fit rarely does."""
+    for best_fit in (False, True):
+        for versions in version_choices:
+            if rec_mii(p, versions) > ii:
+                continue
+            sched = iterative_modulo_schedule(p, ii, versions, factor, best_fit=best_fit)
+            if sched is not None:
+                return polish(p, _Model(ii, sched, versions))
     return None
 
 

@@ -590,9 +590,25 @@ def test_ims_free_slot_is_the_first_free_time(ii, length, estart, placed):
     state = _Placement(p, ii, [[] for _ in tasks], [[] for _ in tasks], [list(range(1, len(tasks)))] + [[0]] * len(placed))
     for j, (s, _) in enumerate(placed, start=1):
         state.start[j] = s
-    expected = next((t for t in range(estart, estart + ii)
-                     if all(arcs_disjoint(t % ii, length, s % ii, occ, ii) for s, occ in placed)), None)
-    assert state.free_slot(0, estart) == expected
+    free = [t for t in range(estart, estart + ii)
+            if all(arcs_disjoint(t % ii, length, s % ii, occ, ii) for s, occ in placed)]
+    assert state.free_slot(0, estart) == (free[0] if free else None)
+    # best fit: a free time that starts a run of free times (in the window from
+    # estart) as short as any other run's
+    state.best_fit = True
+    chosen = state.free_slot(0, estart)
+    if not free:
+        assert chosen is None
+        return
+    runs: list[list[int]] = []
+    for t in free:
+        if runs and runs[-1][-1] == t - 1:
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    assert chosen in [r[0] for r in runs]
+    if placed:
+        assert len(next(r for r in runs if r[0] == chosen)) == min(map(len, runs))
 
 
 def _copies(p: LoopProblem, k: int, shared: bool, lopsided: bool) -> LoopProblem:
