@@ -391,7 +391,7 @@ class CoreWalker:
         out = []
         for ref, core in refs:
             lo, hi = ref.extent()
-            if lo < 0 or hi > ref.buf.nbytes:
+            if hi > lo and (lo < 0 or hi > ref.buf.nbytes):  # an empty view touches nothing
                 raise SimulationError(op, f"access [{lo}, {hi}) outside its {ref.buf.scope} buffer of {ref.buf.nbytes} bytes")
             out.append(Access(ref.buf.label(core, self.ctx.cores[core].name), ref.view(core), write,
                               atomic=atomic and write))

@@ -156,7 +156,26 @@ UNARY = {
     "rsqrt": lambda x: 1 / np.sqrt(x),
     "rec": lambda x: 1 / x,
 }
-REDUCE = {"sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min, "any": np.any, "all": np.all}
+def _extreme(reduce, pick):
+    """max/min that give the reduction's identity over an empty extent (a partial row of
+    runtime length 0): -inf/+inf for floats, the integer type's bound for integers."""
+
+    def run(values, axis=None, keepdims=False):
+        values = np.asarray(values)
+        if values.size:
+            return reduce(values, axis=axis, keepdims=keepdims)
+        if values.dtype.kind == "f" or values.dtype.kind == "V":
+            identity = -np.inf if pick == "max" else np.inf
+        else:
+            info = np.iinfo(values.dtype) if values.dtype.kind in "iu" else None
+            identity = (info.min if pick == "max" else info.max) if info is not None else 0
+        return reduce(values, axis=axis, keepdims=keepdims, initial=identity)
+
+    return run
+
+
+REDUCE = {"sum": np.sum, "prod": np.prod, "max": _extreme(np.max, "max"), "min": _extreme(np.min, "min"),
+          "any": np.any, "all": np.all}
 
 
 def elementwise_kind(op_name: str) -> str:

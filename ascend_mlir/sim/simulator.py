@@ -186,6 +186,8 @@ def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tupl
 def _byte_view(mask: np.ndarray, ref) -> np.ndarray:
     """The bytes of `mask` (one per byte of the buffer) that `ref` covers."""
     item = ref.et.itemsize
+    if any(d == 0 for d in ref.shape):
+        return np.empty(ref.shape + (item,), dtype=np.uint8)
     return np.ndarray(ref.shape + (item,), dtype=np.uint8, buffer=mask, offset=ref.offset,
                       strides=tuple(st * item for st in ref.strides) + (1,))
 

@@ -221,3 +221,24 @@ M = T.symbol("M")
 def _open_slice(x: T.Tensor((M,), "f32"), m: M):  # pyright: ignore[reportInvalidTypeForm]
     u = T.alloc((16,), "f32", "ub")
     T.copy(x[0:], u)
+
+
+# ----------------------------------------------------------------------------- reductions over partial rows
+
+ROWMAX_DYN = ROOT / "test" / "sim" / "Inputs" / "rowmax_dyn.mlir"
+
+
+@pytest.mark.parametrize(("m", "c"), [(0, 5), (1, 1), (15, 255), (16, 256), (17, 100), (35, 0), (70, 3)])
+def test_reduction_over_partial_rows_and_columns(m, c):
+    tile_module = parse(ROWMAX_DYN.read_text())
+    compiled = tile_module.clone()
+    AscendCompilePass().apply(Context(), compiled)
+    f = kernel_function(tile_module)
+    inputs = make_inputs(f, m + c, bind_arguments(f, {"m": str(m), "c": str(c), "x": f"{m}x{c}"}))
+    expected = run_reference(tile_module, inputs)
+    if m:
+        want = inputs["arg0"].max(axis=1, keepdims=True) if c else np.full((m, 1), -np.inf, np.float32)
+        np.testing.assert_array_equal(expected["arg1"][:m], want)
+    result = simulate(compiled, inputs, perturb=m + 1)
+    assert not result.races and not result.deadlock and not result.unbalanced_flags
+    np.testing.assert_array_equal(result.outputs["arg1"], expected["arg1"])
