@@ -28,4 +28,9 @@ irdl.dialect @ascend {
     %0 = irdl.base "#builtin.integer"
     irdl.parameters(versions: %0)
   }
+  // ascend.drains
+  irdl.attribute @drains {
+    %0 = irdl.base "#builtin.array"
+    irdl.parameters(entries: %0)
+  }
 }

@@ -115,6 +115,15 @@ class LoopModel:
             drains[src[0]] = min(drains.get(src[0], bubble), bubble)
         return {p: b for p, b in sorted(drains.items()) if b > 0}
 
+    def drain_reservations(self, start: Sequence[int]) -> list[ascend.Drain]:
+        """The drains of `problem()` with their starts in a schedule of it (the tasks
+        after the body's own)."""
+        if not self.model_flag_drains:
+            return []
+        first = len(self.tasks)
+        return [ascend.Drain(pipe, start[first + k], cycles)
+                for k, (pipe, cycles) in enumerate(self.flag_drains().items())]
+
     def problem(self):
         from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
 

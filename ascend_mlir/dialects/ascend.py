@@ -12,8 +12,12 @@ through the accessors below, so no module spells an `ascend.*` attribute name it
   Invariants: `ii >= mii >= 1`, `mii >= rec_mii`, `mii >= res_mii[p]`, binding a pipe,
   "recurrence", "conflict" or "none", status one of `LOOP_STATUSES`.
 * `#ascend.buffer<versions = 2>` on every on-chip `memref.alloc` a loop may multi-buffer.
+* `#ascend.drains<(MTE3, 18, 180), ...>` beside `#ascend.loop` when the schedule reserved
+  flag drains: per reservation the pipe, its start in the schedule and its cycles (the
+  pipe stands still while it publishes a flag; no op of the body holds that slot).
+  Invariants: a pipe name, `start >= 0`, `cycles >= 1`.
 
-Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.buffer`; plus the
+Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.drains`, `ascend.buffer`; plus the
 plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound), and
 the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted.
 No wall-clock time is ever stored: the same input gives the same IR byte for byte.
@@ -28,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DictionaryAttr,
     IntAttr,
     IntegerAttr,
@@ -46,6 +51,7 @@ from ascend_mlir import hardware
 # names of the attributes on operations (only this module spells them)
 TASK = "ascend.task"
 LOOP = "ascend.loop"
+DRAINS = "ascend.drains"
 BUFFER = "ascend.buffer"
 GRID = "ascend.grid"
 NUM_STAGES = "ascend.num_stages"
@@ -303,7 +309,70 @@ class BufferAttr(ParametrizedAttribute):
         _print_fields(printer, [("versions", str(self.versions))])
 
 
-Ascend = Dialect("ascend", [], [TaskAttr, LoopAttr, BufferAttr])
+@dataclass(frozen=True)
+class Drain:
+    """One flag-drain reservation of a loop's schedule."""
+
+    pipe: str
+    start: int
+    cycles: int
+
+
+@irdl_attr_definition
+class DrainsAttr(ParametrizedAttribute):
+    """`#ascend.drains<(PIPE, start, cycles), ...>`: the flag drains the schedule of a
+    loop reserved, in the order the solver had them (pipe order)."""
+
+    name = "ascend.drains"
+
+    entries_: ArrayAttr = param_def()
+
+    def __init__(self, drains: Sequence[Drain]):
+        super().__init__(ArrayAttr([ArrayAttr([StringAttr(d.pipe), IntAttr(d.start), IntAttr(d.cycles)])
+                                    for d in drains]))
+
+    @property
+    def drains(self) -> list[Drain]:
+        out = []
+        for entry in self.entries_.data:
+            pipe, start, cycles = entry.data  # type: ignore[attr-defined]
+            out.append(Drain(pipe.data, start.data, cycles.data))
+        return out
+
+    def verify(self) -> None:
+        for entry in self.entries_.data:
+            if not (isinstance(entry, ArrayAttr) and len(entry.data) == 3 and isinstance(entry.data[0], StringAttr)
+                    and all(isinstance(x, IntAttr) for x in entry.data[1:])):
+                raise VerifyException("#ascend.drains: each entry is (pipe, start, cycles)")
+        for d in self.drains:
+            if d.pipe not in hardware.PIPES:
+                raise VerifyException(f"#ascend.drains: unknown pipe '{d.pipe}'")
+            if d.start < 0 or d.cycles < 1:
+                raise VerifyException(f"#ascend.drains: {d.pipe} needs start >= 0 and cycles >= 1, "
+                                      f"got start {d.start}, cycles {d.cycles}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        drains: list[Drain] = []
+
+        def one() -> None:
+            parser.parse_punctuation("(")
+            pipe = parser.parse_identifier()
+            parser.parse_punctuation(",")
+            start = parser.parse_integer(allow_boolean=False)
+            parser.parse_punctuation(",")
+            cycles = parser.parse_integer(allow_boolean=False)
+            parser.parse_punctuation(")")
+            drains.append(Drain(pipe, start, cycles))
+
+        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, one)
+        return _checked(parser, lambda: DrainsAttr(drains)).parameters
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + ", ".join(f"({d.pipe}, {d.start}, {d.cycles})" for d in self.drains) + ">")
+
+
+Ascend = Dialect("ascend", [], [TaskAttr, LoopAttr, BufferAttr, DrainsAttr])
 
 
 # ----- accessors (the only way other modules read or write the schedule) ---------------
@@ -333,6 +402,20 @@ def loop_of(op: Operation) -> LoopAttr | None:
 
 def set_loop(op: Operation, attr: LoopAttr) -> None:
     op.attributes[LOOP] = attr
+
+
+def drains_of(loop: Operation) -> list[Drain]:
+    """The flag drains the loop's schedule reserved ([] when none)."""
+    attr = loop.attributes.get(DRAINS)
+    return attr.drains if isinstance(attr, DrainsAttr) else []
+
+
+def set_drains(loop: Operation, drains: Sequence[Drain]) -> None:
+    """Record the loop's drain reservations (none: the attribute is dropped)."""
+    if drains:
+        loop.attributes[DRAINS] = DrainsAttr(drains)
+    else:
+        loop.attributes.pop(DRAINS, None)
 
 
 def versions_of(alloc: Operation) -> int:
@@ -391,7 +474,7 @@ def set_pipelined(loop: Operation) -> None:
 
 def clear_schedule(op: Operation) -> None:
     """Drop the schedule attributes of one op (e.g. a clone outside its loop)."""
-    for name in (TASK, LOOP, BUFFER):
+    for name in (TASK, LOOP, DRAINS, BUFFER):
         op.attributes.pop(name, None)
 
 

@@ -1,6 +1,7 @@
 """`-t schedule-svg`: one steady-state window (II cycles) of every scheduled loop as an
 SVG Gantt chart: a row per pipe, each task at `start mod II` for `ii` cycles (wrapping
-around the window), coloured by stage, the II marked. Same module, same bytes."""
+around the window), coloured by stage, the flag drains the schedule reserved hatched in
+their pipe's row (the pipe stands still there), the II marked. Same module, same bytes."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def _fmt(x: float) -> str:
 
 def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str], float]:
     ii = max(1, loop["ii"])
-    used = {p for t in loop["tasks"] for p in t["pipe"].split("+")}
+    used = {p for t in loop["tasks"] for p in t["pipe"].split("+")} | {d["pipe"] for d in loop["drains"]}
     pipes = [p for p in hardware.DATAFLOW_PIPES if p in used]
     scale = WINDOW_WIDTH / ii
     out: list[str] = []
@@ -46,19 +47,42 @@ def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str],
     for t_index, task in enumerate(loop["tasks"]):
         for pipe in task["pipe"].split("+"):
             out.extend(_task_bars(t_index, task, y0 + pipes.index(pipe) * ROW, ii, scale))
+    for drain in loop["drains"]:
+        out.extend(_drain_bars(drain, y0 + pipes.index(drain["pipe"]) * ROW, ii, scale))
     return _finish(out, loop, pipes, y0, ii, scale, top)
+
+
+def _arcs(start: int, cycles: int, ii: int) -> list[tuple[int, int]]:
+    """(offset, width) pieces of a slot of `cycles` from `start`, wrapped into the window."""
+    pieces = []
+    offset, remaining = start % ii, min(cycles, ii)
+    while remaining > 0:
+        width = min(remaining, ii - offset)
+        pieces.append((offset, width))
+        remaining -= width
+        offset = 0
+    return pieces
+
+
+def _drain_bars(drain: dict[str, Any], y: float, ii: int, scale: float) -> list[str]:
+    tip = escape(f'flag drain of {drain["pipe"]}: start {drain["start"]}, {drain["cycles"]} cycles')
+    out = []
+    for offset, width in _arcs(drain["start"], drain["cycles"], ii):
+        x = LEFT + offset * scale
+        out.append(f'<rect class="drain" x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width * scale)}" '
+                   f'height="{ROW - 4}"><title>{tip}</title></rect>')
+        if width * scale > 40:
+            out.append(f'<text class="dlabel" x="{_fmt(x + 3)}" y="{_fmt(y + ROW * 0.6)}">drain</text>')
+    return out
 
 
 def _task_bars(t_index: int, task: dict[str, Any], y: float, ii: int, scale: float) -> list[str]:
     out: list[str] = []
     colour = STAGE_COLOURS[task["stage"] % len(STAGE_COLOURS)]
-    offset = task["start"] % ii
-    remaining = min(task["ii"], ii)
     label = escape(f'{t_index}: {task["op"].removeprefix("hivm.hir.")} s{task["stage"]}')
     tip = escape(f'{task["op"]} start {task["start"]} stage {task["stage"]} '
                  f'latency {task["latency"]} ii {task["ii"]}')
-    while remaining > 0:
-        width = min(remaining, ii - offset)
+    for offset, width in _arcs(task["start"], task["ii"], ii):
         x = LEFT + offset * scale
         out.append(
             f'<rect class="task" x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width * scale)}" '
@@ -66,8 +90,6 @@ def _task_bars(t_index: int, task: dict[str, Any], y: float, ii: int, scale: flo
         )
         if width * scale > 40:
             out.append(f'<text class="label" x="{_fmt(x + 3)}" y="{_fmt(y + ROW * 0.6)}">{label}</text>')
-        remaining -= width
-        offset = 0
     return out
 
 
@@ -114,11 +136,16 @@ def schedule_svg(report: dict[str, Any], names: list[list[str]]) -> str:
         ".lane{fill:#f4f4f4}"
         ".task{stroke:#222;stroke-width:0.5}"
         ".label{fill:#fff}"
+        ".drain{fill:url(#hatch);stroke:#888;stroke-width:0.5}"
+        ".dlabel{fill:#555}"
         ".axis{stroke:#444}"
         ".tick{fill:#444}"
         ".ii{stroke:#d00;stroke-width:2;stroke-dasharray:4 2}"
         ".iilabel{fill:#d00}"
         "</style>",
+        '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#e6e6e6"/>'
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#999" stroke-width="2"/></pattern></defs>',
     ]
     return "\n".join(head + body + ["</svg>"]) + "\n"
 

@@ -170,6 +170,8 @@ class ModuloSchedulePass(ModulePass):
         for buf in model.buffers:
             ascend.set_versions(buf.root.owner, result.versions.get(buf.name, 1))  # type: ignore[arg-type]
         self._write_loop_cost(model, Cost(max(length, ii), ii))
+        # last, so the loop's other attributes keep their place in its dictionary
+        ascend.set_drains(loop, model.drain_reservations(result.start))
         if status != "optimal":
             message = result.message
             emit_remark(

@@ -68,3 +68,13 @@ func.func private @f() attributes {ascend.loop = #ascend.loop<ii = 164, mii = 16
 
 // expected-error @+1 {{#ascend.buffer: versions must be >= 1, got 0}}
 func.func private @f() attributes {ascend.buffer = #ascend.buffer<versions = 0>}
+
+// -----
+
+// expected-error @+1 {{#ascend.drains: unknown pipe 'VEC'}}
+func.func private @f() attributes {ascend.drains = #ascend.drains<(VEC, 0, 4)>}
+
+// -----
+
+// expected-error @+1 {{#ascend.drains: MTE3 needs start >= 0 and cycles >= 1, got start 18, cycles 0}}
+func.func private @f() attributes {ascend.drains = #ascend.drains<(MTE3, 18, 0)>}

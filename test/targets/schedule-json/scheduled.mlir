@@ -59,7 +59,8 @@
 // CHECK-NEXT:              "bytes": 57344,
 // CHECK-NEXT:              "versions": 2
 // CHECK-NEXT:            }
-// CHECK-NEXT:          ]
+// CHECK-NEXT:          ],
+// CHECK-NEXT:          "drains": []
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ]
 // CHECK-NEXT:    }

@@ -62,5 +62,7 @@
 // IR: hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 2286, ii = 1792, stage = {{[0-9]+}}, start = {{[0-9]+}}>}
 // IR: } {ascend.num_stages = 2 : i64, ascend.loop = #ascend.loop<ii = 1792, mii = 1792, status = "optimal"
 // The loop is one task of the function body: 4 iterations by the serial-loop formula.
-// IR-SAME: ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = 7168, stage = 0, start = {{[0-9]+}}>}
+// IR-SAME: ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = 7168, stage = 0, start = {{[0-9]+}}>
+// The MTE2 loads publish to the cube every iteration: their flag drain is reserved.
+// IR-SAME: ascend.drains = #ascend.drains<(MTE2, {{[0-9]+}}, {{[0-9]+}})>}
 // IR: hivm.hir.fixpipe {{{.*}}ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = {{[0-9]+}}, stage = 0, start = {{[0-9]+}}>}

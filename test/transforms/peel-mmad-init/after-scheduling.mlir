@@ -12,7 +12,7 @@
 // CHECK:      hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 398, ii = 256, stage = [[S]], start = [[T]]>}
 // CHECK:      scf.for %k
 // CHECK:      hivm.hir.mmadL1 {ascend.task = #ascend.task<latency = 398, ii = 256, stage = 1, start = {{[0-9]+}}>}
-// CHECK:      } {{{.*}}ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = {{[0-9]+}}, stage = [[S]], start = [[T]]>}
+// CHECK:      } {{{.*}}ascend.task = #ascend.task<latency = {{[0-9]+}}, ii = {{[0-9]+}}, stage = [[S]], start = [[T]]>{{(, ascend.drains = #ascend.drains<.*>)?}}}
 
 // JSON: "name": "gemm_bf16",
 // JSON: "loops": [

@@ -1,0 +1,26 @@
+// The flag drains the schedule reserved (ascend-modulo-schedule's #ascend.drains) are
+// drawn in their pipe's row, hatched, and listed in schedule-json: vecadd's binding pipe
+// MTE3 holds the store for 18 cycles and stands still 180 cycles publishing its flag
+// (II 198), which the chart used to show as an idle lane.
+// RUN: ascend-opt %examples/vecadd.mlir -p convert-tile-to-hivm,ascend-modulo-schedule -t schedule-svg | filecheck %s
+// RUN: ascend-opt %examples/vecadd.mlir -p convert-tile-to-hivm,ascend-modulo-schedule -t schedule-json | filecheck %s --check-prefix=JSON
+// RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{flag-drains=false}' -t schedule-json | filecheck %s --check-prefix=NONE
+
+// CHECK: loop vecadd.i: II = 198 (MII = 198, binding MTE3, optimal)
+// CHECK: <rect class="drain" {{.*}}><title>flag drain of MTE2: start {{[0-9]+}}, 90 cycles</title></rect>
+// CHECK: <rect class="drain" {{.*}}><title>flag drain of MTE3: start {{[0-9]+}}, 180 cycles</title></rect>
+
+// JSON:      "drains": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "pipe": "MTE2",
+// JSON-NEXT:     "start": {{[0-9]+}},
+// JSON-NEXT:     "cycles": 90
+// JSON-NEXT:   },
+// JSON-NEXT:   {
+// JSON-NEXT:     "pipe": "MTE3",
+// JSON-NEXT:     "start": {{[0-9]+}},
+// JSON-NEXT:     "cycles": 180
+// JSON-NEXT:   }
+// JSON-NEXT: ]
+
+// NONE: "drains": []
