@@ -88,7 +88,9 @@ def tight_chain_loop(n: int, seed: int, factor: float = 1.3, num_stages: int = 3
 
 def wide_family() -> list[tuple[str, LoopProblem]]:
     """The shapes of issue 18: tight 64-task loops, and 4/8/16 chains of 8 ops (32 to
-    128 ops)."""
+    128 ops) on 1 KB and on 2 KB tiles."""
     named = [(f"tight64-s{s}", tight_chain_loop(64, s)) for s in range(4)]
     named += [(f"chains{k}x8", chains_loop(k)) for k in (4, 8, 16)]
+    # 2 KB tiles: the vector pipe binds at exactly the sum of its ii (saturated)
+    named += [(f"chains{k}x8-2k", chains_loop(k, cols=512)) for k in (4, 8, 16)]
     return named

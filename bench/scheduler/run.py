@@ -74,6 +74,7 @@ def run_benchmark(
     problems: Sequence[tuple[str, LoopProblem]],
     *,
     anchor: Any = None,
+    bisect: bool = False,
     out: Callable[[str], None] = print,
 ) -> list[dict[str, Any]]:
     """Solve every named problem with ours and (when `anchor` is an `anchor.Anchor`)
@@ -104,6 +105,12 @@ def run_benchmark(
             row["speedup"] = round(default["s"] / max(ours["s"], 1e-4), 2)
             speed = f"{row['speedup']:>7.1f}x"
         out(f"{name:<24} {len(p.tasks):>5} {mii:>6} | {_fmt(ours, True)} | {_fmt(default)} | {_fmt(offset)} | {speed:>8}")
+        if bisect:
+            b, _, b_cpu = _timed(p, search="bisect", optimize_secondary=False)
+            row["bisect"] = {"ii": b.ii, "status": b.status, "s": round(b_cpu, 4)}
+            row["bisect_ratio"] = round(b_cpu / max(ours["s"], 1e-4), 2)
+            out(f"{'':<24} {'':>5} {'':>6}   search=bisect (the anchor's strategy, in-process): "
+                f"{_fmt(row['bisect'])} | {row['bisect_ratio']:.1f}x ours' CPU s")
         rows.append(row)
     out("-" * len(head))
     _summary(rows, out)
@@ -159,17 +166,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-wide", action="store_true",
                     help="leave out the wide loops of issue 18 (chains.wide_family: tight 64-task loops, 4/8/16 chains)")
     ap.add_argument("--no-anchor", action="store_true", help="ours only (no TileLang anchor)")
+    ap.add_argument("--bisect", action="store_true",
+                    help="also run our search=bisect (the anchor's bisection, in-process) on every loop")
+    ap.add_argument("--only-wide", action="store_true", help="only the wide loops (implies --no-generated)")
     ap.add_argument("--json", metavar="OUT", help="write rows and environment as JSON")
     args = ap.parse_args(argv)
-    problems = hand_built()
-    mlir = args.mlir
+    problems = [] if args.only_wide else hand_built()
+    mlir = [] if args.only_wide else args.mlir
     if mlir is None:
         here = os.path.dirname(os.path.abspath(__file__))
         mlir = sorted(glob.glob(os.path.join(here, "..", "..", "examples", "*.mlir")))
         mlir += sorted(glob.glob(os.path.join(here, "kernels", "*.mlir")))
     if mlir:
         problems += _mlir_problems(mlir)
-    if not args.no_generated:
+    if not args.no_generated and not args.only_wide:
         sizes = tuple(int(s) for s in args.sizes.split(",") if s)
         seeds = tuple(int(s) for s in args.seeds.split(",") if s)
         problems += generated_family(sizes, seeds)
@@ -190,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             anchor = None
     t0 = time.perf_counter()
     try:
-        rows = run_benchmark(problems, anchor=anchor, out=lambda s: print(s, flush=True))
+        rows = run_benchmark(problems, anchor=anchor, bisect=args.bisect, out=lambda s: print(s, flush=True))
     finally:
         if anchor is not None:
             anchor.close()
