@@ -194,7 +194,9 @@ def _hardware_errors(module: ModuleOp) -> list[OpError]:
     from ascend_mlir.analysis.hardware_checks import chip_limit_errors, largest_builtin_chip, structure_errors
     from ascend_mlir.chips import ChipError, chip_for_target, module_hacc_target
 
-    errors = structure_errors(module)
+    from ascend_mlir.analysis.size_bounds import partial_tile_errors
+
+    errors = structure_errors(module) + partial_tile_errors(module)
     if errors:
         return errors
     try:

@@ -165,3 +165,36 @@ def dynamic_size_operands(value: SSAValue) -> list[SSAValue]:
     if isinstance(owner, _VIEWS):
         return dynamic_size_operands(owner.operands[0])
     return []
+
+
+def partial_tile_errors(module: Operation) -> list:
+    """Located errors (diagnostics.OpError) for partial tiles whose size can be larger
+    than their static buffer: a subview of an on-chip buffer whose dynamic size has a
+    static bound (a constant operand of its `min`) beyond the buffer's extent from the
+    view's offset. A size without a bound of its own is bounded by its buffer (the
+    reference checks it at run time); decidable overflows are compile-time errors."""
+    from ascend_mlir.diagnostics import op_error
+    from ascend_mlir.dialects.hivm import scope_of
+
+    errors = []
+    for op in module.walk():
+        if not isinstance(op, memref.SubviewOp) or not op.sizes:
+            continue
+        source = op.source.type
+        if not isinstance(source, MemRefType) or scope_of(source) in (None, "gm"):
+            continue
+        extents = source.get_shape()
+        offsets = op.static_offsets.get_values()
+        dynamic = iter(op.sizes)
+        for dim, size in enumerate(op.static_sizes.get_values()):
+            if size != DYNAMIC_INDEX:
+                continue
+            bound = upper_bound(next(dynamic))
+            extent = extents[dim] if dim < len(extents) else DYNAMIC_INDEX
+            if bound is None or extent == DYNAMIC_INDEX:
+                continue
+            room = extent - offsets[dim] if offsets[dim] != DYNAMIC_INDEX else extent
+            if bound > room:
+                errors.append(op_error(op, f"partial tile size can reach {bound} in dim {dim}, beyond its buffer "
+                                           f"({room} elements from the offset of {source})"))
+    return errors
