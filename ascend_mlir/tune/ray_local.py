@@ -69,7 +69,7 @@ class _Node:
 
 
 class LocalCluster:
-    def __init__(self, nodes: int = 2, cpus_per_node: int = 1, attempts: int = 3):
+    def __init__(self, nodes: int = 2, cpus_per_node: int = 1, attempts: int = 5):
         self.nodes = nodes
         self.cpus = cpus_per_node
         self.attempts = attempts
@@ -100,12 +100,13 @@ class LocalCluster:
             for k in range(1, self.nodes):
                 self._running.append(self._start_node([f"--address={self.address}"], f"worker{k}", timeout))
         except BaseException:
-            self.stop()
+            self.stop(keep_logs=True)
             raise
         return self.address
 
-    def stop(self) -> None:
+    def stop(self, keep_logs: bool = False) -> None:
         for node in reversed(self._running):
             node.stop()
         self._running = []
-        shutil.rmtree(self.temp, ignore_errors=True)
+        if not keep_logs:
+            shutil.rmtree(self.temp, ignore_errors=True)

@@ -13,7 +13,7 @@ factories in examples/), over a small space that contains the hand-picked exampl
 * ray (--ray): the exhaustive sweep on a 2-node local Ray cluster of this machine
   (started and stopped here), wall time after start-up.
 
-    python bench/tune/run.py [--json bench/tune/results.json] [--kernels vecadd,gemm] [--ray]
+    python bench/tune/run.py [--json bench/tune/results.json] [--kernels vecadd,gemm] [--ray] [--throughput]
 """
 
 from __future__ import annotations
@@ -108,6 +108,34 @@ def _kernel(name: str, pool, ray) -> dict:
     return out
 
 
+THROUGHPUT_SPACE = {"tile": [256, 512, 1024, 2048, 4096], "blocks": [4, 8], "num_stages": [1, 2]}
+
+
+def _throughput(pool, ray) -> dict:
+    """Variants per second on one 20-variant vecadd sweep (no pruning, no perturbed
+    re-check: only the rate of evaluating variants): inline vs the warm pool (vs Ray)."""
+    factory = _factory("vecadd")
+    options = {"cache": False, "prune": False, "verify": 0}
+    t_inline, inline = _sweep(factory, THROUGHPUT_SPACE, executor="inline", **options)
+    t_pool, pooled = _sweep(factory, THROUGHPUT_SPACE, executor=pool, **options)
+    from ascend_mlir.tune import result_rows_equal
+
+    n = len(inline.rows)
+    out = {"space": THROUGHPUT_SPACE, "variants": n, "seconds": {"inline": round(t_inline, 2), "pool": round(t_pool, 2)},
+           "pool_rows_equal_inline": result_rows_equal(inline, pooled),
+           "pool_rate_over_workers_x_inline_rate": round(t_inline / t_pool / pool.slots, 3)}
+    if ray is not None:
+        t_ray, on_ray = _sweep(factory, THROUGHPUT_SPACE, executor=ray, **options)
+        out["seconds"]["ray"] = round(t_ray, 2)
+        out["ray_rows_equal_inline"] = result_rows_equal(inline, on_ray)
+        out["ray_over_pool_wall"] = round(t_ray / t_pool, 3)
+    print(f"throughput, {n} vecadd variants: inline {t_inline:.1f} s, pool ({pool.slots} workers) {t_pool:.1f} s "
+          f"= {out['pool_rate_over_workers_x_inline_rate']:.2f} x workers x the inline rate"
+          + (f"; ray {out['seconds']['ray']:.1f} s = {out['ray_over_pool_wall']:.2f} x the pool's wall time"
+             if ray is not None else ""))
+    return out
+
+
 def _print(results: list[dict], workers: int) -> None:
     head = (f"{'kernel':16} {'n':>3} {'hand cyc':>9} {'best cyc':>9} {'speedup':>7} {'=grid':>5} "
             f"{'inline s':>8} {'pool s':>7} {'ray s':>6} {'tuned s':>7} {'cached s':>8} statuses (tuned)")
@@ -135,6 +163,7 @@ def main() -> int:
     p.add_argument("--kernels", default=",".join(SPACES), help="comma-separated subset of " + ",".join(SPACES))
     p.add_argument("--ray", action="store_true", help="also run on a 2-node local Ray cluster")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--throughput", action="store_true", help="also the 20-variant throughput sweep")
     args = p.parse_args()
     import ascend_mlir.frontend  # noqa: F401 - the inline baseline is a warm process too
     import ascend_mlir.sim.simulator  # noqa: F401
@@ -153,7 +182,8 @@ def main() -> int:
             cluster = LocalCluster(nodes=2, cpus_per_node=max(1, args.workers // 2))
             ray = RayExecutor(cluster.start())
             startup["ray_cluster"] = round(time.monotonic() - start, 2)
-        results = [_kernel(name, pool, ray) for name in args.kernels.split(",")]
+        results = [_kernel(name, pool, ray) for name in args.kernels.split(",") if name]
+        throughput = _throughput(pool, ray) if args.throughput else None
     finally:
         pool.close()
         if ray is not None:
@@ -163,12 +193,13 @@ def main() -> int:
             ray_module.shutdown()
         if cluster is not None:
             cluster.stop()
-    _print(results, args.workers)
+    if results:
+        _print(results, args.workers)
     print(f"start-up (not in the times above): {startup}")
     if args.json:
         Path(args.json).write_text(json.dumps({"cores": os.cpu_count(), "workers": args.workers,
                                                "load_average": os.getloadavg(), "startup_seconds": startup,
-                                               "kernels": results}, indent=1) + "\n")
+                                               "kernels": results, "throughput": throughput}, indent=1) + "\n")
     return 0
 
 
