@@ -160,3 +160,28 @@ def core_of_pipes(pipes: tuple[str, ...] | list[str]) -> str:
     if any(p in VECTOR_ONLY_PIPES for p in pipes):
         return "VECTOR"
     return "SCALAR"
+
+
+# The cube's operands live as fractals: L1 (cbuf) holds NZ tiles of 16 rows x 32 bytes
+# (nd2nz and UB -> L1 write whole fractals, the rows of a tail padded up to 16 and the
+# columns up to 32 bytes), L0A/L0B hold 16 x 16 fractals of 2-byte elements, and L0C
+# holds 16 x 16 fractals of the accumulator type. A buffer of those scopes occupies its
+# padded fractals, not rows x cols elements: a 17 x 32 bf16 tile takes 2048 bytes of L1,
+# not 1088, and a plan that gave it 1088 would let the next buffer overwrite its tail.
+FRACTAL_ROWS = 16
+FRACTAL_ROW_BYTES = 32
+
+
+def stored_bytes(scope: str, shape: tuple[int, ...] | list[int], element_bytes: int) -> int:
+    """Bytes a statically shaped 2-D tile occupies in `scope`, fractal padding included
+    (a 1-D or higher-rank buffer, and every UB buffer, is stored densely)."""
+    dense = element_bytes
+    for d in shape:
+        dense *= d
+    if scope not in ("cbuf", "ca", "cb", "cc") or len(shape) != 2:
+        return dense
+    rows = -(-shape[0] // FRACTAL_ROWS) * FRACTAL_ROWS
+    if scope == "cc":  # 16 x 16 accumulator fractals
+        return rows * -(-shape[1] // FRACTAL_ROWS) * FRACTAL_ROWS * element_bytes
+    row_bytes = -(-(shape[1] * element_bytes) // FRACTAL_ROW_BYTES) * FRACTAL_ROW_BYTES
+    return rows * row_bytes

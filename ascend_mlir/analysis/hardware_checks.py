@@ -35,6 +35,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, symbol_ranges, views_of
@@ -63,15 +64,18 @@ def type_name(t: Attribute) -> str:
 
 
 def byte_size(t: MemRefType[Attribute]) -> int | None:
-    """Bytes of a statically shaped memref (None for dynamic shapes or opaque elements)."""
+    """Bytes a statically shaped memref occupies in its scope, the fractal padding of the
+    cube's scopes included (None for dynamic shapes or opaque elements)."""
     shape = t.get_shape()
     element = t.element_type
     if any(d == DYNAMIC_INDEX for d in shape) or not isinstance(element, FixedBitwidthType):
         return None
-    count = 1
-    for d in shape:
-        count *= d
-    return -(-count * element.bitwidth // 8)
+    if element.bitwidth % 8:
+        count = 1
+        for d in shape:
+            count *= d
+        return -(-count * element.bitwidth // 8)
+    return hardware.stored_bytes(hivm.scope_of(t) or "gm", shape, element.bitwidth // 8)
 
 
 def _values(attr) -> list[int]:  # noqa: ANN001 - a DenseArrayBase of i64

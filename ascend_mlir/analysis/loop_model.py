@@ -163,6 +163,14 @@ def pipe_arg(pipes: tuple[str, ...]) -> str | tuple[str, ...]:
     return pipes[0] if len(pipes) == 1 else pipes
 
 
+def _stored(buffer: BufferInfo) -> int:
+    """Bytes `buffer` occupies in its scope (fractal padding included), before alignment."""
+    count = 1
+    for d in buffer.shape:
+        count *= d
+    return hardware.stored_bytes(buffer.scope, buffer.shape, buffer.bytes // count) if count else buffer.bytes
+
+
 def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]:
     """Bytes per scope of the function's allocations other than `exclude` (aligned)."""
     used: dict[str, int] = {}
@@ -176,10 +184,7 @@ def _fixed_bytes(func_op: Operation, chip: Chip, exclude: set) -> dict[str, int]
         shape = t.get_shape()
         if any(d < 0 for d in shape):
             continue
-        n = 1
-        for d in shape:
-            n *= d
-        size = chip.aligned_size(scope, n * element_bytes(t.element_type))
+        size = chip.aligned_size(scope, hardware.stored_bytes(scope, shape, element_bytes(t.element_type)))
         size *= ascend.versions_of(alloc.owner)  # type: ignore[arg-type]
         used[scope] = used.get(scope, 0) + size
     return used
@@ -229,7 +234,7 @@ def build_loop_model(
         for scope in sorted({b.scope for b in eligible})
     }
     buffers = [
-        BufferInfo(b.root, b.name, b.scope, chip.aligned_size(b.scope, b.bytes), b.shape)
+        BufferInfo(b.root, b.name, b.scope, chip.aligned_size(b.scope, _stored(b)), b.shape)
         for b in eligible
     ]
     return LoopModel(

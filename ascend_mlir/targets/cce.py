@@ -126,6 +126,9 @@ def reserved_cube_events(chip: Chip) -> tuple[int, int]:
     n = chip.events_per_pipe_pair
     return n - 2, n - 1
 
+# On-chip vector and DMA accesses address UB in 32-byte blocks.
+ALIGN_BYTES = 32
+
 SCOPE_QUALIFIER = {"gm": "__gm__", "cbuf": "__cbuf__", "ca": "__ca__", "cb": "__cb__", "cc": "__cc__", "ub": "__ubuf__"}
 ARENA_NAME = {"cbuf": "l1_buf", "ca": "l0a_buf", "cb": "l0b_buf", "cc": "l0c_buf", "ub": "ub_buf"}
 
@@ -163,11 +166,12 @@ def c_element_type(t: Attribute) -> str:
 
 
 def _buffer_bytes(op: Operation, t: MemRefType) -> int:
-    """Bytes of the static memref `t` of `op`; an element type without a size is `op`'s error.
+    """Bytes the static memref `t` of `op` occupies in its scope (fractal padding included,
+    as plan-memory sizes it); an element type without a size is `op`'s error.
 
     The element sizes are latency_model's (one answer for every pass and printer)."""
     try:
-        return math.prod(t.get_shape()) * element_bytes(t.get_element_type())
+        return hardware.stored_bytes(hivm.scope_of(t) or "gm", t.get_shape(), element_bytes(t.get_element_type()))
     except ChipError as err:
         raise op_error(op, str(err)) from err
 
@@ -204,6 +208,10 @@ class View:
     strides: tuple[int, ...]
     element: Attribute
     scope: str
+    # the pointer is a known multiple of 32 bytes into its arena (planned offsets and
+    # subview offsets proven to be); False when it may not be, e.g. the rows of a 3 x 7 f32
+    # tile past the first, or a subview starting mid-block
+    aligned: bool = True
 
     @property
     def esize(self) -> int:
@@ -218,6 +226,17 @@ class View:
 
     def is_dynamic(self) -> bool:
         return any(isinstance(d, str) for d in self.shape)
+
+    def rows_aligned(self) -> bool:
+        """Whether every row of the view starts 32-byte aligned (its start, and its row
+        stride a whole number of 32-byte blocks)."""
+        if not self.aligned:
+            return False
+        try:
+            rows, _, stride = self.rows()
+        except ValueError:
+            return False
+        return rows == 1 or (stride * self.esize) % ALIGN_BYTES == 0
 
     def contiguous(self) -> bool:
         shape, strides = self.shape, self.strides
@@ -447,6 +466,12 @@ class _MmadTile:
     @property
     def k_step(self) -> int:
         return min(self.k, self.step * 16)
+
+    def k_of_step(self, kk: str) -> str:
+        """K of step `kk`: whole steps, the last one only what remains of K (the cube
+        does not read past the tile's K, whatever L1's zero padding would give)."""
+        last = self.k - (self.steps - 1) * self.k_step
+        return str(self.k_step) if last == self.k_step else f"({kk} == {self.steps - 1} ? {last} : {self.k_step})"
 
     @staticmethod
     def of(op: hivm.MmadL1Op, a_shape: Sequence[int], b_shape: Sequence[int], half: int) -> _MmadTile:
@@ -738,12 +763,12 @@ class CcePrinter:
         return self.side.views[value]
 
     def declare_view(self, value: SSAValue, scope: str, element: Attribute, init: str, op: Operation,
-                     shape: tuple[int | str, ...], strides: tuple[int, ...]) -> None:
+                     shape: tuple[int | str, ...], strides: tuple[int, ...], aligned: bool) -> None:
         assert self.side is not None
         name = _unique(_identifier(value.name_hint or "buf"), self.side.names)
         q, c = SCOPE_QUALIFIER[scope], c_element_type(element)
         self.line(f"{q} {c} *{name} = {init};", op)
-        self.side.views[value] = View(name, shape, strides, element, scope)
+        self.side.views[value] = View(name, shape, strides, element, scope, aligned)
 
     # ----- scalar code ------------------------------------------------------------------------
 
@@ -803,7 +828,7 @@ class CcePrinter:
         offset = self.offsets[op]
         q, c = SCOPE_QUALIFIER[scope], c_element_type(t.get_element_type())
         self.declare_view(op.memref, scope, t.get_element_type(), f"({q} {c} *)({ARENA_NAME[scope]} + {offset})",
-                          op, tuple(t.get_shape()), _row_major(t.get_shape()))
+                          op, tuple(t.get_shape()), _row_major(t.get_shape()), offset % ALIGN_BYTES == 0)
 
     def print_pointer_cast(self, op: hivm.PointerCastOp) -> None:
         t = _memref(op.result)
@@ -813,7 +838,7 @@ class CcePrinter:
         q, c = SCOPE_QUALIFIER[scope], c_element_type(t.get_element_type())
         self.declare_view(op.result, scope, t.get_element_type(),
                           f"({q} {c} *)({ARENA_NAME[scope]} + {self.expr(op.addrs[0])})", op,
-                          tuple(t.get_shape()), _static_strides(t))
+                          tuple(t.get_shape()), _static_strides(t), _multiple_of(op.addrs[0], ALIGN_BYTES))
 
     def print_subview(self, op: memref.SubviewOp) -> None:
         source = self.view(op.source)
@@ -823,7 +848,15 @@ class CcePrinter:
         if any(s == DYNAMIC_INDEX for s in steps):
             raise op_error(op, "dynamic subview strides are not printed")
         terms = []
+        aligned = source.aligned
+        dynamic = iter(op.offsets)
         for off, stride in zip(offsets, source.strides, strict=True):
+            step_bytes = stride * source.esize
+            if isinstance(off, int):
+                aligned = aligned and (off * step_bytes) % ALIGN_BYTES == 0
+            else:  # the offset must be a multiple of the blocks one step leaves unaligned
+                need = ALIGN_BYTES // math.gcd(ALIGN_BYTES, step_bytes)
+                aligned = aligned and _multiple_of(next(dynamic), need)
             if off in (0, "0"):
                 continue
             terms.append(f"{off}" if stride == 1 else f"{_paren(off)} * {stride}")
@@ -836,7 +869,7 @@ class CcePrinter:
         shape = tuple(sizes[i] if d == DYNAMIC_INDEX else d for i, d in zip(kept, shape, strict=True))
         strides = tuple(source.strides[i] * int(steps[i]) for i in kept)
         init = f"{source.ptr} + {' + '.join(terms)}" if terms else source.ptr
-        self.declare_view(op.result, source.scope, source.element, init, op, shape, strides)
+        self.declare_view(op.result, source.scope, source.element, init, op, shape, strides, aligned)
 
     def print_view_alias(self, op: Operation) -> None:
         source = self.view(op.operands[0])
@@ -849,7 +882,8 @@ class CcePrinter:
         else:
             raise op_error(op, "reshaping a non-contiguous view is not printed")
         assert self.side is not None
-        self.side.views[op.results[0]] = View(source.ptr, shape, strides, source.element, source.scope)
+        self.side.views[op.results[0]] = View(source.ptr, shape, strides, source.element, source.scope,
+                                              source.aligned)
 
     # ----- DMA ----------------------------------------------------------------------------------
 
@@ -866,6 +900,12 @@ class CcePrinter:
 
     def gm_ub_copy(self, op: Operation, dst: View, src: View, load: bool) -> None:
         n, length, src_stride, dst_stride = _bursts(op, src, dst)
+        ub = dst if load else src
+        ub_stride = dst_stride if load else src_stride
+        # the DMA addresses UB in 32-byte blocks: every burst starts on a block
+        if not ub.aligned or (n != 1 and ub_stride % ALIGN_BYTES):
+            raise op_error(op, f"a GM <-> UB copy needs each UB row on a 32-byte boundary; these rows are "
+                               f"{ub_stride} bytes apart{'' if ub.aligned else ' and may start mid-block'}")
         if self.a5:
             if load:
                 self.line(f"asc_copy_gm2ub_align({dst.ptr}, {src.ptr}, {n}, {length}, 0, 0, false, "
@@ -874,7 +914,6 @@ class CcePrinter:
                 self.line(f"asc_copy_ub2gm_align({dst.ptr}, {src.ptr}, {n}, {length}, "
                           f"(asc_store_l2_cache_mode)0, {dst_stride}, {src_stride});", op)
             return
-        ub_stride = dst_stride if load else src_stride
         gm_stride = src_stride if load else dst_stride
         if n == 1:
             ub_gap, gm_gap = 0, 0
@@ -1010,7 +1049,7 @@ class CcePrinter:
         self.line(self.flag_call("wait", "MTE1", "M", event), op)
         zero_c = f"({init}) && {kk} == 0" if tile.steps > 1 else init
         call = "asc_mmad" if self.a5 else "mad"
-        self.line(f"{call}({c.ptr}, {l0a}, {l0b}, {tile.m}, {tile.k_step}, {tile.n}, 0, false, false, {zero_c});", op)
+        self.line(f"{call}({c.ptr}, {l0a}, {l0b}, {tile.m}, {tile.k_of_step(kk)}, {tile.n}, 0, false, false, {zero_c});", op)
         self.line(self.flag_call("set", "M", "MTE1", event), op)
         self.line(f"{pp} ^= 1;", op)
         self.close()
@@ -1133,18 +1172,21 @@ class CcePrinter:
         if name is None:
             raise op_error(op, f"no {self.arch} vector call for '{op.name}' on these types")
         if all(v.contiguous() for v in views):
-            self.vector_statement(op, name, [v.ptr for v in views], scalars, views[0].numel(), views[0].ctype)
+            self.vector_statement(op, name, [v.ptr for v in views], scalars, views[0].numel(), views[0].ctype,
+                                  all(v.aligned for v in views))
             return
         dims = [_runtime_rows_of(op, v) for v in views]
         rows, cols = dims[0][0], dims[0][1]
         self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
         self.vector_statement(op, name, [f"{v.ptr} + r * {d[2]}" for v, d in zip(views, dims, strict=True)], scalars, cols,
-                              views[0].ctype)
+                              views[0].ctype, all(v.rows_aligned() for v in views))
         self.close()
 
     def vector_statement(self, op: Operation, name: str, ptrs: list[str], scalars: list[str], count: int | str,
-                         ctype: str) -> None:
-        """One count-form vector op; on dav-3510 a call of its `__simd_vf__` helper."""
+                         ctype: str, aligned: bool) -> None:
+        """One count-form vector op; on dav-3510 a call of its `__simd_vf__` helper (its
+        unaligned form when an operand may start off a 32-byte boundary); dav-c220's
+        intrinsics address UB in 32-byte blocks, so there such an operand is refused."""
         if name in ("asc_duplicate", "vector_dup"):
             args = ptrs + scalars
         else:
@@ -1153,9 +1195,12 @@ class CcePrinter:
             if cce_vector.has_elementwise_helper(name):  # all but the conversions
                 if ctype not in cce_vector.REGISTER:
                     raise op_error(op, f"no dav-3510 register type for {ctype} elements")
-                name = self.use_helper(*cce_vector.elementwise_helper(name, ctype))
+                name = self.use_helper(*cce_vector.elementwise_helper(name, ctype, aligned))
             self.line(f"{name}({', '.join(args)}, {count});", op)
             return
+        if not aligned:
+            raise op_error(op, "dav-c220 vector ops need every operand (and each row of one) to start 32-byte "
+                               "aligned; this one may not: use rows of whole 32-byte blocks")
         self.line(f"set_vector_mask(0, {count});", op)
         # repeat 1 (counter mode: the mask holds the count), unit block strides, 8-block repeat strides
         strides = "1, 1, 1, 1, 8, 8, 8" if len(ptrs) == 3 else "1, 1, 1, 8, 8"
@@ -1174,7 +1219,7 @@ class CcePrinter:
             drows, dcols, dstride = _rows_of(op, dst)
             self.open(f"for (int32_t r = 0; r < {drows}; ++r)", op)
             self.vector_statement(op, _vector_name("copy", self.a5) or "", [f"{dst.ptr} + r * {dstride}", src.ptr], [], dcols,
-                                  dst.ctype)
+                                  dst.ctype, dst.rows_aligned() and src.aligned)
             self.close()
         else:
             raise op_error(op, f"broadcast along dims {list(dims)} of {list(dst.shape)} is not printed")
@@ -1184,12 +1229,12 @@ class CcePrinter:
         sstride = src.strides[0]
         _check_vector_types(op, dst, src)
         if self.a5:
-            name = self.use_helper(*cce_vector.row_broadcast_helper(dst.ctype))
+            name = self.use_helper(*cce_vector.row_broadcast_helper(dst.ctype, dst.rows_aligned()))
             self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {dstride}, {sstride});", op)
             return
         esize = dst.esize
         per_block = 32 // esize
-        if rows % 8 or (cols * esize) % 32 or (dstride * esize) % 32 or sstride != 1:
+        if rows % 8 or (cols * esize) % 32 or (dstride * esize) % 32 or sstride != 1 or not (dst.aligned and src.aligned):
             raise op_error(op, f"dav-c220 broadcasts whole 32-byte blocks of 8 rows at a time (rows {rows}, cols {cols}, "
                                f"row stride {dstride}, source stride {sstride})")
         row_blocks = dstride * esize // 32
@@ -1217,10 +1262,11 @@ class CcePrinter:
         elif dims == (0,) and len(src.shape) == 2:
             rows, cols, sstride = _rows_of(op, src)
             combine = {"sum": "add", "max": "max", "min": "min"}[kind]
-            self.vector_statement(op, _vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype)
+            aligned = dst.aligned and src.rows_aligned()
+            self.vector_statement(op, _vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype, aligned)
             self.open(f"for (int32_t r = 1; r < {rows}; ++r)", op)
             self.vector_statement(op, _vector_name(combine, self.a5) or "",
-                                  [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype)
+                                  [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype, aligned)
             self.close()
         else:
             raise op_error(op, f"reduce along dims {list(dims)} is not printed")
@@ -1230,7 +1276,7 @@ class CcePrinter:
         dstride = dst.strides[0] if len(dst.shape) >= 1 and dst.shape[0] != 1 else 1
         _check_vector_types(op, dst, src)
         if self.a5:
-            name = self.use_helper(*cce_vector.row_reduce_helper(kind, src.ctype))
+            name = self.use_helper(*cce_vector.row_reduce_helper(kind, src.ctype, src.rows_aligned()))
             self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {sstride}, {dstride});", op)
             return
         self.c220_row_reduce(op, kind, (src, dst), (rows, cols, sstride, dstride))
@@ -1241,7 +1287,7 @@ class CcePrinter:
         src, dst = views
         rows, cols, sstride, dstride = sizes
         esize, per_repeat = src.esize, cce_vector.lanes(src.ctype)
-        if src.ctype == "bfloat16_t" or (sstride * esize) % 32 or dstride != 1 or rows > 255 or (
+        if src.ctype == "bfloat16_t" or not src.rows_aligned() or not dst.aligned or dstride != 1 or rows > 255 or (
                 cols > per_repeat and cols % per_repeat):
             raise op_error(op, f"dav-c220 whole-reduce needs f32/f16 rows 32-byte aligned, one result per row and "
                                f"whole 256-byte repeats (rows {rows}, cols {cols}, row stride {sstride})")
@@ -1361,6 +1407,28 @@ def _upper_bound(value: SSAValue, depth: int = 0) -> int | None:
     if isinstance(owner, arith.SelectOp):
         return max(b[1], b[2])
     return None
+
+
+def _multiple_of(value: SSAValue, m: int, depth: int = 0) -> bool:
+    """Whether the index/integer `value` is statically a multiple of `m`: constants, sums
+    and selects of multiples, products with a multiple, casts."""
+    if m <= 1:
+        return True
+    owner = value.owner
+    if depth > 32 or isinstance(owner, Block):
+        return False
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data % m == 0
+    operands = list(owner.operands)
+    if owner.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
+        return _multiple_of(operands[0], m, depth + 1)
+    if owner.name in ("arith.addi", "arith.subi"):
+        return all(_multiple_of(v, m, depth + 1) for v in operands)
+    if owner.name == "arith.muli":
+        return any(_multiple_of(v, m, depth + 1) for v in operands)
+    if isinstance(owner, arith.SelectOp):
+        return _multiple_of(operands[1], m, depth + 1) and _multiple_of(operands[2], m, depth + 1)
+    return False
 
 
 def _vector_name(kind: str, a5: bool) -> str | None:

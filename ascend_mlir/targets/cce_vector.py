@@ -49,10 +49,19 @@ def _mask_update(ctype: str) -> str:
     return f"asc_update_mask_b{8 * element_bytes(ctype)}"
 
 
-def row_reduce_helper(kind: str, ctype: str) -> tuple[str, list[str]]:
-    """(name, lines) of the dav-3510 helper reducing each row of a rows x cols tile."""
+def _load(reg: str, address: str, aligned: bool) -> list[str]:
+    """Load one VL at `address`: `asc_loadalign` where it is 32-byte aligned, else the
+    unaligned pair through the load register `in`."""
+    if aligned:
+        return [f"asc_loadalign({reg}, {address});"]
+    return [f"asc_loadunalign_pre(in, {address});", f"asc_loadunalign({reg}, in, {address});"]
+
+
+def row_reduce_helper(kind: str, ctype: str, aligned: bool = True) -> tuple[str, list[str]]:
+    """(name, lines) of the dav-3510 helper reducing each row of a rows x cols tile (rows
+    that may start anywhere when not `aligned`: unaligned loads)."""
     reduce_call, combine = _REDUCE[kind]
-    name = f"vf_row_reduce_{kind}_{_SUFFIX[ctype]}"
+    name = f"vf_row_reduce_{kind}_{_SUFFIX[ctype]}{'' if aligned else '_unaligned'}"
     reg, n, bits = REGISTER[ctype], lanes(ctype), 8 * element_bytes(ctype)
     return name, [
         f"// dst[r * dst_stride] = {kind} of row r of src (rows x cols, row strides in elements)",
@@ -62,15 +71,16 @@ def row_reduce_helper(kind: str, ctype: str) -> tuple[str, list[str]]:
         f"  {reg} part;",
         f"  {reg} acc;",
         "  vector_store_unalign out;",
+        *([] if aligned else ["  vector_load_unalign in;"]),
         f"  vector_bool lane0 = asc_create_mask_b{bits}(PAT_VL1);",
         "  for (uint32_t r = 0; r < rows; ++r) {",
         "    uint32_t count = cols;",
         f"    vector_bool mask = {_mask_update(ctype)}(count);",
-        "    asc_loadalign(x, src + r * src_stride);",
+        *[f"    {line}" for line in _load("x", "src + r * src_stride", aligned)],
         f"    {reduce_call}(acc, x, mask);",
         f"    for (uint32_t c = {n}; c < cols; c += {n}) {{",
         f"      mask = {_mask_update(ctype)}(count);",
-        "      asc_loadalign(x, src + r * src_stride + c);",
+        *[f"      {line}" for line in _load("x", "src + r * src_stride + c", aligned)],
         f"      {reduce_call}(part, x, mask);",
         f"      {combine}(acc, acc, part, lane0);",
         "    }",
@@ -81,15 +91,23 @@ def row_reduce_helper(kind: str, ctype: str) -> tuple[str, list[str]]:
     ]
 
 
-def row_broadcast_helper(ctype: str) -> tuple[str, list[str]]:
-    """(name, lines) of the dav-3510 helper writing src[r * src_stride] along row r of dst."""
-    name = f"vf_row_broadcast_{_SUFFIX[ctype]}"
+def row_broadcast_helper(ctype: str, aligned: bool = True) -> tuple[str, list[str]]:
+    """(name, lines) of the dav-3510 helper writing src[r * src_stride] along row r of dst
+    (rows that may start anywhere when not `aligned`: unaligned stores, posted per row)."""
+    name = f"vf_row_broadcast_{_SUFFIX[ctype]}{'' if aligned else '_unaligned'}"
     reg, n = REGISTER[ctype], lanes(ctype)
+    if aligned:
+        store = ["      asc_storealign(dst + r * dst_stride + c, y, mask);"]
+        post: list[str] = []
+    else:
+        store = [f"      asc_storeunalign(dst + r * dst_stride + c, out, y, cols - c < {n} ? cols - c : {n});"]
+        post = ["    asc_storeunalign_post(dst + r * dst_stride, out, cols);"]
     return name, [
         "// row r of dst (rows x cols, row strides in elements) = src[r * src_stride]",
         f"__simd_vf__ inline void {name}(__ubuf__ {ctype} *dst, __ubuf__ {ctype} *src, uint32_t rows, uint32_t cols,",
         f"{' ' * (len(name) + 25)}uint32_t dst_stride, uint32_t src_stride) {{",
         "  vector_load_unalign in;",
+        *([] if aligned else ["  vector_store_unalign out;"]),
         f"  {reg} x;",
         f"  {reg} y;",
         "  for (uint32_t r = 0; r < rows; ++r) {",
@@ -99,8 +117,9 @@ def row_broadcast_helper(ctype: str) -> tuple[str, list[str]]:
         f"    for (uint32_t c = 0; c < cols; c += {n}) {{",
         f"      vector_bool mask = {_mask_update(ctype)}(count);",
         "      asc_duplicate(y, x, mask);",
-        "      asc_storealign(dst + r * dst_stride + c, y, mask);",
+        *store,
         "    }",
+        *post,
         "  }",
         "}",
     ]
@@ -142,11 +161,13 @@ def has_elementwise_helper(call: str) -> bool:
     return call in _BINARY or call in _UNARY or call in _SCALAR or call == "asc_duplicate"
 
 
-def elementwise_helper(call: str, ctype: str) -> tuple[str, list[str]]:
+def elementwise_helper(call: str, ctype: str, aligned: bool = True) -> tuple[str, list[str]]:
     """(name, lines) of the dav-3510 helper for the count-form `call` on `ctype` elements:
-    n consecutive elements, one register of VL bytes per step under a tail mask."""
+    n consecutive elements, one register of VL bytes per step under a tail mask. When an
+    operand may start off a 32-byte boundary (not `aligned`), the helper loads with the
+    unaligned pair and stores with `asc_storeunalign` (the last partial block posted)."""
     reg, n = REGISTER[ctype], lanes(ctype)
-    name = f"vf_{call.removeprefix('asc_')}_{_SUFFIX[ctype]}"
+    name = f"vf_{call.removeprefix('asc_')}_{_SUFFIX[ctype]}{'' if aligned else '_unaligned'}"
     p = f"__ubuf__ {ctype} *"
     if call in _BINARY:
         params, loads, body = f"{p}dst, {p}src0, {p}src1", ["src0", "src1"], [f"{_BINARY[call]}(x, x, y, mask);"]
@@ -160,9 +181,17 @@ def elementwise_helper(call: str, ctype: str) -> tuple[str, list[str]]:
     lines = [f"// {call} over n consecutive elements, {n} per register",
              f"__simd_vf__ inline void {name}({params}, uint32_t n) {{"]
     lines += [f"  {reg} {r};" for r in regs]
-    lines += ["  uint32_t count = n;", f"  for (uint32_t i = 0; i < n; i += {n}) {{",
-              f"    vector_bool mask = {_mask_update(ctype)}(count);"]
-    lines += [f"    asc_loadalign({r}, {src} + i);" for r, src in zip(["x", "y"], loads, strict=False)]
+    if not aligned:
+        lines += ["  vector_load_unalign in;"] * bool(loads) + ["  vector_store_unalign out;"]
+    lines += ["  uint32_t count = n;", f"  for (uint32_t i = 0; i < n; i += {n}) {{"]
+    if not aligned:
+        lines.append(f"    uint32_t len = n - i < {n} ? n - i : {n};")
+    lines.append(f"    vector_bool mask = {_mask_update(ctype)}(count);")
+    for r, src in zip(["x", "y"], loads, strict=False):
+        lines += [f"    {line}" for line in _load(r, f"{src} + i", aligned)]
     lines += [f"    {line}" for line in body]
-    lines += ["    asc_storealign(dst + i, x, mask);", "  }", "}"]
+    if aligned:
+        lines += ["    asc_storealign(dst + i, x, mask);", "  }", "}"]
+    else:
+        lines += ["    asc_storeunalign(dst + i, out, x, len);", "  }", "  asc_storeunalign_post(dst, out, n);", "}"]
     return name, lines

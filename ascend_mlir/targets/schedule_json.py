@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from math import prod
 from typing import IO, Any
 
 from xdsl.context import Context
@@ -125,7 +124,7 @@ def _buffer_bytes(alloc: Operation, chip) -> tuple[str, int]:
     t = alloc.results[0].type
     scope = hivm.scope_of(t) or "?"
     assert isinstance(t, MemRefType)
-    return scope, chip.aligned_size(scope, prod(t.get_shape()) * element_bytes(t.element_type))
+    return scope, chip.aligned_size(scope, hardware.stored_bytes(scope, t.get_shape(), element_bytes(t.element_type)))
 
 
 def _loops_preorder(op: Operation) -> list[scf.ForOp]:

@@ -31,7 +31,6 @@ static). Buffers with dynamic shapes cannot be planned: a located error.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import prod
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
@@ -46,6 +45,7 @@ from ascend_mlir.analysis.views import users_through_views
 from ascend_mlir.chips import Chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm
+from ascend_mlir.hardware import stored_bytes
 from ascend_mlir.transforms.estimate_latency import module_chip
 
 HINT = "hint: lower tile.num_stages (fewer versions) or use smaller tiles"
@@ -80,7 +80,7 @@ def _on_chip_allocs(func_op: func.FuncOp, chip: Chip) -> list[_Alloc]:
         shape = t.get_shape()
         if any(d < 0 for d in shape):
             raise op_error(op, f"cannot plan a dynamically sized {scope} buffer: on-chip buffers need static shapes")
-        size = chip.aligned_size(scope, prod(shape) * element_bytes(t.element_type))
+        size = chip.aligned_size(scope, stored_bytes(scope, shape, element_bytes(t.element_type)))
         # live from the first use to the last (the alloc itself only when never used)
         positions = [_top_level_position(u, block, index) for u in users_through_views(op.memref, with_views=True)]
         positions = positions or [_top_level_position(op, block, index)]

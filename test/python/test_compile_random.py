@@ -13,6 +13,7 @@ A failure prints the kernel's text.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -30,32 +31,63 @@ ROWS, COLS, K = 16, 32, 16
 UB_BUFFERS = 4
 
 
-def _mem(shape: str, elem: str, scope: str, dynamic: bool = False) -> str:
-    layout = f", strided<[{COLS}, 1], offset: ?>" if dynamic else ""
-    return f"memref<{shape}x{elem}{layout}, #hivm.address_space<{scope}>>"
+@dataclass(frozen=True)
+class Dims:
+    """The tile sizes of a random kernel: ub tiles are rows x cols f32, the matmul of a MIX
+    kernel is (rows x k) @ (k x cols) in f16, B stored transposed (cols x k) when asked."""
 
+    rows: int = ROWS
+    cols: int = COLS
+    k: int = K
+    b_t: bool = False
 
-UB = _mem(f"{ROWS}x{COLS}", "f32", "ub")
-ROW = _mem(f"{ROWS}x1", "f32", "ub")
-HALF_ROWS = ROWS // 2
+    def mem(self, shape: str, elem: str, scope: str, dynamic: bool = False) -> str:
+        layout = f", strided<[{self.cols}, 1], offset: ?>" if dynamic else ""
+        return f"memref<{shape}x{elem}{layout}, #hivm.address_space<{scope}>>"
 
+    @property
+    def half_rows(self) -> int:
+        return self.rows // 2
 
-def _half(offset: int) -> str:
-    return f"memref<{HALF_ROWS}x{COLS}xf32, strided<[{COLS}, 1], offset: {offset}>, #hivm.address_space<ub>>"
+    def half(self, offset: int) -> str:
+        return (f"memref<{self.half_rows}x{self.cols}xf32, strided<[{self.cols}, 1], offset: {offset}>, "
+                "#hivm.address_space<ub>>")
 
+    @property
+    def ub(self) -> str:
+        return self.mem(f"{self.rows}x{self.cols}", "f32", "ub")
 
-GA, GB = _mem(f"{ROWS}x{K}", "f16", "gm"), _mem(f"{K}x{COLS}", "f16", "gm")
-LA, LB = _mem(f"{ROWS}x{K}", "f16", "cbuf"), _mem(f"{K}x{COLS}", "f16", "cbuf")
-ACC = _mem(f"{ROWS}x{COLS}", "f32", "cc")
-SUB = _mem(f"{ROWS}x{COLS}", "f32", "gm", dynamic=True)
+    @property
+    def row(self) -> str:
+        return self.mem(f"{self.rows}x1", "f32", "ub")
+
+    @property
+    def a_shape(self) -> str:
+        return f"{self.rows}x{self.k}"
+
+    @property
+    def b_shape(self) -> str:
+        return f"{self.cols}x{self.k}" if self.b_t else f"{self.k}x{self.cols}"
+
+    @property
+    def sub(self) -> str:
+        return self.mem(f"{self.rows}x{self.cols}", "f32", "gm", dynamic=True)
+
+    @property
+    def acc(self) -> str:
+        return self.mem(f"{self.rows}x{self.cols}", "f32", "cc")
+
+    @property
+    def transposes(self) -> str:
+        return "{transpose_b} " if self.b_t else ""
 
 
 class _KernelBody:
     """The loop body of a random kernel: ops over the ub buffers %u0..; every draw comes
     from one rng in a fixed order, so a seed always gives the same kernel."""
 
-    def __init__(self, rng: random.Random, n_in: int, n_out: int) -> None:
-        self.rng, self.n_in, self.n_out = rng, n_in, n_out
+    def __init__(self, rng: random.Random, n_in: int, n_out: int, dims: Dims) -> None:
+        self.rng, self.n_in, self.n_out, self.dims = rng, n_in, n_out, dims
         self.lines: list[str] = []
         self.defined: list[int] = []
 
@@ -71,78 +103,83 @@ class _KernelBody:
 
     def matmul(self, a_via_ub: bool) -> None:
         """The cube part of a MIX kernel; A may reach L1 through the vector core."""
-        d = self.dest()
+        d, D = self.dest(), self.dims
+        ga, gb = D.mem(D.a_shape, "f16", "gm"), D.mem(D.b_shape, "f16", "gm")
+        la, lb = D.mem(D.a_shape, "f16", "cbuf"), D.mem(D.b_shape, "f16", "cbuf")
         if a_via_ub:
-            ua = _mem(f"{ROWS}x{K}", "f16", "ub")
+            ua = D.mem(D.a_shape, "f16", "ub")
             self.lines += [
                 f"%ua = memref.alloc() : {ua}",
-                f"tile.copy ins(%ga : {GA}) outs(%ua : {ua})",
+                f"tile.copy ins(%ga : {ga}) outs(%ua : {ua})",
                 f"tile.abs ins(%ua : {ua}) outs(%ua : {ua})",
-                f"tile.copy ins(%ua : {ua}) outs(%la : {LA})",
+                f"tile.copy ins(%ua : {ua}) outs(%la : {la})",
             ]
         else:
-            self.lines.append(f"tile.copy ins(%ga : {GA}) outs(%la : {LA})")
+            self.lines.append(f"tile.copy ins(%ga : {ga}) outs(%la : {la})")
         self.lines += [
-            f"tile.copy ins(%gb : {GB}) outs(%lb : {LB})",
-            f"tile.matmul ins(%la, %lb : {LA}, {LB}) outs(%acc : {ACC}) init(%true : i1)",
-            f"tile.copy ins(%acc : {ACC}) outs(%u{d} : {UB})",
+            f"tile.copy ins(%gb : {gb}) outs(%lb : {lb})",
+            f"tile.matmul {D.transposes}ins(%la, %lb : {la}, {lb}) outs(%acc : {D.acc}) init(%true : i1)",
+            f"tile.copy ins(%acc : {D.acc}) outs(%u{d} : {D.ub})",
         ]
         self.define(d)
 
     def load(self) -> None:
         d = self.dest()
-        self.lines.append(f"tile.copy ins(%s_in{self.rng.randrange(self.n_in)} : {SUB}) outs(%u{d} : {UB})")
+        self.lines.append(f"tile.copy ins(%s_in{self.rng.randrange(self.n_in)} : {self.dims.sub}) outs(%u{d} : {self.dims.ub})")
         self.define(d)
 
     def unary(self) -> None:
         op = self.rng.choice(["exp", "relu", "abs"])
         s, d = self.pick_defined(), self.dest()
-        self.lines.append(f"tile.{op} ins(%u{s} : {UB}) outs(%u{d} : {UB})")
+        self.lines.append(f"tile.{op} ins(%u{s} : {self.dims.ub}) outs(%u{d} : {self.dims.ub})")
         self.define(d)
 
     def binary(self) -> None:
         op = self.rng.choice(["add", "sub", "mul", "max", "min"])
         a, b, d = self.pick_defined(), self.pick_defined(), self.dest()
-        self.lines.append(f"tile.{op} ins(%u{a}, %u{b} : {UB}, {UB}) outs(%u{d} : {UB})")
+        self.lines.append(f"tile.{op} ins(%u{a}, %u{b} : {self.dims.ub}, {self.dims.ub}) outs(%u{d} : {self.dims.ub})")
         self.define(d)
 
     def scalar(self) -> None:
         op = self.rng.choice(["add", "mul"])
         s, d = self.pick_defined(), self.dest()
-        self.lines.append(f"tile.{op} ins(%u{s}, %half : {UB}, f32) outs(%u{d} : {UB})")
+        self.lines.append(f"tile.{op} ins(%u{s}, %half : {self.dims.ub}, f32) outs(%u{d} : {self.dims.ub})")
         self.define(d)
 
     def store(self) -> None:
-        self.lines.append(f"tile.copy ins(%u{self.pick_defined()} : {UB}) outs(%s_out{self.rng.randrange(self.n_out)} : {SUB})")
+        self.lines.append(f"tile.copy ins(%u{self.pick_defined()} : {self.dims.ub}) outs(%s_out{self.rng.randrange(self.n_out)} : {self.dims.sub})")
 
     def copy(self) -> None:
         s, d = self.pick_defined(), self.dest()
-        self.lines.append(f"tile.copy ins(%u{s} : {UB}) outs(%u{d} : {UB})")
+        self.lines.append(f"tile.copy ins(%u{s} : {self.dims.ub}) outs(%u{d} : {self.dims.ub})")
         self.define(d)
 
     def fill(self) -> None:
         d = self.dest()
-        self.lines.append(f"tile.fill ins(%half : f32) outs(%u{d} : {UB})")
+        self.lines.append(f"tile.fill ins(%half : f32) outs(%u{d} : {self.dims.ub})")
         self.define(d)
 
     def half(self) -> None:
         """An op between halves of buffers (possibly of one buffer): subviews alias
         their buffer, which the sync must see through."""
-        s, d = self.pick_defined(), self.pick_defined()
-        hs, hd = self.rng.choice([0, HALF_ROWS]), self.rng.choice([0, HALF_ROWS])
+        s, d, D = self.pick_defined(), self.pick_defined(), self.dims
+        hs, hd = self.rng.choice([0, D.half_rows]), self.rng.choice([0, D.half_rows])
+        if D.half_rows == 0:
+            return  # a one-row tile has no halves
         n = len(self.lines)
+        hst, hdt = D.half(hs * D.cols), D.half(hd * D.cols)
         self.lines += [
-            f"%hs{n} = memref.subview %u{s}[{hs}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hs * COLS)}",
-            f"%hd{n} = memref.subview %u{d}[{hd}, 0] [{HALF_ROWS}, {COLS}] [1, 1] : {UB} to {_half(hd * COLS)}",
-            f"tile.{self.rng.choice(['exp', 'abs', 'relu'])} ins(%hs{n} : {_half(hs * COLS)}) outs(%hd{n} : {_half(hd * COLS)})",
+            f"%hs{n} = memref.subview %u{s}[{hs}, 0] [{D.half_rows}, {D.cols}] [1, 1] : {D.ub} to {hst}",
+            f"%hd{n} = memref.subview %u{d}[{hd}, 0] [{D.half_rows}, {D.cols}] [1, 1] : {D.ub} to {hdt}",
+            f"tile.{self.rng.choice(['exp', 'abs', 'relu'])} ins(%hs{n} : {hst}) outs(%hd{n} : {hdt})",
         ]
 
     def rowmax(self) -> None:
         """Row max, broadcast back (a softmax step)."""
         s, d = self.pick_defined(), self.dest()
         self.lines += [
-            f"tile.reduce <max> ins(%u{s} : {UB}) outs(%r0 : {ROW}) dims = [1]",
-            f"tile.broadcast ins(%r0 : {ROW}) outs(%u{d} : {UB}) dims = [1]",
+            f"tile.reduce <max> ins(%u{s} : {self.dims.ub}) outs(%r0 : {self.dims.row}) dims = [1]",
+            f"tile.broadcast ins(%r0 : {self.dims.row}) outs(%u{d} : {self.dims.ub}) dims = [1]",
         ]
         self.define(d)
 
@@ -152,25 +189,28 @@ class _KernelBody:
         getattr(self, self.rng.choice(list(self.STEPS)))()
 
 
-def _kernel_head(tiles: int, mix: bool) -> list[str]:
+def _kernel_head(tiles: int, mix: bool, D: Dims) -> list[str]:
     head = [
         "%c0 = arith.constant 0 : index",
         "%c1 = arith.constant 1 : index",
         f"%ctiles = arith.constant {tiles} : index",
-        f"%crows = arith.constant {ROWS} : index",
+        f"%crows = arith.constant {D.rows} : index",
         "%half = arith.constant 0.5 : f32",
         "%true = arith.constant true",
         "%block = tile.block_idx : index",
         "%block_row = arith.muli %block, %ctiles : index",
     ]
-    head += [f"%u{i} = memref.alloc() : {UB}" for i in range(UB_BUFFERS)]
-    head.append(f"%r0 = memref.alloc() : {ROW}")
+    head += [f"%u{i} = memref.alloc() : {D.ub}" for i in range(UB_BUFFERS)]
+    head.append(f"%r0 = memref.alloc() : {D.row}")
     if mix:
-        head += [f"%la = memref.alloc() : {LA}", f"%lb = memref.alloc() : {LB}", f"%acc = memref.alloc() : {ACC}"]
+        la, lb = D.mem(D.a_shape, "f16", "cbuf"), D.mem(D.b_shape, "f16", "cbuf")
+        head += [f"%la = memref.alloc() : {la}", f"%lb = memref.alloc() : {lb}", f"%acc = memref.alloc() : {D.acc}"]
     return head
 
 
-def random_kernel(seed: int) -> str:
+def random_kernel(seed: int, dims: Dims | None = None) -> str:
+    """The kernel of `seed`, over tiles of `dims` (the default 16 x 32, K 16 without)."""
+    D = dims or Dims()
     rng = random.Random(seed)
     tiles = rng.choice([1, 2, 3, 5])
     stages = rng.choice([1, 2, 3, 4])
@@ -180,29 +220,29 @@ def random_kernel(seed: int) -> str:
     mix = rng.random() < 0.3
     # in a MIX kernel, A may reach L1 through the vector core (gm -> ub -> cbuf)
     a_via_ub = mix and rng.random() < 0.5
-    gm = _mem(f"{grid * tiles * ROWS}x{COLS}", "f32", "gm")
+    gm = D.mem(f"{grid * tiles * D.rows}x{D.cols}", "f32", "gm")
     params = [f"%in{i}: {gm}" for i in range(n_in)] + [f"%out{i}: {gm}" for i in range(n_out)]
     if mix:
-        params += [f"%ga: {GA}", f"%gb: {GB}"]
+        params += [f"%ga: {D.mem(D.a_shape, 'f16', 'gm')}", f"%gb: {D.mem(D.b_shape, 'f16', 'gm')}"]
 
-    body = _KernelBody(rng, n_in, n_out)
+    body = _KernelBody(rng, n_in, n_out, D)
     body.lines.append(f"%tile = arith.addi %block_row, {'%i' if loop else '%c0'} : index")
     body.lines.append("%row = arith.muli %tile, %crows : index")
     for name in [f"in{i}" for i in range(n_in)] + [f"out{i}" for i in range(n_out)]:
-        body.lines.append(f"%s_{name} = memref.subview %{name}[%row, 0] [{ROWS}, {COLS}] [1, 1] : {gm} to {SUB}")
+        body.lines.append(f"%s_{name} = memref.subview %{name}[%row, 0] [{D.rows}, {D.cols}] [1, 1] : {gm} to {D.sub}")
     # first a value in some buffer: a load, or the matmul of a MIX kernel
     if mix:
         body.matmul(a_via_ub)
     else:
         d = body.dest()
-        body.lines.append(f"tile.copy ins(%s_in0 : {SUB}) outs(%u{d} : {UB})")
+        body.lines.append(f"tile.copy ins(%s_in0 : {D.sub}) outs(%u{d} : {D.ub})")
         body.define(d)
     for _ in range(rng.randint(3, 9)):
         body.random_step()
-    body.lines.append(f"tile.copy ins(%u{body.pick_defined()} : {UB}) outs(%s_out0 : {SUB})")
+    body.lines.append(f"tile.copy ins(%u{body.pick_defined()} : {D.ub}) outs(%s_out0 : {D.sub})")
 
     lines = [f"func.func @random_{seed}({', '.join(params)}) attributes {{tile.kernel, tile.grid = {grid} : i64}} {{"]
-    lines += ["  " + line for line in _kernel_head(tiles, mix)]
+    lines += ["  " + line for line in _kernel_head(tiles, mix, D)]
     if loop:
         lines.append("  scf.for %i = %c0 to %ctiles step %c1 {")
         lines += ["    " + line for line in body.lines]

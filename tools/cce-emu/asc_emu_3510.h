@@ -27,6 +27,7 @@ void asc_copy_gm2ub_align(T* dst, T* src, uint16_t n_burst, uint32_t burst_len, 
   require_vector("asc_copy_gm2ub_align");
   require_aligned(dst, 32, "asc_copy_gm2ub_align");
   if (l_pad || r_pad || data_select) fail("asc_copy_gm2ub_align: padding is not modelled");
+  if (n_burst > 1 && dst_stride % 32) fail("asc_copy_gm2ub_align: UB bursts must start on 32-byte blocks");
   uint8_t* d = on(UB, dst, span(n_burst, burst_len, dst_stride), "asc_copy_gm2ub_align");
   bursts(d, reinterpret_cast<const uint8_t*>(src), n_burst, burst_len, src_stride, dst_stride);
 }
@@ -37,6 +38,7 @@ void asc_copy_ub2gm_align(T* dst, T* src, uint16_t n_burst, uint32_t burst_len, 
   using namespace asc_emu;
   require_vector("asc_copy_ub2gm_align");
   require_aligned(src, 32, "asc_copy_ub2gm_align");
+  if (n_burst > 1 && src_stride % 32) fail("asc_copy_ub2gm_align: UB bursts must start on 32-byte blocks");
   const uint8_t* s = on(UB, src, span(n_burst, burst_len, src_stride), "asc_copy_ub2gm_align");
   bursts(reinterpret_cast<uint8_t*>(dst), s, n_burst, burst_len, src_stride, dst_stride);
 }
