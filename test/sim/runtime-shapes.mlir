@@ -34,3 +34,9 @@
 // RUN: ascend-sim --help | filecheck %s --check-prefix=HELP
 // HELP: --bind NAME=VALUE
 // HELP: Defaults: unbound integer/index scalars
+
+// A hivm-level kernel (our compile output, or a foreign dump) binds the same way.
+// RUN: ascend-opt %S/Inputs/vecadd_dyn.mlir -p ascend-compile | ascend-sim - --bind n=700 --bind y=800 --perturb 1 | filecheck %s --check-prefix=HIVM
+// HIVM: 8 block(s)
+// HIVM-NOT: error:
+// HIVM: OK
