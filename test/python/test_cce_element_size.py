@@ -31,7 +31,7 @@ def test_buffer_bytes_are_latency_models() -> None:
     assert element_bytes(f64) == 8
     module = LocatedParser(register_dialects(Context()), SIZELESS, "sizeless.mlir").parse_module()
     alloc = next(op for op in module.walk() if op.name == "memref.alloc")
-    assert cce._buffer_bytes(alloc, MemRefType(f64, [4, 16])) == 4 * 16 * 8  # pyright: ignore[reportPrivateUsage]
+    assert cce.buffer_bytes(alloc, MemRefType(f64, [4, 16])) == 4 * 16 * 8
 
 
 def test_a_sizeless_element_type_is_a_located_error() -> None:

@@ -139,7 +139,7 @@ inline void asc_sync_intra_wait(Pipe, int64_t id) { asc_emu::cross_wait(int(id),
 // ----- vector unit -------------------------------------------------------------------------------
 // Vector compute is register SIMD in __simd_vf__ functions (asc_emu_reg.h). The conversions
 // below are the count form `asc_<a>2<b>(dst, src, count)` the printer still emits for
-// vcast: the one vector spelling here that dav-3510's C API lacks (see targets/cce.py).
+// vcast: the one vector spelling here that dav-3510's C API lacks (see targets/cce/__init__.py).
 inline void asc_float2bfloat16(bfloat16_t* dst, float* src, uint32_t count) { asc_emu::cast(dst, src, count, "asc_float2bfloat16"); }
 inline void asc_float2half(half* dst, float* src, uint32_t count) { asc_emu::cast(dst, src, count, "asc_float2half"); }
 inline void asc_bfloat162float(float* dst, bfloat16_t* src, uint32_t count) { asc_emu::cast(dst, src, count, "asc_bfloat162float"); }

@@ -1,6 +1,6 @@
 """Row reductions and row broadcasts of the cce printer, as the text of each arch's calls.
 
-IR-free: the printer (targets/cce.py) hands over element types and sizes and prints what
+IR-free: the printer (targets/cce/vector.py) hands over element types and sizes and prints what
 these return.
 
 dav-3510 (Ascend 950): vector code is register SIMD in `__simd_vf__` functions (the asc_*

@@ -1,0 +1,128 @@
+"""DMA of the cce printer: GM <-> UB, GM -> L1 (nd2nz), UB -> L1, UB -> UB copies, fixpipe.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+)
+from xdsl.ir import Operation
+
+from ascend_mlir.diagnostics import op_error
+from ascend_mlir.dialects import hivm
+from ascend_mlir.targets.cce.base import PrinterBase
+from ascend_mlir.targets.cce.values import ALIGN_BYTES, View, bursts, rows_of, static_shape
+
+
+class DmaPrinter(PrinterBase):
+    def print_load(self, op: hivm.LoadOp) -> None:
+        if op.pad_mode is not None or op.pad_value is not None:
+            raise op_error(op, "padded loads are not printed")
+        src, dst = self.view(op.src), self.view(op.dst)
+        self.gm_ub_copy(op, dst, src, load=True)
+
+    def print_store(self, op: hivm.StoreOp) -> None:
+        if op.atomic_kind is not None:
+            raise op_error(op, "atomic stores are not printed")
+        self.gm_ub_copy(op, self.view(op.dst), self.view(op.src), load=False)
+
+    def gm_ub_copy(self, op: Operation, dst: View, src: View, load: bool) -> None:
+        n, length, src_stride, dst_stride = bursts(op, src, dst)
+        ub = dst if load else src
+        ub_stride = dst_stride if load else src_stride
+        # the DMA addresses UB in 32-byte blocks: every burst starts on a block
+        if not ub.aligned or (n != 1 and ub_stride % ALIGN_BYTES):
+            raise op_error(op, f"a GM <-> UB copy needs each UB row on a 32-byte boundary; these rows are "
+                               f"{ub_stride} bytes apart{'' if ub.aligned else ' and may start mid-block'}")
+        if self.a5:
+            if load:
+                self.line(f"asc_copy_gm2ub_align({dst.ptr}, {src.ptr}, {n}, {length}, 0, 0, false, "
+                          f"(asc_load_l2_cache_mode)0, {src_stride}, {dst_stride});", op)
+            else:
+                self.line(f"asc_copy_ub2gm_align({dst.ptr}, {src.ptr}, {n}, {length}, "
+                          f"(asc_store_l2_cache_mode)0, {dst_stride}, {src_stride});", op)
+            return
+        gm_stride = src_stride if load else dst_stride
+        if n == 1:
+            ub_gap, gm_gap = 0, 0
+        elif not isinstance(length, int) or not isinstance(n, int):
+            raise op_error(op, f"a {self.arch} copy of several rows of runtime length is not printed (dav-3510 only)")
+        else:
+            ub_gap, gm_gap = ub_stride - -(-length // 32) * 32, gm_stride - length
+        if n != 1 and (ub_gap < 0 or ub_gap % 32):
+            raise op_error(op, f"UB rows {ub_stride} bytes apart are not whole 32-byte blocks after {length}-byte bursts")
+        ub_gap_blocks = ub_gap // 32
+        bits = f"b{8 * src.esize}"
+        if load:
+            self.line(f"copy_gm_to_ubuf_align_{bits}({dst.ptr}, {src.ptr}, 0, {n}, {length}, 0, 0, "
+                      f"{gm_gap}, {ub_gap_blocks});", op)
+        else:
+            self.line(f"copy_ubuf_to_gm_align_{bits}({dst.ptr}, {src.ptr}, 0, {n}, {length}, 0, 0, "
+                      f"{ub_gap_blocks}, {gm_gap});", op)
+
+    def print_nd2nz(self, op: hivm.Nd2NzOp) -> None:
+        src, dst = self.view(op.src), self.view(op.dst)
+        rows, cols, stride = rows_of(op, src)
+        if not dst.contiguous() or dst.shape != src.shape:
+            raise op_error(op, "nd2nz into part of an L1 buffer is not printed")
+        dst_n = -(-rows // 16) * 16
+        if self.a5:
+            self.line(f"asc_set_gm2l1_nz_para(1, 1, (uint16_t){dst_n}, 0);", op)
+            self.line(f"asc_copy_gm2l1_nd2nz({dst.ptr}, {src.ptr}, {stride * src.esize}, (asc_load_l2_cache_mode)0, "
+                      f"{rows}, {cols}, 0, 0);", op)
+        else:
+            form = "b16" if src.esize == 2 else "b32s"
+            self.line(f"copy_gm_to_cbuf_multi_nd2nz_{form}({dst.ptr}, {src.ptr}, 0, 1, {rows}, {cols}, 0, {stride}, "
+                      f"{dst_n}, 1, 0);", op)
+
+    def ub_to_l1(self, op: Operation, src: View, dst: View) -> None:
+        """ND rows in UB -> NZ in L1: one burst per row and 32-byte column block."""
+        rows, cols, stride = rows_of(op, src)
+        if not dst.contiguous() or dst.shape != src.shape:
+            raise op_error(op, "a UB -> L1 copy into part of an L1 buffer is not printed")
+        c0 = 32 // src.esize
+        row_bytes = stride * src.esize
+        if cols % c0 or row_bytes % 32:
+            raise op_error(op, f"UB -> L1 needs whole 32-byte column blocks (cols {cols}, row stride {row_bytes} B)")
+        dst_n = -(-rows // 16) * 16
+        gap = row_bytes // 32 - 1
+        blocks = cols // c0
+        call = "asc_copy_ub2l1({d}, {s}, {n}, 1, {gap}, 0);" if self.a5 else "copy_ubuf_to_cbuf({d}, {s}, 0, {n}, 1, {gap}, 0);"
+        if blocks == 1:
+            self.line(call.format(d=dst.ptr, s=src.ptr, n=rows, gap=gap), op)
+            return
+        self.open(f"for (int32_t cb = 0; cb < {blocks}; ++cb)", op)
+        self.line(call.format(d=f"{dst.ptr} + cb * {dst_n * c0}", s=f"{src.ptr} + cb * {c0}", n=rows, gap=gap), op)
+        self.close()
+
+    def print_fixpipe(self, op: hivm.FixpipeOp) -> None:
+        src, dst = self.view(op.src), self.view(op.dst)
+        if "nz2nd" not in str(op.dma_mode):
+            raise op_error(op, "only fixpipe {dma_mode = nz2nd} is printed")
+        if not src.contiguous():
+            raise op_error(op, "a fixpipe from part of L0C is not printed")
+        src_shape = static_shape(op, src)
+        m, n = (src_shape + (1,))[:2] if len(src_shape) == 1 else src_shape[:2]
+        m_pad = -(-m // 16) * 16
+        rows, cols, dst_stride = rows_of(op, dst)
+        relu = 1 if op.pre_relu is not None and "NO_RELU" not in str(op.pre_relu) else 0
+        quant = {4: 0, 2: 1 if isinstance(dst.element, BFloat16Type) else 2}[dst.esize]
+        if dst.scope == "gm":
+            if self.a5:
+                self.line("asc_set_l0c_copy_nz_para(1, 0, 0);", op)
+                self.line(f"asc_copy_l0c2gm({dst.ptr}, {src.ptr}, {n}, {m}, {dst_stride}, {m_pad}, "
+                          f"(asc_store_l2_cache_mode)0, (asc_unit_flag_mode)0, (asc_quant_mode){quant}, "
+                          f"(asc_relu_pre_mode){relu}, 0, 1, 0, 0);", op)
+            else:
+                self.line(f"copy_matrix_cc_to_gm({dst.ptr}, {src.ptr}, 0, {n}, {m}, {dst_stride}, {m_pad}, 0, "
+                          f"{quant}, {relu}, 0, 1);", op)
+            return
+        if dst.scope != "ub" or not self.a5:
+            raise op_error(op, f"fixpipe L0C -> {dst.scope} does not exist on {self.arch}")
+        dual = op.is_dual
+        assert self.kernel is not None
+        targets = [0] if dual or self.kernel.n_vector == 1 else list(range(self.kernel.n_vector))
+        for sub in targets:
+            self.line(f"asc_copy_l0c2ub({dst.ptr}, {src.ptr}, {n}, {m}, {dst_stride}, {m_pad}, {sub}, "
+                      f"(asc_dual_dst_mode){1 if dual else 0}, (asc_unit_flag_mode)0, (asc_quant_mode){quant}, "
+                      f"(asc_relu_pre_mode){relu}, 0, 1, 0, 0);", op)

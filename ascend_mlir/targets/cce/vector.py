@@ -1,0 +1,293 @@
+"""Vector ops of the cce printer: elementwise, broadcasts, reductions (dav-3510 through the
+`__simd_vf__` helpers of simd.py, dav-c220 as classic intrinsics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    MemRefType,
+)
+from xdsl.ir import Block, Operation, SSAValue
+
+from ascend_mlir.diagnostics import op_error
+from ascend_mlir.dialects import hivm
+from ascend_mlir.targets.cce import simd
+from ascend_mlir.targets.cce.base import PrinterBase
+from ascend_mlir.targets.cce.values import (
+    ARENA_NAME,
+    View,
+    buffer_bytes,
+    int_array,
+    memref_of,
+    rows_of,
+    runtime_rows_of,
+)
+
+
+class VectorPrinter(PrinterBase):
+    def print_elementwise(self, op: Operation) -> None:
+        assert isinstance(op, hivm.HivmPipeOp)
+        srcs = list(cast(Sequence[SSAValue], op.src))  # type: ignore[attr-defined]
+        dsts = list(cast(Sequence[SSAValue], op.dst))  # type: ignore[attr-defined]
+        if int_array(getattr(op, "transpose", None)) or int_array(getattr(op, "broadcast", None)):
+            raise op_error(op, "elementwise ops with transpose/broadcast attributes are not printed")
+        dst = self.view(dsts[0])
+        kind = VECTOR_KIND[type(op)]
+        memrefs = [self.view(v) for v in srcs if isinstance(v.type, MemRefType)]
+        scalars = [self.expr(v) for v in srcs if not isinstance(v.type, MemRefType)]
+        if scalars:
+            kind += "_scalar"
+        if isinstance(op, hivm.VCastOp):
+            kind = f"cast_{memrefs[0].ctype}_{dst.ctype}"
+        self.vector_call(op, kind, [dst] + memrefs, scalars)
+
+    def vector_call(self, op: Operation, kind: str, views: list[View], scalars: list[str]) -> None:
+        shapes = {v.shape for v in views}
+        if len(shapes) != 1:
+            raise op_error(op, f"operands of different shapes {sorted(shapes)} are not printed")
+        name = vector_name(kind, self.a5)
+        if name is None:
+            raise op_error(op, f"no {self.arch} vector call for '{op.name}' on these types")
+        if all(v.contiguous() for v in views):
+            self.vector_statement(op, name, [v.ptr for v in views], scalars, views[0].numel(), views[0].ctype,
+                                  all(v.aligned for v in views))
+            return
+        dims = [runtime_rows_of(op, v) for v in views]
+        rows, cols = dims[0][0], dims[0][1]
+        self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
+        self.vector_statement(op, name, [f"{v.ptr} + r * {d[2]}" for v, d in zip(views, dims, strict=True)], scalars, cols,
+                              views[0].ctype, all(v.rows_aligned() for v in views))
+        self.close()
+
+    def vector_statement(self, op: Operation, name: str, ptrs: list[str], scalars: list[str], count: int | str,
+                         ctype: str, aligned: bool) -> None:
+        """One count-form vector op; on dav-3510 a call of its `__simd_vf__` helper (its
+        unaligned form when an operand may start off a 32-byte boundary); dav-c220's
+        intrinsics address UB in 32-byte blocks, so there such an operand is refused."""
+        if name in ("asc_duplicate", "vector_dup"):
+            args = ptrs + scalars
+        else:
+            args = ptrs[:2] + scalars + ptrs[2:] if scalars else ptrs
+        if self.a5:
+            if simd.has_elementwise_helper(name):  # all but the conversions
+                if ctype not in simd.REGISTER:
+                    raise op_error(op, f"no dav-3510 register type for {ctype} elements")
+                name = self.use_helper(*simd.elementwise_helper(name, ctype, aligned))
+            self.line(f"{name}({', '.join(args)}, {count});", op)
+            return
+        if not aligned:
+            raise op_error(op, "dav-c220 vector ops need every operand (and each row of one) to start 32-byte "
+                               "aligned; this one may not: use rows of whole 32-byte blocks")
+        self.line(f"set_vector_mask(0, {count});", op)
+        # repeat 1 (counter mode: the mask holds the count), unit block strides, 8-block repeat strides
+        strides = "1, 1, 1, 1, 8, 8, 8" if len(ptrs) == 3 else "1, 1, 1, 8, 8"
+        self.line(f"{name}({', '.join(args)}, {strides});", op)
+
+    def print_brc(self, op: hivm.VBrcOp) -> None:
+        dst = self.view(op.dst)
+        if not isinstance(op.src.type, MemRefType):
+            self.vector_call(op, "duplicate", [dst], [self.expr(op.src)])
+            return
+        src = self.view(op.src)
+        dims = int_array(op.broadcast_dims)
+        if len(dst.shape) == 2 and dims == (1,):
+            self.row_broadcast(op, dst, src)
+        elif len(dst.shape) == 2 and dims == (0,):
+            drows, dcols, dstride = rows_of(op, dst)
+            self.open(f"for (int32_t r = 0; r < {drows}; ++r)", op)
+            self.vector_statement(op, vector_name("copy", self.a5) or "", [f"{dst.ptr} + r * {dstride}", src.ptr], [], dcols,
+                                  dst.ctype, dst.rows_aligned() and src.aligned)
+            self.close()
+        else:
+            raise op_error(op, f"broadcast along dims {list(dims)} of {list(dst.shape)} is not printed")
+
+    def row_broadcast(self, op: hivm.VBrcOp, dst: View, src: View) -> None:
+        rows, cols, dstride = rows_of(op, dst)
+        sstride = src.strides[0]
+        check_vector_types(op, dst, src)
+        if self.a5:
+            name = self.use_helper(*simd.row_broadcast_helper(dst.ctype, dst.rows_aligned()))
+            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {dstride}, {sstride});", op)
+            return
+        esize = dst.esize
+        per_block = 32 // esize
+        if rows % 8 or (cols * esize) % 32 or (dstride * esize) % 32 or sstride != 1 or not (dst.aligned and src.aligned):
+            raise op_error(op, f"dav-c220 broadcasts whole 32-byte blocks of 8 rows at a time (rows {rows}, cols {cols}, "
+                               f"row stride {dstride}, source stride {sstride})")
+        row_blocks = dstride * esize // 32
+        carrier = f"uint{8 * esize}_t"
+        # vbrcb: element k of repeat i fills the 32-byte block (i * dstRepStride + k * dstBlkStride)
+        self.line(f"vbrcb((__ubuf__ {carrier} *){dst.ptr}, (__ubuf__ {carrier} *){src.ptr}, {row_blocks}, "
+                  f"{8 * row_blocks}, {rows // 8});", op)
+        if cols > per_block:  # the first block of each row along the row: source strides 0
+            self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
+            self.line(f"set_vector_mask(0, {cols - per_block});", op)
+            row = f"{dst.ptr} + r * {dstride}"
+            self.line(f"vcopy({row} + {per_block}, {row}, 1, 1, 0, 8, 0);", op)
+            self.close()
+
+    def print_reduce(self, op: hivm.VReduceOp) -> None:
+        kind = str(op.arith.data.value) if hasattr(op.arith.data, "value") else str(op.arith.data)
+        kind = kind.lower().split(".")[-1]
+        if kind not in ("sum", "max", "min") or len(op.dst) != 1:
+            raise op_error(op, f"reduce <{kind}> is not printed")
+        src, dst = self.view(op.src), self.view(op.dst[0])
+        dims = int_array(op.reduce_dims)
+        last = len(src.shape) - 1
+        if dims == (last,):
+            self.row_reduce(op, kind, src, dst)
+        elif dims == (0,) and len(src.shape) == 2:
+            rows, cols, sstride = rows_of(op, src)
+            combine = {"sum": "add", "max": "max", "min": "min"}[kind]
+            aligned = dst.aligned and src.rows_aligned()
+            self.vector_statement(op, vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype, aligned)
+            self.open(f"for (int32_t r = 1; r < {rows}; ++r)", op)
+            self.vector_statement(op, vector_name(combine, self.a5) or "",
+                                  [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype, aligned)
+            self.close()
+        else:
+            raise op_error(op, f"reduce along dims {list(dims)} is not printed")
+
+    def row_reduce(self, op: hivm.VReduceOp, kind: str, src: View, dst: View) -> None:
+        rows, cols, sstride = rows_of(op, src)
+        dstride = dst.strides[0] if len(dst.shape) >= 1 and dst.shape[0] != 1 else 1
+        check_vector_types(op, dst, src)
+        if self.a5:
+            name = self.use_helper(*simd.row_reduce_helper(kind, src.ctype, src.rows_aligned()))
+            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {sstride}, {dstride});", op)
+            return
+        self.c220_row_reduce(op, kind, (src, dst), (rows, cols, sstride, dstride))
+
+    def c220_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View],
+                        sizes: tuple[int, int, int, int]) -> None:
+        """One whole-reduce per 256-byte column chunk, repeat = rows (see simd)."""
+        src, dst = views
+        rows, cols, sstride, dstride = sizes
+        esize, per_repeat = src.esize, simd.lanes(src.ctype)
+        if src.ctype == "bfloat16_t" or not src.rows_aligned() or not dst.aligned or dstride != 1 or rows > 255 or (
+                cols > per_repeat and cols % per_repeat):
+            raise op_error(op, f"dav-c220 whole-reduce needs f32/f16 rows 32-byte aligned, one result per row and "
+                               f"whole 256-byte repeats (rows {rows}, cols {cols}, row stride {sstride})")
+        call, order, fold = simd.C220_REDUCE[kind]
+        row_blocks = sstride * esize // 32
+        hi, lo = simd.c220_lane_mask(min(cols, per_repeat))
+        self.line("set_mask_norm();", op)
+        self.line(f"set_vector_mask({hi}, {lo});", op)
+        self.line(f"{call}({dst.ptr}, {src.ptr}, {rows}, 1, 1, {row_blocks}, {order});", op)
+        if cols > per_repeat:
+            scratch = self.ub_scratch(op, rows * esize)
+            tmp = f"(__ubuf__ {src.ctype} *)({ARENA_NAME['ub']} + {scratch})"
+            self.open(f"for (int32_t j = 1; j < {cols // per_repeat}; ++j)", op)
+            self.line(f"{call}({tmp}, {src.ptr} + j * {per_repeat}, {rows}, 1, 1, {row_blocks}, {order});", op)
+            self.line("set_mask_count();", op)
+            self.line(f"set_vector_mask(0, {rows});", op)
+            self.line(f"{fold}({dst.ptr}, {dst.ptr}, {tmp}, 1, 1, 1, 1, 8, 8, 8);", op)
+            self.line("set_mask_norm();", op)
+            self.line(f"set_vector_mask({hi}, {lo});", op)
+            self.close()
+        self.line("set_mask_count();", op)
+
+    def ub_scratch(self, op: Operation, size: int) -> int:
+        """Offset of `size` bytes at the top of UB, above every UB buffer of this side (their
+        planned addresses bounded over the loops around them)."""
+        assert self.side is not None
+        capacity = self.chip.capacity["ub"]
+        start = (capacity - size) // 32 * 32
+        top = ub_high_water(self.side.func_op, self.offsets)
+        if top is None or top > start:
+            raise op_error(op, f"no room for the {size}-byte dav-c220 reduction scratch at the top of UB "
+                               f"(the buffers reach {top if top is not None else 'an unbounded address'})")
+        return start
+
+
+VECTOR_KIND: dict[type[Operation], str] = {
+    hivm.VAddOp: "add", hivm.VSubOp: "sub", hivm.VMulOp: "mul", hivm.VDivOp: "div", hivm.VMaxOp: "max",
+    hivm.VMinOp: "min", hivm.VExpOp: "exp", hivm.VLnOp: "ln", hivm.VAbsOp: "abs", hivm.VReluOp: "relu",
+    hivm.VSqrtOp: "sqrt", hivm.VRsqrtOp: "rsqrt", hivm.VRecOp: "rec", hivm.VCastOp: "cast",
+}
+
+
+A5_VECTOR = {
+    "add": "asc_add", "sub": "asc_sub", "mul": "asc_mul", "div": "asc_div", "max": "asc_max", "min": "asc_min",
+    "exp": "asc_exp", "ln": "asc_log", "abs": "asc_abs", "relu": "asc_relu", "sqrt": "asc_sqrt",
+    "rsqrt": "asc_rsqrt", "rec": "asc_reciprocal", "copy": "asc_copy", "duplicate": "asc_duplicate",
+    "add_scalar": "asc_add_scalar", "sub_scalar": "asc_sub_scalar", "mul_scalar": "asc_mul_scalar",
+    "div_scalar": "asc_div_scalar", "max_scalar": "asc_max_scalar", "min_scalar": "asc_min_scalar",
+    "cast_float_bfloat16_t": "asc_float2bfloat16", "cast_float_half": "asc_float2half",
+    "cast_bfloat16_t_float": "asc_bfloat162float", "cast_half_float": "asc_half2float",
+}
+
+
+C220_VECTOR = {
+    "add": "vadd", "sub": "vsub", "mul": "vmul", "div": "vdiv", "max": "vmax", "min": "vmin", "exp": "vexp",
+    "ln": "vln", "abs": "vabs", "relu": "vrelu", "sqrt": "vsqrt", "rsqrt": "vrsqrt", "rec": "vrec", "copy": "vcopy",
+    "duplicate": "vector_dup", "add_scalar": "vadds", "sub_scalar": "vsubs", "mul_scalar": "vmuls",
+    "div_scalar": "vdivs", "max_scalar": "vmaxs", "min_scalar": "vmins",
+    "cast_float_bfloat16_t": "vconv_f322bf16r", "cast_float_half": "vconv_f322f16r",
+    "cast_bfloat16_t_float": "vconv_bf162f32", "cast_half_float": "vconv_f162f32",
+}
+
+
+def check_vector_types(op: Operation, dst: View, src: View) -> None:
+    if dst.ctype != src.ctype or dst.ctype not in simd.REGISTER:
+        raise op_error(op, f"a {src.ctype} -> {dst.ctype} reduction or broadcast is not printed")
+
+
+def ub_high_water(fn: func.FuncOp, offsets: dict[Operation, int]) -> int | None:
+    """The end of the highest UB buffer of `fn` (None if an address has no static bound)."""
+    top = 0
+    for op in fn.walk():
+        if isinstance(op, memref.AllocOp | hivm.PointerCastOp) and hivm.scope_of(op.results[0]) == "ub":
+            t = memref_of(op.results[0])
+            size = buffer_bytes(op, t)
+            if isinstance(op, memref.AllocOp):
+                base = offsets.get(op)
+            else:
+                base = upper_bound(op.addrs[0]) if len(op.addrs) == 1 else None
+            if base is None:
+                return None
+            top = max(top, base + size)
+    return top
+
+
+def upper_bound(value: SSAValue, depth: int = 0) -> int | None:
+    """A static upper bound of a non-negative index/integer expression: constants, + * and
+    remainders of them, casts, and loop induction variables (bounded by their loop)."""
+    if depth > 32:
+        return None
+    owner = value.owner
+    if isinstance(owner, Block):
+        loop = owner.parent_op()
+        if isinstance(loop, scf.ForOp) and value is owner.args[0]:
+            ub = upper_bound(loop.ub, depth + 1)
+            return None if ub is None else ub - 1
+        return None
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    if owner.name in ("arith.remui", "arith.remsi"):  # below the divisor, whatever the dividend
+        divisor = upper_bound(owner.operands[1], depth + 1)
+        return None if divisor is None or divisor <= 0 else divisor - 1
+    bounds = [upper_bound(v, depth + 1) for v in owner.operands]
+    if any(b is None for b in bounds) or any(cast(int, b) < 0 for b in bounds):
+        return None
+    b = cast(list[int], bounds)
+    if owner.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
+        return b[0]
+    if owner.name == "arith.addi":
+        return b[0] + b[1]
+    if owner.name == "arith.muli":
+        return b[0] * b[1]
+    if owner.name in ("arith.divui", "arith.divsi"):
+        return b[0]
+    if isinstance(owner, arith.SelectOp):
+        return max(b[1], b[2])
+    return None
+
+
+def vector_name(kind: str, a5: bool) -> str | None:
+    return (A5_VECTOR if a5 else C220_VECTOR).get(kind)
