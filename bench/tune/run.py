@@ -121,7 +121,14 @@ def _throughput(pool, ray) -> dict:
     from ascend_mlir.tune import result_rows_equal
 
     n = len(inline.rows)
+    # how busy the pool kept its workers: the workers' own seconds per variant over the
+    # wall time x workers (1.0 = never idle); on a shared machine this separates the
+    # pool's overhead from the CPU share the machine gives this user
+    busy = sum(r["seconds"] for r in pooled.rows) / (t_pool * pool.slots)
     out = {"space": THROUGHPUT_SPACE, "variants": n, "seconds": {"inline": round(t_inline, 2), "pool": round(t_pool, 2)},
+           "pool_worker_busy_fraction": round(busy, 3),
+           "worker_seconds_per_variant": {"inline": round(sum(r["seconds"] for r in inline.rows) / n, 3),
+                                          "pool": round(sum(r["seconds"] for r in pooled.rows) / n, 3)},
            "pool_rows_equal_inline": result_rows_equal(inline, pooled),
            "pool_rate_over_workers_x_inline_rate": round(t_inline / t_pool / pool.slots, 3)}
     if ray is not None:
@@ -130,7 +137,9 @@ def _throughput(pool, ray) -> dict:
         out["ray_rows_equal_inline"] = result_rows_equal(inline, on_ray)
         out["ray_over_pool_wall"] = round(t_ray / t_pool, 3)
     print(f"throughput, {n} vecadd variants: inline {t_inline:.1f} s, pool ({pool.slots} workers) {t_pool:.1f} s "
-          f"= {out['pool_rate_over_workers_x_inline_rate']:.2f} x workers x the inline rate"
+          f"= {out['pool_rate_over_workers_x_inline_rate']:.2f} x workers x the inline rate; workers busy "
+          f"{100 * busy:.0f}% of the time, {out['worker_seconds_per_variant']['pool']:.2f} s per variant in a "
+          f"worker vs {out['worker_seconds_per_variant']['inline']:.2f} s inline"
           + (f"; ray {out['seconds']['ray']:.1f} s = {out['ray_over_pool_wall']:.2f} x the pool's wall time"
              if ray is not None else ""))
     return out
