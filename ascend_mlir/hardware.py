@@ -46,21 +46,19 @@ CORE_SCOPES: dict[str, frozenset[str]] = {
 CUBE_ONLY_PIPES: frozenset[str] = CORE_PIPES["CUBE"] - CORE_PIPES["VECTOR"]
 VECTOR_ONLY_PIPES: frozenset[str] = CORE_PIPES["VECTOR"] - CORE_PIPES["CUBE"]
 
-# The same-pipe rule (hivm-syntax.md): a pipe does not wait for its own earlier ops, so a
-# data dependence between two ops of one pipe needs `pipe_barrier[P]`, except on S, which
-# the hardware keeps in order.
-HARDWARE_ORDERED_PIPES: frozenset[str] = frozenset({"S"})
-# mmadL1 -> mmadL1 is ordered by the op itself at the hivm level (bishengir assumes the
-# same; whoever expands mmadL1 into L0 loads + mmad owns the M barriers). At the hivm level
-# every M op is an mmadL1, so M counts as ordered there.
+# The same-pipe rule (which dependences between two ops of one pipe need a pipe_barrier)
+# differs between chips: it is chip data (`chip.ordered_pipes`), answered by ONE function,
+# `ascend_mlir.chips.needs_barrier(chip, src_pipe, dst_pipe)` (docs/same-pipe-rule.md).
+# What is common to every chip: mmadL1 -> mmadL1 is ordered by the op itself at the hivm
+# level (bishengir assumes the same; whoever expands mmadL1 into L0 loads + mmad owns the M
+# barriers). At the hivm level every M op is an mmadL1, so M counts as ordered there.
 OP_ORDERED_PIPES: frozenset[str] = frozenset({"M"})
-# Pipes whose same-pipe dependences need no sync at the hivm level.
-ORDERED_PIPES: frozenset[str] = HARDWARE_ORDERED_PIPES | OP_ORDERED_PIPES
-
-
-def is_ordered(pipe: str) -> bool:
-    """Whether two dependent hivm ops on `pipe` are kept in order without a barrier."""
-    return pipe in ORDERED_PIPES
+# Timing, not sync: pipes whose ops complete in issue order within their ii on every chip
+# (S, whose ops take one cycle, and M at the hivm level), so a dependent op of the same pipe
+# may issue once the producer's ii is over. A pipe that merely needs no barrier on some
+# chip (the 950's V) is not among them: there the consumer still waits for the
+# producer's completion.
+ORDERED_PIPES: frozenset[str] = frozenset({"S"}) | OP_ORDERED_PIPES
 
 
 @dataclass(frozen=True)

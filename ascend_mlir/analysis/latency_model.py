@@ -310,20 +310,23 @@ def _mmad_shape(op: Operation) -> tuple[int, int, int, str, int]:
     a, b = ins[0], ins[1]
     if not isinstance(a.type, MemRefType) or not isinstance(b.type, MemRefType):
         raise LatencyError(op, "a and b must be memrefs")
+    attrs = {**op.attributes, **op.properties}
+    dtype, bits = cube_dtype(a.type.element_type, hf32="enable_HF32" in attrs)
+    # The op's own m/k/n operands (constants) are the work it does, whatever the tiles'
+    # types say (bishengir's mmadL1 works on memref<?x?x?x?xbf16> fractal views).
+    explicit = [constant_int(ins[i]) for i in (3, 4, 5)] if len(ins) >= 6 else []
+    if len(explicit) == 3 and all(explicit):
+        m, k, n = (int(x) for x in explicit)  # pyright: ignore[reportArgumentType]
+        return m, n, k, dtype, bits
     a_shape, b_shape = static_shape(a, op), static_shape(b, op)
     if len(a_shape) != 2 or len(b_shape) != 2:
         raise LatencyError(op, "a and b must be 2-D")
-    attrs = {**op.attributes, **op.properties}
     m, k = (a_shape[1], a_shape[0]) if "a_transpose" in attrs else a_shape
     kb, n = (b_shape[1], b_shape[0]) if "b_transpose" in attrs else b_shape
     k = max(k, kb)
-    # Explicit m/k/n operands (constants) describe the real extent inside the tiles.
-    if len(ins) >= 6:
-        real = [constant_int(ins[i]) for i in (3, 4, 5)]
-        m = real[0] if real[0] else m
-        k = real[1] if real[1] else k
-        n = real[2] if real[2] else n
-    dtype, bits = cube_dtype(a.type.element_type, hf32="enable_HF32" in attrs)
+    # the explicit operands that are constants describe the real extent inside the tiles
+    if explicit:
+        m, k, n = (e if e else d for e, d in zip(explicit, (m, k, n), strict=True))
     return m, n, k, dtype, bits
 
 

@@ -84,6 +84,10 @@ class Chip:
     alignment: dict[str, int]
     events_per_pipe_pair: int
     latency: LatencyTable
+    # Pipes that keep two dependent ops of their own in order without a pipe_barrier
+    # (`chip.ordered_pipes`; the same-pipe rule, docs/same-pipe-rule.md). Ask
+    # `needs_barrier`, never this set.
+    ordered_pipes: frozenset[str] = frozenset({"S"})
     path: str = field(default="", compare=False)
     # element types the chip has, by use: "storage" (any buffer), "vector" (arithmetic on
     # the vector unit), "cube" (mmad inputs); empty when the chip file does not say
@@ -150,7 +154,8 @@ class _Reader:
 # Keys a chip file may have (a misspelt key would otherwise be silently ignored and the
 # chip would not be the one the user meant). "*" stands for any name of that table.
 SCHEMA: dict[str, Any] = {
-    "chip": {"name": None, "arch": None, "hacc_targets": None, "events_per_pipe_pair": None},
+    "chip": {"name": None, "arch": None, "hacc_targets": None, "events_per_pipe_pair": None,
+             "ordered_pipes": None},
     "capacity": {scope: None for scope in hardware.SCOPES},
     "alignment": {scope: None for scope in hardware.SCOPES},
     "latency": {
@@ -263,6 +268,7 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
         alignment=alignment,
         events_per_pipe_pair=_events_per_pipe_pair(r),
         latency=latency,
+        ordered_pipes=_ordered_pipes(r),
         path=path,
         element_types=_element_types(r),
     )
@@ -279,6 +285,45 @@ def _element_types(r: _Reader) -> dict[str, tuple[str, ...]]:
             raise r.error(f"types.{use}", "must be a non-empty list of element type names")
         types[use] = tuple(value)
     return types
+
+
+def _ordered_pipes(r: _Reader) -> frozenset[str]:
+    """`chip.ordered_pipes`: pipe names; S is always among them (the scalar unit is in
+    order on every chip: `PipeBarrier<PIPE_S>` is a hardware error). A file that does not
+    say gets the conservative rule, S only (a barrier for every other same-pipe dependence)."""
+    if "ordered_pipes" not in r.data.get("chip", {}):
+        return frozenset({"S"})
+    value = r.get("chip.ordered_pipes")
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise r.error("chip.ordered_pipes", "must be a list of pipe names")
+    for pipe in value:
+        if pipe not in hardware.PIPES:
+            raise r.error("chip.ordered_pipes", f"names {pipe!r}, not a pipe (one of: {', '.join(hardware.PIPES)})")
+    if "S" not in value:
+        raise r.error("chip.ordered_pipes", "must hold \"S\" (the scalar pipe is in order on every chip)")
+    return frozenset(value)
+
+
+def needs_barrier(chip: Chip | None, src_pipe: str, dst_pipe: str) -> bool:
+    """THE same-pipe rule: whether a data dependence from an op on `src_pipe` to a later op
+    on `dst_pipe` needs `pipe_barrier[src_pipe]` between them on `chip` (None: the default
+    chip) at the hivm level. Dependences between different pipes need a flag, not a barrier
+    (False). On one pipe: none on the chip's `ordered_pipes` (S everywhere; V on the
+    register-based Ascend 950), none on M (mmadL1 -> mmadL1 is the op's own business,
+    `hardware.OP_ORDERED_PIPES`), a barrier on every other pipe. The sync passes, the
+    static check, the scheduler, the simulator's race detector and the CCE printer all
+    ask this function."""
+    if src_pipe != dst_pipe or src_pipe in hardware.OP_ORDERED_PIPES:
+        return False
+    if chip is None:
+        chip = load_chip(None)
+    return src_pipe not in chip.ordered_pipes
+
+
+def in_order(chip: Chip | None, pipe: str) -> bool:
+    """Whether two dependent hivm ops on `pipe` are kept in order without a barrier on
+    `chip`: the negation of `needs_barrier` for a same-pipe pair."""
+    return not needs_barrier(chip, pipe, pipe)
 
 
 def _events_per_pipe_pair(r: _Reader) -> int:

@@ -200,10 +200,14 @@ def run_bishengir(npuir: str, *, options: tuple[str, ...] = (), workdir: str | N
     The run ends in an error (the closed-source hivmc is not installed) after the dumps
     we need; that error is not ours to report, only a log without a hivm dump is."""
     tool = bishengir_compile(npuir)
+    # bishengir-compile compiles for its `--target` (default Ascend910B1, in the -a5 build
+    # too), replacing the module's hacc.target: name the module's own target
+    target = re.search(r'hacc\.target<"([^"]*)"', npuir)
+    target_option = (f"--target={target.group(1)}",) if target else ()
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         src = Path(tmp) / "kernel.npuir.mlir"
         src.write_text(npuir)
-        cmd = [tool, str(src), "-o", str(Path(tmp) / "kernel"), "--mlir-print-ir-after-all", *options]
+        cmd = [tool, str(src), "-o", str(Path(tmp) / "kernel"), "--mlir-print-ir-after-all", *target_option, *options]
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=tmp)
     log = done.stdout + done.stderr
     if not is_dump_log(log):

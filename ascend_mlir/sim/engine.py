@@ -44,9 +44,9 @@ import numpy as np
 
 from ascend_mlir import hardware
 
-# Pipes that keep dependent ops of their own in order (the same-pipe rule) are
-# hardware.ORDERED_PIPES: S, and M, where only mmadL1 runs (mmadL1 -> mmadL1 is the
-# op's own business).
+# Pipes that keep dependent ops of their own in order (the same-pipe rule) depend on the
+# chip: the Engine takes them as `in_order_pipes`, which the simulator computes with
+# `chips.in_order` (S and M everywhere, V on the Ascend 950).
 PIPE_INDEX = {p: i for i, p in enumerate(hardware.PIPES)}
 
 # instruction kinds
@@ -227,8 +227,12 @@ class Engine:
     RECENT_INSTANCES = 8
     MAX_RECORDS_PER_MEMORY = 1024
 
-    def __init__(self, cores: Sequence[Core], *, max_steps: int | None = None, trace: bool = True):
+    def __init__(self, cores: Sequence[Core], *, max_steps: int | None = None, trace: bool = True,
+                 in_order_pipes: frozenset[str] = hardware.ORDERED_PIPES):
         self.cores = list(cores)
+        # pipes whose dependent ops need no pipe_barrier (an op waits for the in-flight
+        # ops of its pipe it conflicts with, and is ordered after them)
+        self.in_order_pipes = in_order_pipes
         n = len(self.cores)
         self.nthreads = n * len(hardware.PIPES)
         total = sum(len(c.instrs) for c in self.cores)
@@ -411,7 +415,7 @@ class _Run:
         if ins.after_previous and (c, pos - 1) not in self.handoff:
             return False
         for p in ins.pipes:
-            if p in hardware.ORDERED_PIPES:
+            if p in self.eng.in_order_pipes:
                 for run in self.inflight[c][p]:
                     if _conflicts(ins, run.instr):
                         return False
@@ -450,12 +454,13 @@ class _Run:
         pipe after earlier ones: only pipe_barrier does that (DESIGN.md section 7), so the
         detector never relies on the set stalling its queue."""
         k = ins.kind
+        in_order = self.eng.in_order_pipes
         for p in ins.pipes:
-            if k in (SET, BLOCK_SET) and p not in hardware.ORDERED_PIPES:
+            if k in (SET, BLOCK_SET) and p not in in_order:
                 continue
             pc = self.clock[c][PIPE_INDEX[p]]
             np.maximum(pc, vs, out=pc)
-            if k == BARRIER or p in hardware.ORDERED_PIPES:
+            if k == BARRIER or p in in_order:
                 t = self.eng.thread(c, p)
                 # in-order successor / after pipe_barrier (which drains its pipe): every
                 # earlier op of the pipe has completed. A wait_flag does not drain its

@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp
 from xdsl.ir import Operation
 
 from ascend_mlir import hardware
+from ascend_mlir.chips import in_order
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
 from ascend_mlir.sim.engine import Engine, Race, TraceEvent
@@ -51,6 +52,10 @@ class SimResult:
     instructions: int = 0
     cores: list[str] = field(default_factory=list)
     output_types: dict[str, str] = field(default_factory=dict)  # name -> element type ("bf16"...)
+    # ops whose latency neither their ascend.latency, their operand types and sizes nor
+    # the static bounds of their views give: costed at a per-pipe default, and named here
+    # ("<op> at <file:line:col>: <why>"), so a comparison built on them is known to be one
+    unknown_latency_ops: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -71,6 +76,7 @@ class SimResult:
             "blocks": self.blocks,
             "instructions": self.instructions,
             "cores": self.cores,
+            "unknown_latency_ops": self.unknown_latency_ops,
         }
 
 
@@ -82,7 +88,9 @@ def _chip(module: ModuleOp, chip):
     return resolve_chip(module, chip)
 
 
-def _timing_fn(chip):
+def _timing_fn(chip, unknown: dict[str, None]):
+    """(latency, ii) of an op; what the model cannot derive is costed at a per-pipe
+    default and recorded in `unknown` (an ordered set of descriptions)."""
     cache: dict[int, tuple[int, int]] = {}
 
     def timing(op: Operation) -> tuple[int, int]:
@@ -99,7 +107,11 @@ def _timing_fn(chip):
 
             try:
                 result = estimate(op, chip)
-            except (LatencyError, ChipError):  # dynamic shapes etc.: a conservative per-pipe default
+            except (LatencyError, ChipError) as why:  # costed at a per-pipe default, and said so
+                from ascend_mlir.diagnostics import location_of
+
+                reason = str(why).split("\n")[0].split("error: ")[-1]
+                unknown[f"{op.name} at {location_of(op) or '?'}: {reason}"] = None
                 pipes = hivm.op_pipes(op) or ("S",)
                 result = max((_FALLBACK.get(p, (1, 1)) for p in pipes), key=lambda t: t[0])
             result = (max(1, int(result[0])), max(1, min(int(result[1]), int(result[0]))))
@@ -300,7 +312,9 @@ def simulate(
     gm, meta = _gm_buffers(kernel, inputs, seed)
     scalars = _scalar_arguments(kernel, inputs)
     arena_bytes = dict(chip_obj.capacity)
-    timing = _timing_fn(chip_obj)
+    unknown_latency: dict[str, None] = {}
+    timing = _timing_fn(chip_obj, unknown_latency)
+    in_order_pipes = frozenset(p for p in hardware.PIPES if in_order(chip_obj, p))
     feed = _feed_fn(chip_obj)
     rng = np.random.default_rng(perturb) if perturb is not None else None
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
@@ -321,7 +335,7 @@ def simulate(
                                  shapes={name: m[0] for name, m in meta.items()}, scalars=scalars)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
-        result = Engine(cores, trace=trace and b == 0).run()
+        result = Engine(cores, trace=trace and b == 0, in_order_pipes=in_order_pipes).run()
         prefix = f"block {b}: " if n_blocks > 1 else ""
         for r in result.races:
             # the same static pair racing in several blocks is one report (first block)
@@ -359,6 +373,7 @@ def simulate(
         pipe_busy_by_core=busy_by_core, outputs=outputs, trace=events, blocks=n_blocks,
         instructions=n_instr, cores=core_names,
         output_types={name: meta[name][1].name for name in gm},
+        unknown_latency_ops=list(unknown_latency),
     )
 
 

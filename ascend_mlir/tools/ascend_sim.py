@@ -533,6 +533,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 1
     failed_perturb = perturb_report is not None and not perturb_report["ok"]
     ok = result.ok and reference_match is not False and not failed_perturb
+    if result.unknown_latency_ops:
+        # the cycles are only as good as the latencies: say which ones were guessed
+        print(f"ascend-sim: note: {len(result.unknown_latency_ops)} op(s) without a derivable latency, "
+              f"costed at a per-pipe default: {'; '.join(result.unknown_latency_ops)}", file=sys.stderr)
     if args.json:
         _print_json(result, reference_match, comparison, perturb_report, ok)
     else:

@@ -144,7 +144,7 @@ class AscendCompilePass(ModulePass):
             from ascend_mlir.transforms.verify_sync import VerifySyncPass
 
             # an independent check of the sync just placed: a failure is an error
-            VerifySyncPass().apply(ctx, op)
+            VerifySyncPass(**self._chip_options()).apply(ctx, op)
         _apply_target_shaping(ctx, op)
 
     def _chip_options(self) -> dict[str, str]:
@@ -167,7 +167,7 @@ class AscendCompilePass(ModulePass):
             # the documented fallback: this kernel is synced by barriers instead, and said so
             emit_remark(error.op, f"{error}; ascend-compile falls back to sync=barrier-all for this kernel")
             _replace_body(op, backup)
-            InsertBarrierSyncPass().apply(ctx, op)
+            InsertBarrierSyncPass(chip=chip_options.get("chip"), chip_file=chip_options.get("chip_file")).apply(ctx, op)
             stage_done(InsertBarrierSyncPass.name, op)
 
     @staticmethod

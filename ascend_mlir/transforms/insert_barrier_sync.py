@@ -6,11 +6,11 @@ schedule. Two mechanisms:
 * **Within a core**: before a hivm op `B` that conflicts with an op `A` issued since the
   last barrier on the same core (they touch the same buffer, one of them writes) the pass
   inserts `hivm.hir.pipe_barrier[<PIPE_ALL>]`, unless `A` and `B` both run on the same
-  single in-order pipe (M or S), where the hardware keeps them in order. Two conflicting
-  V ops get `pipe_barrier[<PIPE_V>]` instead, which is what bishengir's own sync inserts
-  between dependent vector ops (consecutive vector instructions may overlap on the real
-  V pipe); `v-in-order=true` trusts the V pipe's order instead, as DESIGN.md's
-  simulator model does. A PIPE_ALL barrier drains every pipe of the core and a PIPE_V
+  single pipe that keeps them in order on the chip (`chips.needs_barrier`: S and M
+  everywhere, V on the register-based Ascend 950). Two conflicting V ops on a chip whose
+  V pipe does not keep them in order (the 910B) get `pipe_barrier[<PIPE_V>]` instead,
+  which is what bishengir's own sync inserts between dependent vector ops there. The chip
+  is the module's `hacc.target` or the `chip` option. A PIPE_ALL barrier drains every pipe of the core and a PIPE_V
   barrier every V op, so "every conflicting pair has a barrier between it, or is
   same-pipe in order" holds by construction. Loops are handled by a fixpoint over the
   back edge: the ops still open at the end of the body are open at its start, so a
@@ -58,10 +58,12 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
 from ascend_mlir import hardware
+from ascend_mlir.chips import in_order
 from ascend_mlir.analysis.aliasing import Footprint, may_alias
 from ascend_mlir.analysis.views import footprint_of, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.dialects import hivm
+from ascend_mlir.transforms.estimate_latency import module_chip
 
 # the two cross-core flag ids this pass uses, one per direction (of hardware.CROSS_CORE_FLAGS)
 CUBE_TO_VECTOR_FLAG = 0
@@ -205,9 +207,10 @@ def _first_access_core(ops: Iterable[Operation], default_core: str) -> str | Non
 
 
 class _Inserter:
-    def __init__(self, func_op: func.FuncOp, v_in_order: bool, intra_core: bool = True):
+    def __init__(self, func_op: func.FuncOp, in_order_pipes: frozenset[str], intra_core: bool = True):
         self.func_op = func_op
-        self.v_in_order = v_in_order
+        # pipes that keep two dependent ops of their own in order on the chip
+        self.in_order_pipes = in_order_pipes
         self.intra_core = intra_core
         core_attr = func_op.attributes.get("hivm.func_core_type")
         kind = core_attr.data.value if isinstance(core_attr, hivm.FuncCoreTypeAttr) else None
@@ -307,15 +310,14 @@ class _Inserter:
 
     def _ordered(self, earlier: _Access, later: _Access, v_open: frozenset[_Access]) -> bool:
         """Whether the hardware already keeps `earlier` before `later` (same core): the
-        same-pipe rule (only S, hardware.HARDWARE_ORDERED_PIPES; mmadL1 -> mmadL1 is ordered
-        by the op itself); V counts as ordered only with v-in-order=true (see the module
-        docstring)."""
+        chip's same-pipe rule (`chips.needs_barrier`; mmadL1 -> mmadL1 is ordered by the op
+        itself), or a PIPE_V barrier since `earlier` on V."""
         if earlier.both_mmad(later):
             return True
         pipe = earlier.same_single_pipe(later)
-        if pipe in hardware.HARDWARE_ORDERED_PIPES:
+        if pipe in self.in_order_pipes:
             return True
-        return pipe == "V" and (self.v_in_order or earlier not in v_open)
+        return pipe == "V" and earlier not in v_open
 
     def _widen(self, state: _State, loop: Operation) -> _State:
         """Open accesses of `loop`'s iterations seen from another iteration or after it."""
@@ -405,9 +407,9 @@ class InsertBarrierSyncPass(ModulePass):
 
     name = "ascend-insert-barrier-sync"
 
-    # trust the V pipe to keep dependent vector ops in order (DESIGN.md's model) instead
-    # of fencing them with pipe_barrier[<PIPE_V>] (what bishengir does)
-    v_in_order: bool = False
+    # the chip whose same-pipe rule applies, chosen as by every pass (chips.resolve_chip)
+    chip: str | None = None
+    chip_file: str | None = None
     # false: only the cross-core hand-offs of MIX kernels (sync_block_set/wait with the
     # barriers that drain the handing core), for a consumer that syncs within a core
     # itself (bishengir-compile's inject-sync)
@@ -416,6 +418,8 @@ class InsertBarrierSyncPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # an op this pass cannot see the pipes of would be left unsynchronised
         require_hivm_level(op, self.name)
+        chip = module_chip(op, self.chip, self.chip_file)
+        ordered = frozenset(p for p in hardware.PIPES if in_order(chip, p))
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if func_op.body.blocks and any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
-                _Inserter(func_op, self.v_in_order, self.intra_core).run()
+                _Inserter(func_op, ordered, self.intra_core).run()

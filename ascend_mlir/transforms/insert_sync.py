@@ -70,6 +70,7 @@ from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.loop_model import loop_name
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
+from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
 
 MAX_VERSIONS = 4
@@ -193,8 +194,9 @@ def _is_loop_body(block: Block) -> bool:
 
 
 class _Planner:
-    def __init__(self, func_op: func.FuncOp):
+    def __init__(self, func_op: func.FuncOp, chip: Chip):
         self.func_op = func_op
+        self.chip = chip  # whose same-pipe rule (chips.needs_barrier) applies
         self.body = func_op.body.block
         self.default_core = _default_core(func_op)
         self.cores = _function_cores(func_op, self.default_core)
@@ -228,7 +230,7 @@ class _Planner:
         both_mmad = isinstance(a.op, hivm.MmadL1Op) and isinstance(b.op, hivm.MmadL1Op)
         for fa, pa, wa in a.accesses:
             for fb, pb, wb in b.accesses:
-                if not (wa or wb) or (pa == pb and (_pipe(pa) in hardware.HARDWARE_ORDERED_PIPES or both_mmad)):
+                if not (wa or wb) or (pa == pb and (not needs_barrier(self.chip, _pipe(pa), _pipe(pb)) or both_mmad)):
                     continue
                 self._forward(a, b, k, fa, fb, pa, pb)
                 for j in range(k):
@@ -1023,11 +1025,12 @@ class InsertSyncPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # an op this pass cannot see the pipes of would be left unsynchronised
         require_hivm_level(op, self.name)
-        events = module_chip(op, self.chip, self.chip_file).events_per_pipe_pair
+        chip = module_chip(op, self.chip, self.chip_file)
+        events = chip.events_per_pipe_pair
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 continue
-            planner = _Planner(func_op)
+            planner = _Planner(func_op, chip)
             planner.collect()
             for plan in planner.plans.values():
                 _plan_block(plan)

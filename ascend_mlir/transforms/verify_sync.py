@@ -8,7 +8,8 @@ the same flags pending), each `scf.if` both ways (per static if, up to 64 combin
 Each run yields the issue order of one core group; over it, vector clocks per
 (core, pipe) follow the hardware's rules (DESIGN.md section 8): an op is ordered after
 another only through pipe_barrier, set/wait_flag, sync_block_set/wait, or when both are
-on S, or both are mmadL1. The checks, each a located error:
+on one pipe of one core that keeps dependent ops in order on the chip (`chips.needs_barrier`:
+S and mmadL1 -> mmadL1 everywhere, V on the Ascend 950). The checks, each a located error:
 
 * every pair of accesses of one core to overlapping bytes (one a write) is ordered;
 * every wait_flag / sync_block_wait is matched by an earlier set (else: deadlock);
@@ -56,7 +57,7 @@ from ascend_mlir.analysis.aliasing import Affine, Footprint, hulls_apart, may_al
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
-from ascend_mlir.chips import ChipError, resolve_chip
+from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
@@ -228,6 +229,7 @@ class _Access:
 @dataclass
 class _Checker:
     vector_cores: tuple[str, ...] = ("VEC0",)
+    chip: Chip | None = None  # whose same-pipe rule applies (None: the default chip)
     known: dict[tuple[str, str], dict[tuple[str, str], int]] = field(default_factory=dict)
     count: dict[tuple[str, str], int] = field(default_factory=dict)
     flags: dict[tuple, deque] = field(default_factory=dict)  # pending sets
@@ -360,7 +362,7 @@ class _Checker:
             for e in reversed(earlier_list):
                 if e.index <= floor:
                     break
-                if not (e.write or a.write) or _hardware_ordered(e, a) or hulls_apart(e.footprint, a.footprint):
+                if not (e.write or a.write) or _hardware_ordered(e, a, self.chip) or hulls_apart(e.footprint, a.footprint):
                     continue
                 if may_alias(e.footprint, a.footprint):
                     here = a.pipe if core == a.step.core else f"{a.step.core} {a.pipe}"
@@ -402,12 +404,13 @@ def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
     return ("CUBE",) if core == "VECTOR" else ("VECTOR",)
 
 
-def _hardware_ordered(e: _Access, a: _Access) -> bool:
-    if e.pipe != a.pipe:
+def _hardware_ordered(e: _Access, a: _Access, chip: Chip | None) -> bool:
+    """Two accesses of one pipe of one core that the chip keeps in order without a barrier."""
+    if e.pipe != a.pipe or e.step.core != a.step.core:
         return False
-    if e.pipe == "S":
+    if isinstance(e.step.op, hivm.MmadL1Op) and isinstance(a.step.op, hivm.MmadL1Op):
         return True
-    return isinstance(e.step.op, hivm.MmadL1Op) and isinstance(a.step.op, hivm.MmadL1Op)
+    return e.pipe != "M" and not needs_barrier(chip, e.pipe, a.pipe)
 
 
 def _iteration_text(e: _Step, a: _Step) -> str:
@@ -558,9 +561,9 @@ def _run_streams(checker: _Checker, steps: list[_Step]) -> None:
     checker.finish()
 
 
-def verify_functions(funcs: list[func.FuncOp]) -> bool:
+def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None) -> bool:
     """Check one kernel: one function, or the two parts of a split MIX kernel (run
-    side by side). Raise a located error for the first unsynchronised fact; False when
+    side by side), under `chip`'s same-pipe rule (None: the default chip). Raise a located error for the first unsynchronised fact; False when
     too large to unroll."""
     vector_cores = _vector_cores(funcs)
     runs: list[list[_Step]] = [[]]
@@ -584,7 +587,7 @@ def verify_functions(funcs: list[func.FuncOp]) -> bool:
         if len(runs) > MAX_TRIP_RUNS:
             return False
     for steps in runs:
-        _run_streams(_Checker(vector_cores), steps)
+        _run_streams(_Checker(vector_cores, chip), steps)
     return True
 
 
@@ -596,8 +599,8 @@ def _trip_choices(loops: list[Operation]) -> Iterator[dict[Operation, int]]:
         yield dict(zip(loops, combo, strict=True))
 
 
-def verify_function(func_op: func.FuncOp) -> bool:
-    return verify_functions([func_op])
+def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:
+    return verify_functions([func_op], chip)
 
 
 def _kernels(module: ModuleOp) -> list[list[func.FuncOp]]:
@@ -623,7 +626,8 @@ class VerifySyncPass(ModulePass):
 
     name = "ascend-verify-sync"
 
-    # the chip whose flag counts bound the event ids (as for every pass: chips.resolve_chip)
+    # the chip: its flag counts bound the event ids, its same-pipe rule orders accesses
+    # (as for every pass: chips.resolve_chip)
     chip: str | None = None
     chip_file: str | None = None
 
@@ -635,5 +639,5 @@ class VerifySyncPass(ModulePass):
         for kernel in _kernels(op):
             for func_op in kernel:
                 _id_range_errors(func_op, chip.events_per_pipe_pair, chip.name)
-            if not verify_functions(kernel):
+            if not verify_functions(kernel, chip):
                 emit_remark(kernel[0], "ascend-verify-sync: kernel too large to unroll within the budget; not verified")

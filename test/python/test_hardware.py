@@ -2,6 +2,8 @@
 
 import ast
 import importlib
+
+import pytest
 from pathlib import Path
 
 from ascend_mlir import hardware
@@ -45,10 +47,34 @@ def test_cores_and_their_pipes():
 
 
 def test_same_pipe_rule():
-    # only S is ordered by the hardware; M -> M between mmadL1 ops by the op
-    assert hardware.HARDWARE_ORDERED_PIPES == {"S"}
+    # chip data asked through one function (docs/same-pipe-rule.md): S is ordered on every
+    # chip, M -> M between mmadL1 ops by the op, V on the register-based 950 only
+    from ascend_mlir.chips import needs_barrier
+
+    a5, c220 = load_chip("ascend950"), load_chip("ascend910b")
+    assert a5.ordered_pipes == {"S", "V"} and c220.ordered_pipes == {"S"}
+    for chip in (a5, c220, None):
+        assert not needs_barrier(chip, "S", "S")
+        assert not needs_barrier(chip, "M", "M")
+        assert not needs_barrier(chip, "MTE2", "V")  # different pipes: a flag, never a barrier
+        assert all(needs_barrier(chip, p, p) for p in ("MTE1", "MTE2", "MTE3", "FIX"))
+    assert needs_barrier(c220, "V", "V")
+    assert not needs_barrier(a5, "V", "V")
+    assert not needs_barrier(None, "V", "V")  # the default chip is the 950
+    # timing (issue order within ii) is chip independent and does not include the 950's V
     assert hardware.ORDERED_PIPES == {"M", "S"}
-    assert not any(hardware.is_ordered(p) for p in ("V", "MTE1", "MTE2", "MTE3", "FIX"))
+
+
+def test_chip_ordered_pipes_are_checked(tmp_path):
+    from ascend_mlir.chips import ChipError, load_chip_file
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "ascend950"\n[chip]\nordered_pipes = ["V"]\n')
+    with pytest.raises(ChipError, match="must hold"):
+        load_chip_file(bad)
+    bad.write_text('extends = "ascend950"\n[chip]\nordered_pipes = ["S", "VEC"]\n')
+    with pytest.raises(ChipError, match="not a pipe"):
+        load_chip_file(bad)
 
 
 def test_copy_paths_agree_with_tile_and_chips():

@@ -128,3 +128,77 @@ def test_every_copy_has_latency_at_least_ii(nbytes, path, bursts):
 def test_every_cube_op_has_latency_at_least_ii(m, n, k, dtype):
     cost = mmad_cost(CHIP, m, n, k, *dtype)
     assert cost.latency >= cost.ii >= 1
+
+
+# ----- latency from the op's own operands (issue 19 item 3) -------------------------------
+
+_DYNAMIC = """
+func.func @k(%a: memref<?x?x?x?xbf16, #hivm.address_space<cbuf>>, %b: memref<?x?x?x?xbf16, #hivm.address_space<cbuf>>,
+             %c: memref<128x128xf32, #hivm.address_space<cc>>, %x: memref<4096xf32, #hivm.address_space<gm>>,
+             %u: memref<4096xf32, #hivm.address_space<ub>>, %n: index, %p: index) {
+  %true = arith.constant true
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  hivm.hir.mmadL1 ins(%a, %b, %true, %c128, %c128, %c128 : memref<?x?x?x?xbf16, #hivm.address_space<cbuf>>, memref<?x?x?x?xbf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<128x128xf32, #hivm.address_space<cc>>)
+  %xs = memref.subview %x[%p] [%c256] [1] : memref<4096xf32, #hivm.address_space<gm>> to memref<?xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+  %us = memref.subview %u[0] [%c256] [1] : memref<4096xf32, #hivm.address_space<ub>> to memref<?xf32, strided<[1]>, #hivm.address_space<ub>>
+  hivm.hir.load ins(%xs : memref<?xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%us : memref<?xf32, strided<[1]>, #hivm.address_space<ub>>)
+  %xn = memref.subview %x[%p] [%n] [1] : memref<4096xf32, #hivm.address_space<gm>> to memref<?xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+  %un = memref.subview %u[0] [%n] [1] : memref<4096xf32, #hivm.address_space<ub>> to memref<?xf32, strided<[1]>, #hivm.address_space<ub>>
+  hivm.hir.load ins(%xn : memref<?xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%un : memref<?xf32, strided<[1]>, #hivm.address_space<ub>>)
+  %d = memref.alloc(%n) : memref<?xf32, #hivm.address_space<ub>>
+  hivm.hir.vexp ins(%d : memref<?xf32, #hivm.address_space<ub>>) outs(%d : memref<?xf32, #hivm.address_space<ub>>)
+  func.return
+}
+"""
+
+
+def _dynamic_ops():
+    from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    module = parse_module(AscendOptMain(args=[]).ctx, _DYNAMIC, "dynamic.mlir")
+    return [op for op in module.walk() if op.name.startswith("hivm.hir.")]
+
+
+def test_mmad_on_dynamic_fractal_views_takes_its_m_k_n_operands():
+    # bishengir's gemm_910b: mmadL1 on memref<?x?x?x?xbf16> with m = k = n = 128 is the
+    # same work as on 128x128 tiles, not a per-pipe fallback
+    from ascend_mlir.analysis.latency_model import estimate, read_latencies
+
+    mmad = _dynamic_ops()[0]
+    for chip in (CHIP, load_chip("ascend910b")):
+        assert estimate(mmad, chip) == (mmad_cost(chip, 128, 128, 128, "bf16", 16).latency,
+                                        mmad_cost(chip, 128, 128, 128, "bf16", 16).ii)
+        assert set(read_latencies(mmad, chip).values()) != {None}
+
+
+def test_dma_on_dynamic_views_takes_constant_sizes_or_the_source_bound():
+    from ascend_mlir.analysis.latency_model import LatencyError, estimate
+
+    mmad, exact, bounded, vexp = _dynamic_ops()
+    assert estimate(exact, CHIP) == tuple(copy_cost(CHIP, "gm", "ub", 256 * 4))
+    # an unknown size: bounded by the 4096-element source (a view never exceeds it)
+    assert estimate(bounded, CHIP) == tuple(copy_cost(CHIP, "gm", "ub", 4096 * 4))
+    # an alloc of unknown size has no bound: named, never guessed
+    with pytest.raises(LatencyError, match="no static bound"):
+        estimate(vexp, CHIP)
+
+
+def test_simulator_names_the_ops_it_cannot_cost():
+    from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.sim.simulator import simulate
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    text = """
+func.func @k(%u: memref<4096xf32, #hivm.address_space<ub>>, %n: index) attributes {hacc.entry} {
+  %d = memref.alloc(%n) : memref<?xf32, #hivm.address_space<ub>>
+  hivm.hir.vexp ins(%d : memref<?xf32, #hivm.address_space<ub>>) outs(%d : memref<?xf32, #hivm.address_space<ub>>)
+  func.return
+}
+"""
+    module = parse_module(AscendOptMain(args=[]).ctx, text, "unknown.mlir")
+    result = simulate(module, None, blocks=1, trace=False)
+    assert len(result.unknown_latency_ops) == 1
+    assert result.unknown_latency_ops[0].startswith("hivm.hir.vexp at unknown.mlir:4:")
+    assert result.to_json()["unknown_latency_ops"] == result.unknown_latency_ops

@@ -40,7 +40,7 @@ def run_inserter(depth: int) -> tuple[int, str]:
     ctx = register_dialects(Context())
     module = Parser(ctx, nested_kernel(depth)).parse_module()
     func_op = next(op for op in module.walk() if isinstance(op, func.FuncOp))
-    inserter = _Inserter(func_op, v_in_order=False)
+    inserter = _Inserter(func_op, in_order_pipes=frozenset({"S", "M"}))
     inserter.run()
     return inserter.visits, str(module)
 

@@ -1,5 +1,5 @@
-// RUN: ascend-opt %s --split-input-file -p ascend-insert-barrier-sync | filecheck %s --check-prefixes=CHECK,VFENCE
-// RUN: ascend-opt %s --split-input-file -p 'ascend-insert-barrier-sync{v-in-order=true}' | filecheck %s --check-prefixes=CHECK,VORDER
+// RUN: ascend-opt %s --split-input-file -p "ascend-insert-barrier-sync{chip=ascend910b}" | filecheck %s --check-prefixes=CHECK,VFENCE
+// RUN: ascend-opt %s --split-input-file -p "ascend-insert-barrier-sync{chip=ascend950}" | filecheck %s --check-prefixes=CHECK,VORDER
 
 // Straight-line vector kernel: a barrier before every op that depends on a different
 // pipe's op, none between the two independent loads, and one that drains the kernel.
@@ -27,8 +27,8 @@ func.func @vadd(%x: memref<512xf32, #hivm.address_space<gm>>, %y: memref<512xf32
 // -----
 
 // Two loads into the same buffer (MTE2 overlaps its own ops) need a barrier. Dependent
-// vector ops get pipe_barrier[<PIPE_V>] (what bishengir inserts between them), or
-// nothing when the V pipe is trusted to keep them in order (v-in-order=true).
+// vector ops get pipe_barrier[<PIPE_V>] on the 910B (what bishengir inserts between them
+// there), nothing on the 950, whose V pipe keeps them in order (chips.needs_barrier).
 
 // CHECK-LABEL: func.func @same_pipe
 // CHECK:       hivm.hir.load ins(%x

@@ -1,11 +1,16 @@
-// RUN: ascend-opt %s --split-input-file -p ascend-insert-sync | filecheck %s
+// RUN: ascend-opt %s --split-input-file -p "ascend-insert-sync{chip=ascend910b}" | filecheck %s
+// RUN: ascend-opt %s --split-input-file -p "ascend-insert-sync{chip=ascend950}" | filecheck %s --check-prefix=A5
 
-// The same-pipe rule: two dependent vector ops need pipe_barrier[<PIPE_V>] (the V pipe
-// does not order them); independent ones need nothing; cross-pipe dependences get a
+// The same-pipe rule (chips.needs_barrier): on the 910B two dependent vector ops need
+// pipe_barrier[<PIPE_V>] (its V pipe does not order them); on the 950 none (its
+// register-based V pipe does: docs/same-pipe-rule.md); independent ones need nothing; cross-pipe dependences get a
 // flag; the store waits for the last vector op only (transitively covered: the flag
 // after vmul also covers vabs, which a barrier ordered before vmul).
 
 // CHECK-LABEL: func.func @chain
+// A5-LABEL:    func.func @chain
+// A5:          hivm.hir.vexp ins(%u
+// A5-NEXT:     hivm.hir.vmul
 // CHECK:       hivm.hir.load
 // CHECK-NEXT:  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT:  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
