@@ -8,11 +8,11 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ascend-opt %examples/vecadd.mlir -p 'ascend-compile,alloc-planned-buffers' -t npuir -o %t/vecadd.npuir.mlir
 // RUN: filecheck %s --check-prefix=NPUIR --input-file %t/vecadd.npuir.mlir
-// RUN: %bishengir_compile_a5 %t/vecadd.npuir.mlir -o %t/vecadd.o --disable-hivm-auto-inject-sync --save-temps=%t/vt > %t/vlog 2>&1 || true
+// RUN: %bishengir_compile_a5 %t/vecadd.npuir.mlir -o %t/vecadd.o --target=Ascend950PR_9599 --disable-hivm-auto-inject-sync --save-temps=%t/vt > %t/vlog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/vlog
 // RUN: filecheck %s --check-prefix=VECADD --input-file %t/vt/module.hivm.opt.mlir
 // RUN: ascend-opt %examples/softmax.mlir -p 'ascend-compile,alloc-planned-buffers' -t npuir -o %t/softmax.npuir.mlir
-// RUN: %bishengir_compile_a5 %t/softmax.npuir.mlir -o %t/softmax.o --disable-hivm-auto-inject-sync --save-temps=%t/st > %t/slog 2>&1 || true
+// RUN: %bishengir_compile_a5 %t/softmax.npuir.mlir -o %t/softmax.o --target=Ascend950PR_9599 --disable-hivm-auto-inject-sync --save-temps=%t/st > %t/slog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/slog
 // RUN: filecheck %s --check-prefix=SOFTMAX --input-file %t/st/module.hivm.opt.mlir
 

@@ -12,3 +12,6 @@
 // LOG: Cannot find hivmc
 // CHECK: func.func @softmax(
 // CHECK: hivm.hir.set_flag
+// The 910B's V pipe does not keep dependent vector ops in order: bishengir fences them
+// (docs/same-pipe-rule.md; softmax-950-a5.mlir has none for the 950).
+// CHECK-COUNT-6: pipe_barrier[<PIPE_V>]
