@@ -441,6 +441,16 @@ def chip_for_target(hacc_target: str) -> Chip:
     raise ChipError(f"unknown hacc target '{hacc_target}' (known: {known})")
 
 
+def chip_for_arch(arch: str) -> Chip:
+    """The built-in chip of an arch ("dav-3510" -> ascend950, "dav-c220" -> ascend910b)."""
+    for name in builtin_chip_names():
+        chip = _builtin(name)
+        if chip.arch == arch:
+            return chip
+    known = ", ".join(sorted({_builtin(n).arch for n in builtin_chip_names()}))
+    raise ChipError(f"no built-in chip of arch '{arch}' (known: {known})")
+
+
 def target_is_a5(hacc_target: str) -> bool:
     """Whether the bishengir target name is a built-in chip of the a5 generation (an
     unknown name is not)."""

@@ -31,12 +31,17 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import AnyFloat, BFloat16Type, IndexType, IntegerType, MemRefType, ModuleOp
 from xdsl.utils.exceptions import DiagnosticException
 
+from ascend_mlir.chips import chip_for_arch, load_chip, resolve_chip
 from ascend_mlir.dialects import hacc
 from ascend_mlir.sim.reference_numerics import BF16
 from ascend_mlir.targets.cce import Kernel, c_element_type, find_kernels, print_cce
 
 CXX_FLAGS = ("-std=c++17", "-O1", "-Wall", "-Werror", "-shared", "-fPIC", "-pthread")
 MESSAGE_BYTES = 4096
+
+
+# the scopes of tools/cce-emu's Scope enum, in its order
+EMU_SCOPES = ("gm", "cbuf", "ca", "cb", "cc", "ub")
 
 
 class EmulationBuildError(RuntimeError):
@@ -60,6 +65,9 @@ class Unit:
     source: str
     kernels: tuple[Kernel, ...]
     tag: str
+    # bytes per on-chip scope of the chip the unit is built for (None: the default chip's);
+    # the emulation's memories have these sizes, so a kernel that overflows them fails
+    capacity: tuple[tuple[str, int], ...] | None = None
 
     def symbol(self, kernel: Kernel) -> str:
         return f"{kernel.name}__{self.tag}"
@@ -81,9 +89,13 @@ def _launcher(unit: Unit, kernel: Kernel) -> str:
         else:
             raise ValueError(f"kernel argument {i} of type {t} cannot be passed by the emulation harness")
     name = unit.symbol(kernel)
+    capacity = dict(unit.capacity) if unit.capacity is not None else load_chip(None).capacity
+    # indexed by the emulation's Scope enum (gm, cbuf, ca, cb, cc, ub); GM is the caller's
+    caps = ", ".join(str(capacity[s]) if s != "gm" else "0" for s in EMU_SCOPES)
     return (
         f'extern "C" int asc_emu_launch_{name}(void **args, char *msg, int msg_len) {{\n'
-        f"  return asc_emu::launch({kernel.grid}, {kernel.n_cube}, {kernel.n_vector_cores}, "
+        f"  static const size_t caps[] = {{{caps}}};\n"
+        f"  return asc_emu::launch({kernel.grid}, {kernel.n_cube}, {kernel.n_vector_cores}, caps, "
         f"[&]() {{ unit_{unit.tag}::{name}({', '.join(casts)}); }}, msg, (size_t)msg_len);\n}}\n"
     )
 
@@ -228,7 +240,11 @@ def run_kernel(lib: ctypes.CDLL, unit: Unit, kernel: Kernel, inputs: Mapping[str
 def unit_of(module: ModuleOp, arch: str | None, tag: str) -> Unit:
     """Print `module` (hivm level) and wrap it as a unit."""
     source = print_cce(module, arch)
-    return Unit(source, tuple(find_kernels(module)), re.sub(r"[^A-Za-z0-9_]", "_", tag))
+    chip = resolve_chip(module)
+    if arch is not None and arch != chip.arch:
+        chip = chip_for_arch(arch)
+    capacity = tuple((scope, chip.capacity[scope]) for scope in EMU_SCOPES)
+    return Unit(source, tuple(find_kernels(module)), re.sub(r"[^A-Za-z0-9_]", "_", tag), capacity)
 
 
 # ----- ascend-sim --via cce ---------------------------------------------------------------

@@ -28,7 +28,9 @@
 //    deadlock, reported with the flags every core waits for; a wall-clock timeout
 //    (ASC_EMU_TIMEOUT_MS, default 20000) is only a backstop.
 //
-// Entry point for a harness: asc_emu::launch(grid, n_cube, n_vector, body, msg, len).
+// Entry point for a harness: asc_emu::launch(grid, n_cube, n_vector, caps, body, msg, len),
+// `caps` the bytes of each scope (indexed by Scope) of the chip the kernel is built for:
+// an access beyond them fails, as it would on that chip.
 #pragma once
 
 #include <algorithm>
@@ -109,11 +111,8 @@ inline const char* scope_name(int s) {
   static const char* names[] = {"gm", "cbuf", "ca", "cb", "cc", "ub"};
   return names[s];
 }
-// Ascend 950 capacities (bytes); 910B's are smaller except L1.
-inline size_t capacity(int s) {
-  static const size_t caps[] = {0, 524288, 65536, 65536, 262144, 253952};
-  return caps[s];
-}
+// On-chip capacities (bytes) come from the chip the harness builds for (its chip file's
+// [capacity], passed to launch): the 910B's UB and L0C are smaller than the 950's.
 
 enum Pipe { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX, NUM_PIPES };
 inline const char* pipe_name(int p) {
@@ -332,7 +331,8 @@ inline void run_core(Core* core, const std::function<void()>& body) {
 
 // Runs `body` once per core of every block (blocks one after the other, the cores of a
 // block as threads). Returns 0, or 1 with the first failure's message in `msg`.
-inline int launch(int grid, int n_cube, int n_vector, const std::function<void()>& body, char* msg, size_t msg_len) {
+inline int launch(int grid, int n_cube, int n_vector, const size_t (&caps)[NUM_SCOPES],
+                  const std::function<void()>& body, char* msg, size_t msg_len) {
   for (int idx = 0; idx < grid; ++idx) {
     Block b;
     b.idx = idx;
@@ -352,7 +352,7 @@ inline int launch(int grid, int n_cube, int n_vector, const std::function<void()
     }
     for (auto& c : b.cores) {  // every memory exists before any core runs (no lazy, racy set-up)
       c->block = &b;
-      for (int s : c->cube ? std::vector<int>{CBUF, CA, CB, CC} : std::vector<int>{UB}) c->arena[s].assign(capacity(s), 0);
+      for (int s : c->cube ? std::vector<int>{CBUF, CA, CB, CC} : std::vector<int>{UB}) c->arena[s].assign(caps[s], 0);
     }
     b.live = int(b.cores.size());
     std::vector<std::thread> threads;
