@@ -83,6 +83,8 @@ def _overflowing_scopes(compiled, unit) -> set[str]:
     the unit is built for (gemm's 224 KiB of L0C on the 910B's 128 KiB)."""
     from math import prod
 
+    from xdsl.dialects.builtin import MemRefType
+
     from ascend_mlir.analysis.latency_model import constant_int, element_bytes
     from ascend_mlir.dialects import hivm
 
@@ -93,7 +95,7 @@ def _overflowing_scopes(compiled, unit) -> set[str]:
             offset = constant_int(op.operands[0])
             t = op.results[0].type
             scope = hivm.scope_of(t)
-            if offset is not None and scope in capacity:
+            if offset is not None and scope in capacity and isinstance(t, MemRefType):
                 if offset + prod(t.get_shape()) * element_bytes(t.element_type) > capacity[scope]:
                     over.add(scope)
     return over

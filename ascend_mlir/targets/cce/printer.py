@@ -19,7 +19,7 @@ from xdsl.ir import BlockArgument, Operation
 from xdsl.utils.target import Target
 
 from ascend_mlir import hardware
-from ascend_mlir.chips import Chip, resolve_chip
+from ascend_mlir.chips import Chip, chip_for_arch, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce.cube import CubePrinter
@@ -252,6 +252,7 @@ def print_cce(module: ModuleOp, arch: str | None = None, chip_file: str | None =
     `chip_file` names the chip when the module's `hacc.target` does not (a chip file that
     extends a known chip keeps that chip's target name)."""
     chip = resolve_chip(module, None, chip_file)
+    chip = chip if arch in (None, chip.arch) else chip_for_arch(arch)  # capacities of the chip printed for
     printer = CcePrinter(arch or chip.arch, module, chip)
     try:
         return printer.print_module()
