@@ -8,7 +8,9 @@ circle of length II.
 
 from __future__ import annotations
 
-from .bounds import check_schedule, dep_distances
+import heapq
+
+from .bounds import check_schedule, compact, dep_distances
 from .problem import LoopProblem
 
 
@@ -223,3 +225,58 @@ def iterative_modulo_schedule(
     if check_schedule(p, ii, sched, versions):
         return None
     return sched
+
+
+def list_modulo_schedule(p: LoopProblem, ii: int, versions: dict[str, int]) -> list[int] | None:
+    """Start times of a modulo schedule at `ii`, or None: a list schedule without
+    evictions.
+
+    Tasks in topological order of the dependences of distance 0 (ties by index),
+    each at the first time from its earliest start whose arc is free in the modulo
+    window; then the least stages for those offsets. Loops of independent chains
+    whose pipe the bound saturates are packed hole-free this way (each chain's ops
+    follow the previous chain's on the pipe), where IMS, choosing by height and
+    evicting, fragments the window. Cheap (one placement per task); None when a
+    task finds no free arc or the offsets break a recurrence.
+    """
+    n = len(p.tasks)
+    if any(t.ii > ii for t in p.tasks):
+        return None
+    order = _topological_order(p, versions)
+    if order is None:
+        return None
+    succ, pred = _weighted_edges(p, ii, versions)
+    state = _Placement(p, ii, succ, pred, _conflict_lists(p))
+    for op in order:
+        chosen = state.free_slot(op, state.earliest_start(op))
+        if chosen is None:
+            return None
+        state.start[op] = chosen
+    sched = compact(p, ii, [int(s) for s in state.start], versions)  # type: ignore[arg-type]
+    sched = _normalised(sched, ii)
+    if len(sched) != n or check_schedule(p, ii, sched, versions):
+        return None
+    return sched
+
+
+def _topological_order(p: LoopProblem, versions: dict[str, int]) -> list[int] | None:
+    """Tasks in an order where every distance-0 dependence goes forward (least
+    index first among the ready ones); None if those dependences form a cycle."""
+    n = len(p.tasks)
+    indegree = [0] * n
+    forward: list[list[int]] = [[] for _ in range(n)]
+    for d, dist in zip(p.deps, dep_distances(p, versions), strict=False):
+        if dist == 0 and d.src != d.dst:
+            forward[d.src].append(d.dst)
+            indegree[d.dst] += 1
+    ready = [i for i in range(n) if indegree[i] == 0]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        u = heapq.heappop(ready)
+        order.append(u)
+        for v in forward[u]:
+            indegree[v] -= 1
+            if indegree[v] == 0:
+                heapq.heappush(ready, v)
+    return order if len(order) == n else None

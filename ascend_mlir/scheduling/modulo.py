@@ -62,7 +62,7 @@ from .bounds import (
     rec_mii,
     sequential_schedule,
 )
-from .ims import fit_versions, iterative_modulo_schedule, minimal_versions
+from .ims import fit_versions, iterative_modulo_schedule, list_modulo_schedule, minimal_versions
 from .structure import Structure, Windows, analyse, length_bound, propagate
 from .problem import LoopProblem, LoopResult, SchedulingError
 
@@ -430,13 +430,17 @@ def _check_capacity(p: LoopProblem) -> None:
 
 
 def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]], factor: int) -> _Model | None:
-    """IMS placing first fit, then (when that fails) best fit: a pipe the bound
-    saturates must be packed without holes, which first fit rarely does."""
-    for best_fit in (False, True):
+    """IMS placing first fit; when that fails, a list schedule in topological order
+    without evictions, then IMS placing best fit: a pipe the bound saturates must be
+    packed without holes, which first-fit IMS rarely does."""
+    def ims(best_fit: bool) -> Callable[[dict[str, int]], list[int] | None]:
+        return lambda versions: iterative_modulo_schedule(p, ii, versions, factor, best_fit=best_fit)
+
+    for attempt in (ims(False), lambda versions: list_modulo_schedule(p, ii, versions), ims(True)):
         for versions in version_choices:
             if rec_mii(p, versions) > ii:
                 continue
-            sched = iterative_modulo_schedule(p, ii, versions, factor, best_fit=best_fit)
+            sched = attempt(versions)
             if sched is not None:
                 return polish(p, _Model(ii, sched, versions))
     return None

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from ascend_mlir.scheduling import (
     Buffer,
+    check_schedule,
     Dep,
     LoopProblem,
     SchedulingError,
@@ -666,3 +667,34 @@ def test_identical_chains_are_ordered_and_a_lopsided_conflict_breaks_it():
     assert analyse(_copies(chain, 3, shared=True, lopsided=False)).component_order == [(1, 4), (4, 7)]
     # copy 0's load conflicts with copy 1's store only: no swap maps that onto a conflict
     assert analyse(_copies(chain, 3, shared=False, lopsided=True)).component_order == []
+
+
+def _saturated_chains(k: int) -> LoopProblem:
+    """k identical load -> three vector ops -> store chains whose vector ops fill the
+    window exactly at the bound (sum of V ii = MII)."""
+    tasks, deps, buffers = [], [], []
+    for c in range(k):
+        base = len(tasks)
+        tasks += [Task(f"ld{c}", "MTE2", 90, 6), Task(f"a{c}", "V", 7, 7), Task(f"b{c}", "V", 5, 5),
+                  Task(f"e{c}", "V", 30, 30), Task(f"st{c}", "MTE3", 120, 8)]
+        deps += [Dep(base, base + 1, 90), Dep(base + 1, base + 2, 7), Dep(base + 2, base + 3, 5),
+                 Dep(base + 3, base + 4, 30), Dep(base + 1, base, 7, buffer=f"x{c}"),
+                 Dep(base + 4, base + 3, 8, buffer=f"y{c}")]
+        buffers += [Buffer(f"x{c}", "ub", 1024), Buffer(f"y{c}", "ub", 1024)]
+    return LoopProblem(tasks, deps, buffers, {"ub": 4 * 1024 * k}, 2)
+
+
+def test_list_schedule_packs_a_saturated_pipe():
+    from ascend_mlir.scheduling.ims import list_modulo_schedule
+
+    p = _saturated_chains(12)
+    mii = compute_mii(p).mii
+    assert mii == 12 * 42  # the vector pipe, saturated
+    versions = {b.name: 2 for b in p.buffers}
+    start = list_modulo_schedule(p, mii, versions)
+    assert start is not None
+    assert not check_schedule(p, mii, start, versions)
+    # the vector ops sit back to back: the window holds no idle vector cycle
+    busy = sorted((start[i] % mii, p.tasks[i].ii) for i in range(len(p.tasks)) if p.tasks[i].pipe == "V")
+    assert sum(w for _, w in busy) == mii
+    assert all((a + w) % mii == b for (a, w), (b, _) in zip(busy, busy[1:] + busy[:1], strict=True))
