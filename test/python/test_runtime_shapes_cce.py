@@ -59,3 +59,30 @@ def test_one_build_matches_the_reference_at_every_size(kernel, arch):
         assert result.error is None, result.error
         for name, want in expected.items():
             np.testing.assert_array_equal(result.outputs[name], want, err_msg=f"{name} at n={n}")
+
+
+ROWMAX = ROOT / "test" / "sim" / "Inputs" / "rowmax256_dyn.mlir"
+
+
+def test_row_reduction_of_runtime_rows_and_columns_through_cce():
+    tile_module = parse(ROWMAX.read_text())
+    compiled = tile_module.clone()
+    AscendCompilePass().apply(Context(), compiled)
+    unit = via_cce.unit_of(compiled, "dav-3510", "runtime_rowmax")
+    lib = via_cce.build([unit])
+    f = kernel_function(tile_module)
+    for m, c in ((0, 3), (1, 1), (15, 255), (16, 256), (37, 100), (5, 0)):
+        inputs = make_inputs(f, m + c, bind_arguments(f, {"m": str(m), "c": str(c)}))
+        expected = run_reference(tile_module, inputs)
+        result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+        assert result.error is None, result.error
+        np.testing.assert_array_equal(result.outputs["arg1"], expected["arg1"], err_msg=f"m={m} c={c}")
+
+
+def test_gm_tensor_with_a_runtime_row_length_is_a_located_cce_error():
+    from ascend_mlir.diagnostics import OpError
+
+    tile_module = parse((ROOT / "test" / "sim" / "Inputs" / "rowmax_dyn.mlir").read_text())
+    AscendCompilePass().apply(Context(), tile_module)
+    with pytest.raises(OpError, match="runtime inner dimension is not printed"):
+        print_cce(tile_module, "dav-3510")

@@ -222,6 +222,9 @@ class PrinterBase:
         steps = op.static_strides.get_values()
         if any(s == DYNAMIC_INDEX for s in steps):
             raise op_error(op, "dynamic subview strides are not printed")
+        if any(s < 0 for s in source.strides):
+            raise op_error(op, "a view of a GM tensor with a runtime inner dimension is not printed (its row stride "
+                               "is no kernel parameter: give the tensor a static row length)")
         terms = []
         aligned = source.aligned
         dynamic = iter(op.offsets)

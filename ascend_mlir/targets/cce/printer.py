@@ -34,7 +34,7 @@ from ascend_mlir.targets.cce.values import (
     c_element_type,
     identifier,
     memref_of,
-    static_strides,
+    argument_strides,
     unique,
 )
 from ascend_mlir.targets.cce.vector import VECTOR_KIND, VectorPrinter
@@ -129,7 +129,7 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
             side.exprs[a] = name
             if isinstance(a.type, MemRefType):
                 t = memref_of(a)
-                side.views[a] = View(name, tuple(t.get_shape()), static_strides(t), t.get_element_type(),
+                side.views[a] = View(name, tuple(t.get_shape()), argument_strides(t), t.get_element_type(),
                                      hivm.scope_of(t) or "gm")
         self.offsets = self.kernel_offsets(fn)
         self.print_arenas(side)
@@ -238,7 +238,7 @@ HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
 
 
 # ops printed with operands of runtime size (counts as C expressions)
-RUNTIME_SIZE_OPS = frozenset({hivm.LoadOp, hivm.StoreOp, hivm.CopyOp, *VECTOR_KIND})
+RUNTIME_SIZE_OPS = frozenset({hivm.LoadOp, hivm.StoreOp, hivm.CopyOp, hivm.VReduceOp, hivm.VBrcOp, *VECTOR_KIND})
 CcePrinter.handlers = HANDLERS
 CcePrinter.runtime_size_ops = RUNTIME_SIZE_OPS
 

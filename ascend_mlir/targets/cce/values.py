@@ -120,6 +120,16 @@ def static_strides(t: MemRefType) -> tuple[int, ...]:
     return row_major(shape)
 
 
+def argument_strides(t: MemRefType) -> tuple[int, ...]:
+    """A kernel argument's element strides; -1 where a runtime inner dimension makes the
+    stride unknown to the C kernel (its extent is no kernel parameter)."""
+    shape = t.get_shape()
+    if all(d != DYNAMIC_INDEX for d in shape[1:]):
+        return static_strides(t)
+    return tuple(-1 if any(d == DYNAMIC_INDEX for d in shape[i + 1:]) else s
+                 for i, s in enumerate(row_major([max(d, 1) for d in shape])))
+
+
 def row_major(shape: Sequence[int]) -> tuple[int, ...]:
     strides = []
     acc = 1

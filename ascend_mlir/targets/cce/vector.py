@@ -107,13 +107,14 @@ class VectorPrinter(PrinterBase):
             raise op_error(op, f"broadcast along dims {list(dims)} of {list(dst.shape)} is not printed")
 
     def row_broadcast(self, op: hivm.VBrcOp, dst: View, src: View) -> None:
-        rows, cols, dstride = rows_of(op, dst)
         sstride = src.strides[0]
         check_vector_types(op, dst, src)
-        if self.a5:
+        if self.a5:  # the helper takes rows and columns at run time: partial tiles too
+            rows_any, cols_any, dstride = runtime_rows_of(op, dst)
             name = self.use_helper(*simd.row_broadcast_helper(dst.ctype, dst.rows_aligned()))
-            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {dstride}, {sstride});", op)
+            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows_any}, {cols_any}, {dstride}, {sstride});", op)
             return
+        rows, cols, dstride = rows_of(op, dst)
         esize = dst.esize
         per_block = 32 // esize
         if rows % 8 or (cols * esize) % 32 or (dstride * esize) % 32 or sstride != 1 or not (dst.aligned and src.aligned):
@@ -154,13 +155,14 @@ class VectorPrinter(PrinterBase):
             raise op_error(op, f"reduce along dims {list(dims)} is not printed")
 
     def row_reduce(self, op: hivm.VReduceOp, kind: str, src: View, dst: View) -> None:
-        rows, cols, sstride = rows_of(op, src)
         dstride = dst.strides[0] if len(dst.shape) >= 1 and dst.shape[0] != 1 else 1
         check_vector_types(op, dst, src)
-        if self.a5:
+        if self.a5:  # the helper takes rows and columns at run time: partial tiles too
+            rows_any, cols_any, sstride = runtime_rows_of(op, src)
             name = self.use_helper(*simd.row_reduce_helper(kind, src.ctype, src.rows_aligned()))
-            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows}, {cols}, {sstride}, {dstride});", op)
+            self.line(f"{name}({dst.ptr}, {src.ptr}, {rows_any}, {cols_any}, {sstride}, {dstride});", op)
             return
+        rows, cols, sstride = rows_of(op, src)
         self.c220_row_reduce(op, kind, (src, dst), (rows, cols, sstride, dstride))
 
     def c220_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View],
