@@ -18,7 +18,7 @@
 // CHECK:          __ubuf__ float *ur = (__ubuf__ float *)(ub_buf + 0);
 // CHECK-NEXT:     __ubuf__ float *uc = (__ubuf__ float *)(ub_buf + 16384);
 module attributes {hivm.module_core_type = #hivm.module_core_type<MIX>} {
-  func.func @mm_relu_mix_aic(%ffts_base_addr: i64, %a: memref<128x64xf16, #hivm.address_space<gm>>, %b: memref<64x64xf16, #hivm.address_space<gm>>, %c: memref<128x64xf32, #hivm.address_space<gm>>)
+  func.func @mm_relu_mix_aic(%ffts_base_addr: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %a: memref<128x64xf16, #hivm.address_space<gm>>, %b: memref<64x64xf16, #hivm.address_space<gm>>, %c: memref<128x64xf32, #hivm.address_space<gm>>)
       attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     hivm.hir.set_ffts_base_addr %ffts_base_addr
     %true = arith.constant true
@@ -39,7 +39,7 @@ module attributes {hivm.module_core_type = #hivm.module_core_type<MIX>} {
     hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 1
     return
   }
-  func.func @mm_relu_mix_aiv(%ffts_base_addr: i64, %a: memref<128x64xf16, #hivm.address_space<gm>>, %b: memref<64x64xf16, #hivm.address_space<gm>>, %c: memref<128x64xf32, #hivm.address_space<gm>>)
+  func.func @mm_relu_mix_aiv(%ffts_base_addr: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %a: memref<128x64xf16, #hivm.address_space<gm>>, %b: memref<64x64xf16, #hivm.address_space<gm>>, %c: memref<128x64xf32, #hivm.address_space<gm>>)
       attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix} {
     hivm.hir.set_ffts_base_addr %ffts_base_addr
     %c64 = arith.constant 64 : index
