@@ -161,6 +161,9 @@ def _dynamic_window_error(
     if extent == DYNAMIC_INDEX:
         return None
     last = hi + (size - 1) * stride
+    if last >= extent and lo == hi:  # a computed constant
+        return op_error(op, f"dimension {dim} reads up to index {last} (offset {hi}, size {size}, stride {stride}) "
+                            f"but the source has size {extent} there")
     if last >= extent:
         return op_error(
             op,

@@ -109,6 +109,8 @@ class BlockContext:
     # cycles of the MTE1 part of an mmadL1 (None: not known, see CoreWalker.feed_latency)
     feed_latency: Callable[[Operation], int | None] | None = None
     scalars: dict[SSAValue, Any] = field(default_factory=dict)  # values of scalar arguments
+    # the chip's event ids per pipe pair (a chip file may allow fewer than the hardware's 8)
+    events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR
 
     def vector_cores(self) -> list[int]:
         return [i for i, c in enumerate(self.cores) if c.kind == "VECTOR"]
@@ -364,15 +366,18 @@ class CoreWalker:
             # the op verifier requires exactly one of a static or a dynamic event id
             assert dyn_event is not None
             event = self.scalar(dyn_event, op)
-            if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
-                raise SimulationError(
-                    op, f"dynamic event id {event} is out of range (0..{hardware.EVENTS_PER_PIPE_PAIR - 1})"
-                )
+        self._check_event(op, event)
         src, dst = op.set_pipe.pipe_name, op.wait_pipe.pipe_name
         kind = SET if isinstance(op, hivm.SetFlagOp) else WAIT
         pipe = src if kind == SET else dst
         name = op.name.removeprefix("hivm.hir.")
         self.emit(Instr(kind, (pipe,), 1, 1, flag=(src, dst, event), name=name, loc=loc, static_id=id(op)), op)
+
+    def _check_event(self, op: Operation, event: int) -> None:
+        """Event ids exist up to the chip's events_per_pipe_pair (its chip file's count)."""
+        limit = self.ctx.events_per_pipe_pair
+        if not 0 <= event < limit:
+            raise SimulationError(op, f"event id {event} is out of range (0..{limit - 1}: the chip has {limit} per pipe pair)")
 
     def block_sync_op(self, op: hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp, loc: str) -> None:
         fid = op.flag_id
@@ -477,7 +482,7 @@ class CoreWalker:
         )
 
         def flag(kind: str, src: str, dst: str, event: int, what: str) -> Instr:
-            if not 0 <= event < hardware.EVENTS_PER_PIPE_PAIR:
+            if not 0 <= event < self.ctx.events_per_pipe_pair:
                 raise SimulationError(op, f"mmadL1 sync_related_args: event id {event} is out of range")
             pipe = src if kind == SET else dst
             return Instr(kind, (pipe,), 1, 1, flag=(src, dst, event), name=f"mmadL1 {what}",
@@ -602,7 +607,8 @@ _SCALAR_UNIT_FUNCTIONS = _build_scalar_unit_functions()
 def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, timing, rng,
                 feed_latency: Callable[[Operation], int | None] | None = None,
                 shapes: Mapping[str, tuple[int, ...]] | None = None,
-                scalars: Mapping[str, Any] | None = None) -> tuple[BlockContext, list[Core]]:
+                scalars: Mapping[str, Any] | None = None,
+                events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR) -> tuple[BlockContext, list[Core]]:
     """The cores of one block with their instructions. `shapes` gives the runtime shape
     of GM arguments with dynamic dimensions, `scalars` the values of scalar arguments
     ("arg<i>"; an argument left out runs as 0)."""
@@ -624,7 +630,8 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
             if b is not None:
                 gm_refs[b] = ref
     ctx = BlockContext(block, kernel.grid, specs, gm_refs, arena_bytes, timing, rng,
-                       alloc_alias=kernel.alloc_alias, feed_latency=feed_latency, scalars=scalar_values)
+                       alloc_alias=kernel.alloc_alias, feed_latency=feed_latency, scalars=scalar_values,
+                       events_per_pipe_pair=events_per_pipe_pair)
     cores = []
     for i, spec in enumerate(specs):
         instrs = CoreWalker(ctx, i).run()

@@ -332,7 +332,8 @@ def simulate(
     core_names: list[str] = []
     for b in range(n_blocks):
         ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed,
-                                 shapes={name: m[0] for name, m in meta.items()}, scalars=scalars)
+                                 shapes={name: m[0] for name, m in meta.items()}, scalars=scalars,
+                                 events_per_pipe_pair=chip_obj.events_per_pipe_pair)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
         result = Engine(cores, trace=trace and b == 0, in_order_pipes=in_order_pipes).run()
