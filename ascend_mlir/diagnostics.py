@@ -29,10 +29,13 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import (
     DiagnosticException,
     ParseError,
-    PassFailedException,
     VerifyException,
 )
 from xdsl.utils.lexer import Span
+
+# re-exported: passes raise them from here
+from ascend_mlir.op_errors import OpError as OpError
+from ascend_mlir.op_errors import op_error as op_error
 
 
 @dataclass(frozen=True)
@@ -61,20 +64,6 @@ class Diagnostic:
             caret = " " * (max(self.location.column, 1) - 1) + "^"
             text += f"\n{self.source_line}\n{caret}"
         return text
-
-
-class OpError(PassFailedException):
-    """A pass failure attributed to an operation (so it can be located)."""
-
-    def __init__(self, op: Operation, message: str):
-        super().__init__(message)
-        self.op = op
-        self.message = message
-
-
-def op_error(op: Operation, message: str) -> OpError:
-    """The exception a pass raises for a user-visible error at `op`."""
-    return OpError(op, message)
 
 
 def location_of(op: Operation | None) -> SourceLocation | None:

@@ -39,7 +39,7 @@ from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, symbol_ranges, views_of
-from ascend_mlir.diagnostics import OpError, op_error
+from ascend_mlir.op_errors import OpError, op_error
 from ascend_mlir.dialects import hivm
 
 ALLOC_OPS = (memref.AllocOp, memref.AllocaOp)

@@ -284,7 +284,7 @@ def _simulate_compiled(kernel: Kernel, tile_module, module, function, bind: Mapp
     from ascend_mlir.sim.binding import BindError, bind_arguments
     from ascend_mlir.sim.reference import make_inputs, run_reference
     from ascend_mlir.sim.simulator import simulate as run
-    from ascend_mlir.tools.ascend_sim import _compare
+    from ascend_mlir.sim.routes import compare_outputs as _compare
 
     given = _inputs_by_position(kernel, list(function.args), inputs)
     try:

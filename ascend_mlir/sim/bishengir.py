@@ -224,23 +224,21 @@ def run_bishengir(npuir: str, *, options: tuple[str, ...] = (), workdir: str | N
 def lower_for_bishengir(tile_module: Any, chip: str) -> str:
     """A tile-level module -> AscendNPU IR text without our synchronisation within a core
     (bishengir synchronises it itself); a MIX kernel keeps our cross-core hand-offs."""
-    from xdsl.passes import PassPipeline
+    from ascend_mlir.context import make_context, run_pipeline
 
-    from ascend_mlir.tools.ascend_opt import AscendOptMain
-
-    tool = AscendOptMain(args=[])
+    ctx = make_context()
     module = tile_module.clone()
     # ascend-compile's lowering and target shaping; of our sync only a MIX kernel's
     # cross-core hand-offs (split-mix-kernel needs them; bishengir syncs within each core)
     spec = (f"convert-tile-to-hivm{{chip={chip}}},peel-mmad-init,ascend-insert-barrier-sync{{intra-core=false}},"
             "hoist-constants,split-mix-kernel")
-    PassPipeline.parse_spec(tool.available_passes, spec).apply(tool.ctx, module)
+    run_pipeline(ctx, module, spec)
     import io
 
     from ascend_mlir.targets.npuir import NpuirTarget
 
     out = io.StringIO()
-    NpuirTarget().emit(tool.ctx, module, out)
+    NpuirTarget().emit(ctx, module, out)
     return out.getvalue()
 
 
@@ -266,12 +264,12 @@ class BishengirRun:
 
 def parse_hivm(text: str, name: str = "<bishengir>") -> Any:
     """Parse simulator text (from `to_simulator_text`) with our dialects plus affine."""
+    from ascend_mlir.context import make_context
     from ascend_mlir.diagnostics import parse_module
-    from ascend_mlir.tools.ascend_opt import AscendOptMain
 
-    tool = AscendOptMain(args=[])
-    register_bishengir_dialects(tool.ctx)
-    return parse_module(tool.ctx, text, name)
+    ctx = make_context()
+    register_bishengir_dialects(ctx)
+    return parse_module(ctx, text, name)
 
 
 def register_bishengir_dialects(ctx: Any) -> None:
@@ -343,7 +341,7 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     tile_names = [name for name, _ in gm_arguments(tile_func)]
     result = simulate_bishengir_output(module, inputs, grid=grid, chip=chip, seed=seed, blocks=blocks,
                                        tile_names=tile_names)
-    from ascend_mlir.tools.ascend_sim import compare_outputs
+    from ascend_mlir.sim.routes import compare_outputs
 
     partial = blocks is not None and blocks < grid
     match, comparison = (True, []) if partial else compare_outputs(result.outputs, expected, result.output_types)
@@ -361,22 +359,20 @@ def lower_planned_for_bishengir(tile_module: Any) -> str:
     """A tile-level module -> AscendNPU IR in program order with our memory plan (one
     version per buffer) and no sync within a core: what bishengir-opt's sync passes take
     (a MIX kernel keeps our cross-core hand-offs, which split-mix-kernel needs)."""
-    from xdsl.passes import PassPipeline
+    from ascend_mlir.context import make_context, run_pipeline
 
-    from ascend_mlir.tools.ascend_opt import AscendOptMain
-
-    tool = AscendOptMain(args=[])
+    ctx = make_context()
     module = tile_module.clone()
     # peel-mmad-init: bishengir crashes on a mmadL1 init computed inside the K loop
     spec = ("convert-tile-to-hivm,peel-mmad-init,ascend-plan-memory,"
             "ascend-insert-barrier-sync{intra-core=false},hoist-constants,split-mix-kernel")
-    PassPipeline.parse_spec(tool.available_passes, spec).apply(tool.ctx, module)
+    run_pipeline(ctx, module, spec)
     import io
 
     from ascend_mlir.targets.npuir import NpuirTarget
 
     out = io.StringIO()
-    NpuirTarget().emit(tool.ctx, module, out)
+    NpuirTarget().emit(ctx, module, out)
     return out.getvalue()
 
 

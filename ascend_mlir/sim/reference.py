@@ -438,6 +438,15 @@ def gm_arguments(func_op: func.FuncOp) -> list[tuple[str, SSAValue]]:
     return [(f"arg{i}", arg) for i, arg in enumerate(data_args) if _is_gm(arg.type)]
 
 
+def argument_roles(func_op: func.FuncOp) -> dict[str, tuple[str, str]]:
+    """For reports: "arg<i>" -> (the argument's name in the source, "input" or
+    "output"); an output is a GM argument some op writes (through any view)."""
+    written = {_root(out) for op in _dataflow_ops(func_op) for out in op.outs
+               if isinstance(out.type, MemRefType)}
+    return {key: (arg.name_hint or key, "output" if arg in written else "input")
+            for key, arg in gm_arguments(func_op)}
+
+
 def _grid(func_op: func.FuncOp) -> int:
     grid = func_op.attributes.get(tile.GRID_ATTR) or func_op.attributes.get(ascend.GRID)
     if grid is None:

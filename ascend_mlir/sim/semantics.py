@@ -9,7 +9,7 @@ interpreter's (reference_numerics.BINARY/UNARY/REDUCE, keyed by kind).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import numpy as np
 from xdsl.dialects.builtin import DenseArrayBase, IntegerType
@@ -21,8 +21,18 @@ from ascend_mlir.sim.memory import Ref, SimulationError
 from ascend_mlir.sim.numerics import ElemType, decode, encode
 from ascend_mlir.sim.reference_numerics import BINARY, REDUCE, UNARY, divide, elementwise_kind
 
-if TYPE_CHECKING:
-    from ascend_mlir.sim.hivm_frontend import CoreWalker
+
+
+class CoreWalker(Protocol):
+    """What the semantics ask of the core that issues the op (hivm_frontend.CoreWalker
+    is one); a protocol, so that the front end imports the semantics and not the
+    other way round."""
+
+    core: int
+
+    def val(self, v: SSAValue) -> Any: ...
+    def scalar(self, v: SSAValue, op: Operation) -> Any: ...
+    def target_cores(self, ref: Ref) -> list[int]: ...
 
 
 # Each entry: (walker, op, reads, writes) -> (on_start, on_end, atomic). It appends the

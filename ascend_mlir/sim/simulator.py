@@ -389,22 +389,27 @@ def _pipe_rank(lane: str) -> int:
 
 def chrome_trace(events: list[TraceEvent]) -> str:
     """Chrome / Perfetto trace JSON: one process per core, one thread per pipe (named by
-    metadata events); 1 cycle = 1 us of trace time."""
+    metadata events). The format's time unit is the microsecond and has no "cycles":
+    one cycle is written as 1 us, the process names and `otherData` say so, and every
+    event carries its start and length in cycles (no wall-clock time is claimed)."""
     cores = sorted({e.core for e in events}, key=lambda c: (c != "cube", c))
     pid = {c: i for i, c in enumerate(cores)}
     lanes = sorted({e.pipe for e in events}, key=lambda p: (_pipe_rank(p), p))
     tid = {p: i for i, p in enumerate(lanes)}
     out: list[dict] = []
     for c in cores:
-        out.append({"name": "process_name", "ph": "M", "pid": pid[c], "args": {"name": c}})
+        out.append({"name": "process_name", "ph": "M", "pid": pid[c],
+                    "args": {"name": f"{c} (time axis: cycles, shown as us)"}})
         for p in sorted({e.pipe for e in events if e.core == c}, key=lambda p: tid[p]):
             out.append({"name": "thread_name", "ph": "M", "pid": pid[c], "tid": tid[p], "args": {"name": p}})
     for e in events:
         out.append({
             "name": e.name, "cat": e.pipe, "ph": "X", "ts": e.start, "dur": max(e.end - e.start, 0),
-            "pid": pid[e.core], "tid": tid[e.pipe], "args": {"loc": e.loc},
+            "pid": pid[e.core], "tid": tid[e.pipe],
+            "args": {"loc": e.loc, "start_cycle": e.start, "cycles": max(e.end - e.start, 0)},
         })
-    return json.dumps({"traceEvents": out, "displayTimeUnit": "ns"}, indent=None)
+    other = {"time_unit": "cycle", "note": "1 us of trace time is 1 simulated cycle"}
+    return json.dumps({"traceEvents": out, "otherData": other}, indent=None)
 
 
 _COLORS = {"MTE1": "#8dd3c7", "MTE2": "#80b1d3", "MTE3": "#fdb462", "M": "#fb8072", "V": "#b3de69",

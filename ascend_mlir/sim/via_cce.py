@@ -259,17 +259,25 @@ def _kernel_func(module: ModuleOp) -> func.FuncOp:
 def run_via_cce(args, tool, module: ModuleOp) -> int:
     """`ascend-sim --via cce [--arch A] FILE`: same JSON keys and exit codes as the simulator."""
     from ascend_mlir.sim.reference import make_inputs, run_reference
-    from ascend_mlir.tools import ascend_sim
+    from ascend_mlir.sim.routes import (
+        argument_roles_of,
+        compare_outputs,
+        comparison_line,
+        compile_tile_level,
+        is_tile_level,
+        name_arguments,
+    )
 
     expected = None
-    tile_level = ascend_sim._is_tile_level(module)
+    roles = argument_roles_of(module)
+    tile_level = is_tile_level(module)
     kernel_func = _kernel_func(module) if tile_level else find_kernels(module)[0].signature_func
     inputs = make_inputs(kernel_func, args.seed, ascend_sim.bound_arguments(args, kernel_func))
     types = {f"arg{i}": str(a.type.get_element_type()) for i, a in enumerate(kernel_func.args)
              if isinstance(a.type, MemRefType)}
     if tile_level:
         expected = run_reference(module.clone(), inputs)
-        ascend_sim._compile(tool, module, args.chip)
+        compile_tile_level(tool.ctx, module, args.chip)
     unit = unit_of(module, args.arch, "via_cce")
     kernels = list(unit.kernels)
     if len(kernels) != 1:
@@ -283,7 +291,8 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
     result = run_kernel(lib, unit, kernels[0], inputs)
     reference_match, comparison = None, []
     if expected is not None and result.error is None:
-        reference_match, comparison = ascend_sim._compare(result.outputs, expected, types)
+        reference_match, comparison = compare_outputs(result.outputs, expected, types)
+        name_arguments(comparison, roles)
     simulator_match = None
     if expected is None and result.error is None:
         # a hivm-level file has no tile-level reference: the simulator's outputs on the
@@ -297,7 +306,7 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
         except (DiagnosticException, ValueError, NotImplementedError) as err:
             print(f"note: no simulator cross-check: {err}", file=sys.stderr)
         else:
-            simulator_match, comparison = ascend_sim._compare(result.outputs, simulated.outputs, types)
+            simulator_match, comparison = compare_outputs(result.outputs, simulated.outputs, types)
     ok = result.error is None and reference_match is not False and simulator_match is not False
     if args.json:
         print(json.dumps({
@@ -311,8 +320,6 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
         if result.error is not None:
             print(f"error: {result.error}")
         for c in comparison:
-            state = "matches" if c["match"] else "MISMATCHES"
-            print(f"{'' if c['match'] else 'error: '}output {c['name']} {state} the reference "
-                  f"(max abs error {c['max_abs_error']:.3g})")
+            print(comparison_line(c))
         print("OK" if ok else "FAILED")
     return 0 if ok else 1

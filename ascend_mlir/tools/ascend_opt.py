@@ -45,9 +45,6 @@ Pass options use MLIR's spelling: -p 'ascend-compile{chip=ascend910b sync=barrie
 Errors in the input are reported as file:line:col: error: ..., with exit code 1.
 """
 
-UPSTREAM_PASSES = ("canonicalize", "cse", "dce")
-
-
 class _PipelineDiagnostics(Exception):
     """Verification failed between passes; carries the located diagnostics."""
 
@@ -80,15 +77,9 @@ class AscendOptMain(xDSLOptMain):
         register_dialects(self.ctx)
 
     def register_all_passes(self):
-        from xdsl.transforms import get_all_passes as upstream_passes
+        from ascend_mlir.context import available_passes
 
-        from ascend_mlir.transforms import get_all_passes
-
-        upstream = upstream_passes()
-        for name in UPSTREAM_PASSES:
-            if name in upstream:
-                self.register_pass(name, upstream[name])
-        for name, factory in get_all_passes().items():
+        for name, factory in available_passes().items():
             self.register_pass(name, factory)
 
     def register_all_targets(self):
@@ -110,7 +101,8 @@ class AscendOptMain(xDSLOptMain):
             "--dump-dir", metavar="DIR", default=None,
             help="write the IR after every pass (and every stage of ascend-compile), the "
                  "schedule JSON and SVG and the simulator trace into DIR, numbered in "
-                 "pipeline order (DIR/index.txt lists them)")
+                 "pipeline order (DIR/index.txt lists them); the files of an earlier dump "
+                 "in DIR are removed first, a DIR holding other files is refused")
 
     # ----- pipeline: verify op by op between passes -----------------------------------
 
@@ -220,6 +212,17 @@ class AscendOptMain(xDSLOptMain):
         except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
             return None, with_source_lines([exception_diagnostic(err)], text, offset)
 
+    def _dump_dir_ready(self) -> bool:
+        from ascend_mlir.tools.dump_dir import start_clean
+
+        try:
+            problem = start_clean(self.args.dump_dir)
+        except OSError as err:
+            problem = f"cannot empty '{self.args.dump_dir}': {err.strerror}"
+        if problem is not None:
+            print(f"ascend-opt: error: --dump-dir: {problem}", file=sys.stderr)
+        return problem is None
+
     def _read_or_report(self) -> tuple[str, str] | None:
         """The input text and its name, or None after an `error: cannot read` message."""
         try:
@@ -264,6 +267,8 @@ class AscendOptMain(xDSLOptMain):
         if read is None:
             return 1
         text, name = read
+        if self.args.dump_dir and not self._dump_dir_ready():
+            return 1
         chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
         outputs: list[str] = []
         exit_code = 0

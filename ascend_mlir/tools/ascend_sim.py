@@ -14,6 +14,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from ascend_mlir import output_files
+from ascend_mlir.sim.routes import (
+    argument_roles_of,
+    comparison_line,
+    compare_outputs,
+    compile_tile_level,
+    is_tile_level,
+    name_arguments,
+)
 
 DESCRIPTION = """\
 ascend-sim: run a kernel on the pipe-level simulator of ascend-mlir.
@@ -142,47 +150,7 @@ def _write_output(flag: str, path: str, text: str) -> str | None:
     return None
 
 
-def _tolerance(element_type: str) -> tuple[float, float]:
-    """(rtol, atol) for comparing with the reference: results may differ by summation
-    order only (matmul, reductions), i.e. a few units in the last place of the type."""
-    if element_type in ("f16", "bf16"):
-        return 1e-2, 1e-2
-    if element_type == "f64":
-        return 1e-9, 1e-12
-    return 1e-4, 1e-5
-
-
-def _comparable(values) -> np.ndarray:
-    """bf16 widened to float32 (exact): tolerances are checked in float32, never in bf16."""
-    from ascend_mlir.sim.reference_numerics import BF16
-
-    values = np.asarray(values)
-    return values.astype(np.float32) if values.dtype == BF16 else values
-
-
-def compare_outputs(actual: dict, expected: dict, types: dict[str, str]) -> tuple[bool, list[dict]]:
-    """(all match, per output: name, match, max_abs_error) within `_tolerance`."""
-    report = []
-    ok = True
-    for name, exp in expected.items():
-        got = actual.get(name)
-        if got is None:
-            continue
-        got, exp = _comparable(got), _comparable(exp)
-        rtol, atol = _tolerance(types.get(name, "f32"))
-        if exp.dtype.kind in "iub":
-            same = bool(np.array_equal(got, exp))
-            err = float(np.max(np.abs(got.astype(np.int64) - exp.astype(np.int64)))) if got.size else 0.0
-        else:
-            same = bool(np.allclose(got, exp, rtol=rtol, atol=atol, equal_nan=True))
-            with np.errstate(all="ignore"):
-                diff = np.abs(got.astype(np.float64) - exp.astype(np.float64))
-                err = float(np.nanmax(diff)) if diff.size else 0.0
-        ok &= same
-        report.append({"name": name, "match": same, "max_abs_error": err})
-    return ok, report
-
-
+# the comparison the routes share (sim/routes.py); `_compare` for older callers
 _compare = compare_outputs
 
 
@@ -192,8 +160,7 @@ def _grid_of_result(module, func_name: str | None) -> int:
     return find_kernel(module, func_name).grid
 
 
-def _is_tile_level(module) -> bool:
-    return any(op.name.startswith("tile.") for op in module.walk())
+_is_tile_level = is_tile_level
 
 
 def _read(path: str) -> tuple[str, str]:
@@ -231,17 +198,7 @@ def _load(path: str):
 
 
 def _compile(tool, module, chip: str | None):
-    """Run ascend-compile on `module` in place (the pass object is built directly: a chip
-    file path is not a token of the pass-pipeline syntax)."""
-    from ascend_mlir.chips import builtin_chip_names
-
-    options = {}
-    if chip and chip not in builtin_chip_names() and ("/" in chip or chip.endswith((".toml", ".json"))):
-        options["chip_file"] = chip
-    elif chip:
-        options["chip"] = chip
-    compile_pass = tool.available_passes["ascend-compile"]()(**options)
-    compile_pass.apply(tool.ctx, module)
+    compile_tile_level(tool.ctx, module, chip)
 
 
 class _Failed(Exception):
@@ -482,9 +439,7 @@ def _print_text(args, result, reference_match, comparison, perturb_report, ok) -
     print(f"pipe busy cycles: {busy}")
     if reference_match is not None:
         for c in comparison:
-            state = "matches" if c["match"] else "MISMATCHES"
-            print(f"{'' if c['match'] else 'error: '}output {c['name']} {state} the reference "
-                  f"(max abs error {c['max_abs_error']:.3g})")
+            print(comparison_line(c))
     if perturb_report is not None:
         if perturb_report["ok"]:
             print(f"perturb: {args.perturb} runs with latencies scaled 0.25x-4x: identical outputs, no race")
@@ -519,12 +474,14 @@ def run(argv: Sequence[str] | None = None) -> int:
         tool, module = _load_or_fail(args)
         if args.via == "cce":
             return _run_via_cce(args, tool, module)
+        roles = argument_roles_of(module)
         module, expected, result, perturbed = _run_guarded(args, tool, module)
         reference_match = None
         comparison: list[dict] = []
         partial = args.blocks is not None and result.blocks < _grid_of_result(module, args.func)
         if expected is not None and not partial:
             reference_match, comparison = compare_outputs(result.outputs, expected, result.output_types)
+            name_arguments(comparison, roles)
         elif expected is not None and not args.json:
             print(f"note: only {result.blocks} block(s) simulated: outputs not compared with the reference")
         perturb_report = _perturb_report(args, result, perturbed)

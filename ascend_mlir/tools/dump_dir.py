@@ -19,6 +19,7 @@ input (IR printed without wall-clock data; schedule `solve_ms` is the solver's o
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -28,6 +29,29 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException
 
 from ascend_mlir.dialects import ascend
+
+
+# the names a dump writes: NN-what, chunkK-NN-what, index.txt, chunkK-index.txt
+_DUMP_FILE = re.compile(r"^(chunk\d+-)?(\d{2,}-.+|index\.txt)$")
+
+
+def start_clean(path: str) -> str | None:
+    """Make `path` ready for a new dump: files a previous dump wrote there are removed
+    (a run never leaves the last run's stages beside its own); a directory holding other
+    files is refused. None, or why `path` cannot be used."""
+    if not os.path.exists(path):
+        return None
+    if not os.path.isdir(path):
+        return f"'{path}' exists and is not a directory"
+    names = sorted(os.listdir(path))
+    foreign = [n for n in names if not _DUMP_FILE.match(n) or not os.path.isfile(os.path.join(path, n))]
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+        return (f"'{path}' holds files no dump wrote ({shown}): name a new or empty directory, "
+                "or one an earlier --dump-dir wrote")
+    for name in names:
+        os.remove(os.path.join(path, name))
+    return None
 
 
 def _safe(name: str) -> str:

@@ -158,3 +158,27 @@ def test_chip_file_path_works_for_a_tile_level_file(capsys):
     by_name = json.loads(capsys.readouterr().out)
     assert by_file["reference_match"] is True
     assert by_file["cycles"] == by_name["cycles"]
+
+
+def test_reports_name_arguments_as_the_kernel_does(capsys):
+    assert ascend_sim.main([VECADD]) == 0
+    text = capsys.readouterr().out
+    # vecadd(%x, %y, %z): z is written, x and y are only read
+    assert "input x matches the reference" in text and "input y matches" in text
+    assert "output z matches the reference" in text and "output arg" not in text
+    assert ascend_sim.main([VECADD, "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)["reference"]
+    assert [(e["name"], e["argument"], e["role"]) for e in entries] == [
+        ("arg0", "x", "input"), ("arg1", "y", "input"), ("arg2", "z", "output")]
+
+
+def test_trace_time_axis_is_cycles_not_nanoseconds(tmp_path):
+    trace = tmp_path / "t.json"
+    assert ascend_sim.main([SYNCED, "--trace", str(trace)]) == 0
+    data = json.loads(trace.read_text())
+    assert "displayTimeUnit" not in data  # "ns" made viewers print cycles as nanoseconds
+    assert data["otherData"]["time_unit"] == "cycle"
+    processes = [e["args"]["name"] for e in data["traceEvents"] if e["name"] == "process_name"]
+    assert processes and all("cycles" in name for name in processes)
+    for event in (e for e in data["traceEvents"] if e["ph"] == "X"):
+        assert (event["args"]["start_cycle"], event["args"]["cycles"]) == (event["ts"], event["dur"])

@@ -32,9 +32,10 @@
 // The trace and the SVG timeline of a run:
 // RUN: ascend-sim %S/vadd_synced.mlir --trace %t.json --svg %t.svg
 // RUN: filecheck %s --check-prefix=TRACE < %t.json
-// TRACE: {"traceEvents": [{"name": "process_name", "ph": "M", "pid": 0, "args": {"name": "vec"}}
+// TRACE: {"traceEvents": [{"name": "process_name", "ph": "M", "pid": 0, "args": {"name": "vec (time axis: cycles, shown as us)"}}
 // TRACE-SAME: {"name": "thread_name", "ph": "M", "pid": 0, "tid": [[MTE2:[0-9]+]], "args": {"name": "MTE2"}}
-// TRACE-SAME: {"name": "load", "cat": "MTE2", "ph": "X", "ts": {{[0-9]+}}, "dur": {{[0-9]+}}, "pid": 0, "tid": [[MTE2]], "args": {"loc": "{{[^"]*}}vadd_synced.mlir:33:7"}}
+// TRACE-SAME: {"name": "load", "cat": "MTE2", "ph": "X", "ts": {{[0-9]+}}, "dur": {{[0-9]+}}, "pid": 0, "tid": [[MTE2]], "args": {"loc": "{{[^"]*}}vadd_synced.mlir:33:7", "start_cycle": {{[0-9]+}}, "cycles": {{[0-9]+}}}}
+// TRACE-SAME: "otherData": {"time_unit": "cycle", "note": "1 us of trace time is 1 simulated cycle"}
 // RUN: filecheck %s --check-prefix=SVG < %t.svg
 // SVG: <svg xmlns="http://www.w3.org/2000/svg"
 // SVG: <text x="4" y="{{[0-9]+}}">vec MTE2</text>

@@ -48,3 +48,18 @@
 // RUN: not ascend-opt %examples/vecadd.mlir --dump-dir /proc/no-such-dir 2>&1 | filecheck %s --check-prefix=BAD
 // BAD: error: cannot write --dump-dir '/proc/no-such-dir'
 // BAD-NOT: Traceback
+
+// A directory an earlier dump wrote starts clean: the program-order run above left
+// stage files that a plain convert-tile-to-hivm run does not write.
+// RUN: ascend-opt %examples/vecadd.mlir -p convert-tile-to-hivm --dump-dir %t -o %t.out2
+// RUN: %python -c "import os, sys; print(sorted(os.listdir(sys.argv[1])))" %t | filecheck %s --check-prefix=CLEAN
+// CLEAN:     ['00-input.mlir', '01-convert-tile-to-hivm.mlir',
+// CLEAN-NOT: ascend-compile
+// CLEAN:     'index.txt']
+
+// A directory with files no dump wrote is refused, and left alone.
+// RUN: rm -rf %t.mine && mkdir %t.mine && touch %t.mine/notes.txt
+// RUN: not ascend-opt %examples/vecadd.mlir --dump-dir %t.mine 2>&1 | filecheck %s --check-prefix=FOREIGN
+// RUN: ls %t.mine | filecheck %s --check-prefix=KEPT
+// FOREIGN: ascend-opt: error: --dump-dir: '{{.*}}' holds files no dump wrote (notes.txt): name a new or empty directory
+// KEPT: notes.txt

@@ -1,0 +1,38 @@
+"""The xDSL context and pass registry every entry point shares: the CLIs, the
+simulator's routes (sim/), the DSL driver. Library code builds its context here, never
+through a command-line tool (`ascend_mlir.tools` is imported by nothing outside it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+
+# xDSL's own passes that ascend-opt offers beside ours
+UPSTREAM_PASSES = ("canonicalize", "cse", "dce")
+
+
+def make_context() -> Context:
+    """A context with our dialects and the upstream ones our IR uses."""
+    from ascend_mlir.dialects import register_dialects
+
+    return register_dialects(Context())
+
+
+def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Pass name -> factory of its class (imported when called), ours and UPSTREAM_PASSES."""
+    from xdsl.transforms import get_all_passes as upstream_passes
+
+    from ascend_mlir.transforms import get_all_passes
+
+    upstream = upstream_passes()
+    passes = {name: upstream[name] for name in UPSTREAM_PASSES if name in upstream}
+    passes.update(get_all_passes())
+    return passes
+
+
+def run_pipeline(ctx: Context, module: ModuleOp, spec: str) -> None:
+    """Apply a pass pipeline in MLIR's spelling (`a,b{opt=v}`) to `module` in place."""
+    PassPipeline.parse_spec(available_passes(), spec).apply(ctx, module)

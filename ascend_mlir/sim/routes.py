@@ -1,0 +1,99 @@
+"""What every simulation route shares (ascend-sim, --via cce, --via bishengir, the DSL):
+telling a tile-level module, compiling it as `ascend-sim` does, comparing outputs with
+the reference within the element type's tolerance, naming arguments in reports. The
+CLI (tools/ascend_sim.py) calls these; nothing here imports a tool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+
+
+def is_tile_level(module: ModuleOp) -> bool:
+    return any(op.name.startswith("tile.") for op in module.walk())
+
+
+def compile_tile_level(ctx: Context, module: ModuleOp, chip: str | None) -> None:
+    """Run ascend-compile on `module` in place (the pass object is built directly: a chip
+    file path is not a token of the pass-pipeline syntax)."""
+    from ascend_mlir.chips import builtin_chip_names
+    from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+    options = {}
+    if chip and chip not in builtin_chip_names() and ("/" in chip or chip.endswith((".toml", ".json"))):
+        options["chip_file"] = chip
+    elif chip:
+        options["chip"] = chip
+    AscendCompilePass(**options).apply(ctx, module)
+
+
+def _tolerance(element_type: str) -> tuple[float, float]:
+    """(rtol, atol) for comparing with the reference: results may differ by summation
+    order only (matmul, reductions), i.e. a few units in the last place of the type."""
+    if element_type in ("f16", "bf16"):
+        return 1e-2, 1e-2
+    if element_type == "f64":
+        return 1e-9, 1e-12
+    return 1e-4, 1e-5
+
+
+def _comparable(values: Any) -> np.ndarray:
+    """bf16 widened to float32 (exact): tolerances are checked in float32, never in bf16."""
+    from ascend_mlir.sim.reference_numerics import BF16
+
+    values = np.asarray(values)
+    return values.astype(np.float32) if values.dtype == BF16 else values
+
+
+def compare_outputs(actual: dict, expected: dict, types: dict[str, str]) -> tuple[bool, list[dict]]:
+    """(all match, per output: name, match, max_abs_error) within `_tolerance`."""
+    report = []
+    ok = True
+    for name, exp in expected.items():
+        got = actual.get(name)
+        if got is None:
+            continue
+        got, exp = _comparable(got), _comparable(exp)
+        rtol, atol = _tolerance(types.get(name, "f32"))
+        if exp.dtype.kind in "iub":
+            same = bool(np.array_equal(got, exp))
+            err = float(np.max(np.abs(got.astype(np.int64) - exp.astype(np.int64)))) if got.size else 0.0
+        else:
+            same = bool(np.allclose(got, exp, rtol=rtol, atol=atol, equal_nan=True))
+            with np.errstate(all="ignore"):
+                diff = np.abs(got.astype(np.float64) - exp.astype(np.float64))
+                err = float(np.nanmax(diff)) if diff.size else 0.0
+        ok &= same
+        report.append({"name": name, "match": same, "max_abs_error": err})
+    return ok, report
+
+
+def argument_roles_of(module: Any) -> dict[str, tuple[str, str]]:
+    """"arg<i>" -> (source name, input/output) of a tile-level kernel, read before it
+    is compiled ({} for other files: their comparisons keep the positional names)."""
+    from ascend_mlir.sim.reference import ReferenceError, argument_roles, kernel_function
+
+    if not is_tile_level(module):
+        return {}
+    try:
+        return argument_roles(kernel_function(module))
+    except ReferenceError:
+        return {}
+
+
+def name_arguments(comparison: list[dict], roles: dict[str, tuple[str, str]]) -> None:
+    """Add each compared argument's source name and role (input/output)."""
+    for entry in comparison:
+        if entry["name"] in roles:
+            entry["argument"], entry["role"] = roles[entry["name"]]
+
+
+def comparison_line(entry: dict) -> str:
+    """`output y matches the reference (max abs error 0)`, `error: ...` when it does not."""
+    state = "matches" if entry["match"] else "MISMATCHES"
+    what = f"{entry.get('role', 'output')} {entry.get('argument', entry['name'])}"
+    return (f"{'' if entry['match'] else 'error: '}{what} {state} the reference "
+            f"(max abs error {entry['max_abs_error']:.3g})")
