@@ -24,10 +24,11 @@ Each op carries the Python line that wrote it as its location; misuse is a `DSLE
 naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder.py`).
 """
 
+from typing import Any
+
 from ascend_mlir.frontend.builder import Bool, DSLError, Index
 from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate, simulate_sizes
 from ascend_mlir.frontend.kernel import Kernel, Symbol, Tensor, kernel, symbol
-from ascend_mlir.tune import autotune
 from ascend_mlir.frontend.ops import (
     abs,
     add,
@@ -64,8 +65,18 @@ from ascend_mlir.frontend.tiles import Tile
 
 __all__ = [
     "Bool", "CompileError", "Compiled", "DSLError", "Index", "Kernel", "Report", "SimReport",
-    "Tensor", "Tile", "abs", "add", "alloc", "autotune", "block_idx", "broadcast", "cast", "compile", "copy",
+    "Tensor", "Tile", "abs", "add", "alloc", "block_idx", "broadcast", "cast", "compile", "copy",
     "div", "exp", "fill", "kernel", "ln", "load", "log", "matmul", "maximum", "minimum", "mul", "pipelined",
     "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",
     "sub", "sub_block_idx", "tanh", "Symbol", "symbol", "min", "simulate_sizes",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # `autotune` is ascend_mlir.tune's, which builds on this package: re-exported lazily
+    # so that the DSL does not import the tuner (and the tuner may import the DSL)
+    if name == "autotune":
+        from ascend_mlir.tune import autotune
+
+        return autotune
+    raise AttributeError(f"module 'ascend_mlir.frontend' has no attribute {name!r}")

@@ -272,7 +272,16 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
     roles = argument_roles_of(module)
     tile_level = is_tile_level(module)
     kernel_func = _kernel_func(module) if tile_level else find_kernels(module)[0].signature_func
-    inputs = make_inputs(kernel_func, args.seed, ascend_sim.bound_arguments(args, kernel_func))
+    from ascend_mlir.diagnostics import location_of
+    from ascend_mlir.sim.binding import BindError, bind_arguments, parse_bind_options
+
+    try:
+        binding = bind_arguments(kernel_func, parse_bind_options(args.bind or []))
+    except BindError as err:
+        where = location_of(err.func_op) if err.func_op is not None else None
+        print(f"{where or 'ascend-sim'}: error: {err}", file=sys.stderr)
+        return 1
+    inputs = make_inputs(kernel_func, args.seed, binding)
     types = {f"arg{i}": str(a.type.get_element_type()) for i, a in enumerate(kernel_func.args)
              if isinstance(a.type, MemRefType)}
     if tile_level:

@@ -233,7 +233,7 @@ def _oracle(task: dict, built: _Built, module) -> dict[str, Any]:
     from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
     from ascend_mlir.sim.reference_numerics import is_float_array
     from ascend_mlir.sim.simulator import simulate
-    from ascend_mlir.tools.ascend_sim import compare_outputs
+    from ascend_mlir.sim.routes import compare_outputs
 
     seed = task["seed"]
     inputs = make_inputs(kernel_function(built.tile), seed)
