@@ -2,7 +2,7 @@
 
 // The default binding (n = 1000, x/y/z of 1000 elements): two tiles, the second partial.
 // RUN: ascend-sim %S/Inputs/vecadd_dyn.mlir | filecheck %s --check-prefix=DEFAULT
-// DEFAULT: output arg2 matches the reference
+// DEFAULT: output z matches the reference
 // DEFAULT: OK
 
 // Size 0 runs and does nothing (more sizes, in process: test/python/test_runtime_shapes.py).
