@@ -173,7 +173,7 @@ def partial_tile_errors(module: Operation) -> list:
     static bound (a constant operand of its `min`) beyond the buffer's extent from the
     view's offset. A size without a bound of its own is bounded by its buffer (the
     reference checks it at run time); decidable overflows are compile-time errors."""
-    from ascend_mlir.diagnostics import op_error
+    from ascend_mlir.op_errors import op_error
     from ascend_mlir.dialects.hivm import scope_of
 
     errors = []
