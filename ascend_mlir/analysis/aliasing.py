@@ -515,6 +515,10 @@ def may_alias_shifted(a: Footprint, b: Footprint, sym: Hashable | None, by: int)
             return True
     if diff.is_constant:
         return _overlap_with_deltas(a, b, (diff.const + e for e in extra))
+    shifted = _shifted(b.base, sym, by) if sym is not None and by != 0 else b.base
+    values = _mod_values(shifted - a.base) if shifted is not None else None
+    if values is not None:
+        return _overlap_with_deltas(a, b, values)
     # the difference still holds symbols: it may be anything unless only Mod/FloorDiv
     # terms are left, whose ranges are bounded
     rng = _value_range(diff)
@@ -527,6 +531,42 @@ def may_alias_shifted(a: Footprint, b: Footprint, sym: Hashable | None, by: int)
     # (a negative stride reaches below the base)
     low_a, low_b = _lowest(a.dims), _lowest(b.dims)
     return any(lo + e + low_b < low_a + span_a and hi + e + low_b + span_b > low_a for e in extra)
+
+
+def _shifted(expr: Affine, sym: Hashable, by: int) -> Affine | None:
+    """`expr` with sym -> sym + by, also inside its Mod terms (None when a FloorDiv or a
+    nested term holds it)."""
+    out = Affine(expr.const + expr.coeff(sym) * by)
+    for k, c in expr.terms:
+        if isinstance(k, Mod):
+            if any(isinstance(inner, Mod | FloorDiv) for inner, _ in k.expr.terms):
+                return None
+            k = Mod(k.expr.shift(sym, by), k.modulus)
+        elif isinstance(k, FloorDiv):
+            return None
+        out = out + Affine.symbol(k, c)
+    return out
+
+
+def _mod_values(expr: Affine) -> frozenset[int] | None:
+    """Every value of an expression whose symbols are all `Mod(e + t, m)` terms, exactly,
+    when the terms of one modulus differ only by constants in their expression: versions
+    `(iv - 1) mod 2` against `iv mod 2` (a pipelined loop's stages) are never equal.
+    None when the terms are unrelated or too many values."""
+    groups: dict[tuple[Affine, int], list[tuple[int, int]]] = {}  # (e, m) -> [(t, coeff)]
+    for k, c in expr.terms:
+        if not isinstance(k, Mod):
+            return None
+        t = k.expr.const
+        groups.setdefault((k.expr - t, k.modulus), []).append((t, c))
+    values = {expr.const}
+    for (_, m), terms in groups.items():
+        # x = e mod m takes every value; each term is (x + t) mod m
+        options = {sum(c * ((x + t) % m) for t, c in terms) for x in range(m)}
+        values = {v + o for v in values for o in options}
+        if len(values) > DELTA_LIMIT:
+            return None
+    return frozenset(values)
 
 
 def _value_range(expr: Affine) -> tuple[int, int] | None:

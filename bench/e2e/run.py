@@ -46,6 +46,7 @@ from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
 from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # chains.py beside this file
 EXAMPLES = ("vecadd", "softmax", "rmsnorm", "layernorm", "gemm", "gemm_910b", "gemm_bf16", "gemm_fp16",
             "gemm_relu", "gemm_anchor", "flash_attention")
 
@@ -256,18 +257,65 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _loop_ii(module) -> int | None:
+    loops = [ascend.loop_of(o) for o in module.walk() if isinstance(o, scf.ForOp)]
+    return next((sched.ii for sched in loops if sched is not None), None)
+
+
+def run_chains(chains: int, trips: int = 16) -> dict:
+    """A generated wide kernel (`chains.chain_kernel`: `chains` independent chains of 8
+    tile ops): ours vs barrier-all vs program order, and the loop's scheduled II against
+    the measured one, (cycles at `trips` - cycles at `trips // 2`) / (trips - trips // 2):
+    what one more iteration costs in the steady state."""
+    from chains import chain_kernel
+
+    name = f"chains{chains}x8"
+    text = chain_kernel(chains, trips=trips)
+    ours_module = _compiled(text, name)
+    ours = _cycles(ours_module)[0]
+    half = _cycles(_compiled(chain_kernel(chains, trips=trips // 2), name))[0]
+    barrier = _cycles(_compiled(text, name, schedule="program-order", sync="barrier-all"))[0]
+    po_sync = _cycles(_compiled(text, name, schedule="program-order", sync="solver"))[0]
+    return {
+        "kernel": name, "ops": 8 * chains, "ours": ours, "barrier": barrier, "po_sync": po_sync,
+        "scheduled_ii": _loop_ii(ours_module), "measured_ii": (ours - half) / (trips - trips // 2),
+        "barrier_falls_back": str(ours_module).count("PIPE_ALL") - 1,
+    }
+
+
+def chain_table(rows: list[dict]) -> str:
+    lines = ["| kernel | tile ops | ours | barrier-all | po + our sync | barrier/ours | po+sync/ours | "
+             "II sched -> measured | PIPE_ALL besides the final one |", "|" + "---|" * 9]
+    for r in rows:
+        lines.append(
+            f"| {r['kernel']} | {r['ops']} | {r['ours']} | {r['barrier']} | {r['po_sync']} | "
+            f"{_ratio(r['barrier'], r['ours'])} | {_ratio(r['po_sync'], r['ours'])} | "
+            f"{r['scheduled_ii']} -> {r['measured_ii']:.0f} | {r['barrier_falls_back']} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--json", help="write the rows as JSON here")
     p.add_argument("--examples", default=",".join(EXAMPLES))
+    p.add_argument("--chains", default="1,4,8,16,32",
+                   help="generated kernels: loops of N independent chains of 8 tile ops ('' for none)")
     args = p.parse_args(argv)
     rows = []
-    for name in args.examples.split(","):
+    for name in (n for n in args.examples.split(",") if n):
         rows.append(run_example(name))
         print(f"{name}: done", file=sys.stderr)
-    print(table(rows))
+    chain_rows = []
+    for n in (int(c) for c in args.chains.split(",") if c):
+        chain_rows.append(run_chains(n))
+        print(f"chains {n}: done", file=sys.stderr)
+    if rows:
+        print(table(rows))
+    if chain_rows:
+        print(chain_table(chain_rows))
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+        Path(args.json).write_text(json.dumps(rows + chain_rows, indent=2) + "\n")
     return 0
 
 

@@ -272,3 +272,21 @@ def test_min_carried_distance_against_brute_force(ca, ka, da, ea, va, cb, kb, db
         assert got is not None and got <= truth
     if alike:
         assert got == truth
+
+
+def test_versions_of_neighbouring_stages_are_apart():
+    """`(i - 1) mod 2` and `i mod 2` (a pipelined loop's two stages of one double buffer)
+    are never the same version in one iteration, and are one iteration later."""
+    from ascend_mlir.analysis.aliasing import Affine, Footprint, Mod, may_alias, may_alias_shifted
+
+    i = "i"
+    tile = ((2048, 1),)
+
+    def version(shift: int) -> Footprint:
+        return Footprint("ub", "ub", Affine(0) + Affine.symbol(Mod(Affine.symbol(i) + shift, 2), 2048), tile)
+
+    older, newer = version(-1), version(0)
+    assert not may_alias(older, newer)
+    assert may_alias_shifted(older, newer, i, -1)  # newer one iteration earlier = older
+    assert may_alias_shifted(newer, older, i, 1)
+    assert not may_alias_shifted(older, newer, i, 2)
