@@ -21,6 +21,11 @@ Timing rules (DESIGN.md section 8):
   set and consumes it; BARRIER (pipe_barrier[P]) waits for P to drain; BLOCK_SET /
   BLOCK_WAIT are the cross-core counterparts (counting, in order).
 * data: `Instr.on_start()` reads operands, `Instr.on_end(state)` writes results.
+* the scalar unit is PIPE_S: an instruction of S alone (a wait_flag whose consumer is S,
+  a scalar load of on-chip memory) runs on the issuer itself, so nothing after it issues
+  until it completed, and everything issued after it knows what it knew (a
+  `wait_flag[P, PIPE_S]` therefore orders every later op of every pipe after P's set:
+  bishengir orders two vector ops around a scalar read-back this way).
 
 Happens-before (independent of timing): a vector clock entry (core, pipe) = n means "the
 first n ops of that pipe on that core have completed". Such knowledge is always
@@ -293,6 +298,11 @@ class _Run:
         self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
         self.cube_cores = [i for i, c in enumerate(self.cores) if c.kind == "CUBE"]
         self.vector_cores = [i for i, c in enumerate(self.cores) if c.kind != "CUBE"]
+        # the scalar unit waiting for one of its own S instructions (position, or None),
+        # and what the instructions issued after the last such one know at their start
+        self.scalar_wait: list[int | None] = [None] * n
+        self.issue_knowledge: list[np.ndarray | None] = [None] * n
+        self.issued_with: dict[tuple[int, int], np.ndarray] = {}
         self.now = 0
         self.steps = 0
         self.starts_since_prune = 0
@@ -470,6 +480,9 @@ class _Run:
     def start(self, c: int, pos: int) -> None:
         ins = self.cores[c].instrs[pos]
         vs = self.start_clock(c, ins)
+        known = self.issued_with.pop((c, pos), None)
+        if known is not None:
+            np.maximum(vs, known, out=vs)
         state = None
         if ins.after_previous:
             previous_clock, state = self.handoff.pop((c, pos - 1))
@@ -497,6 +510,8 @@ class _Run:
             self.inflight[c][p].remove(run)
             self.busy[c][p].append((run.start, run.end))
         self.last_end = max(self.last_end, run.end)
+        if self.scalar_wait[c] == run.pos:
+            self.release_scalar_unit(c, run)
         instrs = self.cores[c].instrs
         if run.pos + 1 < len(instrs) and instrs[run.pos + 1].after_previous:
             self.handoff[(c, run.pos)] = (run.clock, run.state)
@@ -530,12 +545,26 @@ class _Run:
             np.maximum(pc, joined, out=pc)
         return True
 
+    def release_scalar_unit(self, c: int, run: _Running) -> None:
+        """The scalar unit's own S instruction completed: issue resumes, and what it knew
+        (with its own completion) is known to everything issued from now on."""
+        self.scalar_wait[c] = None
+        known = run.clock.copy()
+        t = self.eng.thread(c, "S")
+        known[t] = max(known[t], self.started_count[c]["S"])
+        previous = self.issue_knowledge[c]
+        self.issue_knowledge[c] = known if previous is None else np.maximum(previous, known)
+        self.next_issue[c] = max(self.next_issue[c], self.now + 1)
+
     def issue(self, c: int) -> bool:
         core = self.cores[c]
         progressed = False
-        while self.issue_idx[c] < len(core.instrs) and self.next_issue[c] <= self.now:
+        while (self.issue_idx[c] < len(core.instrs) and self.next_issue[c] <= self.now
+               and self.scalar_wait[c] is None):
             pos = self.issue_idx[c]
             ins = core.instrs[pos]
+            if self.issue_knowledge[c] is not None:
+                self.issued_with[(c, pos)] = self.issue_knowledge[c]
             if ins.kind == BARRIER_ALL:
                 if not self.barrier_all(c):
                     break
@@ -547,6 +576,8 @@ class _Run:
                 for p in ins.pipes:
                     self.queues[c][p].append(pos)
                 delay = 1
+                if ins.pipes == ("S",):
+                    self.scalar_wait[c] = pos
             self.issue_idx[c] += 1
             nxt = core.instrs[self.issue_idx[c]].scalar_cost if self.issue_idx[c] < len(core.instrs) else 0
             self.next_issue[c] = self.now + delay + nxt

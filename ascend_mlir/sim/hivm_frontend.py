@@ -111,6 +111,10 @@ class BlockContext:
     scalars: dict[SSAValue, Any] = field(default_factory=dict)  # values of scalar arguments
     # the chip's event ids per pipe pair (a chip file may allow fewer than the hardware's 8)
     events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR
+    # scalar reads of memory (memref.load), keyed (core, n-th load of the core): the value
+    # the walk assumed, and the value the engine's run read (see simulator.simulate)
+    assumed_loads: Mapping[tuple[int, int], Any] = field(default_factory=dict)
+    observed_loads: dict[tuple[int, int], Any] = field(default_factory=dict)
 
     def vector_cores(self) -> list[int]:
         return [i for i, c in enumerate(self.cores) if c.kind == "VECTOR"]
@@ -140,6 +144,7 @@ class CoreWalker:
         self.interpreter: Interpreter | None = None
         self.current_op: Operation | None = None
         self.pending_scalar = 0
+        self.loads = 0
         self.steps = 0
         self.alloc_count: dict[int, int] = {}
 
@@ -299,6 +304,31 @@ class CoreWalker:
         if DYNAMIC_INDEX in shape:
             raise SimulationError(op, "reshape to a dynamic shape is not simulated")
         return Ref(src.buf, src.offset, shape, row_major(shape), src.et, base=src.base)
+
+    def scalar_load(self, op: memref.LoadOp) -> Any:
+        """`memref.load`: the scalar unit reads one element, on PIPE_S (the engine keeps
+        issue waiting until it completed). The walk runs before the engine, so it goes on
+        with the value of the previous run of the block (0 on the first): the simulator
+        reruns a block until every load read what the walk assumed."""
+        ref: Ref = self.val(op.memref)
+        index = [self.scalar(v, op) for v in op.indices]
+        if len(index) != len(ref.shape) or any(not 0 <= i < d for i, d in zip(index, ref.shape)):
+            raise SimulationError(op, f"memref.load index {index} is outside the shape {list(ref.shape)}")
+        offset = ref.offset + sum(i * st for i, st in zip(index, ref.strides)) * ref.et.itemsize
+        element = Ref(ref.buf, offset, (), (), ref.et, base=ref.base)
+        key = (self.core, self.loads)
+        self.loads += 1
+        observed = self.ctx.observed_loads
+
+        def read() -> None:
+            observed[key] = numerics.decode(element.view(self.core), ref.et).item()
+
+        accesses = tuple(self.accesses([(element, self.core)], False, False, op))
+        ins = Instr(OP, ("S",), 1, 1, accesses=accesses, on_start=read, name="memref.load",
+                    loc=str(location_of(op) or ""), static_id=id(op))
+        self.emit(ins, op)
+        self.note_shared(ins, [(element, self.core)], False, False)
+        return self.ctx.assumed_loads.get(key, 0)
 
     def _et(self, op: Operation, t: MemRefType) -> ElemType:
         try:
@@ -571,6 +601,12 @@ def _dim_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues)
     return (scalar_attr(self.walker.dim(op), op.results[0].type, interpreter.index_bitwidth),)
 
 
+def _load_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+    assert isinstance(op, memref.LoadOp)
+    value = self.walker.scalar_load(op)
+    return (scalar_attr(value, op.res.type, interpreter.index_bitwidth),)
+
+
 def _hivm_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
     if isinstance(op, _BLOCK_QUERIES):
         return (scalar_attr(self.walker.block_query(op), op.results[0].type, interpreter.index_bitwidth),)
@@ -592,6 +628,7 @@ def _build_scalar_unit_functions() -> type[_ScalarUnitBase]:
         "run_expand_shape": impl(memref.ExpandShapeOp)(_view_impl("reshape")),
         "run_dealloc": impl(memref.DeallocOp)(_no_effect_impl),
         "run_dim": impl(memref.DimOp)(_dim_impl),
+        "run_load": impl(memref.LoadOp)(_load_impl),
     }
     for op_type in Annotation.operations:
         namespace[f"run_{op_type.__name__}"] = impl(op_type)(_no_effect_impl)
@@ -608,10 +645,12 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
                 feed_latency: Callable[[Operation], int | None] | None = None,
                 shapes: Mapping[str, tuple[int, ...]] | None = None,
                 scalars: Mapping[str, Any] | None = None,
-                events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR) -> tuple[BlockContext, list[Core]]:
+                events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR,
+                assumed_loads: Mapping[tuple[int, int], Any] | None = None) -> tuple[BlockContext, list[Core]]:
     """The cores of one block with their instructions. `shapes` gives the runtime shape
     of GM arguments with dynamic dimensions, `scalars` the values of scalar arguments
-    ("arg<i>"; an argument left out runs as 0)."""
+    ("arg<i>"; an argument left out runs as 0), `assumed_loads` the values scalar loads
+    read in the previous run of the block (BlockContext.observed_loads)."""
     specs = core_specs(kernel)
     gm_refs: dict[SSAValue, Ref] = {}
     scalar_values: dict[SSAValue, Any] = {}
@@ -631,7 +670,8 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
                 gm_refs[b] = ref
     ctx = BlockContext(block, kernel.grid, specs, gm_refs, arena_bytes, timing, rng,
                        alloc_alias=kernel.alloc_alias, feed_latency=feed_latency, scalars=scalar_values,
-                       events_per_pipe_pair=events_per_pipe_pair)
+                       events_per_pipe_pair=events_per_pipe_pair,
+                       assumed_loads=dict(assumed_loads or {}))
     cores = []
     for i, spec in enumerate(specs):
         instrs = CoreWalker(ctx, i).run()

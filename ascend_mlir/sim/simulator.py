@@ -287,6 +287,37 @@ def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 
     return report.races
 
 
+# reruns of a block whose scalar loads read other values than its walk assumed
+MAX_LOAD_RERUNS = 8
+
+
+def _run_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, trace, events_per_pipe_pair,
+               in_order_pipes):
+    """(context, cores, engine result) of block `b`. The scalar unit's walk runs before
+    the engine, so a value it reads from memory (memref.load: a reduction's result read
+    back by bishengir's code) is known only after the run: the block reruns, from the
+    same GM contents and the same latency draws, with the values the last run read, until
+    every load read what the walk assumed (a race-free kernel needs one rerun per load
+    that feeds the next; the loads themselves are ordered by the S pipe's issue rule)."""
+    snapshot = {name: buf.memory(0).copy() for name, buf in gm.items()}
+    draws = rng.bit_generator.state if rng is not None else None
+    assumed: dict = {}
+    for _ in range(MAX_LOAD_RERUNS):
+        if rng is not None:
+            rng.bit_generator.state = draws
+        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes=shapes, scalars=scalars,
+                                 events_per_pipe_pair=events_per_pipe_pair, assumed_loads=assumed)
+        result = Engine(cores, trace=trace, in_order_pipes=in_order_pipes).run()
+        if ctx.observed_loads == assumed or not ctx.observed_loads:
+            return ctx, cores, result
+        assumed = dict(ctx.observed_loads)
+        for name, buf in gm.items():
+            buf.memory(0)[:] = snapshot[name]
+    raise SimulationError(kernel.aic or kernel.aiv,
+                          f"the values the scalar unit reads from memory did not settle in {MAX_LOAD_RERUNS} runs "
+                          "(they depend on a race, or on the loop they control)")
+
+
 @single_threaded_blas
 def simulate(
     module: ModuleOp,
@@ -331,12 +362,11 @@ def simulate(
     n_instr = 0
     core_names: list[str] = []
     for b in range(n_blocks):
-        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed,
-                                 shapes={name: m[0] for name, m in meta.items()}, scalars=scalars,
-                                 events_per_pipe_pair=chip_obj.events_per_pipe_pair)
+        ctx, cores, result = _run_block(kernel, b, gm, arena_bytes, timing, rng, feed,
+                                        {name: m[0] for name, m in meta.items()}, scalars, trace and b == 0,
+                                        chip_obj.events_per_pipe_pair, in_order_pipes)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
-        result = Engine(cores, trace=trace and b == 0, in_order_pipes=in_order_pipes).run()
         prefix = f"block {b}: " if n_blocks > 1 else ""
         for r in result.races:
             # the same static pair racing in several blocks is one report (first block)

@@ -409,3 +409,35 @@ def test_unsynchronised_loop_reports_every_kind_once_per_op_pair():
     kinds = {(x.first, x.second, x.kind) for x in r.races}
     assert kinds == {("load", "vexp", "write-read"), ("vexp", "load", "read-write"), ("load", "load", "write-write")}
     assert len(r.races) == 3
+
+
+def test_wait_on_the_scalar_pipe_holds_back_every_later_issue():
+    """The scalar unit is PIPE_S: a wait_flag[V, S] stalls the issuer, so a vector op
+    issued after it starts after the set's pipe drained and knows it (bishengir orders
+    a reduction and the vector op that overwrites its input this way, around a scalar
+    read-back). The same pair with the wait on V instead of S is a race."""
+    m = Mem()
+    prog = [
+        op("vreduce", "V", 50, m.acc("ub", 0, 8, False), m.acc("ub2", 0, 4, True), ii=1),
+        sync(SET, "V", ("V", "S", 0)),
+        sync(WAIT, "S", ("V", "S", 0)),
+        op("sload", "S", 1, m.acc("ub2", 0, 4, False)),
+        op("vadd", "V", 10, m.acc("ub", 0, 8, True), ii=1),
+    ]
+    r = run(("VECTOR", prog))
+    assert r.races == [] and not r.deadlock
+    events = {e.name: e for e in r.trace}
+    assert events["vadd"].start >= events["vreduce"].end
+    # without the scalar read-back and its wait the two vector ops are unordered
+    assert [(x.first, x.second) for x in run(("VECTOR", [prog[0], prog[4]])).races] == [("vreduce", "vadd")]
+
+
+def test_scalar_op_stalls_issue_until_it_completes():
+    m = Mem()
+    prog = [
+        op("sload", "S", 30, m.acc("ub", 0, 4, False)),
+        op("load", "MTE2", 5, m.acc("gm", 0, 8, False), m.acc("ub2", 0, 8, True)),
+    ]
+    r = run(("VECTOR", prog))
+    events = {e.name: e for e in r.trace}
+    assert events["load"].start >= events["sload"].end
