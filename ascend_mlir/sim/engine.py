@@ -563,8 +563,9 @@ class _Run:
                and self.scalar_wait[c] is None):
             pos = self.issue_idx[c]
             ins = core.instrs[pos]
-            if self.issue_knowledge[c] is not None:
-                self.issued_with[(c, pos)] = self.issue_knowledge[c]
+            known = self.issue_knowledge[c]
+            if known is not None:
+                self.issued_with[(c, pos)] = known
             if ins.kind == BARRIER_ALL:
                 if not self.barrier_all(c):
                     break
