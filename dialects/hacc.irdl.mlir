@@ -22,4 +22,9 @@ irdl.dialect @hacc {
     %0 = irdl.base "#builtin.string"
     irdl.parameters(value: %0)
   }
+  // hacc.host_func_type
+  irdl.attribute @host_func_type {
+    %0 = irdl.base "#builtin.string"
+    irdl.parameters(value: %0)
+  }
 }

@@ -79,6 +79,14 @@ irdl.dialect @hivm {
     %3 = irdl.any_of(%0, %1, %2)
     irdl.parameters(value: %3)
   }
+  // hivm.eviction_policy
+  irdl.attribute @eviction_policy {
+    %0 = irdl.is "EvictNormal"
+    %1 = irdl.is "EvictFirst"
+    %2 = irdl.is "EvictLast"
+    %3 = irdl.any_of(%0, %1, %2)
+    irdl.parameters(value: %3)
+  }
   // hivm.atomic_kind
   irdl.attribute @atomic_kind {
     %0 = irdl.is "none"
@@ -184,7 +192,7 @@ irdl.dialect @hivm {
     irdl.parameters(value: %4)
   }
   // hivm.hir.load
-  //   optional, not checked: init_out_buffer, may_implicit_transpose_with_last_axis, pad_mode, tcoretype
+  //   optional, not checked: eviction_policy, init_out_buffer, may_implicit_transpose_with_last_axis, pad_mode, tcoretype
   irdl.operation @hir_load {
     %0 = irdl.base "!builtin.memref"
     %1 = irdl.base "!builtin.memref"
