@@ -50,15 +50,16 @@ func.func @rows(%x: memref<16x256xf32, #hivm.address_space<gm>>, %y: memref<16x2
   hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
   // A5:       vf_row_reduce_max_f32(m, u, 16, 256, 256, 1);
   // 256 columns are four 64-lane repeats: the first into m, the others through the scratch
-  // row at the top of UB (16 results, 64 bytes), folded with vmax in counter mode
+  // row at the top of UB (16 results, 64 bytes), folded with vmax in counter mode; dav-c220
+  // prints for the 910B, whose UB ends at 196608
   // C220:      set_mask_norm();
   // C220-NEXT: set_vector_mask(0x0ULL, 0xffffffffffffffffULL);
   // C220-NEXT: vcmax(m, u, 16, 1, 1, 32, ONLY_VALUE);
   // C220-NEXT: for (int32_t j = 1; j < 4; ++j) {
-  // C220-NEXT:   vcmax((__ubuf__ float *)(ub_buf + 253888), u + j * 64, 16, 1, 1, 32, ONLY_VALUE);
+  // C220-NEXT:   vcmax((__ubuf__ float *)(ub_buf + 196544), u + j * 64, 16, 1, 1, 32, ONLY_VALUE);
   // C220-NEXT:   set_mask_count();
   // C220-NEXT:   set_vector_mask(0, 16);
-  // C220-NEXT:   vmax(m, m, (__ubuf__ float *)(ub_buf + 253888), 1, 1, 1, 1, 8, 8, 8);
+  // C220-NEXT:   vmax(m, m, (__ubuf__ float *)(ub_buf + 196544), 1, 1, 1, 1, 8, 8, 8);
   // C220-NEXT:   set_mask_norm();
   // C220-NEXT:   set_vector_mask(0x0ULL, 0xffffffffffffffffULL);
   // C220-NEXT: }
