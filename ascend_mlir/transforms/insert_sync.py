@@ -56,7 +56,6 @@ from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, i64
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.traits import IsTerminator
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
@@ -72,6 +71,7 @@ from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
+from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
 
 MAX_VERSIONS = 4
 
@@ -775,12 +775,12 @@ class _Emitter:
         # before the next iteration's prime (a double set)
         for prime in self.primes:
             if prime.parent_block() is self.planner.body:
-                _hoist_prime(prime)
+                hoist_prime(prime)
         body = list(self.planner.body.ops)
         # in program order (each was inserted right after its loop, so the list is in
         # reverse), so that drains moved to the same place keep their order
         for drain in sorted((d for d in self.drains if d.parent_block() is self.planner.body), key=body.index):
-            _sink_drain(drain)
+            sink_drain(drain)
 
     def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
         src_op, dst_op = plan.items[f.src], plan.items[f.dst]
@@ -878,7 +878,7 @@ class _Emitter:
                 reuses.append((later[0], earlier[3], later[2]))
         for _, earlier_end, later_start in sorted(reuses, key=lambda r: r[0]):
             first = self._first_of_region(later_start)
-            if not _barrier_all_between(earlier_end, first):
+            if not barrier_all_between(earlier_end, first):
                 Builder(InsertPoint.before(first)).insert(hivm.PipeBarrierOp("ALL"))
 
     def _first_of_region(self, op: Operation) -> Operation:
@@ -915,76 +915,6 @@ def _block_name(block: Block) -> str:
     if isinstance(op, scf.ForOp):
         return f"loop {loop_name(op, 0)}"
     return f"function {op.sym_name.data}" if isinstance(op, func.FuncOp) else "block"
-
-
-def _barrier_all_between(earlier: Operation, later: Operation) -> bool:
-    """A pipe_barrier[<PIPE_ALL>] among the ops strictly between two ops of one block."""
-    op = earlier.next_op
-    while op is not None and op is not later:
-        if hivm.is_barrier_all(op):
-            return True
-        op = op.next_op
-    return False
-
-
-def _same_flag(op: Operation, flag: hivm.SetFlagOp | hivm.WaitFlagOp) -> bool:
-    """Whether `op` (or an op inside it) may use the event of `flag`: the same pipe pair
-    and the same static id, or any dynamic id."""
-    for inner in op.walk():
-        if not isinstance(inner, hivm.SetFlagOp | hivm.WaitFlagOp):
-            continue
-        if (inner.set_pipe, inner.wait_pipe) != (flag.set_pipe, flag.wait_pipe):
-            continue
-        if inner.event_id is None or inner.event_id == flag.event_id:
-            return True
-    return False
-
-
-def _hoist_prime(prime: hivm.SetFlagOp) -> None:
-    """Move a priming set_flag up to the start of its block, or to just after the
-    closest pipe_barrier[PIPE_ALL] above it, when no op in between uses its event.
-
-    A set_flag runs once every earlier op of its pipe has completed; right before the
-    loop it would wait for all the work before the loop on that pipe, and the loop's
-    first wait with it, although the prime only stands for "iteration -1" (the work
-    before the loop is ordered by the enclosing block's own flags). An earlier user of
-    the event in between keeps it in place: nothing would order that user's wait before
-    the moved set."""
-    first: Operation | None = None  # the earliest op with pipe work above the prime
-    cur = prime.prev_op
-    while cur is not None and not hivm.is_barrier_all(cur):
-        if _same_flag(cur, prime):
-            return
-        if _has_pipe_work(cur):
-            first = cur
-        cur = cur.prev_op
-    if first is not None:
-        prime.detach()
-        Builder(InsertPoint.before(first)).insert(prime)
-
-
-def _has_pipe_work(op: Operation) -> bool:
-    """Whether `op` is or holds an op that issues on a pipe, other than the primes
-    already moved (scalar index arithmetic is left above a moved prime, which keeps
-    primes in their order and the kernel readable)."""
-    return any(
-        isinstance(inner, hivm.HivmPipeOp) and not isinstance(inner, hivm.SetFlagOp | hivm.GetBlockIdxOp)
-        for inner in op.walk()
-    )
-
-
-def _sink_drain(drain: hivm.WaitFlagOp) -> None:
-    """Move a draining wait_flag down to the closest pipe_barrier[PIPE_ALL] (or block
-    terminator) below it, when no op in between uses its event: the wait blocks its pipe
-    until the loop's last set, which no op after the loop needs."""
-    cur = drain.next_op
-    while cur is not None and not hivm.is_barrier_all(cur) and not cur.has_trait(IsTerminator):
-        if _same_flag(cur, drain):
-            return
-        cur = cur.next_op
-    if cur is not None and cur is not drain.next_op:
-        drain.detach()
-        Builder(InsertPoint.before(cur)).insert(drain)
 
 
 def _default_core(func_op: func.FuncOp) -> str:
