@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Data, Dialect
@@ -82,12 +82,11 @@ KERNEL_ARG_TYPES: tuple[str, ...] = (
 )
 
 
-@irdl_attr_definition
-class ArgTypeAttr(Data[str]):
-    """`#hacc.arg_type<ffts_base_address>`: what a kernel argument is for (e.g. the base
-    address of the cross-core flags, which MIX kernels take as their first argument)."""
+class _KindAttr(Data[str]):
+    """`#hacc.<mnemonic><kind>` with kind one of `KINDS` (bishengir's I32 enums that print
+    as a bare identifier in angle brackets)."""
 
-    name = "hacc.arg_type"
+    KINDS: ClassVar[tuple[str, ...]] = ()
 
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string(f"<{self.data}>")
@@ -97,16 +96,24 @@ class ArgTypeAttr(Data[str]):
         parser.parse_punctuation("<")
         pos = parser.pos
         value = parser.parse_identifier()
-        if value not in KERNEL_ARG_TYPES:
-            parser.raise_error(
-                f"unknown hacc.arg_type '{value}' (expected one of {', '.join(KERNEL_ARG_TYPES)})", pos, parser.pos
-            )
+        if value not in cls.KINDS:
+            parser.raise_error(f"unknown {cls.name} '{value}' (expected one of {', '.join(cls.KINDS)})",
+                               pos, parser.pos)
         parser.parse_punctuation(">")
         return value
 
     def verify(self) -> None:
-        if self.data not in KERNEL_ARG_TYPES:
-            raise VerifyException(f"unknown hacc.arg_type '{self.data}'")
+        if self.data not in self.KINDS:
+            raise VerifyException(f"unknown {self.name} '{self.data}'")
+
+
+@irdl_attr_definition
+class ArgTypeAttr(_KindAttr):
+    """`#hacc.arg_type<ffts_base_address>`: what a kernel argument is for (e.g. the base
+    address of the cross-core flags, which MIX kernels take as their first argument)."""
+
+    name = "hacc.arg_type"
+    KINDS = KERNEL_ARG_TYPES
 
 
 ARG_TYPE = "hacc.arg_type"
@@ -138,31 +145,12 @@ HOST_FUNC_TYPES: tuple[str, ...] = (
 
 
 @irdl_attr_definition
-class HostFuncTypeAttr(Data[str]):
+class HostFuncTypeAttr(_KindAttr):
     """`#hacc.host_func_type<infer_task_type_function>`: what a host function of the
     module computes (it runs on the host, never on a core: the simulator skips it)."""
 
     name = "hacc.host_func_type"
-
-    def print_parameter(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.data}>")
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> str:
-        parser.parse_punctuation("<")
-        pos = parser.pos
-        value = parser.parse_identifier()
-        if value not in HOST_FUNC_TYPES:
-            parser.raise_error(
-                f"unknown hacc.host_func_type '{value}' (expected one of {', '.join(HOST_FUNC_TYPES)})",
-                pos, parser.pos,
-            )
-        parser.parse_punctuation(">")
-        return value
-
-    def verify(self) -> None:
-        if self.data not in HOST_FUNC_TYPES:
-            raise VerifyException(f"unknown hacc.host_func_type '{self.data}'")
+    KINDS = HOST_FUNC_TYPES
 
 
 HACC = Dialect("hacc", [], [FunctionKindAttr, TargetAttr, ArgTypeAttr, HostFuncTypeAttr])
