@@ -328,21 +328,22 @@ class DrainsAttr(ParametrizedAttribute):
     entries_: ArrayAttr = param_def()
 
     def __init__(self, drains: Sequence[Drain]):
-        super().__init__(ArrayAttr([ArrayAttr([StringAttr(d.pipe), IntAttr(d.start), IntAttr(d.cycles)])
-                                    for d in drains]))
+        # i64 integers (not xDSL's builtin.int): the generic form must read in mlir-opt
+        super().__init__(ArrayAttr([ArrayAttr([StringAttr(d.pipe), IntegerAttr(d.start, i64),
+                                               IntegerAttr(d.cycles, i64)]) for d in drains]))
 
     @property
     def drains(self) -> list[Drain]:
         out = []
         for entry in self.entries_.data:
             pipe, start, cycles = entry.data  # type: ignore[attr-defined]
-            out.append(Drain(pipe.data, start.data, cycles.data))
+            out.append(Drain(pipe.data, start.value.data, cycles.value.data))
         return out
 
     def verify(self) -> None:
         for entry in self.entries_.data:
             if not (isinstance(entry, ArrayAttr) and len(entry.data) == 3 and isinstance(entry.data[0], StringAttr)
-                    and all(isinstance(x, IntAttr) for x in entry.data[1:])):
+                    and all(isinstance(x, IntegerAttr) for x in entry.data[1:])):
                 raise VerifyException("#ascend.drains: each entry is (pipe, start, cycles)")
         for d in self.drains:
             if d.pipe not in hardware.PIPES:
