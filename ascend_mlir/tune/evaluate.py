@@ -17,6 +17,7 @@ above the best cycles known when it was dispatched: not simulated). The executor
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import io
 import os
@@ -82,9 +83,23 @@ def _digest(*parts: str) -> str:
     return h.hexdigest()
 
 
+def _canonical(value):
+    """`value` with every set sorted (a frozenset's repr follows the process's hash seed,
+    so the chip's `ordered_pipes` made the key differ between a worker and its caller)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, [[f.name, _canonical(getattr(value, f.name))] for f in dataclasses.fields(value)]]
+    if isinstance(value, dict):
+        return sorted(([repr(k), _canonical(v)] for k, v in value.items()), key=repr)
+    if isinstance(value, set | frozenset):
+        return sorted((_canonical(v) for v in value), key=repr)
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    return repr(value)
+
+
 def chip_digest(chip) -> str:
     """The chip's resolved content (its file and every file it extends)."""
-    return _digest(repr(chip))[:16]
+    return _digest(repr(_canonical(chip)))[:16]
 
 
 def _is_diagnostic(err: BaseException) -> bool:
