@@ -60,9 +60,8 @@ class Cache:
         except (OSError, ValueError):
             return None  # missing or half-written by a killed run: a miss
 
-    def lookup(self, key: str, task: dict) -> dict | None:
-        """The row stored for this variant's IR key, if it still answers `task`."""
-        row = self._read(self._path("rows", key, task.get("perturb", 0)))
+    def _lookup(self, kind: str, key: str, task: dict) -> dict | None:
+        row = self._read(self._path(kind, key, task.get("perturb", 0)))
         if row is None or not _still_valid(row, task):
             return None
         if row.get("status") == "pruned":
@@ -70,14 +69,13 @@ class Cache:
             row["message"] = f"lower bound {row['bound']} >= best {task['threshold']} cycles"
         return row
 
+    def lookup(self, key: str, task: dict) -> dict | None:
+        """The row stored for this variant's IR key, if it still answers `task`."""
+        return self._lookup("rows", key, task)
+
     def lookup_index(self, fast_key: str, task: dict) -> dict | None:
-        row = self._read(self._path("index", fast_key, task.get("perturb", 0)))
-        if row is None or not _still_valid(row, task):
-            return None
-        if row.get("status") == "pruned":
-            row["threshold"] = task["threshold"]
-            row["message"] = f"lower bound {row['bound']} >= best {task['threshold']} cycles"
-        return row
+        """The row stored under the fast (source and config) key, if it still answers `task`."""
+        return self._lookup("index", fast_key, task)
 
     def store(self, row: dict, task: dict, fast_key: str | None) -> None:
         """Keep `row` (the outcome of `task`) under its IR key and its fast key."""
