@@ -467,13 +467,32 @@ def _function_args_errors(function: func.FuncOp, chip) -> Iterator[OpError]:  # 
                 return
 
 
+def _copy_path_errors(op: Operation, chip) -> Iterator[OpError]:  # noqa: ANN001
+    """A DMA over a path `chip` lacks (its chip file does not list it: the 910B has no
+    UB -> L1 and no L0C -> UB). Judged here, with the chip known, not by the op's verifier."""
+    copy_path = getattr(op, "copy_path", None)
+    path = copy_path() if callable(copy_path) else None
+    if not isinstance(path, hardware.CopyPath) or not path.is_dma or chip.name == ANY_CHIP:
+        return  # a module naming no chip may run on any chip that has the path
+    pair = (path.src, path.dst)
+    if pair in hardware.REQUIRED_COPY_PATHS or pair in chip.latency.copy:
+        return
+    from ascend_mlir.chips import builtin_chip_names, load_chip
+
+    having = ", ".join(n for n in builtin_chip_names() if pair in load_chip(n).latency.copy)
+    target = hivm.target_name(op) or chip.hacc_targets[0]
+    yield op_error(op, f"{path.op} {path.src} -> {path.dst} needs a chip with that path ({having}), "
+                       f"the module targets {target} ({chip.name})")
+
+
 def chip_limit_errors(module: ModuleOp, chip) -> list[OpError]:  # noqa: ANN001 - chips.Chip
-    """Capacity and element-type errors of `module` on `chip`, in program order."""
+    """Capacity, copy-path and element-type errors of `module` on `chip`, in program order."""
     errors: list[OpError] = []
     functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
     for function in functions:
         errors += _function_args_errors(function, chip)
     for op in module.walk():
+        errors += _copy_path_errors(op, chip)
         errors += _element_type_errors(op, chip)
         if isinstance(op, hivm.PointerCastOp):
             errors += _pointer_cast_errors(op, chip)

@@ -378,22 +378,35 @@ def test_unassigned_scopes_verify_but_written_scopes_must_be_legal():
     assert "on-chip scope" in verify_error(PointerCastOp([k.add(arith.ConstantOp(IntegerAttr(0, i64)))], MemRefType(f16, [16])))
 
 
-def test_chip_dependent_paths():
+def test_chip_dependent_paths(monkeypatch):
+    from ascend_mlir import chips
+    from ascend_mlir.analysis.hardware_checks import chip_limit_errors
+    from ascend_mlir.chips import load_chip
+
     k = Kernel(mem([16], "ub"), mem([16], "cbuf"), mem([16], "cc"))
     ub, l1, cc = k.args
     k.add(CopyOp(ub, l1), FixpipeOp(cc, ub))
     module = k.module(target="Ascend910B1")
     copy, fixpipe = [op for op in module.walk() if isinstance(op, (CopyOp, FixpipeOp))]
-    # the 910B's chip file removes both paths; the verifier reads that, not a target name
-    assert "copy ub -> cbuf needs a chip with that path (ascend950), the module targets Ascend910B1 (ascend910b)" \
-        in verify_error(copy)
-    assert "fixpipe cc -> ub needs a chip with that path (ascend950)" in verify_error(fixpipe)
+    # the op verifiers check scopes only (they load no chip file) ...
+    with monkeypatch.context() as patched:
+        for name in ("load_chip", "chip_for_target", "resolve_chip"):
+            patched.setattr(chips, name, lambda *a, **k: pytest.fail("a verifier loaded a chip"))
+        module.verify()
+    assert copy.copy_path() == hardware.COPY_PATHS[("ub", "cbuf")]
+    # ... the chip's own check, which knows the chip, refuses the 910B's missing paths
+    errors = [str(e) for e in chip_limit_errors(module, load_chip("ascend910b"))]
+    assert any("copy ub -> cbuf needs a chip with that path (ascend950), the module targets Ascend910B1 "
+               "(ascend910b)" in e for e in errors)
+    assert any("fixpipe cc -> ub needs a chip with that path (ascend950)" in e for e in errors)
     assert hivm.target_name(copy) == "Ascend910B1"
     for target in ("Ascend950PR_9599", None):  # the 950 has them, and it is the default chip
         k = Kernel(mem([16], "ub"), mem([16], "cbuf"), mem([16], "cc"))
         ub, l1, cc = k.args
         k.add(CopyOp(ub, l1), FixpipeOp(cc, ub))
-        k.module(target=target).verify()
+        module = k.module(target=target)
+        module.verify()
+        assert not chip_limit_errors(module, load_chip("ascend950"))
 
 
 def test_mmad_rules():

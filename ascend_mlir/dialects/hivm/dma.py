@@ -51,7 +51,6 @@ from ascend_mlir.dialects.hivm.attrs import (
 )
 from ascend_mlir.dialects.hivm.interface import (
     element_type_of,
-    verify_chip_has_path,
     scope_of,
     scope_text,
     shape_of,
@@ -145,16 +144,19 @@ class _DmaOp(HivmOp, ABC):
         return (next((p for p in paths if p.dst == dst), paths[0]).pipe,)
 
     def verify_copy_path(self) -> None:
-        """Source and destination are in the scopes of one of the op's paths, and the
-        module's chip has that path."""
+        """Source and destination are in the scopes of one of the op's paths. Whether the
+        module's chip has that path is chip data, judged where the chip is known
+        (`analysis.hardware_checks.chip_limit_errors`), never by loading chip files here."""
         paths, rule = self.copy_paths(), self.copy_rule()
         sources = tuple(dict.fromkeys(p.src for p in paths))
         destinations = tuple(dict.fromkeys(p.dst for p in paths))
         verify_scope(self, self.src, "source", sources, rule)
         verify_scope(self, self.dst, "destination", destinations, rule)
+
+    def copy_path(self) -> hardware.CopyPath | None:
+        """The path of `copy_paths()` this op takes (None while a scope is unassigned)."""
         path = hardware.COPY_PATHS.get((scope_of(self.src) or "", scope_of(self.dst) or ""))
-        if path in paths:
-            verify_chip_has_path(self, path)
+        return path if path in self.copy_paths() else None
 
     @property
     def ins(self) -> tuple[SSAValue, ...]:

@@ -145,26 +145,6 @@ def target_name(op: Operation) -> str | None:
     return None
 
 
-def verify_chip_has_path(op: Operation, path: hardware.CopyPath) -> None:
-    """The chip of `op`'s module (its `hacc.target`, else the default chip) has the DMA
-    `path` (its chip file lists it). An unknown target is not judged here: the passes
-    and tools that need the chip report it."""
-    from ascend_mlir.chips import ChipError, builtin_chip_names, chip_for_target, load_chip
-
-    pair = (path.src, path.dst)
-    if not path.is_dma or pair in hardware.REQUIRED_COPY_PATHS:  # every chip has those
-        return
-    name = target_name(op)
-    try:
-        chip = chip_for_target(name) if name is not None else load_chip(None)
-    except ChipError:
-        return
-    if pair not in chip.latency.copy:
-        having = ", ".join(n for n in builtin_chip_names() if pair in load_chip(n).latency.copy)
-        raise VerifyException(f"{path.op} {path.src} -> {path.dst} needs a chip with that path ({having}), "
-                              f"the module targets {name or chip.hacc_targets[0]} ({chip.name})")
-
-
 def scope_unassigned(value: SSAValue | Attribute) -> bool:
     """A memref without a memory space (or `#hivm.address_space<zero>`): bishengir's
     infer-hivm-mem-scope has not assigned it yet. Verifiers accept it, so IR from before
