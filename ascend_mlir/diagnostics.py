@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TextIO, cast
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import FileLineColLoc, FunctionType, IntAttr, MemRefType, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import (
@@ -172,9 +172,34 @@ def verify_module(module: Operation) -> list[Diagnostic]:
             )
         except DiagnosticException as err:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {_clean_message(str(err))}", location_of(op)))
-    if not diagnostics and isinstance(module, ModuleOp):
+    if not diagnostics and isinstance(module, ModuleOp) and _may_break_hardware_rules(module):
         diagnostics = [exception_diagnostic(e) for e in _hardware_errors(module)]
     return diagnostics
+
+
+# Op names the hardware rules look at besides buffers (hardware_checks: subviews, loops,
+# allocations, recursion, tile and hivm ops).
+_HARDWARE_DIALECTS = ("memref.", "scf.", "tile.", "hivm.")
+
+
+def _may_break_hardware_rules(module: ModuleOp) -> bool:
+    """False when no rule of analysis/hardware_checks can apply: no op of the dialects it
+    checks, no call, no buffer (memref) anywhere. Such a module (plain scalar code, a
+    tiny test file) skips importing the checks and the chip data, a fifth of the tool's
+    start-up."""
+    for op in module.walk():
+        if op.name.startswith(_HARDWARE_DIALECTS) or op.name == "func.call":
+            return True
+        if any(isinstance(r.type, MemRefType) for r in op.results):
+            return True
+        signature = op.properties.get("function_type")  # a declaration has no block
+        if isinstance(signature, FunctionType) and any(isinstance(t, MemRefType) for t in signature.inputs):
+            return True
+        for region in op.regions:
+            for block in region.blocks:
+                if any(isinstance(a.type, MemRefType) for a in block.args):
+                    return True
+    return False
 
 
 def _hardware_errors(module: ModuleOp) -> list[OpError]:
