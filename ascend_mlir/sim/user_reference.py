@@ -19,8 +19,6 @@ the sizes bound on the command line, so one reference serves every `--bind`.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, MemRefType
 
 from ascend_mlir.dialects import hacc
+from ascend_mlir.user_modules import UserModuleError, function_of, run_module
 
 __all__ = ["ReferenceSpecError", "expected_outputs", "load_reference", "output_arguments"]
 
@@ -45,20 +44,11 @@ def load_reference(spec: str) -> Callable[..., Any]:
     path = Path(path_text)
     if not path.is_file():
         raise ReferenceSpecError(f"--reference {spec}: no such file '{path_text}'")
-    module_name = f"_ascend_sim_reference_{abs(hash(str(path.resolve())))}"
-    loader_spec = importlib.util.spec_from_file_location(module_name, path)
-    if loader_spec is None or loader_spec.loader is None:
-        raise ReferenceSpecError(f"--reference {spec}: cannot load '{path_text}' as Python")
-    module = importlib.util.module_from_spec(loader_spec)
-    sys.modules[module_name] = module
     try:
-        loader_spec.loader.exec_module(module)
-    except Exception as err:  # noqa: BLE001 -- the user's file: any error is theirs to see
-        raise ReferenceSpecError(f"--reference {spec}: loading it raised {type(err).__name__}: {err}") from err
-    fn = getattr(module, name, None)
-    if not callable(fn):
-        raise ReferenceSpecError(f"--reference {spec}: '{path_text}' defines no function '{name}'")
-    return fn
+        module = run_module(path_text, f"_ascend_sim_reference_{abs(hash(str(path.resolve())))}")
+        return function_of(module, name, path_text)
+    except UserModuleError as err:
+        raise ReferenceSpecError(f"--reference {spec}: {err}") from None
 
 
 def _data_arguments(func_op: func.FuncOp) -> list[tuple[str, str, Any]]:

@@ -9,7 +9,6 @@ exit status 1, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import sys
@@ -112,30 +111,17 @@ def _space(args) -> dict:
 
 
 def _factory(spec: str):
+    from ascend_mlir.user_modules import UserModuleError, function_of, run_module
+
     path, colon, name = spec.rpartition(":")
     if not colon or not path or not name:
         raise _InputError(f"'{spec}': expected path/to/module.py:function")
-    if not os.path.isfile(path):
-        raise _InputError(f"{path}: no such file")
-    directory = os.path.dirname(os.path.abspath(path))
-    if directory not in sys.path:
-        sys.path.insert(0, directory)
-    module_name = os.path.splitext(os.path.basename(path))[0]
-    loader = importlib.util.spec_from_file_location(module_name, path)
-    if loader is None or loader.loader is None:
-        raise _InputError(f"{path}: not a Python module")
-    module = importlib.util.module_from_spec(loader)
-    sys.modules[module_name] = module
     try:
-        loader.loader.exec_module(module)
-    except SyntaxError as err:
-        raise _InputError(f"{path}:{err.lineno}:{err.offset}: {err.msg}") from None
-    except Exception as err:  # noqa: BLE001 - the user's module failed to load: say where
-        raise _InputError(f"{path}: loading it raised {type(err).__name__}: {err}") from None
-    factory = getattr(module, name, None)
-    if not callable(factory):
-        raise _InputError(f"{path} has no function '{name}'")
-    return factory
+        # the file's own name: a factory's classes pickle and print under it
+        module = run_module(path, os.path.splitext(os.path.basename(path))[0])
+        return function_of(module, name, path)
+    except UserModuleError as err:
+        raise _InputError(str(err)) from None
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -21,7 +21,6 @@ import dataclasses
 import hashlib
 import io
 import os
-import sys
 import time
 import traceback
 import types
@@ -52,20 +51,13 @@ def compiler_version() -> str:
 
 def load_factory(ref: dict):
     """The factory function of a task: the module's source is run once per process."""
+    from ascend_mlir.user_modules import function_of, run_module
+
     module = _modules.get(ref["digest"])
     if module is None:
-        directory = os.path.dirname(os.path.abspath(ref["path"]))
-        if os.path.isdir(directory) and directory not in sys.path:
-            sys.path.append(directory)  # sibling imports of the user's module
-        module = types.ModuleType(f"_ascend_tune_{ref['digest'][:16]}")
-        module.__file__ = ref["path"]
-        sys.modules[module.__name__] = module
-        exec(compile(ref["source"], ref["path"], "exec", dont_inherit=True), module.__dict__)
+        module = run_module(ref["path"], f"_ascend_tune_{ref['digest'][:16]}", source=ref["source"])
         _modules[ref["digest"]] = module
-    factory = getattr(module, ref["name"], None)
-    if not callable(factory):
-        raise LookupError(f"{ref['path']} has no function '{ref['name']}'")
-    return factory
+    return function_of(module, ref["name"], ref["path"])
 
 
 def _canonical_ir(module) -> str:

@@ -13,7 +13,8 @@ factories in examples/), over a small space that contains the hand-picked exampl
 * ray (--ray): the exhaustive sweep on a 2-node local Ray cluster of this machine
   (started and stopped here), wall time after start-up.
 
-    python bench/tune/run.py [--json bench/tune/results.json] [--kernels vecadd,gemm] [--ray] [--throughput]
+    python bench/tune/run.py [--json bench/tune/results.json] [--kernels vecadd,gemm]
+                             [--chips ascend950,ascend910b] [--ray] [--throughput]
 """
 
 from __future__ import annotations
@@ -50,12 +51,12 @@ def _factory(name: str):
 
 
 def _hand_picked(factory, space: dict, rows: list[dict]) -> dict:
-    """The row of the factory's defaults (the example as written)."""
+    """The row of the factory's defaults (the example as written), on the sweep's chip."""
     import inspect
 
     defaults = {k: p.default for k, p in inspect.signature(factory).parameters.items()}
-    want = {k: defaults[k] for k in space}
-    (row,) = [r for r in rows if r["config"] == want]
+    want = {k: defaults[k] for k in space if k != "chip"}
+    (row,) = [r for r in rows if {k: v for k, v in r["config"].items() if k != "chip"} == want]
     return row
 
 
@@ -67,11 +68,11 @@ def _sweep(factory, space, **options) -> tuple[float, TuneResult]:
     return time.monotonic() - start, result
 
 
-def _kernel(name: str, pool, ray) -> dict:
+def _kernel(name: str, chip: str, pool, ray) -> dict:
     from ascend_mlir.tune import result_rows_equal
 
     factory = _factory(name)
-    space = SPACES[name]
+    space = {**SPACES[name], "chip": [chip]}
     common = {"verify": 1, "perturb": 2}
     t_inline, exhaustive = _sweep(factory, space, executor="inline", cache=False, prune=False, **common)
     t_pool, pooled = _sweep(factory, space, executor=pool, cache=False, prune=False, **common)
@@ -82,7 +83,7 @@ def _kernel(name: str, pool, ray) -> dict:
     best, grid_best = tuned.best, exhaustive.best
     n = len(exhaustive.rows)
     out = {
-        "kernel": name, "space": space, "variants": n,
+        "kernel": name, "chip": chip, "space": space, "variants": n,
         "statuses": {s: sum(r["status"] == s for r in tuned.rows) for s in
                      ("ok", "wrong", "invalid", "timeout", "crash", "pruned", "dominated", "skipped")},
         "hand_picked": {"config": hand["config"], "cycles": hand.get("cycles"), "status": hand["status"]},
@@ -146,13 +147,13 @@ def _throughput(pool, ray) -> dict:
 
 
 def _print(results: list[dict], workers: int) -> None:
-    head = (f"{'kernel':16} {'n':>3} {'hand cyc':>9} {'best cyc':>9} {'speedup':>7} {'=grid':>5} "
+    head = (f"{'kernel':16} {'chip':10} {'n':>3} {'hand cyc':>9} {'best cyc':>9} {'speedup':>7} {'=grid':>5} "
             f"{'inline s':>8} {'pool s':>7} {'ray s':>6} {'tuned s':>7} {'cached s':>8} statuses (tuned)")
     print(head)
     print("-" * len(head))
     for r in results:
         st = " ".join(f"{k}={v}" for k, v in r["statuses"].items() if v)
-        print(f"{r['kernel']:16} {r['variants']:>3} {r['hand_picked']['cycles'] or '-':>9} "
+        print(f"{r['kernel']:16} {r['chip']:10} {r['variants']:>3} {r['hand_picked']['cycles'] or '-':>9} "
               f"{(r['tuned_best'] or {}).get('cycles', '-'):>9} {r['speedup_vs_hand_picked'] or '-':>7} "
               f"{'yes' if r['tuned_equals_grid_optimum'] else 'NO':>5} {r['seconds']['inline']:>8} "
               f"{r['seconds']['pool']:>7} {r['seconds'].get('ray', '-'):>6} {r['seconds']['tuned']:>7} "
@@ -170,6 +171,8 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--json", help="write the results here")
     p.add_argument("--kernels", default=",".join(SPACES), help="comma-separated subset of " + ",".join(SPACES))
+    p.add_argument("--chips", default="ascend950",
+                   help="comma-separated chips; each kernel's space is swept once per chip (ascend950,ascend910b)")
     p.add_argument("--ray", action="store_true", help="also run on a 2-node local Ray cluster")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--throughput", action="store_true", help="also the 20-variant throughput sweep")
@@ -190,8 +193,10 @@ def main() -> int:
             start = time.monotonic()
             cluster = LocalCluster(nodes=2, cpus_per_node=max(1, args.workers // 2))
             ray = RayExecutor(cluster.start())
+            ray.start()  # warm: one import of the compiler per Ray worker, as pool.start() above
             startup["ray_cluster"] = round(time.monotonic() - start, 2)
-        results = [_kernel(name, pool, ray) for name in args.kernels.split(",") if name]
+        results = [_kernel(name, chip, pool, ray) for name in args.kernels.split(",") if name
+                   for chip in args.chips.split(",") if chip]
         throughput = _throughput(pool, ray) if args.throughput else None
     finally:
         pool.close()

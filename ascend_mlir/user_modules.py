@@ -1,0 +1,60 @@
+"""Running a user's Python file: a kernel factory for `ascend-tune` (in the caller and again
+in every worker, from the source text the task ships) and a reference for
+`ascend-sim --reference`. One place turns what can go wrong there (no such file, a syntax
+error, an exception while the module runs, no such function) into a message located in
+the user's file, never a traceback of ours."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+import types
+from collections.abc import Callable
+from typing import Any
+
+
+class UserModuleError(Exception):
+    """The user's module cannot be loaded, or lacks the function asked for."""
+
+
+def _raising_line(err: BaseException, path: str) -> str:
+    """`path:line: ` of the innermost frame of the user's file in err's traceback."""
+    target = os.path.abspath(path)
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if os.path.abspath(f.filename) == target]
+    return f"{path}:{frames[-1].lineno}: " if frames else f"{path}: "
+
+
+def run_module(path: str, module_name: str, source: str | None = None) -> types.ModuleType:
+    """Execute `path` (or `source`, the text it had) as module `module_name`, registered in
+    sys.modules (dataclasses and pickling look classes up there), with the file's directory
+    on sys.path so that its sibling imports work."""
+    if source is None:
+        if not os.path.isfile(path):
+            raise UserModuleError(f"{path}: no such file")
+        with open(path, encoding="utf-8") as stream:
+            source = stream.read()
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(directory) and directory not in sys.path:
+        sys.path.insert(0, directory)  # as `python path` would
+    module = types.ModuleType(module_name)
+    module.__file__ = path
+    sys.modules[module_name] = module
+    try:
+        code = compile(source, path, "exec", dont_inherit=True)
+    except SyntaxError as err:
+        del sys.modules[module_name]
+        raise UserModuleError(f"{path}:{err.lineno}:{err.offset}: {err.msg}") from None
+    try:
+        exec(code, module.__dict__)
+    except Exception as err:  # noqa: BLE001 - the user's code: any error is theirs to see, located
+        del sys.modules[module_name]
+        raise UserModuleError(f"{_raising_line(err, path)}loading it raised {type(err).__name__}: {err}") from None
+    return module
+
+
+def function_of(module: types.ModuleType, name: str, path: str) -> Callable[..., Any]:
+    function = getattr(module, name, None)
+    if not callable(function):
+        raise UserModuleError(f"{path} has no function '{name}'")
+    return function
