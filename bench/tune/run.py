@@ -33,8 +33,8 @@ from ascend_mlir.tune import TuneResult
 ROOT = Path(__file__).resolve().parents[2]
 
 SPACES: dict[str, dict[str, list]] = {
-    "vecadd": {"tile": [512, 1024, 2048, 4096], "num_stages": [1, 2]},
-    "softmax": {"tr": [8, 16, 32], "num_stages": [1, 2]},
+    "vecadd": {"tile": [512, 1024, 2048, 4096], "num_stages": [1, 2, 3]},
+    "softmax": {"tr": [8, 16, 32], "num_stages": [1, 2, 3]},
     "gemm": {"blocks": [2, 4], "tk": [64, 128, 256]},
     "gemm_relu": {"tm": [64, 128], "tk": [64, 128]},
     "flash_attention": {"bn": [32, 64, 128]},
