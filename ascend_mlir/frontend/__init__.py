@@ -61,10 +61,11 @@ from ascend_mlir.frontend.ops import (
     tanh,
 )
 from ascend_mlir.frontend.ops import index_min as min  # noqa: A004 (T.min on device indices)
+from ascend_mlir.frontend.scalars import Scalar, ScalarValue
 from ascend_mlir.frontend.tiles import Tile
 
 __all__ = [
-    "Bool", "CompileError", "Compiled", "DSLError", "Index", "Kernel", "Report", "SimReport",
+    "Bool", "CompileError", "Scalar", "ScalarValue", "Compiled", "DSLError", "Index", "Kernel", "Report", "SimReport",
     "Tensor", "Tile", "abs", "add", "alloc", "block_idx", "broadcast", "cast", "compile", "copy",
     "div", "exp", "fill", "kernel", "ln", "load", "log", "matmul", "maximum", "minimum", "mul", "pipelined",
     "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",

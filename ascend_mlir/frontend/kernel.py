@@ -35,6 +35,7 @@ from ascend_mlir.frontend.builder import (
     kernel_scope,
     user_location,
 )
+from ascend_mlir.frontend.scalars import Scalar, ScalarValue
 from ascend_mlir.frontend.tiles import Tile
 from ascend_mlir.frontend.types import memref_type
 
@@ -93,22 +94,23 @@ class Kernel:
         self.__doc__ = fn.__doc__
         self.__name__ = self.name
 
-    def parameters(self) -> list[tuple[str, Tensor | Symbol]]:
-        params: list[tuple[str, Tensor | Symbol]] = []
+    def parameters(self) -> list[tuple[str, Tensor | Symbol | Scalar]]:
+        params: list[tuple[str, Tensor | Symbol | Scalar]] = []
         hints = inspect.get_annotations(self.fn, eval_str=True)
         for name in inspect.signature(self.fn).parameters:
             annotation = hints.get(name)
-            if not isinstance(annotation, Tensor | Symbol):
+            if not isinstance(annotation, Tensor | Symbol | Scalar):
                 raise DSLError(
                     f"kernel parameter '{name}' needs a Tensor annotation, "
-                    f"e.g. {name}: Tensor((1024,), 'f32'), or a runtime size T.symbol(...)", self.location)
+                    f"e.g. {name}: Tensor((1024,), 'f32'), a runtime size T.symbol(...) or a runtime "
+                    f"scalar T.Scalar('f32')", self.location)
             params.append((name, annotation))
         return params
 
     def build(self) -> ModuleOp:
         """A fresh module holding this kernel, verified (raises DSLError on misuse)."""
         params = self.parameters()
-        arg_types: list[Attribute] = [t.memref_type() if isinstance(t, Tensor) else IndexType() for _, t in params]
+        arg_types: list[Attribute] = [_argument_type(t) for _, t in params]
         entry = Block(arg_types=arg_types)
         for (name, _), arg in zip(params, entry.args, strict=False):
             arg.name_hint = name
@@ -118,8 +120,7 @@ class Kernel:
         if self.location is not None:
             function.location = self.location.attr()
         with kernel_scope(entry) as scope:
-            result = self.fn(*(Tile(arg) if isinstance(arg.type, MemRefType) else _size_argument(arg)
-                               for arg in entry.args))
+            result = self.fn(*(_body_value(arg, t) for arg, (_, t) in zip(entry.args, params, strict=True)))
             if result is not None:
                 raise fail("a kernel returns nothing: it writes its results into its GM tensors")
             ret = func.ReturnOp()
@@ -154,9 +155,19 @@ class Kernel:
             f"or simulate({self.name}, inputs)")
 
 
-def _size_argument(arg) -> Index:
+def _argument_type(annotation: Tensor | Symbol | Scalar) -> Attribute:
+    if isinstance(annotation, Tensor):
+        return annotation.memref_type()
+    return annotation.type() if isinstance(annotation, Scalar) else IndexType()
+
+
+def _body_value(arg, annotation: Tensor | Symbol | Scalar) -> Tile | Index | ScalarValue:
+    """What the kernel body gets for an argument: a Tile, an Index (a runtime size) or a
+    ScalarValue (a runtime scalar)."""
+    if isinstance(arg.type, MemRefType):
+        return Tile(arg)
     current_scope().remember(arg)
-    return Index(arg)
+    return ScalarValue(arg) if isinstance(annotation, Scalar) else Index(arg)
 
 
 def _verify(module: ModuleOp) -> None:

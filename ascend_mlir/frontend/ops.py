@@ -26,6 +26,7 @@ from ascend_mlir.frontend.builder import (
     current_scope,
     fail,
 )
+from ascend_mlir.frontend.scalars import ScalarValue, scalar_cast
 from ascend_mlir.frontend.tiles import Number, Tile, as_tile, is_number, scalar
 from ascend_mlir.frontend.types import element_type, memref_type, scope_attr
 
@@ -166,15 +167,20 @@ def sigmoid(source: Tile, out: Tile | None = None) -> Tile | None:
     return _composed(tiles.sigmoid(source), out)
 
 
-def cast(source: Tile, out: Tile | str | Attribute) -> Tile | None:
+def cast(source: Tile | Index | ScalarValue, out: Tile | str | Attribute) -> Tile | ScalarValue | None:
     """Convert element types: `cast(x, out)` writes `out` (types from the two tiles);
-    `cast(x, "bf16")` returns the converted tile (also `x.astype("bf16")`)."""
+    `cast(x, "bf16")` returns the converted tile (also `x.astype("bf16")`). A device
+    index or a runtime scalar converts to a scalar: `T.cast(n, "f32")` (scalars.py)."""
+    if isinstance(source, Index | ScalarValue):
+        if isinstance(out, Tile):
+            raise fail("a scalar is cast to a type (T.cast(n, 'f32')), not into a tile: T.fill the tile with it")
+        return scalar_cast(source, out)
     if not isinstance(out, Tile):
         return tiles.cast_to(source, out)
     return _unary(tile.CastOp, source, out)
 
 
-def fill(out: Tile, value: float | int) -> None:
+def fill(out: Tile, value: float | int | ScalarValue) -> None:
     dest = as_tile(out, "fill out")
     check(tile.FillOp(scalar(value, dest), dest.value))
 

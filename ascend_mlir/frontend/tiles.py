@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, StridedLayo
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ascend_mlir.dialects import tile
+from ascend_mlir.frontend.scalars import ScalarValue
 from ascend_mlir.frontend.types import element_type
 from ascend_mlir.frontend.builder import (
     Index,
@@ -145,7 +146,8 @@ def as_tile(value: object, role: str) -> Tile:
 
 
 def is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A Python number or a runtime scalar (`ScalarValue`): the scalar operand of a vector op."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)) or isinstance(value, ScalarValue)
 
 
 # ----------------------------------------------------------------------------- views
@@ -288,8 +290,12 @@ def _ub(value: object, role: str) -> Tile:
     return t
 
 
-def scalar(value: Number, like: Tile) -> SSAValue:
+def scalar(value: Number | ScalarValue, like: Tile) -> SSAValue:
     et = like.dtype
+    if isinstance(value, ScalarValue):
+        if value.type != et:
+            raise fail(f"a {value.type} scalar is no operand of a {et} tile: T.cast it to the tile's type")
+        return value.value
     if isinstance(et, AnyFloat):
         return current_scope().constant(float(value), et)
     if isinstance(et, IntegerType):

@@ -11,7 +11,7 @@ from xdsl.ir import Operation
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce.base import PrinterBase
-from ascend_mlir.targets.cce.values import ALIGN_BYTES, View, bursts, rows_of, static_shape
+from ascend_mlir.targets.cce.values import ALIGN_BYTES, View, bursts, paren, rows_of, static_shape
 
 
 class DmaPrinter(PrinterBase):
@@ -43,15 +43,7 @@ class DmaPrinter(PrinterBase):
                           f"(asc_store_l2_cache_mode)0, {dst_stride}, {src_stride});", op)
             return
         gm_stride = src_stride if load else dst_stride
-        if n == 1:
-            ub_gap, gm_gap = 0, 0
-        elif not isinstance(length, int) or not isinstance(n, int):
-            raise op_error(op, f"a {self.arch} copy of several rows of runtime length is not printed (dav-3510 only)")
-        else:
-            ub_gap, gm_gap = ub_stride - -(-length // 32) * 32, gm_stride - length
-        if n != 1 and (ub_gap < 0 or ub_gap % 32):
-            raise op_error(op, f"UB rows {ub_stride} bytes apart are not whole 32-byte blocks after {length}-byte bursts")
-        ub_gap_blocks = ub_gap // 32
+        ub_gap_blocks, gm_gap = self.c220_gaps(op, n, length, ub_stride, gm_stride)
         bits = f"b{8 * src.esize}"
         if load:
             self.line(f"copy_gm_to_ubuf_align_{bits}({dst.ptr}, {src.ptr}, 0, {n}, {length}, 0, 0, "
@@ -59,6 +51,22 @@ class DmaPrinter(PrinterBase):
         else:
             self.line(f"copy_ubuf_to_gm_align_{bits}({dst.ptr}, {src.ptr}, 0, {n}, {length}, 0, 0, "
                       f"{ub_gap_blocks}, {gm_gap});", op)
+
+    def c220_gaps(self, op: Operation, n: int | str, length: int | str, ub_stride: int,
+                  gm_stride: int) -> tuple[int | str, int | str]:
+        """(UB gap in 32-byte blocks, GM gap in bytes) between the bursts of a dav-c220
+        GM <-> UB copy. A burst of runtime length (a partial row) has runtime gaps: its rows
+        stay `ub_stride` / `gm_stride` bytes apart, so the gaps are those strides less the
+        burst (rounded up to whole blocks in UB); the view lies inside its UB rows, so the
+        rounded burst never exceeds `ub_stride` (a multiple of 32, checked above)."""
+        if n == 1:
+            return 0, 0
+        if isinstance(length, str):
+            return f"({ub_stride} - ({paren(length)} + 31) / 32 * 32) / 32", f"{gm_stride} - {paren(length)}"
+        ub_gap = ub_stride - -(-length // 32) * 32
+        if ub_gap < 0 or ub_gap % 32:
+            raise op_error(op, f"UB rows {ub_stride} bytes apart are not whole 32-byte blocks after {length}-byte bursts")
+        return ub_gap // 32, gm_stride - length
 
     def print_nd2nz(self, op: hivm.Nd2NzOp) -> None:
         src, dst = self.view(op.src), self.view(op.dst)

@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascend_mlir.analysis.size_bounds import static_bound_shape
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce import simd
@@ -114,7 +115,11 @@ class VectorPrinter(PrinterBase):
             name = self.use_helper(*simd.row_broadcast_helper(dst.ctype, dst.rows_aligned()))
             self.line(f"{name}({dst.ptr}, {src.ptr}, {rows_any}, {cols_any}, {dstride}, {sstride});", op)
             return
-        rows, cols, dstride = rows_of(op, dst)
+        rows_any, cols_any, dstride = runtime_rows_of(op, dst)
+        if isinstance(rows_any, str) or isinstance(cols_any, str):
+            self.c220_runtime_row_broadcast(op, dst, src, dstride)
+            return
+        rows, cols = rows_any, cols_any
         esize = dst.esize
         per_block = 32 // esize
         if rows % 8 or (cols * esize) % 32 or (dstride * esize) % 32 or sstride != 1 or not (dst.aligned and src.aligned):
@@ -162,8 +167,11 @@ class VectorPrinter(PrinterBase):
             name = self.use_helper(*simd.row_reduce_helper(kind, src.ctype, src.rows_aligned()))
             self.line(f"{name}({dst.ptr}, {src.ptr}, {rows_any}, {cols_any}, {sstride}, {dstride});", op)
             return
-        rows, cols, sstride = rows_of(op, src)
-        self.c220_row_reduce(op, kind, (src, dst), (rows, cols, sstride, dstride))
+        rows_any, cols_any, sstride = runtime_rows_of(op, src)
+        if isinstance(rows_any, str) or isinstance(cols_any, str):
+            self.c220_runtime_row_reduce(op, kind, (src, dst), sstride, dstride)
+            return
+        self.c220_row_reduce(op, kind, (src, dst), (rows_any, cols_any, sstride, dstride))
 
     def c220_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View],
                         sizes: tuple[int, int, int, int]) -> None:
@@ -193,6 +201,65 @@ class VectorPrinter(PrinterBase):
             self.line(f"set_vector_mask({hi}, {lo});", op)
             self.close()
         self.line("set_mask_count();", op)
+
+    def c220_runtime_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View], sstride: int,
+                                dstride: int) -> None:
+        """A partial tile (runtime rows and/or columns): per row, one counter-mode
+        whole-reduce of its `cols` elements leaves one partial result per 256-byte repeat
+        in a scratch row at the top of UB; then one normal-mode whole-reduce over the rows
+        folds each scratch row's partials (its lane mask set at run time) into dst. An
+        empty row (cols = 0) has no partial: dst gets the reduction's identity, as the
+        reference gives it. Nothing past the view's columns is read."""
+        src, dst = views
+        rows, cols, _ = runtime_rows_of(op, src)
+        esize, per_repeat = src.esize, simd.lanes(src.ctype)
+        bound = static_bound_shape(op.src)
+        if src.ctype == "bfloat16_t" or not src.rows_aligned() or not dst.aligned or dstride != 1 or bound is None \
+                or len(bound) < 2 or bound[0] > 255:
+            raise op_error(op, f"dav-c220 whole-reduce of a partial tile needs f32/f16 rows 32-byte aligned, one "
+                               f"result per row and at most 255 rows (rows {rows}, cols {cols}, row stride {sstride})")
+        slots = -(-max(1, -(-sstride // per_repeat)) * esize // 32) * 32 // esize  # partials per row, whole blocks
+        scratch = self.ub_scratch(op, bound[0] * slots * esize)
+        tmp = f"(__ubuf__ {src.ctype} *)({ARENA_NAME['ub']} + {scratch})"
+        call, order, _ = simd.C220_REDUCE[kind]
+        identity = {"sum": "0.0f", "max": "-INFINITY", "min": "INFINITY"}[kind]
+        self.open(f"if ({cols} == 0)", op)
+        self.line(f"set_vector_mask(0, {rows});", op)
+        self.line(f"vector_dup({dst.ptr}, {identity}, 1, 1, 1, 8, 8);", op)
+        self.close()
+        self.open("else", op)
+        self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
+        self.line(f"set_vector_mask(0, {cols});", op)
+        self.line(f"{call}({tmp} + r * {slots}, {src.ptr} + r * {sstride}, 1, 1, 1, 8, {order});", op)
+        self.close()
+        partials = f"(({cols} + {per_repeat - 1}) / {per_repeat})"
+        self.line("set_mask_norm();", op)
+        self.line(f"set_vector_mask(0, {partials} >= 64 ? ~0ULL : (1ULL << {partials}) - 1);", op)
+        self.line(f"{call}({dst.ptr}, {tmp}, {rows}, 1, 1, {slots * esize // 32}, {order});", op)
+        self.line("set_mask_count();", op)
+        self.close()
+
+    def c220_runtime_row_broadcast(self, op: hivm.VBrcOp, dst: View, src: View, dstride: int) -> None:
+        """A partial tile: vbrcb spreads each of the (rows rounded up to 8) source values
+        over one 32-byte block of a scratch at the top of UB, then each of the `rows` rows
+        of dst copies its block along its `cols` columns (source block stride 0). Only the
+        view's rows and columns of dst are written."""
+        rows, cols, _ = runtime_rows_of(op, dst)
+        bound = static_bound_shape(op.dst)
+        sstride = src.strides[0]
+        if sstride != 1 or not (dst.rows_aligned() and src.aligned) or bound is None or len(bound) < 2:
+            raise op_error(op, f"dav-c220 broadcasts of a partial tile need an aligned, contiguous column of "
+                               f"values and 32-byte aligned rows (rows {rows}, cols {cols}, row stride {dstride})")
+        carrier = f"uint{8 * dst.esize}_t"
+        blocks = -(-bound[0] // 8)
+        scratch = self.ub_scratch(op, blocks * 8 * 32)
+        tmp = f"(__ubuf__ {dst.ctype} *)({ARENA_NAME['ub']} + {scratch})"
+        self.line(f"vbrcb((__ubuf__ {carrier} *){tmp}, (__ubuf__ {carrier} *){src.ptr}, 1, 8, "
+                  f"({rows} + 7) / 8);", op)
+        self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
+        self.line(f"set_vector_mask(0, {cols});", op)
+        self.line(f"vcopy({dst.ptr} + r * {dstride}, {tmp} + r * {32 // dst.esize}, 1, 1, 0, 8, 0);", op)
+        self.close()
 
     def ub_scratch(self, op: Operation, size: int) -> int:
         """Offset of `size` bytes at the top of UB, above every UB buffer of this side (their
