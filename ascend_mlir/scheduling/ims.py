@@ -103,10 +103,30 @@ class _Placement:
         self.last_time: list[int | None] = [None] * n
         self.unscheduled = set(range(n))
         self.best_fit = False
+        # the unscheduled tasks by priority (IMS's next task: the highest, then the
+        # least index); entries of tasks placed since are skipped when they come up
+        self.priority: list[int] | None = None
+        self.queue: list[tuple[int, int]] = []
+
+    def prioritise(self, height: list[int]) -> None:
+        self.priority = height
+        self.queue = [(-height[i], i) for i in sorted(self.unscheduled)]
+        heapq.heapify(self.queue)
+
+    def next_task(self) -> int:
+        """The unscheduled task of highest priority (least index among equals): the
+        task `max(unscheduled, key=(height, -index))` names, in O(log n)."""
+        while True:
+            _, op = heapq.heappop(self.queue)
+            if op in self.unscheduled:
+                return op
 
     def unschedule(self, j: int) -> None:
         self.start[j] = None
-        self.unscheduled.add(j)
+        if j not in self.unscheduled:
+            self.unscheduled.add(j)
+            if self.priority is not None:
+                heapq.heappush(self.queue, (-self.priority[j], j))
 
     def earliest_start(self, op: int) -> int:
         estart = 0
@@ -126,17 +146,22 @@ class _Placement:
         length L at offset x meets the arc [a, a + Lj) iff x lies in
         [a - L + 1, a + Lj - 1] modulo II; O(C log C) for C placed conflicting tasks.
         """
-        ii, length = self.ii, self.tii[op]
+        ii, length, start, tii = self.ii, self.tii[op], self.start, self.tii
         blocked: list[tuple[int, int]] = []
         for j in self.conflict[op]:
-            sj = self.start[j]
+            sj = start[j]
             if sj is None:
                 continue
             a = (sj - estart) % ii
-            lo, hi = a - length + 1, a + self.tii[j] - 1
-            for shift in (-ii, 0, ii):  # the interval and its wrapped copies, clipped to [0, II)
-                if lo + shift < ii and hi + shift >= 0:
-                    blocked.append((max(0, lo + shift), min(ii - 1, hi + shift)))
+            lo, hi = a - length + 1, a + tii[j] - 1
+            # 0 <= a < II and 1 <= lengths <= II: -II < lo < II and 0 <= hi < 2 II, so
+            # the interval clipped to [0, II), its copy wrapped from above when hi
+            # passes II, its copy wrapped from below when lo is negative
+            if hi >= ii:
+                blocked.append((0, hi - ii))
+            blocked.append((lo if lo > 0 else 0, hi if hi < ii else ii - 1))
+            if lo < 0:
+                blocked.append((lo + ii, ii - 1))
         blocked.sort()
         runs: list[tuple[int, int]] = []  # free offsets [x, y]
         x = 0
@@ -208,10 +233,11 @@ def iterative_modulo_schedule(
         return None
     state = _Placement(p, ii, succ, pred, _conflict_lists(p))
     state.best_fit = best_fit
+    state.prioritise(height)
     budget = budget_factor * n
     while state.unscheduled and budget > 0:
         budget -= 1
-        op = max(state.unscheduled, key=lambda i: (height[i], -i))
+        op = state.next_task()
         estart = state.earliest_start(op)
         chosen = state.free_slot(op, estart)
         if chosen is None:

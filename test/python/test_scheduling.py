@@ -612,6 +612,31 @@ def test_ims_free_slot_is_the_first_free_time(ii, length, estart, placed):
         assert len(next(r for r in runs if r[0] == chosen)) == min(map(len, runs))
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-20, 20), min_size=1, max_size=12), st.lists(st.integers(0, 11), max_size=30))
+def test_ims_next_task_is_the_highest_unscheduled(height, evictions):
+    """IMS's priority queue names the task `max(unscheduled, key=(height, -index))`
+    names, through placements and evictions (re-queued tasks, stale entries)."""
+    from ascend_mlir.scheduling.ims import _Placement
+
+    n = len(height)
+    p = LoopProblem([Task(f"t{i}", "V", 1, 1) for i in range(n)])
+    state = _Placement(p, 4, [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
+    state.prioritise(height)
+    for e in evictions:
+        if state.unscheduled:
+            op = state.next_task()
+            assert op == max(state.unscheduled, key=lambda i: (height[i], -i))
+            state.start[op] = 0
+            state.unscheduled.discard(op)
+        if e < n and state.start[e] is not None:
+            state.unschedule(e)
+    while state.unscheduled:
+        op = state.next_task()
+        assert op == max(state.unscheduled, key=lambda i: (height[i], -i))
+        state.unscheduled.discard(op)
+
+
 def _copies(p: LoopProblem, k: int, shared: bool, lopsided: bool) -> LoopProblem:
     """k disjoint copies of p (own buffers), optionally one extra task that every copy's
     first task conflicts with (keeps the copies interchangeable) and a conflict of
