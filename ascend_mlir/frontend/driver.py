@@ -153,7 +153,7 @@ def _schedule(compiled: ModuleOp, chip: str | None) -> tuple[list[LoopReport], s
     MIX kernel's loop is in both of its parts (`_mix_aic`, `_mix_aiv`): one report, the
     buffers of both. A compile mode that does not schedule reports no loops."""
     from ascend_mlir.targets.schedule_json import named_schedule_report
-    from ascend_mlir.transforms.split_mix_kernel import MIX_SUFFIXES
+    from ascend_mlir.analysis.kernel_layout import MIX_SUFFIXES
 
     if not any(ascend.loop_of(op) is not None for op in compiled.walk()):
         return [], "none (this compile mode does not schedule)"

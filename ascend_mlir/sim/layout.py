@@ -1,6 +1,6 @@
-"""Which cores run what: the kernel's functions per core type (AIV, AIC, MIX, or a split
-`_mix_aic`/`_mix_aiv` pair), its GM arguments and grid. See hivm_frontend's docstring for
-the core model."""
+"""Which cores run what: the kernel (analysis.kernel_layout answers its kind, functions
+per core, vector cores and grid), its GM arguments, the buffers a split pair shares, one
+core spec per simulated core. See hivm_frontend's docstring for the core model."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from ascend_mlir import hardware
-from ascend_mlir.dialects import ascend, hacc, hivm
+from ascend_mlir.analysis.kernel_layout import (
+    defined_functions,
+    is_kernel_function,
+    layout_of_function,
+    layout_of_pair,
+    split_pairs,
+)
+from ascend_mlir.dialects import hacc, hivm
 from ascend_mlir.sim.memory import SimulationError
 
 
@@ -37,10 +44,6 @@ class Kernel:
     # allocs of a split MIX pair that are one buffer: an alloc of the other core's memory
     # (ub in the aic function, cbuf/cc in the aiv function) -> the partner's alloc
     alloc_alias: dict[Operation, Operation] = field(default_factory=dict)
-
-
-def _funcs(module: ModuleOp) -> list[func.FuncOp]:
-    return [op for op in module.walk() if isinstance(op, func.FuncOp) and not op.is_declaration]
 
 
 def _pair_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operation]:
@@ -69,60 +72,41 @@ def _pair_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operatio
     return alias
 
 
-def _has_cube_and_vector(f: func.FuncOp) -> tuple[bool, bool]:
-    cube = vector = False
-    for op in f.walk():
-        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.PipeBarrierOp):
-            kind = op.core_type()
-            cube |= kind == "CUBE"
-            vector |= kind == "VECTOR"
-    return cube, vector
-
-
-def _vector_cores(*funcs: func.FuncOp) -> int:
-    return hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
-
-
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
-    funcs = _funcs(module)
+    """The kernel to simulate: the split pair or kernel function named `func_name`, else
+    the module's first kernel (a module of one function: that function). Its kind, cores
+    and grid are analysis.kernel_layout's."""
+    funcs = defined_functions(module)
     if not funcs:
         raise SimulationError(module, "the module has no function to simulate")
+    pairs = split_pairs(module)
+    for name, (f, g) in pairs.items():
+        if func_name is not None and name != func_name:
+            continue
+        # the FFTS base address (split-mix-kernel, bishengir) is no data argument
+        data_args = [
+            (a, b) for a, b in zip(f.args, g.args, strict=True) if not hacc.is_ffts_base_address(f, a.index)
+        ]
+        args: list[tuple[str, SSAValue, SSAValue | None]] = [
+            (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
+        ]
+        layout = layout_of_pair(name, f, g)
+        return Kernel(f, g, True, layout.n_vector, layout.grid, args, _pair_allocs(f, g))
     by_name = {f.sym_name.data: f for f in funcs}
-    for name, f in by_name.items():
-        if name.endswith("_mix_aic") and name[: -len("_mix_aic")] + "_mix_aiv" in by_name:
-            if func_name is not None and name[: -len("_mix_aic")] != func_name:
-                continue
-            g = by_name[name[: -len("_mix_aic")] + "_mix_aiv"]
-            # the FFTS base address (split-mix-kernel, bishengir) is no data argument
-            data_args = [
-                (a, b) for a, b in zip(f.args, g.args, strict=True) if not hacc.is_ffts_base_address(f, a.index)
-            ]
-            args: list[tuple[str, SSAValue, SSAValue | None]] = [
-                (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
-            ]
-            return Kernel(f, g, True, _vector_cores(f, g), max(ascend.launch_grid(f), ascend.launch_grid(g)), args,
-                          _pair_allocs(f, g))
     if func_name is not None:
         if func_name not in by_name:
             raise SimulationError(module, f"no function named '{func_name}'")
         f = by_name[func_name]
     else:
-        entries = [f for f in funcs if hacc.ENTRY in f.attributes or ascend.grid_of(f) is not None]
+        entries = [f for f in funcs if is_kernel_function(f)]
         if not entries and len(funcs) > 1:
             raise SimulationError(module, "cannot tell the kernel: mark it with hacc.entry")
         f = (entries or funcs)[0]
-    core_type = f.attributes.get("hivm.func_core_type")
-    text = str(core_type) if core_type is not None else ""
-    cube, vector = _has_cube_and_vector(f)
-    mix = "MIX" in text or (not text and cube and vector)
+    layout = layout_of_function(f)
     # named as the reference and `--bind` name them: the FFTS base address is not data
     data = [a for a in f.args if not hacc.is_ffts_base_address(f, a.index)]
     args = [(f"arg{i}", a, None) for i, a in enumerate(data)]
-    if mix:
-        return Kernel(f, f, True, _vector_cores(f), ascend.launch_grid(f), args)
-    if "AIC" in text or (not text and cube):
-        return Kernel(f, None, False, 0, ascend.launch_grid(f), args)
-    return Kernel(None, f, False, 1, ascend.launch_grid(f), args)
+    return Kernel(layout.aic, layout.aiv, layout.kind == "mix", layout.n_vector, layout.grid, args)
 
 
 def core_specs(kernel: Kernel) -> list[CoreSpec]:

@@ -49,7 +49,7 @@ from xdsl.utils.target import Target
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm
 from ascend_mlir.transforms.peel_mmad_init import int_constant, matmul_init
-from ascend_mlir.transforms.split_mix_kernel import FUNC_CORE_TYPE, is_mix_entry, op_core
+from ascend_mlir.analysis.kernel_layout import function_kind
 
 # Dialects whose ops bishengir-opt 1.2.0 parses (the subset we emit).
 BISHENGIR_DIALECTS = frozenset(
@@ -90,8 +90,7 @@ def _check_split(module: ModuleOp) -> None:
     for op in module.body.block.ops:
         if not isinstance(op, func.FuncOp) or hacc.ENTRY not in op.attributes:
             continue
-        cores = {op_core(o) for o in op.walk()} - {None}
-        if is_mix_entry(op) or (FUNC_CORE_TYPE not in op.attributes and len(cores) == 2):
+        if function_kind(op) == "mix":  # analysis.kernel_layout: declared MIX, or undeclared with both cores
             raise op_error(
                 op,
                 "is a MIX kernel (cube and vector ops); bishengir-compile takes it as the "

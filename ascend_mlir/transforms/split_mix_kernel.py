@@ -29,14 +29,13 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
+from ascend_mlir.analysis.kernel_layout import FUNC_CORE_TYPE, MIX_SUFFIXES, function_kind
 from ascend_mlir.analysis.views import VIEW_OPS, view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm
 
-FUNC_CORE_TYPE = "hivm.func_core_type"
 MODULE_CORE_TYPE = "hivm.module_core_type"
 PART_OF_MIX = "hivm.part_of_mix"
-MIX_SUFFIXES = {"CUBE": "_mix_aic", "VECTOR": "_mix_aiv"}
 
 def op_core(op: Operation) -> str | None:
     """"CUBE" or "VECTOR" for a hivm op that runs on one core; None otherwise."""
@@ -60,18 +59,12 @@ def is_mix_entry(op: Operation) -> bool:
 
 
 def ensure_core_types(module: ModuleOp) -> None:
-    """Entries without `hivm.func_core_type` get it from the cores their ops use."""
+    """Entries without `hivm.func_core_type` get it from the cores their ops use
+    (analysis.kernel_layout's kind of the function)."""
+    kinds = {"mix": hivm.FuncCoreType.MIX, "cube": hivm.FuncCoreType.AIC, "vector": hivm.FuncCoreType.AIV}
     for op in module.body.block.ops:
         if isinstance(op, func.FuncOp) and hacc.ENTRY in op.attributes and FUNC_CORE_TYPE not in op.attributes:
-            cores = {op_core(o) for o in op.walk()} - {None}
-            kind = (
-                hivm.FuncCoreType.MIX
-                if cores == {"CUBE", "VECTOR"}
-                else hivm.FuncCoreType.AIC
-                if cores == {"CUBE"}
-                else hivm.FuncCoreType.AIV
-            )
-            op.attributes[FUNC_CORE_TYPE] = hivm.FuncCoreTypeAttr(kind)
+            op.attributes[FUNC_CORE_TYPE] = hivm.FuncCoreTypeAttr(kinds[function_kind(op)])
             if hacc.FUNCTION_KIND not in op.attributes:
                 op.attributes[hacc.FUNCTION_KIND] = hacc.FunctionKindAttr(hacc.FunctionKind.DEVICE)
 

@@ -57,6 +57,7 @@ from ascend_mlir.analysis.aliasing import Affine, Footprint, hulls_apart, may_al
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
+from ascend_mlir.analysis.kernel_layout import split_pairs, vector_core_count
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
 from ascend_mlir.dialects import hivm
@@ -194,10 +195,9 @@ class _Runner:
 
 
 def _vector_cores(funcs: list[func.FuncOp]) -> tuple[str, ...]:
-    """Both vector cores when the kernel splits work between them, else one: the
-    simulator's model (hivm.uses_both_vector_cores)."""
-    n = hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
-    return tuple(f"VEC{i}" for i in range(n))
+    """The vector cores that run the kernel's vector side (analysis.kernel_layout, the
+    simulator's model too)."""
+    return tuple(f"VEC{i}" for i in range(vector_core_count(funcs)))
 
 
 def _function_cores(func_op: func.FuncOp, vector_cores: tuple[str, ...]) -> set[str]:
@@ -604,20 +604,13 @@ def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:
 
 
 def _kernels(module: ModuleOp) -> list[list[func.FuncOp]]:
-    """Functions to check, the two parts of a split MIX kernel (`<name>_mix_aic` and
-    `<name>_mix_aiv`, both `hivm.part_of_mix`) together."""
+    """Functions to check, the two parts of a split MIX kernel (analysis.kernel_layout's
+    `<name>_mix_aic` / `<name>_mix_aiv` pairs) together."""
     funcs = [f for f in module.walk() if isinstance(f, func.FuncOp) and f.body.blocks]
     funcs = [f for f in funcs if any(isinstance(o, hivm.HivmPipeOp) for o in f.walk())]
-    parts: dict[str, list[func.FuncOp]] = {}
-    out: list[list[func.FuncOp]] = []
-    for f in funcs:
-        name = f.sym_name.data
-        if "hivm.part_of_mix" in f.attributes and name.endswith(("_mix_aic", "_mix_aiv")):
-            parts.setdefault(name[: -len("_mix_aic")], []).append(f)
-        else:
-            out.append([f])
-    out.extend(parts.values())
-    return out
+    pairs = [list(pair) for pair in split_pairs(module).values()]
+    paired = {f for pair in pairs for f in pair}
+    return [[f] for f in funcs if f not in paired] + pairs
 
 
 @dataclass(frozen=True)

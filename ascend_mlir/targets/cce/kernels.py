@@ -1,5 +1,5 @@
-"""Kernel frame of the cce printer: which C functions a module prints (cube, vector, MIX
-and which IR function is which core), which ops each core side prints, source locations.
+"""Kernel frame of the cce printer: the C functions of a module (one per kernel layout,
+analysis.kernel_layout), which ops each core side prints, source locations.
 """
 
 from __future__ import annotations
@@ -13,35 +13,14 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Operation, SSAValue
 
-from ascend_mlir import hardware
-from ascend_mlir.dialects import ascend, hacc, hivm
+from ascend_mlir.analysis.kernel_layout import KernelLayout, kernel_layouts
+from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce.values import View
 
 
-@dataclass
-class Kernel:
-    """One C function: its name, the IR functions of its sides and its launch shape."""
-
-    name: str
-    kind: str  # "cube" | "vector" | "mix"
-    aic: func.FuncOp | None
-    aiv: func.FuncOp | None
-    n_vector: int
-    grid: int
-
-    @property
-    def signature_func(self) -> func.FuncOp:
-        f = self.aic or self.aiv
-        assert f is not None
-        return f
-
-    @property
-    def n_cube(self) -> int:
-        return 1 if self.kind in ("cube", "mix") else 0
-
-    @property
-    def n_vector_cores(self) -> int:
-        return 0 if self.kind == "cube" else self.n_vector
+# the kernel's layout (kind, which function is which core, vector cores, grid) is
+# answered by analysis.kernel_layout; the printer prints one C function per layout
+Kernel = KernelLayout
 
 
 def op_core(op: Operation) -> str:
@@ -55,34 +34,8 @@ def op_core(op: Operation) -> str:
     return "SCALAR"
 
 
-def vector_cores(*funcs: func.FuncOp) -> int:
-    return hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
-
-
 def find_kernels(module: ModuleOp) -> list[Kernel]:
-    funcs = [op for op in module.walk() if isinstance(op, func.FuncOp) and not op.is_declaration]
-    by_name = {f.sym_name.data: f for f in funcs}
-    kernels: list[Kernel] = []
-    paired: set[str] = set()
-    for name, f in by_name.items():
-        if name.endswith("_mix_aic") and name[: -len("_mix_aic")] + "_mix_aiv" in by_name:
-            base = name[: -len("_mix_aic")]
-            g = by_name[base + "_mix_aiv"]
-            paired |= {name, base + "_mix_aiv"}
-            n_vec = vector_cores(f, g)
-            kernels.append(Kernel(base, "mix", f, g, n_vec, max(ascend.launch_grid(f), ascend.launch_grid(g))))
-    for name, f in by_name.items():
-        if name in paired or not (hacc.ENTRY in f.attributes or ascend.grid_of(f) is not None):
-            continue
-        cores = {op_core(op) for op in f.walk()}
-        text = str(f.attributes.get("hivm.func_core_type", ""))
-        if "MIX" in text or {"CUBE", "VECTOR"} <= cores:
-            kernels.append(Kernel(name, "mix", f, f, vector_cores(f), ascend.launch_grid(f)))
-        elif "AIC" in text or "CUBE" in cores:
-            kernels.append(Kernel(name, "cube", f, None, 0, ascend.launch_grid(f)))
-        else:
-            kernels.append(Kernel(name, "vector", None, f, 1, ascend.launch_grid(f)))
-    return kernels
+    return kernel_layouts(module)
 
 
 def own_location(op: Operation) -> str | None:
