@@ -195,15 +195,6 @@ def _gm_buffers(kernel, inputs, seed) -> tuple[dict[str, Buffer], dict[str, tupl
     return buffers, meta
 
 
-def _byte_view(mask: np.ndarray, ref) -> np.ndarray:
-    """The bytes of `mask` (one per byte of the buffer) that `ref` covers."""
-    item = ref.et.itemsize
-    if any(d == 0 for d in ref.shape):
-        return np.empty(ref.shape + (item,), dtype=np.uint8)
-    return np.ndarray(ref.shape + (item,), dtype=np.uint8, buffer=mask, offset=ref.offset,
-                      strides=tuple(st * item for st in ref.strides) + (1,))
-
-
 def _unordered_gm_accesses(per_block: list[list]) -> dict[int, list[tuple[int, Any]]]:
     """(block, access) per GM buffer id; atomic accesses commute and are left out."""
     by_buf: dict[int, list[tuple[int, Any]]] = {}
@@ -214,20 +205,34 @@ def _unordered_gm_accesses(per_block: list[list]) -> dict[int, list[tuple[int, A
     return by_buf
 
 
-def _clash_mask(nbytes: int, items: list[tuple[int, Any]], blocks: list[int]) -> np.ndarray:
-    """Per byte: 1 where one block writes and another block reads or writes it."""
-    W = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
-    R = {b: np.zeros(nbytes, dtype=np.uint8) for b in blocks}
-    for b, (_, _, ref, write, _) in items:
-        _byte_view((W if write else R)[b], ref)[...] = 1
-    wsum = sum(W[b].astype(np.int32) for b in blocks)
-    rsum = sum(R[b].astype(np.int32) for b in blocks)
-    clash = np.zeros(nbytes, dtype=np.uint8)
-    for b in blocks:
-        other_w = (wsum - W[b]) > 0
-        other_r = (rsum - R[b]) > 0
-        clash |= ((W[b].astype(bool) & (other_w | other_r)) | (R[b].astype(bool) & other_w)).astype(np.uint8)
-    return clash
+def _covered(per_byte: np.ndarray, ref) -> np.ndarray:
+    """The elements of `per_byte` (one per byte of the buffer, any dtype) that `ref` covers."""
+    item, size = ref.et.itemsize, per_byte.itemsize
+    if any(d == 0 for d in ref.shape):
+        return np.empty(ref.shape + (item,), dtype=per_byte.dtype)
+    return np.ndarray(ref.shape + (item,), dtype=per_byte.dtype, buffer=per_byte, offset=ref.offset * size,
+                      strides=tuple(st * item * size for st in ref.strides) + (size,))
+
+
+def _clash_mask(nbytes: int, items: list[tuple[int, Any]]) -> np.ndarray:
+    """Per byte: 1 where one block writes and another block reads or writes it.
+
+    Per byte and access kind, the number of distinct blocks (saturated at 2) and the last
+    of them are kept while the accesses are visited in block order, so the cost is the
+    bytes accessed, not the number of blocks times the buffer: a byte clashes when two
+    blocks write it, or one block writes it and another (some other than that writer:
+    two readers, or one that is not the writer) reads it."""
+    count = {kind: np.zeros(nbytes, dtype=np.uint8) for kind in (True, False)}
+    last = {kind: np.full(nbytes, -1, dtype=np.int32) for kind in (True, False)}
+    for b, (_, _, ref, write, _) in sorted(items, key=lambda item: item[0]):
+        seen = _covered(last[write], ref)
+        counted = _covered(count[write], ref)
+        first = seen != b  # a view may alias a byte: every alias reads the old count
+        counted[first] = np.minimum(counted[first] + 1, 2)
+        seen[...] = b
+    writers, readers = count[True], count[False]
+    other_reader = (readers >= 2) | ((readers == 1) & (last[False] != last[True]))
+    return ((writers >= 2) | ((writers == 1) & other_reader)).astype(np.uint8)
 
 
 class _CrossBlockReport:
@@ -271,14 +276,12 @@ def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 
         return report.races
     for items in _unordered_gm_accesses(per_block).values():
         buf = items[0][1][2].buf
-        blocks = sorted({b for b, _ in items})
-        if len(blocks) < 2:
-            continue
-        # bytes written / read per block, then the bytes some other block also touches
-        clash = _clash_mask(buf.nbytes, items, blocks)
+        if len({b for b, _ in items}) < 2 or not any(acc[3] for _, acc in items):
+            continue  # one block, or reads only: nothing to order
+        clash = _clash_mask(buf.nbytes, items)
         if not clash.any():
             continue
-        suspects = [(b, acc) for b, acc in items if _byte_view(clash, acc[2]).any()]
+        suspects = [(b, acc) for b, acc in items if _covered(clash, acc[2]).any()]
         for i, first in enumerate(suspects):
             for second in suspects[i + 1:]:
                 report.compare(buf, first, second)
