@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -332,13 +333,15 @@ def simulate(
     trace: bool = True,
     func_name: str | None = None,
     blocks: int | None = None,
+    on_block: Callable[[int, int], None] | None = None,
 ) -> SimResult:
     """Simulate `module` (hivm level). `inputs` maps "arg<i>" (or argument names) to arrays
     in the reference storage convention, and scalar arguments to numbers (None:
     `reference.make_inputs(seed)`, sim.binding's defaults); a GM argument with dynamic
     dimensions takes its input's shape. `perturb`
     is a seed: every dynamic op's latency and ii are scaled by a random factor in
-    [0.25, 4]. `blocks` limits how many blocks run (default: the whole grid)."""
+    [0.25, 4]. `blocks` limits how many blocks run (default: the whole grid); `on_block(b, n)`
+    is called before block b of n runs (a tool's progress line)."""
     chip_obj = _chip(module, chip)
     kernel = find_kernel(module, func_name)
     if inputs is None:
@@ -365,6 +368,8 @@ def simulate(
     n_instr = 0
     core_names: list[str] = []
     for b in range(n_blocks):
+        if on_block is not None:
+            on_block(b, n_blocks)
         ctx, cores, result = _run_block(kernel, b, gm, arena_bytes, timing, rng, feed,
                                         {name: m[0] for name, m in meta.items()}, scalars, trace and b == 0,
                                         chip_obj.events_per_pipe_pair, in_order_pipes)

@@ -258,6 +258,7 @@ def _kernel_func(module: ModuleOp) -> func.FuncOp:
 
 def run_via_cce(args, tool, module: ModuleOp) -> int:
     """`ascend-sim --via cce [--arch A] FILE`: same JSON keys and exit codes as the simulator."""
+    from ascend_mlir.progress import Progress
     from ascend_mlir.sim.reference import make_inputs, run_reference
     from ascend_mlir.sim.routes import (
         argument_roles_of,
@@ -284,20 +285,28 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
     inputs = make_inputs(kernel_func, args.seed, binding)
     types = {f"arg{i}": str(a.type.get_element_type()) for i, a in enumerate(kernel_func.args)
              if isinstance(a.type, MemRefType)}
-    if tile_level:
-        expected = run_reference(module.clone(), inputs)
-        compile_tile_level(tool.ctx, module, args.chip)
-    unit = unit_of(module, args.arch, "via_cce")
-    kernels = list(unit.kernels)
-    if len(kernels) != 1:
-        print(f"{args.file}: error: --via cce runs one kernel, the module has {len(kernels)}", file=sys.stderr)
-        return 1
+    progress = getattr(args, "progress_line", None) or Progress("ascend-sim", "off")
     try:
-        lib = build([unit])
-    except EmulationBuildError as err:
-        print(f"{args.file}: error: {err}", file=sys.stderr)
-        return 1
-    result = run_kernel(lib, unit, kernels[0], inputs)
+        if tile_level:
+            with progress.phase("running the reference interpreter"):
+                expected = run_reference(module.clone(), inputs)
+            with progress.phase("compiling (ascend-compile)"):
+                compile_tile_level(tool.ctx, module, args.chip)
+        unit = unit_of(module, args.arch, "via_cce")
+        kernels = list(unit.kernels)
+        if len(kernels) != 1:
+            print(f"{args.file}: error: --via cce runs one kernel, the module has {len(kernels)}", file=sys.stderr)
+            return 1
+        try:
+            with progress.phase("building the CCE kernel with g++"):
+                lib = build([unit])
+        except EmulationBuildError as err:
+            print(f"{args.file}: error: {err}", file=sys.stderr)
+            return 1
+        with progress.phase("running the CCE emulation"):
+            result = run_kernel(lib, unit, kernels[0], inputs)
+    finally:
+        progress.close()
     reference_match, comparison = None, []
     if expected is not None and result.error is None:
         reference_match, comparison = compare_outputs(result.outputs, expected, types)

@@ -114,6 +114,9 @@ def _arg_parser() -> argparse.ArgumentParser:
                         "(GM memrefs as numpy arrays, scalars as numbers) that returns the expected outputs "
                         "({name: array}, or one array for a kernel with one marked output); the simulator's "
                         "outputs must match it")
+    p.add_argument("--progress", action="store_true",
+                   help="write the progress line (shown for steps over 2 s) also when stderr is not a terminal")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress line on stderr")
     return p
 
 
@@ -218,8 +221,10 @@ def _via_ascend_compile(args, tool, module):
     tile_module = module.clone()
     tile_func = kernel_function(tile_module)
     inputs = make_inputs(tile_func, args.seed, bound_arguments(args, tile_func))
-    expected = run_reference(tile_module, inputs)
-    _compile(tool, module, args.chip)
+    with args.progress_line.phase("running the reference interpreter"):
+        expected = run_reference(tile_module, inputs)
+    with args.progress_line.phase("compiling (ascend-compile)"):
+        _compile(tool, module, args.chip)
     problems = verify_module(module)
     if problems:
         _fail("\n".join([d.render() for d in problems] + ["note: the IR stopped verifying after ascend-compile"]))
@@ -241,7 +246,8 @@ def _via_bishengir(args, module):
     expected = run_reference(module, inputs)
     npuir = bishengir.lower_for_bishengir(module, chip)
     try:
-        log = bishengir.run_bishengir(npuir, options=bishengir.CUBE_OPTIONS if bishengir.is_cube(npuir) else ())
+        with args.progress_line.phase("running bishengir-compile"):
+            log = bishengir.run_bishengir(npuir, options=bishengir.CUBE_OPTIONS if bishengir.is_cube(npuir) else ())
         text = bishengir.to_simulator_text(log)
     except bishengir.BishengirError as err:
         _fail(f"{args.file}: error: {err}")
@@ -333,14 +339,24 @@ def _set_grid(module, func_name: str | None, grid: int) -> None:
             ascend.set_grid(f, grid)
 
 
+def _block_progress(args, run: int):
+    """The simulator's per-block callback: `simulating block 3/32 (perturbed run 1/3)`."""
+    where = f" (perturbed run {run}/{args.perturb})" if run else ""
+
+    def on_block(block: int, blocks: int) -> None:
+        args.progress_line.update(f"simulating block {block + 1}/{blocks}{where}")
+
+    return on_block
+
+
 def _simulate_all(args, module, chip, inputs):
     from ascend_mlir.sim.simulator import simulate
 
     result = simulate(module, inputs, chip=chip, seed=args.seed, blocks=args.blocks,
-                      func_name=args.func, trace=bool(args.trace or args.svg))
+                      func_name=args.func, trace=bool(args.trace or args.svg), on_block=_block_progress(args, 0))
     perturbed = [
         simulate(module, inputs, chip=chip, seed=args.seed, perturb=args.seed * 1000 + k + 1,
-                 blocks=args.blocks, func_name=args.func, trace=False)
+                 blocks=args.blocks, func_name=args.func, trace=False, on_block=_block_progress(args, k + 1))
         for k in range(args.perturb)
     ]
     return result, perturbed
@@ -467,6 +483,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         args = _arg_parser().parse_args(argv)
     except SystemExit as done:  # --help, or a bad option (already reported)
         return done.code if isinstance(done.code, int) else 1
+    from ascend_mlir.progress import Progress, mode_of
+
+    args.progress_line = Progress("ascend-sim", mode_of(args.progress, args.quiet))
     try:
         problem = _check_options(args)
         if problem is not None:
@@ -475,7 +494,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.via == "cce":
             return _run_via_cce(args, tool, module)
         roles = argument_roles_of(module)
-        module, expected, result, perturbed = _run_guarded(args, tool, module)
+        try:
+            module, expected, result, perturbed = _run_guarded(args, tool, module)
+        finally:
+            args.progress_line.close()
         reference_match = None
         comparison: list[dict] = []
         partial = args.blocks is not None and result.blocks < _grid_of_result(module, args.func)
