@@ -4,6 +4,7 @@ through a command-line tool (`ascend_mlir.tools` is imported by nothing outside 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from xdsl.context import Context
@@ -33,6 +34,24 @@ def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return passes
 
 
+_QUOTED = re.compile(r'("(?:\\.|[^"\\])*")')
+_OPTION = re.compile(r'(?<=[{\s,])([A-Za-z0-9_-]+)=([^\s{}",=\[\]]+)')
+_BARE = re.compile(r"[A-Za-z0-9_-]+|[-+]?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)?)?")
+
+
+def quote_option_values(spec: str) -> str:
+    """`a{chip-file=chips/my.toml}` as MLIR reads it: an option value runs to the next
+    space or brace. xDSL's pipeline lexer takes only identifiers, numbers and quoted
+    strings as values, so a bare value with other characters (a path) is quoted here."""
+
+    def quote(match: re.Match[str]) -> str:
+        key, value = match.group(1), match.group(2)
+        return match.group(0) if _BARE.fullmatch(value) else f'{key}="{value}"'
+
+    parts = _QUOTED.split(spec)  # odd parts are quoted strings, left as written
+    return "".join(part if i % 2 else _OPTION.sub(quote, part) for i, part in enumerate(parts))
+
+
 def run_pipeline(ctx: Context, module: ModuleOp, spec: str) -> None:
     """Apply a pass pipeline in MLIR's spelling (`a,b{opt=v}`) to `module` in place."""
-    PassPipeline.parse_spec(available_passes(), spec).apply(ctx, module)
+    PassPipeline.parse_spec(available_passes(), quote_option_values(spec)).apply(ctx, module)

@@ -124,7 +124,10 @@ class AscendOptMain(xDSLOptMain):
                 print("\n")
             timer[0] = time.perf_counter()
 
-        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, callback)
+        from ascend_mlir.context import quote_option_values
+
+        spec = quote_option_values(self.args.passes)
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
 
     # ----- --dump-dir ---------------------------------------------------------------------
 
