@@ -566,7 +566,8 @@ class MatmulOp(TileOp):
         return self.transpose_b is not None
 
     def mkn(self) -> tuple[int, int, int]:
-        """(M, K, N) of this matmul, from the operand shapes."""
+        """(M, K, N) of this matmul, from the operand shapes (DYNAMIC_INDEX where the
+        operand is a view of runtime size: a partial tile)."""
         at, bt = self.a.type, self.b.type
         assert isinstance(at, MemRefType) and isinstance(bt, MemRefType)
         m, k = at.get_shape()
@@ -580,8 +581,6 @@ class MatmulOp(TileOp):
         for role, t in (("a", at), ("b", bt), ("c", ct)):
             if len(t.get_shape()) != 2:
                 raise VerifyException(f"{role} must be 2-d, got rank {len(t.get_shape())}")
-            if any(d == DYNAMIC_INDEX for d in t.get_shape()):
-                raise VerifyException(f"{role} must have a static shape")
         _same_element_type(self, at.element_type, bt.element_type, "a and b")
         # the cube unit accumulates floats in f32 and integers in i32
         acc = i32 if isinstance(at.element_type, IntegerType) else f32
@@ -594,14 +593,17 @@ class MatmulOp(TileOp):
         bk, n = bt.get_shape()
         if self.is_transpose_b:
             n, bk = bk, n
-        if bk != k:
+        # a partial tile (a view of runtime size) has a dynamic dimension: only
+        # dimensions known on both sides are compared; the reference checks the rest
+        if not _dims_match(bk, k):
             raise VerifyException(
                 f"K of a ({k}) differs from K of b ({bk})"
                 + (" (b is transposed: N x K)" if self.is_transpose_b else "")
             )
-        if tuple(ct.get_shape()) != (m, n):
+        cm, cn = ct.get_shape()
+        if not (_dims_match(cm, m) and _dims_match(cn, n)):
             raise VerifyException(
-                f"c must be {m}x{n} (M x N), got {_shape_text(ct.get_shape())}"
+                f"c must be {_shape_text((m, n))} (M x N), got {_shape_text(ct.get_shape())}"
             )
 
 

@@ -31,8 +31,9 @@ from collections.abc import Callable
 from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     FileLineColLoc,
     IndexType,
     IntegerAttr,
@@ -40,7 +41,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i64,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -152,30 +153,69 @@ class _ElementwiseToHivm(RewritePattern):
 
 
 class _MatmulToHivm(RewritePattern):
-    """tile.matmul -> mmadL1 with the real M, K, N as index constants."""
+    """tile.matmul -> mmadL1 with the real M, K, N: index constants, or on a partial
+    tile (a view of runtime size) the SSA size of that view (the last K step of a K
+    not a multiple of the K tile multiplies only the K left)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: tile.MatmulOp, rewriter: PatternRewriter) -> None:
-        m, k, n = op.mkn()
         # right before the op, not hoisted: bishengir-compile 1.2.0 crashes on an mmadL1
         # in a loop whose init is computed and whose sizes are defined outside the loop
-        sizes = [arith.ConstantOp(IntegerAttr(v, IndexType())) for v in (m, k, n)]
-        for size, hint in zip(sizes, ("real_m", "real_k", "real_n")):
-            size.result.name_hint = hint
-        for size in sizes:
-            size.location = op.location
-        rewriter.insert(sizes, InsertPoint.before(op))
+        constants: list[Operation] = []
+        sizes: list[SSAValue] = []
+        for value, hint in zip(_matmul_sizes(op), ("real_m", "real_k", "real_n"), strict=True):
+            if isinstance(value, SSAValue):
+                sizes.append(value)
+                continue
+            constant = arith.ConstantOp(IntegerAttr(value, IndexType()))
+            constant.result.name_hint = hint
+            constant.location = op.location
+            constants.append(constant)
+            sizes.append(constant.result)
+        if constants:
+            rewriter.insert(constants, InsertPoint.before(op))
         mmad = hivm.MmadL1Op(
             op.a,
             op.b,
             op.init,
-            sizes[0].result,
-            sizes[1].result,
-            sizes[2].result,
+            sizes[0],
+            sizes[1],
+            sizes[2],
             op.c,
             b_transpose=op.is_transpose_b,
         )
         _replace(rewriter, op, mmad)
+
+
+def _dimension_size(value: SSAValue, dim: int) -> SSAValue | None:
+    """The SSA size of dimension `dim` of a view of runtime size (a subview's dynamic
+    size operand), None when it is not one."""
+    owner = value.owner
+    if not isinstance(owner, memref.SubviewOp) or len(owner.static_sizes.get_values()) != 2:
+        return None
+    static = owner.static_sizes.get_values()
+    if static[dim] != DYNAMIC_INDEX:
+        return None
+    return owner.sizes[sum(1 for d in static[:dim] if d == DYNAMIC_INDEX)]
+
+
+def _matmul_sizes(op: tile.MatmulOp) -> list[int | SSAValue]:
+    """(M, K, N) of a matmul: a static extent, or the runtime size of the view that has
+    it (M from a or c, K from a or b, N from b or c)."""
+    m, k, n = op.mkn()
+    b_n, b_k = (0, 1) if op.is_transpose_b else (1, 0)
+    where = {"M": [(op.a, 0), (op.c, 0)], "K": [(op.a, 1), (op.b, b_k)], "N": [(op.b, b_n), (op.c, 1)]}
+    sizes: list[int | SSAValue] = []
+    for name, static in (("M", m), ("K", k), ("N", n)):
+        if static != DYNAMIC_INDEX:
+            sizes.append(static)
+            continue
+        found = next((s for v, d in where[name] if (s := _dimension_size(v, d)) is not None), None)
+        if found is None:
+            raise op_error(op, f"the runtime {name} of this matmul is no subview's size: make a, b or c a "
+                               f"memref.subview of static rank 2 with that size")
+        sizes.append(found)
+    return sizes
 
 
 class _BlockIdxToHivm(RewritePattern):

@@ -23,7 +23,10 @@ from ascend_mlir.testing import tools_required
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
+# not printed as CCE on either arch yet (test_examples.NOT_THROUGH_CCE says why and checks
+# that they still fail)
+NOT_PRINTED = {"gemm_dyn.mlir"}
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.mlir") if p.name not in NOT_PRINTED)
 ARCHS = ("dav-3510", "dav-c220")
 # L0C -> UB (the fixpipe into the vector core) exists on Ascend 950 only.
 NOT_ON_C220 = {"gemm_relu.mlir", "flash_attention.mlir"}
