@@ -1,6 +1,9 @@
 """The kernel suite in examples/: every kernel goes through whatever `ascend-compile`,
 `ascend-sim` (with --perturb) and `ascend-sim --via cce` do today, and must stay
-race-free, deadlock-free and equal to the numpy reference."""
+race-free, deadlock-free and equal to the numpy reference. The tools run in this
+interpreter (testing.run_console_script: the installed console scripts with their argv,
+exit codes and output), not in a new process each: the import alone costs a process
+about 0.8 s."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from ascend_mlir.testing import run_console_script
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 KERNELS = sorted(p.stem for p in EXAMPLES.glob("*.mlir"))
@@ -22,10 +27,9 @@ REQUIRED = {"vecadd", "gemm", "gemm_910b", "gemm_bf16", "gemm_fp16", "gemm_relu"
 
 
 def _sim(*args: str) -> dict:
-    run = subprocess.run([sys.executable, "-m", "ascend_mlir.tools.ascend_sim", *args, "--json"],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert run.stdout.strip(), run.stderr
-    return {"returncode": run.returncode, **json.loads(run.stdout)}
+    run = run_console_script("ascend-sim", [*args, "--json"], cwd=ROOT)
+    assert run.out.strip(), run.err
+    return {"returncode": run.returncode, **json.loads(run.out)}
 
 
 def test_the_suite_is_complete():
@@ -66,23 +70,21 @@ def test_anchor_gemm_is_refused_by_the_910b_emulation():
 
 
 def test_l0c_to_ub_kernel_is_a_located_error_on_c220():
-    run = subprocess.run([sys.executable, "-m", "ascend_mlir.tools.ascend_sim", "examples/gemm_relu.mlir",
-                          "--via", "cce", "--arch", "dav-c220"], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 1 and "Traceback" not in run.stderr
+    run = run_console_script("ascend-sim", ["examples/gemm_relu.mlir", "--via", "cce", "--arch", "dav-c220"],
+                             cwd=ROOT)
+    assert run.returncode == 1 and "Traceback" not in run.err
     assert re.search(r"examples/gemm_relu\.mlir:\d+:\d+: error: .*fixpipe L0C -> ub does not exist on dav-c220",
-                     run.stderr), run.stderr
+                     run.err), run.err
 
 
 @pytest.mark.parametrize("name", ["vecadd", "gemm_relu", "flash_attention"])
 def test_example_prints_npuir(name: str):
-    run = subprocess.run(
-        [sys.executable, "-m", "ascend_mlir.tools.ascend_opt", f"examples/{name}.mlir",
-         "-p", "ascend-compile", "-t", "npuir"],
-        capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 0, run.stderr
-    assert "hacc.entry" in run.stdout
+    run = run_console_script("ascend-opt", [f"examples/{name}.mlir", "-p", "ascend-compile", "-t", "npuir"],
+                             cwd=ROOT)
+    assert run.returncode == 0, run.err
+    assert "hacc.entry" in run.out
     if name != "vecadd":  # MIX kernels: cube part and vector part
-        assert f"@{name}_mix_aic" in run.stdout and f"@{name}_mix_aiv" in run.stdout
+        assert f"@{name}_mix_aic" in run.out and f"@{name}_mix_aiv" in run.out
 
 
 def test_python_example_prints_its_twin():

@@ -1,3 +1,4 @@
+// LIT-SUBPROCESS: two runs compared must be two processes (two hash seeds), as a user's are
 // RUN: ascend-opt %s -t schedule-json | filecheck %s --match-full-lines --strict-whitespace
 // RUN: ascend-opt %s -t schedule-json > %t.1 && ascend-opt %s -t schedule-json > %t.2 && diff %t.1 %t.2
 

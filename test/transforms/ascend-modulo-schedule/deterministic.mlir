@@ -1,3 +1,4 @@
+// LIT-SUBPROCESS: two runs compared must be two processes (two hash seeds), as a user's are
 // The schedule holds no wall-clock time: two runs give the same bytes (IR and JSON),
 // and the solve time is a remark only when asked for.
 // (cmp, not diff: lit's builtin diff drops PYTHONPATH for the RUN lines after it.)
