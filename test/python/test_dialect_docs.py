@@ -61,7 +61,7 @@ from ascend_mlir.targets.irdl import (
     irdl_name,
     irdl_op_name,
 )
-from ascend_mlir.testing import require_tool
+from ascend_mlir.testing import require_tool, run_console_script
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen-dialects" / "gen_dialects.py"
@@ -366,10 +366,9 @@ def test_compiled_kernel_round_trips_through_mlir_opt_irdl(example: str, tmp_pat
     # A whole scheduled + synchronised kernel (AIV, and MIX with cross-core flags) is
     # verified by upstream mlir-opt against the exported IRDL and reads back identical.
     mlir_opt = require_tool("mlir-opt")
-    compiled = subprocess.run(
-        ["ascend-opt", str(ROOT / "examples" / example), "-p", "ascend-compile"],
-        capture_output=True, text=True, check=True,
-    ).stdout
+    run = run_console_script("ascend-opt", [str(ROOT / "examples" / example), "-p", "ascend-compile"])
+    assert run.returncode == 0, run.err
+    compiled = run.out
     ctx = default_context()
     from xdsl.parser import Parser
 

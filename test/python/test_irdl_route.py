@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from ascend_mlir.diagnostics import verify_module
 from ascend_mlir.dialects import get_all_dialects, register_dialects
 from ascend_mlir.targets.irdl import IRDLFormReader, default_context, irdl_form
-from ascend_mlir.testing import require_tool
+from ascend_mlir.testing import require_tool, run_console_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SPLIT = re.compile(r"^// -----.*$", re.MULTILINE)
@@ -108,10 +108,10 @@ def test_irdl_route_accepts_what_our_verifier_accepts(path: Path, irdl_file: Pat
 def test_irdl_route_accepts_compiled_examples(example: Path, pipeline: str, irdl_file: Path) -> None:
     """What our passes make of each example (hivm with sync) passes the IRDL route too."""
     mlir_opt = require_tool("mlir-opt")
-    compiled = subprocess.run(["ascend-opt", str(example), "-p", pipeline], capture_output=True, text=True)
-    assert compiled.returncode == 0, compiled.stderr
+    compiled = run_console_script("ascend-opt", [str(example), "-p", pipeline])
+    assert compiled.returncode == 0, compiled.err
     # with its schedule (#ascend.task on every op, #ascend.loop, #ascend.buffer)
-    module = Parser(register_dialects(Context()), compiled.stdout, example.name).parse_module()
+    module = Parser(register_dialects(Context()), compiled.out, example.name).parse_module()
     run = subprocess.run(
         [mlir_opt, f"--irdl-file={irdl_file}", "--mlir-print-op-generic", "-"],
         input=irdl_form(module),

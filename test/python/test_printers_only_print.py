@@ -7,7 +7,6 @@ the generic text of the module must be the same after the target ran.
 
 from __future__ import annotations
 
-import subprocess
 from io import StringIO
 from pathlib import Path
 from typing import NoReturn
@@ -20,6 +19,7 @@ from xdsl.printer import Printer
 
 from ascend_mlir.dialects import register_dialects
 from ascend_mlir.targets import get_all_targets
+from ascend_mlir.testing import run_console_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,10 +46,9 @@ def _generic(module: ModuleOp) -> str:
 
 
 def _compiled(name: str) -> ModuleOp:
-    run = subprocess.run(["ascend-opt", str(ROOT / "examples" / name), "-p", "ascend-compile"],
-                         capture_output=True, text=True, check=False)
-    assert run.returncode == 0, run.stderr
-    return Parser(register_dialects(Context()), run.stdout, name).parse_module()
+    run = run_console_script("ascend-opt", [str(ROOT / "examples" / name), "-p", "ascend-compile"])
+    assert run.returncode == 0, run.err
+    return Parser(register_dialects(Context()), run.out, name).parse_module()
 
 
 @pytest.fixture(scope="module")
