@@ -94,3 +94,15 @@ def wide_family() -> list[tuple[str, LoopProblem]]:
     # 2 KB tiles: the vector pipe binds at exactly the sum of its ii (saturated)
     named += [(f"chains{k}x8-2k", chains_loop(k, cols=512)) for k in (4, 8, 16)]
     return named
+
+
+def untuned_family() -> list[tuple[str, LoopProblem]]:
+    """Shapes nothing was tuned to (issue 18: measure on shapes you did not tune to):
+    96-task loops of mixed pipes (cube, fixpipe, vector, DMA) with tight capacity,
+    48-task ones tighter still (1.1 versions of every buffer), 12 chains of 8 ops,
+    6 chains on 2 KB tiles and 24 chains of 6 ops (146 tasks)."""
+    named = [(f"tight96-s{s}", tight_chain_loop(96, s)) for s in range(4)]
+    named += [(f"tight48-f1.1-s{s}", tight_chain_loop(48, s, factor=1.1)) for s in range(2)]
+    named += [("chains12x8", chains_loop(12)), ("chains6x8-2k", chains_loop(6, cols=512)),
+              ("chains24x6", chains_loop(24, 6))]
+    return named

@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-anchor", action="store_true", help="ours only (no TileLang anchor)")
     ap.add_argument("--bisect", action="store_true",
                     help="also run our search=bisect (the anchor's bisection, in-process) on every loop")
+    ap.add_argument("--untuned", action="store_true",
+                    help="add shapes nothing was tuned to (chains.untuned_family: 96-task mixed-pipe loops, 12/24 chains)")
     ap.add_argument("--only-wide", action="store_true", help="only the wide loops (implies --no-generated)")
     ap.add_argument("--json", metavar="OUT", help="write rows and environment as JSON")
     args = ap.parse_args(argv)
@@ -187,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
         from chains import wide_family
 
         problems += wide_family()
+    if args.untuned:
+        from chains import untuned_family
+
+        problems += untuned_family()
     anchor = None
     if not args.no_anchor:
         from anchor import Anchor, AnchorUnavailable
