@@ -222,6 +222,19 @@ def _hardware_errors(module: ModuleOp) -> list[OpError]:
     return chip_limit_errors(module, chip)
 
 
+# what only the IRDL form (`ascend-opt -t irdl`, mlir-opt --irdl-file) writes: IRDL op
+# names (`"hivm.hir_mmad_l1"(`) and quoted enum parameters (`#hivm.pipe<"PIPE_V">`)
+_IRDL_FORM = re.compile(r'"hivm\.hir_\w+"\(|#(?:hivm|hacc|ascend|tile|annotation)\.\w+<"')
+
+
+def irdl_form_note(text: str) -> Diagnostic | None:
+    """A note naming the converter, for a parse error on text in the IRDL form."""
+    if _IRDL_FORM.search(text) is None:
+        return None
+    return Diagnostic("note", "the input is in the IRDL form of mlir-opt --irdl-file (ascend-opt -t irdl); "
+                              "convert it back first: python -m ascend_mlir.targets.irdl --from-irdl-form FILE")
+
+
 def exception_diagnostic(err: BaseException) -> Diagnostic:
     """A diagnostic for any exception a pass or printer may raise on bad input."""
     if isinstance(err, ParseError):

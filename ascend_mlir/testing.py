@@ -200,3 +200,20 @@ def run_console_script(name: str, args: Sequence[str], stdin: bytes | str = b"",
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
     return ScriptRun(code, bytes(out_sink.data), b"" if join_stderr else bytes(err_sink.data))
+
+
+def tool_dirs() -> list[str]:
+    """The directories of the external tools that are installed but not on PATH: the
+    ascendnpu-ir wheel's bin (bishengir-opt, bishengir-compile and their -a5 builds) and
+    upstream mlir-opt 22's. `export PATH="$(python -m ascend_mlir.testing):$PATH"` puts
+    them where the README's commands find them."""
+    dirs: list[str] = []
+    bishengir = _bishengir_bin_dir()
+    if bishengir is not None:
+        dirs.append(str(bishengir))
+    dirs += [d for d in MLIR_OPT_DIRS if os.access(Path(d) / "mlir-opt", os.X_OK)]
+    return dirs
+
+
+if __name__ == "__main__":
+    print(os.pathsep.join(tool_dirs()))

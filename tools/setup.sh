@@ -18,4 +18,4 @@ fi
 echo "setup: installing ascend-mlir with extras test,npuir,ray,tpe"
 python3 -m pip install -q --disable-pip-version-check -e '.[test,npuir,ray,tpe]'
 python3 -c "import ascendnpuir" 2>/dev/null || echo "setup: warning: ascendnpu-ir is not installable here (it ships x86_64 CPython 3.11 wheels); npuir interop tests will be UNSUPPORTED"
-echo "setup: done"
+echo "setup: done (bishengir-opt, bishengir-compile, mlir-opt on PATH: export PATH=\"\$(python -m ascend_mlir.testing):\$PATH\")"

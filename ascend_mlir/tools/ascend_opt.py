@@ -27,6 +27,7 @@ from ascend_mlir.diagnostics import (
     check_expected,
     exception_diagnostic,
     expected_diagnostics,
+    irdl_form_note,
     parse_diagnostic,
     parse_module,
     run_tool,
@@ -194,7 +195,8 @@ class AscendOptMain(xDSLOptMain):
         try:
             module = parse_module(self.ctx, text, name, offset)
         except ParseError as err:
-            return None, [parse_diagnostic(err)]
+            note = irdl_form_note(text)
+            return None, [parse_diagnostic(err)] + ([note] if note is not None else [])
         if not self.args.disable_verify:
             diagnostics = verify_module(module)
             if diagnostics:

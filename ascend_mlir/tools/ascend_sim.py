@@ -178,7 +178,13 @@ def _load(path: str):
     `--mlir-print-ir-after-all` log is read as its last hivm-level dump."""
     from xdsl.utils.exceptions import ParseError
 
-    from ascend_mlir.diagnostics import parse_diagnostic, parse_module, verify_module, with_source_lines
+    from ascend_mlir.diagnostics import (
+        irdl_form_note,
+        parse_diagnostic,
+        parse_module,
+        verify_module,
+        with_source_lines,
+    )
     from ascend_mlir.sim import bishengir
     from ascend_mlir.tools.ascend_opt import AscendOptMain
 
@@ -193,7 +199,8 @@ def _load(path: str):
     try:
         module = parse_module(tool.ctx, text, name)
     except ParseError as err:
-        return tool, None, [parse_diagnostic(err).render()]
+        note = irdl_form_note(text)
+        return tool, None, [parse_diagnostic(err).render()] + ([note.render()] if note is not None else [])
     diagnostics = verify_module(module)
     if diagnostics:
         return tool, None, [d.render() for d in with_source_lines(diagnostics, text)]

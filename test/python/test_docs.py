@@ -4,7 +4,11 @@ Every fenced ```sh and ```python block of docs/tutorial.md and docs/chip-calibra
 is run, in order, from a fresh copy of docs/ and examples/ (the tools come from the
 installed package, as after the README set-up). A block whose first line is
 `# needs: X` runs only where X exists: `bishengir` (the ascendnpu-ir binaries; required
-when ASCEND_MLIR_REQUIRE_TOOLS=1) or `cce` (the CCE target of ascend-opt).
+when ASCEND_MLIR_REQUIRE_TOOLS=1), `cce` (the CCE target of ascend-opt) or `mlir-opt`
+(upstream mlir-opt 22, required likewise). The README's blocks run too, from the
+repository's examples (but the set-up, the suite itself and the benchmarks:
+README_NOT_RUN), and dialects/README.md's mlir-opt round trip, with the tools on PATH as
+the README says to put them.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```(sh|python)\n(.*?)^```", re.S | re.M)
 # set-up of the machine itself: done before the suite runs
 SETUP_COMMANDS = ("./tools/setup.sh",)
+# README blocks not run here: the suite itself, and benchmarks of a minute and more
+README_NOT_RUN = ("./tools/run-tests.sh", "python bench/")
 
 
 @dataclass
@@ -40,21 +46,26 @@ class Block:
         return match.group(1) if match else None
 
     def script(self) -> str:
-        lines = [line for line in self.text.split("\n") if line.strip() not in SETUP_COMMANDS]
+        lines = []
+        for line in self.text.split("\n"):
+            for setup in SETUP_COMMANDS:
+                line = line.removeprefix(f"{setup} && ")
+            if line.strip() not in SETUP_COMMANDS:
+                lines.append(line)
         return "\n".join(lines)
 
 
-def blocks(doc: str) -> list[Block]:
-    text = (DOCS / doc).read_text()
+def blocks(doc: str, directory: Path = DOCS) -> list[Block]:
+    text = (directory / doc).read_text()
     return [Block(doc, m.group(1), m.group(2)) for m in FENCE.finditer(text)]
 
 
-def _run(block: Block, cwd: Path) -> None:
+def _run(block: Block, cwd: Path, env: dict[str, str] | None = None) -> None:
     if block.language == "sh":
         command = ["bash", "-e", "-o", "pipefail", "-c", block.script()]
     else:
         command = [sys.executable, "-c", block.script()]
-    run = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    run = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env)
     assert run.returncode == 0, (
         f"{block.doc}: this block failed (exit {run.returncode}):\n{block.text}\n"
         f"stdout:\n{run.stdout[-3000:]}\nstderr:\n{run.stderr[-3000:]}")
@@ -85,7 +96,7 @@ def test_tutorial_runs(workdir: Path):
 def test_tutorial_knows_every_requirement():
     for doc in ("tutorial.md", "chip-calibration.md"):
         for block in blocks(doc):
-            assert block.needs in (None, "bishengir", "cce"), block.text
+            assert block.needs in (None, "bishengir", "cce", "mlir-opt"), block.text
 
 
 def test_tutorial_bishengir(workdir: Path):
@@ -121,3 +132,70 @@ def test_docs_link_to_existing_files():
     for doc in DOCS.glob("*.md"):
         for target in re.findall(r"\]\(([^)#:]+)\)", doc.read_text()):
             assert (doc.parent / target).exists(), f"{doc.name} links to missing {target}"
+
+
+def _env_with_tools_on_path() -> dict[str, str]:
+    """The environment after the README's `export PATH="$(python -m ascend_mlir.testing):$PATH"`."""
+    import os
+
+    from ascend_mlir.testing import tool_dirs
+
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([*tool_dirs(), env.get("PATH", "")])
+    return env
+
+
+def _require_mlir_opt() -> None:
+    if find_tool("mlir-opt") is None:
+        if tools_required():
+            pytest.fail("ASCEND_MLIR_REQUIRE_TOOLS=1 but mlir-opt (llvm 22) is missing")
+        pytest.skip("upstream mlir-opt 22 is not installed here")
+
+
+def test_readme_commands(tmp_path: Path):
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    ran = 0
+    for block in blocks("README.md", ROOT):
+        if any(marker in block.text for marker in README_NOT_RUN):
+            continue
+        _run(block, tmp_path, _env_with_tools_on_path())
+        ran += 1
+    assert ran >= 4  # the run command, PATH, the schedule/simulator block, the CCE blocks
+    assert "<svg" in (tmp_path / "gemm.svg").read_text()
+
+
+def test_dialects_readme_round_trip(tmp_path: Path):
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascend_mlir.context import make_context
+    from ascend_mlir.diagnostics import parse_module
+
+    _require_mlir_opt()
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    shutil.copytree(ROOT / "dialects", tmp_path / "dialects")
+    round_trips = [b for b in blocks("README.md", ROOT / "dialects") if b.needs == "mlir-opt"]
+    assert round_trips
+    for block in round_trips:
+        _run(block, tmp_path, _env_with_tools_on_path())
+    ctx = make_context()
+    original = parse_module(ctx, (tmp_path / "kernel.mlir").read_text(), "kernel.mlir")
+    back = parse_module(ctx, (tmp_path / "kernel.back.mlir").read_text(), "kernel.back.mlir")
+    assert isinstance(back, ModuleOp) and "hivm.hir" in (tmp_path / "kernel.back.mlir").read_text()
+    assert original.is_structurally_equivalent(back)
+
+
+def test_irdl_form_parse_error_names_the_converter(tmp_path: Path, capsys):
+    from ascend_mlir.tools import ascend_opt
+
+    irdl_text = (
+        '"builtin.module"() ({\n'
+        '  "hivm.hir_pipe_barrier"() {pipe = #hivm.pipe<"PIPE_ALL">} : () -> ()\n'
+        "}) : () -> ()\n"
+    )
+    (tmp_path / "k.irdl.mlir").write_text(irdl_text)
+    assert ascend_opt.main([str(tmp_path / "k.irdl.mlir")]) == 1
+    err = capsys.readouterr().err
+    assert "error:" in err and "python -m ascend_mlir.targets.irdl --from-irdl-form" in err
+    (tmp_path / "plain.mlir").write_text("func.func @f( {\n")
+    assert ascend_opt.main([str(tmp_path / "plain.mlir")]) == 1
+    assert "--from-irdl-form" not in capsys.readouterr().err

@@ -43,6 +43,8 @@ from ascend_mlir.targets.irdl import (
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DIALECTS_DIR = PROJECT_ROOT / "dialects"
 GENERATOR = "tools/gen-dialects/gen_dialects.py"
+# every dialect's IRDL in one file: what mlir-opt --irdl-file needs for a module of ours
+ALL_IRDL = "all.irdl.mlir"
 
 
 # --------------------------------------------------------------------------------------
@@ -565,15 +567,19 @@ def render_index(dialects: Iterable[Dialect]) -> str:
         "",
         "## Using the IRDL files with upstream mlir-opt",
         "",
+        f"`{ALL_IRDL}` holds every dialect above in one file (a module of ours uses several:",
+        "hivm ops, hacc and ascend attributes); the per-dialect files are its parts. From the",
+        "repository root, with upstream mlir-opt 22 on PATH (`/usr/lib/llvm-22/bin`, see the",
+        "top-level README):",
+        "",
         "```sh",
-        "# verify hivm IR with upstream mlir-opt 22 (IRDL form: generic syntax, IRDL op names)",
-        "ascend-opt kernel.mlir -t irdl \\",
-        "  | mlir-opt --irdl-file=dialects/hivm.irdl.mlir",
-        "# several dialects: concatenate their files",
-        "cat dialects/hivm.irdl.mlir dialects/hacc.irdl.mlir > all.irdl.mlir",
-        "# back to our syntax",
-        "mlir-opt --irdl-file=all.irdl.mlir --mlir-print-op-generic in.mlir \\",
-        "  | python -m ascend_mlir.targets.irdl --from-irdl-form | ascend-opt",
+        "# needs: mlir-opt",
+        "ascend-opt examples/gemm_relu.mlir -p ascend-compile -o kernel.mlir",
+        "# into upstream mlir-opt 22: the IRDL form (generic syntax, IRDL op names)",
+        f"ascend-opt kernel.mlir -t irdl | mlir-opt --irdl-file=dialects/{ALL_IRDL} -o kernel.irdl.mlir",
+        "# back to our syntax (ascend-opt names this converter when it is given the IRDL form)",
+        f"mlir-opt --irdl-file=dialects/{ALL_IRDL} --mlir-print-op-generic kernel.irdl.mlir \\",
+        "  | python -m ascend_mlir.targets.irdl --from-irdl-form | ascend-opt -o kernel.back.mlir",
         "```",
         "",
         "IR without memrefs in hivm address spaces also round-trips through a plain",
@@ -596,11 +602,14 @@ def render_all(dialects: Iterable[Dialect] | None = None) -> dict[str, str]:
     """File name (relative to dialects/) -> content, for every dialect."""
     dialects = list(our_dialects() if dialects is None else dialects)
     files: dict[str, str] = {"README.md": render_index(dialects)}
+    bundle: list[str] = []
     for dialect in dialects:
         exporter = DialectExporter(dialect, dialects)
         files[f"{dialect.name}.irdl.mlir"] = exporter.export()
+        bundle.append(files[f"{dialect.name}.irdl.mlir"])
         examples = load_examples(dialect, dialects)
         files[f"{dialect.name}.md"] = render_markdown(dialect, exporter, examples)
+    files[ALL_IRDL] = "".join(bundle)
     return files
 
 
