@@ -91,6 +91,14 @@ def test_tutorial_runs(workdir: Path):
         assert (workdir / name).exists(), name
     assert "error: race (write-read)" in (workdir / "races.txt").read_text()
     assert "<svg" in (workdir / "axpy.schedule.svg").read_text()
+    # the tutorial's grep prints one number, the loop's II, as its text says
+    import json
+
+    grep = next(line for b in blocks("tutorial.md") for line in b.text.split("\n") if line.startswith("grep -m1 -o '\"ii\""))
+    printed = subprocess.run(["bash", "-c", grep], cwd=workdir, capture_output=True, text=True, check=True).stdout
+    loops = json.loads((workdir / "axpy.schedule.json").read_text())["functions"][0]["loops"]
+    assert printed == f'"ii": {loops[0]["ii"]}\n'
+    assert f'`"ii": {loops[0]["ii"]}`' in (DOCS / "tutorial.md").read_text()
 
 
 def test_tutorial_knows_every_requirement():
