@@ -10,7 +10,8 @@ The shape-level functions (`copy_cost`, `cube_cost`, `mmad_cost`, `vector_cost`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from math import prod
 from typing import NamedTuple
 
@@ -204,14 +205,32 @@ def element_bytes(t: Attribute) -> int:
     raise ChipError(f"unknown element type size: {t}")
 
 
+# the runtime shapes of partial tiles while `estimate_at` costs one execution of an op
+_RUNTIME_SHAPES: ContextVar[Mapping[SSAValue, tuple[int, ...]] | None] = ContextVar("runtime_shapes", default=None)
+
+
+def estimate_at(op: Operation, chip: Chip, shapes: Mapping[SSAValue, tuple[int, ...]]) -> tuple[int, int]:
+    """(latency, ii) of one execution of `op` whose dynamic operands (partial tiles) have
+    the runtime `shapes`: what the simulator times (the schedule plans for the bound)."""
+    token = _RUNTIME_SHAPES.set(shapes)
+    try:
+        return estimate(op, chip)
+    finally:
+        _RUNTIME_SHAPES.reset(token)
+
+
 def static_shape(value: SSAValue, op: Operation) -> tuple[int, ...]:
     """The operand's shape; a dynamic one (a partial tile) by its static bound
-    (analysis.size_bounds): the schedule plans for the full tile."""
+    (analysis.size_bounds): the schedule plans for the full tile. Under `estimate_at`,
+    a dynamic one by its runtime shape (at least one element: an empty tile still issues)."""
     from ascend_mlir.analysis.size_bounds import static_bound_shape
 
     t = value.type
     assert isinstance(t, MemRefType)
     shape = t.get_shape()
+    runtime = _RUNTIME_SHAPES.get()
+    if runtime is not None and value in runtime:
+        return tuple(max(1, d) for d in runtime[value])
     if any(d < 0 for d in shape):
         bound = static_bound_shape(value)
         if bound is None:

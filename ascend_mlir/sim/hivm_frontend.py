@@ -100,7 +100,8 @@ class BlockContext:
     cores: list[CoreSpec]
     gm: dict[SSAValue, Ref]  # per function argument (shared GM)
     arena_bytes: Mapping[str, int]
-    timing: Callable[[Operation], tuple[int, int]]
+    # (latency, ii) of an op; given the runtime shapes of its partial tiles, of that execution
+    timing: Callable[..., tuple[int, int]]
     rng: np.random.Generator | None
     allocs: dict[tuple, Buffer] = field(default_factory=dict)
     arenas: dict[str, Buffer] = field(default_factory=dict)
@@ -355,7 +356,7 @@ class CoreWalker:
         self.instrs.append(ins)
 
     def timing(self, op: Operation) -> tuple[int, int]:
-        lat, ii = self.ctx.timing(op)
+        lat, ii = self.ctx.timing(op, self.partial_tile_shapes(op))
         rng = self.ctx.rng
         if rng is not None:
             f = float(np.exp(rng.uniform(np.log(0.25), np.log(4.0))))
@@ -363,6 +364,12 @@ class CoreWalker:
             ii = max(1, min(lat2, round(ii * f)))
             lat = lat2
         return lat, ii
+
+    def partial_tile_shapes(self, op: Operation) -> dict[SSAValue, tuple[int, ...]]:
+        """The runtime shapes of the operands of `op` whose type has a dynamic dimension
+        (partial tiles): the simulator times the op at these, not at their bound."""
+        return {v: tuple(self.val(v).shape) for v in op.operands
+                if isinstance(v.type, MemRefType) and any(d < 0 for d in v.type.get_shape())}
 
     def block_query(self, op: Operation) -> int:
         if isinstance(op, hivm.GetBlockIdxOp):

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 from ascend_mlir import hardware
 from ascend_mlir.chips import in_order
@@ -94,7 +94,9 @@ def _timing_fn(chip, unknown: dict[str, None]):
     default and recorded in `unknown` (an ordered set of descriptions)."""
     cache: dict[int, tuple[int, int]] = {}
 
-    def timing(op: Operation) -> tuple[int, int]:
+    def timing(op: Operation, shapes: Mapping[SSAValue, tuple[int, ...]] | None = None) -> tuple[int, int]:
+        if shapes:
+            return _partial_tile_timing(op, shapes, timing(op))
         key = id(op)
         hit = cache.get(key)
         if hit is not None:
@@ -119,6 +121,25 @@ def _timing_fn(chip, unknown: dict[str, None]):
         cache[key] = result
         return result
 
+    def _partial_tile_timing(op: Operation, shapes: Mapping[SSAValue, tuple[int, ...]],
+                             planned: tuple[int, int]) -> tuple[int, int]:
+        """An op on partial tiles is timed at their runtime size (the schedule planned the
+        bound, `planned`; the actual never takes longer)."""
+        from ascend_mlir.analysis.latency_model import LatencyError, estimate_at
+        from ascend_mlir.chips import ChipError
+
+        key = (id(op), tuple(shapes.values()))
+        hit = partial_cache.get(key)
+        if hit is None:
+            try:
+                lat, ii = estimate_at(op, chip, shapes)
+            except (LatencyError, ChipError):
+                lat, ii = planned  # already counted among the unknown latencies when it was planned
+            lat = max(1, min(int(lat), planned[0]))
+            hit = partial_cache[key] = (lat, max(1, min(int(ii), planned[1], lat)))
+        return hit
+
+    partial_cache: dict[tuple, tuple[int, int]] = {}
     return timing
 
 
