@@ -269,6 +269,9 @@ def _via_bishengir(args, module):
 def _prepare(args, tool, module):
     """(hivm module, chip, inputs, expected outputs or None) for the chosen route."""
     if not _is_tile_level(module):
+        from ascend_mlir.transforms.ascend_compile import refuse_scalar_only_kernels
+
+        refuse_scalar_only_kernels(module)
         if args.via == "bishengir":
             _fail(f"{args.file}: error: --via bishengir needs a tile-level file (this one is hivm level)")
         if args.grid is not None:

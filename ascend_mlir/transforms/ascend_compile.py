@@ -37,7 +37,7 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.chips import ChipError, resolve_chip
-from ascend_mlir.diagnostics import emit_remark
+from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.transforms.stages import stage_done
 
 SYNC_MODES = ("barrier-all", "solver")
@@ -71,6 +71,39 @@ def _registered_pass(name: str, mode: str) -> type[ModulePass]:
     return factory()
 
 
+_SCALAR_MEMORY_OPS = ("memref.load", "memref.store")
+
+
+def _has_address_space(t) -> bool:  # noqa: ANN001 - any type
+    from xdsl.dialects.builtin import MemRefType, NoneAttr
+
+    return isinstance(t, MemRefType) and not isinstance(t.memory_space, NoneAttr)
+
+
+def refuse_scalar_only_kernels(module: ModuleOp) -> None:
+    """A function that accesses memory only with scalar memref.load/store, has no tile or
+    hivm op and no memref in an NPU address space is not a kernel this compiler takes
+    (it would pass through unchanged, or fail in the simulator): refused at its first
+    scalar access, saying what the compiler takes."""
+    from xdsl.dialects import func
+
+    for function in module.walk():
+        if not isinstance(function, func.FuncOp) or not function.body.blocks:
+            continue
+        ops = list(function.walk())
+        if any(o.name.startswith(("tile.", "hivm.")) for o in ops):
+            continue
+        values = [a for a in function.args] + [r for o in ops for r in o.results]
+        if any(_has_address_space(v.type) for v in values):
+            continue
+        first = next((o for o in ops if o.name in _SCALAR_MEMORY_OPS), None)
+        if first is not None:
+            raise op_error(first, f"@{function.sym_name.data} has no tile op and no memref in an NPU address "
+                                  "space: ascend-compile takes tile-level kernels (tile.copy, tile.add, "
+                                  "tile.matmul, ... on memrefs in #hivm.address_space<gm/ub/cbuf/cc>; "
+                                  "docs/tutorial.md) or hivm-level ones, not scalar memref.load/store loops")
+
+
 def default_sync() -> str:
     """`solver` once ascend-insert-sync is registered, `barrier-all` until then."""
     from ascend_mlir.transforms import get_all_passes
@@ -100,6 +133,7 @@ class AscendCompilePass(ModulePass):
         except ChipError as error:
             raise PassFailedException(str(error)) from None
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
+        refuse_scalar_only_kernels(op)
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
