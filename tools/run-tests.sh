@@ -15,7 +15,8 @@ for arg in "$@"; do
   esac
 done
 if python3 -c "import xdist" 2>/dev/null; then
-  pytest_args+=(-n auto)
+  # one file per worker: a module-scoped fixture (a compiled library, a simulated grid) is built once
+  pytest_args+=(-n auto --dist loadfile)
 else
   echo "run-tests: pytest-xdist is not installed (./tools/setup.sh installs it): pytest on one core" >&2
 fi

@@ -145,7 +145,9 @@ def _compile_parallel(cxx: str, units: Sequence[Unit], cache: Path, key: str, li
     compile_flags = [f for f in CXX_FLAGS if f != "-shared"]
     objects, procs = [], []
     for index, group in enumerate(groups):
-        src = cache / f"{key}.{index}.cc"
+        # per process, like the objects: two processes building the same library at once
+        # (pytest-xdist workers, two test runs) must not truncate a source g++ is reading
+        src = cache / f"{key}.{index}.{os.getpid()}.cc"
         src.write_text(_combined_source(group), encoding="utf-8")
         obj = cache / f"{key}.{index}.{os.getpid()}.o"
         objects.append(obj)
@@ -163,6 +165,8 @@ def _compile_parallel(cxx: str, units: Sequence[Unit], cache: Path, key: str, li
                           capture_output=True, text=True)
     for obj in objects:
         obj.unlink(missing_ok=True)
+    for src, _ in procs:
+        src.unlink(missing_ok=True)
     if link.returncode != 0:
         raise EmulationBuildError(f"linking {library.name} failed:\n{link.stderr[-6000:]}")
     os.replace(partial, library)
