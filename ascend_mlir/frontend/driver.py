@@ -14,8 +14,9 @@ Python `file:line:col` of the op it is about (the DSL stamps every op with its l
 
 from __future__ import annotations
 
+import contextlib
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -103,6 +104,18 @@ def _diagnostic(err: BaseException) -> str:
     from ascend_mlir.diagnostics import exception_diagnostic
 
     return exception_diagnostic(err).render(show_source=False)
+
+
+@contextlib.contextmanager
+def _located_simulation_problems() -> Iterator[None]:
+    """What the simulator or the reference find in the kernel (an access out of bounds at
+    the bound sizes, an op they cannot run) as a CompileError at the user's line."""
+    from ascend_mlir.sim.routes import located_problem, run_problem_types
+
+    try:
+        yield
+    except run_problem_types() as err:
+        raise CompileError(located_problem(err)) from None
 
 
 def _compile_spec(chip: str | None, options: dict[str, str]) -> str:
@@ -207,7 +220,8 @@ def compile(  # noqa: A001 - the natural name, as in TileLang
     if simulate:
         from ascend_mlir.sim.simulator import simulate as run
 
-        result = run(module.clone(), None, chip=chip, trace=False)
+        with _located_simulation_problems():
+            result = run(module.clone(), None, chip=chip, trace=False)
         report.cycles, report.pipe_busy, report.races = result.cycles, dict(result.pipe_busy), len(result.races)
     text = _print(module.clone(), target)
     return Compiled(text, report)
@@ -293,8 +307,9 @@ def _simulate_compiled(kernel: Kernel, tile_module, module, function, bind: Mapp
         raise DSLError(str(err).removeprefix("--bind "), kernel.location) from None
     full = make_inputs(function, seed, binding)
     full.update(given)
-    expected = run_reference(tile_module, full)
-    result = run(module, full, chip=chip, seed=seed, trace=False)
+    with _located_simulation_problems():
+        expected = run_reference(tile_module, full)
+        result = run(module, full, chip=chip, seed=seed, trace=False)
     names = [name for name, _ in kernel.parameters()]
     match, comparison = _compare(result.outputs, expected, result.output_types)
     rename = {f"arg{i}": n for i, n in enumerate(names)}

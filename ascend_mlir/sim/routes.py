@@ -97,3 +97,24 @@ def comparison_line(entry: dict) -> str:
     what = f"{entry.get('role', 'output')} {entry.get('argument', entry['name'])}"
     return (f"{'' if entry['match'] else 'error: '}{what} {state} the reference "
             f"(max abs error {entry['max_abs_error']:.3g})")
+
+
+# what a simulation route raises on a kernel it cannot run (bad input, not a bug of ours)
+def run_problem_types() -> tuple[type[BaseException], ...]:
+    from xdsl.utils.exceptions import DiagnosticException
+
+    from ascend_mlir.sim.reference import ReferenceError
+
+    return (DiagnosticException, ReferenceError, ValueError, NotImplementedError)
+
+
+def located_problem(err: BaseException) -> str:
+    """`file:line:col: error: ...` for an exception of `run_problem_types()`: the
+    simulator's and the reference's findings at the op that raised them."""
+    from ascend_mlir.diagnostics import exception_diagnostic, location_of
+    from ascend_mlir.sim.reference import ReferenceError
+
+    if isinstance(err, ReferenceError):
+        where = location_of(err.op) if err.op is not None else None
+        return f"{where}: error: {err}" if where is not None else f"error: {err}"
+    return exception_diagnostic(err).render(show_source=False)

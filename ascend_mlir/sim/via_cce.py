@@ -260,20 +260,44 @@ def _kernel_func(module: ModuleOp) -> func.FuncOp:
     return kernel_function(module)
 
 
+def _reference_and_emulation(args, tool, module: ModuleOp, inputs, tile_level: bool, progress):
+    """(expected outputs or None, emulation result, unit), or the exit status of a problem
+    already reported: the reference and ascend-compile of a tile-level module, the
+    g++ build and the run, each a step of the progress line."""
+    from ascend_mlir.sim.reference import ReferenceError, run_reference
+    from ascend_mlir.sim.routes import compile_tile_level, located_problem
+
+    expected = None
+    if tile_level:
+        with progress.phase("running the reference interpreter"):
+            try:
+                expected = run_reference(module.clone(), inputs)
+            except ReferenceError as err:
+                print(located_problem(err), file=sys.stderr)
+                return 1
+        with progress.phase("compiling (ascend-compile)"):
+            compile_tile_level(tool.ctx, module, args.chip)
+    unit = unit_of(module, args.arch, "via_cce")
+    kernels = list(unit.kernels)
+    if len(kernels) != 1:
+        print(f"{args.file}: error: --via cce runs one kernel, the module has {len(kernels)}", file=sys.stderr)
+        return 1
+    try:
+        with progress.phase("building the CCE kernel with g++"):
+            lib = build([unit])
+    except EmulationBuildError as err:
+        print(f"{args.file}: error: {err}", file=sys.stderr)
+        return 1
+    with progress.phase("running the CCE emulation"):
+        return expected, run_kernel(lib, unit, kernels[0], inputs), unit
+
+
 def run_via_cce(args, tool, module: ModuleOp) -> int:
     """`ascend-sim --via cce [--arch A] FILE`: same JSON keys and exit codes as the simulator."""
     from ascend_mlir.progress import Progress
-    from ascend_mlir.sim.reference import make_inputs, run_reference
-    from ascend_mlir.sim.routes import (
-        argument_roles_of,
-        compare_outputs,
-        comparison_line,
-        compile_tile_level,
-        is_tile_level,
-        name_arguments,
-    )
+    from ascend_mlir.sim.reference import make_inputs
+    from ascend_mlir.sim.routes import argument_roles_of, compare_outputs, comparison_line, is_tile_level, name_arguments
 
-    expected = None
     roles = argument_roles_of(module)
     tile_level = is_tile_level(module)
     kernel_func = _kernel_func(module) if tile_level else find_kernels(module)[0].signature_func
@@ -291,26 +315,12 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
              if isinstance(a.type, MemRefType)}
     progress = getattr(args, "progress_line", None) or Progress("ascend-sim", "off")
     try:
-        if tile_level:
-            with progress.phase("running the reference interpreter"):
-                expected = run_reference(module.clone(), inputs)
-            with progress.phase("compiling (ascend-compile)"):
-                compile_tile_level(tool.ctx, module, args.chip)
-        unit = unit_of(module, args.arch, "via_cce")
-        kernels = list(unit.kernels)
-        if len(kernels) != 1:
-            print(f"{args.file}: error: --via cce runs one kernel, the module has {len(kernels)}", file=sys.stderr)
-            return 1
-        try:
-            with progress.phase("building the CCE kernel with g++"):
-                lib = build([unit])
-        except EmulationBuildError as err:
-            print(f"{args.file}: error: {err}", file=sys.stderr)
-            return 1
-        with progress.phase("running the CCE emulation"):
-            result = run_kernel(lib, unit, kernels[0], inputs)
+        ran = _reference_and_emulation(args, tool, module, inputs, tile_level, progress)
     finally:
         progress.close()
+    if isinstance(ran, int):
+        return ran
+    expected, result, unit = ran
     reference_match, comparison = None, []
     if expected is not None and result.error is None:
         reference_match, comparison = compare_outputs(result.outputs, expected, types)
