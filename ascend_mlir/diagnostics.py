@@ -143,17 +143,38 @@ def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 
     return module
 
 
-def with_source_lines(diagnostics: list[Diagnostic], text: str, line_offset: int = 0) -> list[Diagnostic]:
-    """Attach the offending source line (for the caret display) where it is known."""
+def with_source_lines(diagnostics: list[Diagnostic], text: str, line_offset: int = 0,
+                      name: str | None = None) -> list[Diagnostic]:
+    """Attach the offending source line (for the caret display) where it is known. With
+    the input's `name`, a location in another file (a DSL kernel's Python line, written
+    `loc("k.py":12:5)`) quotes that file's line, or nothing when it cannot be read,
+    never the input's line of the same number."""
     lines = text.split("\n")
     result = []
     for diag in diagnostics:
         if diag.location is not None and diag.source_line is None:
-            index = diag.location.line - 1 - line_offset
-            if 0 <= index < len(lines):
-                diag = dataclasses.replace(diag, source_line=lines[index])
+            if name is not None and diag.location.file != name:
+                quoted = _line_of_file(diag.location.file, diag.location.line)
+                index = -1
+            else:
+                index = diag.location.line - 1 - line_offset
+                quoted = lines[index] if 0 <= index < len(lines) else None
+            if quoted is not None:
+                diag = dataclasses.replace(diag, source_line=quoted)
         result.append(diag)
     return result
+
+
+def _line_of_file(path: str, line: int) -> str | None:
+    """Line `line` (1-based) of the text file `path`, or None."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, text in enumerate(f, start=1):
+                if number == line:
+                    return text.rstrip("\n")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return None
 
 
 def op_label(op: Operation) -> str:

@@ -200,7 +200,7 @@ class AscendOptMain(xDSLOptMain):
         if not self.args.disable_verify:
             diagnostics = verify_module(module)
             if diagnostics:
-                return None, with_source_lines(diagnostics, text, offset)
+                return None, with_source_lines(diagnostics, text, offset, name)
         try:
             if self.args.dump_dir:
                 try:
@@ -213,9 +213,9 @@ class AscendOptMain(xDSLOptMain):
             return self.output_resulting_program(module), []
         except _PipelineDiagnostics as err:
             notes = [Diagnostic("note", f"the IR stopped verifying after pass '{err.after_pass}'")]
-            return None, with_source_lines(err.diagnostics, text, offset) + notes
+            return None, with_source_lines(err.diagnostics, text, offset, name) + notes
         except (DiagnosticException, ParseError, ValueError, NotImplementedError) as err:
-            return None, with_source_lines([exception_diagnostic(err)], text, offset)
+            return None, with_source_lines([exception_diagnostic(err)], text, offset, name)
 
     def _dump_dir_ready(self) -> bool:
         from ascend_mlir.tools.dump_dir import start_clean

@@ -203,7 +203,7 @@ def _load(path: str):
         return tool, None, [parse_diagnostic(err).render()] + ([note.render()] if note is not None else [])
     diagnostics = verify_module(module)
     if diagnostics:
-        return tool, None, [d.render() for d in with_source_lines(diagnostics, text)]
+        return tool, None, [d.render() for d in with_source_lines(diagnostics, text, name=name)]
     return tool, module, []
 
 
