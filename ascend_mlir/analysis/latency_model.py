@@ -34,7 +34,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
 from ascend_mlir.chips import Chip, ChipError
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import cce, hivm
 # scope_of and op_pipes are hivm's (importers of this module may take them from here)
 from ascend_mlir.dialects.hivm import op_pipes, scope_of
 
@@ -353,6 +353,17 @@ def _mmad(op: Operation, chip: Chip) -> Cost:
     return mmad_cost(chip, *_mmad_shape(op))
 
 
+def _mmad_l0(op: cce.MmadOp, chip: Chip) -> Cost:
+    """cce.mmad: the cube pass over its m/k/n operands (constants), else its L0 tiles."""
+    a_type = op.a.type
+    assert isinstance(a_type, MemRefType)
+    dtype, bits = cube_dtype(a_type.element_type)
+    (m, k), (_, n) = static_shape(op.a, op), static_shape(op.b, op)
+    explicit = [constant_int(v) for v in (op.real_m, op.real_k, op.real_n)]
+    m, k, n = (e if e else d for e, d in zip(explicit, (m, k, n), strict=True))
+    return cube_cost(chip, m, n, k, dtype, bits)
+
+
 def mmad_feed_cost(chip: Chip, m: int, n: int, k: int, element_bits: int) -> Cost:
     """The MTE1 part of mmadL1: L1 -> L0A then L1 -> L0B."""
     elem_bytes = element_bits // 8
@@ -406,6 +417,10 @@ def _estimate(op: Operation, chip: Chip) -> Cost:
         cost = _copy_like(op, chip)
     elif short == "mmadL1":
         cost = _mmad(op, chip)
+    elif isinstance(op, cce.LoadL0AOp | cce.LoadL0BOp):  # one K step of an mmadL1's MTE1 feed
+        cost = copy_cost(chip, "cbuf", hivm.scope_of(op.dst) or "", memref_bytes(op.dst, op))
+    elif isinstance(op, cce.MmadOp):
+        cost = _mmad_l0(op, chip)
     elif short.startswith("v") and short in chip.latency.vector_op_class:
         cost = _vector(op, chip, short)
     elif op_pipes(op):

@@ -34,6 +34,11 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return Ascend
 
+    def get_cce() -> Dialect:
+        from ascend_mlir.dialects.cce import CCE
+
+        return CCE
+
     def get_tile() -> Dialect:
         from ascend_mlir.dialects.tile import Tile
 
@@ -45,6 +50,7 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
         "annotation": get_annotation,
         "tile": get_tile,
         "ascend": get_ascend,
+        "cce": get_cce,
     }
 
 

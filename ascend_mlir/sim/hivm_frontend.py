@@ -43,6 +43,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from ascend_mlir import hardware
 from ascend_mlir.diagnostics import location_of
+from ascend_mlir.dialects.cce import CCE
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.engine import (
@@ -639,7 +640,7 @@ def _build_scalar_unit_functions() -> type[_ScalarUnitBase]:
     }
     for op_type in Annotation.operations:
         namespace[f"run_{op_type.__name__}"] = impl(op_type)(_no_effect_impl)
-    for op_type in hivm.HIVM.operations:
+    for op_type in (*hivm.HIVM.operations, *CCE.operations):  # CCE: the lowered mmadL1 (dialects/cce.py)
         if issubclass(op_type, hivm.HivmPipeOp):
             namespace[f"run_{op_type.__name__}"] = impl(op_type)(_hivm_impl)
     return register_impls(type("ScalarUnitFunctions", (_ScalarUnitBase,), namespace))

@@ -16,18 +16,16 @@ def is_tile_level(module: ModuleOp) -> bool:
     return any(op.name.startswith("tile.") for op in module.walk())
 
 
-def compile_tile_level(ctx: Context, module: ModuleOp, chip: str | None) -> None:
+def compile_tile_level(ctx: Context, module: ModuleOp, chip: str | None, target: str = "npuir") -> None:
     """Run ascend-compile on `module` in place (the pass object is built directly: a chip
-    file path is not a token of the pass-pipeline syntax)."""
+    file path is not a token of the pass-pipeline syntax); `target=cce` lowers mmadL1
+    for the CCE route before the sync check."""
     from ascend_mlir.chips import builtin_chip_names
     from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
-    options = {}
-    if chip and chip not in builtin_chip_names() and ("/" in chip or chip.endswith((".toml", ".json"))):
-        options["chip_file"] = chip
-    elif chip:
-        options["chip"] = chip
-    AscendCompilePass(**options).apply(ctx, module)
+    chip_file = chip if chip and chip not in builtin_chip_names() and (
+        "/" in chip or chip.endswith((".toml", ".json"))) else None
+    AscendCompilePass(chip=None if chip_file else chip, chip_file=chip_file, target=target).apply(ctx, module)
 
 
 def _tolerance(element_type: str) -> tuple[float, float]:

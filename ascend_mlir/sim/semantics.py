@@ -15,7 +15,7 @@ import numpy as np
 from xdsl.dialects.builtin import DenseArrayBase, IntegerType
 from xdsl.ir import Operation, SSAValue
 
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.memory import Ref, SimulationError
 from ascend_mlir.sim.numerics import ElemType, decode, encode
@@ -390,7 +390,55 @@ def _sem_reduce(w: CoreWalker, op: hivm.VReduceOp, reads, writes):
     return compute, store, False
 
 
+def _sem_load_l0(w: CoreWalker, op: cce.LoadL0AOp | cce.LoadL0BOp, reads, writes):
+    """cce.load_l0a / load_l0b: one K step of an L1 tile into L0A (M x ks, from A's
+    columns k0..) or L0B (ks x N, from B's rows k0..); what lies past K is zero."""
+    src = _operand(w, op.src, op, reads)
+    dst_ref: Ref = w.val(op.dst)
+    store = _store(w, op.dst, writes)
+    k0 = int(w.scalar(op.k_offset, op))
+    is_a, transposed = isinstance(op, cce.LoadL0AOp), op.transposed()
+    rows, cols = dst_ref.shape
+
+    def compute():
+        matrix = _as_matrix(src())
+        matrix = matrix.T if transposed else matrix  # A as M x K, B as K x N
+        part = matrix[:, k0:k0 + cols] if is_a else matrix[k0:k0 + rows, :]
+        out = np.zeros((rows, cols), dtype=part.dtype)
+        out[:part.shape[0], :part.shape[1]] = part
+        return out
+
+    return compute, store, False
+
+
+def _sem_mmad_l0(w: CoreWalker, op: cce.MmadOp, reads, writes):
+    """cce.mmad: C[:m, :n] = (init ? 0 : C[:m, :n]) + A[:m, :k] x B[:k, :n]."""
+    a = _operand(w, op.a, op, reads)
+    b = _operand(w, op.b, op, reads)
+    init = bool(w.scalar(op.init_condition, op))
+    m, k, n = (int(w.scalar(v, op)) for v in (op.real_m, op.real_k, op.real_n))
+    c_ref: Ref = w.val(op.c)
+    c_read = None if init else _operand(w, op.c, op, reads)
+    store = _store(w, op.c, writes)
+    acc_dtype = np.float32 if c_ref.et.is_float else np.int64
+
+    def compute():
+        av, bv = a().astype(acc_dtype), b().astype(acc_dtype)
+        if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
+            raise SimulationError(op, f"cce.mmad sizes m={m} k={k} n={n} exceed operands {list(av.shape)} x "
+                                      f"{list(bv.shape)}")
+        out = c_read().astype(acc_dtype) if c_read is not None else np.zeros(c_ref.shape, dtype=acc_dtype)
+        prod = av[:m, :k] @ bv[:k, :n]
+        out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
+        return out
+
+    return compute, store, False
+
+
 SEMANTICS: dict[type, Callable] = {
+    cce.LoadL0AOp: _sem_load_l0,
+    cce.LoadL0BOp: _sem_load_l0,
+    cce.MmadOp: _sem_mmad_l0,
     hivm.LoadOp: _sem_copy_like,
     hivm.Nd2NzOp: _sem_copy_like,
     hivm.CopyOp: _sem_copy_like,

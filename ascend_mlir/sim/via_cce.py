@@ -241,8 +241,27 @@ def run_kernel(lib: ctypes.CDLL, unit: Unit, kernel: Kernel, inputs: Mapping[str
     return EmulationResult(outputs, error)
 
 
+def lowered_for_cce(module: ModuleOp, arch: str | None = None) -> ModuleOp:
+    """What the CCE route prints: `module` when it holds no mmadL1, else a clone whose
+    mmadL1s ascend-lower-mmad-l0 expanded (for the chip printed for), so the printed
+    L0A/L0B flags are the IR's. (ascend-compile{target=cce} lowers before its sync
+    check; a hivm-level file is lowered here, its sync judged by the emulation.)"""
+    from xdsl.context import Context
+
+    from ascend_mlir.dialects import hivm
+    from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
+
+    if not any(isinstance(op, hivm.MmadL1Op) for op in module.walk()):
+        return module
+    lowered = module.clone()
+    chip = resolve_chip(module)
+    LowerMmadL0Pass(chip=chip_for_arch(arch).name if arch not in (None, chip.arch) else None).apply(Context(), lowered)
+    return lowered
+
+
 def unit_of(module: ModuleOp, arch: str | None, tag: str) -> Unit:
-    """Print `module` (hivm level) and wrap it as a unit."""
+    """Print `module` (hivm level; mmadL1 lowered first, `lowered_for_cce`) and wrap it as a unit."""
+    module = lowered_for_cce(module, arch)
     source = print_cce(module, arch)
     chip = resolve_chip(module)
     if arch is not None and arch != chip.arch:
@@ -276,7 +295,7 @@ def _reference_and_emulation(args, tool, module: ModuleOp, inputs, tile_level: b
                 print(located_problem(err), file=sys.stderr)
                 return 1
         with progress.phase("compiling (ascend-compile)"):
-            compile_tile_level(tool.ctx, module, args.chip)
+            compile_tile_level(tool.ctx, module, args.chip, target="cce")
     unit = unit_of(module, args.arch, "via_cce")
     kernels = list(unit.kernels)
     if len(kernels) != 1:
@@ -332,7 +351,8 @@ def run_via_cce(args, tool, module: ModuleOp) -> int:
         from ascend_mlir.sim.simulator import simulate
 
         try:
-            simulated = simulate(module, inputs, chip=args.chip, seed=args.seed)
+            # what was printed is what is simulated (mmadL1 lowered as for the print)
+            simulated = simulate(lowered_for_cce(module, args.arch), inputs, chip=args.chip, seed=args.seed)
         # a kernel the simulator cannot run (the errors ascend-sim reports as bad input)
         # is not a cce failure
         except (DiagnosticException, ValueError, NotImplementedError) as err:

@@ -25,6 +25,7 @@ _PASSES: dict[str, tuple[str, str]] = {
     "hoist-constants": ("hoist_constants", "HoistConstantsPass"),
     "split-mix-kernel": ("split_mix_kernel", "SplitMixKernelPass"),
     "alloc-planned-buffers": ("alloc_planned_buffers", "AllocPlannedBuffersPass"),
+    "ascend-lower-mmad-l0": ("lower_mmad_l0", "LowerMmadL0Pass"),
 }
 
 

@@ -17,6 +17,10 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
   (ascend-insert-barrier-sync: a barrier between dependent ops, always correct, never
   fast); either is checked by ascend-verify-sync, the independent checker.
 * `num_stages`: overrides every loop's bound on buffer versions (1 = no multi-buffering).
+* `target`: `npuir` (default; mmadL1 stays, bishengir lowers it) or `cce`:
+  ascend-lower-mmad-l0 then expands each mmadL1 into its L1 -> L0A/L0B moves, L0
+  multiplies and ping-pong flags after sync insertion and before ascend-verify-sync, so
+  the checker, the simulator and `-t cce` see the same flags.
 
 peel-mmad-init runs after scheduling, memory planning and multi-buffering (so a K loop's
 L1 tiles are used only inside it and may get versions; the peeled step computes its own
@@ -42,6 +46,7 @@ from ascend_mlir.transforms.stages import stage_done
 
 SYNC_MODES = ("barrier-all", "solver")
 SCHEDULES = ("modulo", "program-order")
+TARGETS = ("npuir", "cce")
 # the passes each sync mode runs, in order (looked up in the pass registry)
 SYNC_PASSES = {
     "barrier-all": ("ascend-insert-barrier-sync",),
@@ -122,11 +127,13 @@ class AscendCompilePass(ModulePass):
     sync: str | None = None
     schedule: str = "modulo"
     num_stages: int | None = None
+    target: str = "npuir"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         sync = self.sync or default_sync()
         _check_choice("sync", sync, SYNC_MODES)
         _check_choice("schedule", self.schedule, SCHEDULES)
+        _check_choice("target", self.target, TARGETS)
         sync_passes = [_registered_pass(name, f"sync={sync}") for name in SYNC_PASSES[sync]]
         try:
             chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
@@ -174,6 +181,11 @@ class AscendCompilePass(ModulePass):
         self._verify(op, f"schedule={self.schedule}")
         if not synced:
             self._sync(ctx, op, sync_passes, self._chip_options())
+        if self.target == "cce":
+            from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
+
+            LowerMmadL0Pass(**self._chip_options()).apply(ctx, op)
+            stage_done(LowerMmadL0Pass.name, op)
         if not synced:
             from ascend_mlir.transforms.verify_sync import VerifySyncPass
 

@@ -60,7 +60,7 @@ from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
 from ascend_mlir.analysis.kernel_layout import split_pairs, vector_core_count
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.dialects.ascend import task_of
 
 EVENT_BUDGET = 200_000
@@ -404,11 +404,16 @@ def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
     return ("CUBE",) if core == "VECTOR" else ("VECTOR",)
 
 
+CUBE_MULTIPLIES = (hivm.MmadL1Op, cce.MmadOp)
+
+
 def _hardware_ordered(e: _Access, a: _Access, chip: Chip | None) -> bool:
     """Two accesses of one pipe of one core that the chip keeps in order without a barrier."""
     if e.pipe != a.pipe or e.step.core != a.step.core:
         return False
-    if isinstance(e.step.op, hivm.MmadL1Op) and isinstance(a.step.op, hivm.MmadL1Op):
+    # the cube accumulates into L0C in issue order: mmadL1 -> mmadL1, and the L0 multiplies
+    # of its lowered form (cce.mmad, ascend-lower-mmad-l0), need no barrier
+    if isinstance(e.step.op, CUBE_MULTIPLIES) and isinstance(a.step.op, CUBE_MULTIPLIES):
         return True
     return e.pipe != "M" and not needs_barrier(chip, e.pipe, a.pipe)
 

@@ -29,7 +29,13 @@ What the printer prints (it only prints; it never changes the IR):
   blocks), nd2nz with its parameter call, fixpipe with nz2nd to GM or UB (dual
   destination when the UB tile is half as tall), UB -> L1 as one strided burst copy per
   32-byte column block (that is how ND rows become NZ fractals).
-* `hivm.hir.mmadL1` expanded into L1 -> L0A / L0B copies and `asc_mmad` over K steps
+* the cube: `cce.load_l0a` / `cce.load_l0b` / `cce.mmad` (dialects/cce.py), which
+  `ascend-lower-mmad-l0` makes of each mmadL1 (its K steps, L0A/L0B halves, flags and
+  event ids in IR; the CCE route, `ascend-compile{target=cce}` and sim/via_cce, lowers
+  before the sync check and the simulator), one call each: `asc_copy_l12l0a[_transpose]`
+  / `asc_copy_l12l0b[_transpose]` / `asc_mmad` (dav-c220: `load_cbuf_to_ca/cb` per fractal
+  row, `mad`). An unlowered `hivm.hir.mmadL1` (`-p ascend-compile -t cce`) is still
+  expanded by the printer into L1 -> L0A / L0B copies and `asc_mmad` over K steps
   that fit half of L0A / L0B, the halves used ping-pong; `init` is the zero-C flag of
   the first step. Transposed operands (`b_transpose`: B^T stored N x K, the anchor's own
   GEMM; `a_transpose`: A^T stored K x M) come to L1 with the same nd2nz as any operand,
@@ -84,7 +90,7 @@ on dav-c220 (910B has no such path), rank-3 DMA, mmadL1 with a bias or unit flag
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.targets.cce.kernels import Kernel, find_kernels, source_location
 from ascend_mlir.targets.cce.printer import CcePrinter, CceTarget, default_arch, print_cce
-from ascend_mlir.targets.cce.sync import RESERVED_PIPE_PAIRS, reserved_cube_events
+from ascend_mlir.transforms.lower_mmad_l0 import RESERVED_PIPE_PAIRS, reserved_cube_events
 from ascend_mlir.targets.cce.values import ARCHS, View, buffer_bytes, c_element_type
 
 __all__ = [

@@ -21,11 +21,11 @@ from xdsl.utils.target import Target
 from ascend_mlir import hardware
 from ascend_mlir.chips import Chip, chip_for_arch, resolve_chip
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.targets.cce.cube import CubePrinter
 from ascend_mlir.targets.cce.dma import DmaPrinter
 from ascend_mlir.targets.cce.kernels import Kernel, Side, find_kernels, side_ops
-from ascend_mlir.targets.cce.sync import reserved_cube_events
+from ascend_mlir.transforms.lower_mmad_l0 import reserved_cube_events
 from ascend_mlir.targets.cce.values import (
     ARENA_NAME,
     SCOPE_QUALIFIER,
@@ -225,6 +225,9 @@ HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
     hivm.CopyOp: lambda p, op: p.print_copy(cast(hivm.CopyOp, op)),
     hivm.FixpipeOp: lambda p, op: p.print_fixpipe(cast(hivm.FixpipeOp, op)),
     hivm.MmadL1Op: lambda p, op: p.print_mmad(cast(hivm.MmadL1Op, op)),
+    cce.LoadL0AOp: lambda p, op: p.print_load_l0a(cast(cce.LoadL0AOp, op)),
+    cce.LoadL0BOp: lambda p, op: p.print_load_l0b(cast(cce.LoadL0BOp, op)),
+    cce.MmadOp: lambda p, op: p.print_mmad_l0(cast(cce.MmadOp, op)),
     hivm.SetFlagOp: lambda p, op: p.print_flag(cast(hivm.SetFlagOp, op)),
     hivm.WaitFlagOp: lambda p, op: p.print_flag(cast(hivm.WaitFlagOp, op)),
     hivm.PipeBarrierOp: lambda p, op: p.print_barrier(cast(hivm.PipeBarrierOp, op)),

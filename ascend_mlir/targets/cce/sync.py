@@ -1,28 +1,22 @@
-"""Sync of the cce printer: intra-core flags, barriers, cross-core flags, the events the
-mmadL1 expansion reserves.
+"""Sync of the cce printer: intra-core flags, barriers, cross-core flags, the events an
+unlowered mmadL1's expansion reserves (transforms/lower_mmad_l0.py owns them).
 """
 
 from __future__ import annotations
 
 from ascend_mlir import hardware
-from ascend_mlir.chips import Chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce.base import PrinterBase
 from ascend_mlir.targets.cce.kernels import Kernel
-
-# The pipe pairs whose events the mmadL1 expansion owns (see the module docstring).
-RESERVED_PIPE_PAIRS = (("MTE1", "M"), ("M", "MTE1"))
-
-
-def reserved_cube_events(chip: Chip) -> tuple[int, int]:
-    """The MTE1 <-> M event ids of the two L0 ping-pong halves: the chip's last two."""
-    n = chip.events_per_pipe_pair
-    return n - 2, n - 1
-
+from ascend_mlir.transforms.lower_mmad_l0 import RESERVED_PIPE_PAIRS
 
 class SyncPrinter(PrinterBase):
     def check_reserved_events(self, kernel: Kernel) -> None:
+        """Only an mmadL1 the printer expands itself uses the reserved events on its own;
+        in lowered IR (ascend-lower-mmad-l0) they are ordinary flags of the IR."""
+        if not any(isinstance(op, hivm.MmadL1Op) for fn in kernel.functions for op in fn.walk()):
+            return
         for fn in {kernel.aic, kernel.aiv} - {None}:
             assert fn is not None
             for op in fn.walk():

@@ -10,11 +10,17 @@ func.func @tile_level(%g: memref<64xf32, #hivm.address_space<gm>>) attributes {t
 
 // -----
 
-// MTE1 <-> M events 6 and 7 belong to the printer's mmadL1 expansion
-func.func @reserved_event() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+// MTE1 <-> M events 6 and 7 belong to the expansion of an mmadL1 the printer expands
+// itself (lowered IR, ascend-lower-mmad-l0, holds them as ordinary flags)
+func.func @reserved_event(%i: i1) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %n = arith.constant 16 : index
+  %a = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+  %b = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+  %c = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
   // expected-error @+1 {{event id 6 of MTE1 -> M is reserved for the cce printer's mmadL1 expansion (ids (6, 7))}}
   hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID6>]
   hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID6>]
+  hivm.hir.mmadL1 ins(%a, %b, %i, %n, %n, %n : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<16x16xf32, #hivm.address_space<cc>>)
   return
 }
 
