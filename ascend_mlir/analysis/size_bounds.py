@@ -27,7 +27,7 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, MemRefType
 from xdsl.ir import Operation, SSAValue
 
-__all__ = ["dynamic_size_operands", "static_bound_shape", "upper_bound"]
+__all__ = ["buffer_bounded_sizes", "dynamic_size_operands", "static_bound_shape", "upper_bound"]
 
 _SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 _MIN = ("arith.minsi", "arith.minui", "affine.min")
@@ -165,6 +165,28 @@ def dynamic_size_operands(value: SSAValue) -> list[SSAValue]:
     if isinstance(owner, _VIEWS):
         return dynamic_size_operands(owner.operands[0])
     return []
+
+
+def buffer_bounded_sizes(module: Operation) -> list[tuple[memref.SubviewOp, int, int]]:
+    """(subview, dim, extent) for each dynamic size of a view of an on-chip buffer that
+    has no static bound of its own (no constant operand of a `min`, ...): only the
+    buffer's extent from the view's offset bounds it, so whether it fits cannot be decided
+    before the kernel runs (the reference reports a larger runtime size at the view)."""
+    from ascend_mlir.dialects.hivm import scope_of
+
+    found = []
+    for op in module.walk():
+        if not isinstance(op, memref.SubviewOp) or not op.sizes:
+            continue
+        source = op.source.type
+        if not isinstance(source, MemRefType) or scope_of(source) in (None, "gm"):
+            continue
+        extents = source.get_shape()
+        dynamic = iter(op.sizes)
+        for dim, size in enumerate(op.static_sizes.get_values()):
+            if size == DYNAMIC_INDEX and upper_bound(next(dynamic)) is None and dim < len(extents):
+                found.append((op, dim, extents[dim]))
+    return found
 
 
 def partial_tile_errors(module: Operation) -> list:

@@ -56,7 +56,8 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
-from ascend_mlir.diagnostics import op_error
+from ascend_mlir.analysis.size_bounds import buffer_bounded_sizes
+from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.dialects import ascend, hacc, hivm, tile
 
 GRID_ATTR = ascend.GRID
@@ -185,6 +186,17 @@ class _MatmulToHivm(RewritePattern):
             b_transpose=op.is_transpose_b,
         )
         _replace(rewriter, op, mmad)
+
+
+def _remark_buffer_bounded_sizes(module: ModuleOp) -> None:
+    """Say at the view where whether a partial tile fits its buffer cannot be decided at
+    compile time (its size has no static bound of its own, e.g. `n - off` without a
+    `min`): the schedule plans the whole buffer and the reference checks the size when
+    the kernel runs."""
+    for view, dim, extent in buffer_bounded_sizes(module):
+        emit_remark(view, f"partial tile size in dim {dim} has no static bound of its own: only its buffer "
+                          f"({extent} elements) bounds it; a larger runtime size is an error at run time "
+                          f"(bound it with arith.minsi against the tile size)")
 
 
 def _dimension_size(value: SSAValue, dim: int) -> SSAValue | None:
@@ -320,6 +332,7 @@ class ConvertTileToHivmPass(ModulePass):
         chip = _set_target(op, self.chip)
         # the first pass of every pipeline: what the chip cannot hold or compute stops here
         check_chip_limits(op, chip)
+        _remark_buffer_bounded_sizes(op)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [

@@ -148,3 +148,56 @@ def test_gemm_twin_on_the_simulator(gemm_dyn, m, n, k):
     result = simulate(compiled, inputs, perturb=m + n + k + 1)
     assert not result.races and not result.deadlock and not result.unbalanced_flags
     np.testing.assert_allclose(result.outputs["arg2"], expected["arg2"], rtol=1e-5, atol=1e-5)
+
+
+# ----------------------------------------------------------------------------- random sizes (--slow)
+
+
+def _random_cases(request) -> list[tuple[str, dict[str, str]]]:
+    """Random sizes of the twins (none in CI: the fixed sizes above are its cases; 500
+    with --slow): rows/columns from empty to past several tiles, M, N, K of the GEMM."""
+    import random
+
+    if not request.config.getoption("--slow", default=False):
+        return []
+    rng = random.Random(17)
+    cases = []
+    for i in range(500):
+        name = (*TWINS, "gemm_dyn")[i % 4]
+        if name == "gemm_dyn":
+            m, n, k = rng.randint(0, 3 * TM + 7), rng.randint(0, 3 * TM + 7), rng.randint(1, 6 * TK + 5)
+            cases.append((name, {"m": str(m), "n": str(n), "k": str(k), "a": f"{m}x{k}", "b": f"{k}x{n}",
+                                 "c": f"{m}x{n}"}))
+        else:
+            cases.append((name, {"m": str(rng.randint(0, 12 * T + 9)), "c": str(rng.randint(0, 300))}))
+    return cases
+
+
+def test_twins_at_random_sizes(request, twins, gemm_dyn):
+    """Under --slow: 500 random sizes on the perturbed simulator, the row twins also
+    through the CCE emulation (dav-3510 and dav-c220 in turn)."""
+    cases = _random_cases(request)
+    if not cases:
+        pytest.skip("random sizes run with --slow (the fixed sizes above are the CI cases)")
+    compiled_of = {**twins, "gemm_dyn": gemm_dyn}
+    units = {}
+    lib = None
+    if via_cce.compiler() is not None:
+        units = {(name, arch): via_cce.unit_of(compiled_of[name][1], arch, f"rnd_{name}_{arch.replace('-', '_')}")
+                 for name in TWINS for arch in ("dav-3510", "dav-c220")}
+        lib = via_cce.build(list(units.values()))
+    for i, (name, binds) in enumerate(cases):
+        tile_module, compiled = compiled_of[name]
+        f = kernel_function(tile_module)
+        inputs = make_inputs(f, i, bind_arguments(f, binds))
+        expected = run_reference(tile_module, inputs)
+        result = simulate(compiled, inputs, perturb=i + 1)
+        assert not result.races and not result.deadlock and not result.unbalanced_flags, (name, binds)
+        for key, want in expected.items():
+            np.testing.assert_allclose(result.outputs[key], want, rtol=1e-5, atol=1e-5, err_msg=f"{name} {binds}")
+        if lib is not None and name in TWINS:
+            unit = units[(name, ("dav-3510", "dav-c220")[i % 2])]
+            run = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+            assert run.error is None, (name, binds, run.error)
+            for key, want in expected.items():
+                np.testing.assert_allclose(run.outputs[key], want, rtol=1e-4, atol=1e-5, err_msg=f"{name} {binds}")
