@@ -341,10 +341,10 @@ def simulate_via_bishengir(tile: Any, *, chip: str = "ascend910b", seed: int = 0
     tile_names = [name for name, _ in gm_arguments(tile_func)]
     result = simulate_bishengir_output(module, inputs, grid=grid, chip=chip, seed=seed, blocks=blocks,
                                        tile_names=tile_names)
-    from ascend_mlir.sim.routes import compare_outputs
+    from ascend_mlir.sim.routes import compare_simulated
 
     partial = blocks is not None and blocks < grid
-    match, comparison = (True, []) if partial else compare_outputs(result.outputs, expected, result.output_types)
+    match, comparison = (True, []) if partial else compare_simulated(result, expected)
     return BishengirRun(result, match, comparison, dump.after, text)
 
 

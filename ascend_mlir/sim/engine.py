@@ -42,7 +42,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -74,6 +74,11 @@ class Access:
     write: bool
     # atomic read-modify-writes (store with atomic add) commute with each other
     atomic: bool = False
+    # on-chip memory: the bytes of the memory's written mask this access covers (a read
+    # of a byte no op wrote is reported; a write sets them at completion), and where the
+    # memory was allocated
+    written: np.ndarray | None = None
+    origin: str = ""
 
 
 @dataclass(eq=False)
@@ -150,6 +155,35 @@ class Race:
 
 
 @dataclass
+class UninitializedRead:
+    """An op read on-chip bytes that no op of the kernel wrote (the hardware's memory
+    holds whatever ran before: the result is undefined)."""
+
+    op: str
+    loc: str
+    core: str
+    memory: str
+    origin: str  # where that memory was allocated
+    unwritten: int  # bytes of the access never written (first dynamic instance)
+    nbytes: int
+    count: int = 1
+    block: int | None = None
+
+    def message(self) -> str:
+        return (
+            f"read of never-written memory: {self.op} [{self.core}] at {self.loc or '?'} reads "
+            f"{self.memory}, {self.unwritten} of its {self.nbytes} bytes never written "
+            f"(allocated by {self.origin or '?'})"
+            + (f" ({self.count} dynamic instances)" if self.count > 1 else "")
+        )
+
+    def to_json(self) -> dict:
+        return {"op": self.op, "loc": self.loc, "core": self.core, "memory": self.memory,
+                "allocated": self.origin, "unwritten_bytes": self.unwritten, "bytes": self.nbytes,
+                "count": self.count, "block": self.block}
+
+
+@dataclass
 class TraceEvent:
     name: str
     core: str
@@ -171,6 +205,7 @@ class EngineResult:
     trace: list[TraceEvent]
     steps: int
     step_limit_hit: bool = False
+    uninitialized_reads: list[UninitializedRead] = field(default_factory=list)
 
 
 class _Record:
@@ -293,6 +328,7 @@ class _Run:
         self.tie = 0
         self.records: dict[Hashable, dict[tuple, deque]] = {}
         self.races: dict[tuple, Race] = {}
+        self.uninitialized: dict[tuple, UninitializedRead] = {}
         self.double_sets: list[str] = []
         self.trace: list[TraceEvent] = []
         self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
@@ -348,6 +384,21 @@ class _Run:
         if any(vs[t] >= s for t, s in r.seqs):
             return False
         return _overlap(acc.view, r.view)
+
+    def check_written(self, c: int, ins: Instr) -> None:
+        """Report reads of on-chip bytes that no op wrote (once per static op and memory)."""
+        for acc in ins.accesses:
+            mask = acc.written
+            if acc.write or mask is None or mask.all():
+                continue
+            key = (ins.static_id or id(ins), c, str(acc.mem))
+            seen = self.uninitialized.get(key)
+            if seen is not None:
+                seen.count += 1
+                continue
+            self.uninitialized[key] = UninitializedRead(
+                ins.name or ins.kind, ins.loc, self.cores[c].name, str(acc.mem), acc.origin,
+                int(mask.size - np.count_nonzero(mask)), int(mask.size))
 
     def report_race(self, c: int, ins: Instr, pos: int, acc: Access, r: _Record) -> None:
         # report the pair in program order (core index, then position), so the report
@@ -490,6 +541,7 @@ class _Run:
         if ins.kind == OP:
             if ins.accesses:
                 self.check_races(c, ins, pos, vs)
+                self.check_written(c, ins)
                 self.starts_since_prune += 1
             if ins.on_start is not None:
                 state = ins.on_start()
@@ -506,6 +558,9 @@ class _Run:
         ins, c = run.instr, run.core
         if ins.on_end is not None:
             ins.on_end(run.state)
+        for acc in ins.accesses:
+            if acc.write and acc.written is not None:
+                acc.written[...] = 1
         for p in ins.pipes:
             self.inflight[c][p].remove(run)
             self.busy[c][p].append((run.start, run.end))
@@ -708,6 +763,7 @@ class _Run:
             trace=self.trace,
             steps=self.steps,
             step_limit_hit=self.step_limit_hit,
+            uninitialized_reads=list(self.uninitialized.values()),
         )
 
 

@@ -91,6 +91,18 @@ MAX_SCALAR_STEPS = 1_000_000
 MAX_INSTRUCTIONS = 100_000
 
 
+def _check_only_used(acc: Access, ref: Ref, core: int, used: tuple[int, int]) -> None:
+    """mmadL1 reads only the leading rows x cols of a plain (rank-2) operand (its real
+    m/k/n): a tail tile's unloaded rest is not a read of never-written memory. NZ
+    fractal operands (rank 4) are read whole."""
+    mask = ref.buf.written(core)
+    rows, cols = used
+    if mask is None or len(ref.shape) != 2 or rows > ref.shape[0] or cols > ref.shape[1]:
+        return
+    region = Ref(ref.buf, ref.offset, (rows, cols), ref.strides, ref.et, base=ref.base, origin=ref.origin)
+    acc.written = region.byte_view(mask)
+
+
 # ------------------------------------------------------------------------------ block context
 
 
@@ -228,7 +240,7 @@ class CoreWalker:
             name = f"%{op.results[0].name_hint}" if op.results[0].name_hint else f"alloc@{location_of(op)}"
             nbytes = int(np.prod(shape)) * et.itemsize
             buf = self.ctx.allocs[key] = Buffer(name, scope, nbytes, shared=(scope == "gm"))
-        return Ref(buf, 0, shape, row_major(shape), et)
+        return Ref(buf, 0, shape, row_major(shape), et, origin=f"{op.name} at {location_of(op) or '?'}")
 
     def pointer_cast(self, op: hivm.PointerCastOp) -> Ref:
         t = memref_type(op.result)
@@ -241,7 +253,8 @@ class CoreWalker:
         offset = self.scalar(op.addrs[0], op)
         dyn = iter(self.scalar(v, op) for v in op.dynamicSizes)
         shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in t.get_shape())
-        ref = Ref(self.ctx.arena(scope), offset, shape, row_major(shape), et, base=offset)
+        ref = Ref(self.ctx.arena(scope), offset, shape, row_major(shape), et, base=offset,
+                  origin=f"{op.name} at {location_of(op) or '?'}")
         lo, hi = ref.extent()
         if lo < 0 or hi > ref.buf.nbytes:
             raise SimulationError(
@@ -281,7 +294,7 @@ class CoreWalker:
                     j += 1
                 elif s != 1:
                     raise SimulationError(op, f"subview sizes {sizes} do not reduce to {result_shape}")
-        return Ref(src.buf, offset, tuple(shape), tuple(kept), src.et, base=src.base)
+        return Ref(src.buf, offset, tuple(shape), tuple(kept), src.et, base=src.base, origin=src.origin)
 
     def reinterpret(self, op: memref.ReinterpretCastOp) -> Ref:
         src: Ref = self.val(op.source)
@@ -296,7 +309,7 @@ class CoreWalker:
         strides = mixed(op.static_strides.get_values())
         # the offset of a reinterpret_cast is relative to the source's allocation
         return Ref(src.buf, src.base + offsets[0] * src.et.itemsize, tuple(sizes), tuple(strides), src.et,
-                   base=src.base)
+                   base=src.base, origin=src.origin)
 
     def reshape(self, op: Operation) -> Ref:
         src: Ref = self.val(op.operands[0])
@@ -305,7 +318,7 @@ class CoreWalker:
         shape = tuple(memref_type(op.results[0]).get_shape())
         if DYNAMIC_INDEX in shape:
             raise SimulationError(op, "reshape to a dynamic shape is not simulated")
-        return Ref(src.buf, src.offset, shape, row_major(shape), src.et, base=src.base)
+        return Ref(src.buf, src.offset, shape, row_major(shape), src.et, base=src.base, origin=src.origin)
 
     def scalar_load(self, op: memref.LoadOp) -> Any:
         """`memref.load`: the scalar unit reads one element, on PIPE_S (the engine keeps
@@ -317,7 +330,7 @@ class CoreWalker:
         if len(index) != len(ref.shape) or any(not 0 <= i < d for i, d in zip(index, ref.shape)):
             raise SimulationError(op, f"memref.load index {index} is outside the shape {list(ref.shape)}")
         offset = ref.offset + sum(i * st for i, st in zip(index, ref.strides)) * ref.et.itemsize
-        element = Ref(ref.buf, offset, (), (), ref.et, base=ref.base)
+        element = Ref(ref.buf, offset, (), (), ref.et, base=ref.base, origin=ref.origin)
         key = (self.core, self.loads)
         self.loads += 1
         observed = self.ctx.observed_loads
@@ -436,8 +449,10 @@ class CoreWalker:
             lo, hi = ref.extent()
             if hi > lo and (lo < 0 or hi > ref.buf.nbytes):  # an empty view touches nothing
                 raise SimulationError(op, f"access [{lo}, {hi}) outside its {ref.buf.scope} buffer of {ref.buf.nbytes} bytes")
+            mask = ref.buf.written(core)
             out.append(Access(ref.buf.label(core, self.ctx.cores[core].name), ref.view(core), write,
-                              atomic=atomic and write))
+                              atomic=atomic and write,
+                              written=ref.byte_view(mask) if mask is not None else None, origin=ref.origin))
         return out
 
     def note_shared(self, ins: Instr, refs: list[tuple[Ref, int]], write: bool, atomic: bool) -> None:
@@ -481,10 +496,18 @@ class CoreWalker:
         feed, compute, store = mmad_phases(self, op, l1_reads, acc_reads, writes)
         lat, ii = self.timing(op)
         feed_lat = self.feed_latency(op, lat)
-        feed_ins = Instr(OP, ("MTE1",), feed_lat, feed_lat, tuple(self.accesses(l1_reads, False, False, op)),
+        feed_accesses = self.accesses(l1_reads, False, False, op)
+        m, k, n = (self.scalar(v, op) for v in (op.real_m, op.real_k, op.real_n))
+        a_rows, b_rows = (k, m) if op.a_transpose is not None else (m, k), (n, k) if op.b_transpose is not None else (k, n)
+        for acc, (ref, core), used in zip(feed_accesses, l1_reads, (a_rows, b_rows)):
+            _check_only_used(acc, ref, core, used)
+        feed_ins = Instr(OP, ("MTE1",), feed_lat, feed_lat, tuple(feed_accesses),
                          feed, None, name="mmadL1", loc=loc, static_id=(id(op), "feed"))
         cube_lat = max(1, lat - feed_lat)
-        cube_accesses = self.accesses(acc_reads, False, False, op) + self.accesses(writes, True, False, op)
+        acc_accesses = self.accesses(acc_reads, False, False, op)
+        for acc, (ref, core) in zip(acc_accesses, acc_reads):
+            _check_only_used(acc, ref, core, (m, n))
+        cube_accesses = acc_accesses + self.accesses(writes, True, False, op)
         cube_ins = Instr(OP, ("M",), cube_lat, max(1, min(ii, cube_lat)), tuple(cube_accesses), None,
                          lambda fed: store(compute(fed)), name="mmadL1", loc=loc, static_id=id(op),
                          after_previous=True)

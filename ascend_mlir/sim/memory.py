@@ -32,6 +32,9 @@ class Buffer:
         self.nbytes = nbytes
         self.shared = shared
         self._memories: dict[int, np.ndarray] = {}
+        # on chip: per byte, 1 once an op wrote it (reading a 0 byte is an error: the
+        # hardware's memory holds whatever an earlier kernel left there)
+        self._written: dict[int, np.ndarray] = {}
         self._labels: dict[int, str] = {}
         if init is not None:
             self._memories[-1] = init
@@ -42,6 +45,16 @@ class Buffer:
         if mem is None:
             mem = self._memories[key] = np.zeros(self.nbytes, dtype=np.uint8)
         return mem
+
+    def written(self, core: int) -> np.ndarray | None:
+        """The written mask of the core's memory (None for GM, which the caller
+        initialises: every byte of an argument is defined)."""
+        if self.shared:
+            return None
+        mask = self._written.get(core)
+        if mask is None:
+            mask = self._written[core] = np.zeros(self.nbytes, dtype=np.uint8)
+        return mask
 
     def label(self, core: int, core_name: str) -> str:
         key = -1 if self.shared else core
@@ -63,6 +76,7 @@ class Ref:
     strides: tuple[int, ...]  # in elements
     et: ElemType
     base: int = 0  # byte offset of the underlying allocation (what reinterpret_cast is relative to)
+    origin: str = ""  # where the memory was allocated (alloc / pointer_cast location)
 
     def view(self, core: int) -> np.ndarray:
         item = self.et.itemsize
@@ -72,6 +86,15 @@ class Ref:
             self.shape, dtype=self.et.storage, buffer=self.buf.memory(core), offset=self.offset,
             strides=tuple(s * item for s in self.strides),
         )
+
+    def byte_view(self, per_byte: np.ndarray) -> np.ndarray:
+        """The bytes of `per_byte` (a uint8 array with one entry per byte of the buffer,
+        such as a written mask) that this view covers, shaped view shape + (itemsize,)."""
+        item = self.et.itemsize
+        if any(d == 0 for d in self.shape):
+            return np.empty(self.shape + (item,), dtype=per_byte.dtype)
+        return np.ndarray(self.shape + (item,), dtype=per_byte.dtype, buffer=per_byte, offset=self.offset,
+                          strides=tuple(st * item for st in self.strides) + (1,))
 
     def extent(self) -> tuple[int, int]:
         """[first byte, last byte + 1) touched."""

@@ -22,7 +22,7 @@ from ascend_mlir import hardware
 from ascend_mlir.chips import in_order
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
-from ascend_mlir.sim.engine import Engine, Race, TraceEvent
+from ascend_mlir.sim.engine import Engine, Race, TraceEvent, UninitializedRead
 from ascend_mlir.sim.hivm_frontend import (
     Buffer,
     SimulationError,
@@ -57,17 +57,23 @@ class SimResult:
     # the static bounds of their views give: costed at a per-pipe default, and named here
     # ("<op> at <file:line:col>: <why>"), so a comparison built on them is known to be one
     unknown_latency_ops: list[str] = field(default_factory=list)
+    # reads of on-chip memory no op wrote: the outputs depend on what the hardware's
+    # memory held before the kernel, so they never count as a reference match
+    uninitialized_reads: list[UninitializedRead] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        """No race, no deadlock, no double set and no flag left set at kernel exit (on
-        hardware a leftover flag corrupts the next kernel's sync)."""
-        return not (self.races or self.deadlock or self.double_sets or self.unbalanced_flags)
+        """No race, no deadlock, no double set, no flag left set at kernel exit (on
+        hardware a leftover flag corrupts the next kernel's sync) and no read of
+        never-written on-chip memory."""
+        return not (self.races or self.deadlock or self.double_sets or self.unbalanced_flags
+                    or self.uninitialized_reads)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "cycles": self.cycles,
             "races": [r.to_json() for r in self.races],
+            "uninitialized_reads": [u.to_json() for u in self.uninitialized_reads],
             "deadlock": self.deadlock,
             "deadlock_info": self.deadlock_info,
             "unbalanced_flags": self.unbalanced_flags,
@@ -378,6 +384,7 @@ def simulate(
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
     races: list[Race] = []
     race_index: dict[tuple, Race] = {}
+    uninitialized: dict[tuple, UninitializedRead] = {}
     deadlock = False
     deadlock_info: list[str] = []
     unbalanced: list[str] = []
@@ -406,6 +413,13 @@ def simulate(
                 r.block = b
                 race_index[key] = r
                 races.append(r)
+        for u in result.uninitialized_reads:  # one report per static op and memory (first block)
+            key = (u.op, u.loc, u.core, u.memory)
+            if key in uninitialized:
+                uninitialized[key].count += u.count
+            else:
+                u.block = b
+                uninitialized[key] = u
         if result.deadlock:
             deadlock = True
             deadlock_info.extend(prefix + line for line in result.deadlock_info)
@@ -434,6 +448,7 @@ def simulate(
         instructions=n_instr, cores=core_names,
         output_types={name: meta[name][1].name for name in gm},
         unknown_latency_ops=list(unknown_latency),
+        uninitialized_reads=list(uninitialized.values()),
     )
 
 

@@ -18,6 +18,7 @@ from ascend_mlir.sim.routes import (
     argument_roles_of,
     comparison_line,
     compare_outputs,
+    compare_simulated,
     compile_tile_level,
     is_tile_level,
     name_arguments,
@@ -453,6 +454,8 @@ def _print_text(args, result, reference_match, comparison, perturb_report, ok) -
           f"{result.instructions} instructions")
     for r in result.races:
         print(f"error: {r.message()}")
+    for u in result.uninitialized_reads:
+        print(f"error: {u.message()}")
     if result.deadlock:
         print("error: deadlock: remaining work is blocked")
         for line in result.deadlock_info:
@@ -512,7 +515,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         comparison: list[dict] = []
         partial = args.blocks is not None and result.blocks < _grid_of_result(module, args.func)
         if expected is not None and not partial:
-            reference_match, comparison = compare_outputs(result.outputs, expected, result.output_types)
+            reference_match, comparison = compare_simulated(result, expected)
             name_arguments(comparison, roles)
         elif expected is not None and not args.json:
             print(f"note: only {result.blocks} block(s) simulated: outputs not compared with the reference")

@@ -240,18 +240,19 @@ def _oracle(task: dict, built: _Built, module) -> dict[str, Any]:
     from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
     from ascend_mlir.sim.reference_numerics import is_float_array
     from ascend_mlir.sim.simulator import simulate
-    from ascend_mlir.sim.routes import compare_outputs
+    from ascend_mlir.sim.routes import compare_simulated
 
     seed = task["seed"]
     inputs = make_inputs(kernel_function(built.tile), seed)
     expected = run_reference(built.tile, inputs)
     result = simulate(module.clone(), inputs, chip=built.chip, seed=seed, trace=False)
-    match, comparison = compare_outputs(result.outputs, expected, result.output_types)
+    match, comparison = compare_simulated(result, expected)
     out: dict[str, Any] = {"cycles": result.cycles, "pipe_busy": dict(sorted(result.pipe_busy.items()))}
     problems = [r.message() for r in result.races[:1]]
     problems += ["deadlock"] if result.deadlock else []
     problems += [f"flag left set: {f}" for f in result.unbalanced_flags[:1]]
     problems += [f"double set: {f}" for f in result.double_sets[:1]]
+    problems += [u.message() for u in result.uninitialized_reads[:1]]
     problems += [f"{c['name']} differs from the reference (max abs error {c['max_abs_error']:.3g})"
                  for c in comparison if not c["match"]]
     for k in range(task.get("perturb", 0)):
