@@ -263,7 +263,8 @@ def exception_diagnostic(err: BaseException) -> Diagnostic:
     if isinstance(err, OpError):
         return Diagnostic("error", f"{op_label(err.op)} {err.message}", location_of(err.op))
     message = str(err.args[0]) if err.args else str(err)
-    return Diagnostic("error", _clean_message(message))
+    op = getattr(err, "op", None)  # ChipError of a module's own hacc.target, ReferenceError
+    return Diagnostic("error", _clean_message(message), location_of(op) if isinstance(op, Operation) else None)
 
 
 def run_tool(where: str, what: str, body: Callable[[], int]) -> int:

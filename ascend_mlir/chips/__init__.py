@@ -46,7 +46,23 @@ ELEMENT_TYPE_USES = ("storage", "vector", "cube")
 
 
 class ChipError(DiagnosticException):
-    """A chip file that cannot be used, or a chip name nobody knows."""
+    """A chip file that cannot be used, or a chip name nobody knows; `op`, when the
+    module's own `hacc.target` named it, locates the diagnostic."""
+
+    def __init__(self, message: str, op: Any = None) -> None:
+        super().__init__(message)
+        self.op = op
+
+    def pass_failure(self, prefix: str = "") -> DiagnosticException:
+        """What a pass raises for it: located at the module when its target was the
+        problem (an OpError), else a plain pass failure."""
+        from xdsl.utils.exceptions import PassFailedException
+
+        from ascend_mlir.op_errors import OpError
+
+        if self.op is not None:
+            return OpError(self.op, f"{prefix}{self}")
+        return PassFailedException(f"{prefix}{self}")
 
 
 @dataclass(frozen=True)
@@ -412,10 +428,22 @@ def _resolved_data(path: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     return merged
 
 
+# hacc target names that only chip files loaded in this process give (a file may name
+# its own chip: `hacc_targets = ["MyChip_1"]`); a built-in chip's names stay its own
+_file_targets: dict[str, Chip] = {}
+
+
 def load_chip_file(path: str | os.PathLike[str]) -> Chip:
-    """Read a chip description (.toml or .json) from a file."""
+    """Read a chip description (.toml or .json) from a file. Target names no built-in chip
+    has become known to `chip_for_target`: ascend-compile records the chip's first name
+    as the module's `hacc.target`, and every later pass resolves the chip by it."""
     path = str(path)
-    return _parse(_resolved_data(path), path)
+    chip = _parse(_resolved_data(path), path)
+    builtin = {t for name in builtin_chip_names() for t in _builtin(name).hacc_targets}
+    for target in chip.hacc_targets:
+        if target not in builtin:
+            _file_targets[target] = chip
+    return chip
 
 
 def builtin_chip_names() -> tuple[str, ...]:
@@ -427,7 +455,8 @@ _cache: dict[str, Chip] = {}
 
 def _builtin(name: str) -> Chip:
     if name not in _cache:
-        _cache[name] = load_chip_file(CHIP_DIR / f"{name}.toml")
+        path = str(CHIP_DIR / f"{name}.toml")
+        _cache[name] = _parse(_resolved_data(path), path)
     return _cache[name]
 
 
@@ -437,8 +466,11 @@ def chip_for_target(hacc_target: str) -> Chip:
         chip = _builtin(name)
         if hacc_target in chip.hacc_targets:
             return chip
+    if hacc_target in _file_targets:
+        return _file_targets[hacc_target]
     known = ", ".join(t for n in builtin_chip_names() for t in _builtin(n).hacc_targets)
-    raise ChipError(f"unknown hacc target '{hacc_target}' (known: {known})")
+    raise ChipError(f"unknown hacc target '{hacc_target}' (known: {known}; a chip file given as an "
+                    "option adds its own)")
 
 
 def chip_for_arch(arch: str) -> Chip:
@@ -506,7 +538,12 @@ def resolve_chip(
         result = load_chip(chip)
     else:
         target = module_hacc_target(module)
-        return chip_for_target(target) if target is not None else load_chip(None)
+        if target is None:
+            return load_chip(None)
+        try:
+            return chip_for_target(target)
+        except ChipError as err:
+            raise ChipError(str(err), op=module) from None
     if record:
         set_module_target(module, result)
     return result

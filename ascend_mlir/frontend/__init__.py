@@ -26,7 +26,7 @@ naming that line. Building uses xDSL's `Builder`/`ImplicitBuilder` (see `builder
 
 from typing import Any
 
-from ascend_mlir.frontend.builder import Bool, DSLError, Index
+from ascend_mlir.frontend.builder import Bool, DSLError, Index, report_uncaught_errors
 from ascend_mlir.frontend.driver import CompileError, Compiled, Report, SimReport, compile, simulate, simulate_sizes
 from ascend_mlir.frontend.kernel import Kernel, Symbol, Tensor, kernel, symbol
 from ascend_mlir.frontend.ops import (
@@ -71,6 +71,11 @@ __all__ = [
     "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",
     "sub", "sub_block_idx", "tanh", "Symbol", "symbol", "min", "simulate_sizes",
 ]
+
+
+# a script that lets a DSLError or CompileError escape ends with its located message
+# and status 1, as the command-line tools do, instead of a traceback into our internals
+report_uncaught_errors((DSLError, CompileError))
 
 
 def __getattr__(name: str) -> Any:

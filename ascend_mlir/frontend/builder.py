@@ -26,7 +26,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from types import FrameType
+from types import FrameType, TracebackType
 from typing import Union
 
 from xdsl.builder import Builder, ImplicitBuilder
@@ -118,6 +118,35 @@ class DSLError(Exception):
         self.location = location if location is not None else user_location()
         where = f"{self.location}: " if self.location else ""
         super().__init__(f"{where}error: {message}")
+
+
+def report_uncaught_errors(kinds: tuple[type[BaseException], ...]) -> None:
+    """Make an uncaught exception of `kinds` end the script with its message alone on
+    stderr (it is `file:line:col: error: ...`) and status 1, not a traceback. Only when
+    the interpreter's own hook is in place (an IDE's or IPython's is left alone);
+    ASCEND_MLIR_DEBUG=1 keeps the traceback."""
+    previous = sys.excepthook
+    if previous is not sys.__excepthook__:
+        return
+
+    def hook(kind, error, trace) -> None:
+        if isinstance(error, kinds) and not os.environ.get("ASCEND_MLIR_DEBUG"):
+            print(error, file=sys.stderr)
+            return
+        previous(kind, error, trace)
+
+    sys.excepthook = hook
+
+
+def traceback_location(trace: TracebackType | None) -> UserLocation | None:
+    """The innermost user frame of an exception's traceback (see `user_location`)."""
+    found = None
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        if not _is_internal(code.co_filename):
+            found = UserLocation(_display_path(code.co_filename), trace.tb_lineno, _column(trace.tb_frame))
+        trace = trace.tb_next
+    return found
 
 
 def fail(message: str) -> DSLError:

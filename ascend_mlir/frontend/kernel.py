@@ -17,6 +17,7 @@ is also how `simulate` names inputs and outputs.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ from ascend_mlir.frontend.builder import (
     current_scope,
     fail,
     kernel_scope,
+    traceback_location,
     user_location,
 )
 from ascend_mlir.frontend.scalars import Scalar, ScalarValue
@@ -120,7 +122,14 @@ class Kernel:
         if self.location is not None:
             function.location = self.location.attr()
         with kernel_scope(entry) as scope:
-            result = self.fn(*(_body_value(arg, t) for arg, (_, t) in zip(entry.args, params, strict=True)))
+            try:
+                result = self.fn(*(_body_value(arg, t) for arg, (_, t) in zip(entry.args, params, strict=True)))
+            except RecursionError as err:
+                raise DSLError(
+                    f"the kernel body recursed deeper than Python's limit of {sys.getrecursionlimit()} "
+                    "calls (a function that calls itself without end?)",
+                    traceback_location(err.__traceback__) or self.location,
+                ) from None
             if result is not None:
                 raise fail("a kernel returns nothing: it writes its results into its GM tensors")
             ret = func.ReturnOp()

@@ -386,7 +386,9 @@ class _Run:
         return _overlap(acc.view, r.view)
 
     def check_written(self, c: int, ins: Instr) -> None:
-        """Report reads of on-chip bytes that no op wrote (once per static op and memory)."""
+        """Report reads of on-chip bytes that no op wrote (once per static op and memory,
+        counting its dynamic instances)."""
+        counted = set()
         for acc in ins.accesses:
             mask = acc.written
             if acc.write or mask is None or mask.all():
@@ -394,8 +396,11 @@ class _Run:
             key = (ins.static_id or id(ins), c, str(acc.mem))
             seen = self.uninitialized.get(key)
             if seen is not None:
-                seen.count += 1
+                if key not in counted:  # two operands in one memory: one instance
+                    seen.count += 1
+                counted.add(key)
                 continue
+            counted.add(key)
             self.uninitialized[key] = UninitializedRead(
                 ins.name or ins.kind, ins.loc, self.cores[c].name, str(acc.mem), acc.origin,
                 int(mask.size - np.count_nonzero(mask)), int(mask.size))

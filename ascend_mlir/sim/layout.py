@@ -97,6 +97,11 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
         if func_name not in by_name:
             raise SimulationError(module, f"no function named '{func_name}'")
         f = by_name[func_name]
+        entries = [g for g in funcs if is_kernel_function(g)]
+        if entries and f not in entries:
+            raise SimulationError(
+                f, f"'{func_name}' is not a kernel (no hacc.entry): this module's kernels are "
+                + ", ".join(f"@{e.sym_name.data}" for e in entries))
     else:
         entries = [f for f in funcs if is_kernel_function(f)]
         if not entries and len(funcs) > 1:

@@ -128,6 +128,8 @@ def _check_options(args: argparse.Namespace) -> str | None:
 
     from ascend_mlir.chips import ChipError, load_chip
 
+    if args.arch is not None and args.via != "cce":
+        return "--arch chooses the CCE spelling of --via cce; without it nothing is printed (the simulator's chip is --chip)"
     if args.chip is not None:
         try:
             load_chip(args.chip)
@@ -287,12 +289,29 @@ def _prepare(args, tool, module):
     if args.reference:
         _fail(f"{args.file}: error: --reference is for hivm-level kernels: a tile-level file is checked "
               "against its own program")
+
     if args.via == "bishengir":
         hivm, grid, chip, inputs, expected = _via_bishengir(args, module)
         _set_grid(hivm, None, grid)
         return hivm, chip, inputs, expected
     inputs, expected = _via_ascend_compile(args, tool, module)
     return module, args.chip, inputs, expected
+
+
+def _refuse_grid_on_tile_level(args, module) -> None:
+    """--grid gives the block count of a hivm-level kernel whose IR does not say (a
+    bishengir dump); a tile-level kernel's is its tile.grid."""
+    if args.grid is None or not _is_tile_level(module):
+        return
+    from ascend_mlir.diagnostics import location_of
+    from ascend_mlir.sim.reference import ReferenceError, kernel_function
+
+    try:
+        where = location_of(kernel_function(module))
+    except ReferenceError:
+        where = None
+    _fail(f"{where or args.file}: error: --grid is for hivm-level kernels whose IR does not carry their "
+          "block count (a bishengir dump); this tile-level kernel's grid is its tile.grid")
 
 
 def bound_arguments(args, func_op):
@@ -504,6 +523,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         if problem is not None:
             _fail(f"ascend-sim: error: {problem}")
         tool, module = _load_or_fail(args)
+        _refuse_grid_on_tile_level(args, module)
         if args.via == "cce":
             return _run_via_cce(args, tool, module)
         roles = argument_roles_of(module)

@@ -138,7 +138,7 @@ class AscendCompilePass(ModulePass):
         try:
             chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
         except ChipError as error:
-            raise PassFailedException(str(error)) from None
+            raise error.pass_failure() from None
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
         refuse_scalar_only_kernels(op)
 

@@ -52,7 +52,6 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
@@ -290,7 +289,7 @@ def _set_target(module: ModuleOp, chip_option: str | None):
     try:
         chip = resolve_chip(module, chip_option)
     except ChipError as err:
-        raise PassFailedException(f"convert-tile-to-hivm: {err}") from None
+        raise err.pass_failure("convert-tile-to-hivm: ") from None
     if chip_option:
         # a bishengir target name given as the option is kept as spelled
         set_module_target(module, chip, chip_option if chip_option in chip.hacc_targets else None)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.latency_model import LatencyError, estimate, op_pipes
 from ascend_mlir.chips import Chip, ChipError, resolve_chip
@@ -26,7 +25,7 @@ def module_chip(module: ModuleOp, chip: str | None, chip_file: str | None) -> Ch
     try:
         return resolve_chip(module, chip or None, chip_file or None, record=True)
     except ChipError as e:
-        raise PassFailedException(str(e)) from None
+        raise e.pass_failure() from None
 
 
 def annotate_latencies(module: ModuleOp, chip: Chip, only_missing: bool = False) -> None:

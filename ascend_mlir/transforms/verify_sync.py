@@ -50,7 +50,6 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Affine, Footprint, hulls_apart, may_alias
@@ -633,7 +632,7 @@ class VerifySyncPass(ModulePass):
         try:
             chip = resolve_chip(op, self.chip or None, self.chip_file or None)
         except ChipError as e:
-            raise PassFailedException(str(e)) from None
+            raise e.pass_failure() from None
         for kernel in _kernels(op):
             for func_op in kernel:
                 _id_range_errors(func_op, chip.events_per_pipe_pair, chip.name)

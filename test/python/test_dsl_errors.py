@@ -1,0 +1,80 @@
+"""The DSL never ends in a traceback into our internals (issue 23 item 7): recursion in
+a kernel body and what the simulator or the reference refuses are DSLErrors at the
+user's Python line, and an uncaught one ends a script with that line and status 1."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import ascend_mlir.frontend as T
+
+HERE = Path(__file__).name
+
+
+def _line_of(marker: str) -> int:
+    for number, line in enumerate(Path(__file__).read_text().splitlines(), start=1):
+        if line.rstrip().endswith(marker):
+            return number
+    raise AssertionError(marker)
+
+
+def _endless(ub):
+    return _endless(ub)  # endless-call
+
+
+@T.kernel(grid=1)
+def recursing(x: T.Tensor((512,), "f32"), z: T.Tensor((512,), "f32")):
+    ux = T.alloc((512,), "f32", "ub")
+    _endless(ux)
+    T.copy(ux, z)
+
+
+def test_recursion_in_a_kernel_body_is_located():
+    with pytest.raises(T.DSLError) as err:
+        recursing.build()
+    assert err.value.location is not None
+    assert (Path(err.value.location.file).name, err.value.location.line) == (HERE, _line_of("# endless-call"))
+    assert "recursed deeper than Python's limit" in err.value.message
+
+
+@T.kernel(grid=1)
+def too_long(x: T.Tensor((512,), "f32"), z: T.Tensor((512,), "f32")):
+    ux = T.alloc((512,), "f32", "ub")
+    T.copy(x, ux)
+    for _ in T.pipelined(range(1 << 40)):  # huge-loop
+        T.relu(ux, ux)
+    T.copy(ux, z)
+
+
+def test_simulator_refusal_is_a_located_error():
+    with pytest.raises(T.CompileError) as err:
+        T.simulate(too_long)
+    where, _, message = str(err.value).partition(": error: ")
+    file, line, _ = where.rsplit(":", 2)
+    assert (Path(file).name, int(line)) == (HERE, _line_of("# huge-loop"))
+    assert message.startswith("step limit")
+
+
+def test_an_uncaught_dsl_error_ends_the_script_without_traceback(tmp_path):
+    script = tmp_path / "kernel.py"
+    script.write_text(textwrap.dedent("""\
+        import ascend_mlir.frontend as T
+
+        @T.kernel(grid=1)
+        def k(x: T.Tensor((512,), "f32"), z: T.Tensor((512,), "f32")):
+            ux = T.alloc((512,), "f32", "ub")
+            T.copy(x, ux)
+            T.copy(ux, z[0:256])
+
+        k.build()
+        """))
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert run.stderr.startswith("kernel.py:7:")
+    assert ": error: " in run.stderr
