@@ -86,7 +86,32 @@ def emit_warning(op: Operation, message: str, stream: TextIO | None = None) -> N
 
 
 class LocatedParser(Parser):
-    """An xDSL parser that records where each operation starts."""
+    """An xDSL parser that records where each operation starts.
+
+    Lines are counted incrementally from the previous op's position (ops are met in
+    text order): xDSL's `Span.get_location` counts the newlines from the start of the
+    input for every call, which made parsing quadratic in the file size."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._counted_to = 0  # position up to which newlines are counted
+        self._lines_before = 0  # newlines before _counted_to
+        self._file_attr: StringAttr | None = None
+
+    def _location(self, span: Span) -> FileLineColLoc:
+        content = span.input.content
+        newline = span.input.newline
+        pos = span.start
+        if pos >= self._counted_to:
+            self._lines_before += content.count(newline, self._counted_to, pos)
+        else:  # a position behind the last one: count again from the start
+            self._lines_before = content.count(newline, 0, pos)
+        self._counted_to = pos
+        line_start = content.rfind(newline, 0, pos) + 1
+        if self._file_attr is None:
+            self._file_attr = StringAttr(span.input.name)
+        return FileLineColLoc(self._file_attr, IntAttr(self._lines_before + 1 + span.line_offset),
+                              IntAttr(pos - line_start + 1))
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -99,8 +124,7 @@ class LocatedParser(Parser):
                 raise
             raise ParseError(start, _clean_message(str(err))) from err
         if not isinstance(op.location, FileLineColLoc):
-            loc = start.get_location()
-            op.location = FileLineColLoc(StringAttr(loc.file), IntAttr(loc.line), IntAttr(loc.col))
+            op.location = self._location(start)
         return op
 
 
@@ -129,8 +153,13 @@ def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 
     `line_offset` is the line of the whole file where `text` starts (for the chunks of
     --split-input-file), so every location names a line of the file the user wrote.
     """
+    parser = LocatedParser(ctx, text, name)
     try:
-        module = LocatedParser(ctx, text, name).parse_module()
+        try:
+            module = parser.parse_module()
+        except RecursionError:
+            raise ParseError(parser._current_token.span,  # pyright: ignore[reportPrivateUsage]
+                             "operations nest too deeply here for the parser (Python's recursion limit)") from None
     except ParseError as err:
         if line_offset:
             err.span = dataclasses.replace(err.span, line_offset=line_offset)
