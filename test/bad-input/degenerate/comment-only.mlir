@@ -1,0 +1,2 @@
+// Bad input (degenerate): nothing but comments: no module to read.
+// ERROR: Could not parse entire input

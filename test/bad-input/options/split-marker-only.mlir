@@ -1,0 +1,11 @@
+// Bad input (options): --split-input-file on a file whose chunks are empty.
+// ARGS: --split-input-file
+// ERROR: Could not parse entire input
+module {
+  func.func @k(%g: memref<16xf32, #hivm.address_space<gm>>) {
+    %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    tile.copy ins(%g : memref<16xf32, #hivm.address_space<gm>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)
+    return
+  }
+}
+// -----
