@@ -8,6 +8,7 @@ surface of the package, not a dependency of its code."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "ascend_mlir"
@@ -42,6 +43,7 @@ def _imports(path: Path) -> set[str]:
     return {n for n in names if n.split(".")[0] == "ascend_mlir"}
 
 
+@functools.cache  # two tests ask; parsing every module once is enough
 def _graph() -> dict[str, set[str]]:
     modules = _modules()
 
