@@ -159,6 +159,10 @@ class _Flag:
     distance: int
     period: int = 1  # ids cycle with the iteration (one per version)
     first_id: int | None = None
+    # a loop-carried flag whose primes stand right after this item of the function body
+    # (the producer before the loop that its first pass waits for, `_anchor_primes`)
+    # instead of at the top of the function
+    anchor: tuple[int, Operation] | None = None  # (position in the function body, item)
 
     @property
     def cross_core(self) -> bool:
@@ -173,6 +177,11 @@ class _Plan:
     reqs: set[_Req] = field(default_factory=set)
     flags: list[_Flag] = field(default_factory=list)
     barriers: list[tuple[int, str]] = field(default_factory=list)  # (before item, pipe)
+    # for a dependence whose consumer lies inside a nested loop item: the earliest item of
+    # that loop's body it touches (see _anchor_primes)
+    inner: dict[_Req, int] = field(default_factory=dict)
+    # dependences handed over to a loop's primes: (req, the loop's flag), see _anchor_primes
+    anchored: list[tuple[_Req, _Flag]] = field(default_factory=list)
     cores: tuple[str, ...] = ("VECTOR",)  # of the function (the first: SCALAR ops' core)
     _pipes: list[frozenset[str]] | None = None
     # the parts of the block's model that planning does not change (see _model)
@@ -246,7 +255,25 @@ class _Planner:
             return
         if may_alias(_stable(fa, a.path[k:-1]), _stable(fb, b.path[k:-1])):
             plan = self.plan_of(block)
-            plan.reqs.add(_Req(self.position[item_a], self.position[item_b], pa, pb, 0))
+            req = _Req(self.position[item_a], self.position[item_b], pa, pb, 0)
+            plan.reqs.add(req)
+            if isinstance(item_b, scf.ForOp) and k + 1 < len(b.path):
+                inner = self.position[b.path[k + 1]]
+                first = self._first_pass(fb, b.path[k + 1 : -1], item_b)
+                if first is not None and not may_alias(_stable(fa, a.path[k:-1]), first):
+                    inner = len(item_b.body.block.ops)  # no conflict before the loop's second pass
+                plan.inner[req] = min(plan.inner.get(req, inner), inner)
+
+    def _first_pass(self, fp: Footprint, inside: list[Operation], loop: scf.ForOp) -> Footprint | None:
+        """The footprint of an access in the first pass over `loop`'s body (its nested
+        loops `inside` widened), None when the loop's start is not a known constant."""
+        if loop not in self.bounds:
+            self.bounds[loop] = loop_bounds(loop)
+        lb = self.bounds[loop][0]
+        if lb is None:
+            return None
+        iv = loop.body.block.args[0]
+        return _fixed_symbols(_stable(fp, inside), loop, iv).bind({iv: lb})
 
     def _carried(self, a: _Leaf, b: _Leaf, j: int, fa, fb, pa: str, pb: str) -> None:
         loop = a.path[j]
@@ -401,7 +428,10 @@ def _evaluate(expr, sym, value: int) -> int | None:
     return total
 
 
-def _model(plan: _Plan) -> BlockModel:
+def _model(plan: _Plan, req: _Req | None = None) -> BlockModel:
+    """The block's model with its flags and barriers so far; with `req` (a dependence
+    into a loop item), also the anchored primes whose first wait precedes req's consumer
+    in the loop (a set after the producer, a wait before the loop item)."""
     if plan._inline is None:
         loop = plan.block.parent_op()
         plan._joint = [isinstance(op, hivm.HivmPipeOp) for op in plan.items]
@@ -413,6 +443,11 @@ def _model(plan: _Plan) -> BlockModel:
     model = BlockModel(plan.item_pipes, plan._joint or [], inline=dict(plan._inline))
     for idx, pipe in plan.barriers:
         model.before.setdefault(idx, []).append(lambda copy, p=pipe: ("barrier", p))
+    for anchored, flag in plan.anchored if req is not None else ():
+        if anchored.dst == req.dst and flag.wait_pipe == req.dst_pipe and flag.dst <= plan.inner.get(req, -1):
+            ev = ("anchor", id(flag))
+            model.after.setdefault(anchored.src, []).append(lambda copy, f=flag, k=ev: ("set", f.set_pipe, f.wait_pipe, k))
+            model.before.setdefault(anchored.dst, []).append(lambda copy, f=flag, k=ev: ("wait", f.set_pipe, f.wait_pipe, k))
     for flag in plan.flags:
         def key(copy: int, f=flag, shift=0) -> Hashable:
             return (id(f), (copy - shift) % f.period)
@@ -426,13 +461,18 @@ def _model(plan: _Plan) -> BlockModel:
     return model
 
 
-def _plan_block(plan: _Plan) -> None:
+def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -> None:
+    """The flags and barriers of one block. `loop_plans` (for the function body, with
+    its loops' bodies already planned): the plans of its loop items, whose primes may
+    take over a dependence into the loop (`_anchor_primes`)."""
     reqs = sorted(plan.reqs, key=lambda r: (r.distance, r.dst, -r.src, r.src_pipe, r.dst_pipe))
     loop_body = _is_loop_body(plan.block)
     for r in reqs:
         if r.distance and not loop_body:
             continue
-        if covered(_model(plan), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance):
+        if covered(_model(plan, r if r in plan.inner else None), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance):
+            continue
+        if loop_plans is not None and _anchor_primes(plan, r, loop_plans):
             continue
         if r.src_pipe == r.dst_pipe:
             plan.barriers.append((r.dst, r.src_pipe))
@@ -443,6 +483,48 @@ def _plan_block(plan: _Plan) -> None:
     _gather_sets(plan)
     if loop_body:
         _no_double_set(plan)
+
+
+def _anchor_primes(plan: _Plan, r: _Req, loop_plans: dict[Operation, _Plan]) -> bool:
+    """Whether a dependence from an item before a loop to an op inside it (items of one
+    block) is taken over by the primes of one of the loop's carried flags: a flag of
+    the same pipe pair whose wait in the loop's first pass comes before the consumer.
+    Its primes (the sets that stand for the iterations before the first) then go right
+    after the producer instead of the top of the function, so the loop's first wait is
+    the wait for the producer, and the loop's first ops on the consumer pipe that do not
+    touch the producer's data (the next K step's other feed) need not wait for it: the
+    peeled first K step of a cube kernel (peel-mmad-init) sets the loop's first event
+    itself. A set on the producer pipe waits for every earlier op of that pipe, the
+    producer's among them."""
+    loop = plan.items[r.dst]
+    inner = plan.inner.get(r)
+    loop_plan = loop_plans.get(loop)
+    if inner is None or loop_plan is None or r.distance or r.src_pipe == r.dst_pipe:
+        return False
+    for f in loop_plan.flags:
+        if f.cross_core or f.distance < 1 or f.dst > inner:
+            continue
+        if (f.set_pipe, f.wait_pipe) != (r.src_pipe, r.dst_pipe):
+            continue
+        if _is_loop_body(plan.block) and not _primes_after_drains(plan, r, f):
+            continue
+        if f.anchor is None or f.anchor[0] < r.src:
+            f.anchor = (r.src, plan.items[r.src])
+        plan.anchored.append((r, f))
+        return True
+    return False
+
+
+def _primes_after_drains(plan: _Plan, r: _Req, f: _Flag) -> bool:
+    """Inside an enclosing loop: whether the primes of `f` right after item `r.src` are
+    ordered after the drains (waits right after the loop item `r.dst`) of the previous
+    pass over the block, so that its ids are never set twice (the block's model with
+    the prime and the drain as one more flag of the pair)."""
+    model = _model(plan)
+    key = ("anchor", id(f))
+    model.after.setdefault(r.src, []).append(lambda copy: ("set", f.set_pipe, f.wait_pipe, key))
+    model.after.setdefault(r.dst, []).append(lambda copy: ("wait", f.set_pipe, f.wait_pipe, key))
+    return set_after_wait(model, lambda ev: ev[3] if ev[0] != "barrier" else None, key, 1)
 
 
 def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
@@ -481,7 +563,10 @@ def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
             continue
         key = (points[id(f)], f.set_pipe, f.wait_pipe, f.distance, f.period)
         if key in merged:
-            merged[key].dst = min(merged[key].dst, f.dst)
+            kept = merged[key]
+            kept.dst = min(kept.dst, f.dst)
+            if f.anchor is not None and (kept.anchor is None or kept.anchor[0] < f.anchor[0]):
+                kept.anchor = f.anchor  # the later producer's set covers the earlier one
             continue
         f.src = points[id(f)]
         merged[key] = f
@@ -687,7 +772,9 @@ class _Emitter:
         requests = []
         for plan, f in events:
             lo, hi = self.region_of(plan.block)
-            if lo < 0:
+            if f.anchor is not None:
+                lo = 0  # primed before the loop, after an item of the function body
+            elif lo < 0:
                 # the function body: from the set to the end (a later flag of the pair
                 # must not reuse the id: its set could run before this wait)
                 lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
@@ -720,6 +807,8 @@ class _Emitter:
                 return False
             if plans[i] is plans[j]:
                 return turns_of(plans[i]).take_turns(a, b)
+            if a.anchor is not None or b.anchor is not None:
+                return False
             for plan, f, other in ((plans[i], a, plans[j]), (plans[j], b, plans[i])):
                 top = self._top(other)
                 if plan is body and top is not None:
@@ -813,7 +902,11 @@ class _Emitter:
         Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
         if f.distance and isinstance(loop, scf.ForOp):
             for v in range(f.first_id, f.first_id + f.period):
-                self.primes.append(Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v)))
+                if f.anchor is not None:
+                    # not hoisted: its first wait stands for the producer before the loop
+                    Builder(InsertPoint.after(f.anchor[1])).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v))
+                else:
+                    self.primes.append(Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v)))
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v)))
 
     @staticmethod
@@ -907,6 +1000,14 @@ class _Emitter:
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
 
 
+def _depth(block: Block) -> int:
+    """How many ops enclose `block`."""
+    depth, op = 0, block.parent_op()
+    while op is not None:
+        depth, op = depth + 1, op.parent_op()
+    return depth
+
+
 def _block_name(block: Block) -> str:
     """`loop <function>.<iv>` for a loop body, `function <name>` for a function body."""
     op = block.parent_op()
@@ -962,6 +1063,9 @@ class InsertSyncPass(ModulePass):
                 continue
             planner = _Planner(func_op, chip)
             planner.collect()
-            for plan in planner.plans.values():
-                _plan_block(plan)
+            # inner blocks first: a block's plan may hand dependences into one of its
+            # loops over to that loop's primes (_anchor_primes)
+            loop_plans = {p.block.parent_op(): p for p in planner.plans.values()}
+            for plan in sorted(planner.plans.values(), key=lambda p: -_depth(p.block)):
+                _plan_block(plan, loop_plans)
             _Emitter(planner, events).emit()
