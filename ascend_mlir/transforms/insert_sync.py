@@ -53,8 +53,8 @@ from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, i64
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
@@ -64,7 +64,7 @@ from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.aliasing import Footprint, byte_hull, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
 from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait, simulate
-from ascend_mlir.analysis.views import affine_of, defined_inside, footprint_of, loop_bounds, widen_out_of
+from ascend_mlir.analysis.views import defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.loop_model import loop_name
 from ascend_mlir.diagnostics import OpError, emit_remark
@@ -72,6 +72,15 @@ from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
+from ascend_mlir.transforms.sync_events import (
+    core_of,
+    existing_event,
+    op_core,
+    other_core,
+    pipe_of,
+    qualified,
+    version_event,
+)
 
 MAX_VERSIONS = 4
 
@@ -94,24 +103,6 @@ class _Leaf:
     path: list[Operation]
 
 
-def _q(core: str, pipe: str) -> str:
-    """A pipe of one core ("VECTOR:V"): the model keeps the cores of a MIX kernel apart."""
-    return f"{core}:{pipe}"
-
-
-def _core(q: str) -> str:
-    return q.split(":")[0]
-
-
-def _pipe(q: str) -> str:
-    return q.split(":")[1]
-
-
-def _op_core(op: Operation, default_core: str) -> str:
-    core = op.core_type() if isinstance(op, hivm.HivmPipeOp) else "SCALAR"
-    return default_core if core == "SCALAR" else core
-
-
 def _leaf(op: Operation, body: Block, default_core: str) -> _Leaf | None:
     if not isinstance(op, hivm.HivmPipeOp) or isinstance(op, hivm.SYNC_OPS):
         return None
@@ -119,8 +110,8 @@ def _leaf(op: Operation, body: Block, default_core: str) -> _Leaf | None:
     writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
     if not reads and not writes:
         return None
-    core = _op_core(op, default_core)
-    pipes = [_q(core, p) for p in op.pipes()]
+    core = op_core(op, default_core)
+    pipes = [qualified(core, p) for p in op.pipes()]
     accesses = [(footprint_of(v), pipes[-1] if v in writes else pipes[0], False) for v in reads]
     accesses += [(footprint_of(v), pipes[-1], True) for v in writes]
     path: list[Operation] = [op]
@@ -167,7 +158,7 @@ class _Flag:
     @property
     def cross_core(self) -> bool:
         """A sync_block_set/wait pair (counting, so never set twice)."""
-        return _core(self.set_pipe) != _core(self.wait_pipe)
+        return core_of(self.set_pipe) != core_of(self.wait_pipe)
 
 
 @dataclass(eq=False)
@@ -239,7 +230,7 @@ class _Planner:
         both_mmad = isinstance(a.op, hivm.MmadL1Op) and isinstance(b.op, hivm.MmadL1Op)
         for fa, pa, wa in a.accesses:
             for fb, pb, wb in b.accesses:
-                if not (wa or wb) or (pa == pb and (not needs_barrier(self.chip, _pipe(pa), _pipe(pb)) or both_mmad)):
+                if not (wa or wb) or (pa == pb and (not needs_barrier(self.chip, pipe_of(pa), pipe_of(pb)) or both_mmad)):
                     continue
                 self._forward(a, b, k, fa, fb, pa, pb)
                 for j in range(k):
@@ -361,71 +352,9 @@ def _item_pipes(op: Operation, default_core: str) -> frozenset[str]:
     pipes: set[str] = set()
     for inner in op.walk():
         if isinstance(inner, hivm.HivmPipeOp) and not isinstance(inner, hivm.SYNC_OPS):
-            core = _op_core(inner, default_core)
-            pipes.update(_q(core, p) for p in inner.pipes())
+            core = op_core(inner, default_core)
+            pipes.update(qualified(core, p) for p in inner.pipes())
     return frozenset(pipes)
-
-
-def _existing_event(op: Operation, loop: Operation | None, cores: tuple[str, ...]):
-    """The model event(s) of a sync op already in the block (None for other ops)."""
-    if isinstance(op, hivm.PipeBarrierOp):
-        name = op.pipe.pipe_name
-        if op.stalls_issue:
-            return lambda copy: [("barrier", f"ALL:{c}:") for c in cores]
-        return lambda copy: [("barrier", _q(c, name)) for c in cores]
-    if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
-        kind = "set" if isinstance(op, hivm.SyncBlockSetOp) else "wait"
-        setter = op.core_type() if kind == "set" else _other_core(op.core_type())
-        pipes = (_q(setter, op.tpipe.pipe_name), _q(_other_core(setter), op.pipe.pipe_name))
-        block_key = ("block", op.flag_id if op.flag_id is not None else id(op))
-        return lambda copy: [(kind, *pipes, block_key)]
-    if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
-        kind = "set" if isinstance(op, hivm.SetFlagOp) else "wait"
-        core = _op_core(op, cores[0])
-        pipes = (_q(core, op.set_pipe.pipe_name), _q(core, op.wait_pipe.pipe_name))
-        if op.event_id is not None:
-            static = op.event_id
-            return lambda copy: [(kind, *pipes, ("input", static))]
-        dynamic = affine_of(op.dynamic_event_id) if op.dynamic_event_id is not None else None
-
-        def key(copy: int):
-            value = _event_in_copy(dynamic, loop, copy) if dynamic is not None else None
-            return ("input", value) if value is not None else ("input", id(op), copy)
-
-        return lambda copy: [(kind, *pipes, key(copy))]
-    return None
-
-
-def _other_core(core: str) -> str:
-    return "VECTOR" if core == "CUBE" else "CUBE"
-
-
-def _event_in_copy(event, loop: Operation | None, copy: int) -> int | None:
-    """The value of a dynamic event id in pass `copy` over the loop body (None if not
-    computable: then it matches nothing, which is conservative)."""
-    if not isinstance(loop, scf.ForOp):
-        return event.const if event.is_constant else None
-    lb, _, step = loop_bounds(loop)
-    if lb is None or step is None:
-        return None
-    return _evaluate(event, loop.body.block.args[0], lb + copy * step)
-
-
-def _evaluate(expr, sym, value: int) -> int | None:
-    from ascend_mlir.analysis.aliasing import FloorDiv, Mod
-
-    total = expr.const
-    for k, c in expr.terms:
-        if k is sym:
-            total += c * value
-        elif isinstance(k, Mod | FloorDiv):
-            inner = _evaluate(k.expr, sym, value)
-            if inner is None:
-                return None
-            total += c * (inner % k.modulus if isinstance(k, Mod) else inner // k.modulus)
-        else:
-            return None
-    return total
 
 
 def _model(plan: _Plan, req: _Req | None = None) -> BlockModel:
@@ -437,14 +366,16 @@ def _model(plan: _Plan, req: _Req | None = None) -> BlockModel:
         plan._joint = [isinstance(op, hivm.HivmPipeOp) for op in plan.items]
         plan._inline = {}
         for idx, op in enumerate(plan.items):
-            ev = _existing_event(op, loop, plan.cores)
+            ev = existing_event(op, loop, plan.cores)
             if ev is not None:
                 plan._inline[idx] = ev
     model = BlockModel(plan.item_pipes, plan._joint or [], inline=dict(plan._inline))
     for idx, pipe in plan.barriers:
         model.before.setdefault(idx, []).append(lambda copy, p=pipe: ("barrier", p))
-    for anchored, flag in plan.anchored if req is not None else ():
-        if anchored.dst == req.dst and flag.wait_pipe == req.dst_pipe and flag.dst <= plan.inner.get(req, -1):
+    for anchored, flag in plan.anchored:
+        if req is None or anchored.dst != req.dst or flag.wait_pipe != req.dst_pipe:
+            continue
+        if flag.dst <= plan.inner.get(req, -1):
             ev = ("anchor", id(flag))
             model.after.setdefault(anchored.src, []).append(lambda copy, f=flag, k=ev: ("set", f.set_pipe, f.wait_pipe, k))
             model.before.setdefault(anchored.dst, []).append(lambda copy, f=flag, k=ev: ("wait", f.set_pipe, f.wait_pipe, k))
@@ -477,7 +408,7 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
         if r.src_pipe == r.dst_pipe:
             plan.barriers.append((r.dst, r.src_pipe))
         else:
-            cross_core = _core(r.src_pipe) != _core(r.dst_pipe)
+            cross_core = core_of(r.src_pipe) != core_of(r.dst_pipe)
             period = r.distance if r.distance > 1 and not cross_core else 1
             plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
     _gather_sets(plan)
@@ -501,6 +432,9 @@ def _anchor_primes(plan: _Plan, r: _Req, loop_plans: dict[Operation, _Plan]) -> 
     loop_plan = loop_plans.get(loop)
     if inner is None or loop_plan is None or r.distance or r.src_pipe == r.dst_pipe:
         return False
+    if (held := _held_prime(plan, r, loop_plan, inner)) is not None:  # this pass's own, run before
+        plan.anchored.append((r, held))
+        return True
     for f in loop_plan.flags:
         if f.cross_core or f.distance < 1 or f.dst > inner:
             continue
@@ -513,6 +447,22 @@ def _anchor_primes(plan: _Plan, r: _Req, loop_plans: dict[Operation, _Plan]) -> 
         plan.anchored.append((r, f))
         return True
     return False
+
+
+def _held_prime(plan: _Plan, r: _Req, loop_plan: _Plan, inner: int) -> _Flag | None:
+    """An anchored prime in the input (a set_flag of r's pair after the producer, a wait of
+    its id in the loop before the consumer) as a flag standing for it, for the model."""
+    for idx, op in enumerate(loop_plan.items[: inner + 1]):
+        if not isinstance(op, hivm.WaitFlagOp) or op.event_id is None:
+            continue
+        core = op_core(op, plan.cores[0])
+        if (qualified(core, op.set_pipe.pipe_name), qualified(core, op.wait_pipe.pipe_name)) != (r.src_pipe, r.dst_pipe):
+            continue
+        for prime in plan.items[r.src + 1 : r.dst]:
+            same = isinstance(prime, hivm.SetFlagOp) and (prime.set_pipe, prime.wait_pipe) == (op.set_pipe, op.wait_pipe)
+            if same and prime.event_id == op.event_id:  # type: ignore[union-attr]
+                return _Flag(r.src, idx, r.src_pipe, r.dst_pipe, 1)
+    return None
 
 
 def _primes_after_drains(plan: _Plan, r: _Req, f: _Flag) -> bool:
@@ -597,29 +547,6 @@ def _no_double_set(plan: _Plan) -> None:
 
 
 # ----------------------------------------------------------------------------- emitting
-
-
-def _constant(builder: Builder, value: int, t=None) -> SSAValue:
-    return builder.insert(arith.ConstantOp(IntegerAttr(value, t or IndexType()))).result
-
-
-def _version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
-    """`first + ((iv - lb) / step) mod period` as an i64, at the top of the loop body."""
-    block = loop.body.block
-    first_op = block.first_op
-    assert first_op is not None
-    builder = Builder(InsertPoint.before(first_op))
-    index = loop.body.block.args[0]
-    lb, _, step = loop_bounds(loop)
-    if lb != 0:
-        index = builder.insert(arith.SubiOp(index, loop.lb)).result
-    if step != 1:
-        index = builder.insert(arith.DivUIOp(index, loop.step)).result
-    version = builder.insert(arith.RemUIOp(index, _constant(builder, period))).result
-    event = builder.insert(arith.IndexCastOp(version, i64)).result
-    if first:
-        event = builder.insert(arith.AddiOp(event, _constant(builder, first, i64))).result
-    return event
 
 
 class _Turns:
@@ -764,8 +691,8 @@ class _Emitter:
         reserved: dict[Hashable, set[int]] = {}
         for op in self.planner.func_op.walk():
             if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id is not None:
-                core = _op_core(op, self.planner.default_core)
-                pair = (_q(core, op.set_pipe.pipe_name), _q(core, op.wait_pipe.pipe_name))
+                core = op_core(op, self.planner.default_core)
+                pair = (qualified(core, op.set_pipe.pipe_name), qualified(core, op.wait_pipe.pipe_name))
                 reserved.setdefault(pair, set()).add(op.event_id)
             if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and op.flag_id is not None:
                 reserved.setdefault("block", set()).add(op.flag_id)
@@ -827,10 +754,10 @@ class _Emitter:
         for op in self.planner.func_op.walk():
             if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and op.flag_id is not None:
                 core = op.core_type()
-                direction = (core, _other_core(core)) if isinstance(op, hivm.SyncBlockSetOp) else (_other_core(core), core)
+                direction = (core, other_core(core)) if isinstance(op, hivm.SyncBlockSetOp) else (other_core(core), core)
                 reserved.setdefault(direction, set()).add(op.flag_id)
         self.block_spans = [(plan, f, self._span(plan, f)) for plan, f in blocks]
-        requests = [EventRequest((_core(f.set_pipe), _core(f.wait_pipe)), lo, hi) for _, f, (lo, hi) in self.block_spans]
+        requests = [EventRequest((core_of(f.set_pipe), core_of(f.wait_pipe)), lo, hi) for _, f, (lo, hi) in self.block_spans]
         ids = allocate_events(requests, hardware.CROSS_CORE_FLAGS, reserved, prefer_unused=True)
         for (_, f), first in zip(blocks, ids, strict=True):
             f.first_id = first
@@ -853,7 +780,7 @@ class _Emitter:
         flags = self.allocate()
         for plan in self.planner.plans.values():
             for idx, pipe in plan.barriers:
-                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(_pipe(pipe)))
+                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(pipe_of(pipe)))
         for plan, f in flags:
             self._emit_flag(plan, f)
         self._region_barriers(flags)
@@ -873,13 +800,13 @@ class _Emitter:
 
     def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
         src_op, dst_op = plan.items[f.src], plan.items[f.dst]
-        set_pipe, wait_pipe = _pipe(f.set_pipe), _pipe(f.wait_pipe)
+        set_pipe, wait_pipe = pipe_of(f.set_pipe), pipe_of(f.wait_pipe)
         if f.first_id is None:
             if f.cross_core:
                 raise CrossCoreFlagsExhausted(
                     dst_op,
-                    f"ascend-insert-sync: more than {hardware.CROSS_CORE_FLAGS} {_core(f.set_pipe).lower()} -> "
-                    f"{_core(f.wait_pipe).lower()} cross-core flags live at once "
+                    f"ascend-insert-sync: more than {hardware.CROSS_CORE_FLAGS} {core_of(f.set_pipe).lower()} -> "
+                    f"{core_of(f.wait_pipe).lower()} cross-core flags live at once "
                     "(use ascend-insert-barrier-sync for this kernel)",
                 )
             needed = self.needed.get((plan.block, f.set_pipe, f.wait_pipe), f.period)
@@ -897,7 +824,7 @@ class _Emitter:
         event: int | SSAValue = f.first_id
         if f.period > 1:
             assert isinstance(loop, scf.ForOp)
-            event = _version_event(loop, f.period, f.first_id)
+            event = version_event(loop, f.period, f.first_id)
         Builder(InsertPoint.after(src_op)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, event))
         Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
         if f.distance and isinstance(loop, scf.ForOp):
@@ -914,8 +841,8 @@ class _Emitter:
         """sync_block_set on the producer's core, sync_block_wait on the consumer's; a
         loop-carried one is primed with `distance` sets (the flags count) and drained."""
         assert f.first_id is not None
-        set_core, wait_core = _core(f.set_pipe), _core(f.wait_pipe)
-        set_pipe, wait_pipe = _pipe(f.set_pipe), _pipe(f.wait_pipe)
+        set_core, wait_core = core_of(f.set_pipe), core_of(f.wait_pipe)
+        set_pipe, wait_pipe = pipe_of(f.set_pipe), pipe_of(f.wait_pipe)
 
         def block_set() -> Operation:
             return hivm.SyncBlockSetOp(set_core, set_pipe, wait_pipe, f.first_id or 0)
@@ -961,7 +888,7 @@ class _Emitter:
         users: dict[tuple, list[tuple[int, int, Operation, Operation]]] = {}
         for plan, f, (lo, hi) in self.block_spans:
             if f.first_id is not None:
-                key = (_core(f.set_pipe), _core(f.wait_pipe), f.first_id)
+                key = (core_of(f.set_pipe), core_of(f.wait_pipe), f.first_id)
                 users.setdefault(key, []).append((lo, hi, *self._span_items(plan, f)))
         reuses = []
         for spans in users.values():
@@ -1065,7 +992,9 @@ class InsertSyncPass(ModulePass):
             planner.collect()
             # inner blocks first: a block's plan may hand dependences into one of its
             # loops over to that loop's primes (_anchor_primes)
-            loop_plans = {p.block.parent_op(): p for p in planner.plans.values()}
+            loop_plans: dict[Operation, _Plan] = {
+                parent: p for p in planner.plans.values() if (parent := p.block.parent_op()) is not None
+            }
             for plan in sorted(planner.plans.values(), key=lambda p: -_depth(p.block)):
                 _plan_block(plan, loop_plans)
             _Emitter(planner, events).emit()

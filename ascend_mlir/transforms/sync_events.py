@@ -1,0 +1,117 @@
+"""The ops `ascend-insert-sync` reads and writes, one at a time: pipe names qualified by
+core (a MIX kernel's model keeps the cores apart), the model events of the sync ops
+already in a block, and the dynamic event id of a flag that cycles through versions."""
+
+from __future__ import annotations
+
+from xdsl.builder import Builder
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.rewriter import InsertPoint
+
+from ascend_mlir.analysis.views import affine_of, loop_bounds
+from ascend_mlir.dialects import hivm
+
+
+def qualified(core: str, pipe: str) -> str:
+    """A pipe of one core ("VECTOR:V"): the model keeps the cores of a MIX kernel apart."""
+    return f"{core}:{pipe}"
+
+
+def core_of(q: str) -> str:
+    return q.split(":")[0]
+
+
+def pipe_of(q: str) -> str:
+    return q.split(":")[1]
+
+
+def op_core(op: Operation, default_core: str) -> str:
+    core = op.core_type() if isinstance(op, hivm.HivmPipeOp) else "SCALAR"
+    return default_core if core == "SCALAR" else core
+
+
+def existing_event(op: Operation, loop: Operation | None, cores: tuple[str, ...]):
+    """The model event(s) of a sync op already in the block (None for other ops)."""
+    if isinstance(op, hivm.PipeBarrierOp):
+        name = op.pipe.pipe_name
+        if op.stalls_issue:
+            return lambda copy: [("barrier", f"ALL:{c}:") for c in cores]
+        return lambda copy: [("barrier", qualified(c, name)) for c in cores]
+    if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
+        kind = "set" if isinstance(op, hivm.SyncBlockSetOp) else "wait"
+        setter = op.core_type() if kind == "set" else other_core(op.core_type())
+        pipes = (qualified(setter, op.tpipe.pipe_name), qualified(other_core(setter), op.pipe.pipe_name))
+        block_key = ("block", op.flag_id if op.flag_id is not None else id(op))
+        return lambda copy: [(kind, *pipes, block_key)]
+    if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
+        kind = "set" if isinstance(op, hivm.SetFlagOp) else "wait"
+        core = op_core(op, cores[0])
+        pipes = (qualified(core, op.set_pipe.pipe_name), qualified(core, op.wait_pipe.pipe_name))
+        if op.event_id is not None:
+            static = op.event_id
+            return lambda copy: [(kind, *pipes, ("input", static))]
+        dynamic = affine_of(op.dynamic_event_id) if op.dynamic_event_id is not None else None
+
+        def key(copy: int):
+            value = event_in_copy(dynamic, loop, copy) if dynamic is not None else None
+            return ("input", value) if value is not None else ("input", id(op), copy)
+
+        return lambda copy: [(kind, *pipes, key(copy))]
+    return None
+
+
+def other_core(core: str) -> str:
+    return "VECTOR" if core == "CUBE" else "CUBE"
+
+
+def event_in_copy(event, loop: Operation | None, copy: int) -> int | None:
+    """The value of a dynamic event id in pass `copy` over the loop body (None if not
+    computable: then it matches nothing, which is conservative)."""
+    if not isinstance(loop, scf.ForOp):
+        return event.const if event.is_constant else None
+    lb, _, step = loop_bounds(loop)
+    if lb is None or step is None:
+        return None
+    return evaluate(event, loop.body.block.args[0], lb + copy * step)
+
+
+def evaluate(expr, sym, value: int) -> int | None:
+    from ascend_mlir.analysis.aliasing import FloorDiv, Mod
+
+    total = expr.const
+    for k, c in expr.terms:
+        if k is sym:
+            total += c * value
+        elif isinstance(k, Mod | FloorDiv):
+            inner = evaluate(k.expr, sym, value)
+            if inner is None:
+                return None
+            total += c * (inner % k.modulus if isinstance(k, Mod) else inner // k.modulus)
+        else:
+            return None
+    return total
+
+
+def constant(builder: Builder, value: int, t=None) -> SSAValue:
+    return builder.insert(arith.ConstantOp(IntegerAttr(value, t or IndexType()))).result
+
+
+def version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
+    """`first + ((iv - lb) / step) mod period` as an i64, at the top of the loop body."""
+    block = loop.body.block
+    first_op = block.first_op
+    assert first_op is not None
+    builder = Builder(InsertPoint.before(first_op))
+    index = loop.body.block.args[0]
+    lb, _, step = loop_bounds(loop)
+    if lb != 0:
+        index = builder.insert(arith.SubiOp(index, loop.lb)).result
+    if step != 1:
+        index = builder.insert(arith.DivUIOp(index, loop.step)).result
+    version = builder.insert(arith.RemUIOp(index, constant(builder, period))).result
+    event = builder.insert(arith.IndexCastOp(version, i64)).result
+    if first:
+        event = builder.insert(arith.AddiOp(event, constant(builder, first, i64))).result
+    return event
