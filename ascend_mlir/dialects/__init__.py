@@ -10,7 +10,7 @@ from xdsl.context import Context
 from xdsl.ir import Dialect
 
 # the upstream dialects ascend-mlir programs are written with (what ascend-opt parses)
-UPSTREAM_DIALECTS = ("builtin", "func", "arith", "memref", "scf")
+UPSTREAM_DIALECTS = ("builtin", "func", "arith", "memref", "scf", "tensor")
 
 
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:

@@ -119,7 +119,8 @@ def test_hivm_reference_documents_pipes_and_verifier_rules():
     load = text.split("### `hivm.hir.load`", 1)[1].split("\n### ", 1)[0]
     assert "Pipes: `MTE2` (gm -> ub)." in load
     assert "rule: load moves gm -> ub" in load
-    assert "| `src` | single | memref |" in load
+    assert "| `src` | single | memref or tensor |" in load  # the tensor form takes tensors
+    assert "| `result_tensor` | optional | tensor |" in load
     assert "IRDL: `hivm.hir_load`" in load
     mmad = text.split("### `hivm.hir.mmadL1`", 1)[1].split("\n### ", 1)[0]
     assert "`MTE1`, `M`" in mmad

@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     IndexType,
     IntegerType,
-    MemRefType,
+    TensorType,
     UnitAttr,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -24,6 +24,8 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser
@@ -34,7 +36,10 @@ from ascend_mlir.dialects.hivm.attrs import (
     UnitFlagAttr,
 )
 from ascend_mlir.dialects.hivm.interface import (
+    MEMREF_OR_TENSOR,
+    DestinationStyleResults,
     constant_int,
+    memref_values,
     element_type_of,
     shape_of,
     verify_scope,
@@ -42,9 +47,11 @@ from ascend_mlir.dialects.hivm.interface import (
 from ascend_mlir.dialects.hivm.syntax import (
     HivmOp,
     parse_paren_value,
+    parse_result_types,
     parse_unit_flags,
     parse_values_with_types,
     print_paren_value,
+    print_result_types,
     print_unit_flags,
     print_values_with_types,
 )
@@ -91,16 +98,18 @@ class MmadL1Op(HivmOp):
 
     name = "hivm.hir.mmadL1"
 
-    a = operand_def(MemRefType)
-    b = operand_def(MemRefType)
+    a = operand_def(MEMREF_OR_TENSOR)
+    b = operand_def(MEMREF_OR_TENSOR)
     init_condition = operand_def(IntegerType)
     real_m = operand_def(IndexType)
     real_k = operand_def(IndexType)
     real_n = operand_def(IndexType)
-    c = operand_def(MemRefType)
+    c = operand_def(MEMREF_OR_TENSOR)
     sync_related_args = var_operand_def(I64)
     unit_flag_cond = var_operand_def(IntegerType)
-    per_channel_bias = opt_operand_def(MemRefType)
+    per_channel_bias = opt_operand_def(MEMREF_OR_TENSOR)
+    # the tensor form: the new value of a tensor C
+    result_tensor = opt_result_def(TensorType)
 
     a_transpose = opt_prop_def(UnitAttr)
     b_transpose = opt_prop_def(UnitAttr)
@@ -109,6 +118,7 @@ class MmadL1Op(HivmOp):
     unit_flag_mode = opt_prop_def(ArrayAttr[UnitFlagAttr])
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(DestinationStyleResults())
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("unit_flag_mode",)
 
     def __init__(
@@ -162,10 +172,10 @@ class MmadL1Op(HivmOp):
             reads.append(self.per_channel_bias)
         if self.init_is_constant() is not True:
             reads.append(self.c)  # accumulates into C unless it is (re)initialised
-        return tuple(reads)
+        return memref_values(reads)
 
     def memref_writes(self) -> tuple[SSAValue, ...]:
-        return (self.c,)
+        return memref_values((self.c,))
 
     def verify_(self) -> None:
         rule = "mmadL1 reads A and B from cbuf and accumulates C in cc"
@@ -245,7 +255,7 @@ class MmadL1Op(HivmOp):
         if parser.parse_optional_keyword("sync_related_args"):
             operands["sync_related_args"] = parse_values_with_types(parser)
         parse_unit_flags(parser, props, operands)
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -259,4 +269,5 @@ class MmadL1Op(HivmOp):
             printer.print_string(" sync_related_args")
             print_values_with_types(printer, self.sync_related_args)
         print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
+        print_result_types(printer, self.results)
 

@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
-    MemRefType,
+    TensorType,
     UnitAttr,
     i64,
 )
@@ -25,7 +25,9 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser
@@ -50,7 +52,10 @@ from ascend_mlir.dialects.hivm.attrs import (
     UnitFlagAttr,
 )
 from ascend_mlir.dialects.hivm.interface import (
+    MEMREF_OR_TENSOR,
+    DestinationStyleResults,
     element_type_of,
+    memref_values,
     scope_of,
     scope_text,
     shape_of,
@@ -64,9 +69,11 @@ from ascend_mlir.dialects.hivm.syntax import (
     HivmOp,
     parse_clauses,
     parse_paren_value,
+    parse_result_types,
     parse_unit_flags,
     print_clauses,
     print_paren_value,
+    print_result_types,
     print_unit_flags,
 )
 
@@ -120,8 +127,12 @@ class _DmaOp(HivmOp, ABC):
     """A copy between memories over one of the op's paths in hardware.COPY_PATHS, which
     give its legal scopes and its pipe."""
 
-    src = operand_def(MemRefType)
-    dst = operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
+    # the tensor form: the new value of a tensor destination
+    result_tensor = opt_result_def(TensorType)
+
+    traits = traits_def(DestinationStyleResults())
 
     @classmethod
     def copy_paths(cls) -> tuple[hardware.CopyPath, ...]:
@@ -167,10 +178,10 @@ class _DmaOp(HivmOp, ABC):
         return (self.dst,)
 
     def memref_reads(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
+        return memref_values((self.src,))
 
     def memref_writes(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
+        return memref_values((self.dst,))
 
     # the keyword clauses after `ins(...) outs(...)`, in bishengir's order
     CLAUSES: ClassVar[tuple[Clause, ...]] = ()
@@ -189,7 +200,7 @@ class _DmaOp(HivmOp, ABC):
     def _parse_tail(cls, parser: Parser, src: SSAValue, dst: SSAValue, props: dict[str, Attribute], attrs):
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
         parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     @classmethod
     def parse(cls, parser: Parser):
@@ -210,6 +221,11 @@ class _DmaOp(HivmOp, ABC):
             self._print_ins_outs(printer)
             self._print_attr_dict(printer)
         print_clauses(printer, self, self.CLAUSES)
+        self._print_extra_clauses(printer)
+        print_result_types(printer, self.results)
+
+    def _print_extra_clauses(self, printer: Printer) -> None:
+        """Clauses a subclass prints after CLAUSES (before the tensor form's result types)."""
 
 
 @irdl_op_definition
@@ -218,8 +234,8 @@ class LoadOp(_DmaOp):
 
     name = "hivm.hir.load"
 
-    src = operand_def(MemRefType)
-    dst = operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
     pad_value = opt_operand_def()
     left_padding_num = opt_operand_def(IndexType)
     right_padding_num = opt_operand_def()
@@ -280,8 +296,8 @@ class StoreOp(_DmaOp):
 
     name = "hivm.hir.store"
 
-    src = operand_def(MemRefType)
-    dst = operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
     atomic_kind = opt_prop_def(AtomicKindAttr)
     may_implicit_transpose_with_last_axis = opt_prop_def(BoolAttr)
 
@@ -302,7 +318,7 @@ class StoreOp(_DmaOp):
 
     def memref_reads(self) -> tuple[SSAValue, ...]:
         # An atomic store reads the destination it accumulates into.
-        return (self.src, self.dst) if self.atomic_kind is not None else (self.src,)
+        return memref_values((self.src, self.dst) if self.atomic_kind is not None else (self.src,))
 
     def verify_(self) -> None:
         self.verify_copy_path()
@@ -317,8 +333,8 @@ class CopyOp(_DmaOp):
 
     name = "hivm.hir.copy"
 
-    src = operand_def(MemRefType)
-    dst = operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
     pad_value = opt_operand_def()
     pad_mode = opt_prop_def(PadModeAttr)
     collapse_reassociation = opt_prop_def(ArrayAttr)
@@ -351,10 +367,9 @@ class CopyOp(_DmaOp):
                 ),
             )
             props["collapse_reassociation"] = ArrayAttr([ArrayAttr(g) for g in groups])
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
-    def print(self, printer: Printer) -> None:
-        super().print(printer)
+    def _print_extra_clauses(self, printer: Printer) -> None:
         if self.collapse_reassociation is not None:
             # bishengir prints the index lists without their i64 type
             printer.print_string(" collapse_reassociation = [")
@@ -373,8 +388,8 @@ class Nd2NzOp(_DmaOp):
 
     name = "hivm.hir.nd2nz"
 
-    src = operand_def(MemRefType)
-    dst = operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
     pad_value = opt_operand_def()
     init_condition = opt_operand_def()
     dst_continuous = opt_prop_def(UnitAttr)
@@ -414,8 +429,8 @@ class FixpipeOp(_DmaOp):
 
     name = "hivm.hir.fixpipe"
 
-    src = operand_def(MemRefType)
-    dst = operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
     unit_flag_cond = var_operand_def(IntegerType)
     quant_scale = opt_operand_def()
 
@@ -502,13 +517,14 @@ class FixpipeOp(_DmaOp):
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
         parse_clauses(parser, cls.CLAUSES, props, operands)
         parse_unit_flags(parser, props, operands)
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         self._print_ins_outs(printer)
         print_clauses(printer, self, self.CLAUSES)
         print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
+        print_result_types(printer, self.results)
 
 
 

@@ -17,12 +17,15 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     ShapedType,
+    TensorType,
     i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
+    base,
 )
+from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 from ascend_mlir import hardware
@@ -47,6 +50,40 @@ def is_memref(value: SSAValue) -> bool:
     return isinstance(value.type, MemRefType)
 
 
+def is_tensor(value: SSAValue) -> bool:
+    return isinstance(value.type, TensorType)
+
+
+def is_shaped(value: SSAValue) -> bool:
+    """A memref, or a ranked tensor of the tensor form (destination-passing style)."""
+    return isinstance(value.type, MemRefType | TensorType)
+
+
+# an operand of a hivm op that takes buffers or, in the tensor form, tensors
+MEMREF_OR_TENSOR = base(MemRefType) | base(TensorType)
+
+
+class DestinationStyleResults(OpTrait):
+    """The tensor form (bishengir's DPS ops): one result per tensor `outs` operand, of
+    its type, in order; an op whose outs are memrefs has none."""
+
+    def verify(self, op: Operation) -> None:
+        # bishengir's words (MLIR's DestinationStyleOpInterface verifier)
+        outs = [value for value in cast(HivmPipeOp, op).outs if isinstance(value.type, TensorType)]
+        if len(op.results) != len(outs):
+            raise VerifyException(
+                f"expected the number of tensor results ({len(op.results)}) to be equal to the number of "
+                f"output tensors ({len(outs)})"
+            )
+        for result, out in zip(op.results, outs):
+            if result.type != out.type:
+                number = next(i for i, operand in enumerate(op.operands) if operand is out)
+                raise VerifyException(
+                    f"expected type of operand #{number} ('{out.type}') to match type of corresponding result "
+                    f"('{result.type}')"
+                )
+
+
 def memref_values(values: Sequence[SSAValue]) -> tuple[SSAValue, ...]:
     return tuple(v for v in values if is_memref(v))
 
@@ -66,7 +103,7 @@ def shape_of(value: SSAValue) -> tuple[int, ...] | None:
 
 def element_type_of(value: SSAValue) -> Attribute:
     t = value.type
-    if isinstance(t, MemRefType):
+    if isinstance(t, MemRefType | TensorType):
         return cast(MemRefType[Attribute], t).element_type
     return t
 
@@ -148,8 +185,11 @@ def target_name(op: Operation) -> str | None:
 def scope_unassigned(value: SSAValue | Attribute) -> bool:
     """A memref without a memory space (or `#hivm.address_space<zero>`): bishengir's
     infer-hivm-mem-scope has not assigned it yet. Verifiers accept it, so IR from before
-    that inference flows in; every scope that *is* written must be legal."""
+    that inference flows in; every scope that *is* written must be legal. A tensor of
+    the tensor form has no scope yet either."""
     t = value.type if isinstance(value, SSAValue) else value
+    if isinstance(t, TensorType):  # the tensor form: bufferization assigns the memory later
+        return True
     if not isinstance(t, MemRefType):
         return False
     space = cast(MemRefType[Attribute], t).memory_space

@@ -77,7 +77,8 @@ class PointerCastOp(IRDLOperation):
     def parse(cls, parser: Parser) -> PointerCastOp:
         addrs = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_unresolved_operand)
         sizes: list[UnresolvedOperand] = []
-        if parser.parse_optional_punctuation("[") is not None:
+        # `[]` (no dynamic sizes) is accepted as bishengir does, and printed as it does: not at all
+        if parser.parse_optional_punctuation("[") is not None and parser.parse_optional_punctuation("]") is None:
             sizes = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_unresolved_operand)
             parser.parse_punctuation("]")
         attrs = parser.parse_optional_attr_dict()

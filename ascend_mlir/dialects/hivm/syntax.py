@@ -16,8 +16,8 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
-from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import IRDLOperation, VarResultDef
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
     CustomDirective,
@@ -198,6 +198,20 @@ def print_value_with_type(printer: Printer, value: SSAValue) -> None:
     printer.print_attribute(value.type)
 
 
+def parse_result_types(parser: Parser) -> list[Attribute]:
+    """The tensor form's trailing `-> type, ...` (results of the tensor `outs`); [] without."""
+    if parser.parse_optional_punctuation("->") is None:
+        return []
+    return parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+
+
+def print_result_types(printer: Printer, results: Sequence[SSAValue]) -> None:
+    """` -> type, ...` when the op has (tensor) results."""
+    if results:
+        printer.print_string(" -> ")
+        printer.print_list([r.type for r in results], printer.print_attribute)
+
+
 def parse_int_list(parser: Parser) -> DenseArrayBase:
     values = parser.parse_comma_separated_list(
         Parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
@@ -334,6 +348,19 @@ class HivmOp(HivmPipeOp, ABC):
     # but (unlike DefaultValuedAttr) not materialised in the generic form.
     ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {}
 
+    def __init__(
+        self,
+        *,
+        operands: Sequence[SSAValue | Operation | Sequence[SSAValue | Operation] | None] | None = None,
+        result_types: Sequence[Attribute | Sequence[Attribute] | None] | None = None,
+        properties: Mapping[str, Attribute | None] | None = None,
+        attributes: Mapping[str, Attribute | None] | None = None,
+    ):
+        defs = self.get_irdl_definition().results
+        if result_types is None and defs and all(isinstance(d, VarResultDef) for _, d in defs):
+            result_types = [[] for _ in defs]  # built on memrefs: no tensor-form results
+        super().__init__(operands=operands, result_types=result_types, properties=properties, attributes=attributes)
+
     def __post_init__(self):
         super().__post_init__()
         # MLIR prints properties sorted by name; keep the generic forms identical.
@@ -395,11 +422,14 @@ class HivmOp(HivmPipeOp, ABC):
             value = operands.get(name)
             ordered.append([] if value is None else value)
         defaults = {k: v for k, v in cls._materialised_defaults().items() if k not in props}
+        results: list[Attribute | Sequence[Attribute]] = list(result_types)
+        if len(op_def.results) == 1 and isinstance(op_def.results[0][1], VarResultDef):
+            results = [list(result_types)]  # the tensor form's one variadic/optional group
         op = cls.build(
             operands=ordered,
             properties=defaults | props,
             attributes=attrs,
-            result_types=list(result_types),
+            result_types=results,
         )
         return op
 

@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     DenseArrayBase,
     IntegerType,
-    MemRefType,
+    TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -21,7 +21,9 @@ from xdsl.irdl import (
     opt_operand_def,
     opt_prop_def,
     prop_def,
+    traits_def,
     var_operand_def,
+    var_result_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -37,10 +39,13 @@ from ascend_mlir.dialects.hivm.attrs import (
     TypeFnAttr,
 )
 from ascend_mlir.dialects.hivm.interface import (
+    MEMREF_OR_TENSOR,
+    DestinationStyleResults,
     array_values,
     element_type_of,
     i64_array,
     is_memref,
+    is_shaped,
     scope_of,
     scope_text,
     scope_unassigned,
@@ -53,9 +58,11 @@ from ascend_mlir.dialects.hivm.syntax import (
     parse_clauses,
     parse_enum,
     parse_paren_value,
+    parse_result_types,
     parse_values_with_types,
     print_clauses,
     print_paren_value,
+    print_result_types,
     print_short,
     print_values_with_types,
 )
@@ -66,6 +73,11 @@ from ascend_mlir.dialects.hivm.syntax import (
 
 
 class _VectorOp(HivmOp, ABC):
+    # the tensor form: the new values of the tensor outputs
+    result = var_result_def(TensorType)
+
+    traits = traits_def(DestinationStyleResults())
+
     def pipes(self) -> tuple[str, ...]:
         return ("V",)
 
@@ -85,8 +97,8 @@ class _ElementwiseOp(_VectorOp, ABC):
     """`attr-dict ins(...) outs(...) [temp_buffer(...)] <extra> [broadcast = [..]] [transpose = [..]]`."""
 
     src = var_operand_def()
-    dst = var_operand_def(MemRefType)
-    temp_buffer = opt_operand_def(MemRefType)
+    dst = var_operand_def(MEMREF_OR_TENSOR)
+    temp_buffer = opt_operand_def(MEMREF_OR_TENSOR)
     transpose = prop_def(DenseArrayBase, default_value=i64_array([]))
     broadcast = prop_def(DenseArrayBase, default_value=i64_array([]))
 
@@ -134,8 +146,8 @@ class _ElementwiseOp(_VectorOp, ABC):
             )
         self._verify_ub_operands()
         first = self.src[0]
-        if not is_memref(first):
-            raise VerifyException(f"the first input must be a memref (vector operand), got {first.type}")
+        if not is_shaped(first):
+            raise VerifyException(f"the first input must be a memref or tensor (vector operand), got {first.type}")
         if self.temp_buffer is not None and scope_of(self.temp_buffer) != "ub" and not scope_unassigned(self.temp_buffer):
             raise VerifyException(f"temp_buffer must be in ub, got {scope_text(self.temp_buffer)}")
         dst_shape = shape_of(self.dst[0])
@@ -146,7 +158,7 @@ class _ElementwiseOp(_VectorOp, ABC):
         for out_axis, in_axis in enumerate(transpose):
             expected[in_axis] = dst_shape[out_axis]
         for index, value in enumerate(self.src):
-            if not is_memref(value):
+            if not is_shaped(value):
                 if index > 0:
                     self._verify_scalar_operand(value)
                 continue
@@ -221,7 +233,7 @@ class _ElementwiseOp(_VectorOp, ABC):
         if parser.parse_optional_keyword("outs"):
             operands["dst"] = parse_values_with_types(parser)
         parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -232,6 +244,7 @@ class _ElementwiseOp(_VectorOp, ABC):
             printer.print_string(" outs")
             print_values_with_types(printer, self.dst)
         print_clauses(printer, self, self.CLAUSES)
+        print_result_types(printer, self.results)
 
 
 class _BinaryOp(_ElementwiseOp, ABC):
@@ -327,8 +340,8 @@ class VCastOp(_ElementwiseOp):
     name = "hivm.hir.vcast"
 
     src = var_operand_def()
-    dst = var_operand_def(MemRefType)
-    temp_buffer = opt_operand_def(MemRefType)
+    dst = var_operand_def(MEMREF_OR_TENSOR)
+    temp_buffer = opt_operand_def(MEMREF_OR_TENSOR)
     transpose = prop_def(DenseArrayBase, default_value=i64_array([]))
     broadcast = prop_def(DenseArrayBase, default_value=i64_array([]))
     round_mode = prop_def(RoundModeAttr, default_value=RoundModeAttr(RoundMode.RINT))
@@ -366,8 +379,8 @@ class VBrcOp(_VectorOp):
     name = "hivm.hir.vbrc"
 
     src = operand_def()
-    dst = operand_def(MemRefType)
-    temp_buffer = opt_operand_def(MemRefType)
+    dst = operand_def(MEMREF_OR_TENSOR)
+    temp_buffer = opt_operand_def(MEMREF_OR_TENSOR)
     broadcast_dims = prop_def(DenseArrayBase, default_value=i64_array([]))
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("broadcast_dims",)
@@ -394,7 +407,7 @@ class VBrcOp(_VectorOp):
         for dim in dims:
             if not 0 <= dim < rank:
                 raise VerifyException(f"broadcast dim {dim} is out of range for rank {rank}")
-        if not is_memref(self.src):
+        if not is_shaped(self.src):
             if dims:
                 raise VerifyException("a scalar source takes no broadcast_dims")
             if self.src.type != element_type_of(self.dst):
@@ -432,13 +445,14 @@ class VBrcOp(_VectorOp):
             "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
         }
         parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         print_paren_value(printer, "ins", self.src)
         print_paren_value(printer, "outs", self.dst)
         print_clauses(printer, self, self.CLAUSES)
+        print_result_types(printer, self.results)
 
 
 @irdl_op_definition
@@ -447,10 +461,10 @@ class VReduceOp(_VectorOp):
 
     name = "hivm.hir.vreduce"
 
-    src = operand_def(MemRefType)
-    dst = var_operand_def(MemRefType)
-    temp_buffer = opt_operand_def(MemRefType)
-    indices = opt_operand_def(MemRefType)
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = var_operand_def(MEMREF_OR_TENSOR)
+    temp_buffer = opt_operand_def(MEMREF_OR_TENSOR)
+    indices = opt_operand_def(MEMREF_OR_TENSOR)
     arith = prop_def(ReduceOpAttr)
     reduce_dims = prop_def(DenseArrayBase)
     # Required by the Ascend 950 (`-a5`) build of bishengir, unknown to the default one.
@@ -530,7 +544,7 @@ class VReduceOp(_VectorOp):
         parser.parse_keyword("outs")
         operands["dst"] = parse_values_with_types(parser)
         parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
@@ -541,4 +555,5 @@ class VReduceOp(_VectorOp):
         printer.print_string(" outs")
         print_values_with_types(printer, self.dst)
         print_clauses(printer, self, self.CLAUSES)
+        print_result_types(printer, self.results)
 

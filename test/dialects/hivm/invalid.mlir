@@ -354,7 +354,7 @@ func.func @vadd_arity(%a: memref<16x64xf32, #hivm.address_space<ub>>, %c: memref
 // -----
 
 func.func @vmul_scalar_first(%s: f32, %b: memref<16x64xf32, #hivm.address_space<ub>>, %c: memref<16x64xf32, #hivm.address_space<ub>>) {
-  // expected-error @+1 {{the first input must be a memref (vector operand), got f32}}
+  // expected-error @+1 {{the first input must be a memref or tensor (vector operand), got f32}}
   hivm.hir.vmul ins(%s, %b : f32, memref<16x64xf32, #hivm.address_space<ub>>) outs(%c : memref<16x64xf32, #hivm.address_space<ub>>)
   return
 }
@@ -676,5 +676,46 @@ func.func @vadd_transpose_shape(%a: memref<2x16x4xf32, #hivm.address_space<ub>>,
 func.func @vadd_transpose_last_dim(%a: memref<16x8xf32, #hivm.address_space<ub>>, %c: memref<8x16xf32, #hivm.address_space<ub>>) {
   // expected-error @+1 {{transpose [1, 0] moves the last dimension (the hardware keeps it in place)}}
   hivm.hir.vadd ins(%a, %a : memref<16x8xf32, #hivm.address_space<ub>>, memref<16x8xf32, #hivm.address_space<ub>>) outs(%c : memref<8x16xf32, #hivm.address_space<ub>>) transpose = [1, 0]
+  return
+}
+
+// -----
+
+// The tensor form: one result per tensor output (bishengir's words).
+func.func @tensor_output_without_result(%x: tensor<16xf16>, %t: tensor<16xf16>) {
+  // expected-error @+1 {{expected the number of tensor results (0) to be equal to the number of output tensors (1)}}
+  hivm.hir.vadd ins(%x, %x : tensor<16xf16>, tensor<16xf16>) outs(%t : tensor<16xf16>)
+  return
+}
+
+// -----
+
+func.func @tensor_result_of_another_type(%x: tensor<16xf16>, %t: tensor<16xf16>) {
+  // expected-error @+1 {{expected type of operand #1 ('tensor<16xf16>') to match type of corresponding result ('tensor<8xf16>')}}
+  %r = hivm.hir.vexp ins(%x : tensor<16xf16>) outs(%t : tensor<16xf16>) -> tensor<8xf16>
+  return
+}
+
+// -----
+
+func.func @tensor_result_of_memref_output(%x: memref<16xf16>, %t: memref<16xf16>) {
+  // expected-error @+1 {{expected the number of tensor results (1) to be equal to the number of output tensors (0)}}
+  %r = hivm.hir.vexp ins(%x : memref<16xf16>) outs(%t : memref<16xf16>) -> tensor<16xf16>
+  return
+}
+
+// -----
+
+func.func @tensor_copy_without_result(%x: tensor<16x16xf16>, %t: tensor<16x16xf16>) {
+  // expected-error @+1 {{expected the number of tensor results (0) to be equal to the number of output tensors (1)}}
+  hivm.hir.copy ins(%x : tensor<16x16xf16>) outs(%t : tensor<16x16xf16>)
+  return
+}
+
+// -----
+
+func.func @tensor_mmad_without_result(%x: tensor<16x16xf16>, %t: tensor<16x16xf32>, %i: i1, %c: index) {
+  // expected-error @+1 {{expected the number of tensor results (0) to be equal to the number of output tensors (1)}}
+  hivm.hir.mmadL1 ins(%x, %x, %i, %c, %c, %c : tensor<16x16xf16>, tensor<16x16xf16>, i1, index, index, index) outs(%t : tensor<16x16xf32>)
   return
 }

@@ -153,6 +153,9 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %c4096 = arith.constant 4096 : i64
     // CHECK: %buf = hivm.hir.pointer_cast(%c0) : memref<16x64xf32, #hivm.address_space<ub>>
     %buf = hivm.hir.pointer_cast(%c0) : memref<16x64xf32, #hivm.address_space<ub>>
+    // an empty size list, as bishengir's own tests write it, prints as bishengir prints it
+    // CHECK-NEXT: %empty_sizes = hivm.hir.pointer_cast(%c0) : memref<16x64xf32, #hivm.address_space<ub>>
+    %empty_sizes = hivm.hir.pointer_cast(%c0) [] : memref<16x64xf32, #hivm.address_space<ub>>
     // CHECK-NEXT: %multi = hivm.hir.pointer_cast(%c0, %c4096) : memref<16x64xf32, #hivm.address_space<cbuf>>
     %multi = hivm.hir.pointer_cast(%c0, %c4096) : memref<16x64xf32, #hivm.address_space<cbuf>>
     // CHECK-NEXT: %dyn = hivm.hir.pointer_cast(%c0) [%n] : memref<?x64xf32, #hivm.address_space<ub>>
