@@ -34,7 +34,7 @@ OP_USE = re.compile(r"\bhivm\.hir\.([A-Za-z0-9_]+)")
 # an op at the start of a statement, custom (`%r = dialect.op`) or generic (`"dialect.op"(`)
 OP_NAME = re.compile(r"^\s*(?:%[^=]*=\s*)?\"?([a-z_][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)\"?(?=[\s(<{])(?!\s*=)", re.MULTILINE)
 # `def FooOp : HIVM_Op<"foo", ...>` and the like (op classes take the mnemonic first)
-ODS_OP = re.compile(r"^def \w+\s*:\s*\w*Op\w*<\s*\"([A-Za-z0-9_]+)\"", re.MULTILINE)
+ODS_OP = re.compile(r"^def \w+Op\s*:\s*\w+<\s*\"([A-Za-z0-9_]+)\"", re.MULTILINE)
 
 
 def split_chunks(text: str) -> list[str]:

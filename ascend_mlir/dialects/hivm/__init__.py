@@ -22,6 +22,8 @@ from ascend_mlir.dialects.hivm.attrs import (
     AddressSpaceAttr,
     AtomicKind,
     AtomicKindAttr,
+    CompareMode,
+    CompareModeAttr,
     EventAttr,
     FixpipeDMAMode,
     FixpipeDMAModeAttr,
@@ -48,16 +50,21 @@ from ascend_mlir.dialects.hivm.attrs import (
     RoundModeAttr,
     SyncBlockInstrMode,
     SyncBlockInstrModeAttr,
+    SyncBlockMode,
+    SyncBlockModeAttr,
     TCoreType,
     TCoreTypeAttr,
     TypeFn,
     TypeFnAttr,
     UnitFlag,
     UnitFlagAttr,
+    VFMode,
+    VFModeAttr,
     address_space,
     event_attr,
     pipe_attr,
 )
+from ascend_mlir.dialects.hivm.control import CONTROL_OPS
 from ascend_mlir.dialects.hivm.cube import (
     MMAD_SYNC_RELATED_ARGS,
     MmadL1Op,
@@ -70,6 +77,7 @@ from ascend_mlir.dialects.hivm.dma import (
     StoreOp,
     uses_both_vector_cores,
 )
+from ascend_mlir.dialects.hivm.elementwise import ELEMENTWISE_OPS
 from ascend_mlir.dialects.hivm.interface import (
     HivmPipeOp,
     op_pipes,
@@ -137,6 +145,8 @@ HIVM = Dialect(
         GetBlockIdxOp,
         GetBlockNumOp,
         GetSubBlockIdxOp,
+        *ELEMENTWISE_OPS,
+        *CONTROL_OPS,
     ],
     [
         AddressSpaceAttr,
@@ -158,6 +168,9 @@ HIVM = Dialect(
         FixpipePreReluModeAttr,
         SyncBlockInstrModeAttr,
         UnitFlagAttr,
+        CompareModeAttr,
+        SyncBlockModeAttr,
+        VFModeAttr,
     ],
 )
 
@@ -167,6 +180,10 @@ __all__ = [
     "AddressSpaceAttr",
     "AtomicKind",
     "AtomicKindAttr",
+    "CompareMode",
+    "CompareModeAttr",
+    "CONTROL_OPS",
+    "ELEMENTWISE_OPS",
     "BINARY_OPS",
     "CopyOp",
     "DMA_OPS",
@@ -213,6 +230,8 @@ __all__ = [
     "StoreOp",
     "SyncBlockInstrMode",
     "SyncBlockInstrModeAttr",
+    "SyncBlockMode",
+    "SyncBlockModeAttr",
     "SyncBlockSetOp",
     "SyncBlockWaitOp",
     "TCoreType",
@@ -222,6 +241,8 @@ __all__ = [
     "UNARY_OPS",
     "UnitFlag",
     "UnitFlagAttr",
+    "VFMode",
+    "VFModeAttr",
     "VAbsOp",
     "VAddOp",
     "VBrcOp",

@@ -351,3 +351,48 @@ def address_space(name: str) -> AddressSpaceAttr:
     except ValueError:
         raise ValueError(f"unknown hivm address space {name!r}") from None
 
+
+
+class CompareMode(StrEnum):
+    EQ = "eq"
+    NE = "ne"
+    LT = "lt"
+    GT = "gt"
+    GE = "ge"
+    LE = "le"
+
+
+@irdl_attr_definition
+class CompareModeAttr(_AngleEnum, EnumAttribute[CompareMode]):
+    """vcmp's comparison (`#hivm.compare_mode<lt>`, default eq)."""
+
+    name = "hivm.compare_mode"
+
+
+class SyncBlockMode(StrEnum):
+    ALL_CUBE = "ALL_CUBE"
+    ALL_VECTOR = "ALL_VECTOR"
+    ALL_SUB_VECTOR = "ALL_SUB_VECTOR"
+    BARRIER_CUBE = "BARRIER_CUBE"
+    BARRIER_VECTOR = "BARRIER_VECTOR"
+    ALL = "ALL"
+
+
+@irdl_attr_definition
+class SyncBlockModeAttr(_AngleEnum, EnumAttribute[SyncBlockMode]):
+    """Which cores a `hivm.hir.sync_block` barrier joins (`#hivm.sync_block_mode<ALL_CUBE>`)."""
+
+    name = "hivm.sync_block_mode"
+
+
+class VFMode(StrEnum):
+    SIMD = "SIMD"
+    SIMT = "SIMT"
+    MIX = "MIX"
+
+
+@irdl_attr_definition
+class VFModeAttr(_AngleEnum, EnumAttribute[VFMode]):
+    """How a function's vector code runs (`hivm.vf_mode = #hivm.vf_mode<SIMD>`, Ascend 950)."""
+
+    name = "hivm.vf_mode"

@@ -245,7 +245,7 @@ def print_paren_value(printer: Printer, keyword: str, value: SSAValue) -> None:
     printer.print_string(")")
 
 
-ClauseKind = Literal["enum", "value", "bool", "ints", "paren"]
+ClauseKind = Literal["enum", "value", "bool", "ints", "paren", "colon_bool"]
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,8 @@ class Clause:
     * `value`: `kw = %v : type` (an optional operand);
     * `bool`: `kw = true|false` (a bool property, printed whenever present);
     * `ints`: `kw = [1, 2]` (an i64 dense array property, printed when not empty);
-    * `paren`: `kw(%v : type)` (an optional operand).
+    * `paren`: `kw(%v : type)` (an optional operand);
+    * `colon_bool`: `kw : true|false` (a bool property, printed whenever present: vshr's round).
 
     `name` is the property or operand when it is not spelled like the keyword.
     `always`: an enum printed whenever present, also at its default (bishengir prints
@@ -282,6 +283,10 @@ def _parse_clause_body(
         parser.parse_punctuation("(")
         operands[clause.target] = parse_value_with_type(parser)
         parser.parse_punctuation(")")
+        return
+    if clause.kind == "colon_bool":
+        parser.parse_punctuation(":")
+        props[clause.target] = parse_bool(parser)
         return
     parser.parse_punctuation("=")
     if clause.kind == "enum":
@@ -327,6 +332,10 @@ def print_clauses(printer: Printer, op: HivmOp, clauses: Sequence[Clause]) -> No
             continue
         if clause.kind == "paren":
             print_paren_value(printer, clause.keyword, cast(SSAValue, value))
+            continue
+        if clause.kind == "colon_bool":
+            printer.print_string(f" {clause.keyword} : ")
+            printer.print_attribute(cast(Attribute, value))
             continue
         printer.print_string(f" {clause.keyword} = ")
         if clause.kind == "enum":

@@ -93,22 +93,25 @@ class _VectorOp(HivmOp, ABC):
                     )
 
 
-class _ElementwiseOp(_VectorOp, ABC):
-    """`attr-dict ins(...) outs(...) [temp_buffer(...)] <extra> [broadcast = [..]] [transpose = [..]]`."""
+class _ElementwiseBase(_VectorOp, ABC):
+    """`attr-dict ins(...) outs(...) <clauses> [broadcast = [..]] [transpose = [..]]`; the
+    ops of bishengir's build without a temp_buffer operand (vsin, vcmp, ...) derive from
+    this, the others from _ElementwiseOp."""
 
     src = var_operand_def()
     dst = var_operand_def(MEMREF_OR_TENSOR)
-    temp_buffer = opt_operand_def(MEMREF_OR_TENSOR)
     transpose = prop_def(DenseArrayBase, default_value=i64_array([]))
     broadcast = prop_def(DenseArrayBase, default_value=i64_array([]))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("transpose", "broadcast")
     ARITY: ClassVar[int] = 1
-    # after `ins(...) outs(...)`: vcast adds its round_mode and cast enums after temp_buffer
-    CLAUSES: ClassVar[tuple[Clause, ...]] = (
-        Clause("temp_buffer", "paren"), Clause("broadcast", "ints"), Clause("transpose", "ints"),
-    )
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("broadcast", "ints"), Clause("transpose", "ints"))
+
+    @property
+    def temp(self) -> SSAValue | None:
+        """The temp_buffer operand of ops that have one."""
+        return None
 
     def __init__(
         self,
@@ -124,7 +127,8 @@ class _ElementwiseOp(_VectorOp, ABC):
             "transpose": i64_array(transpose),
         }
         props.update(properties or {})
-        super().__init__(operands=[list(ins), list(outs), []], properties=props)
+        optional_groups = [[] for _ in self.get_irdl_definition().operands[2:]]
+        super().__init__(operands=[list(ins), list(outs), *optional_groups], properties=props)
 
     @property
     def ins(self) -> tuple[SSAValue, ...]:
@@ -148,8 +152,9 @@ class _ElementwiseOp(_VectorOp, ABC):
         first = self.src[0]
         if not is_shaped(first):
             raise VerifyException(f"the first input must be a memref or tensor (vector operand), got {first.type}")
-        if self.temp_buffer is not None and scope_of(self.temp_buffer) != "ub" and not scope_unassigned(self.temp_buffer):
-            raise VerifyException(f"temp_buffer must be in ub, got {scope_text(self.temp_buffer)}")
+        temp = self.temp
+        if temp is not None and scope_of(temp) != "ub" and not scope_unassigned(temp):
+            raise VerifyException(f"temp_buffer must be in ub, got {scope_text(temp)}")
         dst_shape = shape_of(self.dst[0])
         assert dst_shape is not None
         broadcast, transpose = self._verified_layout(len(dst_shape))
@@ -245,6 +250,23 @@ class _ElementwiseOp(_VectorOp, ABC):
             print_values_with_types(printer, self.dst)
         print_clauses(printer, self, self.CLAUSES)
         print_result_types(printer, self.results)
+
+
+class _ElementwiseOp(_ElementwiseBase, ABC):
+    """`attr-dict ins(...) outs(...) [temp_buffer(...)] <extra> [broadcast = [..]] [transpose = [..]]`."""
+
+    src = var_operand_def()
+    dst = var_operand_def(MEMREF_OR_TENSOR)
+    temp_buffer = opt_operand_def(MEMREF_OR_TENSOR)
+
+    # after `ins(...) outs(...)`: vcast adds its round_mode and cast enums after temp_buffer
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (
+        Clause("temp_buffer", "paren"), Clause("broadcast", "ints"), Clause("transpose", "ints"),
+    )
+
+    @property
+    def temp(self) -> SSAValue | None:
+        return self.temp_buffer
 
 
 class _BinaryOp(_ElementwiseOp, ABC):

@@ -719,3 +719,67 @@ func.func @tensor_mmad_without_result(%x: tensor<16x16xf16>, %t: tensor<16x16xf3
   hivm.hir.mmadL1 ins(%x, %x, %i, %c, %c, %c : tensor<16x16xf16>, tensor<16x16xf16>, i1, index, index, index) outs(%t : tensor<16x16xf32>)
   return
 }
+
+// -----
+
+func.func @vcmp_into_values(%a: memref<16xf16>, %b: memref<16xf16>) {
+  // expected-error @+1 {{the output of vcmp is an i1 mask, got f16}}
+  hivm.hir.vcmp ins(%a, %a : memref<16xf16>, memref<16xf16>) outs(%b : memref<16xf16>)
+  return
+}
+
+// -----
+
+func.func @vsel_without_mask(%a: memref<16xf16>, %b: memref<16xf16>) {
+  // expected-error @+1 {{the first input of vsel is an i1 mask, got f16}}
+  hivm.hir.vsel ins(%a, %a, %a : memref<16xf16>, memref<16xf16>, memref<16xf16>) outs(%b : memref<16xf16>)
+  return
+}
+
+// -----
+
+func.func @vand_with_scalar(%a: memref<16xi16>, %s: i16) {
+  // expected-error @+1 {{operand at index 1 is vector-only}}
+  hivm.hir.vand ins(%a, %s : memref<16xi16>, i16) outs(%a : memref<16xi16>)
+  return
+}
+
+// -----
+
+func.func @vpow_of_halves(%a: memref<16xf16>) {
+  // expected-error @+1 {{operands of vpow must have element type i32 (bishengir's build), got f16}}
+  hivm.hir.vpow ins(%a, %a : memref<16xf16>, memref<16xf16>) outs(%a : memref<16xf16>)
+  return
+}
+
+// -----
+
+func.func @bitcast_of_another_width(%a: memref<16xf16>) {
+  // expected-error @+1 {{bitcast needs element types of one bit width, got f16 -> i32}}
+  %b = hivm.hir.bitcast %a : memref<16xf16> -> memref<16xi32>
+  return
+}
+
+// -----
+
+func.func @sync_block_all_without_cube_pipe() {
+  // expected-error @+1 {{tcube_pipe should be defined!}}
+  hivm.hir.sync_block[#hivm.sync_block_mode<ALL>, 1 : i16] tvector_pipe = #hivm.pipe<PIPE_V>
+  return
+}
+
+// -----
+
+func.func @sync_block_barrier_with_pipe() {
+  // expected-error @+1 {{tvector_pipe should not be defined!}}
+  hivm.hir.sync_block[#hivm.sync_block_mode<BARRIER_VECTOR>] tvector_pipe = #hivm.pipe<PIPE_V>
+  return
+}
+
+// -----
+
+func.func @lock_of_i32(%l: memref<1xi32>) {
+  // expected-error @+1 {{lock_var must be a rank-1 memref of i64, got memref<1xi32>}}
+  hivm.hir.sync_block_lock lock_var(%l : memref<1xi32>)
+  return
+}
