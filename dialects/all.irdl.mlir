@@ -191,242 +191,430 @@ irdl.dialect @hivm {
     %4 = irdl.any_of(%0, %1, %2, %3)
     irdl.parameters(value: %4)
   }
+  // hivm.compare_mode
+  irdl.attribute @compare_mode {
+    %0 = irdl.is "eq"
+    %1 = irdl.is "ne"
+    %2 = irdl.is "lt"
+    %3 = irdl.is "gt"
+    %4 = irdl.is "ge"
+    %5 = irdl.is "le"
+    %6 = irdl.any_of(%0, %1, %2, %3, %4, %5)
+    irdl.parameters(value: %6)
+  }
+  // hivm.sync_block_mode
+  irdl.attribute @sync_block_mode {
+    %0 = irdl.is "ALL_CUBE"
+    %1 = irdl.is "ALL_VECTOR"
+    %2 = irdl.is "ALL_SUB_VECTOR"
+    %3 = irdl.is "BARRIER_CUBE"
+    %4 = irdl.is "BARRIER_VECTOR"
+    %5 = irdl.is "ALL"
+    %6 = irdl.any_of(%0, %1, %2, %3, %4, %5)
+    irdl.parameters(value: %6)
+  }
+  // hivm.vf_mode
+  irdl.attribute @vf_mode {
+    %0 = irdl.is "SIMD"
+    %1 = irdl.is "SIMT"
+    %2 = irdl.is "MIX"
+    %3 = irdl.any_of(%0, %1, %2)
+    irdl.parameters(value: %3)
+  }
   // hivm.hir.load
   //   optional, not checked: eviction_policy, init_out_buffer, may_implicit_transpose_with_last_axis, pad_mode, tcoretype
   irdl.operation @hir_load {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    %2 = irdl.any
-    %3 = irdl.base "!builtin.index"
-    %4 = irdl.any
-    %5 = irdl.any
-    irdl.operands(src: %0, dst: %1, pad_value: optional %2, left_padding_num: optional %3, right_padding_num: optional %4, init_condition: optional %5)
-    %6 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %6}
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.any
+    %7 = irdl.base "!builtin.index"
+    %8 = irdl.any
+    %9 = irdl.any
+    irdl.operands(src: %2, dst: %5, pad_value: optional %6, left_padding_num: optional %7, right_padding_num: optional %8, init_condition: optional %9)
+    %10 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %10)
+    %11 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %11}
   }
   // hivm.hir.store
   //   optional, not checked: atomic_kind, may_implicit_transpose_with_last_axis
   irdl.operation @hir_store {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    irdl.operands(src: %0, dst: %1)
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: %2, dst: %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %6)
   }
   // hivm.hir.nd2nz
   //   optional, not checked: dst_continuous, init_out_buffer
   irdl.operation @hir_nd2nz {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    %2 = irdl.any
-    %3 = irdl.any
-    irdl.operands(src: %0, dst: %1, pad_value: optional %2, init_condition: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.any
+    %7 = irdl.any
+    irdl.operands(src: %2, dst: %5, pad_value: optional %6, init_condition: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.fixpipe
   //   note: operand group `unit_flag_cond` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: channel_split, dma_mode, dual_dst_mode, pre_quant, pre_relu, unit_flag_mode
   irdl.operation @hir_fixpipe {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.integer"
-    %3 = irdl.any
-    irdl.operands(src: %0, dst: %1, unit_flag_cond: variadic %2, quant_scale: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.integer"
+    %7 = irdl.any
+    irdl.operands(src: %2, dst: %5, unit_flag_cond: variadic %6, quant_scale: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.copy
   //   optional, not checked: collapse_reassociation, pad_mode
   irdl.operation @hir_copy {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    %2 = irdl.any
-    irdl.operands(src: %0, dst: %1, pad_value: optional %2)
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.any
+    irdl.operands(src: %2, dst: %5, pad_value: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %7)
   }
   // hivm.hir.mmadL1
   //   note: operand group `unit_flag_cond` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: a_transpose, b_transpose, enable_HF32, enable_I4, unit_flag_mode
   irdl.operation @hir_mmad_l1 {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.integer"
-    %3 = irdl.base "!builtin.index"
-    %4 = irdl.base "!builtin.index"
-    %5 = irdl.base "!builtin.index"
-    %6 = irdl.base "!builtin.memref"
-    %7 = irdl.is i64
-    %8 = irdl.base "!builtin.integer"
-    %9 = irdl.base "!builtin.memref"
-    irdl.operands(a: %0, b: %1, init_condition: %2, real_m: %3, real_k: %4, real_n: %5, c: %6, sync_related_args: variadic %7, unit_flag_cond: variadic %8, per_channel_bias: optional %9)
-    %10 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %10}
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.integer"
+    %7 = irdl.base "!builtin.index"
+    %8 = irdl.base "!builtin.index"
+    %9 = irdl.base "!builtin.index"
+    %10 = irdl.base "!builtin.memref"
+    %11 = irdl.base "!builtin.tensor"
+    %12 = irdl.any_of(%10, %11)
+    %13 = irdl.is i64
+    %14 = irdl.base "!builtin.integer"
+    %15 = irdl.base "!builtin.memref"
+    %16 = irdl.base "!builtin.tensor"
+    %17 = irdl.any_of(%15, %16)
+    irdl.operands(a: %2, b: %5, init_condition: %6, real_m: %7, real_k: %8, real_n: %9, c: %12, sync_related_args: variadic %13, unit_flag_cond: variadic %14, per_channel_bias: optional %17)
+    %18 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %18)
+    %19 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %19}
   }
   // hivm.hir.vadd
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vadd {
     %0 = irdl.any
     %1 = irdl.any
     %2 = irdl.base "!builtin.memref"
-    %3 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, src_1: %1, dst_0: %2, temp_buffer: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.vsub
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vsub {
     %0 = irdl.any
     %1 = irdl.any
     %2 = irdl.base "!builtin.memref"
-    %3 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, src_1: %1, dst_0: %2, temp_buffer: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.vmul
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vmul {
     %0 = irdl.any
     %1 = irdl.any
     %2 = irdl.base "!builtin.memref"
-    %3 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, src_1: %1, dst_0: %2, temp_buffer: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.vdiv
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vdiv {
     %0 = irdl.any
     %1 = irdl.any
     %2 = irdl.base "!builtin.memref"
-    %3 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, src_1: %1, dst_0: %2, temp_buffer: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.vmax
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vmax {
     %0 = irdl.any
     %1 = irdl.any
     %2 = irdl.base "!builtin.memref"
-    %3 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, src_1: %1, dst_0: %2, temp_buffer: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.vmin
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vmin {
     %0 = irdl.any
     %1 = irdl.any
     %2 = irdl.base "!builtin.memref"
-    %3 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, src_1: %1, dst_0: %2, temp_buffer: optional %3)
-    %4 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %4}
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
   }
   // hivm.hir.vexp
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vexp {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vln
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vln {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vabs
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vabs {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vrelu
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vrelu {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vsqrt
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vsqrt {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vrsqrt
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vrsqrt {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vrec
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
   irdl.operation @hir_vrec {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vcast
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, cast, round_mode, transpose
   irdl.operation @hir_vcast {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src_0: %0, dst_0: %1, temp_buffer: optional %2)
-    %3 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"operandSegmentSizes" = %3}
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
   }
   // hivm.hir.vbrc
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast_dims
   irdl.operation @hir_vbrc {
     %0 = irdl.any
     %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
-    irdl.operands(src: %0, dst: %1, temp_buffer: optional %2)
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src: %0, dst: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
   }
   // hivm.hir.vreduce
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: unsigned_src
   irdl.operation @hir_vreduce {
     %0 = irdl.base "!builtin.memref"
-    %1 = irdl.base "!builtin.memref"
-    %2 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
     %3 = irdl.base "!builtin.memref"
-    %4 = irdl.base "!builtin.memref"
-    irdl.operands(src: %0, dst_0: %1, dst_1: optional %2, temp_buffer: optional %3, indices: optional %4)
-    %5 = irdl.base @hivm::@reduce_op
-    %6 = irdl.base "#builtin.dense_array"
-    %7 = irdl.base "#builtin.dense_array"
-    irdl.attributes {"arith" = %5, "operandSegmentSizes" = %6, "reduce_dims" = %7}
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    %9 = irdl.base "!builtin.memref"
+    %10 = irdl.base "!builtin.tensor"
+    %11 = irdl.any_of(%9, %10)
+    %12 = irdl.base "!builtin.memref"
+    %13 = irdl.base "!builtin.tensor"
+    %14 = irdl.any_of(%12, %13)
+    irdl.operands(src: %2, dst_0: %5, dst_1: optional %8, temp_buffer: optional %11, indices: optional %14)
+    %15 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %15)
+    %16 = irdl.base @hivm::@reduce_op
+    %17 = irdl.base "#builtin.dense_array"
+    %18 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"arith" = %16, "operandSegmentSizes" = %17, "reduce_dims" = %18}
   }
   // hivm.hir.set_flag
   //   optional, not checked: static_event_id
@@ -506,6 +694,305 @@ irdl.dialect @hivm {
   irdl.operation @hir_get_sub_block_idx {
     %0 = irdl.is i64
     irdl.results(result: %0)
+  }
+  // hivm.hir.vand
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vand {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
+  }
+  // hivm.hir.vor
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vor {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
+  }
+  // hivm.hir.vxor
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vxor {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
+  }
+  // hivm.hir.vnot
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vnot {
+    %0 = irdl.any
+    %1 = irdl.base "!builtin.memref"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(src_0: %0, dst_0: %3, temp_buffer: optional %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %7)
+    %8 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %8}
+  }
+  // hivm.hir.vshl
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vshl {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
+  }
+  // hivm.hir.vshr
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, round, transpose
+  irdl.operation @hir_vshr {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
+  }
+  // hivm.hir.vpow
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vpow {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4, temp_buffer: optional %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %8)
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %9}
+  }
+  // hivm.hir.vsin
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vsin {
+    %0 = irdl.any
+    %1 = irdl.base "!builtin.memref"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    irdl.operands(src_0: %0, dst_0: %3)
+    %4 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %4)
+    %5 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %5}
+  }
+  // hivm.hir.vcos
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vcos {
+    %0 = irdl.any
+    %1 = irdl.base "!builtin.memref"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    irdl.operands(src_0: %0, dst_0: %3)
+    %4 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %4)
+    %5 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %5}
+  }
+  // hivm.hir.vtanh
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vtanh {
+    %0 = irdl.any
+    %1 = irdl.base "!builtin.memref"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    irdl.operands(src_0: %0, dst_0: %3)
+    %4 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %4)
+    %5 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %5}
+  }
+  // hivm.hir.verf
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_verf {
+    %0 = irdl.any
+    %1 = irdl.base "!builtin.memref"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.any_of(%1, %2)
+    irdl.operands(src_0: %0, dst_0: %3)
+    %4 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %4)
+    %5 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %5}
+  }
+  // hivm.hir.vmod
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vmod {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4)
+    %5 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %5)
+    %6 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %6}
+  }
+  // hivm.hir.vcmp
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, compare_mode, transpose
+  irdl.operation @hir_vcmp {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "!builtin.memref"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.any_of(%2, %3)
+    irdl.operands(src_0: %0, src_1: %1, dst_0: %4)
+    %5 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %5)
+    %6 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %6}
+  }
+  // hivm.hir.vsel
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: broadcast, transpose
+  irdl.operation @hir_vsel {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.any
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    irdl.operands(src_0: %0, src_1: %1, src_2: %2, dst_0: %5, temp_buffer: optional %8)
+    %9 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %9)
+    %10 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %10}
+  }
+  // hivm.hir.set_ctrl
+  //   note: property `enable`: only the base of bool attribute (`true`/`false`) is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  //   note: property `idx`: only the base of integer attribute of type `i64` is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  irdl.operation @hir_set_ctrl {
+    %0 = irdl.base "#builtin.integer"
+    %1 = irdl.base "#builtin.integer"
+    irdl.attributes {"enable" = %0, "idx" = %1}
+  }
+  // hivm.hir.anchor
+  //   note: property `id`: only the base of integer attribute of type `i64` is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  //   optional, not checked: tcore_type
+  irdl.operation @hir_anchor {
+    %0 = irdl.base "#builtin.integer"
+    irdl.attributes {"id" = %0}
+  }
+  // hivm.hir.debug
+  //   note: property `hex`: only the base of bool attribute (`true`/`false`) is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  //   optional, not checked: memscope, tcoretype
+  irdl.operation @hir_debug {
+    %0 = irdl.any
+    irdl.operands(arg: %0)
+    %1 = irdl.base "#builtin.string"
+    %2 = irdl.base "#builtin.integer"
+    %3 = irdl.base "#builtin.string"
+    irdl.attributes {"debugtype" = %1, "hex" = %2, "prefix" = %3}
+  }
+  // hivm.hir.init_debug
+  irdl.operation @hir_init_debug {
+  }
+  // hivm.hir.finish_debug
+  irdl.operation @hir_finish_debug {
+  }
+  // hivm.hir.bitcast
+  irdl.operation @hir_bitcast {
+    %0 = irdl.any
+    irdl.operands(src: %0)
+    %1 = irdl.any
+    irdl.results(result: %1)
+  }
+  // hivm.hir.sync_block
+  //   optional, not checked: flag_id, tcube_pipe, tvector_pipe
+  irdl.operation @hir_sync_block {
+    %0 = irdl.is i64
+    irdl.operands(ffts_base_addr: optional %0)
+    %1 = irdl.base @hivm::@sync_block_mode
+    irdl.attributes {"sync_block_mode" = %1}
+  }
+  // hivm.hir.create_sync_block_lock
+  irdl.operation @hir_create_sync_block_lock {
+    %0 = irdl.base "!builtin.memref"
+    irdl.operands(lock_arg: optional %0)
+    %1 = irdl.base "!builtin.memref"
+    irdl.results(memref: %1)
+  }
+  // hivm.hir.sync_block_lock
+  irdl.operation @hir_sync_block_lock {
+    %0 = irdl.base "!builtin.memref"
+    irdl.operands(lock_var: %0)
+  }
+  // hivm.hir.sync_block_unlock
+  irdl.operation @hir_sync_block_unlock {
+    %0 = irdl.base "!builtin.memref"
+    irdl.operands(lock_var: %0)
+  }
+  // hivm.hir.free_lock_var
+  irdl.operation @hir_free_lock_var {
+    %0 = irdl.base "!builtin.memref"
+    irdl.operands(lock_var: %0)
   }
 }
 // IRDL definition of the `hacc` dialect of ascend-mlir, for upstream

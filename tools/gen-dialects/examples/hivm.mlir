@@ -56,6 +56,40 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = %flag
     return
   }
+  func.func @bitwise_compare_select(%a: memref<16xi16, #hivm.address_space<ub>>, %b: memref<16xi16, #hivm.address_space<ub>>,
+                                    %m: memref<16xi1, #hivm.address_space<ub>>, %x: memref<16xf16, #hivm.address_space<ub>>,
+                                    %y: memref<16xf16, #hivm.address_space<ub>>, %w: memref<16xi32, #hivm.address_space<ub>>,
+                                    %s: i16, %h: f16) {
+    hivm.hir.vand ins(%a, %b : memref<16xi16, #hivm.address_space<ub>>, memref<16xi16, #hivm.address_space<ub>>) outs(%b : memref<16xi16, #hivm.address_space<ub>>)
+    hivm.hir.vor ins(%a, %b : memref<16xi16, #hivm.address_space<ub>>, memref<16xi16, #hivm.address_space<ub>>) outs(%b : memref<16xi16, #hivm.address_space<ub>>)
+    hivm.hir.vxor ins(%a, %b : memref<16xi16, #hivm.address_space<ub>>, memref<16xi16, #hivm.address_space<ub>>) outs(%b : memref<16xi16, #hivm.address_space<ub>>)
+    hivm.hir.vnot ins(%m : memref<16xi1, #hivm.address_space<ub>>) outs(%m : memref<16xi1, #hivm.address_space<ub>>)
+    hivm.hir.vshl ins(%a, %s : memref<16xi16, #hivm.address_space<ub>>, i16) outs(%b : memref<16xi16, #hivm.address_space<ub>>)
+    hivm.hir.vshr ins(%a, %s : memref<16xi16, #hivm.address_space<ub>>, i16) outs(%b : memref<16xi16, #hivm.address_space<ub>>) round : true
+    hivm.hir.vpow ins(%w, %w : memref<16xi32, #hivm.address_space<ub>>, memref<16xi32, #hivm.address_space<ub>>) outs(%w : memref<16xi32, #hivm.address_space<ub>>)
+    hivm.hir.vmod ins(%a, %b : memref<16xi16, #hivm.address_space<ub>>, memref<16xi16, #hivm.address_space<ub>>) outs(%b : memref<16xi16, #hivm.address_space<ub>>)
+    hivm.hir.vcmp ins(%x, %h : memref<16xf16, #hivm.address_space<ub>>, f16) outs(%m : memref<16xi1, #hivm.address_space<ub>>) compare_mode = <lt>
+    hivm.hir.vsel ins(%m, %h, %x : memref<16xi1, #hivm.address_space<ub>>, f16, memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.vsin ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.vcos ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.vtanh ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.verf ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
+    %bits = hivm.hir.bitcast %x : memref<16xf16, #hivm.address_space<ub>> -> memref<16xi16, #hivm.address_space<ub>>
+    return
+  }
+  func.func @control_debug_locks(%buf: memref<?xi8, #hivm.address_space<gm>>, %v: f16) attributes {hivm.vf_mode = #hivm.vf_mode<SIMD>} {
+    hivm.hir.set_ctrl true at ctrl[60]
+    hivm.hir.anchor {id = 0 : i64}
+    hivm.hir.init_debug
+    hivm.hir.debug {debugtype = "print", hex = false, prefix = "v = "} %v : f16
+    hivm.hir.finish_debug
+    hivm.hir.sync_block[<ALL>, 1 : i16] tcube_pipe = <PIPE_FIX> tvector_pipe = <PIPE_MTE3>
+    %lock = hivm.hir.create_sync_block_lock from %buf : from memref<?xi8, #hivm.address_space<gm>> to memref<1xi64>
+    hivm.hir.sync_block_lock lock_var(%lock : memref<1xi64>)
+    hivm.hir.sync_block_unlock lock_var(%lock : memref<1xi64>)
+    hivm.hir.free_lock_var lock_var(%lock : memref<1xi64>)
+    return
+  }
   func.func @memory_and_ids() {
     %c0 = arith.constant 0 : i64
     %c4096 = arith.constant 4096 : i64
