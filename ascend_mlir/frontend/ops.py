@@ -9,6 +9,7 @@ called it, with the tile verifier's message.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import overload
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
@@ -66,7 +67,7 @@ def matmul(a: Tile, b: Tile, c: Tile, *, init: Bool | bool, transpose_b: bool = 
 # compose as expressions (`T.exp(x - m)`; see tiles.py). Operators on tiles do the same.
 
 
-def _binary(op_type: type[tile.BinaryOp], lhs: Tile | Number, rhs: Tile | Number,
+def _binary(op_type: type[tile.BinaryOp], lhs: Tile | Number, rhs: Tile | Number | ScalarValue,
             out: Tile | None) -> Tile | None:
     if out is None:
         if op_type in (tile.AddOp, tile.MulOp, tile.MaxOp, tile.MinOp):
@@ -83,29 +84,29 @@ def _binary(op_type: type[tile.BinaryOp], lhs: Tile | Number, rhs: Tile | Number
     return None
 
 
-def add(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+def add(lhs: Tile | Number, rhs: Tile | Number | ScalarValue, out: Tile | None = None) -> Tile | None:
     """lhs + rhs (rhs: a ub tile of the same shape, or a number; broadcast when `out` is
     omitted)."""
     return _binary(tile.AddOp, lhs, rhs, out)
 
 
-def sub(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+def sub(lhs: Tile | Number, rhs: Tile | Number | ScalarValue, out: Tile | None = None) -> Tile | None:
     return _binary(tile.SubOp, lhs, rhs, out)
 
 
-def mul(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+def mul(lhs: Tile | Number, rhs: Tile | Number | ScalarValue, out: Tile | None = None) -> Tile | None:
     return _binary(tile.MulOp, lhs, rhs, out)
 
 
-def div(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+def div(lhs: Tile | Number, rhs: Tile | Number | ScalarValue, out: Tile | None = None) -> Tile | None:
     return _binary(tile.DivOp, lhs, rhs, out)
 
 
-def maximum(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+def maximum(lhs: Tile | Number, rhs: Tile | Number | ScalarValue, out: Tile | None = None) -> Tile | None:
     return _binary(tile.MaxOp, lhs, rhs, out)
 
 
-def minimum(lhs: Tile | Number, rhs: Tile | Number, out: Tile | None = None) -> Tile | None:
+def minimum(lhs: Tile | Number, rhs: Tile | Number | ScalarValue, out: Tile | None = None) -> Tile | None:
     return _binary(tile.MinOp, lhs, rhs, out)
 
 
@@ -167,6 +168,12 @@ def sigmoid(source: Tile, out: Tile | None = None) -> Tile | None:
     return _composed(tiles.sigmoid(source), out)
 
 
+@overload
+def cast(source: Index | ScalarValue, out: str | Attribute) -> ScalarValue: ...
+@overload
+def cast(source: Tile, out: str | Attribute) -> Tile: ...
+@overload
+def cast(source: Tile, out: Tile) -> None: ...
 def cast(source: Tile | Index | ScalarValue, out: Tile | str | Attribute) -> Tile | ScalarValue | None:
     """Convert element types: `cast(x, out)` writes `out` (types from the two tiles);
     `cast(x, "bf16")` returns the converted tile (also `x.astype("bf16")`). A device
