@@ -20,18 +20,21 @@ from ascend_mlir.sim.simulator import simulate
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # (example, perturb seed, blocks): cycles, instructions, pipe busy, races, output digest
+# Moved on purpose by insert-sync's peeled-step primes (the peeled first K step sets the
+# K loop's first event; no wait before the loop, fewer sync instructions): same outputs,
+# no races, gemm_910b 5172 -> 4904, gemm 11225 -> 11109 cycles.
 PINNED = {
-    ("gemm.mlir", None, None): (11225, 76, {"FIX": 1993, "M": 7193, "MTE1": 1961, "MTE2": 5689}, 0, "178db38a25b8df0b"),
-    ("gemm.mlir", 2, None): (18170, 76, {"FIX": 1654, "M": 9330, "MTE1": 2542, "MTE2": 4548}, 0, "178db38a25b8df0b"),
-    ("gemm_910b.mlir", None, None): (5172, 152, {"FIX": 713, "M": 2073, "MTE1": 1065, "MTE2": 3393}, 0,
+    ("gemm.mlir", None, None): (11109, 72, {"FIX": 1993, "M": 7193, "MTE1": 1960, "MTE2": 5688}, 0, "178db38a25b8df0b"),
+    ("gemm.mlir", 2, None): (17460, 72, {"FIX": 1654, "M": 9330, "MTE1": 2541, "MTE2": 4608}, 0, "178db38a25b8df0b"),
+    ("gemm_910b.mlir", None, None): (4904, 144, {"FIX": 713, "M": 2073, "MTE1": 1064, "MTE2": 3392}, 0,
                                      "6e4fe1c390637d74"),
-    ("gemm_anchor.mlir", None, 3): (32801, 402, {"FIX": 1993, "M": 28769, "MTE1": 7841, "MTE2": 22753}, 0,
+    ("gemm_anchor.mlir", None, 3): (32685, 396, {"FIX": 1993, "M": 28769, "MTE1": 7840, "MTE2": 22752}, 0,
                                     "da99130f06638456"),
-    ("flash_attention.mlir", None, None): (7222, 460, {"FIX": 1520, "M": 574, "MTE1": 595, "MTE2": 1889,
+    ("flash_attention.mlir", None, None): (7221, 456, {"FIX": 1519, "M": 573, "MTE1": 595, "MTE2": 1889,
                                                        "MTE3": 641, "V": 6108}, 0, "5c1a8282bdedf944"),
-    ("gemm_relu.mlir", 1, None): (8909, 180, {"FIX": 358, "M": 902, "MTE1": 477, "MTE2": 4327, "MTE3": 844,
+    ("gemm_relu.mlir", 1, None): (8835, 172, {"FIX": 358, "M": 902, "MTE1": 476, "MTE2": 4326, "MTE3": 844,
                                               "V": 718}, 0, "be7be268916267d7"),
-    ("linear_bias.py", None, 4): (11417, 580, {"FIX": 572, "M": 4193, "MTE1": 2209, "MTE2": 8321, "MTE3": 1456,
+    ("linear_bias.py", None, 4): (11277, 572, {"FIX": 572, "M": 4193, "MTE1": 2208, "MTE2": 8320, "MTE3": 1456,
                                                "V": 837}, 0, "d5b7ac3e36b4e3cf"),
 }
 
