@@ -994,4 +994,38 @@ irdl.dialect @hivm {
     %0 = irdl.base "!builtin.memref"
     irdl.operands(lock_var: %0)
   }
+  // hivm.hir.vcumsum
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: property `reverse`: only the base of bool attribute (`true`/`false`) is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  irdl.operation @hir_vcumsum {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: %2, dst: %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %6)
+    %7 = irdl.base "#builtin.dense_array"
+    %8 = irdl.base "#builtin.integer"
+    irdl.attributes {"cum_dims" = %7, "reverse" = %8}
+  }
+  // hivm.hir.vcumprod
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: property `reverse`: only the base of bool attribute (`true`/`false`) is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  irdl.operation @hir_vcumprod {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: %2, dst: %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %6)
+    %7 = irdl.base "#builtin.dense_array"
+    %8 = irdl.base "#builtin.integer"
+    irdl.attributes {"cum_dims" = %7, "reverse" = %8}
+  }
 }

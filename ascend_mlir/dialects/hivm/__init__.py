@@ -91,6 +91,7 @@ from ascend_mlir.dialects.hivm.memory import (
     GetSubBlockIdxOp,
     PointerCastOp,
 )
+from ascend_mlir.dialects.hivm.scan import SCAN_OPS
 from ascend_mlir.dialects.hivm.sync import (
     PipeBarrierOp,
     SetFftsBaseAddrOp,
@@ -147,6 +148,7 @@ HIVM = Dialect(
         GetSubBlockIdxOp,
         *ELEMENTWISE_OPS,
         *CONTROL_OPS,
+        *SCAN_OPS,
     ],
     [
         AddressSpaceAttr,
@@ -223,6 +225,7 @@ __all__ = [
     "ReduceOpKind",
     "RoundMode",
     "RoundModeAttr",
+    "SCAN_OPS",
     "SYNC_OPS",
     "SetFftsBaseAddrOp",
     "SetMaskNormOp",

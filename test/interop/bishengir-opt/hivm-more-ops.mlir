@@ -46,6 +46,8 @@ func.func @more_ops(%a: memref<16xi16>, %b: memref<16xi16>, %c: memref<16xi1>, %
   hivm.hir.vcos ins(%f : memref<16xf16>) outs(%t : memref<16xf16>)
   hivm.hir.vtanh ins(%f : memref<16xf16>) outs(%t : memref<16xf16>)
   hivm.hir.verf ins(%f : memref<16xf16>) outs(%t : memref<16xf16>)
+  hivm.hir.vcumsum ins(%f : memref<16xf16>) outs(%t : memref<16xf16>) cum_dims = [0] reverse = false
+  hivm.hir.vcumprod ins(%f : memref<16xf16>) outs(%t : memref<16xf16>) cum_dims = [0] reverse = true
   hivm.hir.vmod ins(%a, %a : memref<16xi16>, memref<16xi16>) outs(%b : memref<16xi16>)
   hivm.hir.sync_block[#hivm.sync_block_mode<ALL>, 1 : i16] tcube_pipe = #hivm.pipe<PIPE_M> tvector_pipe = #hivm.pipe<PIPE_V>
   hivm.hir.sync_block[#hivm.sync_block_mode<ALL_CUBE>, 2 : i16] ffts_base_addr = %ffts tcube_pipe = #hivm.pipe<PIPE_FIX> tvector_pipe = #hivm.pipe<PIPE_MTE3>

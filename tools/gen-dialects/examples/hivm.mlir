@@ -74,6 +74,8 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.vcos ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
     hivm.hir.vtanh ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
     hivm.hir.verf ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>)
+    hivm.hir.vcumsum ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>) cum_dims = [0] reverse = false
+    hivm.hir.vcumprod ins(%x : memref<16xf16, #hivm.address_space<ub>>) outs(%y : memref<16xf16, #hivm.address_space<ub>>) cum_dims = [0] reverse = true
     %bits = hivm.hir.bitcast %x : memref<16xf16, #hivm.address_space<ub>> -> memref<16xi16, #hivm.address_space<ub>>
     return
   }
