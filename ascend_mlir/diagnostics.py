@@ -23,7 +23,16 @@ from dataclasses import dataclass
 from typing import TextIO, cast
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, FunctionType, IntAttr, MemRefType, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    FunctionType,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    StringAttr,
+)
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import (
@@ -210,6 +219,19 @@ def op_label(op: Operation) -> str:
     return f"'{op.name}' op"
 
 
+def _index_constant_problem(op: Operation) -> str | None:
+    """An index constant beyond 64 bits (xDSL checks the range of iN constants, not of
+    index ones; mlir-opt refuses both): it would wrap silently on the device."""
+    if op.name != "arith.constant":
+        return None
+    value = op.properties.get("value")
+    if not isinstance(value, IntegerAttr) or not isinstance(value.type, IndexType):
+        return None
+    if -(1 << 63) <= value.value.data < (1 << 64):
+        return None
+    return f"index value {value.value.data} does not fit in 64 bits"
+
+
 def verify_module(module: Operation) -> list[Diagnostic]:
     """Verify every op on its own, so each failure is reported at its own location."""
     diagnostics: list[Diagnostic] = []
@@ -222,6 +244,9 @@ def verify_module(module: Operation) -> list[Diagnostic]:
             )
         except DiagnosticException as err:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {_clean_message(str(err))}", location_of(op)))
+        problem = _index_constant_problem(op)
+        if problem is not None:
+            diagnostics.append(Diagnostic("error", f"{op_label(op)} {problem}", location_of(op)))
     if not diagnostics and isinstance(module, ModuleOp) and _may_break_hardware_rules(module):
         diagnostics = [exception_diagnostic(e) for e in _hardware_errors(module)]
     return diagnostics
