@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 _ALIAS = re.compile(r"^(?P<name>#[\w.$-]+)\s*=\s*affine_map<(?P<body>[^\n]*)>\s*$", re.M)
 _OP = re.compile(
     r"^(?P<indent>[ \t]*)(?P<res>%[\w.$-]+) = affine\.(?P<kind>apply|min|max) "
-    r"(?P<map>#[\w.$-]+|affine_map<[^>\n]*>)\s*\((?P<dims>[^)]*)\)\s*(?:\[(?P<syms>[^\]]*)\])?[ \t]*$",
+    r"(?P<map>#[\w.$-]+|affine_map<[^\n]*?\)>)\s*\((?P<dims>[^)]*)\)\s*(?:\[(?P<syms>[^\]]*)\])?[ \t]*$",
     re.M,
 )
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_]\w*)|(?P<sym>[-+*()]))")
