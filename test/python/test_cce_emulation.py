@@ -183,7 +183,7 @@ def mutant_runs():
     g, r = gemm_unit.source, relu_unit.source
     mutants = {
         # L0B source stride 8 fractals -> 7: reads the wrong fractals of B's NZ layout
-        "l0b_stride": (gemm_unit, _mutant(g, "0, kk1 * 4, 14, 4, 8, 14)", "0, kk1 * 4, 14, 4, 7, 14)")),
+        "l0b_stride": (gemm_unit, _mutant(g, ", 14, 4, 8, 14);", ", 14, 4, 7, 14);")),
         # nd2nz told column blocks hold 272 rows: L1 -> L0A reads them 256 rows apart
         "nz_rows": (gemm_unit, _mutant(g, "(uint16_t)256, 0)", "(uint16_t)272, 0)")),
         # fixpipe reads L0C as if its column blocks held 240 rows
@@ -240,7 +240,7 @@ def test_wait_without_set_fails(mutant_runs):
 TRANSPOSED = ROOT / "test" / "targets" / "cce" / "cube-transposed.mlir"
 # the orientation of each operand is the L1 -> L0 load's: flipping it must be a wrong answer
 TRANSPOSED_MUTANTS = {
-    "dav-3510": ("asc_copy_l12l0b((__cb__", "asc_copy_l12l0b_transpose((__cb__"),
+    "dav-3510": ("asc_copy_l12l0b(l0b, ", "asc_copy_l12l0b_transpose(l0b, "),
     "dav-c220": ("* 6, 6, 1, 0, 0, false, 0);", "* 6, 6, 1, 0, 0, true, 0);"),
 }
 
