@@ -14,6 +14,7 @@ the rows are the same bit for bit whichever runs them.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import struct
@@ -82,6 +83,9 @@ def worker_main() -> None:
     import ascend_mlir.frontend  # noqa: F401 - warm: imported before the first task
     import ascend_mlir.sim.simulator  # noqa: F401
 
+    # the imported compiler lives as long as the worker: keep the garbage collector's
+    # full passes off it (they walked it after every few variants)
+    gc.freeze()
     _send(protocol_out, "ready")  # time limits start from here, not from interpreter start-up
     while True:
         try:
@@ -222,6 +226,7 @@ def _ray_warm() -> int:
     import ascend_mlir.frontend  # noqa: F401
     import ascend_mlir.sim.simulator  # noqa: F401
 
+    gc.freeze()  # as worker_main: the compiler stays imported for the worker's life
     return os.getpid()
 
 
