@@ -23,6 +23,8 @@ Bounds are upper bounds only: the actual size may be anything from 0 to the boun
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, MemRefType
 from xdsl.ir import Operation, SSAValue
@@ -167,20 +169,25 @@ def dynamic_size_operands(value: SSAValue) -> list[SSAValue]:
     return []
 
 
+def _dynamic_on_chip_views(module: Operation) -> Iterator[tuple[memref.SubviewOp, MemRefType]]:
+    """(subview, its source type) for each view with dynamic sizes of an on-chip buffer."""
+    from ascend_mlir.dialects.hivm import scope_of
+
+    for op in module.walk():
+        if not isinstance(op, memref.SubviewOp) or not op.sizes:
+            continue
+        source = op.source.type
+        if isinstance(source, MemRefType) and scope_of(source) not in (None, "gm"):
+            yield op, source
+
+
 def buffer_bounded_sizes(module: Operation) -> list[tuple[memref.SubviewOp, int, int]]:
     """(subview, dim, extent) for each dynamic size of a view of an on-chip buffer that
     has no static bound of its own (no constant operand of a `min`, ...): only the
     buffer's extent from the view's offset bounds it, so whether it fits cannot be decided
     before the kernel runs (the reference reports a larger runtime size at the view)."""
-    from ascend_mlir.dialects.hivm import scope_of
-
     found = []
-    for op in module.walk():
-        if not isinstance(op, memref.SubviewOp) or not op.sizes:
-            continue
-        source = op.source.type
-        if not isinstance(source, MemRefType) or scope_of(source) in (None, "gm"):
-            continue
+    for op, source in _dynamic_on_chip_views(module):
         extents = source.get_shape()
         dynamic = iter(op.sizes)
         for dim, size in enumerate(op.static_sizes.get_values()):
@@ -196,15 +203,9 @@ def partial_tile_errors(module: Operation) -> list:
     view's offset. A size without a bound of its own is bounded by its buffer (the
     reference checks it at run time); decidable overflows are compile-time errors."""
     from ascend_mlir.op_errors import op_error
-    from ascend_mlir.dialects.hivm import scope_of
 
     errors = []
-    for op in module.walk():
-        if not isinstance(op, memref.SubviewOp) or not op.sizes:
-            continue
-        source = op.source.type
-        if not isinstance(source, MemRefType) or scope_of(source) in (None, "gm"):
-            continue
+    for op, source in _dynamic_on_chip_views(module):
         extents = source.get_shape()
         offsets = op.static_offsets.get_values()
         dynamic = iter(op.sizes)
