@@ -423,18 +423,6 @@ def _dims_attr(dims: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, list(dims))
 
 
-def _ub_shapes_of_equal_rank(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Shapes of a reduce's or broadcast's ub source and dest, after checking what both
-    ops need: ub scopes, one element type, one rank (the dims say which sizes differ)."""
-    st = _memref_in(op, op.operands[0], "source", ("ub",))
-    dt = _memref_in(op, op.operands[1], "dest", ("ub",))
-    _same_element_type(op, st.element_type, dt.element_type, "source and dest")
-    ss, ds = st.get_shape(), dt.get_shape()
-    if len(ss) != len(ds):
-        raise VerifyException(f"source and dest ranks differ: {len(ss)} vs {len(ds)}")
-    return ss, ds
-
-
 @irdl_op_definition
 class ReduceOp(SourceDestOp):
     """Reduce a ub tile along `dims`; the destination keeps the rank with size 1 there."""
@@ -468,7 +456,14 @@ class ReduceOp(SourceDestOp):
         return tuple(self.dims.get_values())
 
     def verify_(self) -> None:
-        ss, ds = _ub_shapes_of_equal_rank(self)
+        st = _memref_in(self, self.source, "source", ("ub",))
+        dt = _memref_in(self, self.dest, "dest", ("ub",))
+        _same_element_type(self, st.element_type, dt.element_type, "source and dest")
+        ss, ds = st.get_shape(), dt.get_shape()
+        if len(ss) != len(ds):
+            raise VerifyException(
+                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
+            )
         dims = self.reduce_dims
         _check_dims(self, dims, len(ss))
         expected = tuple(1 if i in dims else d for i, d in enumerate(ss))
@@ -503,7 +498,14 @@ class BroadcastOp(SourceDestOp):
         return tuple(self.dims.get_values())
 
     def verify_(self) -> None:
-        ss, ds = _ub_shapes_of_equal_rank(self)
+        st = _memref_in(self, self.source, "source", ("ub",))
+        dt = _memref_in(self, self.dest, "dest", ("ub",))
+        _same_element_type(self, st.element_type, dt.element_type, "source and dest")
+        ss, ds = st.get_shape(), dt.get_shape()
+        if len(ss) != len(ds):
+            raise VerifyException(
+                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
+            )
         dims = self.broadcast_dims
         _check_dims(self, dims, len(ss))
         for i, (s, d) in enumerate(zip(ss, ds)):
