@@ -131,6 +131,7 @@ def odd_runs(request):
     return via_cce.build(units), cases, refusals, count
 
 
+@pytest.mark.slow  # 100 odd shapes built and emulated (about 35 s); test_cce_tails stays in the fast tier
 def test_odd_shapes_through_cce_equal_the_simulator(odd_runs):
     lib, cases, _, _ = odd_runs
     mismatches = []

@@ -83,6 +83,7 @@ def workdir(tmp_path_factory) -> Path:
     return work
 
 
+@pytest.mark.slow  # every tutorial command (about 60 s); test_tutorial_cce and the CLI tests stay in the fast tier
 def test_tutorial_runs(workdir: Path):
     # what the plain blocks promised to leave behind
     for name in ("axpy.mlir", "axpy.hivm.mlir", "axpy.schedule.svg", "axpy.trace.json",
@@ -160,6 +161,7 @@ def _require_mlir_opt() -> None:
         pytest.skip("upstream mlir-opt 22 is not installed here")
 
 
+@pytest.mark.slow  # README blocks incl. gemm --perturb 5 and a CCE emulation (about 30 s)
 def test_readme_commands(tmp_path: Path):
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     ran = 0

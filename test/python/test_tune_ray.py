@@ -60,6 +60,7 @@ def cluster():
         local.stop()
 
 
+@pytest.mark.slow  # starts a 2-node Ray cluster (about 25 s); the local pool test stays in the fast tier
 def test_ray_rows_are_the_inline_rows(cluster, tmp_path):
     from ascend_mlir.tune import autotune, result_rows_equal
 
