@@ -72,6 +72,18 @@ def _recv(stream):
     return pickle.loads(data)
 
 
+def become_warm_worker() -> None:
+    """Make this process a worker (autotune refuses to run again from a factory module)
+    and import the compiler before the first task. The imported compiler lives as long
+    as the worker: keep the garbage collector's full passes off it (they walked it after
+    every few variants). Pool and Ray workers alike."""
+    _evaluate.IN_WORKER = True
+    import ascend_mlir.frontend  # noqa: F401
+    import ascend_mlir.sim.simulator  # noqa: F401
+
+    gc.freeze()
+
+
 def worker_main() -> None:
     """A pool worker (`python -m ascend_mlir.tune.executors`): import the compiler once,
     then evaluate the tasks read from stdin until it closes. The protocol owns the
@@ -79,13 +91,7 @@ def worker_main() -> None:
     protocol_in = sys.stdin.buffer
     protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    _evaluate.IN_WORKER = True
-    import ascend_mlir.frontend  # noqa: F401 - warm: imported before the first task
-    import ascend_mlir.sim.simulator  # noqa: F401
-
-    # the imported compiler lives as long as the worker: keep the garbage collector's
-    # full passes off it (they walked it after every few variants)
-    gc.freeze()
+    become_warm_worker()
     _send(protocol_out, "ready")  # time limits start from here, not from interpreter start-up
     while True:
         try:
@@ -219,14 +225,8 @@ def _ray_evaluate(task: dict) -> dict:
 
 
 def _ray_warm() -> int:
-    """Import the compiler in this Ray worker (what `worker_main` does before "ready")."""
-    from ascend_mlir.tune import evaluate
-
-    evaluate.IN_WORKER = True
-    import ascend_mlir.frontend  # noqa: F401
-    import ascend_mlir.sim.simulator  # noqa: F401
-
-    gc.freeze()  # as worker_main: the compiler stays imported for the worker's life
+    """Make this Ray worker warm (what `worker_main` does before "ready")."""
+    become_warm_worker()
     return os.getpid()
 
 
