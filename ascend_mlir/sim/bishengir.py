@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ascend_mlir.sim.affine_text import lower_affine_ops
+from ascend_mlir.sim.affine_text import has_unreadable_map, lower_affine_ops
 
 DUMP_HEADER = re.compile(r"^// -----// IR Dump After (?P<after>.+?) //----- //[ \t]*$", re.M)
 # an op that moves or computes data (not only sync): what makes a dump simulable
@@ -85,16 +85,12 @@ def is_dump_log(text: str) -> bool:
     return DUMP_HEADER.search(text) is not None
 
 
-# a map xDSL's parser refuses: a product, division or modulo of two dims/symbols
-_SEMI_AFFINE = re.compile(r"affine_map<[^\n]*?\b[ds]\d+\s*(?:\*|floordiv|ceildiv|mod)\s*[ds]\d+")
-
-
 def needs_translation(text: str) -> bool:
     """A bishengir log, or a module as bishengir prints it (what `to_simulator_text` changes):
     its target spec, its memref.cast spelling, or a semi-affine map (also in a dump cut
     short before its module line, as bishengir-compile-a5 leaves the triton matmul)."""
     return (is_dump_log(text) or "dlti.target_system_spec" in text or _CUSTOM_CAST.search(text) is not None
-            or _SEMI_AFFINE.search(text) is not None)
+            or has_unreadable_map(text))
 
 
 _HIVMC_MISSING = re.compile(r"hivmc|returning module before running external compiler|Failed to run BiShengIR pipeline")
