@@ -10,6 +10,11 @@ from collections.abc import Callable
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
+from xdsl.utils.arg_spec import PipelineLexer, SpecTokenKind
+from xdsl.utils.exceptions import ArgSpecParseError
+
+# what PassPipeline calls between passes: (previous pass, module, next pass)
+PipelineCallback = Callable[[ModulePass | None, ModuleOp, ModulePass | None], None]
 
 # xDSL's own passes that ascend-opt offers beside ours
 UPSTREAM_PASSES = ("canonicalize", "cse", "dce")
@@ -52,6 +57,27 @@ def quote_option_values(spec: str) -> str:
     return "".join(part if i % 2 else _OPTION.sub(quote, part) for i, part in enumerate(parts))
 
 
+def parse_pipeline(
+    passes: dict[str, Callable[[], type[ModulePass]]], spec: str,
+    callback: PipelineCallback | None = None,
+) -> PassPipeline:
+    """The pipeline `spec` in MLIR's spelling (`a,b{opt=v}`). Raises ArgSpecParseError
+    on a malformed spec, ValueError on an unknown pass or option. A comma must be
+    followed by a pass (xDSL's parser takes `a,` as `a`; mlir-opt wants a pass name)."""
+    quoted = quote_option_values(spec)
+    _refuse_trailing_comma(quoted)
+    return PassPipeline.parse_spec(passes, quoted, callback)
+
+
+def _refuse_trailing_comma(spec: str) -> None:
+    lexer = PipelineLexer(spec)
+    last = None
+    while (token := lexer.lex()).kind is not SpecTokenKind.EOF:
+        last = token
+    if last is not None and last.kind is SpecTokenKind.COMMA:
+        raise ArgSpecParseError(token, "Expected pass name here")
+
+
 def run_pipeline(ctx: Context, module: ModuleOp, spec: str) -> None:
     """Apply a pass pipeline in MLIR's spelling (`a,b{opt=v}`) to `module` in place."""
-    PassPipeline.parse_spec(available_passes(), quote_option_values(spec)).apply(ctx, module)
+    parse_pipeline(available_passes(), spec).apply(ctx, module)

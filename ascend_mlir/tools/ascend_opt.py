@@ -10,12 +10,13 @@ verifier errors are reported at the failing op, and `--verify-diagnostics` check
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
@@ -55,6 +56,13 @@ class _PipelineDiagnostics(Exception):
         self.after_pass = after_pass
 
 
+class _UnknownTarget(Exception):
+    """`-t NAME` names no target (xDSL reports it as an argparse usage error, status 2)."""
+
+
+_TARGET_CHOICE = re.compile(r"argument -t/--target: invalid choice: '(.*)' \(choose from (.*)\)$")
+
+
 class _ParserWithPassList(argparse.ArgumentParser):
     """`--help` ends with every pass, its description and options (pass_help.py)."""
 
@@ -64,6 +72,14 @@ class _ParserWithPassList(argparse.ArgumentParser):
         from ascend_mlir.tools.pass_help import pass_help
 
         return super().format_help() + "\n" + pass_help(self.passes)
+
+    def error(self, message: str):  # type: ignore[override]
+        # an unknown target is a bad value, not a misuse of the command line: one
+        # `error:` line listing the targets and status 1, as for an unknown pass
+        match = _TARGET_CHOICE.match(message)
+        if match:
+            raise _UnknownTarget(f"unknown target '{match.group(1)}' (known: {match.group(2)})")
+        super().error(message)
 
 
 class AscendOptMain(xDSLOptMain):
@@ -125,10 +141,9 @@ class AscendOptMain(xDSLOptMain):
                 print("\n")
             timer[0] = time.perf_counter()
 
-        from ascend_mlir.context import quote_option_values
+        from ascend_mlir.context import parse_pipeline
 
-        spec = quote_option_values(self.args.passes)
-        self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+        self.pipeline = parse_pipeline(self.available_passes, self.args.passes, callback)
 
     # ----- --dump-dir ---------------------------------------------------------------------
 
@@ -306,11 +321,24 @@ def write_output_file(path: str, text: str, tool: str) -> int:
     return 0
 
 
+def _pipeline_syntax_error(err: ArgSpecParseError) -> str:
+    """xDSL's five-line message (a header, `pass-pipeline:1:COL`, the spec, a caret, the
+    message) as one error line naming the problem and its column, then spec and caret."""
+    lines = str(err).split("\n")
+    if len(lines) < 5 or not lines[1].startswith("pass-pipeline:"):
+        return str(err)
+    column = lines[1].rsplit(":", 1)[1]
+    return f"invalid pass pipeline: {lines[4].strip()} (column {column})\n{lines[2]}\n{lines[3]}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         # argparse's --help, --version and usage errors exit through SystemExit as usual.
         tool = AscendOptMain(args=argv)
     except ArgSpecParseError as err:
+        print(f"ascend-opt: error: {_pipeline_syntax_error(err)}", file=sys.stderr)
+        return 1
+    except _UnknownTarget as err:
         print(f"ascend-opt: error: {err}", file=sys.stderr)
         return 1
     except (ValueError, TypeError, KeyError, DiagnosticException) as err:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ascend_mlir.context import quote_option_values
+import pytest
+from xdsl.utils.exceptions import ArgSpecParseError
+
+from ascend_mlir.context import available_passes, parse_pipeline, quote_option_values
 from ascend_mlir.tools import ascend_opt
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,3 +30,13 @@ def test_ascend_opt_takes_an_unquoted_chip_file(tmp_path, monkeypatch, capsys):
     unquoted = capsys.readouterr().out
     assert ascend_opt.main([vecadd, "-p", 'ascend-compile{chip-file="my.chip.toml"}']) == 0
     assert capsys.readouterr().out == unquoted and "hivm.hir" in unquoted
+
+
+def test_a_comma_must_be_followed_by_a_pass():
+    """xDSL reads `a,` as `a`; mlir-opt (and we) want a pass name after every comma."""
+    passes = available_passes()
+    for spec in ("cse,", "cse, ", "cse{},", ",cse", "cse,,dce"):
+        with pytest.raises(ArgSpecParseError, match="Expected pass name here"):
+            parse_pipeline(passes, spec)
+    assert [p.name for p in parse_pipeline(passes, "cse,dce").passes] == ["cse", "dce"]
+    assert parse_pipeline(passes, "").passes == ()

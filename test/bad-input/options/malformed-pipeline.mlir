@@ -1,6 +1,6 @@
 // Bad input (options): an unclosed option list.
 // ARGS: -p convert-tile-to-hivm{chip=
-// ERROR: Error parsing pass pipeline specification:
+// ERROR: invalid pass pipeline: Unknown argument value
 module {
   func.func @k(%g: memref<16xf32, #hivm.address_space<gm>>) {
     %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
