@@ -18,7 +18,7 @@ import dataclasses
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO, cast
 
@@ -32,15 +32,18 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     StringAttr,
+    UnregisteredOp,
 )
-from xdsl.ir import Operation
-from xdsl.parser import Parser
+from xdsl.ir import AttributeInvT, Operation, Region, SSAValue
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import (
     DiagnosticException,
     ParseError,
     VerifyException,
 )
 from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 # re-exported: passes raise them from here
 from ascend_mlir.op_errors import OpError as OpError
@@ -106,6 +109,36 @@ class LocatedParser(Parser):
         self._counted_to = 0  # position up to which newlines are counted
         self._lines_before = 0  # newlines before _counted_to
         self._file_attr: StringAttr | None = None
+        self._empty_regions: dict[int, Span] = {}  # id of a `{ }` region -> its `{`
+        self._first_forward_use: dict[str, Span] = {}  # a value used before any definition
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """As xDSL's, except that a file of nothing but comments and aliases is an empty
+        module (mlir-opt prints `module {}`), and a value used but never defined is
+        reported at its first use, as MLIR does (xDSL: at the end of the input)."""
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as err:
+            if err.msg == "Could not parse entire input!" and allow_implicit_module \
+                    and self._current_token.kind == MLIRTokenKind.EOF:
+                return ModuleOp([])
+            if err.msg.startswith("values used but not defined") and self.forward_ssa_references:
+                name = min(self.forward_ssa_references, key=lambda n: self._first_forward_use[n].start)
+                raise ParseError(self._first_forward_use[name], f"use of undeclared SSA value name %{name}") from None
+            raise
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: AttributeInvT) -> SSAValue[AttributeInvT]:
+        name = operand.operand_name
+        if name not in self.ssa_values and name not in self.forward_ssa_references:
+            self._first_forward_use[name] = operand.span
+        return super().resolve_operand(operand, type)
+
+    def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Region | None:
+        start = self._current_token.span
+        region = super().parse_optional_region(arguments)
+        if region is not None and not region.blocks:
+            self._empty_regions[id(region)] = start
+        return region
 
     def _location(self, span: Span) -> FileLineColLoc:
         content = span.input.content
@@ -136,6 +169,10 @@ class LocatedParser(Parser):
             # what xDSL's parser knows it cannot read (a semi-affine map: a product of two
             # symbols) is the input's limit here, not our bug
             raise ParseError(start, f"xDSL cannot read this: {_clean_message(str(err))}") from err
+        if op.name == "func.func" and start.text != '"func.func"' and op.regions and not op.regions[0].blocks:
+            brace = self._empty_regions.pop(id(op.regions[0]), None)
+            if brace is not None:  # `func.func @k() { }`: a body that says nothing (a declaration has none)
+                raise ParseError(brace, "expected non-empty function body")
         if not isinstance(op.location, FileLineColLoc):
             op.location = self._location(start)
         return op
@@ -236,6 +273,43 @@ def _index_constant_problem(op: Operation) -> str | None:
     return f"index value {value.value.data} does not fit in 64 bits"
 
 
+def _public_declaration_problem(op: Operation) -> str | None:
+    """A function without a body must be private (MLIR's symbol rule; xDSL does not check
+    it): a public one is a kernel nobody wrote, and the generic form `({ })` reads as one."""
+    if op.name != "func.func" or not op.regions or op.regions[0].blocks:
+        return None
+    visibility = op.properties.get("sym_visibility")
+    if isinstance(visibility, StringAttr) and visibility.data != "public":
+        return None
+    return "symbol declaration cannot have public visibility"
+
+
+def _empty_block_problem(op: Operation) -> str | None:
+    """A block of a region that needs terminators must have one (xDSL checks the last op
+    of a block, not that there is one): `func.func @k(%a: i32) { }` is no function."""
+    if not op.regions or isinstance(op, UnregisteredOp) or op.has_trait(NoTerminator):
+        return None
+    if any(not block.ops for region in op.regions for block in region.blocks):
+        return "empty block: expect at least a terminator"
+    return None
+
+
+def _dominance_diagnostics(module: Operation) -> list[Diagnostic]:
+    """An error at each use its definition does not dominate, with a note at the
+    definition (MLIR's words)."""
+    from ascend_mlir.dominance import dominance_violations
+
+    diagnostics: list[Diagnostic] = []
+    for violation in dominance_violations(module):
+        owner = violation.value.owner
+        defined_at = location_of(owner if isinstance(owner, Operation) else owner.parent_op())
+        diagnostics.append(Diagnostic(
+            "error", f"{op_label(violation.user)} operand #{violation.operand} does not dominate this use",
+            location_of(violation.user)))
+        diagnostics.append(Diagnostic("note", f"operand defined here ({violation.where_defined()})", defined_at))
+    return diagnostics
+
+
 def verify_module(module: Operation) -> list[Diagnostic]:
     """Verify every op on its own, so each failure is reported at its own location."""
     diagnostics: list[Diagnostic] = []
@@ -248,9 +322,11 @@ def verify_module(module: Operation) -> list[Diagnostic]:
             )
         except DiagnosticException as err:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {_clean_message(str(err))}", location_of(op)))
-        problem = _index_constant_problem(op)
+        problem = _index_constant_problem(op) or _public_declaration_problem(op) or _empty_block_problem(op)
         if problem is not None:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {problem}", location_of(op)))
+    if not diagnostics:
+        diagnostics = _dominance_diagnostics(module)
     if not diagnostics and isinstance(module, ModuleOp) and _may_break_hardware_rules(module):
         diagnostics = [exception_diagnostic(e) for e in _hardware_errors(module)]
     return diagnostics

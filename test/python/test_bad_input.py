@@ -6,6 +6,9 @@ Each `test/bad-input/<category>/<name>.mlir` starts with a header:
     // ARGS: ascend-opt arguments after the file (optional; %S is the file's directory)
     // SIM: ascend-sim arguments (optional: the file also goes through ascend-sim)
     // ERROR: a part of the expected error message
+    // OUTPUT: (instead of ERROR) a degenerate input with a correct result: ascend-opt
+    //         must exit 0 and print this line (an empty file is an empty module, as
+    //         mlir-opt prints it)
 
 ascend-opt (with `-o`) and, for SIM files, ascend-sim must exit with status 1, print the
 message as a located `file:line:col: error:` (options and chip files: `error:`), print no
@@ -38,6 +41,7 @@ class BadInput:
     args: tuple[str, ...]
     sim: tuple[str, ...] | None
     error: str
+    output: str | None = None  # a correct result expected instead of an error
 
     @property
     def category(self) -> str:
@@ -47,7 +51,7 @@ class BadInput:
 def _header(path: Path) -> BadInput:
     fields: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"// (ARGS|SIM|ERROR):(.*)$", line)
+        match = re.match(r"// (ARGS|SIM|ERROR|OUTPUT):(.*)$", line)
         if match:
             fields[match.group(1)] = match.group(2).strip()
         elif not line.startswith("//"):
@@ -57,12 +61,13 @@ def _header(path: Path) -> BadInput:
     def split(text: str) -> tuple[str, ...]:
         return tuple(shlex.split(text.replace("%S", directory)))
 
-    assert fields.get("ERROR", "?") not in ("", "?"), f"{path}: no // ERROR: line"
+    assert fields.get("ERROR", fields.get("OUTPUT", "")) != "", f"{path}: no // ERROR: or // OUTPUT: line"
     return BadInput(
         path,
         split(fields.get("ARGS", "")),
         split(fields["SIM"]) if "SIM" in fields else None,
-        fields["ERROR"],
+        fields.get("ERROR", ""),
+        fields.get("OUTPUT"),
     )
 
 
@@ -74,6 +79,7 @@ def corpus() -> list[BadInput]:
 class Run:
     returncode: int
     stderr: str
+    stdout: str = ""
 
 
 def _run_in_process(tool: str, argv: list[str]) -> Run:
@@ -88,7 +94,7 @@ def _run_in_process(tool: str, argv: list[str]) -> Run:
             code = main(argv)
         except SystemExit as exit_:
             code = exit_.code if isinstance(exit_.code, int) else 1
-    return Run(code, stderr.getvalue())
+    return Run(code, stderr.getvalue(), stdout.getvalue())
 
 
 def _check_failure(run: Run, case: BadInput, tool: str) -> None:
@@ -115,6 +121,10 @@ def test_the_corpus_is_large_and_covers_every_category() -> None:
 def test_ascend_opt_rejects(case: BadInput, tmp_path: Path) -> None:
     output = tmp_path / "out.mlir"
     run = _run_in_process("ascend-opt", [str(case.path), *case.args, "-o", str(output)])
+    if case.output is not None:
+        assert "Traceback" not in run.stderr and run.returncode == 0, run.stderr
+        assert case.output in output.read_text().splitlines(), output.read_text()
+        return
     _check_failure(run, case, "ascend-opt")
     assert not output.exists(), "a failed run left an output file"
     assert not list(tmp_path.iterdir()), "a failed run left a temporary file"
