@@ -405,6 +405,19 @@ class _Run:
                 ins.name or ins.kind, ins.loc, self.cores[c].name, str(acc.mem), acc.origin,
                 int(mask.size - np.count_nonzero(mask)), int(mask.size))
 
+    def uninitialized_not_racing(self) -> list[UninitializedRead]:
+        """The never-written reads, except those of a read that races with a write of the
+        same memory: a writer exists, unordered with the read, and the race report names
+        both ops; reporting the read a second time as never-written says the same bug
+        twice (the run fails either way)."""
+        racing_reads = set()
+        for a_op, a_core, b_op, b_core, kind, memory in self.races:
+            if kind == "write-read":
+                racing_reads.add((b_op, b_core, memory))
+            elif kind == "read-write":
+                racing_reads.add((a_op, a_core, memory))
+        return [u for key, u in self.uninitialized.items() if key not in racing_reads]
+
     def report_race(self, c: int, ins: Instr, pos: int, acc: Access, r: _Record) -> None:
         # report the pair in program order (core index, then position), so the report
         # does not depend on which op the timing started first
@@ -768,7 +781,7 @@ class _Run:
             trace=self.trace,
             steps=self.steps,
             step_limit_hit=self.step_limit_hit,
-            uninitialized_reads=list(self.uninitialized.values()),
+            uninitialized_reads=self.uninitialized_not_racing(),
         )
 
 

@@ -101,6 +101,22 @@ def _as_matrix(values: np.ndarray) -> np.ndarray:
     return _nz_to_matrix(values) if values.ndim == 4 else values
 
 
+def _copied_part(dst: Ref, src_shape: tuple[int, ...], left: int) -> Ref:
+    """The part of `dst` a copy without fill writes: the source's shape at the start,
+    `left` elements into the last dimension (all of `dst` for an equal or reshaped
+    source). The written mask and the race detector see exactly those bytes: the rest
+    keeps what it held, and reading it is reading memory no op wrote."""
+    same_size = int(np.prod(src_shape)) == int(np.prod(dst.shape))
+    if left == 0 and (src_shape == dst.shape or same_size):
+        return dst
+    if len(src_shape) != len(dst.shape) or not src_shape:
+        return dst  # the copy itself refuses these shapes when it runs
+    shape = src_shape[:-1] + (min(src_shape[-1], max(dst.shape[-1] - left, 0)),)
+    offset = dst.offset + left * dst.strides[-1] * dst.et.itemsize
+    return Ref(dst.buf, offset, tuple(min(a, b) for a, b in zip(shape, dst.shape)), dst.strides, dst.et,
+               base=dst.base, origin=dst.origin)
+
+
 def _sem_copy_like(w: CoreWalker, op, reads, writes):
     """load / nd2nz / copy. A smaller source lands at the start of the destination (after
     `left_padding_num` elements of the last dimension); the rest of the destination gets
@@ -109,7 +125,6 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     src = _operand(w, op.src, op, reads)
     dst_ref: Ref = w.val(op.dst)
     (core,) = w.target_cores(dst_ref)[:1]
-    writes.append((dst_ref, core))
     view = dst_ref.view(core)
     et = dst_ref.et
     pv = getattr(op, "pad_value", None)
@@ -120,7 +135,11 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     lp = getattr(op, "left_padding_num", None)
     left = w.scalar(lp, op) if lp is not None else 0
     shape = dst_ref.shape
-    if len(shape) == 4 and isinstance(op, hivm.Nd2NzOp):  # bishengir's NZ fractal destination
+    src_ref = w.val(op.src)
+    nz = len(shape) == 4 and isinstance(op, hivm.Nd2NzOp)
+    partial = not fill and not nz and isinstance(src_ref, Ref)
+    writes.append((_copied_part(dst_ref, src_ref.shape, left) if partial else dst_ref, core))
+    if nz:  # bishengir's NZ fractal destination
         def end_nz(values) -> None:
             view[...] = encode(_matrix_to_nz(np.asarray(values).reshape(values.shape[-2:]), shape, op), et)
 

@@ -18,3 +18,19 @@
 // RUN: ascend-sim %S/Inputs/uninit/matmul-tail-m17.mlir --json | filecheck %s --check-prefix=TAIL
 // TAIL: "uninitialized_reads": []
 // TAIL-SAME: "ok": true
+
+// A copy without padding writes exactly its source's bytes: a runtime 10 of 16 rows
+// leaves 6 rows (384 bytes) of its UB destination unwritten, and vrelu reads them all.
+// RUN: not ascend-sim %S/Inputs/uninit/partial-load-no-pad.mlir --bind n=10 | filecheck %s --check-prefix=PART
+// PART: error: read of never-written memory: vrelu [vec] at {{.*}}partial-load-no-pad.mlir:14:5 reads ub %in of vec, 384 of its 1024 bytes never written
+// RUN: ascend-sim %S/Inputs/uninit/partial-load-no-pad.mlir --bind n=16 --json | filecheck %s --check-prefix=WHOLE
+// WHOLE: "uninitialized_reads": []
+// WHOLE-SAME: "ok": true
+
+// A read racing with the write that fills its buffer is one race, not also a read of
+// never-written memory (the same missing sync).
+// RUN: not ascend-sim %S/Inputs/uninit/racing-read.mlir | filecheck %s --check-prefix=RACE
+// RACE-NOT: never-written
+// RACE: error: race (write-read) on ub %loaded of vec: load [vec] at {{.*}}racing-read.mlir:8:5 and vrelu [vec] at {{.*}}racing-read.mlir:9:5 are not ordered
+// RACE-NOT: never-written
+// RACE: FAILED
