@@ -221,6 +221,75 @@ irdl.dialect @hivm {
     %3 = irdl.any_of(%0, %1, %2)
     irdl.parameters(value: %3)
   }
+  // hivm.descale_mode
+  irdl.attribute @descale_mode {
+    %0 = irdl.is "DescaleNull"
+    %1 = irdl.is "DescalePerChannel"
+    %2 = irdl.is "DescalePerTensor"
+    %3 = irdl.any_of(%0, %1, %2)
+    irdl.parameters(value: %3)
+  }
+  // hivm.iterator_type
+  irdl.attribute @iterator_type {
+    %0 = irdl.is "parallel"
+    %1 = irdl.is "broadcast"
+    %2 = irdl.is "transpose"
+    %3 = irdl.is "reduction"
+    %4 = irdl.is "interleave"
+    %5 = irdl.is "deinterleave"
+    %6 = irdl.is "inverse"
+    %7 = irdl.is "pad"
+    %8 = irdl.is "concat"
+    %9 = irdl.is "gather"
+    %10 = irdl.is "cumulative"
+    %11 = irdl.is "opaque"
+    %12 = irdl.any_of(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11)
+    irdl.parameters(value: %12)
+  }
+  // hivm.deinterleave_mode
+  irdl.attribute @deinterleave_mode {
+    %0 = irdl.is "CHANNEL_0"
+    %1 = irdl.is "CHANNEL_1"
+    %2 = irdl.is "ALL_CHANNELS"
+    %3 = irdl.any_of(%0, %1, %2)
+    irdl.parameters(value: %3)
+  }
+  // hivm.cache_modifier
+  irdl.attribute @cache_modifier {
+    %0 = irdl.is "none"
+    %1 = irdl.is "ca"
+    %2 = irdl.is "cg"
+    %3 = irdl.is "wb"
+    %4 = irdl.is "cs"
+    %5 = irdl.is "wt"
+    %6 = irdl.is "cv"
+    %7 = irdl.any_of(%0, %1, %2, %3, %4, %5, %6)
+    irdl.parameters(value: %7)
+  }
+  // hivm.unsigned_mode
+  irdl.attribute @unsigned_mode {
+    %0 = irdl.is "si2si"
+    %1 = irdl.is "si2ui"
+    %2 = irdl.is "ui2si"
+    %3 = irdl.is "ui2ui"
+    %4 = irdl.any_of(%0, %1, %2, %3)
+    irdl.parameters(value: %4)
+  }
+  // hivm.data_layout
+  irdl.attribute @data_layout {
+    %0 = irdl.base "#builtin.string"
+    %1 = irdl.base "#builtin.string"
+    %2 = irdl.base "#builtin.dense_array"
+    irdl.parameters(layout: %0, transpose: %1, fractal_sizes: %2)
+  }
+  // hivm.sync_event_slot
+  irdl.attribute @sync_event_slot {
+    %0 = irdl.base "#builtin.string"
+    %1 = irdl.base "#builtin.string"
+    %2 = irdl.base "#builtin.string"
+    %3 = irdl.base "#builtin.integer"
+    irdl.parameters(set_pipe: %0, wait_pipe: %1, macro_sync: %2, event: %3)
+  }
   // hivm.hir.load
   //   optional, not checked: eviction_policy, init_out_buffer, may_implicit_transpose_with_last_axis, pad_mode, tcoretype
   irdl.operation @hir_load {
@@ -1027,5 +1096,185 @@ irdl.dialect @hivm {
     %7 = irdl.base "#builtin.dense_array"
     %8 = irdl.base "#builtin.integer"
     irdl.attributes {"cum_dims" = %7, "reverse" = %8}
+  }
+  // hivm.hir.custom
+  //   note: operand group `inputs` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `outputs` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `temp_buffers` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `results_` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: no_side_effect
+  irdl.operation @hir_custom {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.any
+    irdl.operands(inputs: variadic %0, outputs: variadic %1, temp_buffers: variadic %2)
+    %3 = irdl.any
+    irdl.results(results: variadic %3)
+    %4 = irdl.base "#builtin.string"
+    %5 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"name" = %4, "operandSegmentSizes" = %5}
+  }
+  // hivm.hir.custom_macro
+  //   note: operand group `inputs` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `outputs` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `temp_buffers` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `results_` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: no_side_effect
+  irdl.operation @hir_custom_macro {
+    %0 = irdl.is i64
+    %1 = irdl.any
+    %2 = irdl.any
+    %3 = irdl.any
+    irdl.operands(sync_related_args: variadic %0, inputs: variadic %1, outputs: variadic %2, temp_buffers: variadic %3)
+    %4 = irdl.any
+    irdl.results(results: variadic %4)
+    %5 = irdl.base "#builtin.string"
+    %6 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"name" = %5, "operandSegmentSizes" = %6}
+  }
+  // hivm.hir.matmul
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: aTranspose, bTranspose, descaleMode
+  irdl.operation @hir_matmul {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    %9 = irdl.base "!builtin.memref"
+    %10 = irdl.base "!builtin.tensor"
+    %11 = irdl.any_of(%9, %10)
+    %12 = irdl.base "!builtin.memref"
+    %13 = irdl.base "!builtin.tensor"
+    %14 = irdl.any_of(%12, %13)
+    %15 = irdl.is i64
+    %16 = irdl.is i64
+    %17 = irdl.is i64
+    %18 = irdl.is i64
+    %19 = irdl.is i64
+    %20 = irdl.base "!builtin.memref"
+    %21 = irdl.base "!builtin.tensor"
+    %22 = irdl.any_of(%20, %21)
+    irdl.operands(a: %2, b: %5, tiling_params: optional %8, bias: optional %11, descale: optional %14, block_sizes: variadic %15, process_sizes: variadic %16, swizzle_offset: optional %17, swizzle_direction: optional %18, epilogue_ptiles: optional %19, c: %22)
+    %23 = irdl.any
+    irdl.results(result: variadic %23)
+    %24 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %24}
+  }
+  // hivm.hir.mix_matmul
+  //   note: operand group `postVecFuncIns` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `workspaceIns` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: aTranspose, bTranspose, descaleMode
+  irdl.operation @hir_mix_matmul {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    %9 = irdl.base "!builtin.memref"
+    %10 = irdl.base "!builtin.tensor"
+    %11 = irdl.any_of(%9, %10)
+    %12 = irdl.base "!builtin.memref"
+    %13 = irdl.base "!builtin.tensor"
+    %14 = irdl.any_of(%12, %13)
+    %15 = irdl.base "!builtin.memref"
+    %16 = irdl.base "!builtin.tensor"
+    %17 = irdl.any_of(%15, %16)
+    %18 = irdl.base "!builtin.memref"
+    %19 = irdl.base "!builtin.tensor"
+    %20 = irdl.any_of(%18, %19)
+    %21 = irdl.base "!builtin.memref"
+    %22 = irdl.base "!builtin.tensor"
+    %23 = irdl.any_of(%21, %22)
+    %24 = irdl.is i64
+    %25 = irdl.is i64
+    %26 = irdl.is i64
+    %27 = irdl.is i64
+    %28 = irdl.is i64
+    %29 = irdl.base "!builtin.memref"
+    %30 = irdl.base "!builtin.tensor"
+    %31 = irdl.any_of(%29, %30)
+    irdl.operands(a: %2, b: %5, post_vec_func_ins: variadic %8, workspace_ins: variadic %11, tiling_params: optional %14, comm_params: optional %17, bias: optional %20, descale: optional %23, block_sizes: variadic %24, process_sizes: variadic %25, swizzle_offset: optional %26, swizzle_direction: optional %27, epilogue_ptiles: optional %28, c: %31)
+    %32 = irdl.any
+    irdl.results(result: variadic %32)
+    %33 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %33}
+  }
+  // hivm.hir.mix_group_matmul
+  //   note: operand group `postVecFuncIns` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `postVecFuncOuts` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `workspaceIns` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: aTranspose, bTranspose, descaleMode
+  irdl.operation @hir_mix_group_matmul {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    %9 = irdl.base "!builtin.memref"
+    %10 = irdl.base "!builtin.tensor"
+    %11 = irdl.any_of(%9, %10)
+    %12 = irdl.base "!builtin.memref"
+    %13 = irdl.base "!builtin.tensor"
+    %14 = irdl.any_of(%12, %13)
+    %15 = irdl.base "!builtin.memref"
+    %16 = irdl.base "!builtin.tensor"
+    %17 = irdl.any_of(%15, %16)
+    %18 = irdl.base "!builtin.memref"
+    %19 = irdl.base "!builtin.tensor"
+    %20 = irdl.any_of(%18, %19)
+    %21 = irdl.base "!builtin.memref"
+    %22 = irdl.base "!builtin.tensor"
+    %23 = irdl.any_of(%21, %22)
+    %24 = irdl.base "!builtin.memref"
+    %25 = irdl.base "!builtin.tensor"
+    %26 = irdl.any_of(%24, %25)
+    %27 = irdl.base "!builtin.memref"
+    %28 = irdl.base "!builtin.tensor"
+    %29 = irdl.any_of(%27, %28)
+    %30 = irdl.is i64
+    %31 = irdl.is i64
+    %32 = irdl.is i64
+    %33 = irdl.is i64
+    %34 = irdl.is i64
+    %35 = irdl.base "!builtin.memref"
+    %36 = irdl.base "!builtin.tensor"
+    %37 = irdl.any_of(%35, %36)
+    irdl.operands(a: %2, b: %5, tokens_per_expert: %8, post_vec_func_ins: variadic %11, post_vec_func_outs: variadic %14, workspace_ins: variadic %17, tiling_params: optional %20, comm_params: optional %23, bias: optional %26, descale: optional %29, block_sizes: variadic %30, process_sizes: variadic %31, swizzle_offset: optional %32, swizzle_direction: optional %33, epilogue_ptiles: optional %34, c: %37)
+    %38 = irdl.any
+    irdl.results(result: variadic %38)
+    %39 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %39}
+  }
+  // hivm.hir.convert_layout
+  //   note: operand group `output_shape` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  irdl.operation @hir_convert_layout {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.index"
+    irdl.operands(source: %2, output_shape: variadic %3)
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.results(result: %6)
+    %7 = irdl.base @hivm::@data_layout
+    %8 = irdl.base @hivm::@data_layout
+    %9 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"dstLayout" = %7, "srcLayout" = %8, "static_output_shape" = %9}
   }
 }

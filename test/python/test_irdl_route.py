@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Sequence
 from io import StringIO
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
+from xdsl.irdl import IRDLOperation, VarOperandDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
@@ -69,10 +71,32 @@ def irdl_file() -> Path:
     return ROOT / "dialects" / "all.irdl.mlir"
 
 
+def _mixed_variadic_group(module: Operation) -> bool:
+    """Some op has a variadic operand group whose elements differ in type (custom's
+    `ins(%m, %n : memref<..>, i64)`) and that the export does not split per element: IRDL
+    binds one type per group (targets/irdl.py notes it per op), so this route cannot carry
+    it by construction."""
+    for op in module.walk():
+        if not isinstance(op, IRDLOperation):
+            continue
+        split = getattr(op, "operand_group_bounds", dict)() or {}
+        definition = op.get_irdl_definition()
+        for name, group in definition.operands:
+            values = getattr(op, name)
+            if isinstance(group, VarOperandDef) and name not in split and isinstance(values, Sequence):
+                if len({value.type for value in values}) > 1:
+                    return True
+    return False
+
+
 def _routed_chunks(path: Path) -> list[tuple[int, ModuleOp]]:
-    """The chunks of `path` this route takes: accepted by our verifier, using our dialects."""
+    """The chunks of `path` this route takes: accepted by our verifier, using our dialects,
+    expressible in IRDL."""
     chunks = ((index, _accepted_module(chunk, str(path))) for index, chunk in enumerate(_chunks(path)))
-    return [(index, module) for index, module in chunks if module is not None and _uses_our_dialects(module)]
+    return [
+        (index, module) for index, module in chunks
+        if module is not None and _uses_our_dialects(module) and not _mixed_variadic_group(module)
+    ]
 
 
 def _routed_inputs() -> list[Path]:

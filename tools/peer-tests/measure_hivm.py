@@ -31,8 +31,13 @@ TEST_DIR = "bishengir/test/Dialect/HIVM/IR"
 ODS_DIR = "bishengir/include/bishengir/Dialect/HIVM/IR"
 SPLIT = re.compile(r"^// -----.*$", re.MULTILINE)
 OP_USE = re.compile(r"\bhivm\.hir\.([A-Za-z0-9_]+)")
-# an op at the start of a statement, custom (`%r = dialect.op`) or generic (`"dialect.op"(`)
-OP_NAME = re.compile(r"^\s*(?:%[^=]*=\s*)?\"?([a-z_][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)\"?(?=[\s(<{])(?!\s*=)", re.MULTILINE)
+# an op at the start of a statement, custom (`%r = dialect.op`) or generic (`"dialect.op"(`);
+# a quoted name not followed by `(` is a string operand (hivm.hir.custom's callee name on
+# its own line), not an op
+OP_NAME = re.compile(
+    r"^\s*(?:%[^=]*=\s*)?(?:\"([a-z_][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)\"(?=\()|([a-z_][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)(?=[\s(<{])(?!\s*=))",
+    re.MULTILINE,
+)
 # `def FooOp : HIVM_Op<"foo", ...>` and the like (op classes take the mnemonic first)
 ODS_OP = re.compile(r"^def \w+Op\s*:\s*\w+<\s*\"([A-Za-z0-9_]+)\"", re.MULTILINE)
 
@@ -82,7 +87,8 @@ def foreign_ops(chunk: str) -> set[str]:
     from ascend_mlir.dialects import register_dialects
 
     ctx = register_dialects(Context())
-    return {name for name in OP_NAME.findall(code_lines(chunk)) if ctx.get_optional_op(name) is None}
+    names = {quoted or bare for quoted, bare in OP_NAME.findall(code_lines(chunk))}
+    return {name for name in names if ctx.get_optional_op(name) is None}
 
 
 def bishengir_accepts(bishengir_opt: str, chunk: str) -> bool:

@@ -23,8 +23,21 @@ from ascend_mlir.dialects.hivm.attrs import (
     AtomicKind,
     AtomicKindAttr,
     CompareMode,
+    CacheModifier,
+    CacheModifierAttr,
     CompareModeAttr,
+    DataLayout,
+    DataLayoutAttr,
+    DeinterleaveMode,
+    DeinterleaveModeAttr,
+    DescaleMode,
+    DescaleModeAttr,
     EventAttr,
+    IteratorType,
+    IteratorTypeAttr,
+    SyncEventSlotAttr,
+    UnsignedMode,
+    UnsignedModeAttr,
     FixpipeDMAMode,
     FixpipeDMAModeAttr,
     FixpipeDualDstMode,
@@ -65,6 +78,7 @@ from ascend_mlir.dialects.hivm.attrs import (
     pipe_attr,
 )
 from ascend_mlir.dialects.hivm.control import CONTROL_OPS
+from ascend_mlir.dialects.hivm.custom import CUSTOM_OPS, CustomMacroOp, CustomOp
 from ascend_mlir.dialects.hivm.cube import (
     MMAD_SYNC_RELATED_ARGS,
     MmadL1Op,
@@ -78,6 +92,7 @@ from ascend_mlir.dialects.hivm.dma import (
     uses_both_vector_cores,
 )
 from ascend_mlir.dialects.hivm.elementwise import ELEMENTWISE_OPS
+from ascend_mlir.dialects.hivm.global_mmad import GLOBAL_MMAD_OPS, MatmulOp, MixGroupMatmulOp, MixMatmulOp
 from ascend_mlir.dialects.hivm.interface import (
     HivmPipeOp,
     op_pipes,
@@ -85,6 +100,7 @@ from ascend_mlir.dialects.hivm.interface import (
     scope_unassigned,
     target_name,
 )
+from ascend_mlir.dialects.hivm.layout import LAYOUT_OPS, ConvertLayoutOp
 from ascend_mlir.dialects.hivm.memory import (
     GetBlockIdxOp,
     GetBlockNumOp,
@@ -149,6 +165,9 @@ HIVM = Dialect(
         *ELEMENTWISE_OPS,
         *CONTROL_OPS,
         *SCAN_OPS,
+        *CUSTOM_OPS,
+        *GLOBAL_MMAD_OPS,
+        *LAYOUT_OPS,
     ],
     [
         AddressSpaceAttr,
@@ -173,11 +192,40 @@ HIVM = Dialect(
         CompareModeAttr,
         SyncBlockModeAttr,
         VFModeAttr,
+        DescaleModeAttr,
+        IteratorTypeAttr,
+        DeinterleaveModeAttr,
+        CacheModifierAttr,
+        UnsignedModeAttr,
+        DataLayoutAttr,
+        SyncEventSlotAttr,
     ],
 )
 
 
 __all__ = [
+    "CUSTOM_OPS",
+    "CacheModifier",
+    "CacheModifierAttr",
+    "ConvertLayoutOp",
+    "CustomMacroOp",
+    "CustomOp",
+    "DataLayout",
+    "DataLayoutAttr",
+    "DeinterleaveMode",
+    "DeinterleaveModeAttr",
+    "DescaleMode",
+    "DescaleModeAttr",
+    "GLOBAL_MMAD_OPS",
+    "IteratorType",
+    "IteratorTypeAttr",
+    "LAYOUT_OPS",
+    "MatmulOp",
+    "MixGroupMatmulOp",
+    "MixMatmulOp",
+    "SyncEventSlotAttr",
+    "UnsignedMode",
+    "UnsignedModeAttr",
     "AddressSpace",
     "AddressSpaceAttr",
     "AtomicKind",

@@ -5,12 +5,15 @@ Each prints as `#hivm.<mnemonic><VALUE>`, the way MLIR prints an enum attribute 
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, cast
 
+from xdsl.dialects.builtin import DenseArrayBase, IntAttr, IntegerType, StringAttr, i64
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
-from xdsl.ir import Data, ParametrizedAttribute
+from xdsl.ir import Attribute, Data, ParametrizedAttribute
 from xdsl.irdl import (
     irdl_attr_definition,
+    param_def,
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
@@ -396,3 +399,237 @@ class VFModeAttr(_AngleEnum, EnumAttribute[VFMode]):
     """How a function's vector code runs (`hivm.vf_mode = #hivm.vf_mode<SIMD>`, Ascend 950)."""
 
     name = "hivm.vf_mode"
+
+
+# ---------------------------------------------------------------------------
+# Attributes of the macro, custom and layout ops (bishengir-opt 1.2.0's spelling)
+# ---------------------------------------------------------------------------
+
+
+class DescaleMode(StrEnum):
+    DescaleNull = "DescaleNull"
+    DescalePerChannel = "DescalePerChannel"
+    DescalePerTensor = "DescalePerTensor"
+
+
+@irdl_attr_definition
+class DescaleModeAttr(_AngleEnum, EnumAttribute[DescaleMode]):
+    """How a global matmul dequantises its result (`#hivm.descale_mode<DescalePerChannel>`)."""
+
+    name = "hivm.descale_mode"
+
+
+class IteratorType(StrEnum):
+    parallel = "parallel"
+    broadcast = "broadcast"
+    transpose = "transpose"
+    reduction = "reduction"
+    interleave = "interleave"
+    deinterleave = "deinterleave"
+    inverse = "inverse"
+    pad = "pad"
+    concat = "concat"
+    gather = "gather"
+    cumulative = "cumulative"
+    opaque = "opaque"
+
+
+@irdl_attr_definition
+class IteratorTypeAttr(_AngleEnum, EnumAttribute[IteratorType]):
+    """One loop of a custom op's iteration space (`#hivm.iterator_type<parallel>`)."""
+
+    name = "hivm.iterator_type"
+
+
+class DeinterleaveMode(StrEnum):
+    CHANNEL_0 = "CHANNEL_0"
+    CHANNEL_1 = "CHANNEL_1"
+    ALL_CHANNELS = "ALL_CHANNELS"
+
+
+@irdl_attr_definition
+class DeinterleaveModeAttr(_AngleEnum, EnumAttribute[DeinterleaveMode]):
+    """Which channels vdeinterleave writes (`#hivm.deinterleave_mode<ALL_CHANNELS>`)."""
+
+    name = "hivm.deinterleave_mode"
+
+
+class CacheModifier(StrEnum):
+    none = "none"
+    ca = "ca"
+    cg = "cg"
+    wb = "wb"
+    cs = "cs"
+    wt = "wt"
+    cv = "cv"
+
+
+@irdl_attr_definition
+class CacheModifierAttr(_AngleEnum, EnumAttribute[CacheModifier]):
+    """A gather/scatter access's cache hint (`#hivm.cache_modifier<none>`); no effect on values."""
+
+    name = "hivm.cache_modifier"
+
+
+class UnsignedMode(StrEnum):
+    SI2SI = "si2si"
+    SI2UI = "si2ui"
+    UI2SI = "ui2si"
+    UI2UI = "ui2ui"
+
+
+@irdl_attr_definition
+class UnsignedModeAttr(_AngleEnum, EnumAttribute[UnsignedMode]):
+    """Whether a vcast reads and writes its integers as signed or unsigned
+    (`#hivm.unsigned_mode<si2si>`, bishengir-opt-a5)."""
+
+    name = "hivm.unsigned_mode"
+
+
+class DataLayout(StrEnum):
+    DOTA_ND = "dotA_ND"
+    DOTB_ND = "dotB_ND"
+    DOTC_ND = "dotC_ND"
+    nZ = "nZ"
+    zN = "zN"
+    ND = "ND"
+    Fractal = "Fractal"
+    NCHW = "NCHW"
+    NC1HWC0 = "NC1HWC0"
+    C1HWNC0 = "C1HWNC0"
+    SCALEA_ND = "SCALEA_ND"
+    SCALEB_DN = "SCALEB_DN"
+    SCALEA_zZ = "SCALEA_zZ"
+    SCALEB_nN = "SCALEB_nN"
+
+
+@irdl_attr_definition
+class DataLayoutAttr(ParametrizedAttribute):
+    """`#hivm.data_layout<nZ>`, `<dotA_ND, transpose = false>`, `<nZ, fractalSizes = [16, 16]>`:
+    how a matrix is laid out (convert_layout's source and destination). Absent optional
+    parameters are an empty string / an empty array (plain parameters export to IRDL)."""
+
+    name = "hivm.data_layout"
+
+    layout: StringAttr = param_def()
+    transpose: StringAttr = param_def()  # "", "true" or "false"
+    fractal_sizes: DenseArrayBase = param_def()
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        layout = StringAttr(parser.parse_str_enum(DataLayout).value)
+        transpose = ""
+        fractal: list[int] = []
+        while parser.parse_optional_punctuation(",") is not None:
+            pos = parser.pos
+            key = parser.parse_identifier()
+            parser.parse_punctuation("=")
+            if key == "transpose":
+                transpose = "true" if parser.parse_boolean() else "false"
+            elif key == "fractalSizes":
+                fractal = parser.parse_comma_separated_list(
+                    parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+                )
+            else:
+                parser.raise_error(f"unknown #hivm.data_layout parameter '{key}'", pos, parser.pos)
+        parser.parse_punctuation(">")
+        return (layout, StringAttr(transpose), DenseArrayBase.from_list(i64, fractal))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.layout.data}")
+        if self.transpose.data:
+            printer.print_string(f", transpose = {self.transpose.data}")
+        values = cast(DenseArrayBase[IntegerType], self.fractal_sizes).get_values()
+        if values:
+            printer.print_string(f", fractalSizes = [{', '.join(str(v) for v in values)}]")
+        printer.print_string(">")
+
+
+class MacroSync(StrEnum):
+    wait = "wait"
+    set = "set"
+    internal = "internal"
+
+
+@irdl_attr_definition
+class SyncEventSlotAttr(ParametrizedAttribute):
+    """One `sync_event_slots` entry of a custom_macro: `#hivm.sync_event_slot<internal>`,
+    `<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_MTE1>[, wait|set|internal][, <EVENT_ID1>]>`
+    (the macro waits, sets, or only needs an event id; the event pins one). An absent
+    pipe is "", an absent event -1 (plain parameters export to IRDL)."""
+
+    name = "hivm.sync_event_slot"
+
+    set_pipe_: StringAttr = param_def()
+    wait_pipe_: StringAttr = param_def()
+    macro_sync: StringAttr = param_def()
+    event_: IntAttr = param_def()
+
+    @property
+    def set_pipe(self) -> PipeAttr | None:
+        return PipeAttr(Pipe(self.set_pipe_.data)) if self.set_pipe_.data else None
+
+    @property
+    def wait_pipe(self) -> PipeAttr | None:
+        return PipeAttr(Pipe(self.wait_pipe_.data)) if self.wait_pipe_.data else None
+
+    @property
+    def event(self) -> int | None:
+        return self.event_.data if self.event_.data >= 0 else None
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        pipes = ["", ""]
+        sync = MacroSync.internal
+        event = -1
+        pos = parser.pos
+        keyword = parser.parse_optional_str_enum(MacroSync)
+        if keyword is not None and keyword != MacroSync.internal:
+            parser.raise_error("macro_sync without pipes is only supported for `internal`", pos, parser.pos)
+        if keyword is None:
+            pipes[0] = cls._parse_pipe(parser)
+            parser.parse_punctuation(",")
+            pipes[1] = cls._parse_pipe(parser)
+        if parser.parse_optional_punctuation(",") is not None:
+            named = parser.parse_optional_str_enum(MacroSync) if keyword is None else None
+            if named is not None:
+                sync = named
+                if parser.parse_optional_punctuation(",") is not None:
+                    event = cls._parse_event(parser)
+            else:
+                event = cls._parse_event(parser)
+        parser.parse_punctuation(">")
+        return (StringAttr(pipes[0]), StringAttr(pipes[1]), StringAttr(sync.value), IntAttr(event))
+
+    @staticmethod
+    def _parse_pipe(parser: AttrParser) -> str:
+        pos = parser.pos
+        attr = parser.parse_attribute()
+        if not isinstance(attr, PipeAttr):
+            parser.raise_error(f"expected #hivm.pipe<...>, got {attr}", pos, parser.pos)
+        return attr.data.value
+
+    @staticmethod
+    def _parse_event(parser: AttrParser) -> int:
+        if parser.parse_optional_punctuation("<") is not None:
+            return parse_event_body(parser)
+        pos = parser.pos
+        attr = parser.parse_attribute()
+        if not isinstance(attr, EventAttr):
+            parser.raise_error("expected `wait`, `set`, `internal`, or an event attribute", pos, parser.pos)
+        return attr.data
+
+    def print_parameters(self, printer: Printer) -> None:
+        sync = self.macro_sync.data
+        printer.print_string("<")
+        if not self.set_pipe_.data:
+            printer.print_string(sync)
+        else:
+            printer.print_string(f"#hivm.pipe<{self.set_pipe_.data}>, #hivm.pipe<{self.wait_pipe_.data}>")
+            if sync != MacroSync.internal or self.event is not None:
+                printer.print_string(f", {sync}")
+        if self.event is not None:
+            printer.print_string(f", <EVENT_ID{self.event}>")
+        printer.print_string(">")

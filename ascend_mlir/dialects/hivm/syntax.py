@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, cast
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     BoolAttr,
     DenseArrayBase,
     IntegerAttr,
     IntegerType,
+    UnitAttr,
     i64,
 )
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
@@ -470,3 +472,32 @@ def print_unit_flags(printer: Printer, mode: Attribute | None, conds: Sequence[S
         printer.print_list(conds, printer.print_operand)
         printer.print_string(")")
 
+
+
+def print_mlir_attribute(printer: Printer, attr: Attribute) -> None:
+    """An attribute as MLIR prints it inside an attr-dict: an i64 integer without its
+    type (i64 is an integer attribute's default), arrays element by element."""
+    if isinstance(attr, IntegerAttr) and attr.type == i64:
+        printer.print_string(str(attr.value.data))
+    elif isinstance(attr, ArrayAttr):
+        printer.print_string("[")
+        printer.print_list(cast(ArrayAttr[Attribute], attr).data, lambda a: print_mlir_attribute(printer, a))
+        printer.print_string("]")
+    else:
+        printer.print_attribute(attr)
+
+
+def print_mlir_attr_dict(printer: Printer, entries: Mapping[str, Attribute]) -> None:
+    """` {k = v, ...}` sorted by name, as MLIR prints a dictionary; nothing when empty."""
+    if not entries:
+        return
+    printer.print_string(" {")
+
+    def entry(item: tuple[str, Attribute]) -> None:
+        printer.print_identifier_or_string_literal(item[0])
+        if not isinstance(item[1], UnitAttr):
+            printer.print_string(" = ")
+            print_mlir_attribute(printer, item[1])
+
+    printer.print_list(sorted(entries.items()), entry)
+    printer.print_string("}")

@@ -92,6 +92,17 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.free_lock_var lock_var(%lock : memref<1xi64>)
     return
   }
+  func.func @custom_matmul_layout(%gm: memref<16x16xf16, #hivm.address_space<gm>>, %bias: memref<16xf16, #hivm.address_space<gm>>,
+                                  %a3: memref<4x16x16xf16, #hivm.address_space<gm>>, %tokens: memref<4xi64, #hivm.address_space<gm>>,
+                                  %ub: memref<16x16xf16, #hivm.address_space<ub>>, %e: i64) {
+    hivm.hir.custom {hivm.pipe = #hivm.pipe<PIPE_V>, hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.vf_mode = #hivm.vf_mode<SIMD>, symbol = "my_kernel"} "my_op" ins(%ub : memref<16x16xf16, #hivm.address_space<ub>>) outs(%ub : memref<16x16xf16, #hivm.address_space<ub>>)
+    hivm.hir.custom_macro {hivm.pipe_in = #hivm.pipe<PIPE_MTE2>, hivm.pipe_out = #hivm.pipe<PIPE_V>, hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.vf_mode = #hivm.vf_mode<SIMD>, symbol = "my_macro", sync_event_slots = [#hivm.sync_event_slot<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_V>, wait>]} "my_macro_op" ins(%gm : memref<16x16xf16, #hivm.address_space<gm>>) outs(%ub : memref<16x16xf16, #hivm.address_space<ub>>) sync_related_args(%e : i64)
+    hivm.hir.matmul ins(%gm, %gm : memref<16x16xf16, #hivm.address_space<gm>>, memref<16x16xf16, #hivm.address_space<gm>>) outs(%gm : memref<16x16xf16, #hivm.address_space<gm>>) bias = %bias : memref<16xf16, #hivm.address_space<gm>> descale = %bias : memref<16xf16, #hivm.address_space<gm>> descale_mode = <DescalePerChannel>
+    hivm.hir.mix_matmul {post_vector_func = "epilogue"} ins(%gm, %gm : memref<16x16xf16, #hivm.address_space<gm>>, memref<16x16xf16, #hivm.address_space<gm>>) post_vector_func_ins(%bias : memref<16xf16, #hivm.address_space<gm>>) outs(%gm : memref<16x16xf16, #hivm.address_space<gm>>)
+    hivm.hir.mix_group_matmul ins(%a3, %gm, %tokens : memref<4x16x16xf16, #hivm.address_space<gm>>, memref<16x16xf16, #hivm.address_space<gm>>, memref<4xi64, #hivm.address_space<gm>>) outs(%gm : memref<16x16xf16, #hivm.address_space<gm>>)
+    %nz = hivm.hir.convert_layout %gm output_shape [1, 1, 16, 16] {dstLayout = #hivm.data_layout<nZ>, srcLayout = #hivm.data_layout<ND>} : (memref<16x16xf16, #hivm.address_space<gm>>) -> memref<1x1x16x16xf16, #hivm.address_space<gm>>
+    return
+  }
   func.func @memory_and_ids() {
     %c0 = arith.constant 0 : i64
     %c4096 = arith.constant 4096 : i64
