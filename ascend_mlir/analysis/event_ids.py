@@ -61,3 +61,97 @@ def allocate_events(
                 live.setdefault(r.pair, []).append((r.end, first, r.width, i))
                 break
     return result
+
+
+# ----------------------------------------------------------------------------- rings
+#
+# Within one loop body, flags of one pipe pair set and waited in the same pass can take
+# turns on fewer ids than there are flags, by lifetime. A flag set after item `src` and
+# waited before item `dst` (src < dst, positions in the body) holds its id from `src` to
+# `dst`; the body of a pipelined loop is in the schedule's order (offsets within the II),
+# so positions are the schedule's time order modulo the II. Two consecutive users f, g of
+# one id (g after f in the pass, or g the first user of the next pass) are apart when
+# f.dst < g.src (around the back edge: f.dst < g.src + length, always true in positions);
+# the hardware additionally needs f's wait to happen before g's set, which `credits`
+# provides where nothing orders it yet.
+
+
+@dataclass(frozen=True)
+class Lifetime:
+    """A flag of one pass over a loop body: set after item `src`, waited before item `dst`."""
+
+    src: int
+    dst: int
+
+
+def ring_ids(lifetimes: Sequence[Lifetime], ids: int) -> tuple[list[list[int]], list[int]] | None:
+    """Flags on `ids` ids by lifetime: groups of flags that become one (the fewest merges
+    needed: interval colouring by start, the id free for longest first, which spreads the
+    reuses out; where all ids are held, the new flag merges with the holder whose set is
+    nearest, which delays that holder's consumer the least) and the id of each group, in
+    order of the groups' sets. A merged flag is set after its latest producer and waited
+    before its earliest consumer: always correct, only later. None when no merge can help
+    (the holders' lifetimes end where the new one starts)."""
+    order = sorted(range(len(lifetimes)), key=lambda i: (lifetimes[i].src, lifetimes[i].dst, i))
+    groups: list[list[int]] = []
+    spans: list[list[int]] = []  # per group: [src, dst] of the merged flag
+    holder: dict[int, int] = {}  # id -> its latest group
+    ids_of: list[int] = []
+    for i in order:
+        life = lifetimes[i]
+        free = [v for v in range(ids) if v not in holder or spans[holder[v]][1] < life.src]
+        if free:
+            # the id free for longest (never used first), the lowest among equals
+            v = min(free, key=lambda v: (spans[holder[v]][1] if v in holder else -1, v))
+            holder[v] = len(groups)
+            groups.append([i])
+            spans.append([life.src, life.dst])
+            ids_of.append(v)
+            continue
+        mergeable = [g for g in holder.values() if min(spans[g][1], life.dst) > life.src]
+        if not mergeable:
+            return None
+        g = max(mergeable, key=lambda g: (spans[g][0], -g))
+        groups[g].append(i)
+        spans[g] = [life.src, min(spans[g][1], life.dst)]
+    return groups, ids_of
+
+
+def ring_edges(spans: Sequence[Lifetime], ids_of: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The reuses of each id among flags (`spans` in order of their sets, `ids_of` their
+    ids): (earlier flag, next flag, 0 when the next one is in the same pass or 1 when it
+    is the first user in the next pass). A flag alone on its id reuses it itself in the
+    next pass."""
+    users: dict[int, list[int]] = {}
+    for i, v in enumerate(ids_of):
+        users.setdefault(v, []).append(i)
+    edges = []
+    for v in sorted(users):
+        chain = users[v]
+        edges += [(a, b, 0) for a, b in zip(chain, chain[1:], strict=False)]
+        edges.append((chain[-1], chain[0], 1))
+    return edges
+
+
+def credits(needs: Sequence[tuple[int, int, int]], length: int) -> list[tuple[int, int, int]]:
+    """The fewest orderings that cover `needs`: each (a, b, wrap) asks that something after
+    item a of a pass happen before item b of the same pass (wrap 0) or of the next one
+    (wrap 1). An ordering (x, y, distance) (a flag set after item x, waited before item y
+    of the pass `distance` later) covers every need with a <= x and b >= y: interval
+    stabbing on the unrolled passes, greedy by the latest allowed point (the fewest
+    orderings), each then as loose as its needs allow (set after the latest a, waited
+    before the earliest b)."""
+    intervals = sorted({(a, b + wrap * length) for a, b, wrap in needs}, key=lambda t: (t[1], t[0]))
+    out: list[tuple[int, int, int]] = []
+    covered = [False] * len(intervals)
+    for i, (_, b0) in enumerate(intervals):
+        if covered[i]:
+            continue
+        point = b0 - 1  # the latest set point the first open need allows
+        group = [j for j in range(i, len(intervals)) if not covered[j] and intervals[j][0] <= point]
+        for j in group:
+            covered[j] = True
+        x = max(intervals[j][0] for j in group)
+        y = min(intervals[j][1] for j in group)
+        out.append((x, y % length, y // length))
+    return sorted(set(out))

@@ -21,8 +21,9 @@ Pipe names are opaque strings; a MIX kernel qualifies them by core ("CUBE:FIX",
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ascend_mlir import hardware
 
@@ -183,3 +184,78 @@ def set_after_wait(model: BlockModel, key_of: Callable[[Event], Hashable], flag:
 
     simulate(model, period + 1, on_set=on_set, wait_seen=seen)
     return ok[0]
+
+
+class Turns:
+    """Which flags of one block may share an event id although both live at once: flags
+    of one pipe pair, each set once per pass and waited in the same pass, where each
+    one's wait happens before the other's next set (this pass, and around the back edge
+    of a loop), so the id is never set twice. Happens-before is read from one run of the
+    block's model (`simulate`) with every flag on its own key, which is also
+    the run with shared ids, as the waits then consume the same sets."""
+
+    def __init__(self, model: BlockModel, flags: Sequence[Any], loop: bool, nested: Collection[int] = ()):
+        """`flags`: the block's flags as `ascend-insert-sync` plans them (src, dst,
+        set_pipe, wait_pipe, distance, period, cross_core; keyed `(id(flag), version)` in
+        the model); `loop`: the block is a loop body; `nested`: the items with regions."""
+        self.loop = loop
+        self.copies = 2 if self.loop else 1
+        self.sets: dict[tuple[int, int], dict[str, int]] = {}  # (flag, copy) -> what its set carries
+        self.waits: dict[tuple[int, int], int] = {}  # (flag, copy) -> the wait's sequence number
+        ids = {id(f) for f in flags}
+
+        def on_set(ev, copy: int, clock) -> bool:
+            key = ev[3]
+            if isinstance(key, tuple) and key and key[0] in ids:
+                token = dict(clock.know[ev[1]])
+                if ev[1] in clock.last:
+                    token[ev[1]] = clock.last[ev[1]]
+                self.sets.setdefault((key[0], copy), token)
+            return False
+
+        def seen(ev, seq: int, copy: int) -> None:
+            key = ev[3]
+            if isinstance(key, tuple) and key and key[0] in ids:
+                self.waits.setdefault((key[0], copy), seq)
+
+        # what each pipe knows when a nested loop or if starts (flags of the function
+        # body against those inside its items)
+        self.item_know: dict[int, dict[str, dict[str, int]]] = {}
+
+        def probe(copy: int, idx: int, clock) -> bool:
+            if copy == 0 and idx in nested:
+                self.item_know[idx] = {p: dict(k) for p, k in clock.know.items()}
+            return False
+
+        self.seqs = simulate(model, self.copies, probe=probe, on_set=on_set, wait_seen=seen)
+
+    @staticmethod
+    def eligible(f: Any) -> bool:
+        return not f.cross_core and f.distance == 0 and f.period == 1
+
+    def before(self, first: Any, then: Any, copy: int, next_copy: int) -> bool:
+        """`first`'s wait in pass `copy` happens before `then`'s set in pass `next_copy`."""
+        wait = self.waits.get((id(first), copy))
+        token = self.sets.get((id(then), next_copy))
+        return wait is not None and token is not None and token.get(first.wait_pipe, -1) >= wait
+
+    def apart(self, f: Any, item: int) -> bool:
+        """Whether flag `f` of this (function) body is done with its id before the item
+        `item` (a loop) starts on its set pipe, or sets it only after the item's part on
+        its wait pipe completed: then the item's flags of the pair may take the id."""
+        if f.dst < item:
+            wait = self.waits.get((id(f), 0))
+            know = self.item_know.get(item, {}).get(f.set_pipe, {})
+            return wait is not None and know.get(f.wait_pipe, -1) >= wait
+        if f.src > item:
+            token = self.sets.get((id(f), 0))
+            return token is not None and token.get(f.wait_pipe, -1) >= self.seqs[(0, item)]
+        return False
+
+    def take_turns(self, a: Any, b: Any) -> bool:
+        if (a.set_pipe, a.wait_pipe) != (b.set_pipe, b.wait_pipe) or a.src == b.src:
+            return False
+        a, b = (a, b) if a.src < b.src else (b, a)
+        if not all(self.before(a, b, c, c) for c in range(self.copies)):
+            return False
+        return not self.loop or self.before(b, a, 0, 1)

@@ -63,7 +63,7 @@ from ascend_mlir import hardware
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.aliasing import Footprint, byte_hull, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
-from ascend_mlir.analysis.sync_plan import BlockModel, covered, set_after_wait, simulate
+from ascend_mlir.analysis.sync_plan import BlockModel, Turns, covered, set_after_wait
 from ascend_mlir.analysis.views import defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.loop_model import loop_name
@@ -549,76 +549,10 @@ def _no_double_set(plan: _Plan) -> None:
 # ----------------------------------------------------------------------------- emitting
 
 
-class _Turns:
-    """Which flags of one block may share an event id although both live at once: flags
-    of one pipe pair, each set once per pass and waited in the same pass, where each
-    one's wait happens before the other's next set (this pass, and around the back edge
-    of a loop), so the id is never set twice. Happens-before is read from one run of the
-    block's model (`sync_plan.simulate`) with every flag on its own key, which is also
-    the run with shared ids, as the waits then consume the same sets."""
-
-    def __init__(self, plan: _Plan):
-        self.loop = _is_loop_body(plan.block)
-        self.copies = 2 if self.loop else 1
-        self.sets: dict[tuple[int, int], dict[str, int]] = {}  # (flag, copy) -> what its set carries
-        self.waits: dict[tuple[int, int], int] = {}  # (flag, copy) -> the wait's sequence number
-        flags = {id(f) for f in plan.flags}
-
-        def on_set(ev, copy: int, clock) -> bool:
-            key = ev[3]
-            if isinstance(key, tuple) and key and key[0] in flags:
-                token = dict(clock.know[ev[1]])
-                if ev[1] in clock.last:
-                    token[ev[1]] = clock.last[ev[1]]
-                self.sets.setdefault((key[0], copy), token)
-            return False
-
-        def seen(ev, seq: int, copy: int) -> None:
-            key = ev[3]
-            if isinstance(key, tuple) and key and key[0] in flags:
-                self.waits.setdefault((key[0], copy), seq)
-
-        # what each pipe knows when a nested loop or if starts (flags of the function
-        # body against those inside its items)
-        self.item_know: dict[int, dict[str, dict[str, int]]] = {}
-
-        def probe(copy: int, idx: int, clock) -> bool:
-            if copy == 0 and plan.items[idx].regions:
-                self.item_know[idx] = {p: dict(k) for p, k in clock.know.items()}
-            return False
-
-        self.seqs = simulate(_model(plan), self.copies, probe=probe, on_set=on_set, wait_seen=seen)
-
-    @staticmethod
-    def eligible(f: _Flag) -> bool:
-        return not f.cross_core and f.distance == 0 and f.period == 1
-
-    def _before(self, first: _Flag, then: _Flag, copy: int, next_copy: int) -> bool:
-        """`first`'s wait in pass `copy` happens before `then`'s set in pass `next_copy`."""
-        wait = self.waits.get((id(first), copy))
-        token = self.sets.get((id(then), next_copy))
-        return wait is not None and token is not None and token.get(first.wait_pipe, -1) >= wait
-
-    def apart(self, f: _Flag, item: int) -> bool:
-        """Whether flag `f` of this (function) body is done with its id before the item
-        `item` (a loop) starts on its set pipe, or sets it only after the item's part on
-        its wait pipe completed: then the item's flags of the pair may take the id."""
-        if f.dst < item:
-            wait = self.waits.get((id(f), 0))
-            know = self.item_know.get(item, {}).get(f.set_pipe, {})
-            return wait is not None and know.get(f.wait_pipe, -1) >= wait
-        if f.src > item:
-            token = self.sets.get((id(f), 0))
-            return token is not None and token.get(f.wait_pipe, -1) >= self.seqs[(0, item)]
-        return False
-
-    def take_turns(self, a: _Flag, b: _Flag) -> bool:
-        if (a.set_pipe, a.wait_pipe) != (b.set_pipe, b.wait_pipe) or a.src == b.src:
-            return False
-        a, b = (a, b) if a.src < b.src else (b, a)
-        if not all(self._before(a, b, c, c) for c in range(self.copies)):
-            return False
-        return not self.loop or self._before(b, a, 0, 1)
+def _turns(plan: _Plan) -> Turns:
+    """Which flags of the block take turns (`sync_plan.Turns` over the block's model)."""
+    nested = {idx for idx, op in enumerate(plan.items) if op.regions}
+    return Turns(_model(plan), plan.flags, _is_loop_body(plan.block), nested)
 
 
 class _Emitter:
@@ -716,21 +650,21 @@ class _Emitter:
 
     def _sharing(self, flags: list[_Flag], plans: list[_Plan]):
         """`shares(i, j)` for allocate_events: whether flags i and j may hold one id
-        although both are live (`_Turns`): two flags of one block that take turns, or a
+        although both are live (`sync_plan.Turns`): two flags of one block that take turns, or a
         flag of the function body done with the id before a top-level loop starts (or
         setting it only after the loop) and a flag inside that loop."""
-        turns: dict[Block, _Turns] = {}
+        turns: dict[Block, Turns] = {}
 
-        def turns_of(plan: _Plan) -> _Turns:
+        def turns_of(plan: _Plan) -> Turns:
             if plan.block not in turns:
-                turns[plan.block] = _Turns(plan)
+                turns[plan.block] = _turns(plan)
             return turns[plan.block]
 
         body = self.planner.plans.get(self.planner.body)
 
         def shares(i: int, j: int) -> bool:
             a, b = flags[i], flags[j]
-            if not (_Turns.eligible(a) and _Turns.eligible(b)):
+            if not (Turns.eligible(a) and Turns.eligible(b)):
                 return False
             if plans[i] is plans[j]:
                 return turns_of(plans[i]).take_turns(a, b)
