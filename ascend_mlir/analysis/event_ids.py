@@ -35,15 +35,26 @@ class EventRequest:
 def allocate_events(
     requests: Sequence[EventRequest], ids_per_pair: int = hardware.EVENTS_PER_PIPE_PAIR,
     reserved: dict[Hashable, set[int]] | None = None, *, prefer_unused: bool = False,
-    shares: Callable[[int, int], bool] | None = None,
+    shares: Callable[[int, int], bool] | None = None, fixed: dict[int, int] | None = None,
 ) -> list[int | None]:
-    """The first id of each request (its ids are first .. first + width - 1), or None."""
+    """The first id of each request (its ids are first .. first + width - 1), or None.
+    `fixed`: requests whose first id is already chosen (request -> id); the others avoid
+    their ids where the intervals overlap."""
+    fixed = fixed or {}
     order = sorted(range(len(requests)), key=lambda i: (requests[i].start, -requests[i].width, i))
-    result: list[int | None] = [None] * len(requests)
+    result: list[int | None] = [fixed.get(i) for i in range(len(requests))]
     live: dict[Hashable, list[tuple[int, int, int, int]]] = {}  # pair -> (end, first, width, request)
+    pinned: dict[Hashable, list[tuple[EventRequest, int]]] = {}
+    for i, first in fixed.items():
+        pinned.setdefault(requests[i].pair, []).append((requests[i], first))
     for i in order:
         r = requests[i]
+        if i in fixed:
+            continue
         busy = set((reserved or {}).get(r.pair, set()))
+        for other, first in pinned.get(r.pair, []):
+            if other.start <= r.end and other.end >= r.start:
+                busy.update(range(first, first + other.width))
         last_end: dict[int, int] = {}  # id -> the end of its latest user so far
         for end, first, width, holder in live.get(r.pair, []):
             for v in range(first, first + width):
@@ -117,9 +128,9 @@ def ring_ids(lifetimes: Sequence[Lifetime], ids: int) -> tuple[list[list[int]], 
     return groups, ids_of
 
 
-def ring_edges(spans: Sequence[Lifetime], ids_of: Sequence[int]) -> list[tuple[int, int, int]]:
-    """The reuses of each id among flags (`spans` in order of their sets, `ids_of` their
-    ids): (earlier flag, next flag, 0 when the next one is in the same pass or 1 when it
+def ring_edges(ids_of: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The reuses of each id among flags (`ids_of`: their ids, the flags in order of their
+    sets): (earlier flag, next flag, 0 when the next one is in the same pass or 1 when it
     is the first user in the next pass). A flag alone on its id reuses it itself in the
     next pass."""
     users: dict[int, list[int]] = {}

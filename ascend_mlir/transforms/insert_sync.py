@@ -28,9 +28,14 @@ through versions `iv mod k`, planned `pointer_cast`s):
    flags inside one top-level loop get distinct ids, and so do the flags of the
    function's straight-line code; ids are reused between top-level loops, which a
    pipe_barrier[PIPE_ALL] between them makes safe (else the setting pipe could run
-   ahead of the earlier wait). **When the ids run out**, the flag becomes a
-   `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct, slower) and a remark
-   says so.
+   ahead of the earlier wait). **When the ids run out** in a block, its sets of that
+   pipe gather at the fewest points; if still short in a loop body, the pair's flags of
+   one pass take turns on the ids by lifetime (interval colouring over the pass, merging
+   flags only where more are live at once than there are ids), and a flag back (wait
+   pipe -> set pipe) orders each reuse nothing orders yet (the fewest such flags,
+   `analysis.event_ids`). Only where that does not fit does the flag become a
+   `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct, slower), with a
+   remark naming the block and the ids it needed.
 6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
 
 MIX functions (cube and vector ops in one function): pipes are told apart by core, a
@@ -62,7 +67,7 @@ from xdsl.rewriter import InsertPoint
 from ascend_mlir import hardware
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.aliasing import Footprint, byte_hull, may_alias, min_carried_distance
-from ascend_mlir.analysis.event_ids import EventRequest, allocate_events
+from ascend_mlir.analysis.event_ids import EventRequest, Lifetime, allocate_events, credits, ring_edges, ring_ids
 from ascend_mlir.analysis.sync_plan import BlockModel, Turns, covered, set_after_wait
 from ascend_mlir.analysis.views import defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
@@ -74,6 +79,9 @@ from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
 from ascend_mlir.transforms.sync_events import (
     core_of,
+    emit_block_flag,
+    needed_ids,
+    short_pairs,
     existing_event,
     op_core,
     other_core,
@@ -154,6 +162,7 @@ class _Flag:
     # (the producer before the loop that its first pass waits for, `_anchor_primes`)
     # instead of at the top of the function
     anchor: tuple[int, Operation] | None = None  # (position in the function body, item)
+    pinned: bool = False  # first_id chosen by the block's ring (_Emitter._ring), kept
 
     @property
     def cross_core(self) -> bool:
@@ -562,6 +571,7 @@ class _Emitter:
         self.block_spans: list[tuple[_Plan, _Flag, tuple[int, int]]] = []  # cross-core flags' lifetimes
         self.positions: dict[Operation, tuple[int, int]] = {}
         self.needed: dict[tuple, int] = {}  # (block, set pipe, wait pipe) -> ids it needs, when short
+        self.reserved: dict[Hashable, set[int]] = {}  # ids of sync ops in the input, per pair
         # the sets that prime loop-carried flags and the waits that drain them
         self.primes: list[hivm.SetFlagOp] = []
         self.drains: list[hivm.WaitFlagOp] = []
@@ -591,33 +601,87 @@ class _Emitter:
     def allocate(self) -> list[tuple[_Plan, _Flag]]:
         """Event ids for every flag. When a block has more flags of a pipe pair live at
         once than the chip has ids, its sets of that pipe first gather at the fewest
-        points (consumers may then wait a little), which a barrier would do far worse."""
+        points (fewer drains of the pipe; consumers may then wait a little); if still
+        short, the flags of a loop body take turns on the ids by lifetime (`_ring`), and
+        only where that does not fit does a barrier stand in."""
         flags = self._assign()
-        short: dict[Block, set[str]] = {}
-        for plan, f in flags:
-            if f.first_id is None and not f.cross_core:
-                short.setdefault(plan.block, set()).add(f.set_pipe)
+        short = short_pairs(flags)
         if not short:
             return flags
         for block, pipes in short.items():
-            plan = self.planner.plans[block]
-            _gather_sets(plan, frozenset(pipes))
+            _gather_sets(self.planner.plans[block], frozenset(p for p, _ in pipes))
             if _is_loop_body(block):
-                _no_double_set(plan)
+                _no_double_set(self.planner.plans[block])
         flags = self._assign()
-        # what each short pair of a block would need (its remark says so)
-        held: dict[tuple, set[int]] = {}
-        missing: dict[tuple, int] = {}
-        for plan, f in flags:
-            key = (plan.block, f.set_pipe, f.wait_pipe)
-            if f.cross_core:
-                continue
-            if f.first_id is None:
-                missing[key] = missing.get(key, 0) + f.period
-            else:
-                held.setdefault(key, set()).update(range(f.first_id, f.first_id + f.period))
-        self.needed = {key: len(held.get(key, ())) + n for key, n in missing.items()}
+        ringed = self._rings(flags) if short_pairs(flags) else None
+        if ringed is not None:
+            return ringed
+        flags = self._assign()
+        self.needed = needed_ids(flags)
         return flags
+
+    def _rings(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]] | None:
+        """Every short pair of a loop body in a ring (`_ring`) and the ids then, or None
+        with the flags as they were when one does not fit."""
+        saved = {plan: (list(plan.flags), [(f, f.src, f.dst, f.period) for f in plan.flags])
+                 for plan in self.planner.plans.values()}
+        if all(self._ring(self.planner.plans[block], pair) for block, pairs in short_pairs(flags).items() for pair in pairs):
+            ringed = self._assign()
+            if not short_pairs(ringed):
+                return ringed
+        for plan, (kept, state) in saved.items():
+            plan.flags = kept
+            for f, src, dst, period in state:
+                f.src, f.dst, f.period, f.pinned = src, dst, period, False
+        return None
+
+    def _ring(self, plan: _Plan, pair: tuple[str, str]) -> bool:
+        """The flags of `pair` that a loop body sets and waits in one pass take turns on
+        the ids the pair has free there, by lifetime (`event_ids.ring_ids`: interval
+        colouring, merging flags only where more are live at once than there are ids),
+        and where nothing orders a flag's wait before the next set of its id (this pass or
+        the next), a flag back (wait pipe -> set pipe) does, placed by `event_ids.credits`
+        (the fewest that cover every reuse). False when it does not fit."""
+        ring = [f for f in plan.flags if (f.set_pipe, f.wait_pipe) == pair and f.distance == 0 and f.anchor is None
+                and not f.cross_core and f.src < f.dst]
+        free = self._free_ids(plan, pair, ring)
+        found = ring_ids([Lifetime(f.src, f.dst) for f in ring], len(free)) if _is_loop_body(plan.block) else None
+        if not found:
+            return False
+        groups, ids_of = found
+        kept = [ring[group[0]] for group in groups]
+        for f, group, v in zip(kept, groups, ids_of, strict=True):
+            f.src, f.dst = max(ring[i].src for i in group), min(ring[i].dst for i in group)
+            f.period, f.first_id, f.pinned = 1, free[v], True
+        merged = {id(ring[i]) for group in groups for i in group[1:]}
+        plan.flags = [f for f in plan.flags if id(f) not in merged]
+        turns = _turns(plan)
+        needs = [(kept[a].dst, kept[b].src, wrap) for a, b, wrap in ring_edges(ids_of)
+                 if not (turns.before(kept[a], kept[b], 0, wrap) and (wrap or turns.before(kept[a], kept[b], 1, 1)))]
+        back = [_Flag(x, y, pair[1], pair[0], distance, 1) for x, y, distance in credits(needs, len(plan.items))]
+        plan.flags += back
+        model = _model(plan)
+        return all(set_after_wait(model, lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(f), 1) for f in back)
+
+    def _free_ids(self, plan: _Plan, pair: tuple[str, str], ring: list[_Flag]) -> list[int]:
+        """The ids of `pair` a ring in `plan`'s block may take, highest first: none
+        reserved by sync ops in the input, none held by a flag of the pair in the same
+        top-level item or the function body, minus as many as the pair's other flags of
+        the block still need (they take the lowest)."""
+        busy = set(self.reserved.get(pair, ()))
+        region = self.region_of(plan.block)
+        need = 0
+        for other in self.planner.plans.values():
+            same = self.region_of(other.block) in (region, (-1, -1))
+            for f in other.flags:
+                if (f.set_pipe, f.wait_pipe) != pair or f in ring or not same:
+                    continue
+                if f.first_id is None:
+                    need += f.period if other is plan else 0
+                else:
+                    busy.update(range(f.first_id, f.first_id + f.period))
+        free = [v for v in reversed(range(self.events_per_pipe_pair)) if v not in busy]
+        return free[: max(0, len(free) - need)]
 
     def _assign(self) -> list[tuple[_Plan, _Flag]]:
         flags = [(plan, f) for plan in self.planner.plans.values() for f in plan.flags]
@@ -642,7 +706,9 @@ class _Emitter:
                 hi = self.positions[self.planner.func_op][1]
             requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
         shares = self._sharing([f for _, f in events], [plan for plan, _ in events])
-        ids = allocate_events(requests, self.events_per_pipe_pair, reserved, shares=shares)
+        fixed = {k: f.first_id for k, (_, f) in enumerate(events) if f.pinned and f.first_id is not None}
+        self.reserved = reserved
+        ids = allocate_events(requests, self.events_per_pipe_pair, reserved, shares=shares, fixed=fixed)
         for (_, f), first in zip(events, ids, strict=True):
             f.first_id = first
         self._allocate_cross_core([(plan, f) for plan, f in flags if f.cross_core], reserved)
@@ -753,7 +819,7 @@ class _Emitter:
             return
         loop = plan.block.parent_op()
         if f.cross_core:
-            self._emit_block_flag(f, src_op, dst_op, loop)
+            emit_block_flag(f, src_op, dst_op, loop)
             return
         event: int | SSAValue = f.first_id
         if f.period > 1:
@@ -769,27 +835,6 @@ class _Emitter:
                 else:
                     self.primes.append(Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v)))
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v)))
-
-    @staticmethod
-    def _emit_block_flag(f: _Flag, src_op: Operation, dst_op: Operation, loop: Operation | None) -> None:
-        """sync_block_set on the producer's core, sync_block_wait on the consumer's; a
-        loop-carried one is primed with `distance` sets (the flags count) and drained."""
-        assert f.first_id is not None
-        set_core, wait_core = core_of(f.set_pipe), core_of(f.wait_pipe)
-        set_pipe, wait_pipe = pipe_of(f.set_pipe), pipe_of(f.wait_pipe)
-
-        def block_set() -> Operation:
-            return hivm.SyncBlockSetOp(set_core, set_pipe, wait_pipe, f.first_id or 0)
-
-        def block_wait() -> Operation:
-            return hivm.SyncBlockWaitOp(wait_core, set_pipe, wait_pipe, f.first_id or 0)
-
-        Builder(InsertPoint.after(src_op)).insert(block_set())
-        Builder(InsertPoint.before(dst_op)).insert(block_wait())
-        if f.distance and isinstance(loop, scf.ForOp):
-            for _ in range(f.distance):
-                Builder(InsertPoint.before(loop)).insert(block_set())
-                Builder(InsertPoint.after(loop)).insert(block_wait())
 
     def _region_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> None:
         """Between two top-level items whose flags share an id of a pipe pair, a

@@ -1,13 +1,17 @@
 """The ops `ascend-insert-sync` reads and writes, one at a time: pipe names qualified by
 core (a MIX kernel's model keeps the cores apart), the model events of the sync ops
-already in a block, and the dynamic event id of a flag that cycles through versions."""
+already in a block, the dynamic event id of a flag that cycles through versions, a
+cross-core flag's ops, and which blocks' flags found no event id (on the pass's planned
+flags: (plan, flag) pairs)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from xdsl.builder import Builder
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from ascend_mlir.analysis.views import affine_of, loop_bounds
@@ -115,3 +119,49 @@ def version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
     if first:
         event = builder.insert(arith.AddiOp(event, constant(builder, first, i64))).result
     return event
+
+
+def emit_block_flag(f: Any, src_op: Operation, dst_op: Operation, loop: Operation | None) -> None:
+    """sync_block_set on the producer's core, sync_block_wait on the consumer's; a
+    loop-carried one is primed with `distance` sets (the flags count) and drained."""
+    assert f.first_id is not None
+    set_core, wait_core = core_of(f.set_pipe), core_of(f.wait_pipe)
+    set_pipe, wait_pipe = pipe_of(f.set_pipe), pipe_of(f.wait_pipe)
+
+    def block_set() -> Operation:
+        return hivm.SyncBlockSetOp(set_core, set_pipe, wait_pipe, f.first_id or 0)
+
+    def block_wait() -> Operation:
+        return hivm.SyncBlockWaitOp(wait_core, set_pipe, wait_pipe, f.first_id or 0)
+
+    Builder(InsertPoint.after(src_op)).insert(block_set())
+    Builder(InsertPoint.before(dst_op)).insert(block_wait())
+    if f.distance and isinstance(loop, scf.ForOp):
+        for _ in range(f.distance):
+            Builder(InsertPoint.before(loop)).insert(block_set())
+            Builder(InsertPoint.after(loop)).insert(block_wait())
+
+
+def short_pairs(flags: list[tuple[Any, Any]]) -> dict[Block, list[tuple[str, str]]]:
+    """The blocks with flags that found no event id, and their pipe pairs (in order)."""
+    short: dict[Block, list[tuple[str, str]]] = {}
+    for plan, f in flags:
+        pairs = short.setdefault(plan.block, []) if f.first_id is None and not f.cross_core else []
+        if f.first_id is None and not f.cross_core and (f.set_pipe, f.wait_pipe) not in pairs:
+            pairs.append((f.set_pipe, f.wait_pipe))
+    return short
+
+
+def needed_ids(flags: list[tuple[Any, Any]]) -> dict[tuple, int]:
+    """What each short pair of a block would need (its remark says so)."""
+    held: dict[tuple, set[int]] = {}
+    missing: dict[tuple, int] = {}
+    for plan, f in flags:
+        key = (plan.block, f.set_pipe, f.wait_pipe)
+        if f.cross_core:
+            continue
+        if f.first_id is None:
+            missing[key] = missing.get(key, 0) + f.period
+        else:
+            held.setdefault(key, set()).update(range(f.first_id, f.first_id + f.period))
+    return {key: len(held.get(key, ())) + n for key, n in missing.items()}

@@ -1,0 +1,159 @@
+"""Event ids by lifetime instead of barriers (issue 18 item 1).
+
+The plain-data parts (`analysis.event_ids`: ring_ids, ring_edges, credits) against their
+contracts, on fixed and random lifetimes; then whole kernels with more flags of a pipe
+pair per loop pass than the chip has ids: the generated chain kernels of 64, 128 and 256
+tile ops (`bench/e2e/chains.py`) and random wide chain kernels, on the Ascend 950 and the
+910B. Each must compile with no pipe_barrier[<PIPE_ALL>] but the kernel's final one and
+no fallback remark, be accepted by ascend-verify-sync (unrolled, not skipped as too
+large), run race-free with perturbed latencies and equal the reference interpreter.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from xdsl.context import Context
+from xdsl.dialects import func
+
+from ascend_mlir.analysis.event_ids import Lifetime, credits, ring_edges, ring_ids
+from ascend_mlir.chips import load_chip
+from ascend_mlir.dialects import hivm
+from ascend_mlir.sim import simulate
+from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+from ascend_mlir.transforms.verify_sync import verify_function
+
+from test_reference import parse
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
+from chains import BINARY, UNARY, chain_kernel  # noqa: E402
+
+
+# ----------------------------------------------------------------------------- plain data
+
+
+def test_disjoint_lifetimes_take_the_id_free_for_longest():
+    groups, ids = ring_ids([Lifetime(0, 2), Lifetime(3, 5), Lifetime(6, 8)], 2) or ([], [])
+    assert groups == [[0], [1], [2]]
+    assert ids == [0, 1, 0]
+
+
+def test_more_live_flags_than_ids_merge_with_the_nearest_set():
+    # three flags live at position 4, two ids: the third merges with the second (the
+    # nearer set), set after the third's producer and waited before the earlier consumer
+    found = ring_ids([Lifetime(0, 9), Lifetime(2, 8), Lifetime(3, 7)], 2)
+    assert found == ([[0], [1, 2]], [0, 1])
+
+
+def test_no_merge_where_the_holders_end_at_the_new_set():
+    assert ring_ids([Lifetime(0, 5), Lifetime(5, 9)], 1) is None
+
+
+def test_reuses_go_around_the_back_edge():
+    assert ring_edges([0, 1, 0]) == [(0, 2, 0), (2, 0, 1), (1, 1, 1)]
+
+
+def test_one_ordering_covers_the_needs_it_can():
+    # (after item 5 before item 10) and (after 6 before 12): one flag after 6 before 10;
+    # a need around the back edge becomes a carried flag (distance 1)
+    assert credits([(5, 10, 0), (6, 12, 0)], 20) == [(6, 10, 0)]
+    assert credits([(8, 2, 1)], 10) == [(8, 2, 1)]
+    assert credits([(1, 3, 0), (4, 6, 0)], 10) == [(1, 3, 0), (4, 6, 0)]
+
+
+@st.composite
+def _lifetimes(draw):
+    n = draw(st.integers(1, 40))
+    out = []
+    for _ in range(n):
+        src = draw(st.integers(0, 60))
+        out.append(Lifetime(src, src + draw(st.integers(1, 12))))
+    return out, draw(st.integers(1, 8))
+
+
+@given(_lifetimes())
+def test_rings_keep_every_id_apart(case):
+    lifetimes, ids = case
+    found = ring_ids(lifetimes, ids)
+    if found is None:
+        return
+    groups, ids_of = found
+    assert sorted(i for g in groups for i in g) == list(range(len(lifetimes)))
+    spans = [Lifetime(max(lifetimes[i].src for i in g), min(lifetimes[i].dst for i in g)) for g in groups]
+    assert all(s.src < s.dst for s in spans)
+    assert all(0 <= v < ids for v in ids_of)
+    for a, b, wrap in ring_edges(ids_of):
+        if not wrap:
+            assert spans[a].dst < spans[b].src, (spans[a], spans[b])
+    length = max(s.dst for s in spans) + 1
+    needs = [(spans[a].dst, spans[b].src, wrap) for a, b, wrap in ring_edges(ids_of)]
+    orderings = credits(needs, length)
+    for a, b, wrap in needs:
+        assert any(x >= a and y + d * length <= b + wrap * length for x, y, d in orderings), (a, b, wrap)
+    assert all(x < y + d * length for x, y, d in orderings)
+
+
+# ----------------------------------------------------------------------------- kernels
+
+
+def _check(text: str, chip: str, capsys) -> None:
+    tile_module = parse(text)
+    module = tile_module.clone()
+    AscendCompilePass(chip=chip).apply(Context(), module)
+    assert "instead" not in capsys.readouterr().err  # no fallback remark
+    barriers = [op for op in module.walk() if isinstance(op, hivm.PipeBarrierOp) and hivm.is_barrier_all(op)]
+    kernel = next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks)
+    assert len(barriers) == 1 and barriers[0].parent_block() is kernel.body.block, text
+    assert verify_function(kernel, load_chip(chip)), "verify-sync skipped the kernel as too large"
+    inputs = make_inputs(kernel_function(tile_module), 0)
+    expected = run_reference(tile_module, inputs)
+    result = simulate(module, inputs, perturb=1, trace=False)
+    assert not result.races and not result.deadlock, text
+    assert not result.unbalanced_flags and not result.double_sets, text
+    for name, want in expected.items():
+        np.testing.assert_allclose(result.outputs[name], want, rtol=1e-6, atol=1e-6, err_msg=f"{name}\n{text}")
+
+
+CHAINS = [
+    pytest.param(8, "ascend950", id="64ops-950"),
+    pytest.param(8, "ascend910b", id="64ops-910b"),
+    # wider, the same kind (the 64-op cases stay; test_random_wide_kernels' first seed and
+    # test/transforms/ascend-insert-sync/ring-ids.mlir take turns on ids in the fast tier)
+    pytest.param(16, "ascend950", id="128ops-950", marks=pytest.mark.slow),
+    pytest.param(16, "ascend910b", id="128ops-910b", marks=pytest.mark.slow),
+    pytest.param(32, "ascend950", id="256ops-950", marks=pytest.mark.slow),
+    pytest.param(32, "ascend910b", id="256ops-910b", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("chains", "chip"), CHAINS)
+def test_chain_kernels_need_no_barrier(chains, chip, capsys):
+    _check(chain_kernel(chains), chip, capsys)
+
+
+def wide_random_kernel(seed: int) -> str:
+    """A chain kernel of 9 to 40 chains (more loads per pass than a pipe pair has ids),
+    every other knob drawn from `seed` too; tiles of at most 256 f32 (every version fits
+    in UB)."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice(((1, 16), (4, 16), (4, 32), (8, 32), (1, 64), (2, 128)))
+    kinds = [rng.choice(UNARY + BINARY) for _ in range(rng.randint(1, 5))]
+    return chain_kernel(rng.randint(9, 40), rng.randint(2, 6), rows=rows, cols=cols, trips=rng.randint(1, 4),
+                        num_stages=rng.randint(1, 3), kinds=kinds)
+
+
+RANDOM = [pytest.param(0, chip, id=f"0-{chip}") for chip in ("ascend950", "ascend910b")]
+RANDOM += [pytest.param(seed, chip, id=f"{seed}-{chip}", marks=pytest.mark.slow)  # the same, more seeds
+           for seed in range(1, 30) for chip in ("ascend950", "ascend910b")]
+
+
+@pytest.mark.parametrize(("seed", "chip"), RANDOM)
+def test_random_wide_kernels_need_no_barrier(seed, chip, capsys):
+    _check(wide_random_kernel(seed), chip, capsys)
