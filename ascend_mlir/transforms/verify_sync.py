@@ -234,6 +234,9 @@ class _Checker:
     flags: dict[tuple, deque] = field(default_factory=dict)  # pending sets
     last_wait: dict[tuple, tuple[tuple[str, str], int, Operation]] = field(default_factory=dict)
     accesses: dict[tuple[str, str], list[_Access]] = field(default_factory=dict)
+    # per memref value: its footprint, the symbols in it and those of them made in a loop
+    # (the IR does not change while it is checked: computed once, bound per step)
+    footprints: dict[SSAValue, tuple[Footprint, set, set]] = field(default_factory=dict)
 
     def knows(self, unit: tuple[str, str]) -> dict[tuple[str, str], int]:
         return self.known.setdefault(unit, {})
@@ -327,7 +330,7 @@ class _Checker:
         mine: list[_Access] = []
         for v, write in [(v, False) for v in reads] + [(v, True) for v in writes]:
             pipe = pipes[-1] if write or v in writes else pipes[0]
-            for fp in _per_core_memory(_bound(v, s), s.core, self.vector_cores):
+            for fp in _per_core_memory(self._bound(v, s), s.core, self.vector_cores):
                 mine.append(_Access(s, pipe, 0, fp, write))
         if len(pipes) > 1:
             # one instruction on several pipes starts once every one of them let it
@@ -345,6 +348,17 @@ class _Checker:
             a.index = indices[a.pipe]
             self.accesses.setdefault((s.core, a.pipe), []).append(a)
 
+    def _bound(self, value: SSAValue, s: _Step) -> Footprint:
+        """The footprint of `value` in step `s`: its loop variables bound, values made in a
+        loop told apart by iteration."""
+        cached = self.footprints.get(value)
+        if cached is None:
+            fp = footprint_of(value)
+            symbols = _symbols_of(fp)
+            cached = self.footprints[value] = (fp, symbols, {v for v in symbols if _made_in_loop(v)})
+        fp, _, in_loop = cached
+        return fp.bind(s.env, {v: (v, s.tag) for v in in_loop if v not in s.env})
+
     def blocked(self, s: _Step) -> bool:
         """A cross-core wait whose set has not been issued yet (another core may)."""
         op = s.op
@@ -355,8 +369,13 @@ class _Checker:
 
     def _check(self, a: _Access) -> None:
         unit = (a.step.core, a.pipe)
+        # a pipe the chip keeps in order (but M, whose order holds between multiplies
+        # only) has each of its accesses ordered after all its earlier ones
+        in_order = a.pipe != "M" and not needs_barrier(self.chip, a.pipe, a.pipe)
         # every core's earlier accesses: a cube fixpipe into ub against a vector op too
         for (core, pipe), earlier_list in self.accesses.items():
+            if in_order and (core, pipe) == unit:
+                continue
             floor = self.knows(unit).get((core, pipe), 0)
             for e in reversed(earlier_list):
                 if e.index <= floor:
@@ -428,10 +447,6 @@ def _name(op: Operation) -> str:
     return text.split(" attributes")[0][:90]
 
 
-def _rename_map(value_syms: set, s: _Step) -> dict[Hashable, Hashable]:
-    return {v: (v, s.tag) for v in value_syms if _made_in_loop(v)}
-
-
 def _made_in_loop(value: Hashable) -> bool:
     if isinstance(value, BlockArgument):
         owner = value.owner
@@ -471,11 +486,6 @@ def _per_core_memory(fp: Footprint, core: str, vector_cores: tuple[str, ...]) ->
         return [fp]
     cores = vector_cores if core == "CUBE" else (core,)
     return [Footprint((fp.root, c), fp.scope, fp.base, fp.dims, fp.elem) for c in cores]
-
-
-def _bound(value: SSAValue, s: _Step) -> Footprint:
-    fp = footprint_of(value)
-    return fp.bind(s.env, _rename_map(_symbols_of(fp) - set(s.env), s))
 
 
 def _event(op: hivm.SetFlagOp | hivm.WaitFlagOp, s: _Step) -> int | tuple:

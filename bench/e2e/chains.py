@@ -5,7 +5,8 @@ load -> compute -> store chains of `length` tile ops each (one GM load into a UB
 `length - 2` vector ops ping-ponging between two UB tiles of the chain, one GM store):
 the shape of issue 18 ("a loop of 4 independent load -> compute -> store chains, 32 ops").
 `random_kernel(seed)` draws the chain count, lengths, tile size, op kinds, trip count and
-stage bound from `seed`; the same seed gives the same text.
+stage bound from `seed`; the same seed gives the same text. `wide_random_kernel(seed)`
+does the same with 9 to 40 chains: more loads per pass than a pipe pair has event ids.
 """
 
 from __future__ import annotations
@@ -70,3 +71,14 @@ def random_kernel(seed: int) -> str:
         rng.randint(1, 6), rng.randint(2, 10), rows=rng.choice((1, 4, 8, 16)), cols=rng.choice((16, 32, 64, 128)),
         trips=rng.randint(1, 6), num_stages=rng.randint(1, 3), kinds=kinds,
     )
+
+
+def wide_random_kernel(seed: int) -> str:
+    """A chain kernel of 9 to 40 chains (more loads per pass than a pipe pair has ids),
+    every other knob drawn from `seed` too; tiles of at most 256 f32 (every version fits
+    in UB)."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice(((1, 16), (4, 16), (4, 32), (8, 32), (1, 64), (2, 128)))
+    kinds = [rng.choice(UNARY + BINARY) for _ in range(rng.randint(1, 5))]
+    return chain_kernel(rng.randint(9, 40), rng.randint(2, 6), rows=rows, cols=cols, trips=rng.randint(1, 4),
+                        num_stages=rng.randint(1, 3), kinds=kinds)

@@ -11,7 +11,6 @@ large), run race-free with perturbed latencies and equal the reference interpret
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -33,7 +32,7 @@ from ascend_mlir.transforms.verify_sync import verify_function
 from test_reference import parse
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
-from chains import BINARY, UNARY, chain_kernel  # noqa: E402
+from chains import chain_kernel, wide_random_kernel  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- plain data
@@ -136,17 +135,6 @@ CHAINS = [
 @pytest.mark.parametrize(("chains", "chip"), CHAINS)
 def test_chain_kernels_need_no_barrier(chains, chip, capsys):
     _check(chain_kernel(chains), chip, capsys)
-
-
-def wide_random_kernel(seed: int) -> str:
-    """A chain kernel of 9 to 40 chains (more loads per pass than a pipe pair has ids),
-    every other knob drawn from `seed` too; tiles of at most 256 f32 (every version fits
-    in UB)."""
-    rng = random.Random(seed)
-    rows, cols = rng.choice(((1, 16), (4, 16), (4, 32), (8, 32), (1, 64), (2, 128)))
-    kinds = [rng.choice(UNARY + BINARY) for _ in range(rng.randint(1, 5))]
-    return chain_kernel(rng.randint(9, 40), rng.randint(2, 6), rows=rows, cols=cols, trips=rng.randint(1, 4),
-                        num_stages=rng.randint(1, 3), kinds=kinds)
 
 
 RANDOM = [pytest.param(0, chip, id=f"0-{chip}") for chip in ("ascend950", "ascend910b")]
