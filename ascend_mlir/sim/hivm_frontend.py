@@ -59,6 +59,7 @@ from ascend_mlir.sim.engine import (
     Instr,
 )
 from ascend_mlir.sim.numerics import ElemType, elem_type
+from ascend_mlir.sim.op_fields import FieldCache
 from ascend_mlir.sim.layout import CoreSpec, Kernel, core_specs, find_kernel
 from ascend_mlir.sim.memory import (
     Buffer,
@@ -129,6 +130,8 @@ class BlockContext:
     # the walk assumed, and the value the engine's run read (see simulator.simulate)
     assumed_loads: Mapping[tuple[int, int], Any] = field(default_factory=dict)
     observed_loads: dict[tuple[int, int], Any] = field(default_factory=dict)
+    # the ops' named operands and attributes, read once per simulation (all blocks)
+    fields: FieldCache = field(default_factory=FieldCache)
 
     def vector_cores(self) -> list[int]:
         return [i for i, c in enumerate(self.cores) if c.kind == "VECTOR"]
@@ -213,6 +216,10 @@ class CoreWalker:
         assert self.interpreter is not None
         return scalar(self.interpreter.get_values((v,))[0])
 
+    def fields(self, op: Operation) -> Any:
+        """`op`'s named operands and attributes, read from xDSL once per simulation."""
+        return self.ctx.fields(op)
+
     def scalar(self, v: SSAValue, op: Operation) -> Any:
         x = self.val(v)
         if isinstance(x, Ref):
@@ -243,15 +250,16 @@ class CoreWalker:
         return Ref(buf, 0, shape, row_major(shape), et, origin=f"{op.name} at {location_of(op) or '?'}")
 
     def pointer_cast(self, op: hivm.PointerCastOp) -> Ref:
-        t = memref_type(op.result)
+        f = self.ctx.fields(op)
+        t = memref_type(f.result)
         scope = hivm.scope_of(t)
         if scope not in hardware.ON_CHIP_SCOPES:
             raise SimulationError(op, f"pointer_cast into scope {scope} is not simulated")
         et = self._et(op, t)
-        if not op.addrs:
+        if not f.addrs:
             raise SimulationError(op, "pointer_cast needs an address")
-        offset = self.scalar(op.addrs[0], op)
-        dyn = iter(self.scalar(v, op) for v in op.dynamicSizes)
+        offset = self.scalar(f.addrs[0], op)
+        dyn = iter(self.scalar(v, op) for v in f.dynamicSizes)
         shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in t.get_shape())
         ref = Ref(self.ctx.arena(scope), offset, shape, row_major(shape), et, base=offset,
                   origin=f"{op.name} at {location_of(op) or '?'}")
@@ -263,17 +271,21 @@ class CoreWalker:
         return ref
 
     def subview(self, op: memref.SubviewOp) -> Ref:
-        src: Ref = self.val(op.source)
-        n_off, n_size = len(op.offsets), len(op.sizes)
-        dyn = [self.scalar(v, op) for v in op.operands[1:]]
+        static = self.ctx.fields(op)
+        n_off, n_size, dyn_values, static_offsets, static_sizes, static_strides, result_shape = static.memo(
+            "subview", lambda: (len(op.offsets), len(op.sizes), op.operands[1:], op.static_offsets.get_values(),
+                                op.static_sizes.get_values(), op.static_strides.get_values(),
+                                tuple(memref_type(op.result).get_shape())))
+        src: Ref = self.val(static.source)
+        dyn = [self.scalar(v, op) for v in dyn_values]
 
         def mixed(static, values):
             it = iter(values)
             return [next(it) if s == DYNAMIC_INDEX else s for s in static]
 
-        offsets = mixed(op.static_offsets.get_values(), dyn[:n_off])
-        sizes = mixed(op.static_sizes.get_values(), dyn[n_off:n_off + n_size])
-        steps = mixed(op.static_strides.get_values(), dyn[n_off + n_size:])
+        offsets = mixed(static_offsets, dyn[:n_off])
+        sizes = mixed(static_sizes, dyn[n_off:n_off + n_size])
+        steps = mixed(static_strides, dyn[n_off + n_size:])
         if len(offsets) != len(src.shape):
             raise SimulationError(op, f"subview has {len(offsets)} offsets for a rank-{len(src.shape)} source")
         for d, (o, s, st) in enumerate(zip(offsets, sizes, steps)):
@@ -283,7 +295,6 @@ class CoreWalker:
                 )
         offset = src.offset + sum(o * s for o, s in zip(offsets, src.strides)) * src.et.itemsize
         strides = [s * st for s, st in zip(src.strides, steps)]
-        result_shape = list(memref_type(op.result).get_shape())
         shape, kept = list(sizes), list(strides)
         if len(result_shape) != len(sizes):  # rank-reducing: drop unit dims from the left
             shape, kept, j = [], [], 0
@@ -477,7 +488,7 @@ class CoreWalker:
         # (load/store on a vector core; nd2nz/fixpipe-to-GM on the cube): one at a time
         touches_gm = any(ref.buf.scope == "gm" for ref, _ in reads + writes)
         resources = ("HBM",) if touches_gm and isinstance(op, hivm.DMA_OPS) else ()
-        ins = Instr(OP, op.pipes(), lat, ii, tuple(accesses), start_fn, end_fn,
+        ins = Instr(OP, self.ctx.fields.pipes(op), lat, ii, tuple(accesses), start_fn, end_fn,
                     name=op.name.removeprefix("hivm.hir."), loc=loc, static_id=id(op), resources=resources)
         self.note_shared(ins, reads, False, atomic)
         self.note_shared(ins, writes, True, atomic)
@@ -497,8 +508,9 @@ class CoreWalker:
         lat, ii = self.timing(op)
         feed_lat = self.feed_latency(op, lat)
         feed_accesses = self.accesses(l1_reads, False, False, op)
-        m, k, n = (self.scalar(v, op) for v in (op.real_m, op.real_k, op.real_n))
-        a_rows, b_rows = (k, m) if op.a_transpose is not None else (m, k), (n, k) if op.b_transpose is not None else (k, n)
+        f = self.ctx.fields(op)
+        m, k, n = (self.scalar(v, op) for v in (f.real_m, f.real_k, f.real_n))
+        a_rows, b_rows = (k, m) if f.a_transpose is not None else (m, k), (n, k) if f.b_transpose is not None else (k, n)
         for acc, (ref, core), used in zip(feed_accesses, l1_reads, (a_rows, b_rows)):
             _check_only_used(acc, ref, core, used)
         feed_ins = Instr(OP, ("MTE1",), feed_lat, feed_lat, tuple(feed_accesses),
@@ -536,10 +548,11 @@ class CoreWalker:
         after it): an even K step's L0 loads wait for the first event and its mmad sets
         it again, an odd step uses the second. The L0 buffers are the op's own, so only
         the flags are modelled: a wait on MTE1 before the op, a set on M after it."""
-        if not isinstance(op, hivm.MmadL1Op) or not op.sync_related_args:
+        sync_related_args = self.ctx.fields(op).sync_related_args if isinstance(op, hivm.MmadL1Op) else None
+        if not sync_related_args:
             return [], []
         wait_a, wait_b, set_a, set_b, k_step, back0, back1 = (
-            self.scalar(v, op) for v in op.sync_related_args
+            self.scalar(v, op) for v in sync_related_args
         )
 
         def flag(kind: str, src: str, dst: str, event: int, what: str) -> Instr:
@@ -677,11 +690,13 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
                 shapes: Mapping[str, tuple[int, ...]] | None = None,
                 scalars: Mapping[str, Any] | None = None,
                 events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR,
-                assumed_loads: Mapping[tuple[int, int], Any] | None = None) -> tuple[BlockContext, list[Core]]:
+                assumed_loads: Mapping[tuple[int, int], Any] | None = None,
+                fields: FieldCache | None = None) -> tuple[BlockContext, list[Core]]:
     """The cores of one block with their instructions. `shapes` gives the runtime shape
     of GM arguments with dynamic dimensions, `scalars` the values of scalar arguments
     ("arg<i>"; an argument left out runs as 0), `assumed_loads` the values scalar loads
-    read in the previous run of the block (BlockContext.observed_loads)."""
+    read in the previous run of the block (BlockContext.observed_loads), `fields` the
+    simulation's cache of op fields (shared by its blocks; a fresh one when not given)."""
     specs = core_specs(kernel)
     gm_refs: dict[SSAValue, Ref] = {}
     scalar_values: dict[SSAValue, Any] = {}
@@ -702,7 +717,7 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
     ctx = BlockContext(block, kernel.grid, specs, gm_refs, arena_bytes, timing, rng,
                        alloc_alias=kernel.alloc_alias, feed_latency=feed_latency, scalars=scalar_values,
                        events_per_pipe_pair=events_per_pipe_pair,
-                       assumed_loads=dict(assumed_loads or {}))
+                       assumed_loads=dict(assumed_loads or {}), fields=fields or FieldCache())
     cores = []
     for i, spec in enumerate(specs):
         instrs = CoreWalker(ctx, i).run()

@@ -32,6 +32,7 @@ class CoreWalker(Protocol):
 
     def val(self, v: SSAValue) -> Any: ...
     def scalar(self, v: SSAValue, op: Operation) -> Any: ...
+    def fields(self, op: Operation) -> Any: ...
     def target_cores(self, ref: Ref) -> list[int]: ...
 
 
@@ -122,17 +123,18 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     `left_padding_num` elements of the last dimension); the rest of the destination gets
     the pad value (`pad_value`, or the first source element for PadFirstElem) when there is
     one or `init_out_buffer` is set, and is left untouched otherwise."""
-    src = _operand(w, op.src, op, reads)
-    dst_ref: Ref = w.val(op.dst)
+    f = w.fields(op)
+    src = _operand(w, f.src, op, reads)
+    dst_ref: Ref = w.val(f.dst)
     (core,) = w.target_cores(dst_ref)[:1]
     view = dst_ref.view(core)
     et = dst_ref.et
-    pv = getattr(op, "pad_value", None)
+    pv = getattr(f, "pad_value", None)
     pad = w.scalar(pv, op) if pv is not None else None
-    mode = op.pad_mode.data.value if getattr(op, "pad_mode", None) is not None else "PadNull"
-    init = getattr(op, "init_out_buffer", None)
+    mode = f.pad_mode.data.value if getattr(f, "pad_mode", None) is not None else "PadNull"
+    init = getattr(f, "init_out_buffer", None)
     fill = pad is not None or mode == "PadFirstElem" or (init is not None and bool(init.value.data))
-    lp = getattr(op, "left_padding_num", None)
+    lp = getattr(f, "left_padding_num", None)
     left = w.scalar(lp, op) if lp is not None else 0
     shape = dst_ref.shape
     src_ref = w.val(op.src)
@@ -167,11 +169,12 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
 
 
 def _sem_store(w: CoreWalker, op: hivm.StoreOp, reads, writes):
-    src = _operand(w, op.src, op, reads)
-    dst_ref: Ref = w.val(op.dst)
-    kind = op.atomic_kind.data.value if op.atomic_kind is not None else "none"
+    f = w.fields(op)
+    src = _operand(w, f.src, op, reads)
+    dst_ref: Ref = w.val(f.dst)
+    kind = f.atomic_kind.data.value if f.atomic_kind is not None else "none"
     if kind == "none":
-        store = _store(w, op.dst, writes)
+        store = _store(w, f.dst, writes)
         return (lambda: _fit(src(), dst_ref.shape, op, None)), store, False
     combine = {"add": np.add, "max": np.maximum, "min": np.minimum}.get(kind)
     if combine is None:
@@ -187,13 +190,15 @@ def _sem_store(w: CoreWalker, op: hivm.StoreOp, reads, writes):
 
 
 def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
-    src = _operand(w, op.src, op, reads)
-    dst_ref: Ref = w.val(op.dst)
-    relu = op.pre_relu is not None and op.pre_relu.data.value == "NORMAL_RELU"
-    if op.pre_relu is not None and op.pre_relu.data.value not in ("NO_RELU", "NORMAL_RELU"):
-        raise SimulationError(op, f"pre_relu {op.pre_relu.data.value} is not simulated")
+    f = w.fields(op)
+    src = _operand(w, f.src, op, reads)
+    dst_ref: Ref = w.val(f.dst)
+    pre_relu = f.pre_relu
+    relu = pre_relu is not None and pre_relu.data.value == "NORMAL_RELU"
+    if pre_relu is not None and pre_relu.data.value not in ("NO_RELU", "NORMAL_RELU"):
+        raise SimulationError(op, f"pre_relu {pre_relu.data.value} is not simulated")
     targets = w.target_cores(dst_ref)
-    src_ref: Ref = w.val(op.src)
+    src_ref: Ref = w.val(f.src)
     et = dst_ref.et
 
     def compute():
@@ -214,7 +219,7 @@ def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
                 view[...] = encode(_fit(part, view.shape, op, None), et)
 
         return compute, end, False
-    store = _store(w, op.dst, writes)
+    store = _store(w, f.dst, writes)
     shape = dst_ref.shape
     return (lambda: _fit(compute(), shape, op, None)), store, False
 
@@ -224,16 +229,17 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
     L1 (`feed()` returns what it read), then the cube reads and writes C
     (`compute(fed)` returns the new C, `store` writes it). The L1 reads are collected in
     `l1_reads`, the accumulator read in `acc_reads`, the write in `writes`."""
-    a = _operand(w, op.a, op, l1_reads)
-    b = _operand(w, op.b, op, l1_reads)
-    init = bool(w.scalar(op.init_condition, op))
-    m, k, n = (w.scalar(v, op) for v in (op.real_m, op.real_k, op.real_n))
-    c_ref: Ref = w.val(op.c)
+    f = w.fields(op)
+    a = _operand(w, f.a, op, l1_reads)
+    b = _operand(w, f.b, op, l1_reads)
+    init = bool(w.scalar(f.init_condition, op))
+    m, k, n = (w.scalar(v, op) for v in (f.real_m, f.real_k, f.real_n))
+    c_ref: Ref = w.val(f.c)
     c_read = None
     if not init:
-        c_read = _operand(w, op.c, op, acc_reads)
-    store = _store(w, op.c, writes)
-    a_t, b_t = op.a_transpose is not None, op.b_transpose is not None
+        c_read = _operand(w, f.c, op, acc_reads)
+    store = _store(w, f.c, writes)
+    a_t, b_t = f.a_transpose is not None, f.b_transpose is not None
     integer = not c_ref.et.is_float
     acc_dtype = np.int64 if integer else np.float32
 
@@ -273,10 +279,11 @@ _BINARY_FN = {t: BINARY[elementwise_kind(t.name)] for t in hivm.BINARY_OPS if t 
 
 
 def _sem_binary(w: CoreWalker, op, reads, writes):
-    srcs = list(op.src)
+    f = w.fields(op)
+    srcs = list(f.src)
     if len(srcs) != 2:
         raise SimulationError(op, f"expected two inputs, got {len(srcs)}")
-    dst_ref: Ref = w.val(op.dst[0])
+    dst_ref: Ref = w.val(f.dst[0])
     et = dst_ref.et
     readers = []
     for v in srcs:
@@ -291,7 +298,7 @@ def _sem_binary(w: CoreWalker, op, reads, writes):
             return divide(a, b, not et.is_float)
     else:
         fn = _BINARY_FN[type(op)]
-    store = _store(w, op.dst[0], writes)
+    store = _store(w, f.dst[0], writes)
     shape = dst_ref.shape
 
     def compute():
@@ -305,9 +312,10 @@ _UNARY_FN = {t: UNARY[elementwise_kind(t.name)] for t in hivm.UNARY_OPS}
 
 
 def _sem_unary(w: CoreWalker, op, reads, writes):
-    src = _operand(w, op.src[0], op, reads)
-    dst_ref: Ref = w.val(op.dst[0])
-    store = _store(w, op.dst[0], writes)
+    f = w.fields(op)
+    src = _operand(w, f.src[0], op, reads)
+    dst_ref: Ref = w.val(f.dst[0])
+    store = _store(w, f.dst[0], writes)
     fn = _UNARY_FN[type(op)]
     shape = dst_ref.shape
 

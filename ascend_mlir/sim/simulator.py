@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
+from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
@@ -30,6 +31,7 @@ from ascend_mlir.sim.hivm_frontend import (
     find_kernel,
 )
 from ascend_mlir.sim.numerics import elem_type, encode
+from ascend_mlir.sim.op_fields import FieldCache
 from ascend_mlir.sim.threads import single_threaded_blas
 
 # timing of an op when neither attributes nor the latency model give one
@@ -323,21 +325,22 @@ MAX_LOAD_RERUNS = 8
 
 
 def _run_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, trace, events_per_pipe_pair,
-               in_order_pipes):
+               in_order_pipes, may_load: bool = True, fields: FieldCache | None = None):
     """(context, cores, engine result) of block `b`. The scalar unit's walk runs before
     the engine, so a value it reads from memory (memref.load: a reduction's result read
     back by bishengir's code) is known only after the run: the block reruns, from the
     same GM contents and the same latency draws, with the values the last run read, until
     every load read what the walk assumed (a race-free kernel needs one rerun per load
-    that feeds the next; the loads themselves are ordered by the S pipe's issue rule)."""
-    snapshot = {name: buf.memory(0).copy() for name, buf in gm.items()}
+    that feeds the next; the loads themselves are ordered by the S pipe's issue rule).
+    A module without scalar loads (`may_load` False) never reruns: GM is not copied."""
+    snapshot = {name: buf.memory(0).copy() for name, buf in gm.items()} if may_load else {}
     draws = rng.bit_generator.state if rng is not None else None
     assumed: dict = {}
     for _ in range(MAX_LOAD_RERUNS):
         if rng is not None:
             rng.bit_generator.state = draws
         ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes=shapes, scalars=scalars,
-                                 events_per_pipe_pair=events_per_pipe_pair, assumed_loads=assumed)
+                                 events_per_pipe_pair=events_per_pipe_pair, assumed_loads=assumed, fields=fields)
         result = Engine(cores, trace=trace, in_order_pipes=in_order_pipes).run()
         if ctx.observed_loads == assumed or not ctx.observed_loads:
             return ctx, cores, result
@@ -381,6 +384,8 @@ def simulate(
     in_order_pipes = frozenset(p for p in hardware.PIPES if in_order(chip_obj, p))
     feed = _feed_fn(chip_obj)
     rng = np.random.default_rng(perturb) if perturb is not None else None
+    may_load = any(isinstance(op, memref.LoadOp) for op in module.walk())
+    fields = FieldCache()
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
     races: list[Race] = []
     race_index: dict[tuple, Race] = {}
@@ -400,7 +405,7 @@ def simulate(
             on_block(b, n_blocks)
         ctx, cores, result = _run_block(kernel, b, gm, arena_bytes, timing, rng, feed,
                                         {name: m[0] for name, m in meta.items()}, scalars, trace and b == 0,
-                                        chip_obj.events_per_pipe_pair, in_order_pipes)
+                                        chip_obj.events_per_pipe_pair, in_order_pipes, may_load, fields)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
         prefix = f"block {b}: " if n_blocks > 1 else ""
