@@ -45,6 +45,7 @@ from ascend_mlir import hardware
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects.cce import CCE
 from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects.hivm.control import BitcastOp
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.engine import (
     BARRIER,
@@ -330,6 +331,14 @@ class CoreWalker:
         if DYNAMIC_INDEX in shape:
             raise SimulationError(op, "reshape to a dynamic shape is not simulated")
         return Ref(src.buf, src.offset, shape, row_major(shape), src.et, base=src.base, origin=src.origin)
+
+    def bitcast(self, op: Operation) -> Ref:
+        """`hivm.hir.bitcast`: the same bytes seen with another element type of the same width."""
+        src: Ref = self.val(op.operands[0])
+        et = self._et(op, memref_type(op.results[0]))
+        if et.itemsize != src.et.itemsize:
+            raise SimulationError(op, f"bitcast from {src.et.name} to {et.name} changes the element width")
+        return Ref(src.buf, src.offset, src.shape, src.strides, et, base=src.base, origin=src.origin)
 
     def scalar_load(self, op: memref.LoadOp) -> Any:
         """`memref.load`: the scalar unit reads one element, on PIPE_S (the engine keeps
@@ -665,6 +674,7 @@ def _build_scalar_unit_functions() -> type[_ScalarUnitBase]:
         "run_alloc": impl(memref.AllocOp)(_view_impl("alloc")),
         "run_alloca": impl(memref.AllocaOp)(_view_impl("alloc")),
         "run_pointer_cast": impl(hivm.PointerCastOp)(_view_impl("pointer_cast")),
+        "run_bitcast": impl(BitcastOp)(_view_impl("bitcast")),
         "run_subview": impl(memref.SubviewOp)(_view_impl("subview")),
         "run_cast": impl(memref.CastOp)(_cast_impl),
         "run_reinterpret_cast": impl(memref.ReinterpretCastOp)(_view_impl("reinterpret")),

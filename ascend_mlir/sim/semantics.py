@@ -20,6 +20,7 @@ from ascend_mlir.sim import numerics
 from ascend_mlir.sim.memory import Ref, SimulationError
 from ascend_mlir.sim.numerics import ElemType, decode, encode
 from ascend_mlir.sim.reference_numerics import BINARY, REDUCE, UNARY, divide, elementwise_kind
+from ascend_mlir.sim.vector_semantics import VECTOR_SEMANTICS
 
 
 
@@ -352,7 +353,13 @@ def _sem_cast(w: CoreWalker, op: hivm.VCastOp, reads, writes):
             view[...] = _fit(bits, view.shape, op, None)
 
         return compute_bits, end_bits, False
-    unsigned_source = type_fn == "cast_unsigned" and isinstance(src_ref, Ref) and src_ref.et.storage.kind == "i"
+    # bishengir-a5's `hivm.unsigned_mode` (si2si, si2ui, ui2si, ui2ui) says how the integers are read
+    unsigned_mode = op.attributes.get("hivm.unsigned_mode")
+    mode_name = unsigned_mode.data.value if isinstance(unsigned_mode, hivm.UnsignedModeAttr) else "si2si"
+    if mode_name.endswith("2ui") and not et.is_float and et.storage.kind == "i":
+        raise SimulationError(op, f"vcast with unsigned_mode {mode_name} into a signed {et.name} is not simulated")
+    unsigned_source = (type_fn == "cast_unsigned" or mode_name.startswith("ui")) and isinstance(src_ref, Ref) \
+        and src_ref.et.storage.kind == "i"
 
     def compute():
         v = src()
@@ -463,6 +470,7 @@ def _sem_mmad_l0(w: CoreWalker, op: cce.MmadOp, reads, writes):
 
 
 SEMANTICS: dict[type, Callable] = {
+    **VECTOR_SEMANTICS,
     cce.LoadL0AOp: _sem_load_l0,
     cce.LoadL0BOp: _sem_load_l0,
     cce.MmadOp: _sem_mmad_l0,

@@ -44,7 +44,7 @@ SOFTMAX_ROW = {
     "grid": 2,
 }
 CASES = {"vector_add.Ascend910B3": VECTOR_ADD, "vector_add.Ascend950PR_9599": VECTOR_ADD,
-         "softmax_row.Ascend910B3": SOFTMAX_ROW}
+         "softmax_row.Ascend910B3": SOFTMAX_ROW, "softmax_row.Ascend950PR_9599": SOFTMAX_ROW}
 # Mutants that change nothing a kernel can observe, with the reason (none is reported).
 HARMLESS = {
     # the kernel's last op: the end of the kernel drains every pipe anyway
@@ -154,7 +154,6 @@ UNSIMULATED = {
     # cut short by bishengir-compile-a5 (no module line): its semi-affine maps are rewritten
     # as arith all the same, so the first construct we lack is the workspace view
     "matmul.Ascend950PR_9599": ":18:3: error: 'memref.view' op the simulator does not support",
-    "softmax_row.Ascend950PR_9599": "#hivm.unsigned_mode",
 }
 
 

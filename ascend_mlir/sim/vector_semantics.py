@@ -1,0 +1,179 @@
+"""numpy semantics of the hivm vector ops added for foreign kernels (bishengir-opt 1.2.0):
+bitwise (vand, vor, vxor, vnot), shifts (vshl, vshr with `round`), compare and select
+(vcmp, vsel), vmod and vpow, the transcendental ops (vsin, vcos, vtanh, verf) and the
+cumulative ones (vcumsum, vcumprod). `semantics.SEMANTICS` takes them from `VECTOR_SEMANTICS`.
+
+Conventions are the simulator's (sim/numerics.py): operands are read in the compute
+dtype (float32 for f16/bf16/f32, the integer itself for integers, bool for i1), a scalar
+operand is first held in the element type of the vector it meets, and every result is
+rounded once to the destination's element type. Integer ops wrap in their width (the
+vector unit's two's-complement arithmetic); a shift count is taken modulo nothing: counts
+of the element width or more give 0 (left, unsigned right) or the sign (signed right).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from xdsl.ir import Operation
+
+from ascend_mlir.dialects.hivm.elementwise import (
+    VAndOp,
+    VCmpOp,
+    VCosOp,
+    VErfOp,
+    VModOp,
+    VNotOp,
+    VOrOp,
+    VPowOp,
+    VSelOp,
+    VShlOp,
+    VShrOp,
+    VSinOp,
+    VTanhOp,
+    VXorOp,
+)
+from ascend_mlir.dialects.hivm.interface import array_values
+from ascend_mlir.dialects.hivm.scan import VCumprodOp, VCumsumOp
+from ascend_mlir.sim.memory import Ref, SimulationError
+from ascend_mlir.sim.numerics import ElemType, decode, encode
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _shift(values: np.ndarray, count: np.ndarray, left: bool, rounding: bool) -> np.ndarray:
+    """Shift integer `values` by `count` in their own width; `rounding` (vshr's round)
+    adds the last bit shifted out."""
+    values = np.asarray(values)
+    width = values.dtype.itemsize * 8
+    count = np.broadcast_to(np.asarray(count).astype(np.int64), values.shape)
+    safe = np.clip(count, 0, width - 1).astype(values.dtype)
+    if left:
+        return np.where(count >= width, 0, np.left_shift(values, safe)).astype(values.dtype)
+    shifted = np.right_shift(values, safe)
+    if rounding:
+        last_out = np.where(count > 0, np.right_shift(values, np.clip(count - 1, 0, width - 1).astype(values.dtype)) & 1, 0)
+        shifted = shifted + last_out.astype(values.dtype)
+    over = np.where(values < 0, -1, 0) if values.dtype.kind == "i" else 0
+    return np.where(count >= width, over, shifted).astype(values.dtype)
+
+
+def _mod(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    """C's remainder (the dividend's sign), x mod 0 -> 0 for integers (as vdiv's x / 0)."""
+    lhs, rhs = np.asarray(lhs), np.asarray(rhs)
+    if lhs.dtype.kind in "iu":
+        safe = np.where(rhs == 0, 1, rhs)
+        return np.where(rhs == 0, 0, np.fmod(lhs, safe))
+    return np.fmod(lhs, rhs)
+
+
+def _power(base: np.ndarray, exponent: np.ndarray) -> np.ndarray:
+    """Integer power (vpow takes i32): a negative exponent gives 0 but for bases 1 and -1."""
+    base, exponent = np.broadcast_arrays(np.asarray(base, dtype=np.int64), np.asarray(exponent, dtype=np.int64))
+    positive = np.power(base, np.maximum(exponent, 0))
+    odd = (np.abs(exponent) % 2) == 1
+    negative = np.where(base == 1, 1, np.where(base == -1, np.where(odd, -1, 1), 0))
+    return np.where(exponent >= 0, positive, negative)
+
+
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
+    "eq": np.equal, "ne": np.not_equal, "lt": np.less, "gt": np.greater, "ge": np.greater_equal, "le": np.less_equal,
+}
+
+_FUNCTIONS: dict[type, Callable[..., Any]] = {
+    VAndOp: np.bitwise_and,
+    VOrOp: np.bitwise_or,
+    VXorOp: np.bitwise_xor,
+    VNotOp: lambda x: np.logical_not(x) if x.dtype == np.bool_ else np.invert(x),
+    VModOp: _mod,
+    VPowOp: _power,
+    VSinOp: np.sin,
+    VCosOp: np.cos,
+    VTanhOp: np.tanh,
+    VErfOp: lambda x: _erf(np.asarray(x, dtype=np.float64)),
+    VSelOp: lambda mask, a, b: np.where(mask, a, b),
+}
+
+
+def _reader(w: Any, value, op: Operation, reads: list, et: ElemType) -> Callable[[], Any]:
+    """A vector operand (its decoded values at op start) or a scalar held in `et`."""
+    x = w.val(value)
+    if isinstance(x, Ref):
+        (core,) = w.target_cores(x)[:1]
+        reads.append((x, core))
+        view = x.view(core)
+        return lambda: decode(view, x.et)
+    held = decode(encode(np.asarray(x), et), et)
+    return lambda: held
+
+
+def _function(op: Any) -> Callable[..., Any]:
+    if isinstance(op, VCmpOp):
+        return _COMPARE[op.compare_mode.data.value]
+    if isinstance(op, VShlOp | VShrOp):
+        rounding = isinstance(op, VShrOp) and op.round is not None and bool(op.round.value.data)
+        left = isinstance(op, VShlOp)
+        return lambda a, b: _shift(a, b, left, rounding)
+    return _FUNCTIONS[type(op)]
+
+
+def _elementwise(w: Any, op: Any, reads: list, writes: list):
+    dst_ref: Ref = w.val(op.dst[0])
+    # a scalar is held in the element type of the first vector input (vcmp, vsel's values: the output's)
+    first = w.val(op.src[0])
+    scalar_et = dst_ref.et if isinstance(op, VSelOp) or not isinstance(first, Ref) else first.et
+    readers = [_reader(w, v, op, reads, scalar_et) for v in op.src]
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    shape = dst_ref.shape
+    fn = _function(op)
+
+    def compute():
+        with np.errstate(all="ignore"):
+            values = fn(*(read() for read in readers))
+        return np.broadcast_to(np.asarray(values), shape)
+
+    def end(values) -> None:
+        view[...] = encode(values, dst_ref.et)
+
+    return compute, end, False
+
+
+def _cumulative(w: Any, op: Any, reads: list, writes: list):
+    """vcumsum / vcumprod along each of `cum_dims` in turn (computed in the compute dtype,
+    rounded once at the end), from the last element when `reverse`."""
+    src_ref = w.val(op.src)
+    if not isinstance(src_ref, Ref):
+        raise SimulationError(op, "a cumulative op reads a memref")
+    read = _reader(w, op.src, op, reads, src_ref.et)
+    dst_ref: Ref = w.val(op.dst)
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    dims = array_values(op.cum_dims)
+    reverse = bool(op.reverse.value.data)
+    accumulate = np.cumsum if isinstance(op, VCumsumOp) else np.cumprod
+
+    def compute():
+        values = np.asarray(read())
+        for dim in dims:
+            values = np.flip(values, dim) if reverse else values
+            values = accumulate(values, axis=dim, dtype=values.dtype)
+            values = np.flip(values, dim) if reverse else values
+        return values
+
+    def end(values) -> None:
+        view[...] = encode(np.broadcast_to(values, view.shape), dst_ref.et)
+
+    return compute, end, False
+
+
+VECTOR_SEMANTICS: dict[type, Callable] = {
+    **{t: _elementwise for t in (*_FUNCTIONS, VCmpOp, VShlOp, VShrOp)},
+    VCumsumOp: _cumulative,
+    VCumprodOp: _cumulative,
+}

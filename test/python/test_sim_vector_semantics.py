@@ -1,0 +1,169 @@
+"""Simulator semantics of the vector ops of foreign kernels (bitwise, shifts, compare and
+select, vmod/vpow, transcendental, cumulative, bitcast), each run as a small synced
+kernel (load, op, store) and checked against an independent numpy computation; and
+their timing: each is a PIPE_V instruction of its latency class, not one scalar issue."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from ascend_mlir.sim.simulator import simulate
+
+from test_sim_semantics import BARRIER, alloc, kernel, load, mr, parse, store
+
+
+def run(ops: list[str], args: list[tuple[str, str, str]], inputs: dict, temps: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]] = ()):
+    """Load every input arg (all but the last) to UB, run `ops`, store %out to the last arg."""
+    body = [alloc(f"u{i}", s, t) for i, (_, s, t) in enumerate(args[:-1])]
+    body += [alloc(n, s, t) for n, s, t in temps]
+    name, shape, t = args[-1]
+    body += [alloc("out", shape, t)]
+    body += [load(n, f"u{i}", s, tt) for i, (n, s, tt) in enumerate(args[:-1])]
+    body += [BARRIER, *ops, BARRIER, store("out", name, shape, t)]
+    r = simulate(parse(kernel(args, "\n".join(body))), inputs)
+    assert r.races == [] and not r.deadlock and not r.double_sets and r.ok, r.to_json()
+    return r.outputs[f"arg{len(args) - 1}"], r
+
+
+RNG = np.random.default_rng(7)
+I16 = RNG.integers(-30000, 30000, size=(4, 8), dtype=np.int16)
+J16 = RNG.integers(-30000, 30000, size=(4, 8), dtype=np.int16)
+
+
+@pytest.mark.parametrize(("op", "fn"), [("vand", np.bitwise_and), ("vor", np.bitwise_or), ("vxor", np.bitwise_xor)])
+def test_bitwise_binary(op, fn):
+    line = f"    hivm.hir.{op} ins(%u0, %u1 : {mr('4x8', 'i16', 'ub')}, {mr('4x8', 'i16', 'ub')}) outs(%out : {mr('4x8', 'i16', 'ub')})"
+    got, _ = run([line], [("a", "4x8", "i16"), ("b", "4x8", "i16"), ("c", "4x8", "i16")],
+                 {"arg0": I16, "arg1": J16, "arg2": np.zeros((4, 8), np.int16)})
+    assert np.array_equal(got, fn(I16, J16))
+
+
+def test_vnot_on_integers_and_masks():
+    line = f"    hivm.hir.vnot ins(%u0 : {mr('4x8', 'i16', 'ub')}) outs(%out : {mr('4x8', 'i16', 'ub')})"
+    got, _ = run([line], [("a", "4x8", "i16"), ("c", "4x8", "i16")], {"arg0": I16, "arg1": np.zeros((4, 8), np.int16)})
+    assert np.array_equal(got, ~I16)
+    mask = RNG.integers(0, 2, size=(16,)).astype(np.bool_)
+    line = f"    hivm.hir.vnot ins(%u0 : {mr('16', 'i1', 'ub')}) outs(%out : {mr('16', 'i1', 'ub')})"
+    got, _ = run([line], [("a", "16", "i1"), ("c", "16", "i1")], {"arg0": mask, "arg1": np.zeros(16, np.bool_)})
+    assert np.array_equal(got, ~mask)
+
+
+@pytest.mark.parametrize("count", [0, 3, 15, 16])
+def test_shifts_by_a_scalar(count):
+    x = I16
+    shl = (f"    %s = arith.constant {count} : i16\n"
+           f"    hivm.hir.vshl ins(%u0, %s : {mr('4x8', 'i16', 'ub')}, i16) outs(%out : {mr('4x8', 'i16', 'ub')})")
+    got, _ = run([shl], [("a", "4x8", "i16"), ("c", "4x8", "i16")], {"arg0": x, "arg1": np.zeros((4, 8), np.int16)})
+    expected = np.zeros_like(x) if count >= 16 else (x.astype(np.int64) << count).astype(np.int16)
+    assert np.array_equal(got, expected)
+    for rounding in (False, True):
+        shr = (f"    %s = arith.constant {count} : i16\n"
+               f"    hivm.hir.vshr ins(%u0, %s : {mr('4x8', 'i16', 'ub')}, i16) outs(%out : {mr('4x8', 'i16', 'ub')}) round : {str(rounding).lower()}")
+        got, _ = run([shr], [("a", "4x8", "i16"), ("c", "4x8", "i16")], {"arg0": x, "arg1": np.zeros((4, 8), np.int16)})
+        if count >= 16:
+            expected = np.where(x < 0, -1, 0).astype(np.int16)
+        else:
+            wide = x.astype(np.int64)
+            expected = wide >> count
+            if rounding and count > 0:
+                expected = expected + ((wide >> (count - 1)) & 1)
+            expected = expected.astype(np.int16)
+        assert np.array_equal(got, expected), (count, rounding)
+
+
+@pytest.mark.parametrize("mode", ["eq", "ne", "lt", "gt", "ge", "le"])
+def test_vcmp_then_vsel(mode):
+    """softmax a5's masking: a mask from a compare with a scalar, then a select between a vector and a scalar."""
+    x = np.round(RNG.normal(size=(4, 8)) * 4).astype(np.float32)
+    attr = "" if mode == "eq" else f" compare_mode = #hivm.compare_mode<{mode}>"
+    ops = [
+        "    %t = arith.constant 1.0 : f32",
+        "    %z = arith.constant -7.5 : f32",
+        f"    hivm.hir.vcmp ins(%u0, %t : {mr('4x8', 'f32', 'ub')}, f32) outs(%m : {mr('4x8', 'i1', 'ub')}){attr}",
+        "    hivm.hir.pipe_barrier[<PIPE_V>]",
+        f"    hivm.hir.vsel ins(%m, %u0, %z : {mr('4x8', 'i1', 'ub')}, {mr('4x8', 'f32', 'ub')}, f32) outs(%out : {mr('4x8', 'f32', 'ub')})",
+    ]
+    got, _ = run(ops, [("x", "4x8", "f32"), ("y", "4x8", "f32")], {"arg0": x, "arg1": np.zeros((4, 8), np.float32)},
+                 temps=[("m", "4x8", "i1")])
+    compare = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "gt": np.greater, "ge": np.greater_equal,
+               "le": np.less_equal}[mode]
+    assert np.array_equal(got, np.where(compare(x, np.float32(1.0)), x, np.float32(-7.5)))
+
+
+def test_vmod_truncates_and_vpow_integer():
+    a = np.array([[7, -7, 7, -7, 0, 5, 9, -9]], dtype=np.int32)
+    b = np.array([[3, 3, -3, -3, 4, 0, 2, 5]], dtype=np.int32)
+    line = f"    hivm.hir.vmod ins(%u0, %u1 : {mr('1x8', 'i32', 'ub')}, {mr('1x8', 'i32', 'ub')}) outs(%out : {mr('1x8', 'i32', 'ub')})"
+    got, _ = run([line], [("a", "1x8", "i32"), ("b", "1x8", "i32"), ("c", "1x8", "i32")],
+                 {"arg0": a, "arg1": b, "arg2": np.zeros((1, 8), np.int32)})
+    expected = np.array([[int(math.fmod(x, y)) if y else 0 for x, y in zip(a[0], b[0])]], dtype=np.int32)
+    assert np.array_equal(got, expected)
+    base = np.array([[2, -3, 1, -1, -1, 5, 0, 4]], dtype=np.int32)
+    exp = np.array([[10, 3, -4, -3, -2, 0, 0, -1]], dtype=np.int32)
+    line = f"    hivm.hir.vpow ins(%u0, %u1 : {mr('1x8', 'i32', 'ub')}, {mr('1x8', 'i32', 'ub')}) outs(%out : {mr('1x8', 'i32', 'ub')})"
+    got, _ = run([line], [("a", "1x8", "i32"), ("b", "1x8", "i32"), ("c", "1x8", "i32")],
+                 {"arg0": base, "arg1": exp, "arg2": np.zeros((1, 8), np.int32)})
+    assert np.array_equal(got, np.array([[1024, -27, 1, -1, 1, 1, 1, 0]], dtype=np.int32))
+
+
+@pytest.mark.parametrize(("op", "fn"), [("vsin", np.sin), ("vcos", np.cos), ("vtanh", np.tanh),
+                                        ("verf", np.vectorize(math.erf))])
+def test_transcendental_f16_round_once(op, fn):
+    x = np.linspace(-3, 3, 16, dtype=np.float16).reshape(2, 8)
+    line = f"    hivm.hir.{op} ins(%u0 : {mr('2x8', 'f16', 'ub')}) outs(%out : {mr('2x8', 'f16', 'ub')})"
+    got, _ = run([line], [("x", "2x8", "f16"), ("y", "2x8", "f16")], {"arg0": x, "arg1": np.zeros((2, 8), np.float16)})
+    assert np.array_equal(got, fn(x.astype(np.float64)).astype(np.float32).astype(np.float16))
+
+
+@pytest.mark.parametrize(("op", "reverse", "dims"), [("vcumsum", False, [1]), ("vcumsum", True, [0]),
+                                                       ("vcumprod", False, [0, 1]), ("vcumprod", True, [1])])
+def test_cumulative(op, reverse, dims):
+    x = RNG.uniform(0.5, 1.5, size=(3, 5)).astype(np.float32)
+    line = (f"    hivm.hir.{op} ins(%u0 : {mr('3x5', 'f32', 'ub')}) outs(%out : {mr('3x5', 'f32', 'ub')}) "
+            f"cum_dims = {dims} reverse = {str(reverse).lower()}")
+    got, _ = run([line], [("x", "3x5", "f32"), ("y", "3x5", "f32")], {"arg0": x, "arg1": np.zeros((3, 5), np.float32)})
+    expected = x.copy()
+    acc = np.cumsum if op == "vcumsum" else np.cumprod
+    for d in dims:
+        expected = np.flip(acc(np.flip(expected, d), axis=d), d) if reverse else acc(expected, axis=d)
+    assert np.allclose(got, expected, rtol=1e-6)
+
+
+def test_bitcast_sees_the_same_bytes():
+    """bitcast is a view: vand through an i32 view of f32 data clears the sign bits."""
+    x = RNG.normal(size=(2, 8)).astype(np.float32)
+    ops = [
+        f"    %bits = hivm.hir.bitcast %u0 : {mr('2x8', 'f32', 'ub')} -> {mr('2x8', 'i32', 'ub')}",
+        f"    %obits = hivm.hir.bitcast %out : {mr('2x8', 'f32', 'ub')} -> {mr('2x8', 'i32', 'ub')}",
+        f"    hivm.hir.vand ins(%bits, %u1 : {mr('2x8', 'i32', 'ub')}, {mr('2x8', 'i32', 'ub')}) outs(%obits : {mr('2x8', 'i32', 'ub')})",
+    ]
+    got, _ = run(ops, [("x", "2x8", "f32"), ("m", "2x8", "i32"), ("y", "2x8", "f32")],
+                 {"arg0": x, "arg1": np.full((2, 8), 0x7FFFFFFF, np.int32), "arg2": np.zeros((2, 8), np.float32)},
+                 temps=[])
+    assert np.array_equal(got, np.abs(x))
+
+
+def test_new_vector_ops_take_their_latency_class():
+    """vsin is a `special` op of PIPE_V (hundreds of cycles on 4096 elements), not a one-cycle scalar issue."""
+    x = np.zeros((64, 64), np.float32)
+    line = f"    hivm.hir.vsin ins(%u0 : {mr('64x64', 'f32', 'ub')}) outs(%out : {mr('64x64', 'f32', 'ub')})"
+    _, r_sin = run([line], [("x", "64x64", "f32"), ("y", "64x64", "f32")], {"arg0": x, "arg1": x.copy()})
+    line = f"    hivm.hir.vand ins(%u0, %u0 : {mr('64x64', 'i32', 'ub')}, {mr('64x64', 'i32', 'ub')}) outs(%out : {mr('64x64', 'i32', 'ub')})"
+    xi = np.zeros((64, 64), np.int32)
+    _, r_and = run([line], [("x", "64x64", "i32"), ("y", "64x64", "i32")], {"arg0": xi, "arg1": xi.copy()})
+    assert r_sin.pipe_busy["V"] > 4096 / 16 and r_and.pipe_busy["V"] > 4096 / 64
+    assert r_sin.pipe_busy["V"] > r_and.pipe_busy["V"]
+
+
+@pytest.mark.parametrize(("mode", "unsigned"), [("si2si", False), ("ui2si", True)])
+def test_vcast_unsigned_mode_reads_the_source_as_written(mode, unsigned):
+    """bishengir-a5's `hivm.unsigned_mode` on vcast: ui2si reads the i32 source unsigned."""
+    x = np.array([[-1, -2, 5, 2**31 - 1, -(2**31), 0, 7, -7]], dtype=np.int32)
+    line = (f"    hivm.hir.vcast {{hivm.unsigned_mode = #hivm.unsigned_mode<{mode}>}} ins(%u0 : {mr('1x8', 'i32', 'ub')}) "
+            f"outs(%out : {mr('1x8', 'f32', 'ub')})")
+    got, _ = run([line], [("x", "1x8", "i32"), ("y", "1x8", "f32")], {"arg0": x, "arg1": np.zeros((1, 8), np.float32)})
+    source = x.view(np.uint32) if unsigned else x
+    assert np.array_equal(got, source.astype(np.float64).astype(np.float32))
