@@ -152,6 +152,14 @@ class _Reader:
             raise self.error(key, f"must be an integer, got {value!r}")
         if value < minimum:
             raise self.error(key, f"must be >= {minimum}, got {value}")
+        if value > _INT64_MAX:  # sizes, offsets and cycles go into the IR as i64
+            raise self.error(key, f"must be <= {_INT64_MAX} (a 64-bit integer), got {value}")
+        return value
+
+    def power_of_two(self, key: str) -> int:
+        value = self.int(key)
+        if value & (value - 1):  # addresses are aligned by masking: 3 or 48 is no alignment
+            raise self.error(key, f"must be a power of two, got {value}")
         return value
 
     def str(self, key: str) -> str:
@@ -166,6 +174,8 @@ class _Reader:
             raise self.error(key, f"must be true or false, got {value!r}")
         return value
 
+
+_INT64_MAX = (1 << 63) - 1
 
 # Keys a chip file may have (a misspelt key would otherwise be silently ignored and the
 # chip would not be the one the user meant). "*" stands for any name of that table.
@@ -213,7 +223,7 @@ def _parse(data: dict[str, Any], path: str) -> Chip:
     ):
         raise r.error("chip.hacc_targets", "must be a non-empty list of strings")
     capacity = {scope: r.int(f"capacity.{scope}") for scope in hardware.SCOPES}
-    alignment = {scope: r.int(f"alignment.{scope}") for scope in hardware.SCOPES}
+    alignment = {scope: r.power_of_two(f"alignment.{scope}") for scope in hardware.SCOPES}
 
     copies: dict[tuple[str, str], CopyPath] = {}
     copy_table = r.table("latency.copy")

@@ -1,12 +1,12 @@
 """Parse speed of large files (issue 23): a generated file of many small kernels (never
 in git), parsed by `ascend-opt` and by xDSL's own `xdsl-opt`, and where our time goes.
 
-    python bench/safety/parse_speed.py [--mb 20] [--json OUT] [--keep FILE]
+    python bench/safety/parse_speed.py [--mb 20] [--json OUT] [--keep FILE] [--no-phases]
 
 Two files of the same size: `hivm` (small hivm kernels: allocs, load, vadd, store,
 set/wait flags: what ascend-opt reads) and `core` (the same kernels in func/arith/memref
 only, which stock xdsl-opt parses too). Rows: each tool as a subprocess printing to
-/dev/null (wall and CPU seconds of the child, KB/s), then in process the phases of
+/dev/null (wall and CPU seconds and maximum resident memory of the child, KB/s), then in process the phases of
 ascend-opt: xDSL's Parser alone, our LocatedParser (locations on every op), the
 verifier (verify_module: every op, then the hardware checks), and the printer."""
 
@@ -16,7 +16,6 @@ import argparse
 import io
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -73,15 +72,17 @@ def generate(kernel: str, nbytes: int) -> str:
     return "".join(parts)
 
 
-def _child(cmd: list[str]) -> tuple[float, float, int]:
-    """(wall s, CPU s of the child, exit status) of a command writing to /dev/null."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def _child(cmd: list[str]) -> tuple[float, float, int, float]:
+    """(wall s, CPU s of the child, exit status, max RSS of the child in MB) of a
+    command writing to /dev/null (os.wait4: this child's own usage, not the maximum
+    over every child so far)."""
     start = time.perf_counter()
     with open(os.devnull, "w") as sink:
-        status = subprocess.run(cmd, stdout=sink, stderr=subprocess.PIPE, check=False).returncode
+        child = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), status
+    return wall, usage.ru_utime + usage.ru_stime, child.returncode, usage.ru_maxrss / 1024
 
 
 def _in_process(text: str, name: str) -> dict[str, float]:
@@ -110,7 +111,7 @@ def _in_process(text: str, name: str) -> dict[str, float]:
     return phases
 
 
-def measure(mb: float, keep: str | None) -> list[dict]:
+def measure(mb: float, keep: str | None, phases: bool = True) -> list[dict]:
     rows = []
     ascend_opt = [sys.executable, "-m", "ascend_mlir.tools.ascend_opt"]
     xdsl_opt = shutil.which("xdsl-opt")
@@ -124,12 +125,15 @@ def measure(mb: float, keep: str | None) -> list[dict]:
             if kind == "core" and xdsl_opt is not None:
                 tools.append(("xdsl-opt", [xdsl_opt, str(path)]))
             for tool, cmd in tools:
-                wall, cpu, status = _child(cmd)
+                wall, cpu, status, rss = _child(cmd)
                 rows.append({"file": kind, "kb": round(kb), "tool": tool, "status": status, "wall_s": round(wall, 2),
-                             "cpu_s": round(cpu, 2), "kb_per_cpu_s": round(kb / cpu) if cpu else None})
-            phases = _in_process(text, str(path))
+                             "cpu_s": round(cpu, 2), "kb_per_cpu_s": round(kb / cpu) if cpu else None,
+                             "max_rss_mb": round(rss)})
+            if not phases:
+                continue
+            times = _in_process(text, str(path))
             rows.append({"file": kind, "kb": round(kb), "tool": "ascend-opt phases (in process, CPU s)",
-                         **{k: round(v, 2) for k, v in phases.items()}})
+                         **{k: round(v, 2) for k, v in times.items()}})
     return rows
 
 
@@ -137,9 +141,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="parse speed of large files: ascend-opt vs xdsl-opt")
     parser.add_argument("--mb", type=float, default=20.0, help="size of each generated file in MB (default 20)")
     parser.add_argument("--json")
+    parser.add_argument("--no-phases", action="store_true",
+                        help="only the two tools as processes (the in-process phases parse each file three more times)")
     parser.add_argument("--keep", help="write the generated files next to this path (FILE.hivm.mlir, FILE.core.mlir)")
     args = parser.parse_args()
-    rows = measure(args.mb, args.keep)
+    rows = measure(args.mb, args.keep, phases=not args.no_phases)
     for row in rows:
         print(json.dumps(row))
     if args.json:
