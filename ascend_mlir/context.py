@@ -66,7 +66,20 @@ def parse_pipeline(
     followed by a pass (xDSL's parser takes `a,` as `a`; mlir-opt wants a pass name)."""
     quoted = quote_option_values(spec)
     _refuse_trailing_comma(quoted)
-    return PassPipeline.parse_spec(passes, quoted, callback)
+    pipeline = PassPipeline.parse_spec(passes, quoted, callback)
+    for p in pipeline.passes:
+        _refuse_empty_chip(p)
+    return pipeline
+
+
+def _refuse_empty_chip(p: ModulePass) -> None:
+    """`chip=` or `chip-file=` with nothing after it (an unset shell variable) meant "no
+    option" to every pass, which then compiled for the module's or the default chip."""
+    for option in ("chip", "chip_file"):
+        value = getattr(p, option, None)
+        if isinstance(value, str) and not value.strip():
+            raise ValueError(f"{p.name}: option {option.replace('_', '-')}= is empty "
+                             "(a built-in chip: ascend950, ascend910b; or a chip file)")
 
 
 def _refuse_trailing_comma(spec: str) -> None:

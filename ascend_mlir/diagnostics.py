@@ -73,8 +73,12 @@ class Diagnostic:
         where = f"{self.location}: " if self.location else ""
         text = f"{where}{self.severity}: {self.message}"
         if show_source and self.source_line and self.location is not None:
-            caret = " " * (max(self.location.column, 1) - 1) + "^"
-            text += f"\n{self.source_line}\n{caret}"
+            line = self.source_line.rstrip("\r")  # a CRLF file's line, without its CR
+            # columns count characters; the caret keeps the line's tabs so that it sits
+            # under the character wherever the terminal puts the tab stops
+            before = line[: max(self.location.column, 1) - 1]
+            caret = "".join("\t" if ch == "\t" else " " for ch in before) + "^"
+            text += f"\n{line}\n{caret}"
         return text
 
 

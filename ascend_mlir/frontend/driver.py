@@ -300,7 +300,7 @@ def _simulate_compiled(kernel: Kernel, tile_module, module, function, bind: Mapp
     from ascend_mlir.sim.binding import BindError, bind_arguments
     from ascend_mlir.sim.reference import make_inputs, run_reference
     from ascend_mlir.sim.simulator import simulate as run
-    from ascend_mlir.sim.routes import compare_simulated
+    from ascend_mlir.sim.routes import compare_simulated, error_size
 
     given = _inputs_by_position(kernel, list(function.args), inputs)
     try:
@@ -321,7 +321,7 @@ def _simulate_compiled(kernel: Kernel, tile_module, module, function, bind: Mapp
         deadlock=result.deadlock,
         unbalanced_flags=list(result.unbalanced_flags),
         reference_match=match,
-        mismatches=[f"{rename.get(c['name'], c['name'])}: max abs error {c['max_abs_error']}"
+        mismatches=[f"{rename.get(c['name'], c['name'])}: {error_size(c)}"
                     for c in comparison if not c["match"]],
         outputs={rename.get(n, n): v for n, v in result.outputs.items()},
         expected={rename.get(n, n): v for n, v in expected.items()},

@@ -61,12 +61,24 @@ def compare_outputs(actual: dict, expected: dict, types: dict[str, str]) -> tupl
             err = float(np.max(np.abs(got.astype(np.int64) - exp.astype(np.int64)))) if got.size else 0.0
         else:
             same = bool(np.allclose(got, exp, rtol=rtol, atol=atol, equal_nan=True))
-            with np.errstate(all="ignore"):
-                diff = np.abs(got.astype(np.float64) - exp.astype(np.float64))
-                err = float(np.nanmax(diff)) if diff.size else 0.0
+            err = _max_abs_error(got.astype(np.float64), exp.astype(np.float64))
         ok &= same
-        report.append({"name": name, "match": same, "max_abs_error": err})
+        # JSON has no NaN: null stands for "a NaN where the reference has a number"
+        report.append({"name": name, "match": same, "max_abs_error": None if err != err else err})
     return ok, report
+
+
+def _max_abs_error(got: np.ndarray, exp: np.ndarray) -> float:
+    """The largest |got - exp|, where equal values (infinities included) and NaN in both
+    count 0 and a NaN on one side only counts NaN: a NaN output where the reference has a
+    number is never shown as a small error (nanmax skipped it), and NaN outputs that
+    match NaN references do not make the error NaN."""
+    if not got.size:
+        return 0.0
+    with np.errstate(all="ignore"):
+        agree = (got == exp) | (np.isnan(got) & np.isnan(exp))
+        diff = np.where(agree, 0.0, np.abs(got - exp))
+    return float(np.max(diff))
 
 
 def compare_simulated(result: Any, expected: dict) -> tuple[bool, list[dict]]:
@@ -100,8 +112,13 @@ def comparison_line(entry: dict) -> str:
     """`output y matches the reference (max abs error 0)`, `error: ...` when it does not."""
     state = "matches" if entry["match"] else "MISMATCHES"
     what = f"{entry.get('role', 'output')} {entry.get('argument', entry['name'])}"
-    return (f"{'' if entry['match'] else 'error: '}{what} {state} the reference "
-            f"(max abs error {entry['max_abs_error']:.3g})")
+    return f"{'' if entry['match'] else 'error: '}{what} {state} the reference ({error_size(entry)})"
+
+
+def error_size(entry: dict) -> str:
+    """`max abs error 0.5` of a compared output, or what a null error means."""
+    err = entry["max_abs_error"]
+    return f"max abs error {err:.3g}" if err is not None else "NaN where the reference has a number"
 
 
 # what a simulation route raises on a kernel it cannot run (bad input, not a bug of ours)

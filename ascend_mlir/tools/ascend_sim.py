@@ -131,6 +131,8 @@ def _check_options(args: argparse.Namespace) -> str | None:
     if args.arch is not None and args.via != "cce":
         return "--arch chooses the CCE spelling of --via cce; without it nothing is printed (the simulator's chip is --chip)"
     if args.chip is not None:
+        if not args.chip.strip():  # `--chip ''` (an unset shell variable) chose the default silently
+            return "--chip is empty (a built-in chip: ascend950, ascend910b; or a chip file)"
         try:
             load_chip(args.chip)
         except ChipError as err:

@@ -240,7 +240,7 @@ def _oracle(task: dict, built: _Built, module) -> dict[str, Any]:
     from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
     from ascend_mlir.sim.reference_numerics import is_float_array
     from ascend_mlir.sim.simulator import simulate
-    from ascend_mlir.sim.routes import compare_simulated
+    from ascend_mlir.sim.routes import compare_simulated, error_size
 
     seed = task["seed"]
     inputs = make_inputs(kernel_function(built.tile), seed)
@@ -253,7 +253,7 @@ def _oracle(task: dict, built: _Built, module) -> dict[str, Any]:
     problems += [f"flag left set: {f}" for f in result.unbalanced_flags[:1]]
     problems += [f"double set: {f}" for f in result.double_sets[:1]]
     problems += [u.message() for u in result.uninitialized_reads[:1]]
-    problems += [f"{c['name']} differs from the reference (max abs error {c['max_abs_error']:.3g})"
+    problems += [f"{c['name']} differs from the reference ({error_size(c)})"
                  for c in comparison if not c["match"]]
     for k in range(task.get("perturb", 0)):
         run = simulate(module.clone(), inputs, chip=built.chip, seed=seed, perturb=seed * 1000 + k + 1,
