@@ -7,8 +7,12 @@ is lit's `ShTest` except for pipelines made only of the console scripts in
 `IN_PROCESS_SCRIPTS` (each optionally under `not`, with `<`, `>`, `>>`, `2>`, `2>>` and
 `2>&1` redirects): those run through `testing.run_console_script` in the worker, which
 imported them once, one command after the other, each reading the previous one's stdout.
-Every other pipeline (bishengir, mlir-opt, g++, grep, diff, `env`, `not --crash`, ...)
-goes to lit's shell unchanged.
+A pipeline that mixes them with other programs (`ascend-opt ... | %bishengir_opt |
+ascend-opt | filecheck`, `ascend-sim --json | %python -c ...`, `grep -v ... | ascend-sim -`)
+runs the same way, stage after stage: each other program goes alone through lit's shell,
+reading the previous stage's output from a file. A pipeline of other programs only
+(bishengir, mlir-opt, g++, grep, diff, `env`, `not --crash`, ...) goes to lit's shell
+unchanged, and so does a mixed one whose other program reads its own `<` file.
 
 A test whose runs must be separate interpreters (a determinism check comparing two runs
 under different hash seeds) says so with a `LIT-SUBPROCESS:` line (and why) and runs
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -113,19 +118,46 @@ def _run_stage(stage: _Stage, stdin: bytes, shenv) -> tuple[ShellCommandResult, 
     return result, out
 
 
-def _run_pipeline(stages: Sequence[_Stage], pipe_err: bool, shenv, results: list) -> int:
+def _run_in_shell(shell, command: lit.ShUtil.Command, stdin: bytes | None, pipe_err: bool, shenv,
+                  timeout_helper) -> tuple[ShellCommandResult, bytes]:
+    """Another program of a mixed pipeline, alone through lit's shell; `stdin` (None for
+    the first stage) is what the previous stage wrote, given as a `<` file."""
+    redirects = list(command.redirects)
+    fd, path = tempfile.mkstemp(prefix="lit-pipe-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(stdin or b"")
+        if stdin is not None and not any(op[0] == "<" for op, _ in redirects):  # its own `<` file wins
+            redirects.append((("<",), path))
+        own: list = []
+        code = shell(lit.ShUtil.Pipeline([lit.ShUtil.Command(command.args, redirects)], False, pipe_err),
+                     shenv, own, timeout_helper)
+    finally:
+        os.unlink(path)
+    result = own[-1] if own else ShellCommandResult(command, "", "", 0, False, [])
+    result.exitCode = code if code is not None else 1
+    return result, result.stdout.encode("utf-8")
+
+
+def _run_pipeline(stages: Sequence[_Stage | lit.ShUtil.Command], pipe_err: bool, shenv, results: list,
+                  shell=None, timeout_helper=None) -> int:
     """The stages one after the other (a pipe's reader sees the same bytes when the
     writer finished first); the exit code as lit's shell computes it (with pipefail, the
-    last failing command's)."""
+    last failing command's). A stage that is a lit Command (another program) runs in
+    lit's `shell`."""
     # the shell opens every redirected file (truncating unless appending) first
     for stage in stages:
-        for target in (stage.stdout_file, stage.stderr_file):
-            if target is not None:
-                _write_file(target[0], b"", shenv.cwd, append=target[1])
+        if isinstance(stage, _Stage):
+            for target in (stage.stdout_file, stage.stderr_file):
+                if target is not None:
+                    _write_file(target[0], b"", shenv.cwd, append=target[1])
     piped = b""
     exit_code = 0
     for index, stage in enumerate(stages):
-        result, piped = _run_stage(stage, piped, shenv)
+        if isinstance(stage, _Stage):
+            result, piped = _run_stage(stage, piped, shenv)
+        else:
+            result, piped = _run_in_shell(shell, stage, piped if index else None, pipe_err, shenv, timeout_helper)
         if index < len(stages) - 1:
             result.stdout = ""  # the next command read it
         results.append(result)
@@ -143,15 +175,38 @@ def _in_process_stages(cmd, cwd: str) -> list[_Stage] | None:
     return [stage for stage in stages if stage is not None]
 
 
+def _mixed_stages(cmd, cwd: str) -> list[_Stage | lit.ShUtil.Command] | None:
+    """A pipeline of our tools and other programs: each stage parsed, or the lit Command
+    of another program; None (lit's shell takes it whole) when no stage is ours, when
+    one of ours has redirects the format does not take, or when another program that is
+    not the last has redirects (its stdout, and nothing else, must feed the next stage)."""
+    if not isinstance(cmd, lit.ShUtil.Pipeline):
+        return None
+    stages: list[_Stage | lit.ShUtil.Command] = []
+    for index, command in enumerate(cmd.commands):
+        stage = _parse_stage(command, cwd)
+        if stage is None and _names_our_tool(command):
+            return None
+        if stage is None and command.redirects and index < len(cmd.commands) - 1:
+            return None
+        stages.append(stage or command)
+    return stages if any(isinstance(stage, _Stage) for stage in stages) else None
+
+
+def _names_our_tool(command: lit.ShUtil.Command) -> bool:
+    args = [a for a in command.args if a != "not"]
+    return bool(args) and args[0] in IN_PROCESS_SCRIPTS
+
+
 @contextlib.contextmanager
 def _scripts_in_process() -> Iterator[None]:
     shell = lit.TestRunner._executeShCmd
 
     def execute(cmd, shenv, results, timeout_helper):
-        stages = _in_process_stages(cmd, shenv.cwd)
+        stages = _mixed_stages(cmd, shenv.cwd)
         if stages is None:
             return shell(cmd, shenv, results, timeout_helper)
-        code = _run_pipeline(stages, cmd.pipe_err, shenv, results)
+        code = _run_pipeline(stages, cmd.pipe_err, shenv, results, shell, timeout_helper)
         return int(not code) if cmd.negate else code
 
     lit.TestRunner._executeShCmd = execute

@@ -14,7 +14,7 @@ from pathlib import Path
 import lit.ShUtil
 import pytest
 
-from ascend_mlir.lit_format import _in_process_stages
+from ascend_mlir.lit_format import _in_process_stages, _mixed_stages, _Stage
 from ascend_mlir.testing import _run_entry, console_script, run_console_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +85,19 @@ def test_which_pipelines_run_in_process(line, in_process):
     assert (_in_process_stages(_pipeline(line), str(ROOT)) is not None) == in_process
 
 
+@pytest.mark.parametrize("line,ours", [
+    ("ascend-opt a.mlir | grep func | filecheck a.mlir", [True, False, True]),
+    ("grep -v x a.mlir | not ascend-sim - --json | filecheck a.mlir", [False, True, True]),
+    ("ascend-sim a.mlir --json | python3 -c pass", [True, False]),
+    ("ascend-opt a.mlir | grep func < b.mlir | filecheck a.mlir", None),  # grep reads its own file
+    ("ascend-opt a.mlir 2>&1 >o.mlir | grep x | filecheck a.mlir", None),  # a redirect the format leaves
+    ("grep func a.mlir | sed s/a/b/", None),             # none of ours: lit's shell
+])
+def test_which_mixed_pipelines_run_stage_by_stage(line, ours):
+    stages = _mixed_stages(_pipeline(line), str(ROOT))
+    assert (None if stages is None else [isinstance(stage, _Stage) for stage in stages]) == ours
+
+
 SUITE_CFG = """
 import sys
 from ascend_mlir.lit_format import InProcessShTest
@@ -134,6 +147,25 @@ SUITE = {
           func.return
         }
     """,
+    # our tools piped through other programs (and from one), stage by stage
+    "mixed.mlir": """
+        // RUN: ascend-opt %s | grep -v NOT-THERE | filecheck %s
+        // RUN: grep -v NOT-THERE %s | ascend-opt - | filecheck %s
+        // RUN: ascend-opt %s | grep func.func > %t.grep && filecheck %s < %t.grep
+        // RUN: not ascend-opt %s -p no-such-pass 2>&1 | grep -c no-such-pass | filecheck %s --check-prefix=COUNT
+        // CHECK: func.func @f
+        // COUNT: 1
+        func.func @f() {
+          func.return
+        }
+    """,
+    # another program failing in the middle of a mixed pipeline fails the test (pipefail)
+    "fail-mixed.mlir": """
+        // RUN: ascend-opt %s | grep NOT-THERE | filecheck %s --allow-empty
+        func.func @f() {
+          func.return
+        }
+    """,
     # the marker: every RUN line through lit's shell
     "subprocess.mlir": """
         // LIT-SUBPROCESS: checks the format's escape hatch
@@ -155,5 +187,6 @@ def test_lit_suite_passes_and_fails_as_lit_shell_would(tmp_path):
                          capture_output=True, text=True, env=env)
     verdicts = {line.split(" :: ")[1].split()[0]: line.split(":")[0]
                 for line in run.stdout.splitlines() if " :: " in line and line.split(":")[0] in ("PASS", "FAIL")}
-    assert verdicts == {"pass.mlir": "PASS", "subprocess.mlir": "PASS", "fail-check.mlir": "FAIL",
-                        "fail-exit.mlir": "FAIL", "fail-not.mlir": "FAIL"}, run.stdout + run.stderr
+    assert verdicts == {"pass.mlir": "PASS", "subprocess.mlir": "PASS", "mixed.mlir": "PASS",
+                        "fail-check.mlir": "FAIL", "fail-exit.mlir": "FAIL", "fail-not.mlir": "FAIL",
+                        "fail-mixed.mlir": "FAIL"}, run.stdout + run.stderr
