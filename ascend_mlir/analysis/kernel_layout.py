@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from xdsl.dialects import func
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
@@ -144,3 +144,31 @@ def kernel_layouts(module: ModuleOp) -> list[KernelLayout]:
     layouts += [layout_of_function(f) for f in defined_functions(module)
                 if f not in paired and is_kernel_function(f)]
     return layouts
+
+
+def shared_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operation]:
+    """The buffers of a split MIX pair that both cores touch (the fixpipe's ub
+    destination, a ub -> cbuf copy's destination): each function allocates it, and the
+    alloc of the other core's memory (ub in the aic function, cbuf/cc in the aiv one)
+    maps to the partner function's alloc, which owns the buffer. split-mix-kernel keeps
+    a buffer's SSA name and type, so the match is by name and type (else the first free
+    alloc of that type). The simulator and plan-memory both ask this."""
+    def allocs(f: func.FuncOp, scopes: frozenset[str]) -> list[Operation]:
+        return [
+            op for op in f.walk()
+            if isinstance(op, memref.AllocOp) and hivm.scope_of(op.results[0].type) in scopes
+        ]
+
+    alias: dict[Operation, Operation] = {}
+    vector, cube = hardware.CORE_SCOPES["VECTOR"], hardware.CORE_SCOPES["CUBE"]
+    for mine, theirs in ((allocs(aic, vector), allocs(aiv, vector)), (allocs(aiv, cube), allocs(aic, cube))):
+        free = list(theirs)
+        for op in mine:
+            name, t = op.results[0].name_hint, op.results[0].type
+            match = next((o for o in free if o.results[0].type == t and name and o.results[0].name_hint == name), None)
+            if match is None:
+                match = next((o for o in free if o.results[0].type == t), None)
+            if match is not None:
+                alias[op] = match
+                free.remove(match)
+    return alias

@@ -204,14 +204,16 @@ def compile(  # noqa: A001 - the natural name, as in TileLang
     **options: str,
 ) -> Compiled:
     """Compile `k` with ascend-compile and print it with `target` (mlir: the compiled hivm
-    IR; npuir: AscendNPU IR for bishengir-compile; cce: CCE source, once the CCE backend
-    exists). `options` are further ascend-compile options (e.g. sync="barrier-all").
+    IR; npuir: AscendNPU IR for bishengir-compile; cce: CCE source, compiled with
+    ascend-compile{target=cce}). `options` are further ascend-compile options (e.g. sync="barrier-all").
     The report's cycles come from simulating every block (skip with simulate=False)."""
     if target not in TARGETS:
         raise ValueError(f"unknown target {target!r} (expected one of {', '.join(TARGETS)})")
     kernel = _as_kernel(k)
     tile_module = kernel.build()
     module = tile_module.clone()
+    if target == "cce":  # -t cce prints what ascend-compile{target=cce} prepared (mmadL1 lowered)
+        options = {"target": "cce", **options}
     spec = _compile_spec(chip, options)
     _run_passes(module, spec)
     report = Report(compile_mode=spec)

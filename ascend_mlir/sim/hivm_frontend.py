@@ -10,7 +10,7 @@ tall) or `get_sub_block_idx`, else one vector core (the reference interpreter's 
 a kernel without dual copy). In a single MIX function each core executes the hivm ops of
 its core type (`HivmPipeOp.core_type()`); scalar ops run on every core. In a split pair,
 an alloc of the other core's memory (the fixpipe's ub destination in the aic function)
-is the partner function's alloc of the same name and type (`_pair_allocs`).
+is the partner function's alloc of the same name and type (kernel_layout.shared_allocs).
 
 Memory: every GM argument and every on-chip memory instance is a byte array. A
 `memref.alloc` gets its own buffer per executing core (the same alloc executed by the

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import func, memref
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
-from ascend_mlir import hardware
 from ascend_mlir.analysis.kernel_layout import (
     defined_functions,
     is_kernel_function,
     layout_of_function,
     layout_of_pair,
+    shared_allocs,
     split_pairs,
 )
-from ascend_mlir.dialects import hacc, hivm
+from ascend_mlir.dialects import hacc
 from ascend_mlir.sim.memory import SimulationError
 
 
@@ -46,32 +46,6 @@ class Kernel:
     alloc_alias: dict[Operation, Operation] = field(default_factory=dict)
 
 
-def _pair_allocs(aic: func.FuncOp, aiv: func.FuncOp) -> dict[Operation, Operation]:
-    """Split MIX functions name a buffer both cores touch (the fixpipe's ub destination,
-    a ub -> cbuf copy's destination) by an alloc in each function. The split keeps the
-    buffer's SSA name and type, so allocs of the other core's memory are matched with the
-    partner function's alloc of the same name and type (else the n-th of that type)."""
-    def allocs(f: func.FuncOp, scopes: frozenset[str]) -> list[Operation]:
-        return [
-            op for op in f.walk()
-            if isinstance(op, memref.AllocOp) and hivm.scope_of(op.results[0].type) in scopes
-        ]
-
-    alias: dict[Operation, Operation] = {}
-    vector, cube = hardware.CORE_SCOPES["VECTOR"], hardware.CORE_SCOPES["CUBE"]
-    for mine, theirs in ((allocs(aic, vector), allocs(aiv, vector)), (allocs(aiv, cube), allocs(aic, cube))):
-        free = list(theirs)
-        for op in mine:
-            name, t = op.results[0].name_hint, op.results[0].type
-            match = next((o for o in free if o.results[0].type == t and name and o.results[0].name_hint == name), None)
-            if match is None:
-                match = next((o for o in free if o.results[0].type == t), None)
-            if match is not None:
-                alias[op] = match
-                free.remove(match)
-    return alias
-
-
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     """The kernel to simulate: the split pair or kernel function named `func_name`, else
     the module's first kernel (a module of one function: that function). Its kind, cores
@@ -91,7 +65,7 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
             (f"arg{i}", a, b) for i, (a, b) in enumerate(data_args)
         ]
         layout = layout_of_pair(name, f, g)
-        return Kernel(f, g, True, layout.n_vector, layout.grid, args, _pair_allocs(f, g))
+        return Kernel(f, g, True, layout.n_vector, layout.grid, args, shared_allocs(f, g))
     by_name = {f.sym_name.data: f for f in funcs}
     if func_name is not None:
         if func_name not in by_name:

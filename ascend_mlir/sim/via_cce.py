@@ -242,21 +242,31 @@ def run_kernel(lib: ctypes.CDLL, unit: Unit, kernel: Kernel, inputs: Mapping[str
 
 
 def lowered_for_cce(module: ModuleOp, arch: str | None = None) -> ModuleOp:
-    """What the CCE route prints: `module` when it holds no mmadL1, else a clone whose
-    mmadL1s ascend-lower-mmad-l0 expanded (for the chip printed for), so the printed
-    L0A/L0B flags are the IR's. (ascend-compile{target=cce} lowers before its sync
-    check; a hivm-level file is lowered here, its sync judged by the emulation.)"""
+    """What the CCE route prints: `module` when it holds no mmadL1 and no unplanned
+    on-chip alloc, else a clone prepared by the passes `-t cce` asks for, for the chip
+    printed for: ascend-plan-memory (reuse=false: the file's flags cannot know of a
+    reuse) and ascend-lower-mmad-l0, so the printed L0A/L0B flags are the IR's.
+    (ascend-compile{target=cce} does both before its sync check; a hivm-level file is
+    prepared here, its sync judged by the printer's check and the emulation.)"""
     from xdsl.context import Context
+    from xdsl.dialects import memref
 
     from ascend_mlir.dialects import hivm
     from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
+    from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
-    if not any(isinstance(op, hivm.MmadL1Op) for op in module.walk()):
+    unplanned = any(isinstance(op, memref.AllocOp) and hivm.scope_of(op.memref) not in (None, "gm")
+                    for op in module.walk())
+    unlowered = any(isinstance(op, hivm.MmadL1Op) for op in module.walk())
+    if not (unplanned or unlowered):
         return module
-    lowered = module.clone()
+    prepared = module.clone()
     chip = resolve_chip(module)
-    LowerMmadL0Pass(chip=chip_for_arch(arch).name if arch not in (None, chip.arch) else None).apply(Context(), lowered)
-    return lowered
+    printed_for = chip_for_arch(arch).name if arch not in (None, chip.arch) else None
+    if unplanned:
+        PlanMemoryPass(chip=printed_for, reuse=False).apply(Context(), prepared)
+    LowerMmadL0Pass(chip=printed_for).apply(Context(), prepared)
+    return prepared
 
 
 def unit_of(module: ModuleOp, arch: str | None, tag: str) -> Unit:

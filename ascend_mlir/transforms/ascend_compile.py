@@ -11,7 +11,8 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
     (`iv mod versions`), ascend-pipeline-loops (the schedule's per-pipe order);
   - `program-order`: ops issue in program order, one version per buffer, memory left
     unplanned (`memref.alloc`) for whoever comes next: bishengir-compile plans it itself
-    (its PlanMemory aborts on pre-planned pointer_casts, "PlanMemory Traverse IR Failed").
+    (its PlanMemory aborts on pre-planned pointer_casts, "PlanMemory Traverse IR Failed");
+    with `target=cce`, ascend-plan-memory plans it (the CCE printer prints planned IR).
 * `sync`: `solver` (default; ascend-insert-sync: a flag or pipe barrier per dependence
   that needs one, per-version event ids in multi-buffered loops) or `barrier-all`
   (ascend-insert-barrier-sync: a barrier between dependent ops, always correct, never
@@ -20,7 +21,9 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
 * `target`: `npuir` (default; mmadL1 stays, bishengir lowers it) or `cce`:
   ascend-lower-mmad-l0 then expands each mmadL1 into its L1 -> L0A/L0B moves, L0
   multiplies and ping-pong flags after sync insertion and before ascend-verify-sync, so
-  the checker, the simulator and `-t cce` see the same flags.
+  the checker, the simulator and `-t cce` see the same flags; memory is planned whatever
+  the schedule (already-synced input: one buffer per alloc, no reuse). `-t cce` prints
+  only IR this has prepared (lowered, planned, synced) and refuses any other.
 
 peel-mmad-init runs after scheduling, memory planning and multi-buffering (so a K loop's
 L1 tiles are used only inside it and may get versions; the peeled step computes its own
@@ -169,6 +172,12 @@ class AscendCompilePass(ModulePass):
             stage_done(PlanMemoryPass.name, op)
             MultiBufferPass().apply(ctx, op)
             stage_done(MultiBufferPass.name, op)
+        elif self.target == "cce":
+            # the CCE printer prints planned memory only: program-order plans here (one
+            # version per buffer, before sync, which then sees any reuse); synced input
+            # gets a buffer of its own per alloc (its flags cannot know of a reuse)
+            PlanMemoryPass(reuse=not synced).apply(ctx, op)
+            stage_done(PlanMemoryPass.name, op)
         # The first K iteration is peeled after memory planning and multi-buffering: the
         # scheduler sees the whole K loop (its L1 tiles are used only inside it, so they
         # may get versions), and the peeled copy computes its own version index from the

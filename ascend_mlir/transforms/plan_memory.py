@@ -24,7 +24,12 @@ modulo scheduler's capacity constraint: whatever the scheduler accepted (the sum
 `versions * aligned size` per scope within capacity) is placed.
 
 When a scope overflows, the error names every buffer of that scope with its bytes and
-versions, and a hint. `memref.dealloc` of a planned buffer is dropped (the plan is
+versions, and a hint. Option `reuse=false` gives every buffer bytes of its own (for IR
+already synced, whose flags cannot know of a reuse: ascend-compile{target=cce} on synced
+input). A split MIX pair (`_mix_aic` / `_mix_aiv`, kernel_layout.shared_allocs) is
+planned together: a buffer both cores touch is live throughout the function that owns
+it, and the other function's alloc of it gets the same addresses (the CCE printer and the
+simulator then see one buffer). `memref.dealloc` of a planned buffer is dropped (the plan is
 static). Buffers with dynamic shapes cannot be planned: a located error.
 """
 
@@ -39,10 +44,11 @@ from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ascend_mlir.analysis.kernel_layout import shared_allocs, split_pairs
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.memory_plan import PlanBuffer, ScopePlan, plan_memory
 from ascend_mlir.analysis.views import users_through_views
-from ascend_mlir.chips import Chip
+from ascend_mlir.chips import Chip, ChipError
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.hardware import stored_bytes
@@ -65,13 +71,14 @@ class _Alloc:
     buffer: PlanBuffer
 
 
-def _on_chip_allocs(func_op: func.FuncOp, chip: Chip) -> list[_Alloc]:
+def _on_chip_allocs(func_op: func.FuncOp, chip: Chip, reuse: bool, shared: _Shared) -> list[_Alloc]:
     block = func_op.body.blocks.first
     assert block is not None
     index = {op: i for i, op in enumerate(block.ops)}
+    whole = (0, max(len(index) - 1, 0))  # live for the whole function
     out = []
     for op in func_op.walk():
-        if not isinstance(op, memref.AllocOp):
+        if not isinstance(op, memref.AllocOp) or op in shared.aliases:
             continue
         t = op.memref.type
         scope = hivm.scope_of(t)
@@ -80,12 +87,18 @@ def _on_chip_allocs(func_op: func.FuncOp, chip: Chip) -> list[_Alloc]:
         shape = t.get_shape()
         if any(d < 0 for d in shape):
             raise op_error(op, f"cannot plan a dynamically sized {scope} buffer: on-chip buffers need static shapes")
-        size = chip.aligned_size(scope, stored_bytes(scope, shape, element_bytes(t.element_type)))
+        try:
+            size = chip.aligned_size(scope, stored_bytes(scope, shape, element_bytes(t.element_type)))
+        except ChipError as err:  # an element type without a size: located at its buffer
+            raise op_error(op, str(err)) from err
         # live from the first use to the last (the alloc itself only when never used)
         positions = [_top_level_position(u, block, index) for u in users_through_views(op.memref, with_views=True)]
         positions = positions or [_top_level_position(op, block, index)]
+        first, last = min(positions), max(positions)
+        if not reuse or op in shared.owned:  # the other core touches it at times this function does not show
+            first, last = whole
         name = f"%{op.memref.name_hint}" if op.memref.name_hint else f"buffer {len(out)}"
-        out.append(_Alloc(op, PlanBuffer(name, scope, size, ascend.versions_of(op), min(positions), max(positions))))
+        out.append(_Alloc(op, PlanBuffer(name, scope, size, ascend.versions_of(op), first, last)))
     return out
 
 
@@ -105,6 +118,9 @@ def _rewrite(alloc: memref.AllocOp, offset: int, buffer: PlanBuffer, rewriter: R
         a.result.name_hint = f"c{a.value.value.data}_i64"  # type: ignore[attr-defined]
     cast = hivm.PointerCastOp([a.result for a in addresses], alloc.memref.type)
     cast.result.name_hint = alloc.memref.name_hint
+    # the buffer is still the alloc of its source line (the CCE printer's comment names it)
+    for placed in (*addresses, cast):
+        placed.location = alloc.location
     if ascend.BUFFER in alloc.attributes:
         # the schedule's versions stay readable in the planned module (-t schedule-json)
         cast.attributes[ascend.BUFFER] = alloc.attributes[ascend.BUFFER]
@@ -115,29 +131,70 @@ def _rewrite(alloc: memref.AllocOp, offset: int, buffer: PlanBuffer, rewriter: R
     rewriter.replace_op(alloc, cast)
 
 
-def plan_function(func_op: func.FuncOp, chip: Chip) -> None:
-    allocs = _on_chip_allocs(func_op, chip)
+@dataclass(frozen=True)
+class _Shared:
+    """The buffers a split MIX pair shares (kernel_layout.shared_allocs): `aliases`, the
+    allocs of the other core's memory, take the offset of their partner in `owned`."""
+
+    aliases: frozenset[Operation] = frozenset()
+    owned: frozenset[Operation] = frozenset()
+
+
+def plan_function(func_op: func.FuncOp, chip: Chip, reuse: bool = True,
+                  shared: _Shared = _Shared()) -> dict[Operation, tuple[int, PlanBuffer]]:
+    """Place the on-chip allocs of `func_op` (all of them overlapping when not `reuse`);
+    returns where each went."""
+    allocs = _on_chip_allocs(func_op, chip, reuse, shared)
     if not allocs:
-        return
+        return {}
     plans = plan_memory([a.buffer for a in allocs], chip.capacity, chip.alignment)
     for plan in plans.values():
         if not plan.fits:
             first = next(a.op for a in allocs if a.buffer.scope == plan.scope)
             raise op_error(first, _overflow_message(plan, allocs))
     rewriter = Rewriter()
+    placed: dict[Operation, tuple[int, PlanBuffer]] = {}
     for index, a in enumerate(allocs):
-        _rewrite(a.op, plans[a.buffer.scope].offsets[index], a.buffer, rewriter)
+        placed[a.op] = (plans[a.buffer.scope].offsets[index], a.buffer)
+        _rewrite(a.op, placed[a.op][0], a.buffer, rewriter)
+    return placed
+
+
+def plan_split_pair(aic: func.FuncOp, aiv: func.FuncOp, chip: Chip, reuse: bool) -> None:
+    """A `_mix_aic` / `_mix_aiv` pair planned together: each function places its own
+    core's buffers, the ones the other core also touches live throughout (this function
+    cannot see when the other core uses them), and the other function's alloc of such a
+    buffer gets the same addresses (split-mix-kernel run after planning needs none of
+    this; a pair split by hand or by another tool does)."""
+    alias = shared_allocs(aic, aiv)
+    shared = _Shared(frozenset(alias), frozenset(alias.values()))
+    placed = plan_function(aic, chip, reuse, shared)
+    placed.update(plan_function(aiv, chip, reuse, shared))
+    rewriter = Rewriter()
+    for mine, theirs in alias.items():
+        offset, buffer = placed[theirs]
+        assert isinstance(mine, memref.AllocOp)
+        _rewrite(mine, offset, buffer, rewriter)
 
 
 @dataclass(frozen=True)
 class PlanMemoryPass(ModulePass):
+    """Options: `chip` / `chip_file` (the capacities and alignment), `reuse` (default
+    true: buffers whose live ranges do not overlap may share bytes; false: every buffer
+    gets its own, for IR already synced, whose flags cannot know of a reuse)."""
+
     name = "ascend-plan-memory"
 
     chip: str | None = None
     chip_file: str | None = None
+    reuse: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         chip = module_chip(op, self.chip, self.chip_file)
+        pairs = list(split_pairs(op).values())
+        paired = {f for pair in pairs for f in pair}
+        for aic, aiv in pairs:
+            plan_split_pair(aic, aiv, chip, self.reuse)
         for func_op in [o for o in op.walk() if isinstance(o, func.FuncOp)]:
-            if func_op.body.blocks:
-                plan_function(func_op, chip)
+            if func_op.body.blocks and func_op not in paired:
+                plan_function(func_op, chip, self.reuse)

@@ -1,8 +1,9 @@
 """The cce printer sizes element types with latency_model.element_bytes (one answer for
-every pass and printer) and reports a type without a size at its op, located.
+every pass and printer); buffers are placed by ascend-plan-memory, which reports a type
+without a size at its op, located, and the printer refuses the unplanned buffer.
 
 ascend-opt's verifier refuses such buffers before any target runs, so this calls the
-printer directly, as a library user can."""
+pass and the printer directly, as a library user can."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.diagnostics import LocatedParser, OpError, location_of
 from ascend_mlir.dialects import register_dialects
 from ascend_mlir.targets import cce
+from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
 SIZELESS = """\
 func.func @sizeless() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
@@ -37,7 +39,11 @@ def test_buffer_bytes_are_latency_models() -> None:
 def test_a_sizeless_element_type_is_a_located_error() -> None:
     module = LocatedParser(register_dialects(Context()), SIZELESS, "sizeless.mlir").parse_module()
     with pytest.raises(OpError) as info:
-        cce.print_cce(module)
+        PlanMemoryPass().apply(Context(), module)
     assert info.value.op.name == "memref.alloc"
     assert str(location_of(info.value.op)) == "sizeless.mlir:2:3"
     assert "unknown element type size: complex<f32>" in info.value.message
+    with pytest.raises(OpError) as info:  # the printer places no buffer itself
+        cce.print_cce(module)
+    assert str(location_of(info.value.op)) == "sizeless.mlir:2:3"
+    assert "is not planned" in info.value.message

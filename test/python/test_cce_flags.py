@@ -2,8 +2,10 @@
 the CCE route lowers mmadL1 into its L0A/L0B ping-pong in IR (ascend-compile{target=cce}:
 ascend-lower-mmad-l0 before ascend-verify-sync), and the printer prints the flags the IR
 holds. Over every example on both arches: the set/wait calls of the C equal the IR's
-set/wait ops (count and (kind, pipe, pipe, event) multiset); the lowered cube kernels run
-race-free on the simulator and match the reference."""
+set/wait ops (count and (kind, pipe, pipe, event) multiset), and its barriers are the IR's
+barriers plus only those the printer orders one op's own V instructions with where the
+chip printed for does not order V (chips.needs_barrier: the 910B; none on the 950); the
+lowered cube kernels run race-free on the simulator and match the reference."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.op_errors import OpError
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
 from ascend_mlir.sim.routes import compare_outputs, compile_tile_level
-from ascend_mlir.targets.cce import print_cce
+from ascend_mlir.chips import chip_for_arch
+from ascend_mlir.targets.cce import CcePrinter, print_cce
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
@@ -88,6 +91,23 @@ def compiled_for_cce(path: Path, arch: str):
     return tile_module, module
 
 
+_BARRIER = re.compile(r"\b(?:asc_sync_pipe|pipe_barrier)\(PIPE_(\w+)\);|\basc_sync\(\);")
+
+
+def ir_barriers(module) -> Counter:
+    return Counter("ALL" if op.stalls_issue else op.pipe.pipe_name
+                   for op in module.walk() if isinstance(op, hivm.PipeBarrierOp))
+
+
+def c_barriers(source: str) -> Counter:
+    return Counter(pipe or "ALL" for pipe in _BARRIER.findall(source))
+
+
+def test_the_barrier_pattern_reads_both_spellings():
+    text = "asc_sync_pipe(PIPE_V);\nasc_sync();\npipe_barrier(PIPE_MTE2);\npipe_barrier(PIPE_ALL);"
+    assert c_barriers(text) == Counter({"V": 1, "ALL": 2, "MTE2": 1})
+
+
 def test_the_flag_patterns_read_both_spellings():
     a5 = "asc_sync_notify(PIPE_M, PIPE_MTE1, (event_t)6);\nasc_sync_wait(PIPE_M, PIPE_MTE1, (event_t)(v_2));"
     assert c_flags(a5, "dav-3510") == Counter({("set", "M", "MTE1", 6): 1, ("wait", "M", "MTE1", DYNAMIC): 1})
@@ -107,6 +127,12 @@ def test_printed_flags_are_the_flags_of_the_ir(path, arch):
     expected = ir_flags(compiled)
     assert c_flags(source, arch) == expected
     assert sum(expected.values()) > 0
+    printer = CcePrinter(arch, compiled, chip_for_arch(arch))
+    assert printer.print_module() == source
+    own = Counter({"V": printer.op_barriers}) if printer.op_barriers else Counter()
+    assert c_barriers(source) == ir_barriers(compiled) + own
+    if arch == "dav-3510":  # the 950 orders V: the printer adds no barrier of its own
+        assert printer.op_barriers == 0
 
 
 CUBE_EXAMPLES = [p for p in EXAMPLES if "matmul" in p.read_text()]

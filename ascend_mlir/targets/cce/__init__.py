@@ -8,7 +8,11 @@ that TileLang's Ascend 950 backend prints (the anchor; see reference/cce-api.md)
 EVENT_ID0)`, ...). Without `arch`, the module's chip (`hacc.target`) decides. The output
 is compiled by `bisheng` on a CANN machine and, here, by g++ against tools/cce-emu.
 
-What the printer prints (it only prints; it never changes the IR):
+What the printer prints (it only prints; it never changes the IR). It takes what
+`ascend-compile{target=cce}` prepared and refuses anything else with a located error that
+names the pass to run (targets/cce/prepared.py): a tile-level op, an mmadL1 not lowered
+by ascend-lower-mmad-l0, an on-chip `memref.alloc` not placed by ascend-plan-memory, a
+kernel whose flags ascend-verify-sync's checker finds missing.
 
 * one `extern "C" __global__` function per kernel: `__cube__` / `__vector__` /
   `__mix__(1, V)` (dav-c220: `__aicore__` + `KERNEL_TASK_TYPE_DEFAULT`). A MIX kernel is
@@ -18,10 +22,11 @@ What the printer prints (it only prints; it never changes the IR):
   pair (each side is its function). V is 2 when the kernel uses a dual fixpipe or the
   sub-block index, else 1 (the simulator's rule).
 * memory: one byte arena per on-chip scope (`__ubuf__ uint8_t *ub_buf = (__ubuf__
-  uint8_t *)0;`), every buffer a typed pointer at its offset. `hivm.hir.pointer_cast`
+  uint8_t *)0;`), every buffer a typed pointer at its offset: `hivm.hir.pointer_cast`
   prints its planned offset (an expression when the offset depends on the loop, as
-  version-indexed buffers do); a `memref.alloc` that plan-memory has not placed yet gets
-  the next free offset of its scope (chip alignment), in IR order, the same on every core.
+  version-indexed buffers do). The one byte range the printer picks itself is the
+  dav-c220 row reduction's scratch row at the top of UB, checked to lie above every
+  buffer.
 * scalar code: arith as C expressions, `scf.for` / `scf.if` as loops and ifs, subviews as
   pointer arithmetic from the memref strides.
 * DMA: the call of the copy path with nBurst / burstLen / strides from the memref layouts
@@ -31,30 +36,16 @@ What the printer prints (it only prints; it never changes the IR):
   32-byte column block (that is how ND rows become NZ fractals).
 * the cube: `cce.load_l0a` / `cce.load_l0b` / `cce.mmad` (dialects/cce.py), which
   `ascend-lower-mmad-l0` makes of each mmadL1 (its K steps, L0A/L0B halves, flags and
-  event ids in IR; the CCE route, `ascend-compile{target=cce}` and sim/via_cce, lowers
-  before the sync check and the simulator), one call each: `asc_copy_l12l0a[_transpose]`
-  / `asc_copy_l12l0b[_transpose]` / `asc_mmad` (dav-c220: `load_cbuf_to_ca/cb` per fractal
-  row, `mad`). An unlowered `hivm.hir.mmadL1` (`-p ascend-compile -t cce`) is still
-  expanded by the printer into L1 -> L0A / L0B copies and `asc_mmad` over K steps
-  that fit half of L0A / L0B, the halves used ping-pong; `init` is the zero-C flag of
-  the first step. Transposed operands (`b_transpose`: B^T stored N x K, the anchor's own
-  GEMM; `a_transpose`: A^T stored K x M) come to L1 with the same nd2nz as any operand,
-  as the anchor loads its B^T tile (rows of the stored matrix are the NZ rows; no
-  `dn2nz`, which would need the source read column-wise); the L1 -> L0 load fixes the
-  orientation as the real API splits it: conventional A B is `asc_copy_l12l0a` +
-  `asc_copy_l12l0b_transpose`, B^T takes the plain `asc_copy_l12l0b`, A^T
-  `asc_copy_l12l0a_transpose` (dav-c220: load2d's transpose flag likewise). The expansion's own flags use **reserved event ids**: MTE1 -> M and
-  M -> MTE1 events `reserved_cube_events(chip)`, the chip's last two (6 and 7 with 8 events
-  per pipe pair), one per ping-pong half (M -> MTE1
-  primed at the start of the cube side and drained at its end: the WAR on an L0 half;
-  MTE1 -> M inside each step: the RAW). The halves alternate across K steps and across
-  consecutive mmadL1 ops (`l0_half`), so one op's L1 -> L0 copies overlap the previous
-  op's mmad. The sync passes never set MTE1 <-> M flags (at the hivm level mmadL1 ->
-  mmadL1 needs none, and no other op runs on MTE1); the printer refuses IR whose static
-  flags use a reserved id on those pairs, and the emulation fails on a double set should a
-  dynamic id collide. No M
-  barrier is printed between the steps: the cube accumulates into L0C in issue order (the
-  "M -> M inside mmadL1 chains is ordered" rule of DESIGN.md section 7).
+  event ids in IR, seen by ascend-verify-sync and the simulator), one call each:
+  `asc_copy_l12l0a[_transpose]` / `asc_copy_l12l0b[_transpose]` / `asc_mmad` (dav-c220:
+  `load_cbuf_to_ca/cb` per fractal row, `mad`). Transposed operands (`b_transpose`: B^T
+  stored N x K, the anchor's own GEMM; `a_transpose`: A^T stored K x M) come to L1 with
+  the same nd2nz as any operand, as the anchor loads its B^T tile (rows of the stored
+  matrix are the NZ rows; no `dn2nz`, which would need the source read column-wise);
+  the L1 -> L0 load fixes the orientation as the real API splits it: conventional A B
+  is `asc_copy_l12l0a` + `asc_copy_l12l0b_transpose`, B^T takes the plain
+  `asc_copy_l12l0b`, A^T `asc_copy_l12l0a_transpose` (dav-c220: load2d's transpose flag
+  likewise).
 * vector ops, one hivm op = one call (a loop over rows for strided views), so the op <->
   statement mapping and its flags stay one to one. dav-3510 has no UB-pointer vector
   compute (asc-devkit implements the count forms `asc_add(dst, a, b, count)` for
@@ -75,7 +66,7 @@ What the printer prints (it only prints; it never changes the IR):
   rows in normal mask mode (wider rows folded per 256-byte repeat through a scratch row at
   the top of UB, checked to lie above every buffer), `vbrcb` + `vcopy` (source block
   stride 0) for broadcasts.
-* flags exactly as in the IR: `asc_sync_notify/wait(PIPE_A, PIPE_B, (event_t)id)`,
+* flags and barriers exactly as in the IR (the printer adds none): `asc_sync_notify/wait(PIPE_A, PIPE_B, (event_t)id)`,
   `asc_sync_pipe(PIPE_X)` / `asc_sync()`, cross-core `asc_sync_intra_arrive/wait` (the
   cube addresses vector core 1 with id + 16); dav-c220 `set_flag/wait_flag`,
   `pipe_barrier`, `ffts_cross_core_sync` / `wait_flag_dev`.
@@ -84,16 +75,15 @@ What the printer prints (it only prints; it never changes the IR):
   takes the location of the next located op of its block, the op it was inserted for).
 
 What it cannot print is an error at the op (`file:line:col: error: ...`), e.g. L0C -> UB
-on dav-c220 (910B has no such path), rank-3 DMA, mmadL1 with a bias or unit flags.
+on dav-c220 (910B has no such path) or a rank-3 DMA.
 """
 
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.targets.cce.kernels import Kernel, find_kernels, source_location
 from ascend_mlir.targets.cce.printer import CcePrinter, CceTarget, default_arch, print_cce
-from ascend_mlir.transforms.lower_mmad_l0 import RESERVED_PIPE_PAIRS, reserved_cube_events
 from ascend_mlir.targets.cce.values import ARCHS, View, buffer_bytes, c_element_type
 
 __all__ = [
-    "ARCHS", "RESERVED_PIPE_PAIRS", "CcePrinter", "CceTarget", "Kernel", "View", "buffer_bytes", "c_element_type",
-    "default_arch", "element_bytes", "find_kernels", "print_cce", "reserved_cube_events", "source_location",
+    "ARCHS", "CcePrinter", "CceTarget", "Kernel", "View", "buffer_bytes", "c_element_type",
+    "default_arch", "element_bytes", "find_kernels", "print_cce", "source_location",
 ]

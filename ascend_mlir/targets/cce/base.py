@@ -49,7 +49,6 @@ class PrinterBase:
     handlers: ClassVar[dict[type[Operation], Callable[[Any, Operation], None]]] = {}
     # the ops printed with operands of runtime size, set by printer.CcePrinter
     runtime_size_ops: ClassVar[frozenset[type[Operation]]] = frozenset()
-    cube_events: tuple[int, int]
 
     def __init__(self, arch: str, module: ModuleOp, chip: Chip):
         if arch not in ARCHS:
@@ -60,10 +59,10 @@ class PrinterBase:
         self.lines: list[str] = []
         self.indent = 0
         self.side: Side | None = None
-        self.offsets: dict[Operation, int] = {}
         self.kernel: Kernel | None = None
-        self.mmad_count = 0
         self.helpers: dict[str, list[str]] = {}
+        # pipe_barriers printed inside one op's own instruction sequence (VectorPrinter.op_barrier)
+        self.op_barriers = 0
 
     @property
     def a5(self) -> bool:
@@ -196,14 +195,6 @@ class PrinterBase:
         else:
             text = "asc_get_sub_block_id()" if self.a5 else "get_subblockid()"
         self.declare(op.results[0], "int64_t", f"(int64_t){text}", op)
-
-    def print_alloc(self, op: memref.AllocOp) -> None:
-        t = memref_of(op.memref)
-        scope = hivm.scope_of(t) or "gm"
-        offset = self.offsets[op]
-        q, c = SCOPE_QUALIFIER[scope], c_element_type(t.get_element_type())
-        self.declare_view(op.memref, scope, t.get_element_type(), f"({q} {c} *)({ARENA_NAME[scope]} + {offset})",
-                          op, tuple(t.get_shape()), row_major(t.get_shape()), offset % ALIGN_BYTES == 0)
 
     def print_pointer_cast(self, op: hivm.PointerCastOp) -> None:
         t = memref_of(op.result)

@@ -24,9 +24,12 @@ Kernel = KernelLayout
 
 
 def op_core(op: Operation) -> str:
-    """"CUBE" / "VECTOR" / "SCALAR" / "BOTH" (barriers on all pipes)."""
+    """"CUBE" / "VECTOR" / "SCALAR" / "BOTH": a barrier on all pipes, or on a pipe both
+    cores have (MTE2, MTE3), is printed on each side that has work around it (it was
+    taken for scalar code before and dropped, as nothing uses its results)."""
     if isinstance(op, hivm.PipeBarrierOp):
-        return "BOTH" if op.stalls_issue else op.core_type()
+        core = op.core_type()
+        return "BOTH" if op.stalls_issue or core == "SCALAR" else core
     if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
         return "CUBE" if "CUBE" in str(op.tcore_type) else "VECTOR"
     if isinstance(op, hivm.HivmPipeOp):

@@ -11,26 +11,23 @@ from typing import IO, cast
 from xdsl.context import Context
 from xdsl.dialects import func, memref, scf
 from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
     MemRefType,
     ModuleOp,
 )
 from xdsl.ir import BlockArgument, Operation
 from xdsl.utils.target import Target
 
-from ascend_mlir import hardware
-from ascend_mlir.chips import Chip, chip_for_arch, resolve_chip
+from ascend_mlir.chips import chip_for_arch, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.targets.cce.cube import CubePrinter
 from ascend_mlir.targets.cce.dma import DmaPrinter
 from ascend_mlir.targets.cce.kernels import Kernel, Side, find_kernels, side_ops
-from ascend_mlir.transforms.lower_mmad_l0 import reserved_cube_events
+from ascend_mlir.targets.cce.prepared import check_prepared
 from ascend_mlir.targets.cce.values import (
     ARENA_NAME,
     SCOPE_QUALIFIER,
     View,
-    buffer_bytes,
     c_element_type,
     identifier,
     memref_of,
@@ -41,10 +38,6 @@ from ascend_mlir.targets.cce.vector import VECTOR_KIND, VectorPrinter
 
 
 class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
-    def __init__(self, arch: str, module: ModuleOp, chip: Chip):
-        super().__init__(arch, module, chip)
-        self.cube_events = reserved_cube_events(chip)
-
     def print_copy(self, op: hivm.CopyOp) -> None:
         """ub -> cbuf is a DMA, ub -> ub a vector copy."""
         src, dst = self.view(op.src), self.view(op.dst)
@@ -58,9 +51,6 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
             raise op_error(op, f"a {src.scope} -> {dst.scope} copy is not printed")
 
     def print_module(self) -> str:
-        tile_op = next((op for op in self.module.walk() if op.dialect_name() == "tile"), None)
-        if tile_op is not None:
-            raise op_error(tile_op, "is tile-level: run -p ascend-compile (or convert-tile-to-hivm) before -t cce")
         kernels = find_kernels(self.module)
         self.lines = []
         for kernel in kernels:
@@ -77,7 +67,6 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
     def print_kernel(self, kernel: Kernel) -> None:
         self.kernel = kernel
         f = kernel.signature_func
-        self.check_reserved_events(kernel)
         arg_names = self.argument_names(f)
         params = ", ".join(self.parameter(a, n) for a, n in zip(f.args, arg_names, strict=True))
         self.open(f'extern "C" __global__ {self.kernel_attribute(kernel)} void {kernel.name}({params})', f)
@@ -131,18 +120,11 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
                 t = memref_of(a)
                 side.views[a] = View(name, tuple(t.get_shape()), argument_strides(t), t.get_element_type(),
                                      hivm.scope_of(t) or "gm")
-        self.offsets = self.kernel_offsets(fn)
         self.print_arenas(side)
-        has_mmad = any(isinstance(op, hivm.MmadL1Op) for op in side.ops)
-        if has_mmad:
-            self.print_l0_setup(fn)
         if not self.a5 and core == "VECTOR" and any(
                 isinstance(op, hivm.VECTOR_OPS + (hivm.CopyOp,)) for op in side.ops):
             self.line("set_mask_count();", fn)
         self.print_block(fn.body.block)
-        if has_mmad:
-            for event in self.cube_events:
-                self.line(self.flag_call("wait", "M", "MTE1", str(event)), fn)
 
     def print_arenas(self, side: Side) -> None:
         scopes = []
@@ -156,60 +138,10 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
             self.line(f"{q} uint8_t *{ARENA_NAME[scope]} = ({q} uint8_t *)0;", side.func_op)
             side.names.add(ARENA_NAME[scope])
 
-    def kernel_offsets(self, fn: func.FuncOp) -> dict[Operation, int]:
-        """Alloc offsets of `fn`; in a split MIX pair, an alloc of the other core's memory
-        (the fixpipe's UB destination in the aic function, a UB -> L1 copy's L1 tile in
-        the aiv function) takes the offset of the partner's alloc of the same name and
-        type, which is where the other core has it."""
-        offsets = self.plan_allocs(fn)
-        kernel = self.kernel
-        if kernel is None or kernel.aic is None or kernel.aiv is None or kernel.aic is kernel.aiv:
-            return offsets
-        partner = kernel.aiv if fn is kernel.aic else kernel.aic
-        own_scopes = hardware.CORE_SCOPES["CUBE" if fn is kernel.aic else "VECTOR"]
-        theirs = self.plan_allocs(partner)
-        for op in list(offsets):
-            t = op.results[0].type
-            if hivm.scope_of(t) in own_scopes:
-                continue
-            match = next((o for o in theirs if o.results[0].type == t
-                          and o.results[0].name_hint == op.results[0].name_hint), None)
-            if match is None:
-                raise op_error(op, "no alloc of the same name and type in the other core's function")
-            offsets[op] = theirs[match]
-        return offsets
-
-    def plan_allocs(self, fn: func.FuncOp) -> dict[Operation, int]:
-        """Offsets of the allocs plan-memory has not placed: next free aligned offset per scope."""
-        offsets: dict[Operation, int] = {}
-        top: dict[str, int] = {}
-        planned = {hivm.scope_of(op.result) for op in fn.walk() if isinstance(op, hivm.PointerCastOp)}
-        for op in fn.walk():
-            if isinstance(op, memref.AllocOp) and hivm.scope_of(op.memref) in planned:
-                raise op_error(op, f"{hivm.scope_of(op.memref)} buffers planned by pointer_cast and unplanned "
-                                   "allocs in one function: run plan-memory over all of them")
-            if isinstance(op, memref.AllocOp):
-                t = memref_of(op.memref)
-                scope = hivm.scope_of(t) or "gm"
-                if scope in ("ca", "cb"):
-                    raise op_error(op, "L0A/L0B buffers belong to the cce printer's mmadL1 expansion")
-                if scope == "gm" or any(d == DYNAMIC_INDEX for d in t.get_shape()):
-                    raise op_error(op, "only static on-chip allocations can be printed")
-                size = buffer_bytes(op, t)
-                align = self.chip.alignment[scope]
-                start = -(-top.get(scope, 0) // align) * align
-                offsets[op] = start
-                top[scope] = start + size
-                capacity = self.chip.capacity[scope]
-                if top[scope] > capacity:
-                    raise op_error(op, f"{scope} buffers need {top[scope]} bytes, the chip has {capacity}")
-        return offsets
-
 
 HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
     scf.ForOp: lambda p, op: p.print_for(cast(scf.ForOp, op)),
     scf.IfOp: lambda p, op: p.print_if(cast(scf.IfOp, op)),
-    memref.AllocOp: lambda p, op: p.print_alloc(cast(memref.AllocOp, op)),
     memref.SubviewOp: lambda p, op: p.print_subview(cast(memref.SubviewOp, op)),
     memref.CastOp: CcePrinter.print_view_alias,
     memref.MemorySpaceCastOp: CcePrinter.print_view_alias,
@@ -224,7 +156,6 @@ HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
     hivm.Nd2NzOp: lambda p, op: p.print_nd2nz(cast(hivm.Nd2NzOp, op)),
     hivm.CopyOp: lambda p, op: p.print_copy(cast(hivm.CopyOp, op)),
     hivm.FixpipeOp: lambda p, op: p.print_fixpipe(cast(hivm.FixpipeOp, op)),
-    hivm.MmadL1Op: lambda p, op: p.print_mmad(cast(hivm.MmadL1Op, op)),
     cce.LoadL0AOp: lambda p, op: p.print_load_l0a(cast(cce.LoadL0AOp, op)),
     cce.LoadL0BOp: lambda p, op: p.print_load_l0b(cast(cce.LoadL0BOp, op)),
     cce.MmadOp: lambda p, op: p.print_mmad_l0(cast(cce.MmadOp, op)),
@@ -254,8 +185,9 @@ def print_cce(module: ModuleOp, arch: str | None = None, chip_file: str | None =
     """The CCE translation unit of `module` (hivm level) for `arch` (default: its chip's);
     `chip_file` names the chip when the module's `hacc.target` does not (a chip file that
     extends a known chip keeps that chip's target name)."""
-    chip = resolve_chip(module, None, chip_file)
-    chip = chip if arch in (None, chip.arch) else chip_for_arch(arch)  # capacities of the chip printed for
+    synced_for = resolve_chip(module, None, chip_file)
+    check_prepared(module, synced_for)  # lowered, planned and synced, or a located refusal
+    chip = synced_for if arch in (None, synced_for.arch) else chip_for_arch(arch)  # the chip printed for
     printer = CcePrinter(arch or chip.arch, module, chip)
     try:
         return printer.print_module()

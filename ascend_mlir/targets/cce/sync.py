@@ -1,5 +1,5 @@
-"""Sync of the cce printer: intra-core flags, barriers, cross-core flags, the events an
-unlowered mmadL1's expansion reserves (transforms/lower_mmad_l0.py owns them).
+"""Sync of the cce printer: intra-core flags, barriers and cross-core flags, exactly as
+the IR holds them (the L0 ping-pong's are IR too: transforms/lower_mmad_l0.py).
 """
 
 from __future__ import annotations
@@ -8,24 +8,8 @@ from ascend_mlir import hardware
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce.base import PrinterBase
-from ascend_mlir.targets.cce.kernels import Kernel
-from ascend_mlir.transforms.lower_mmad_l0 import RESERVED_PIPE_PAIRS
 
 class SyncPrinter(PrinterBase):
-    def check_reserved_events(self, kernel: Kernel) -> None:
-        """Only an mmadL1 the printer expands itself uses the reserved events on its own;
-        in lowered IR (ascend-lower-mmad-l0) they are ordinary flags of the IR."""
-        if not any(isinstance(op, hivm.MmadL1Op) for fn in kernel.functions for op in fn.walk()):
-            return
-        for fn in {kernel.aic, kernel.aiv} - {None}:
-            assert fn is not None
-            for op in fn.walk():
-                if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.static_event_id is not None:
-                    pair = (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
-                    if pair in RESERVED_PIPE_PAIRS and op.static_event_id.data in self.cube_events:
-                        raise op_error(op, f"event id {op.static_event_id.data} of {pair[0]} -> {pair[1]} is reserved "
-                                           f"for the cce printer's mmadL1 expansion (ids {self.cube_events})")
-
     def flag_call(self, kind: str, set_pipe: str, wait_pipe: str, event: str) -> str:
         if self.a5:
             name = "asc_sync_notify" if kind == "set" else "asc_sync_wait"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, SSAValue
 
 from ascend_mlir.analysis.size_bounds import static_bound_shape
+from ascend_mlir.chips import needs_barrier
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce import simd
@@ -131,6 +132,7 @@ class VectorPrinter(PrinterBase):
         self.line(f"vbrcb((__ubuf__ {carrier} *){dst.ptr}, (__ubuf__ {carrier} *){src.ptr}, {row_blocks}, "
                   f"{8 * row_blocks}, {rows // 8});", op)
         if cols > per_block:  # the first block of each row along the row: source strides 0
+            self.op_barrier(op)  # vcopy reads the blocks vbrcb wrote
             self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
             self.line(f"set_vector_mask(0, {cols - per_block});", op)
             row = f"{dst.ptr} + r * {dstride}"
@@ -153,6 +155,7 @@ class VectorPrinter(PrinterBase):
             aligned = dst.aligned and src.rows_aligned()
             self.vector_statement(op, vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype, aligned)
             self.open(f"for (int32_t r = 1; r < {rows}; ++r)", op)
+            self.op_barrier(op)  # each step reads the dst the step before wrote
             self.vector_statement(op, vector_name(combine, self.a5) or "",
                                   [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype, aligned)
             self.close()
@@ -194,9 +197,11 @@ class VectorPrinter(PrinterBase):
             tmp = f"(__ubuf__ {src.ctype} *)({ARENA_NAME['ub']} + {scratch})"
             self.open(f"for (int32_t j = 1; j < {cols // per_repeat}; ++j)", op)
             self.line(f"{call}({tmp}, {src.ptr} + j * {per_repeat}, {rows}, 1, 1, {row_blocks}, {order});", op)
+            self.op_barrier(op)  # the fold reads the scratch and dst written before it
             self.line("set_mask_count();", op)
             self.line(f"set_vector_mask(0, {rows});", op)
             self.line(f"{fold}({dst.ptr}, {dst.ptr}, {tmp}, 1, 1, 1, 1, 8, 8, 8);", op)
+            self.op_barrier(op)  # the next chunk (or op) rewrites the scratch the fold read
             self.line("set_mask_norm();", op)
             self.line(f"set_vector_mask({hi}, {lo});", op)
             self.close()
@@ -233,9 +238,11 @@ class VectorPrinter(PrinterBase):
         self.line(f"{call}({tmp} + r * {slots}, {src.ptr} + r * {sstride}, 1, 1, 1, 8, {order});", op)
         self.close()
         partials = f"(({cols} + {per_repeat - 1}) / {per_repeat})"
+        self.op_barrier(op)  # the fold reads the partials the rows wrote
         self.line("set_mask_norm();", op)
         self.line(f"set_vector_mask(0, {partials} >= 64 ? ~0ULL : (1ULL << {partials}) - 1);", op)
         self.line(f"{call}({dst.ptr}, {tmp}, {rows}, 1, 1, {slots * esize // 32}, {order});", op)
+        self.op_barrier(op)  # a later op may rewrite the scratch the fold read
         self.line("set_mask_count();", op)
         self.close()
 
@@ -256,10 +263,23 @@ class VectorPrinter(PrinterBase):
         tmp = f"(__ubuf__ {dst.ctype} *)({ARENA_NAME['ub']} + {scratch})"
         self.line(f"vbrcb((__ubuf__ {carrier} *){tmp}, (__ubuf__ {carrier} *){src.ptr}, 1, 8, "
                   f"({rows} + 7) / 8);", op)
+        self.op_barrier(op)  # the copies read the blocks vbrcb wrote
         self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
         self.line(f"set_vector_mask(0, {cols});", op)
         self.line(f"vcopy({dst.ptr} + r * {dstride}, {tmp} + r * {32 // dst.esize}, 1, 1, 0, 8, 0);", op)
         self.close()
+        self.op_barrier(op)  # a later op may rewrite the scratch the copies read
+
+    def op_barrier(self, op: Operation) -> None:
+        """Between dependent instructions of one op's own sequence (one hivm op printed as
+        several V instructions through UB: the dav-c220 reductions and broadcasts, the
+        column reduction), `pipe_barrier(PIPE_V)` where the chip printed for does not
+        order V (chips.needs_barrier: the 910B), as Ascend C's own ReduceMax does inside
+        the call; none on the 950, whose V is ordered. Barriers between ops are the IR's
+        only (counted apart: `op_barriers`)."""
+        if needs_barrier(self.chip, "V", "V"):
+            self.line("asc_sync_pipe(PIPE_V);" if self.a5 else "pipe_barrier(PIPE_V);", op)
+            self.op_barriers += 1
 
     def ub_scratch(self, op: Operation, size: int) -> int:
         """Offset of `size` bytes at the top of UB, above every UB buffer of this side (their
@@ -267,7 +287,7 @@ class VectorPrinter(PrinterBase):
         assert self.side is not None
         capacity = self.chip.capacity["ub"]
         start = (capacity - size) // 32 * 32
-        top = ub_high_water(self.side.func_op, self.offsets)
+        top = ub_high_water(self.side.func_op)
         if top is None or top > start:
             raise op_error(op, f"no room for the {size}-byte dav-c220 reduction scratch at the top of UB "
                                f"(the buffers reach {top if top is not None else 'an unbounded address'})")
@@ -307,17 +327,15 @@ def check_vector_types(op: Operation, dst: View, src: View) -> None:
         raise op_error(op, f"a {src.ctype} -> {dst.ctype} reduction or broadcast is not printed")
 
 
-def ub_high_water(fn: func.FuncOp, offsets: dict[Operation, int]) -> int | None:
-    """The end of the highest UB buffer of `fn` (None if an address has no static bound)."""
+def ub_high_water(fn: func.FuncOp) -> int | None:
+    """The end of the highest UB buffer of `fn` (None if an address has no static bound;
+    every buffer is a planned pointer_cast, targets/cce/prepared.py)."""
     top = 0
     for op in fn.walk():
-        if isinstance(op, memref.AllocOp | hivm.PointerCastOp) and hivm.scope_of(op.results[0]) == "ub":
+        if isinstance(op, hivm.PointerCastOp) and hivm.scope_of(op.results[0]) == "ub":
             t = memref_of(op.results[0])
             size = buffer_bytes(op, t)
-            if isinstance(op, memref.AllocOp):
-                base = offsets.get(op)
-            else:
-                base = upper_bound(op.addrs[0]) if len(op.addrs) == 1 else None
+            base = upper_bound(op.addrs[0]) if len(op.addrs) == 1 else None
             if base is None:
                 return None
             top = max(top, base + size)

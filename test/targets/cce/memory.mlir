@@ -1,6 +1,6 @@
 // Planned buffers: `hivm.hir.pointer_cast` prints its offset into the scope's arena, also
 // when the offset is computed from the loop (a version-indexed buffer).
-// RUN: ascend-opt %s -t cce | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t cce | filecheck %s
 // RUN: ascend-sim %s --via cce --json | filecheck %s --check-prefix=EMU
 // EMU: "deadlock": false, "unbalanced_flags": []
 // EMU-SAME: "simulator_match": true

@@ -3,7 +3,7 @@
 // address argument stays a parameter. A buffer of the other core's memory (the fixpipe's
 // UB destination in the aic function) sits where the partner function has it, even when
 // the aiv function allocates other UB buffers first.
-// RUN: ascend-opt %s -t cce | filecheck %s
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t cce | filecheck %s
 // RUN: ascend-sim %s --via cce --json | filecheck %s --check-prefix=EMU
 // EMU: "deadlock": false, "unbalanced_flags": []
 // EMU-SAME: "ok": true

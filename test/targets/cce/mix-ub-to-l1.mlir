@@ -1,8 +1,8 @@
 // Vector core -> cube through L1: the UB tile becomes NZ in L1 by one strided burst copy
 // per 32-byte column block; the vector core's cross-core set releases the cube.
 // Both spellings print, build against tools/cce-emu and run (ascend-sim --via cce).
-// RUN: ascend-opt %s -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 // RUN: ascend-sim %s --via cce --arch dav-3510 --json | filecheck %s --check-prefix=EMU
 // RUN: ascend-sim %s --via cce --arch dav-c220 --json | filecheck %s --check-prefix=EMU
 // EMU: "deadlock": false, "unbalanced_flags": []

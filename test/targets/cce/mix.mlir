@@ -2,9 +2,11 @@
 // a vector side; each keeps its core's ops and the scalar code they need. The dual
 // fixpipe splits L0C rows between the two vector cores; the cube's cross-core set
 // reaches vector core 1 at id + 16. The emulation runs it as three threads.
-// RUN: ascend-opt %s -t cce | filecheck %s
+// (the passes ascend-compile{target=cce} would run on this synced input, without its
+// split-mix-kernel: the one-function form is what this file prints)
+// RUN: ascend-opt %s -p 'ascend-plan-memory{reuse=false},ascend-lower-mmad-l0' -t cce | filecheck %s
 // RUN: ascend-sim %s --via cce --json | filecheck %s --check-prefix=EMU
-// RUN: not ascend-opt %s -t 'cce{arch=dav-c220}' 2>&1 | filecheck %s --check-prefix=C220
+// RUN: not ascend-opt %s -p 'ascend-plan-memory{reuse=false},ascend-lower-mmad-l0' -t 'cce{arch=dav-c220}' 2>&1 | filecheck %s --check-prefix=C220
 // EMU: "via": "cce"
 // EMU-SAME: "deadlock": false, "unbalanced_flags": []
 // EMU-SAME: "ok": true

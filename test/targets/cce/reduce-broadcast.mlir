@@ -7,8 +7,12 @@
 // dav-c220: whole-reduce vcmax/vcadd with repeat = rows in normal mask mode, 256-byte
 // column chunks folded through a scratch row at the top of UB; vbrcb + vcopy broadcasts.
 // test_cce_emulation.py runs this kernel on both arches against numpy.
-// RUN: ascend-opt %s -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5-BARRIERS
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// On the 950 (V ordered) the printed V barriers are the IR's five, no more:
+// A5-BARRIERS-COUNT-5: asc_sync_pipe(PIPE_V);
+// A5-BARRIERS-NOT:     asc_sync_pipe(PIPE_V);
 
 // A5:       __simd_vf__ inline void vf_row_reduce_max_f32(__ubuf__ float *dst, __ubuf__ float *src, uint32_t rows, uint32_t cols,
 // A5-NEXT:                                               uint32_t src_stride, uint32_t dst_stride) {
@@ -57,9 +61,13 @@ func.func @rows(%x: memref<16x256xf32, #hivm.address_space<gm>>, %y: memref<16x2
   // C220-NEXT: vcmax(m, u, 16, 1, 1, 32, ONLY_VALUE);
   // C220-NEXT: for (int32_t j = 1; j < 4; ++j) {
   // C220-NEXT:   vcmax((__ubuf__ float *)(ub_buf + 196544), u + j * 64, 16, 1, 1, 32, ONLY_VALUE);
+  // the 910B does not order V (chips.needs_barrier): the op's own dependent instructions
+  // (the fold reads the scratch, the next chunk rewrites it) are ordered inside the op
+  // C220-NEXT:   pipe_barrier(PIPE_V);
   // C220-NEXT:   set_mask_count();
   // C220-NEXT:   set_vector_mask(0, 16);
   // C220-NEXT:   vmax(m, m, (__ubuf__ float *)(ub_buf + 196544), 1, 1, 1, 1, 8, 8, 8);
+  // C220-NEXT:   pipe_barrier(PIPE_V);
   // C220-NEXT:   set_mask_norm();
   // C220-NEXT:   set_vector_mask(0x0ULL, 0xffffffffffffffffULL);
   // C220-NEXT: }
@@ -70,6 +78,7 @@ func.func @rows(%x: memref<16x256xf32, #hivm.address_space<gm>>, %y: memref<16x2
   // each of the 16 row maxima fills the first 32-byte block of its row (blocks 32 apart,
   // 8 rows per repeat), then vcopy repeats that block along the row (source strides 0)
   // C220:      vbrcb((__ubuf__ uint32_t *)w, (__ubuf__ uint32_t *)m, 32, 256, 2);
+  // C220-NEXT: pipe_barrier(PIPE_V);
   // C220-NEXT: for (int32_t r = 0; r < 16; ++r) {
   // C220-NEXT:   set_vector_mask(0, 248);
   // C220-NEXT:   vcopy(w + r * 256 + 8, w + r * 256, 1, 1, 0, 8, 0);

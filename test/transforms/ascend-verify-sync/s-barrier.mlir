@@ -4,7 +4,7 @@
 // alone (as ascend-verify-sync did before) it orders none of them and vabs races the load.
 // RUN: ascend-opt %s -p ascend-verify-sync | filecheck %s
 // RUN: ascend-sim %s --json | filecheck %s --check-prefix=SIM
-// RUN: ascend-opt %s -t cce | filecheck %s --check-prefix=CCE
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t cce | filecheck %s --check-prefix=CCE
 // RUN: ascend-sim %s --via cce --json | filecheck %s --check-prefix=EMU
 // CHECK: hivm.hir.vabs
 // SIM: "races": []
