@@ -21,8 +21,9 @@ Pipe names are opaque strings; a MIX kernel qualifies them by core ("CUBE:FIX",
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any
 
 from ascend_mlir import hardware
@@ -157,6 +158,53 @@ def covered(model: BlockModel, src: int, dst: int, src_pipe: str, dst_pipe: str,
 
     simulate(model, distance + 1, probe=probe)
     return result[0]
+
+
+class Coverage:
+    """`covered` for many dependences over one model, asked in increasing (distance, dst)
+    order: one run of the block, resumed from query to query instead of started again
+    (the sync pass asks one per dependence, most of them already covered)."""
+
+    def __init__(self, model: BlockModel):
+        self.model = model
+        self.steps = self._steps()
+        self.at = (-1, -1)
+        self.clock = _Clock()
+        self.seqs: dict[int, int] = {}  # item -> its sequence number in the first pass
+
+    def _steps(self) -> Iterator[tuple[int, int, _Clock]]:
+        """`simulate` without callbacks, pass after pass, stopping before each item issues
+        (after its waits)."""
+        model, clock, seq = self.model, self.clock, 0
+        for copy in count():
+            for idx, pipes in enumerate(model.pipes):
+                for make in model.before.get(idx, ()):
+                    seq += 1
+                    clock.apply(make(copy), seq)
+                yield copy, idx, clock
+                seq += 1
+                if copy == 0:
+                    self.seqs[idx] = seq
+                inline = model.inline.get(idx)
+                for ev in inline(copy) if inline is not None else ():
+                    clock.apply(ev, seq)
+                clock.issue(pipes, seq, idx < len(model.joint) and model.joint[idx])
+                for make in model.after.get(idx, ()):
+                    seq += 1
+                    clock.apply(make(copy), seq)
+
+    def covered(self, src: int, dst: int, src_pipe: str, dst_pipe: str, distance: int) -> bool | None:
+        """As `covered(model, ...)`; None when asked for an earlier point than the last."""
+        if src >= len(self.model.pipes) or dst >= len(self.model.pipes):
+            return False
+        if (distance, dst) < self.at:
+            return None
+        while self.at != (distance, dst):
+            copy, idx, _ = next(self.steps)
+            self.at = (copy, idx)
+        if src not in self.seqs:  # src issues after dst in the first pass: its number
+            return covered(self.model, src, dst, src_pipe, dst_pipe, distance)
+        return self.clock.know[dst_pipe].get(src_pipe, -1) >= self.seqs[src]
 
 
 def set_after_wait(model: BlockModel, key_of: Callable[[Event], Hashable], flag: Hashable, period: int) -> bool:

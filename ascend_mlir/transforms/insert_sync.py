@@ -68,7 +68,7 @@ from ascend_mlir import hardware
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.aliasing import Footprint, byte_hull, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, Lifetime, allocate_events, credits, ring_edges, ring_ids
-from ascend_mlir.analysis.sync_plan import BlockModel, Turns, covered, set_after_wait
+from ascend_mlir.analysis.sync_plan import BlockModel, Coverage, Turns, covered, set_after_wait
 from ascend_mlir.analysis.views import defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.loop_model import loop_name
@@ -407,11 +407,21 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
     take over a dependence into the loop (`_anchor_primes`)."""
     reqs = sorted(plan.reqs, key=lambda r: (r.distance, r.dst, -r.src, r.src_pipe, r.dst_pipe))
     loop_body = _is_loop_body(plan.block)
+    run: Coverage | None = None  # one run of the block's model while it does not change
     for r in reqs:
         if r.distance and not loop_body:
             continue
-        if covered(_model(plan, r if r in plan.inner else None), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance):
+        if r in plan.inner:  # the model with this dependence's anchored primes
+            done = covered(_model(plan, r), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
+        else:
+            run = run or Coverage(_model(plan))
+            done = run.covered(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
+            if done is None:
+                run = Coverage(_model(plan))
+                done = run.covered(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
+        if done:
             continue
+        run = None  # a flag, barrier or anchored prime follows: the model changes
         if loop_plans is not None and _anchor_primes(plan, r, loop_plans):
             continue
         if r.src_pipe == r.dst_pipe:
