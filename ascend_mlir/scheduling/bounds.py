@@ -159,7 +159,7 @@ def compute_mii(p: LoopProblem) -> MiiBounds:
     res: dict[str, int] = {}
     for t in p.tasks:
         for pipe in t.pipes:
-            res[pipe] = res.get(pipe, 0) + t.ii
+            res[pipe] = res.get(pipe, 0) + t.pipe_time
     best_pipe = max(sorted(res), key=lambda k: res[k])
     res_bound = res[best_pipe]
     conflict_bound = res_bound
@@ -255,11 +255,11 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
     cycles, one version of every buffer fits): II covers the whole iteration.
     """
     n = len(p.tasks)
-    pairs = p.resource_pairs()
-    conflict: list[set[int]] = [set() for _ in range(n)]
-    for i, j in pairs:
-        conflict[i].add(j)
-        conflict[j].add(i)
+    # conflict[i][j]: (cycles i keeps j waiting, cycles j keeps i waiting)
+    conflict: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]
+    for (i, j), (a, b) in p.pair_arcs().items():
+        conflict[i][j] = (a, b)
+        conflict[j][i] = (b, a)
     est = zero_distance_asap(p)
     start = [0] * n
     placed: list[int] = []
@@ -273,9 +273,9 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
         for u, lat in incoming[i]:
             if u in done:
                 t = max(t, start[u] + lat)
-        busy = sorted((start[j], start[j] + p.tasks[j].ii) for j in placed if j in conflict[i])
-        for a, b in busy:
-            if t + p.tasks[i].ii <= a:
+        busy = sorted((start[j], start[j] + conflict[i][j][1], conflict[i][j][0]) for j in placed if j in conflict[i])
+        for a, b, own in busy:
+            if t + own <= a:
                 continue
             if t < b:
                 t = b
@@ -286,7 +286,7 @@ def sequential_schedule(p: LoopProblem) -> tuple[int, list[int]]:
     # ASAP offsets may need a fix-up pass; iterate to a fixpoint (graph is small)
     ones = {b.name: 1 for b in p.buffers}
     dists = dep_distances(p, ones)
-    ii = max(max(s + t.ii for s, t in zip(start, p.tasks, strict=False)), 1)
+    ii = max(max(s + t.pipe_time for s, t in zip(start, p.tasks, strict=False)), 1)
     for d, dd in zip(p.deps, dists, strict=False):
         slack = start[d.dst] - start[d.src]
         if dd == 0:
@@ -301,8 +301,8 @@ def _task_errors(p: LoopProblem, ii: int, start: list[int]) -> list[str]:
     for i, t in enumerate(p.tasks):
         if start[i] < 0:
             errors.append(f"task {t.name} starts at {start[i]} < 0")
-        if t.ii > ii:
-            errors.append(f"task {t.name} ii {t.ii} > II {ii}")
+        if t.pipe_time > ii:
+            errors.append(f"task {t.name} holds its pipe {t.pipe_time} > II {ii}")
     return errors
 
 
@@ -333,9 +333,8 @@ def _dependence_errors(p: LoopProblem, ii: int, start: list[int], versions: dict
 def _resource_errors(p: LoopProblem, ii: int, start: list[int]) -> list[str]:
     """Pairs of exclusive tasks whose arcs on the modulo circle overlap."""
     errors = []
-    for i, j in p.resource_pairs():
+    for (i, j), (a, b) in p.pair_arcs().items():
         ri, rj = start[i] % ii, start[j] % ii
-        a, b = p.tasks[i].ii, p.tasks[j].ii
         ok = (rj - ri >= a and ri - rj + ii >= b) or (ri - rj >= b and rj - ri + ii >= a)
         if not ok:
             errors.append(f"tasks {p.tasks[i].name} and {p.tasks[j].name} overlap on a resource")

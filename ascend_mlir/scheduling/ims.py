@@ -3,7 +3,8 @@
 Used for the initial upper bound on II and as the fallback when the solver's
 budget runs out.  Resources are the pairwise exclusions of the problem (same
 pipe or explicit conflict); a task occupies the arc [r, r + ii) of the modulo
-circle of length II.
+circle of length II (its `pipe_time` against tasks of its own pipe, its `ii`
+against those it shares only a conflicting resource with).
 """
 
 from __future__ import annotations
@@ -66,11 +67,13 @@ def _weighted_edges(
     return succ, pred
 
 
-def _conflict_lists(p: LoopProblem) -> list[list[int]]:
-    conflict: list[list[int]] = [[] for _ in range(len(p.tasks))]
-    for i, j in p.resource_pairs():
-        conflict[i].append(j)
-        conflict[j].append(i)
+def _conflict_lists(p: LoopProblem) -> list[list[tuple[int, int, int]]]:
+    """Per task i: (j, cycles i keeps j waiting, cycles j keeps i waiting) for every
+    task j it may not overlap (LoopProblem.pair_arcs)."""
+    conflict: list[list[tuple[int, int, int]]] = [[] for _ in range(len(p.tasks))]
+    for (i, j), (a, b) in p.pair_arcs().items():
+        conflict[i].append((j, a, b))
+        conflict[j].append((i, b, a))
     return conflict
 
 
@@ -98,7 +101,6 @@ class _Placement:
         n = len(p.tasks)
         self.ii = ii
         self.succ, self.pred, self.conflict = succ, pred, conflict
-        self.tii = [t.ii for t in p.tasks]
         self.start: list[int | None] = [None] * n
         self.last_time: list[int | None] = [None] * n
         self.unscheduled = set(range(n))
@@ -146,14 +148,14 @@ class _Placement:
         length L at offset x meets the arc [a, a + Lj) iff x lies in
         [a - L + 1, a + Lj - 1] modulo II; O(C log C) for C placed conflicting tasks.
         """
-        ii, length, start, tii = self.ii, self.tii[op], self.start, self.tii
+        ii, start = self.ii, self.start
         blocked: list[tuple[int, int]] = []
-        for j in self.conflict[op]:
+        for j, length, other in self.conflict[op]:
             sj = start[j]
             if sj is None:
                 continue
             a = (sj - estart) % ii
-            lo, hi = a - length + 1, a + tii[j] - 1
+            lo, hi = a - length + 1, a + other - 1
             # 0 <= a < II and 1 <= lengths <= II: -II < lo < II and 0 <= hi < 2 II, so
             # the interval clipped to [0, II), its copy wrapped from above when hi
             # passes II, its copy wrapped from below when lo is negative
@@ -182,13 +184,13 @@ class _Placement:
     def force_slot(self, op: int, estart: int) -> int:
         """No free slot: take estart (or one past the last try) and evict the
         conflicting tasks that overlap it."""
-        ii, tii = self.ii, self.tii
+        ii = self.ii
         last = self.last_time[op]
         chosen = estart if last is None or estart > last else last + 1
         r = chosen % ii
-        for j in self.conflict[op]:
+        for j, length, other in self.conflict[op]:
             sj = self.start[j]
-            if sj is not None and not arcs_disjoint(r, tii[op], sj % ii, tii[j], ii):
+            if sj is not None and not arcs_disjoint(r, length, sj % ii, other, ii):
                 self.unschedule(j)
         return chosen
 
@@ -225,7 +227,7 @@ def iterative_modulo_schedule(
     best_fit: place each task in the free run of the window that it fills best
     (Placement.free_slot) instead of the first one after its earliest start."""
     n = len(p.tasks)
-    if any(t.ii > ii for t in p.tasks):
+    if any(t.pipe_time > ii for t in p.tasks):
         return None
     succ, pred = _weighted_edges(p, ii, versions)
     height = _heights(succ)
@@ -266,7 +268,7 @@ def list_modulo_schedule(p: LoopProblem, ii: int, versions: dict[str, int]) -> l
     task finds no free arc or the offsets break a recurrence.
     """
     n = len(p.tasks)
-    if any(t.ii > ii for t in p.tasks):
+    if any(t.pipe_time > ii for t in p.tasks):
         return None
     order = _topological_order(p, versions)
     if order is None:

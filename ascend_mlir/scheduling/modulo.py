@@ -217,12 +217,13 @@ class _Encoder:
                 if d.buffer is not None:
                     terms.append((ii, f"b{self.bufidx[d.buffer]}"))
             cs.append(f"(>= {_lin(terms)} {_num(rhs)})")
-        tii = [t.ii for t in p.tasks]
+        arcs = p.pair_arcs()
         for i, j in self.pairs:
+            a, b = arcs[(i, j)]
             o = f"o{i}_{j}"
             # o: i before j in the window, j ends before i's next instance
-            cs.append(f"(=> {o} (and (>= (- r{j} r{i}) {tii[i]}) (>= (- r{i} r{j}) {_num(tii[j] - ii)})))")
-            cs.append(f"(=> (not {o}) (and (>= (- r{i} r{j}) {tii[j]}) (>= (- r{j} r{i}) {_num(tii[i] - ii)})))")
+            cs.append(f"(=> {o} (and (>= (- r{j} r{i}) {a}) (>= (- r{i} r{j}) {_num(b - ii)})))")
+            cs.append(f"(=> (not {o}) (and (>= (- r{i} r{j}) {b}) (>= (- r{j} r{i}) {_num(a - ii)})))")
         return cs
 
     def _stage_bound(self, ii: int) -> int:
@@ -299,19 +300,20 @@ class _Encoder:
                 diff = _lin([(ii, f"k{i}"), (1, f"r{i}"), (-ii, f"k{root}"), (-1, f"r{root}")])
                 cs.append(f"(>= {diff} {_num(int(dmat[root, i]))})")
                 cs.append(f"(<= {diff} {_num(-int(dmat[i, root]))})")
-        tii = [t.ii for t in p.tasks]
+        arcs = p.pair_arcs()
         for i, j in self.pairs:
+            a, b = arcs[(i, j)]
             wraps = windows.wraps.get((i, j))
             if wraps is not None and len(wraps) == 1:
                 m = wraps[0]
                 diff = _lin([(ii, f"k{j}"), (1, f"r{j}"), (-ii, f"k{i}"), (-1, f"r{i}")])
-                cs.append(f"(>= {diff} {_num(m * ii + tii[i])})")
-                cs.append(f"(<= {diff} {_num((m + 1) * ii - tii[j])})")
+                cs.append(f"(>= {diff} {_num(m * ii + a)})")
+                cs.append(f"(<= {diff} {_num((m + 1) * ii - b)})")
                 continue
             o = f"o{i}_{j}"
             # o: i before j in the window, j ends before i's next instance
-            cs.append(f"(=> {o} (and (>= (- r{j} r{i}) {tii[i]}) (>= (- r{i} r{j}) {_num(tii[j] - ii)})))")
-            cs.append(f"(=> (not {o}) (and (>= (- r{i} r{j}) {tii[j]}) (>= (- r{j} r{i}) {_num(tii[i] - ii)})))")
+            cs.append(f"(=> {o} (and (>= (- r{j} r{i}) {a}) (>= (- r{i} r{j}) {_num(b - ii)})))")
+            cs.append(f"(=> (not {o}) (and (>= (- r{i} r{j}) {b}) (>= (- r{j} r{i}) {_num(a - ii)})))")
         return cs
 
     def outer_constraints(self, ii: int) -> list[str]:
@@ -848,8 +850,8 @@ def _schedule_bisect(p: LoopProblem, bounds: MiiBounds, seed: int, optimize_seco
                      t0: float) -> LoopResult:
     """The anchor's strategy, kept for comparison (see module docstring)."""
     stats: dict[str, Any] = {"search": "bisect"}
-    lo = max(t.ii for t in p.tasks)
-    hi = max(sum(t.latency for t in p.tasks), sum(t.ii for t in p.tasks)) + 1
+    lo = max(t.pipe_time for t in p.tasks)
+    hi = max(sum(t.latency for t in p.tasks), sum(t.pipe_time for t in p.tasks)) + 1
     best: _Model | None = None
     best_enc: _Encoder | None = None
     probes: list[tuple[int, str]] = []

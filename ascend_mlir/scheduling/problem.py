@@ -27,17 +27,26 @@ class Task:
 
     `pipe` is one pipe name or a tuple of names (a task that occupies several
     pipes, e.g. mmadL1 on MTE1 and M).  `latency` is issue-to-result, `ii` is
-    how long the task blocks its pipe(s); `latency >= ii >= 1`.
+    how long the task blocks its pipe(s); `latency >= ii >= 1`.  `hold` is how
+    much longer it keeps its own pipes (not the shared resources of `conflicts`,
+    which are free after `ii`): a set_flag right after the task waits for its
+    completion, and the pipe's later ops queue behind that set (a flag drain).
     """
 
     name: str
     pipe: str | tuple[str, ...]
     latency: int
     ii: int
+    hold: int = 0
 
     @property
     def pipes(self) -> tuple[str, ...]:
         return (self.pipe,) if isinstance(self.pipe, str) else tuple(self.pipe)
+
+    @property
+    def pipe_time(self) -> int:
+        """Cycles the task keeps its own pipes: `ii + hold`."""
+        return self.ii + self.hold
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,25 @@ class LoopProblem:
         self.__dict__["_pairs"] = (key, result)
         return list(result)
 
+    def pair_arcs(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """For each resource pair (i < j): the cycles i keeps j from starting and the
+        cycles j keeps i from starting. Tasks sharing a pipe hold it for their
+        `pipe_time` (issue and flag drain); a pair that shares only a conflicting
+        resource (the HBM port) holds it for `ii` (issue only)."""
+        key = (tuple((t.pipes, t.ii, t.hold) for t in self.tasks), tuple(self.conflicts))
+        cached = self.__dict__.get("_arcs")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        arcs: dict[tuple[int, int], tuple[int, int]] = {}
+        for i, j in self.resource_pairs():
+            ti, tj = self.tasks[i], self.tasks[j]
+            if set(ti.pipes) & set(tj.pipes):
+                arcs[(i, j)] = (ti.pipe_time, tj.pipe_time)
+            else:
+                arcs[(i, j)] = (ti.ii, tj.ii)
+        self.__dict__["_arcs"] = (key, arcs)
+        return arcs
+
 
 def _validate_task(i: int, t: Task) -> None:
     where = f"task {i} ({t.name!r})"
@@ -141,6 +169,8 @@ def _validate_task(i: int, t: Task) -> None:
         raise ValueError(f"{where} has ii {t.ii}; a task occupies its pipe at least 1 cycle")
     if t.latency < t.ii:
         raise ValueError(f"{where} has latency {t.latency} < ii {t.ii}")
+    if not isinstance(t.hold, int) or isinstance(t.hold, bool) or t.hold < 0:
+        raise ValueError(f"{where} hold must be an int >= 0, got {t.hold!r}")
 
 
 def _validate_buffers(buffers: Sequence[Buffer]) -> set[str]:

@@ -136,7 +136,8 @@ def _component_signature(p: LoopProblem, members: list[int], internal: list[int]
     indices (members in index order); None when a buffer of the component is also
     used elsewhere (swapping would not map buffers onto buffers)."""
     local = {g: li for li, g in enumerate(members)}
-    tasks = tuple((tuple(sorted(p.tasks[g].pipes)), p.tasks[g].latency, p.tasks[g].ii) for g in members)
+    tasks = tuple((tuple(sorted(p.tasks[g].pipes)), p.tasks[g].latency, p.tasks[g].ii, p.tasks[g].hold)
+                  for g in members)
     bufs: dict[str, int] = {}
     sizes = {b.name: (b.scope, b.size, p.max_versions(b)) for b in p.buffers}
     deps = []
@@ -237,7 +238,7 @@ def _twins(p: LoopProblem) -> list[tuple[int, int]]:
         incident[d.dst].append(("in", d.src, d.latency, d.distance, d.buffer))
     classes: dict[tuple, list[int]] = {}
     for i, t in enumerate(p.tasks):
-        key = (tuple(sorted(t.pipes)), t.latency, t.ii, tuple(sorted(incident[i], key=repr)),
+        key = (tuple(sorted(t.pipes)), t.latency, t.ii, t.hold, tuple(sorted(incident[i], key=repr)),
                tuple(sorted(conflicts[i])))
         classes.setdefault(key, []).append(i)
     twins = []
@@ -299,9 +300,9 @@ class Windows:
 def propagate(p: LoopProblem, ii: int, versions: dict[str, int], pairs: list[tuple[int, int]],
               struct: Structure, rounds: int = 4) -> Windows:
     """Separations at II tightened by the resource windows of pairs inside components."""
-    tii = [t.ii for t in p.tasks]
-    if any(t > ii for t in tii):
+    if any(t.pipe_time > ii for t in p.tasks):
         return Windows(False, None, {})
+    arcs = p.pair_arcs()
     dmat = separations(p, ii, versions, struct.internal)
     if dmat is None:
         return Windows(False, None, {})
@@ -311,12 +312,13 @@ def propagate(p: LoopProblem, ii: int, versions: dict[str, int], pairs: list[tup
         changed = False
         for i, j in inner:
             lo, hi = int(dmat[i, j]), -int(dmat[j, i])
-            ms = wrap_counts(lo, hi, ii, tii[i], tii[j])
+            a, b = arcs[(i, j)]
+            ms = wrap_counts(lo, hi, ii, a, b)
             wraps[(i, j)] = ms
             if not ms:
                 return Windows(False, None, wraps)
-            new_lo = max(lo, ms[0] * ii + tii[i])
-            new_hi = min(hi, (ms[-1] + 1) * ii - tii[j])
+            new_lo = max(lo, ms[0] * ii + a)
+            new_hi = min(hi, (ms[-1] + 1) * ii - b)
             if new_lo > lo:
                 dmat[i, j] = new_lo
                 changed = True

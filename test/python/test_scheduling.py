@@ -588,7 +588,9 @@ def test_ims_free_slot_is_the_first_free_time(ii, length, estart, placed):
     length = min(length, ii)
     tasks = [Task("op", "V", length, length)] + [Task(f"t{j}", "V", occ, occ) for j, (_, occ) in enumerate(placed)]
     p = LoopProblem(tasks)
-    state = _Placement(p, ii, [[] for _ in tasks], [[] for _ in tasks], [list(range(1, len(tasks)))] + [[0]] * len(placed))
+    conflicts = [[(j, length, occ) for j, (_, occ) in enumerate(placed, start=1)]]
+    conflicts += [[(0, occ, length)] for _, occ in placed]
+    state = _Placement(p, ii, [[] for _ in tasks], [[] for _ in tasks], conflicts)
     for j, (s, _) in enumerate(placed, start=1):
         state.start[j] = s
     free = [t for t in range(estart, estart + ii)
