@@ -56,6 +56,8 @@ BUFFER = "ascend.buffer"
 GRID = "ascend.grid"
 NUM_STAGES = "ascend.num_stages"
 PIPELINED = "ascend.pipelined"
+# on a loop its schedule unrolled U > 1 times (absent: not unrolled)
+UNROLL = "ascend.unroll"
 
 LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback")
 UNSCHEDULED = -1  # stage/start of a task before ascend-modulo-schedule
@@ -444,6 +446,15 @@ def num_stages_of(loop: Operation) -> int | None:
 
 def set_num_stages(loop: Operation, stages: int) -> None:
     loop.attributes[NUM_STAGES] = IntegerAttr(stages, i64)
+
+
+def unroll_of(loop: Operation) -> int:
+    """The factor U by which the schedule unrolled `loop` (1: not unrolled)."""
+    return _int_attr(loop, UNROLL) or 1
+
+
+def set_unroll(loop: Operation, factor: int) -> None:
+    loop.attributes[UNROLL] = IntegerAttr(factor, i64)
 
 
 def grid_of(func_op: Operation) -> int | None:

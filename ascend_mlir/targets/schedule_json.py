@@ -2,9 +2,11 @@
 
 Schema (DESIGN.md section 9), keys exactly these, in this order:
 `{"functions":[{"name", "loops":[{"ii","mii","res_mii":{pipe:n},"rec_mii","binding",
-"status","tasks":[{"op","pipe","latency","ii","stage","start"}],
+"status","unroll","tasks":[{"op","pipe","latency","ii","stage","start"}],
 "buffers":[{"name","scope","bytes","versions"}],"drains":[{"pipe","start","cycles"}]}]}]}`
-(drains: the flag drains the schedule reserved, slots no op of the body holds; no solve time: it differs from run
+(unroll: the factor U by which the schedule unrolled the loop, 1 when it did not: the
+loop's tasks are then U copies of the source body and its II is the cycles of U
+iterations; drains: the flag drains the schedule reserved, slots no op of the body holds; no solve time: it differs from run
 to run; `ascend-modulo-schedule{report-solve-time=true}` reports it as a remark).
 Functions and loops in program order (loops pre-order), tasks in body order, buffers
 in allocation order; the output is the same bytes for the same module.
@@ -205,6 +207,7 @@ def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str,
         "rec_mii": sched.rec_mii,
         "binding": sched.binding,
         "status": sched.status,
+        "unroll": ascend.unroll_of(loop),
         "tasks": tasks,
         "buffers": buffers,
         "drains": [{"pipe": d.pipe, "start": d.start, "cycles": d.cycles} for d in ascend.drains_of(loop)],

@@ -1,7 +1,8 @@
 """`-t schedule-svg`: one steady-state window (II cycles) of every scheduled loop as an
 SVG Gantt chart: a row per pipe, each task at `start mod II` for `ii` cycles (wrapping
 around the window), coloured by stage, the flag drains the schedule reserved hatched in
-their pipe's row (the pipe stands still there), the II marked. Same module, same bytes."""
+their pipe's row (the pipe stands still there), the II marked (and, for a loop the
+schedule unrolled U times, U and the cycles per source iteration). Same module, same bytes."""
 
 from __future__ import annotations
 
@@ -104,6 +105,11 @@ def _finish(out: list[str], loop: dict[str, Any], pipes: list[str], y0: float, i
     x_ii = LEFT + WINDOW_WIDTH
     out.append(f'<line class="ii" x1="{x_ii}" y1="{_fmt(y0 - 4)}" x2="{x_ii}" y2="{_fmt(axis_y)}"/>')
     out.append(f'<text class="iilabel" x="{x_ii + 4}" y="{_fmt(y0 + 8)}">II = {loop["ii"]}</text>')
+    unroll = loop.get("unroll", 1)
+    if unroll > 1:
+        # the window holds U iterations of the source loop: say so, and their cost each
+        per = _fmt(loop["ii"] / unroll)
+        out.append(f'<text class="iilabel" x="{x_ii + 4}" y="{_fmt(y0 + 22)}">unroll {unroll}: {per} / iteration</text>')
     stages = sorted({t["stage"] for t in loop["tasks"]})
     for k, stage in enumerate(stages):
         x = LEFT + k * 80

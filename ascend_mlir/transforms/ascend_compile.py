@@ -18,6 +18,8 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
   (ascend-insert-barrier-sync: a barrier between dependent ops, always correct, never
   fast); either is checked by ascend-verify-sync, the independent checker.
 * `num_stages`: overrides every loop's bound on buffer versions (1 = no multi-buffering).
+* `unroll`: the largest unroll factor (1, 2 or 4) ascend-modulo-schedule may give a loop
+  (default 4; 1 = never unroll).
 * `target`: `npuir` (default; mmadL1 stays, bishengir lowers it) or `cce`:
   ascend-lower-mmad-l0 then expands each mmadL1 into its L1 -> L0A/L0B moves, L0
   multiplies and ping-pong flags after sync insertion and before ascend-verify-sync, so
@@ -131,6 +133,7 @@ class AscendCompilePass(ModulePass):
     schedule: str = "modulo"
     num_stages: int | None = None
     target: str = "npuir"
+    unroll: int = 4
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         sync = self.sync or default_sync()
@@ -166,7 +169,7 @@ class AscendCompilePass(ModulePass):
             EstimateLatencyPass().apply(ctx, op)
             stage_done(EstimateLatencyPass.name, op)
         if self.schedule == "modulo" and not synced:
-            ModuloSchedulePass(num_stages=self.num_stages or None).apply(ctx, op)
+            ModuloSchedulePass(num_stages=self.num_stages or None, unroll=self.unroll).apply(ctx, op)
             stage_done(ModuloSchedulePass.name, op)
             PlanMemoryPass().apply(ctx, op)
             stage_done(PlanMemoryPass.name, op)

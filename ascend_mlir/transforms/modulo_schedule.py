@@ -25,6 +25,7 @@ from typing import Any
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -44,13 +45,24 @@ from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.dialects import ascend
 from ascend_mlir.scheduling import (
     Dep,
+    LoopProblem,
     LoopResult,
     SchedulingError,
     Task,
+    compute_mii,
     schedule_loop,
     schedule_region,
 )
+from ascend_mlir.scheduling.unroll import (
+    UNROLL_FACTORS,
+    better,
+    coalesced,
+    from_retimed,
+    port_order,
+    unrolled_problem,
+)
 from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
+from ascend_mlir.transforms.unroll_loop import why_not_unrollable, unroll_loop
 
 SEARCHES = ("incremental", "bisect")
 
@@ -104,6 +116,9 @@ class ModuloSchedulePass(ModulePass):
     # rlimit of the secondary objectives (unset: the solver's default, a small one)
     secondary_rlimit: int | None = None
     report_solve_time: bool = False
+    # the largest unroll factor U (1, 2 or 4) a loop may get when one set point per
+    # pipe per U iterations lowers its cost per iteration (1: never unroll)
+    unroll: int = 4
     # reserve the cycles a pipe idles each iteration to publish a flag (LoopModel.flag_drains);
     # false gives the schedule of the pure resource model (a lower bound for benchmarks)
     flag_drains: bool = True
@@ -124,6 +139,9 @@ class ModuloSchedulePass(ModulePass):
             )
         if self.num_stages is not None and self.num_stages < 1:
             raise PassFailedException("ascend-modulo-schedule: num-stages must be >= 1")
+        if self.unroll not in UNROLL_FACTORS:
+            raise PassFailedException(
+                f"ascend-modulo-schedule: unroll must be one of {', '.join(map(str, UNROLL_FACTORS))}, got {self.unroll}")
         require_hivm_level(op, self.name)
         chip = module_chip(op, self.chip, self.chip_file)
         _check_stage_limits(op, self.num_stages, chip)
@@ -142,19 +160,76 @@ class ModuloSchedulePass(ModulePass):
         if not model.tasks:
             self._write_empty_loop(model)
             return
+        result = self._solve(model)
+        factor = self._unroll_factor(model, result)
+        if factor == 1:
+            self._write_loop(model, result)
+            return
+        # the schedule of the unrolled body, solved again on the loop the IR now holds
+        # (its buffer copies, flag drains and capacity as every other pass sees them)
+        per_copy = model.num_stages // factor
+        main, rest = unroll_loop(loop, factor, [b.root for b in model.buffers if isinstance(b.root, SSAValue)])
+        ascend.set_num_stages(main, per_copy)
+        main_model = build_loop_model(main, chip, scheduled_loop_cost, index, per_copy)
+        main_model.model_flag_drains = self.flag_drains
+        problem = coalesced(main_model.problem(), factor, len(main_model.tasks))
+        self._write_loop(main_model, self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True))
+        if rest is not None:
+            rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
+            rest_model.model_flag_drains = self.flag_drains
+            self._write_loop(rest_model, self._solve(rest_model))
+
+    def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False) -> LoopResult:
         start_time = time.perf_counter()
         options: dict[str, Any] = {"optimize_secondary": not self.ii_only}
         if self.secondary_rlimit is not None:
             options["secondary_rlimit"] = self.secondary_rlimit
         try:
-            result = schedule_loop(model.problem(), search=self.search, **self._budget(), **options)
+            result = schedule_loop(problem or model.problem(), search=self.search, **self._budget(), **options)
         except SOLVER_ERRORS as e:
-            raise op_error(loop, f"cannot schedule loop {model.name}: {e}") from None
+            raise op_error(model.loop, f"cannot schedule loop {model.name}: {e}") from None
         measured_ms = (time.perf_counter() - start_time) * 1000
-        if self.report_solve_time:
+        if self.report_solve_time and (problem is None or report):
             solve_ms = result.stats.get("solve_ms", measured_ms)
-            emit_remark(loop, f"loop {model.name}: II = {result.ii} ({result.status}) solved in {solve_ms:.0f} ms")
-        self._write_loop(model, result)
+            emit_remark(model.loop, f"loop {model.name}: II = {result.ii} ({result.status}) solved in {solve_ms:.0f} ms")
+        return result
+
+    def _solve_unrolled(self, model: LoopModel, problem: LoopProblem, body_tasks: int,
+                        report: bool = False) -> LoopResult:
+        """The schedule of an unrolled body (its first `body_tasks` tasks; the flag drains
+        after them), its consumers released together in pipe order (scheduling/unroll.py's
+        port_order) when that applies."""
+        ordered = port_order(problem, body_tasks)
+        if ordered is not None:
+            retimed, moved = ordered
+            result = from_retimed(problem, self._solve(model, retimed, report=report), moved)
+            if result is not None:
+                return result
+        return self._solve(model, problem, report=report)
+
+    def _unroll_factor(self, model: LoopModel, result: LoopResult) -> int:
+        """The U of UNROLL_FACTORS (at most the `unroll` option) whose unrolled body has
+        the lowest II / U, one solve per U; ties keep the smaller U (scheduling/unroll.py)."""
+        best_ii, best_u = result.ii, 1
+        base: LoopProblem | None = None
+        for u in UNROLL_FACTORS[1:]:
+            if u > self.unroll or u > model.num_stages or why_not_unrollable(model.loop, u) is not None:
+                break
+            base = base or model.problem()
+            remainder = model.trip_count is None or model.trip_count % u != 0
+            reserved: dict[str, int] = {}
+            for buf in model.buffers if remainder else ():
+                reserved[buf.scope] = reserved.get(buf.scope, 0) + buf.bytes
+            unrolled = unrolled_problem(base, u, len(model.tasks), reserved)
+            if unrolled is None or not better(compute_mii(unrolled).mii, u, best_ii, best_u):
+                continue
+            try:
+                trial = self._solve_unrolled(model, unrolled, u * len(model.tasks))
+            except PassFailedException:
+                continue  # no schedule unrolled (e.g. the copies' buffers do not fit)
+            if better(trial.ii, u, best_ii, best_u):
+                best_ii, best_u = trial.ii, u
+        return best_u
 
     def _write_loop(self, model: LoopModel, result: LoopResult) -> None:
         loop = model.loop

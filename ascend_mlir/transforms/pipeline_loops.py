@@ -73,6 +73,12 @@ def _is_scalar(op: Operation) -> bool:
     return is_side_effect_free(op) and not op_pipes(op)
 
 
+def is_pipelinable_body_op(op: Operation) -> bool:
+    """Whether a loop body may hold `op` for this pass to pipeline it: a task or scalar
+    work it can re-evaluate per iteration."""
+    return _is_task(op) or _is_scalar(op)
+
+
 def _task_pipes(op: Operation) -> frozenset[str]:
     return frozenset(p for inner in op.walk() for p in op_pipes(inner)) or frozenset({"S"})
 
@@ -225,7 +231,7 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
     ops.append(scf.YieldOp())
     new_block.add_ops(ops)
     new = scf.ForOp(lb, loop.ub, loop.step, [], Region(new_block))
-    for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS):
+    for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL):
         if name in loop.attributes:
             new.attributes[name] = loop.attributes[name]
     if skew:

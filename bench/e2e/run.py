@@ -195,17 +195,20 @@ def _steady_ii(module, result) -> list[dict]:
             continue
         tasks = [o for o in loop.body.block.ops if ascend.task_of(o) is not None and op_pipes(o)]
         names = [o.name.removeprefix("hivm.hir.") for o in tasks]
-        unique = [o for o, n in zip(tasks, names, strict=True) if names.count(n) == 1]
+        # a loop the schedule unrolled U times holds U copies of each op: its II is the
+        # distance between one copy's issues, U issues of the op apart
+        unroll = ascend.unroll_of(loop)
+        unique = [o for o, n in zip(tasks, names, strict=True) if names.count(n) == unroll]
         if not unique:
             continue
         probe = max(unique, key=lambda o: ascend.task_of(o).ii)  # type: ignore[union-attr]
         short = probe.name.removeprefix("hivm.hir.")
         pipe = primary_pipe(op_pipes(probe))  # mmadL1: its cube part on M, not its MTE1 feed
         starts = sorted(e.start for e in result.trace if e.name == short and e.pipe == pipe)
-        gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
-        inner = gaps[1:-1] or gaps
+        gaps = [b - a for a, b in zip(starts, starts[unroll:], strict=False)]
+        inner = gaps[unroll:-unroll] or gaps
         measured = statistics.median(inner) if inner else None
-        out.append({"op": short, "scheduled_ii": sched.ii, "measured_ii": measured})
+        out.append({"op": short, "scheduled_ii": sched.ii, "measured_ii": measured, "unroll": unroll})
     return out
 
 

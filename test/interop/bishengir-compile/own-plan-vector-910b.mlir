@@ -6,11 +6,17 @@
 // missing closed-source `hivmc`: module.hivm.opt.mlir is the proof of acceptance.
 // REQUIRES: bishengir
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ascend-opt %examples/vecadd.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/vecadd.npuir.mlir
+// (vecadd with unroll=1: its multi-buffered tile, selected by iv mod 2)
+// RUN: ascend-opt %examples/vecadd.mlir -p 'ascend-compile{chip=ascend910b unroll=1},alloc-planned-buffers' -t npuir -o %t/vecadd.npuir.mlir
 // RUN: filecheck %s --check-prefix=NPUIR --input-file %t/vecadd.npuir.mlir
 // RUN: %bishengir_compile %t/vecadd.npuir.mlir -o %t/vecadd.o --target=Ascend910B1 --disable-hivm-auto-inject-sync --save-temps=%t/vt > %t/vlog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/vlog
 // RUN: filecheck %s --check-prefix=VECADD --input-file %t/vt/module.hivm.opt.mlir
+// The default (vecadd unrolled twice, each copy with its own buffers) goes through too.
+// RUN: ascend-opt %examples/vecadd.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/pair.npuir.mlir
+// RUN: %bishengir_compile %t/pair.npuir.mlir -o %t/pair.o --target=Ascend910B1 --disable-hivm-auto-inject-sync --save-temps=%t/pt > %t/plog 2>&1 || true
+// RUN: filecheck %s --check-prefix=LOG --input-file %t/plog
+// RUN: filecheck %s --check-prefix=PAIR --input-file %t/pt/module.hivm.opt.mlir
 // RUN: ascend-opt %examples/softmax.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/softmax.npuir.mlir
 // RUN: %bishengir_compile %t/softmax.npuir.mlir -o %t/softmax.o --target=Ascend910B1 --disable-hivm-auto-inject-sync --save-temps=%t/st > %t/slog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/slog
@@ -21,6 +27,8 @@
 // NPUIR: arith.select %{{.*}}, %{{.*}}, %{{.*}} : memref<512xf32, #hivm.address_space<ub>>
 // LOG: Cannot find hivmc
 // Our per-version event ids (dynamic i64) survive: bishengir injected nothing.
+// PAIR: func.func @vecadd(
+// PAIR: hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
 // VECADD: func.func @vecadd(
 // VECADD: hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID1>]
 // VECADD: arith.select

@@ -21,6 +21,7 @@
 // CHECK-NEXT:          "rec_mii": 1792,
 // CHECK-NEXT:          "binding": "M",
 // CHECK-NEXT:          "status": "optimal",
+// CHECK-NEXT:          "unroll": 1,
 // CHECK-NEXT:          "tasks": [
 // CHECK-NEXT:            {
 // CHECK-NEXT:              "op": "hivm.hir.nd2nz",

@@ -1,12 +1,13 @@
 // RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all schedule=program-order}' | filecheck %s
 // Barrier sync is idempotent: a second run finds every dependence already fenced.
 // RUN: ascend-opt %s -p 'ascend-compile{schedule=program-order sync=barrier-all},ascend-insert-barrier-sync' | filecheck %s
-// RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all}' | filecheck %s --check-prefix=MODULO
+// RUN: ascend-opt %s -p 'ascend-compile{sync=barrier-all unroll=1}' | filecheck %s --check-prefix=MODULO
 // RUN: ascend-opt %s -p ascend-compile | ascend-sim - --json | filecheck %s --check-prefix=SIM
 // RUN: ascend-sim %s --json | filecheck %s --check-prefixes=SIM,REF
 
 // The default schedule=modulo plans memory (%ux gets two versions at 0 and 1024, %uy
-// one at 2048) and indexes the multi-buffered tile by iteration: version i mod 2.
+// one at 2048) and indexes the multi-buffered tile by iteration: version i mod 2 (with
+// unroll=1: by default the loop is unrolled twice, each copy with its own buffers).
 // MODULO: %uy = hivm.hir.pointer_cast(%c2048_i64) {ascend.buffer = #ascend.buffer<versions = 1>} : memref<256xf32, #hivm.address_space<ub>>
 // MODULO: scf.for %i
 // MODULO: %ver = arith.remui %i, %c2 : index

@@ -4,8 +4,9 @@
 // producer's completion. The scheduler reserves that drain per publishing pipe.
 // vecadd: store (latency 198, ii 18) on MTE3 frees uz for the next vadd: MTE3 busy
 // 18 + drain 180 = 198; the loads on MTE2 (111, 21) publish to V: 2 * 21 + 90 = 132.
-// RUN: ascend-opt %examples/vecadd.mlir -p convert-tile-to-hivm,ascend-modulo-schedule | filecheck %s
-// RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{flag-drains=false}' | filecheck %s --check-prefix=PURE
+// (unroll=1: the one-tile loop; unrolled twice, the two stores share one drain, unroll.mlir)
+// RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{unroll=1}' | filecheck %s
+// RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{flag-drains=false unroll=1}' | filecheck %s --check-prefix=PURE
 // The simulator then measures the scheduled II (bench/e2e: store 198 -> 200).
 
 // CHECK: ascend.loop = #ascend.loop<ii = 198, mii = 198, status = "optimal", res_mii = {MTE2 = 132, MTE3 = 198, V = 16}, rec_mii = {{[0-9]+}}, binding = "MTE3">

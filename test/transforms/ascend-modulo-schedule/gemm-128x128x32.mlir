@@ -28,6 +28,7 @@
 // JSON-NEXT: "rec_mii": 128,
 // JSON-NEXT: "binding": "MTE2",
 // JSON-NEXT: "status": "optimal",
+// JSON-NEXT: "unroll": 1,
 // JSON:      "buffers": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "name": "la",

@@ -1,0 +1,205 @@
+"""The unroll factor U (issue 18 item 2): the IR-free unrolled problem, the choice of U
+by the solver (lowest II / U, ties to the smaller U), correctness of the unrolled code
+(trip counts 0, 1, U-1, U+1, a runtime trip count; race-free under perturbed latencies,
+equal to the reference) and the scheduled II / U against what the simulator measures per
+source iteration. The lit tests show the IR: test/transforms/ascend-modulo-schedule/
+unroll.mlir and test/transforms/ascend-pipeline-loops/unrolled.mlir."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import scf
+
+from ascend_mlir.diagnostics import parse_module
+from ascend_mlir.dialects import ascend, register_dialects
+from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task, check_schedule, schedule_loop
+from ascend_mlir.scheduling.unroll import better, coalesced, from_retimed, port_order, unrolled_problem
+from ascend_mlir.sim.simulator import simulate
+from ascend_mlir.testing import run_console_script
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _stream(trips: int | str, stages: int = 2, tile: int = 256, op: str = "relu") -> str:
+    """z = op(x) tile by tile: load -> vector op -> store, `trips` tiles (a number, or "%n"
+    for a runtime trip count given as the kernel's last argument)."""
+    elems = 64 * tile
+    ub = f"memref<{tile}xf32, #hivm.address_space<ub>>"
+    gm = f"memref<{elems}xf32, #hivm.address_space<gm>>"
+    gt = f"memref<{tile}xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>"
+    runtime = isinstance(trips, str)
+    extra = ", %n: index" if runtime else ""
+    bound = "%n" if runtime else "%ctrips"
+    return f"""module {{
+  func.func @stream(%x: {gm}, %z: {gm}{extra}) attributes {{tile.kernel, tile.grid = 1 : i64}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %ctrips = arith.constant {0 if runtime else trips} : index
+    %ct = arith.constant {tile} : index
+    %ux = memref.alloc() : {ub}
+    %uz = memref.alloc() : {ub}
+    scf.for %i = %c0 to {bound} step %c1 {{
+      %off = arith.muli %i, %ct : index
+      %xs = memref.subview %x[%off] [{tile}] [1] : {gm} to {gt}
+      %zs = memref.subview %z[%off] [{tile}] [1] : {gm} to {gt}
+      tile.copy ins(%xs : {gt}) outs(%ux : {ub})
+      tile.{op} ins(%ux : {ub}) outs(%uz : {ub})
+      tile.copy ins(%uz : {ub}) outs(%zs : {gt})
+    }} {{tile.num_stages = {stages} : i64}}
+    return
+  }}
+}}
+"""
+
+
+def _compiled(text: str, **options):
+    ctx = Context()
+    register_dialects(ctx)
+    module = parse_module(ctx, text, "stream.mlir")
+    AscendCompilePass(**options).apply(ctx, module)
+    return module
+
+
+def _loops(module) -> list[tuple[int, int]]:
+    """(II, U) of every scheduled loop, in program order."""
+    return [(sched.ii, ascend.unroll_of(op)) for op in module.walk()
+            if isinstance(op, scf.ForOp) and (sched := ascend.loop_of(op)) is not None]
+
+
+# ----- the IR-free problem --------------------------------------------------------------
+
+
+def _chain(num_stages: int = 2) -> LoopProblem:
+    """load (MTE2) -> add (V) -> store (MTE3), the tile multi-buffered, an accumulator
+    carried from one iteration to the next (distance 1), and a flag drain reservation."""
+    return LoopProblem(
+        tasks=[Task("load", "MTE2", 100, 20), Task("add", "V", 10, 10), Task("store", "MTE3", 180, 20),
+               Task("drain:MTE3", "MTE3", 160, 160)],
+        deps=[Dep(0, 1, 100), Dep(1, 2, 10), Dep(1, 0, 10, buffer="t"), Dep(1, 1, 10, distance=1)],
+        buffers=[Buffer("t", "ub", 1024)],
+        capacity={"ub": 8192}, num_stages=num_stages, conflicts=[(0, 2)])
+
+
+def test_unrolled_problem_copies_the_body_and_keeps_the_reservations_once():
+    p = unrolled_problem(_chain(), 2, body_tasks=3)
+    assert p is not None
+    assert [t.name for t in p.tasks] == ["load", "add", "store", "load#1", "add#1", "store#1", "drain:MTE3"]
+    # each copy its own buffer, num_stages / U versions at most
+    assert [(b.name, b.max_versions) for b in p.buffers] == [("t", 1), ("t#1", 1)]
+    deps = {(d.src, d.dst, d.distance, d.buffer) for d in p.deps}
+    # the carried accumulator: copy 0 -> copy 1 in the same pass, copy 1 -> copy 0 of the next
+    assert (1, 4, 0, None) in deps and (4, 1, 1, None) in deps
+    assert (1, 0, 0, "t") in deps and (4, 3, 0, "t#1") in deps
+    # conflicts between every copy of the two tasks
+    assert {(0, 2), (0, 5), (2, 3), (3, 5)} <= set(p.conflicts)
+    assert unrolled_problem(_chain(), 4, body_tasks=3) is None  # 4 copies need 4 versions
+
+
+def test_coalesced_consumers_wait_for_every_releasing_task_of_the_pipe():
+    p = unrolled_problem(_chain(), 2, body_tasks=3)
+    assert p is not None
+    deps = {(d.src, d.dst, d.distance) for d in p.deps if d.buffer is None}
+    # the add of copy 0 waits for the load of copy 1 too (one MTE2 -> V set after both)
+    assert (3, 1, 0) in deps and (0, 4, 0) in deps
+    assert coalesced(_chain(), 1, 3) is _chain() or coalesced(_chain(), 1, 3).deps == _chain().deps
+
+
+def test_port_order_retimes_the_next_pass_consumer_and_maps_back():
+    """A load refilling a one-version buffer and a store of the same pass, both released by
+    the add's set point and sharing the GM path: the load goes first (MTE2 before MTE3)."""
+    p = unrolled_problem(_chain(), 2, body_tasks=3)
+    assert p is not None
+    ordered = port_order(p, 6)
+    assert ordered is not None
+    retimed, moved = ordered
+    assert moved == {0, 3}
+    result = schedule_loop(retimed)
+    back = from_retimed(p, result, moved)
+    assert back is not None
+    assert check_schedule(p, back.ii, back.start, back.versions) == []
+    # every store of a pass starts after the next pass's loads held the GM path
+    for load in (0, 3):
+        for store in (2, 5):
+            assert back.start[store] >= back.start[load] + back.ii + p.tasks[load].ii
+
+
+def test_better_compares_per_iteration_and_ties_keep_the_smaller_factor():
+    assert better(390, 2, 198, 1)
+    assert not better(396, 2, 198, 1)
+    assert not better(792, 4, 396, 2)
+
+
+# ----- the choice of U --------------------------------------------------------------------
+
+
+def test_vecadd_is_unrolled_twice_and_runs_faster():
+    text = (ROOT / "examples" / "vecadd.mlir").read_text()
+    unrolled, single = _compiled(text), _compiled(text, unroll=1)
+    assert [u for _, u in _loops(unrolled)] == [2]
+    ((ii2, _),), ((ii1, _),) = _loops(unrolled), _loops(single)
+    assert ii2 / 2 < ii1
+    fast, slow = simulate(unrolled, None, blocks=1), simulate(single, None, blocks=1)
+    assert not fast.races and not slow.races
+    assert fast.cycles < slow.cycles
+
+
+@pytest.mark.parametrize(("stages", "factor"), [(1, 1), (2, 2), (4, 4)])
+def test_factor_within_num_stages(stages, factor):
+    """U copies of the body need U versions of each buffer: U <= num_stages."""
+    assert [u for _, u in _loops(_compiled(_stream(16, stages)))] == [factor]
+
+
+def test_loops_where_one_is_best_keep_their_output():
+    """A loop whose unrolled body does not run faster keeps its code byte for byte (a
+    softmax row loop: vector-bound, its drains are not what binds)."""
+    text = (ROOT / "examples" / "softmax.mlir").read_text()
+    assert str(_compiled(text)) == str(_compiled(text, unroll=1))
+
+
+# ----- correctness of the unrolled code -----------------------------------------------------
+
+
+def _sim(tmp_path: Path, text: str, *args: str) -> dict:
+    path = tmp_path / "stream.mlir"
+    path.write_text(text)
+    run = run_console_script("ascend-sim", [str(path), "--json", "--perturb", "2", *args])
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout)
+
+
+@pytest.mark.parametrize(("trips", "stages"), [(0, 2), (1, 2), (3, 2), (3, 4), (5, 4)])
+def test_static_trip_counts_around_the_factor(tmp_path, trips, stages):
+    """U = 2 and 4 (num_stages 2, 4): trips 0, 1, U - 1, U + 1 (a remainder loop, or no
+    unrolled loop at all), race-free under perturbed latencies and equal to the reference."""
+    result = _sim(tmp_path, _stream(trips, stages))
+    assert result["ok"] and result["reference_match"] and not result["races"], (trips, stages)
+
+
+@pytest.mark.parametrize("n", [0, 3, 5])
+def test_runtime_trip_count(tmp_path, n):
+    result = _sim(tmp_path, _stream("%n", 4), "--bind", f"n={n}")
+    assert result["ok"] and result["reference_match"] and not result["races"], n
+
+
+def test_unrolled_and_remainder_loops_for_an_odd_trip_count():
+    loops = _loops(_compiled(_stream(7, 4)))
+    assert [u for _, u in loops] == [4, 1]  # 4 trips unrolled, 3 in the remainder
+
+
+# ----- scheduled II / U against the simulator -------------------------------------------------
+
+
+@pytest.mark.parametrize(("stages", "tile"), [(2, 256), (4, 256)])
+def test_scheduled_ii_per_iteration_is_what_runs(stages, tile):
+    """What one more source iteration costs in the steady state ((cycles at 32 trips -
+    cycles at 16) / 16) is within 5% of the unrolled loop's II / U."""
+    short, long = _compiled(_stream(16, stages, tile)), _compiled(_stream(32, stages, tile))
+    ((ii, u),) = _loops(long)
+    assert u > 1
+    measured = (simulate(long, None, blocks=1).cycles - simulate(short, None, blocks=1).cycles) / 16
+    assert abs(measured - ii / u) <= 0.05 * ii / u, (ii, u, measured)
