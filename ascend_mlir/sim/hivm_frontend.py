@@ -45,7 +45,7 @@ from ascend_mlir import hardware
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects.cce import CCE
 from ascend_mlir.dialects import hivm
-from ascend_mlir.dialects.hivm.control import BitcastOp
+from ascend_mlir.dialects.hivm.control import BitcastOp, SetCtrlOp
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.engine import (
     BARRIER,
@@ -686,6 +686,11 @@ def _build_scalar_unit_functions() -> type[_ScalarUnitBase]:
     }
     for op_type in Annotation.operations:
         namespace[f"run_{op_type.__name__}"] = impl(op_type)(_no_effect_impl)
+    # bishengir-compile-a5 brackets a 950 vector kernel with control-register writes
+    # (`set_ctrl false at ctrl[60]`, `true at ctrl[48]` at entry, `true at ctrl[60]` before
+    # the return): scalar-unit writes with no memory effect and no mode the simulator's
+    # numerics model, so they run as no-ops (sim/README says so)
+    namespace["run_SetCtrlOp"] = impl(SetCtrlOp)(_no_effect_impl)
     for op_type in (*hivm.HIVM.operations, *CCE.operations):  # CCE: the lowered mmadL1 (dialects/cce.py)
         if issubclass(op_type, hivm.HivmPipeOp):
             namespace[f"run_{op_type.__name__}"] = impl(op_type)(_hivm_impl)
