@@ -315,7 +315,9 @@ def test_compile_schedules_once_and_reads_the_compiled_module(name, monkeypatch)
     report = T.compile(kernel, simulate=False).report
     assert len(calls) == 1
     assert {loop.name: loop.versions for loop in report.loops} == expected
-    assert any(v > 1 for vs in expected.values() for v in vs.values()) or name == "flash_attention"
+    # the case has a multi-buffer to read back, except flash_attention's and vecadd's loops
+    # (vecadd is unrolled twice: each copy of the body has its own one-version buffers)
+    assert any(v > 1 for vs in expected.values() for v in vs.values()) or name in ("flash_attention", "vecadd")
     assert report.schedule_source == "ascend-compile"
 
 
