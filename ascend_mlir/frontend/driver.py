@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -27,7 +28,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException
 
 from ascend_mlir.dialects import ascend
-from ascend_mlir.frontend.builder import DSLError
+from ascend_mlir.frontend.builder import DSLError, user_location
 from ascend_mlir.frontend.kernel import Kernel
 
 TARGETS = ("mlir", "npuir", "cce")
@@ -35,6 +36,27 @@ TARGETS = ("mlir", "npuir", "cce")
 
 class CompileError(Exception):
     """The compiler rejected the kernel; the message is `file:line:col: error: ...`."""
+
+
+class UsageError(DSLError, ValueError):
+    """A wrong argument to T.compile / T.simulate (an unknown input name, a seed that is
+    no int, an unknown target), at the caller's line; a ValueError as before."""
+
+
+class NotAKernelError(DSLError, TypeError):
+    """T.compile / T.simulate of something that is not a @kernel function."""
+
+
+_LOCATED = re.compile(r"^\S.*:\d+:\d+: ")
+
+
+def _at_user_line(text: str) -> str:
+    """`text` (a rendered diagnostic) located at the user's line when it names no
+    location of its own (a bad pass option, an input of the wrong shape)."""
+    if _LOCATED.match(text):
+        return text
+    where = user_location()
+    return f"{where}: {text}" if where is not None else text
 
 
 @dataclass
@@ -115,10 +137,12 @@ def _located_simulation_problems() -> Iterator[None]:
     try:
         yield
     except run_problem_types() as err:
-        raise CompileError(located_problem(err)) from None
+        raise CompileError(_at_user_line(located_problem(err))) from None
 
 
 def _compile_spec(chip: str | None, options: dict[str, str]) -> str:
+    if chip is not None and not str(chip).strip():  # an unset variable: not "the default chip"
+        raise UsageError("chip is empty (a built-in chip: ascend950, ascend910b; or a chip file)")
     # values quoted: a chip file path has characters the pipeline syntax does not take bare
     parts = ([f'chip="{chip}"'] if chip else []) + [f'{k}="{v}"' for k, v in options.items()]
     return "ascend-compile" + ("{" + " ".join(parts) + "}" if parts else "")
@@ -134,10 +158,10 @@ def _run_passes(module: ModuleOp, spec: str) -> None:
     try:
         PassPipeline.parse_spec(passes, spec).apply(_context(), module)
     except (DiagnosticException, ValueError, NotImplementedError) as err:
-        raise CompileError(_diagnostic(err)) from None
+        raise CompileError(_at_user_line(_diagnostic(err))) from None
     problems = verify_module(module)
     if problems:
-        raise CompileError(problems[0].render(show_source=False))
+        raise CompileError(_at_user_line(problems[0].render(show_source=False)))
 
 
 def _print(module: ModuleOp, target: str) -> str:
@@ -190,7 +214,7 @@ def _schedule(compiled: ModuleOp, chip: str | None) -> tuple[list[LoopReport], s
 
 def _as_kernel(k: object) -> Kernel:
     if not isinstance(k, Kernel):
-        raise TypeError(f"expected a @kernel function, got {type(k).__name__}")
+        raise NotAKernelError(f"expected a @kernel function, got {type(k).__name__}")
     return k
 
 
@@ -208,7 +232,7 @@ def compile(  # noqa: A001 - the natural name, as in TileLang
     ascend-compile{target=cce}). `options` are further ascend-compile options (e.g. sync="barrier-all").
     The report's cycles come from simulating every block (skip with simulate=False)."""
     if target not in TARGETS:
-        raise ValueError(f"unknown target {target!r} (expected one of {', '.join(TARGETS)})")
+        raise UsageError(f"unknown target {target!r} (expected one of {', '.join(TARGETS)})")
     kernel = _as_kernel(k)
     tile_module = kernel.build()
     module = tile_module.clone()
@@ -259,11 +283,13 @@ def _inputs_by_position(kernel: Kernel, func_args: list, inputs) -> dict[str, np
     if isinstance(inputs, dict):
         unknown = set(inputs) - set(names)
         if unknown:
-            raise ValueError(f"unknown inputs {sorted(unknown)} (parameters: {', '.join(names)})")
+            raise UsageError(f"unknown inputs {sorted(unknown)} (parameters: {', '.join(names)})")
         return {f"arg{names.index(n)}": np.asarray(v) for n, v in inputs.items()}
+    if not isinstance(inputs, list | tuple):
+        raise UsageError(f"inputs are a dict by parameter name or a list in parameter order, got {type(inputs).__name__}")
     values = list(inputs)
     if len(values) > len(names):
-        raise ValueError(f"{len(values)} inputs for {len(names)} parameters")
+        raise UsageError(f"{len(values)} inputs for {len(names)} parameters ({', '.join(names)})")
     return {f"arg{i}": np.asarray(v) for i, v in enumerate(values)}
 
 
@@ -285,6 +311,8 @@ def simulate_sizes(k: Kernel, binds: Sequence[Mapping[str, object]], inputs=None
     from ascend_mlir.sim.reference import kernel_function
 
     kernel = _as_kernel(k)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed must be a non-negative int, got {seed!r}")
     tile_module = kernel.build()
     module = tile_module.clone()
     _run_passes(module, _compile_spec(chip, options))
