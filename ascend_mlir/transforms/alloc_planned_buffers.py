@@ -34,6 +34,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ascend_mlir.analysis.views import users_through_views
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.transforms.unroll_versions import unroll_by_versions
@@ -182,7 +183,8 @@ def _feeds_cube(loop: scf.ForOp) -> bool:
         found: list[_Version] = []
         _evaluate(cast.addrs[0], 0, found)
         by_iv = any(isinstance(v.value.owner, arith.RemUIOp) and v.value.owner.lhs == iv for v in found)
-        if by_iv and any(isinstance(use.operation, hivm.MmadL1Op) for use in cast.result.uses):
+        # (a partial tile of the buffer, a subview, feeds the mmadL1 just the same)
+        if by_iv and any(isinstance(op, hivm.MmadL1Op) for op in users_through_views(cast.result)):
             return True
     return False
 

@@ -7,6 +7,12 @@ therefore unrolled by the version count V: in copy j of the body the version ind
 `iv mod V` is the constant `(lb + j * step) mod V`, so every copy reads one buffer. The
 iterations left over (trip count not a multiple of V) follow the loop as straight-line
 copies. The order of all ops, flags included, is the loop's: the meaning is unchanged.
+
+A loop whose upper bound is known only at run time (gemm_dyn's K loop) is unrolled the
+same way when its lower bound and step are constants (the version of copy j is then
+still `(lb + j * step) mod V`): the unrolled loop runs the whole groups of V iterations,
+`lb` to `lb + (trips / V) * V * step`, and each of the at most V - 1 iterations left over
+follows it as a copy guarded by `scf.if (its iv < ub)`.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import math
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascend_mlir.diagnostics import op_error
@@ -83,6 +89,9 @@ def unroll_by_versions(loop: scf.ForOp, entry: Block) -> None:
     if not counts:
         return
     lb, ub, step = _int(loop.lb), _int(loop.ub), _int(loop.step)
+    if ub is None and lb is not None and step and step > 0 and not loop.res:
+        _unroll_runtime_trips(loop, lb, step, math.lcm(*counts), _Constants(entry))
+        return
     if lb is None or ub is None or not step or loop.res:
         raise op_error(loop, "has dynamic bounds or loop-carried values; "
                              "alloc-planned-buffers cannot unroll it by its buffer versions")
@@ -91,21 +100,57 @@ def unroll_by_versions(loop: scf.ForOp, entry: Block) -> None:
     main = trips // versions * versions
     consts = _Constants(entry)
     if main:
-        body = Block(arg_types=[IndexType()])
-        new_loop = scf.ForOp(consts.get(lb), consts.get(lb + main * step),
-                             consts.get(versions * step), [], body)
-        kk = body.args[0]
-        for j in range(versions):
-            if j == 0:
-                value = kk
-            else:
-                add = arith.AddiOp(kk, consts.get(j * step))
-                body.add_op(add)
-                value = add.result
-            _copy_body(loop, value, lb + j * step, consts, InsertPoint.at_end(body))
-        body.add_op(scf.YieldOp())
-        Rewriter.insert_op(new_loop, InsertPoint.before(loop))
+        _unrolled_loop(loop, consts.get(lb), consts.get(lb + main * step), lb, step, versions, consts)
     for r in range(trips - main):
         k = lb + (main + r) * step
         _copy_body(loop, consts.get(k), k, consts, InsertPoint.before(loop))
+    Rewriter.erase_op(loop)
+
+
+def _unrolled_loop(loop: scf.ForOp, start: SSAValue, end: SSAValue, lb: int, step: int, versions: int,
+                   consts: _Constants) -> None:
+    """Before `loop`: `for kk = start to end step versions * step` of `versions` copies
+    of its body (copy j at kk + j * step, of version (lb + j * step) mod V)."""
+    body = Block(arg_types=[IndexType()])
+    new_loop = scf.ForOp(start, end, consts.get(versions * step), [], body)
+    kk = body.args[0]
+    for j in range(versions):
+        if j == 0:
+            value = kk
+        else:
+            add = arith.AddiOp(kk, consts.get(j * step))
+            body.add_op(add)
+            value = add.result
+        _copy_body(loop, value, lb + j * step, consts, InsertPoint.at_end(body))
+    body.add_op(scf.YieldOp())
+    Rewriter.insert_op(new_loop, InsertPoint.before(loop))
+
+
+def _unroll_runtime_trips(loop: scf.ForOp, lb: int, step: int, versions: int, consts: _Constants) -> None:
+    """`loop` with a runtime upper bound unrolled by `versions` (see the module doc):
+    whole groups in a loop to `lb + (trips / V) * V * step`, trips = ceil((ub - lb) /
+    step) clamped at 0, then the V - 1 possible leftovers, each under `scf.if iv < ub`."""
+    at = InsertPoint.before(loop)
+    ops: list[Operation] = []
+
+    def add(op: Operation) -> SSAValue:
+        ops.append(op)
+        return op.results[0]
+
+    trips = add(arith.MaxSIOp(add(arith.SubiOp(loop.ub, consts.get(lb))), consts.get(0)))
+    if step != 1:
+        trips = add(arith.DivUIOp(add(arith.AddiOp(trips, consts.get(step - 1))), consts.get(step)))
+    groups = add(arith.DivUIOp(trips, consts.get(versions)))
+    end = add(arith.AddiOp(consts.get(lb), add(arith.MuliOp(groups, consts.get(versions * step)))))
+    Rewriter.insert_op(ops, at)
+    _unrolled_loop(loop, consts.get(lb), end, lb, step, versions, consts)
+    for r in range(versions - 1):
+        leftover: list[Operation] = [] if r == 0 else [arith.AddiOp(end, consts.get(r * step))]
+        iv = leftover[0].results[0] if leftover else end
+        inside = arith.CmpiOp(iv, loop.ub, "slt")
+        then = Block()
+        guard = scf.IfOp(inside.result, [], Region(then))
+        Rewriter.insert_op([*leftover, inside, guard], at)
+        _copy_body(loop, iv, lb + r * step, consts, InsertPoint.at_end(then))
+        then.add_op(scf.YieldOp())
     Rewriter.erase_op(loop)
