@@ -4,9 +4,9 @@ the 128x128 output tiles (tile t = block, block + 2, ... of ceil(M/128) x ceil(N
 each accumulated in L0C over ceil(K/64) steps of 64 through L1. The last tile of a row
 or a column of C is partial (rows = min(128, M - m0), cols = min(128, N - n0)), and so is
 the last K step: a shorter last step (kk = min(64, K - k0)) that multiplies only the K
-left, never a zero-padded one. Compiled once, it runs at any size:
-`T.simulate(gemm_dyn, bind={"m": 200, "n": 130, "k": 100})`. K = 0 runs no step and
-stores whatever L0C holds: call it with K >= 1."""
+left, never a zero-padded one. The K loop runs at least once: with K = 0 its one step
+multiplies an empty K (kk = 0) with init, so C is zeros, not whatever L0C held. Compiled
+once, it runs at any size: `T.simulate(gemm_dyn, bind={"m": 200, "n": 130, "k": 100})`."""
 
 import ascend_mlir.frontend as T
 
@@ -24,7 +24,7 @@ def gemm_dyn(a: T.Tensor((M, K), "bf16"), b: T.Tensor((K, N), "bf16"), c: T.Tens
     acc = T.alloc((TM, TN), "f32", "cc")
     tiles_n = (n + (TN - 1)) // TN
     tiles = ((m + (TM - 1)) // TM) * tiles_n
-    steps = (k + (TK - 1)) // TK
+    steps = T.max((k + (TK - 1)) // TK, 1)
     for t in T.pipelined((T.block_idx(), tiles, GRID), num_stages=2):
         m0 = (t // tiles_n) * TM
         n0 = (t % tiles_n) * TN

@@ -29,7 +29,7 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, MemRefType
 from xdsl.ir import Operation, SSAValue
 
-__all__ = ["buffer_bounded_sizes", "dynamic_size_operands", "static_bound_shape", "upper_bound"]
+__all__ = ["buffer_bounded_sizes", "dynamic_size_operands", "origin_buffer_shape", "static_bound_shape", "upper_bound"]
 
 _SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 _MIN = ("arith.minsi", "arith.minui", "affine.min")
@@ -145,6 +145,30 @@ def static_bound_shape(value: SSAValue) -> tuple[int, ...] | None:
     if any(b is None for b in merged):
         return None
     return tuple(b for b in merged if b is not None)
+
+
+def origin_buffer_shape(value: SSAValue) -> tuple[int, ...] | None:
+    """The static shape of the buffer a partial tile starts at: `value` itself when its
+    type is static, else the source of a same-rank subview at offsets 0 (and steps 1),
+    through such subviews and casts; None when the view starts elsewhere in its buffer.
+    A partial L1 tile keeps its buffer's fractal layout (the NZ column blocks are the
+    buffer's rows high), so the cube's moves address it with the buffer's geometry."""
+    t = value.type
+    if not isinstance(t, MemRefType):
+        return None
+    if all(d != DYNAMIC_INDEX for d in t.get_shape()):
+        return tuple(t.get_shape())
+    owner = value.owner
+    if isinstance(owner, _VIEWS):
+        return origin_buffer_shape(owner.operands[0])
+    if not isinstance(owner, memref.SubviewOp) or owner.offsets or owner.strides:
+        return None
+    source = owner.source.type
+    if (not isinstance(source, MemRefType) or len(source.get_shape()) != len(t.get_shape())
+            or any(o != 0 for o in owner.static_offsets.get_values())
+            or any(s != 1 for s in owner.static_strides.get_values())):
+        return None
+    return origin_buffer_shape(owner.source)
 
 
 def _reduce_rank(bounds: list[int | None], shape: list[int]) -> list[int | None]:

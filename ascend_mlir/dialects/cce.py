@@ -14,7 +14,8 @@ maps them onto the NZ fractal layout the hardware uses):
 
 * `cce.load_l0a %a[%k0], %l0a [a_transpose]`: the K step starting at column `%k0` of A
   (L1, M x K; with `a_transpose` A^T stored K x M) into L0A as M x ks (ks: the L0A
-  tile's columns; columns past K are zero);
+  tile's columns; columns past K are zero); A may be a partial tile (runtime M and K) at
+  the origin of its L1 buffer, whose fractal layout it keeps (rows past M are zero too);
 * `cce.load_l0b %b[%k0], %l0b [b_transpose]`: rows `%k0..` of B (L1, K x N; with
   `b_transpose` B^T stored N x K) into L0B as ks x N;
 * `cce.mmad %a, %b, %c init %init sizes(%m, %k, %n)`: C[:m, :n] = (init ? 0 : C[:m, :n]) +
@@ -98,7 +99,7 @@ class LoadL0AOp(_LoadL0Op):
         super().verify_()
         rows, _ = _rank2(self.src, "the source")
         m = _rank2(self.src, "the source")[1] if self.transposed() else rows
-        if m != _rank2(self.dst, "the destination")[0]:
+        if m != DYNAMIC_INDEX and m != _rank2(self.dst, "the destination")[0]:
             raise VerifyException(f"L0A holds {_rank2(self.dst, 'the destination')[0]} rows, A has M = {m}")
 
 
@@ -124,7 +125,7 @@ class LoadL0BOp(_LoadL0Op):
         super().verify_()
         rows, cols = _rank2(self.src, "the source")
         n = rows if self.transposed() else cols
-        if n != _rank2(self.dst, "the destination")[1]:
+        if n != DYNAMIC_INDEX and n != _rank2(self.dst, "the destination")[1]:
             raise VerifyException(f"L0B holds {_rank2(self.dst, 'the destination')[1]} columns, B has N = {n}")
 
 

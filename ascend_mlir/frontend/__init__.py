@@ -60,6 +60,7 @@ from ascend_mlir.frontend.ops import (
     sub_block_idx,
     tanh,
 )
+from ascend_mlir.frontend.ops import index_max as max  # noqa: A004 (T.max on device indices)
 from ascend_mlir.frontend.ops import index_min as min  # noqa: A004 (T.min on device indices)
 from ascend_mlir.frontend.scalars import Scalar, ScalarValue
 from ascend_mlir.frontend.tiles import Tile
@@ -69,7 +70,7 @@ __all__ = [
     "Tensor", "Tile", "abs", "add", "alloc", "block_idx", "broadcast", "cast", "compile", "copy",
     "div", "exp", "fill", "kernel", "ln", "load", "log", "matmul", "maximum", "minimum", "mul", "pipelined",
     "rec", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "sigmoid", "simulate", "sqrt",
-    "sub", "sub_block_idx", "tanh", "Symbol", "symbol", "min", "simulate_sizes",
+    "sub", "sub_block_idx", "tanh", "Symbol", "symbol", "min", "max", "simulate_sizes",
 ]
 
 

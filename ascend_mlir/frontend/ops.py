@@ -268,6 +268,17 @@ def index_min(lhs: IndexLike, rhs: IndexLike) -> Index:
     return Index(op.result)
 
 
+def index_max(lhs: IndexLike, rhs: IndexLike) -> Index:
+    """The larger of two device indices (`arith.maxsi`), spelled `T.max`: a trip count of
+    at least one, `T.max(steps, 1)` (gemm_dyn's K loop, whose one step at K = 0 inits C)."""
+    a, b = as_index(lhs), as_index(rhs)
+    op = arith.MaxSIOp(a.value, b.value)
+    scope = current_scope()
+    scope.index_ops.append(op)
+    scope.remember(op.result)
+    return Index(op.result)
+
+
 def pipelined(iterations: range | int, num_stages: int | None = None) -> Iterator[Index]:
     """`for k in pipelined(range(n), num_stages=2):` — an scf.for whose buffers the
     scheduler may give up to `num_stages` versions (no attribute when None: one version).
@@ -313,5 +324,5 @@ __all__ = [
     "alloc", "copy", "matmul", "add", "sub", "mul", "div", "maximum", "minimum",
     "exp", "ln", "log", "relu", "abs", "sqrt", "rsqrt", "rec", "tanh", "sigmoid", "cast", "fill",
     "load", "reduce_sum", "reduce_max", "reduce_min", "broadcast",
-    "block_idx", "sub_block_idx", "pipelined", "element_type", "memref_type", "index_min",
+    "block_idx", "sub_block_idx", "pipelined", "element_type", "memref_type", "index_min", "index_max",
 ]

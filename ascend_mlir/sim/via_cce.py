@@ -35,6 +35,7 @@ from ascend_mlir.chips import chip_for_arch, load_chip, resolve_chip
 from ascend_mlir.dialects import hacc
 from ascend_mlir.sim.reference_numerics import BF16
 from ascend_mlir.targets.cce import Kernel, c_element_type, find_kernels, print_cce
+from ascend_mlir.targets.cce.values import stride_parameters
 
 CXX_FLAGS = ("-std=c++17", "-O1", "-Wall", "-Werror", "-shared", "-fPIC", "-pthread")
 MESSAGE_BYTES = 4096
@@ -88,6 +89,9 @@ def _launcher(unit: Unit, kernel: Kernel) -> str:
             casts.append(f"({c_element_type(t)})(float)*(const double *)args[{i}]")
         else:
             raise ValueError(f"kernel argument {i} of type {t} cannot be passed by the emulation harness")
+    # the runtime row pitches follow the arguments (targets/cce/values.stride_parameters)
+    for j, _ in enumerate(_pitches(f)):
+        casts.append(f"*(const int64_t *)args[{len(f.args) + j}]")
     name = unit.symbol(kernel)
     capacity = dict(unit.capacity) if unit.capacity is not None else load_chip(None).capacity
     # indexed by the emulation's Scope enum (gm, cbuf, ca, cb, cc, ub); GM is the caller's
@@ -98,6 +102,11 @@ def _launcher(unit: Unit, kernel: Kernel) -> str:
         f"  return asc_emu::launch({kernel.grid}, {kernel.n_cube}, {kernel.n_vector_cores}, caps, "
         f"[&]() {{ unit_{unit.tag}::{name}({', '.join(casts)}); }}, msg, (size_t)msg_len);\n}}\n"
     )
+
+
+def _pitches(f: func.FuncOp) -> list[tuple[int, int]]:
+    """(argument index, dimension) of each runtime row pitch the printed kernel takes."""
+    return [(i, d) for i, d, _ in stride_parameters(f.args, [f"arg{i}" for i in range(len(f.args))])]
 
 
 def _combined_source(units: Sequence[Unit]) -> str:
@@ -231,6 +240,11 @@ def run_kernel(lib: ctypes.CDLL, unit: Unit, kernel: Kernel, inputs: Mapping[str
             scalars.append(box)
             slots.append(ctypes.addressof(box))
         data_index += 1
+    arrays_of_args = dict(zip([arg for arg, _ in params], buffers, strict=True))
+    for index, dim in _pitches(f):  # the real row pitch, in elements, of the contiguous array
+        box = ctypes.c_int64(int(np.prod(arrays_of_args[f.args[index]].shape[dim + 1:], dtype=np.int64)))
+        scalars.append(box)
+        slots.append(ctypes.addressof(box))
     pointers = (ctypes.c_void_p * max(1, len(slots)))(*slots)
     message = ctypes.create_string_buffer(MESSAGE_BYTES)
     launch = getattr(lib, f"asc_emu_launch_{unit.symbol(kernel)}")

@@ -38,14 +38,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, i1, i64
+from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    StridedLayoutAttr,
+    i1,
+    i64,
+)
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.latency_model import element_bytes
+from ascend_mlir.analysis.size_bounds import origin_buffer_shape
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import cce, hivm
@@ -93,6 +103,8 @@ class MmadTile:
 
     @staticmethod
     def of(op: hivm.MmadL1Op, half: int) -> MmadTile:
+        """The tiling of the L1 buffers A and B start at (a partial tile's buffer: the
+        K steps and L0 halves are planned for the whole buffer)."""
         a_shape, b_shape = _static_matrix(op, op.a, "A"), _static_matrix(op, op.b, "B")
         a_t, b_t = op.a_transpose is not None, op.b_transpose is not None
         m, k = (a_shape[1], a_shape[0]) if a_t else a_shape
@@ -107,11 +119,20 @@ class MmadTile:
 
 
 def _static_matrix(op: Operation, value: SSAValue, role: str) -> tuple[int, int]:
+    """The static rank-2 shape of the L1 buffer `value` starts at (itself, or the buffer
+    of a partial tile at its origin)."""
     t = value.type
-    if not isinstance(t, MemRefType) or len(t.get_shape()) != 2 or any(d < 0 for d in t.get_shape()):
-        raise op_error(op, f"the mmadL1 lowering takes whole static rank-2 L1 tiles ({role} is {t})")
-    shape = t.get_shape()
+    shape = origin_buffer_shape(value) if isinstance(t, MemRefType) and len(t.get_shape()) == 2 else None
+    if shape is None:
+        raise op_error(op, f"the mmadL1 lowering takes static rank-2 L1 tiles or partial tiles at the origin "
+                           f"of one ({role} is {t})")
     return shape[0], shape[1]
+
+
+def is_partial(op: hivm.MmadL1Op) -> bool:
+    """Whether an operand of `op` is a partial tile (runtime sizes): its sizes are then
+    the op's real_m/real_k/real_n, and the K steps run only over real_k."""
+    return any(isinstance(t := v.type, MemRefType) and DYNAMIC_INDEX in t.get_shape() for v in (op.a, op.b, op.c))
 
 
 class _Builder:
@@ -155,6 +176,32 @@ def _enclosing_iteration(op: Operation, b: _Builder) -> SSAValue | None:
     return b.binary(arith.DivUIOp, offset, loop.step)
 
 
+def _multiplied_part(b: _Builder, op: hivm.MmadL1Op) -> tuple[SSAValue, SSAValue]:
+    """Views of A and B of exactly real_m x real_k and real_k x real_n (transposed as
+    stored): the L1 -> L0 moves of a partial tile lay out the fractals the multiply reads
+    (the cube's L0 layout follows its m, k and n), never more."""
+    def part(value: SSAValue, rows: SSAValue, cols: SSAValue) -> SSAValue:
+        t = value.type
+        assert isinstance(t, MemRefType)
+        layout = t.layout if isinstance(t.layout, StridedLayoutAttr) else StridedLayoutAttr([t.get_shape()[1], 1])
+        result = MemRefType(t.element_type, [DYNAMIC_INDEX, DYNAMIC_INDEX], layout, t.memory_space)
+        view = memref.SubviewOp(value, [], [rows, cols], [], [0, 0], [DYNAMIC_INDEX, DYNAMIC_INDEX], [1, 1], result)
+        return b.add(view).results[0]
+
+    m, k, n = op.real_m, op.real_k, op.real_n
+    a = part(op.a, k, m) if op.a_transpose is not None else part(op.a, m, k)
+    bb = part(op.b, n, k) if op.b_transpose is not None else part(op.b, k, n)
+    return a, bb
+
+
+def _runtime_steps(b: _Builder, real_k: SSAValue, k_step: int) -> SSAValue:
+    """The K steps of a partial tile: ceil(real_k / k_step), at least one, so that an
+    mmadL1 with real_k = 0 still runs its multiply: with init, C = 0 (A x B over an empty
+    K, as mmadL1 defines it and the cube's k = 0 computes), never an L0C left unwritten."""
+    rounded = b.binary(arith.AddiOp, real_k, b.index(k_step - 1))
+    return b.binary(arith.MaxSIOp, b.binary(arith.DivUIOp, rounded, b.index(k_step)), b.index(1))
+
+
 def lower_mmad(op: hivm.MmadL1Op, chip: Chip) -> None:
     """Replace `op` by its K-step loop (see the module docstring)."""
     _check_operands(op)
@@ -166,7 +213,11 @@ def lower_mmad(op: hivm.MmadL1Op, chip: Chip) -> None:
     outer = _Builder(InsertPoint.before(op))
     iteration = _enclosing_iteration(op, outer)
     first = outer.index(reserved_cube_events(chip)[0])
-    lb, ub, one = outer.index(0), outer.index(tile.steps), outer.index(1)
+    partial = is_partial(op)
+    lb, one = outer.index(0), outer.index(1)
+    # a partial tile whose buffer's K is one step takes that one step whatever real_k is
+    ub = _runtime_steps(outer, op.real_k, tile.k_step) if partial and tile.steps > 1 else outer.index(tile.steps)
+    a_src, b_src = (_multiplied_part(outer, op) if partial else (op.a, op.b))
     body = Block(arg_types=[IndexType()])
     loop = outer.add(scf.ForOp(lb, ub, one, [], Region(body)))
     kk = body.args[0]
@@ -186,11 +237,13 @@ def lower_mmad(op: hivm.MmadL1Op, chip: Chip) -> None:
     l0a.name_hint, l0b.name_hint = "l0a", "l0b"
     k0 = b.binary(arith.MuliOp, kk, b.index(tile.k_step))
     b.add(hivm.WaitFlagOp("M", "MTE1", event))
-    b.add(cce.LoadL0AOp(op.a, k0, l0a, tile.a_t))
-    b.add(cce.LoadL0BOp(op.b, k0, l0b, tile.b_t))
+    b.add(cce.LoadL0AOp(a_src, k0, l0a, tile.a_t))
+    b.add(cce.LoadL0BOp(b_src, k0, l0b, tile.b_t))
     b.add(hivm.SetFlagOp("MTE1", "M", event))
     b.add(hivm.WaitFlagOp("MTE1", "M", event))
-    if tile.last_k == tile.k_step:
+    if partial:  # the step's K: what is left of real_k, at most a whole step
+        k_size = b.binary(arith.MinSIOp, b.binary(arith.SubiOp, op.real_k, k0), b.index(tile.k_step))
+    elif tile.last_k == tile.k_step:
         k_size = b.index(tile.k_step)
     else:  # the last step takes only what remains of K
         is_last = b.add(arith.CmpiOp(kk, b.index(tile.steps - 1), "eq")).results[0]
@@ -200,7 +253,8 @@ def lower_mmad(op: hivm.MmadL1Op, chip: Chip) -> None:
         first_step = b.add(arith.CmpiOp(kk, b.index(0), "eq")).results[0]
         init = b.add(arith.AndIOp(init, first_step)).results[0]
     assert init.type == i1
-    b.add(cce.MmadOp(l0a, l0b, op.c, init, b.index(tile.m), k_size, b.index(tile.n)))
+    m_size, n_size = (op.real_m, op.real_n) if partial else (b.index(tile.m), b.index(tile.n))
+    b.add(cce.MmadOp(l0a, l0b, op.c, init, m_size, k_size, n_size))
     b.add(hivm.SetFlagOp("M", "MTE1", event))
     b.add(scf.YieldOp())
     for name, attr in op.attributes.items():  # the schedule's task of the mmadL1 is the loop's

@@ -86,16 +86,13 @@ def test_example_simulates_clean(name: str):
 
 
 # examples the CCE printer cannot print yet, and why (strict: passing is news to act on)
-NOT_THROUGH_CCE = {
-    "gemm_dyn": "runtime M, N, K: the GM row strides of memref<?x?xbf16> are no kernel parameters of the "
-                "printed C, and nd2nz/mmad/fixpipe of partial tiles are not printed yet",
-}
+NOT_THROUGH_CCE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [pytest.param(k, marks=pytest.mark.xfail(reason=NOT_THROUGH_CCE[k], strict=True))
                                   if k in NOT_THROUGH_CCE else k for k in KERNELS])
 def test_example_through_cce(name: str):
-    result = _sim(f"examples/{name}.mlir", "--via", "cce")
+    result = _sim(f"examples/{name}.mlir", *documented_binds(name), "--via", "cce")
     assert result["ok"] and result["reference_match"] is True, result
 
 

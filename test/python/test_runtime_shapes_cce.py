@@ -79,10 +79,79 @@ def test_row_reduction_of_runtime_rows_and_columns_through_cce():
         np.testing.assert_array_equal(result.outputs["arg1"], expected["arg1"], err_msg=f"m={m} c={c}")
 
 
-def test_gm_tensor_with_a_runtime_row_length_is_a_located_cce_error():
-    from ascend_mlir.diagnostics import OpError
-
+def test_gm_tensor_with_a_runtime_row_length_takes_its_pitch():
+    """memref<?x?xf32>: once a located error (its row stride was no kernel parameter), now
+    the pitch is a parameter and the rows are read at the caller's pitch (dav-3510)."""
     tile_module = parse((ROOT / "test" / "sim" / "Inputs" / "rowmax_dyn.mlir").read_text())
-    AscendCompilePass().apply(Context(), tile_module)
-    with pytest.raises(OpError, match="runtime inner dimension is not printed"):
-        print_cce(tile_module, "dav-3510")
+    compiled = tile_module.clone()
+    AscendCompilePass().apply(Context(), compiled)
+    unit = via_cce.unit_of(compiled, "dav-3510", "runtime_rowmax_pitch")
+    assert "int64_t x_stride0)" in unit.source
+    lib = via_cce.build([unit])
+    f = kernel_function(tile_module)
+    for m, c, pitch in ((37, 100, 130), (16, 256, 300)):
+        binds = {"m": str(m), "c": str(c), "x": f"{m}x{pitch}"}
+        inputs = make_inputs(f, m + c, bind_arguments(f, binds))
+        expected = run_reference(tile_module, inputs)
+        result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+        assert result.error is None, result.error
+        np.testing.assert_array_equal(result.outputs["arg1"], expected["arg1"], err_msg=f"m={m} c={c} {pitch}")
+
+
+# ----------------------------------------------------------------------------- a runtime row pitch
+
+SOFTMAX_DYN = ROOT / "examples" / "softmax_dyn.mlir"
+GM_ROWS = "memref<?x256xf32, #hivm.address_space<gm>>"
+GM_VIEW = "strided<[256, 1], offset: ?>, #hivm.address_space<gm>>"
+
+
+@pytest.fixture(scope="module")
+def softmax_pitch():
+    """softmax_dyn with x and y of a runtime row pitch (memref<?x?xf32>: the example
+    declares 256): the printed kernel takes each pitch as a parameter of its own."""
+    text = SOFTMAX_DYN.read_text()
+    assert GM_ROWS in text and GM_VIEW in text
+    text = text.replace(GM_ROWS, "memref<?x?xf32, #hivm.address_space<gm>>")
+    tile_module = parse(text.replace(GM_VIEW, "strided<[?, 1], offset: ?>, #hivm.address_space<gm>>"))
+    compiled = tile_module.clone()
+    AscendCompilePass().apply(Context(), compiled)
+    return tile_module, compiled
+
+
+def test_a_runtime_row_pitch_is_a_kernel_parameter(softmax_pitch):
+    _, compiled = softmax_pitch
+    for arch in ("dav-3510", "dav-c220"):
+        text = print_cce(compiled, arch)
+        assert "int64_t m, int64_t c, int64_t x_stride0, int64_t y_stride0)" in text, arch
+        assert "row0 * x_stride0" in text and "row0 * y_stride0" in text, arch
+
+
+@pytest.mark.parametrize("arch", ["dav-3510", "dav-c220"])
+def test_a_runtime_row_pitch_through_the_emulation(softmax_pitch, arch):
+    """Rows 300 (and 264, 7) elements apart, not the 256 of the tile: the copies step
+    through GM by the pitch the caller passes, and the columns past c stay untouched."""
+    tile_module, compiled = softmax_pitch
+    unit = via_cce.unit_of(compiled, arch, f"softmax_pitch_{arch.replace('-', '_')}")
+    lib = via_cce.build([unit])
+    f = kernel_function(tile_module)
+    for m, c, pitch in ((37, 200, 300), (16, 256, 264), (5, 1, 7), (0, 3, 9)):
+        binds = {"m": str(m), "c": str(c), "x": f"{m}x{pitch}", "y": f"{m}x{pitch}"}
+        inputs = make_inputs(f, m + pitch, bind_arguments(f, binds))
+        expected = run_reference(tile_module, inputs)
+        np.testing.assert_array_equal(expected["arg1"][:, c:], inputs["arg1"][:, c:])
+        result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+        assert result.error is None, ((m, c, pitch), result.error)
+        for name, want in expected.items():
+            np.testing.assert_allclose(result.outputs[name], want, rtol=1e-4, atol=1e-5, err_msg=f"{name} {m} {c} {pitch}")
+
+
+def test_a_runtime_row_pitch_on_the_simulator(softmax_pitch):
+    from ascend_mlir.sim import simulate
+
+    tile_module, compiled = softmax_pitch
+    f = kernel_function(tile_module)
+    inputs = make_inputs(f, 5, bind_arguments(f, {"m": "37", "c": "200", "x": "37x300", "y": "37x300"}))
+    expected = run_reference(tile_module, inputs)
+    result = simulate(compiled, inputs, perturb=3)
+    assert not result.races and not result.deadlock and not result.unbalanced_flags
+    np.testing.assert_allclose(result.outputs["arg1"], expected["arg1"], rtol=1e-5, atol=1e-6)

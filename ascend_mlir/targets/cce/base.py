@@ -35,6 +35,7 @@ from ascend_mlir.targets.cce.values import (
     mixed,
     multiple_of,
     paren,
+    product,
     row_major,
     static_strides,
     unique,
@@ -141,7 +142,7 @@ class PrinterBase:
         return self.side.views[value]
 
     def declare_view(self, value: SSAValue, scope: str, element: Attribute, init: str, op: Operation,
-                     shape: tuple[int | str, ...], strides: tuple[int, ...], aligned: bool) -> None:
+                     shape: tuple[int | str, ...], strides: tuple[int | str, ...], aligned: bool) -> None:
         assert self.side is not None
         name = unique(identifier(value.name_hint or "buf"), self.side.names)
         q, c = SCOPE_QUALIFIER[scope], c_element_type(element)
@@ -213,22 +214,22 @@ class PrinterBase:
         steps = op.static_strides.get_values()
         if any(s == DYNAMIC_INDEX for s in steps):
             raise op_error(op, "dynamic subview strides are not printed")
-        if any(s < 0 for s in source.strides):
-            raise op_error(op, "a view of a GM tensor with a runtime inner dimension is not printed (its row stride "
-                               "is no kernel parameter: give the tensor a static row length)")
         terms = []
         aligned = source.aligned
         dynamic = iter(op.offsets)
         for off, stride in zip(offsets, source.strides, strict=True):
-            step_bytes = stride * source.esize
-            if isinstance(off, int):
-                aligned = aligned and (off * step_bytes) % ALIGN_BYTES == 0
+            if isinstance(stride, str):  # a runtime GM row pitch: alignment unknown past row 0
+                aligned = aligned and off in (0, "0")
+                if not isinstance(off, int):
+                    next(dynamic)
+            elif isinstance(off, int):
+                aligned = aligned and (off * stride * source.esize) % ALIGN_BYTES == 0
             else:  # the offset must be a multiple of the blocks one step leaves unaligned
-                need = ALIGN_BYTES // math.gcd(ALIGN_BYTES, step_bytes)
+                need = ALIGN_BYTES // math.gcd(ALIGN_BYTES, stride * source.esize)
                 aligned = aligned and multiple_of(next(dynamic), need)
             if off in (0, "0"):
                 continue
-            terms.append(f"{off}" if stride == 1 else f"{paren(off)} * {stride}")
+            terms.append(f"{off}" if stride == 1 else f"{paren(off)} * {paren(stride)}")
         result = memref_of(op.result)
         shape: tuple[int | str, ...] = tuple(result.get_shape())
         kept = [i for i, s in enumerate(sizes) if not (s == 1 and len(shape) < len(sizes))]
@@ -236,7 +237,7 @@ class PrinterBase:
             kept = list(range(len(sizes) - len(shape), len(sizes)))
         # a runtime size (a partial tile) is its C expression
         shape = tuple(sizes[i] if d == DYNAMIC_INDEX else d for i, d in zip(kept, shape, strict=True))
-        strides = tuple(source.strides[i] * int(steps[i]) for i in kept)
+        strides = tuple(product([source.strides[i], int(steps[i])]) for i in kept)
         init = f"{source.ptr} + {' + '.join(terms)}" if terms else source.ptr
         self.declare_view(op.result, source.scope, source.element, init, op, shape, strides, aligned)
 

@@ -11,7 +11,17 @@ from xdsl.ir import Operation
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.targets.cce.base import PrinterBase
-from ascend_mlir.targets.cce.values import ALIGN_BYTES, View, bursts, paren, rows_of, static_shape
+from ascend_mlir.analysis.size_bounds import origin_buffer_shape
+from ascend_mlir.targets.cce.values import (
+    ALIGN_BYTES,
+    View,
+    bursts,
+    paren,
+    product,
+    rows_of,
+    runtime_rows_of,
+    static_shape,
+)
 
 
 class DmaPrinter(PrinterBase):
@@ -30,6 +40,7 @@ class DmaPrinter(PrinterBase):
         n, length, src_stride, dst_stride = bursts(op, src, dst)
         ub = dst if load else src
         ub_stride = dst_stride if load else src_stride
+        assert isinstance(ub_stride, int), "UB views have static strides"
         # the DMA addresses UB in 32-byte blocks: every burst starts on a block
         if not ub.aligned or (n != 1 and ub_stride % ALIGN_BYTES):
             raise op_error(op, f"a GM <-> UB copy needs each UB row on a 32-byte boundary; these rows are "
@@ -53,7 +64,7 @@ class DmaPrinter(PrinterBase):
                       f"{ub_gap_blocks}, {gm_gap});", op)
 
     def c220_gaps(self, op: Operation, n: int | str, length: int | str, ub_stride: int,
-                  gm_stride: int) -> tuple[int | str, int | str]:
+                  gm_stride: int | str) -> tuple[int | str, int | str]:
         """(UB gap in 32-byte blocks, GM gap in bytes) between the bursts of a dav-c220
         GM <-> UB copy. A burst of runtime length (a partial row) has runtime gaps: its rows
         stay `ub_stride` / `gm_stride` bytes apart, so the gaps are those strides less the
@@ -61,23 +72,39 @@ class DmaPrinter(PrinterBase):
         rounded burst never exceeds `ub_stride` (a multiple of 32, checked above)."""
         if n == 1:
             return 0, 0
-        if isinstance(length, str):
-            return f"({ub_stride} - ({paren(length)} + 31) / 32 * 32) / 32", f"{gm_stride} - {paren(length)}"
+        if isinstance(length, str):  # a partial row
+            ub_gap: int | str = f"({ub_stride} - ({paren(length)} + 31) / 32 * 32) / 32"
+        else:
+            ub_gap = self.c220_ub_gap(op, length, ub_stride)
+        if isinstance(length, str) or isinstance(gm_stride, str):  # a partial row, a runtime GM row pitch
+            return ub_gap, f"{paren(gm_stride)} - {paren(length)}"
+        return ub_gap, gm_stride - length
+
+    @staticmethod
+    def c220_ub_gap(op: Operation, length: int, ub_stride: int) -> int:
         ub_gap = ub_stride - -(-length // 32) * 32
         if ub_gap < 0 or ub_gap % 32:
             raise op_error(op, f"UB rows {ub_stride} bytes apart are not whole 32-byte blocks after {length}-byte bursts")
-        return ub_gap // 32, gm_stride - length
+        return ub_gap // 32
 
     def print_nd2nz(self, op: hivm.Nd2NzOp) -> None:
         src, dst = self.view(op.src), self.view(op.dst)
-        rows, cols, stride = rows_of(op, src)
-        if not dst.contiguous() or dst.shape != src.shape:
-            raise op_error(op, "nd2nz into part of an L1 buffer is not printed")
-        dst_n = -(-rows // 16) * 16
+        if dst.is_dynamic() or src.is_dynamic():
+            rows, cols, stride = runtime_rows_of(op, src)
+            home = origin_buffer_shape(op.dst)
+            if dst.shape != src.shape or home is None or len(home) != 2:
+                raise op_error(op, "nd2nz of a partial tile is printed into the origin of its L1 buffer only")
+            # the partial tile keeps its buffer's NZ layout: column blocks the buffer's rows high
+            dst_n = -(-home[0] // 16) * 16
+        else:
+            rows, cols, stride = rows_of(op, src)
+            if not dst.contiguous() or dst.shape != src.shape:
+                raise op_error(op, "nd2nz into part of an L1 buffer is not printed")
+            dst_n = -(-rows // 16) * 16
         if self.a5:
             self.line(f"asc_set_gm2l1_nz_para(1, 1, (uint16_t){dst_n}, 0);", op)
-            self.line(f"asc_copy_gm2l1_nd2nz({dst.ptr}, {src.ptr}, {stride * src.esize}, (asc_load_l2_cache_mode)0, "
-                      f"{rows}, {cols}, 0, 0);", op)
+            self.line(f"asc_copy_gm2l1_nd2nz({dst.ptr}, {src.ptr}, {product([stride, src.esize])}, "
+                      f"(asc_load_l2_cache_mode)0, {rows}, {cols}, 0, 0);", op)
         else:
             form = "b16" if src.esize == 2 else "b32s"
             self.line(f"copy_gm_to_cbuf_multi_nd2nz_{form}({dst.ptr}, {src.ptr}, 0, 1, {rows}, {cols}, 0, {stride}, "
@@ -103,16 +130,29 @@ class DmaPrinter(PrinterBase):
         self.line(call.format(d=f"{dst.ptr} + cb * {dst_n * c0}", s=f"{src.ptr} + cb * {c0}", n=rows, gap=gap), op)
         self.close()
 
-    def print_fixpipe(self, op: hivm.FixpipeOp) -> None:
-        src, dst = self.view(op.src), self.view(op.dst)
-        if "nz2nd" not in str(op.dma_mode):
-            raise op_error(op, "only fixpipe {dma_mode = nz2nd} is printed")
+    @staticmethod
+    def l0c_rows(op: hivm.FixpipeOp, src: View) -> tuple[int | str, int | str, int | str]:
+        """(m, n, m rounded up to 16) of the L0C tile a fixpipe reads: a whole tile, or a
+        partial one at the origin of its buffer, which the cube wrote with its runtime m
+        (the NZ column blocks of L0C are that m rounded up to 16 high)."""
+        if src.is_dynamic():
+            home = origin_buffer_shape(op.src)
+            if home is None or len(src.shape) != 2:
+                raise op_error(op, "a fixpipe of a partial tile is printed from the origin of its L0C buffer only")
+            m, n = src.shape
+            return m, n, m if isinstance(m, int) and m % 16 == 0 else f"({paren(m)} + 15) / 16 * 16"
         if not src.contiguous():
             raise op_error(op, "a fixpipe from part of L0C is not printed")
         src_shape = static_shape(op, src)
         m, n = (src_shape + (1,))[:2] if len(src_shape) == 1 else src_shape[:2]
-        m_pad = -(-m // 16) * 16
-        rows, cols, dst_stride = rows_of(op, dst)
+        return m, n, -(-m // 16) * 16
+
+    def print_fixpipe(self, op: hivm.FixpipeOp) -> None:
+        src, dst = self.view(op.src), self.view(op.dst)
+        if "nz2nd" not in str(op.dma_mode):
+            raise op_error(op, "only fixpipe {dma_mode = nz2nd} is printed")
+        m, n, m_pad = self.l0c_rows(op, src)
+        _, _, dst_stride = runtime_rows_of(op, dst)
         relu = 1 if op.pre_relu is not None and "NO_RELU" not in str(op.pre_relu) else 0
         quant = {4: 0, 2: 1 if isinstance(dst.element, BFloat16Type) else 2}[dst.esize]
         if dst.scope == "gm":

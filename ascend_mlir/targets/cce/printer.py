@@ -32,6 +32,7 @@ from ascend_mlir.targets.cce.values import (
     identifier,
     memref_of,
     argument_strides,
+    stride_parameters,
     unique,
 )
 from ascend_mlir.targets.cce.vector import VECTOR_KIND, VectorPrinter
@@ -68,7 +69,8 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
         self.kernel = kernel
         f = kernel.signature_func
         arg_names = self.argument_names(f)
-        params = ", ".join(self.parameter(a, n) for a, n in zip(f.args, arg_names, strict=True))
+        params = ", ".join([self.parameter(a, n) for a, n in zip(f.args, arg_names, strict=True)]
+                           + [f"int64_t {name}" for _, _, name in stride_parameters(f.args, arg_names)])
         self.open(f'extern "C" __global__ {self.kernel_attribute(kernel)} void {kernel.name}({params})', f)
         if self.a5:
             self.line("asc_init();", f)
@@ -102,6 +104,13 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
             names.append(unique(identifier(a.name_hint or f"arg{i}"), used))
         return names
 
+    def runtime_pitches(self, f: func.FuncOp) -> dict[int, dict[int, str]]:
+        """Per argument index, the C names of its runtime row pitches (dimension -> name)."""
+        pitches: dict[int, dict[int, str]] = {}
+        for index, dim, name in stride_parameters(f.args, self.argument_names(f)):
+            pitches.setdefault(index, {})[dim] = name
+        return pitches
+
     def parameter(self, arg: BlockArgument, name: str) -> str:
         t = arg.type
         if isinstance(t, MemRefType):
@@ -113,13 +122,15 @@ class CcePrinter(DmaPrinter, CubePrinter, VectorPrinter):
         side = Side(core, fn, side_ops(fn, core, single))
         self.side = side
         kernel_fn = self.kernel.signature_func if self.kernel else fn
-        for a, name in zip(fn.args, self.argument_names(kernel_fn), strict=True):
+        pitches = self.runtime_pitches(kernel_fn)
+        for i, (a, name) in enumerate(zip(fn.args, self.argument_names(kernel_fn), strict=True)):
             side.names.add(name)
             side.exprs[a] = name
             if isinstance(a.type, MemRefType):
                 t = memref_of(a)
-                side.views[a] = View(name, tuple(t.get_shape()), argument_strides(t), t.get_element_type(),
-                                     hivm.scope_of(t) or "gm")
+                side.views[a] = View(name, tuple(t.get_shape()), argument_strides(t, pitches.get(i, {})),
+                                     t.get_element_type(), hivm.scope_of(t) or "gm")
+        side.names.update(name for names in pitches.values() for name in names.values())
         self.print_arenas(side)
         if not self.a5 and core == "VECTOR" and any(
                 isinstance(op, hivm.VECTOR_OPS + (hivm.CopyOp,)) for op in side.ops):
@@ -172,7 +183,8 @@ HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
 
 
 # ops printed with operands of runtime size (counts as C expressions)
-RUNTIME_SIZE_OPS = frozenset({hivm.LoadOp, hivm.StoreOp, hivm.CopyOp, hivm.VReduceOp, hivm.VBrcOp, *VECTOR_KIND})
+RUNTIME_SIZE_OPS = frozenset({hivm.LoadOp, hivm.StoreOp, hivm.CopyOp, hivm.VReduceOp, hivm.VBrcOp, *VECTOR_KIND,
+                              hivm.Nd2NzOp, hivm.FixpipeOp, cce.LoadL0AOp, cce.LoadL0BOp, cce.MmadOp})
 CcePrinter.handlers = HANDLERS
 CcePrinter.runtime_size_ops = RUNTIME_SIZE_OPS
 

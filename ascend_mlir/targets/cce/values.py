@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -44,8 +44,9 @@ def product(dims: Sequence[int | str]) -> int | str:
     return " * ".join(dynamic + ([str(static)] if static != 1 else []))
 
 
-def runtime_rows_of(op: Operation, view: View) -> tuple[int | str, int | str, int]:
-    """(rows, cols, row stride) with runtime rows/cols as C expressions."""
+def runtime_rows_of(op: Operation, view: View) -> tuple[int | str, int | str, int | str]:
+    """(rows, cols, row stride) with runtime rows/cols (and a runtime GM row pitch) as C
+    expressions."""
     try:
         return view.rows()
     except ValueError as err:
@@ -120,14 +121,34 @@ def static_strides(t: MemRefType) -> tuple[int, ...]:
     return row_major(shape)
 
 
-def argument_strides(t: MemRefType) -> tuple[int, ...]:
-    """A kernel argument's element strides; -1 where a runtime inner dimension makes the
-    stride unknown to the C kernel (its extent is no kernel parameter)."""
+def runtime_stride_dims(t: MemRefType) -> tuple[int, ...]:
+    """The dimensions of a kernel argument whose element stride a runtime inner extent
+    makes unknown to the C kernel (memref<?x?xbf16>: dimension 0, the row pitch): each is
+    a kernel parameter of its own after the function's arguments (`stride_parameters`)."""
     shape = t.get_shape()
-    if all(d != DYNAMIC_INDEX for d in shape[1:]):
+    return tuple(i for i in range(len(shape)) if any(d == DYNAMIC_INDEX for d in shape[i + 1:]))
+
+
+def stride_parameters(args: Sequence[SSAValue], names: Sequence[str]) -> list[tuple[int, int, str]]:
+    """(argument index, dimension, C name) of each runtime row pitch the kernel takes as
+    a parameter, in argument order: `<arg>_stride<dim>`, in elements, as a contiguous
+    tensor of the bound shape has it (the caller passes its real pitch)."""
+    out = []
+    used = set(names)
+    for i, (arg, name) in enumerate(zip(args, names, strict=True)):
+        if isinstance(arg.type, MemRefType) and (hivm.scope_of(arg.type) or "gm") == "gm":
+            out += [(i, d, unique(f"{name}_stride{d}", used)) for d in runtime_stride_dims(arg.type)]
+    return out
+
+
+def argument_strides(t: MemRefType, runtime: Mapping[int, str]) -> tuple[int | str, ...]:
+    """A kernel argument's element strides; a stride that a runtime inner dimension makes
+    unknown is the C name of its kernel parameter (`runtime`: dimension -> name)."""
+    dims = runtime_stride_dims(t)
+    if not dims:
         return static_strides(t)
-    return tuple(-1 if any(d == DYNAMIC_INDEX for d in shape[i + 1:]) else s
-                 for i, s in enumerate(row_major([max(d, 1) for d in shape])))
+    static = row_major([max(d, 1) for d in t.get_shape()])
+    return tuple(runtime[i] if i in dims else s for i, s in enumerate(static))
 
 
 def row_major(shape: Sequence[int]) -> tuple[int, ...]:
@@ -146,7 +167,8 @@ class View:
     ptr: str
     # a dimension is an int, or the C expression of a runtime size (a partial tile)
     shape: tuple[int | str, ...]
-    strides: tuple[int, ...]
+    # an element stride is an int, or the C name of a runtime row pitch (a kernel parameter)
+    strides: tuple[int | str, ...]
     element: Attribute
     scope: str
     # the pointer is a known multiple of 32 bytes into its arena (planned offsets and
@@ -177,7 +199,7 @@ class View:
             rows, _, stride = self.rows()
         except ValueError:
             return False
-        return rows == 1 or (stride * self.esize) % ALIGN_BYTES == 0
+        return rows == 1 or (isinstance(stride, int) and (stride * self.esize) % ALIGN_BYTES == 0)
 
     def contiguous(self) -> bool:
         shape, strides = self.shape, self.strides
@@ -189,12 +211,12 @@ class View:
         static = [int(d) for d in shape]
         return all(s == r for s, r, d in zip(strides, row_major(static), static, strict=True) if d != 1)
 
-    def rows(self) -> tuple[int | str, int | str, int]:
+    def rows(self) -> tuple[int | str, int | str, int | str]:
         """(rows, cols, row stride in elements) of a view whose last dim is unit-stride."""
         shape = [d for d in self.shape] or [1]
         strides = list(self.strides) or [1]
         while len(shape) > 2:  # fold leading dims that are contiguous with the next one
-            if not isinstance(shape[1], int) or strides[0] != shape[1] * strides[1]:
+            if not isinstance(shape[1], int) or not isinstance(strides[1], int) or strides[0] != shape[1] * strides[1]:
                 raise ValueError(f"a rank-{len(self.shape)} view with non-foldable strides {self.strides}")
             shape[:2] = [product(shape[:2])]
             strides[:2] = [strides[1]]
@@ -243,16 +265,24 @@ def int_array(attr: object) -> tuple[int, ...]:
     return tuple(int(v) for v in values()) if values is not None else ()
 
 
+def static_stride(op: Operation, stride: int | str) -> int:
+    """A row stride that must be static: on-chip views have static strides; only a GM
+    tensor's row pitch may be a runtime kernel parameter."""
+    if isinstance(stride, str):
+        raise op_error(op, "an operand with a runtime row pitch is not printed for this op")
+    return stride
+
+
 def rows_of(op: Operation, view: View) -> tuple[int, int, int]:
     rows, cols, stride = runtime_rows_of(op, view)
     if not isinstance(rows, int) or not isinstance(cols, int):
         raise op_error(op, "an operand of runtime size is not printed for this op")
-    return rows, cols, stride
+    return rows, cols, static_stride(op, stride)
 
 
-def bursts(op: Operation, src: View, dst: View) -> tuple[int | str, int | str, int, int]:
+def bursts(op: Operation, src: View, dst: View) -> tuple[int | str, int | str, int | str, int | str]:
     """(nBurst, burst bytes, src stride bytes, dst stride bytes) of a 2D copy (counts
-    of runtime sizes as C expressions; the strides are static)."""
+    of runtime sizes and a GM tensor's runtime row pitch as C expressions)."""
     if src.shape != dst.shape:
         raise op_error(op, f"copy between shapes {list(src.shape)} and {list(dst.shape)} is not printed")
     if src.contiguous() and dst.contiguous():
@@ -262,7 +292,7 @@ def bursts(op: Operation, src: View, dst: View) -> tuple[int | str, int | str, i
         return 1, length, length, length
     s_rows, cols, s_stride = runtime_rows_of(op, src)
     _, _, d_stride = runtime_rows_of(op, dst)
-    return s_rows, product([cols, src.esize]), s_stride * src.esize, d_stride * dst.esize
+    return s_rows, product([cols, src.esize]), product([s_stride, src.esize]), product([d_stride, dst.esize])
 
 
 def mixed(static: Sequence[int], dynamic: Sequence[str]) -> list[int | str]:

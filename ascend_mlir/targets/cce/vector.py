@@ -28,6 +28,7 @@ from ascend_mlir.targets.cce.values import (
     memref_of,
     rows_of,
     runtime_rows_of,
+    static_stride,
 )
 
 
@@ -116,7 +117,8 @@ class VectorPrinter(PrinterBase):
             name = self.use_helper(*simd.row_broadcast_helper(dst.ctype, dst.rows_aligned()))
             self.line(f"{name}({dst.ptr}, {src.ptr}, {rows_any}, {cols_any}, {dstride}, {sstride});", op)
             return
-        rows_any, cols_any, dstride = runtime_rows_of(op, dst)
+        rows_any, cols_any, dstride_any = runtime_rows_of(op, dst)
+        dstride = static_stride(op, dstride_any)
         if isinstance(rows_any, str) or isinstance(cols_any, str):
             self.c220_runtime_row_broadcast(op, dst, src, dstride)
             return
@@ -170,7 +172,8 @@ class VectorPrinter(PrinterBase):
             name = self.use_helper(*simd.row_reduce_helper(kind, src.ctype, src.rows_aligned()))
             self.line(f"{name}({dst.ptr}, {src.ptr}, {rows_any}, {cols_any}, {sstride}, {dstride});", op)
             return
-        rows_any, cols_any, sstride = runtime_rows_of(op, src)
+        rows_any, cols_any, sstride_any = runtime_rows_of(op, src)
+        sstride, dstride = static_stride(op, sstride_any), static_stride(op, dstride)
         if isinstance(rows_any, str) or isinstance(cols_any, str):
             self.c220_runtime_row_reduce(op, kind, (src, dst), sstride, dstride)
             return
