@@ -94,11 +94,28 @@ def argument_roles_of(module: Any) -> dict[str, tuple[str, str]]:
     from ascend_mlir.sim.reference import ReferenceError, argument_roles, kernel_function
 
     if not is_tile_level(module):
-        return {}
+        return _written_argument_names(module)
     try:
         return argument_roles(kernel_function(module))
     except ReferenceError:
         return {}
+
+
+def _written_argument_names(module: Any) -> dict[str, tuple[str, str]]:
+    """"arg<i>" -> (the argument's name as the file writes it, "output") of a hivm-level
+    kernel: the simulator numbers data arguments without the FFTS base address, so a
+    foreign kernel's `%arg5` is its "arg4"; reports use the written name."""
+    from ascend_mlir.sim.hivm_frontend import find_kernel
+    from ascend_mlir.sim.user_reference import data_arguments
+
+    try:
+        kernel = find_kernel(module, None)
+    except Exception:  # noqa: BLE001 - no kernel to name: the comparison keeps positional names
+        return {}
+    func_op = kernel.aic or kernel.aiv
+    if func_op is None:
+        return {}
+    return {key: (name, "output") for key, name, _ in data_arguments(func_op)}
 
 
 def name_arguments(comparison: list[dict], roles: dict[str, tuple[str, str]]) -> None:

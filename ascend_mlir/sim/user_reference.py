@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import IntegerAttr, MemRefType
 from ascend_mlir.dialects import hacc
 from ascend_mlir.user_modules import UserModuleError, function_of, run_module
 
-__all__ = ["ReferenceSpecError", "expected_outputs", "load_reference", "output_arguments"]
+__all__ = ["ReferenceSpecError", "data_arguments", "expected_outputs", "load_reference", "output_arguments"]
 
 
 class ReferenceSpecError(Exception):
@@ -51,7 +51,7 @@ def load_reference(spec: str) -> Callable[..., Any]:
         raise ReferenceSpecError(f"--reference {spec}: {err}") from None
 
 
-def _data_arguments(func_op: func.FuncOp) -> list[tuple[str, str, Any]]:
+def data_arguments(func_op: func.FuncOp) -> list[tuple[str, str, Any]]:
     """(key "arg<i>", name as written, block argument) of every data argument."""
     data = [a for i, a in enumerate(func_op.args) if not hacc.is_ffts_base_address(func_op, i)]
     return [(f"arg{i}", a.name_hint or f"arg{i}", a) for i, a in enumerate(data)]
@@ -61,7 +61,7 @@ def output_arguments(func_op: func.FuncOp) -> list[str]:
     """Names (as written) of the arguments the kernel marks as outputs."""
     names = []
     attrs = func_op.arg_attrs.data if func_op.arg_attrs is not None else ()
-    by_index = {a.index: name for _, name, a in _data_arguments(func_op)}
+    by_index = {a.index: name for _, name, a in data_arguments(func_op)}
     for index, arg_attrs in enumerate(attrs):
         kind = arg_attrs.data.get("tt.tensor_kind")
         arg_type = arg_attrs.data.get(hacc.ARG_TYPE)
@@ -74,7 +74,7 @@ def output_arguments(func_op: func.FuncOp) -> list[str]:
 
 def expected_outputs(fn: Callable[..., Any], func_op: func.FuncOp, inputs: Mapping[str, Any]) -> dict[str, Any]:
     """The expected outputs, keyed "arg<i>" like the simulator's outputs."""
-    arguments = _data_arguments(func_op)
+    arguments = data_arguments(func_op)
     kwargs = {}
     for key, name, arg in arguments:
         if key in inputs:

@@ -167,3 +167,19 @@ def test_vcast_unsigned_mode_reads_the_source_as_written(mode, unsigned):
     got, _ = run([line], [("x", "1x8", "i32"), ("y", "1x8", "f32")], {"arg0": x, "arg1": np.zeros((1, 8), np.float32)})
     source = x.view(np.uint32) if unsigned else x
     assert np.array_equal(got, source.astype(np.float64).astype(np.float32))
+
+
+def test_vbrc_into_cbuf_is_an_mte2_fill_of_the_cube_core():
+    """bishengir's VBrcOp::getPipe: a broadcast into L1 runs on PIPE_MTE2 (the cube core),
+    into UB on PIPE_V."""
+    from ascend_mlir.dialects import hivm
+
+    module = parse(
+        "func.func @f(%l1: memref<64xf16, #hivm.address_space<cbuf>>, %ub: memref<64xf16, #hivm.address_space<ub>>) {\n"
+        "  %z = arith.constant 0.0 : f16\n"
+        "  hivm.hir.vbrc ins(%z : f16) outs(%l1 : memref<64xf16, #hivm.address_space<cbuf>>)\n"
+        "  hivm.hir.vbrc ins(%z : f16) outs(%ub : memref<64xf16, #hivm.address_space<ub>>)\n"
+        "  return\n}\n")
+    fill, vector = [op for op in module.walk() if isinstance(op, hivm.VBrcOp)]
+    assert (fill.pipes(), fill.core_type()) == (("MTE2",), "CUBE")
+    assert (vector.pipes(), vector.core_type()) == (("V",), "VECTOR")

@@ -43,7 +43,22 @@ SOFTMAX_ROW = {
     ],
     "grid": 2,
 }
-CASES = {"vector_add.Ascend910B3": VECTOR_ADD, "vector_add.Ascend950PR_9599": VECTOR_ADD,
+
+def _matmul_size(m: int, n: int, k: int) -> list[str]:
+    # arg1/arg2: the lock and workspace bishengir adds (unused here); a 2 x 2 grid of 64 x 64 tiles
+    return [f"arg3={m * k}", f"arg4={k * n}", f"arg5={m * n}", f"arg6={m}", f"arg7={n}", f"arg8={k}",
+            "arg1=64", "arg2=64", "arg9=2", "arg10=2", "arg11=1"]
+
+
+MATMUL = {
+    "reference": "matmul.py",
+    "sizes": [  # whole 64 x 64 tiles and two whole K steps, then tails in M, N and K (the L1 zero fill)
+        _matmul_size(128, 128, 128),
+        _matmul_size(100, 70, 90),
+    ],
+    "grid": 4,
+}
+CASES = {"vector_add.Ascend910B3": VECTOR_ADD, "matmul.Ascend910B3": MATMUL, "vector_add.Ascend950PR_9599": VECTOR_ADD,
          "softmax_row.Ascend910B3": SOFTMAX_ROW, "softmax_row.Ascend950PR_9599": SOFTMAX_ROW}
 # Mutants that change nothing a kernel can observe, with the reason (none is reported).
 HARMLESS = {
@@ -150,7 +165,6 @@ def test_tail_path_mutant_is_seen_only_at_the_tail_size(tmp_path: Path):
 # The dumps not simulated yet stop at a located error naming the construct (docs/foreign-kernels.md
 # says why each is out of reach today), never an internal error or a misleading note.
 UNSIMULATED = {
-    "matmul.Ascend910B3": ":91:9: error: 'hivm.hir.vbrc' op vector output must be in ub, got cbuf",
     # cut short by bishengir-compile-a5 (no module line): its semi-affine maps are rewritten
     # as arith all the same, so the first construct we lack is the workspace view
     "matmul.Ascend950PR_9599": ":18:3: error: 'memref.view' op the simulator does not support",
@@ -165,3 +179,18 @@ def test_unsimulated_dump_is_a_located_error(name: str):
     error = report["error"]
     assert f"{path}:" in error and ": error: " in error and UNSIMULATED[name] in error, error
     assert "internal error" not in error and "IRDL form" not in error, error
+
+
+def test_report_names_the_argument_as_the_dump_writes_it():
+    """The simulator numbers data arguments without the FFTS base address (vector_add's
+    `%arg5` is its "arg4"); the report names `%arg5`, as the file and `--bind` do."""
+    argv = [str(TRITON / "vector_add.Ascend910B3.hivm.mlir"), "--grid", "2", *_chip("Ascend910B3"),
+            "--reference", str(TRITON / "ref" / "vector_add.py")]
+    for bind in VECTOR_ADD["sizes"][0]:
+        argv += ["--bind", bind]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert ascend_sim.run(argv) == 0
+    assert "output arg5 matches the reference" in out.getvalue()
+    status, report = _simulate(TRITON / "vector_add.Ascend910B3.hivm.mlir", VECTOR_ADD["sizes"][0], 2, "vector_add.py")
+    assert status == 0 and [(e["name"], e["argument"]) for e in report["reference"]] == [("arg4", "arg5")]

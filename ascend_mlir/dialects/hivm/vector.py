@@ -418,8 +418,23 @@ class VBrcOp(_VectorOp):
     def outs(self) -> tuple[SSAValue, ...]:
         return (self.dst,)
 
+    def fills_l1(self) -> bool:
+        """A broadcast into cbuf (L1): bishengir zero-fills the L1 tiles of masked loads so,
+        and runs it on the cube core's PIPE_MTE2 (its VBrcOp::getPipe), not the vector unit."""
+        return scope_of(self.dst) == "cbuf"
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE2",) if self.fills_l1() else ("V",)
+
+    def core_type(self) -> str:
+        return "CUBE" if self.fills_l1() else "VECTOR"
+
     def verify_(self) -> None:
-        self._verify_ub_operands()
+        if self.fills_l1():
+            if is_shaped(self.src):
+                raise VerifyException("a broadcast into cbuf (the MTE2 fill of L1) takes a scalar source")
+        else:
+            self._verify_ub_operands()
         dims = array_values(self.broadcast_dims)
         dst_shape = shape_of(self.dst)
         assert dst_shape is not None
