@@ -46,6 +46,21 @@ class Kernel:
     alloc_alias: dict[Operation, Operation] = field(default_factory=dict)
 
 
+_MIX_HALVES = {"_mix_aiv": "_mix_aic", "_mix_aic": "_mix_aiv"}
+
+
+def _refuse_lone_mix_half(f: func.FuncOp, by_name: dict[str, func.FuncOp]) -> None:
+    """One half of a MIX kernel without the other (bishengir-compile-a5's dump of triton's
+    matmul, cut short by its abort, holds only `_mix_aiv`): the halves synchronise with each
+    other through cross-core flags and share the workspace, so neither can be judged alone."""
+    name = f.sym_name.data
+    for suffix, other in _MIX_HALVES.items():
+        if name.endswith(suffix) and name.removesuffix(suffix) + other not in by_name:
+            raise SimulationError(
+                f, f"@{name} is one half of a MIX kernel whose other half (@{name.removesuffix(suffix)}{other}) "
+                "is not in this module: the halves synchronise with each other, one cannot be simulated alone")
+
+
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     """The kernel to simulate: the split pair or kernel function named `func_name`, else
     the module's first kernel (a module of one function: that function). Its kind, cores
@@ -81,6 +96,7 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
         if not entries and len(funcs) > 1:
             raise SimulationError(module, "cannot tell the kernel: mark it with hacc.entry")
         f = (entries or funcs)[0]
+    _refuse_lone_mix_half(f, by_name)
     layout = layout_of_function(f)
     # named as the reference and `--bind` name them: the FFTS base address is not data
     data = [a for a in f.args if not hacc.is_ffts_base_address(f, a.index)]

@@ -176,12 +176,3 @@ func.func @convert_layout_dynamic_count(%t: tensor<?x128xf16>) {
   return
 }
 
-// -----
-
-// bishengir fills L1 tiles with a scalar broadcast on PIPE_MTE2 (VBrcOp::getPipe); a
-// vector source has no such fill
-func.func @vbrc_vector_into_cbuf(%s: memref<1x16xf16, #hivm.address_space<ub>>, %l1: memref<16x16xf16, #hivm.address_space<cbuf>>) {
-  // expected-error @+1 {{a broadcast into cbuf (the MTE2 fill of L1) takes a scalar source}}
-  hivm.hir.vbrc ins(%s : memref<1x16xf16, #hivm.address_space<ub>>) outs(%l1 : memref<16x16xf16, #hivm.address_space<cbuf>>) broadcast_dims = [0]
-  return
-}
