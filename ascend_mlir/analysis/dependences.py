@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from ascend_mlir import hardware
 from ascend_mlir.analysis import aliasing
 from ascend_mlir.analysis.aliasing import Footprint
+from ascend_mlir.chips import Chip, needs_barrier
 
 IV = "iv"  # the symbol of the loop variable of the loop being analysed
 
@@ -34,6 +35,18 @@ IV = "iv"  # the symbol of the loop variable of the loop being analysed
 # dependent pair needs a pipe_barrier, which waits for the producer to complete (the
 # same-pipe rule, reference/hivm-syntax.md), so the consumer waits the full latency.
 IN_ORDER_PIPES = hardware.ORDERED_PIPES
+
+
+
+def publishes(chip: Chip | None, src_pipe: str, dst_pipe: str) -> bool:
+    """Whether a dependence from an op on `src_pipe` to a later op on `dst_pipe` makes the
+    producer's pipe publish its completion: a flag to another pipe, or on one pipe a
+    `pipe_barrier` where `chips.needs_barrier` says the chip does not order that pipe
+    (the 910B's V and every chip's DMA pipes). Either drains the producer's pipe; a
+    same-pipe pair the chip orders (S, M at the hivm level, the 950's V) needs neither
+    and costs no drain. The scheduler's drain model asks this (loop_model.flag_drains)."""
+    return src_pipe != dst_pipe or needs_barrier(chip, src_pipe, dst_pipe)
+
 
 # DMA paths that share one HBM port although they run on different pipes.
 DEFAULT_SHARED_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = hardware.SHARED_PORT_PATHS

@@ -35,6 +35,7 @@ from ascend_mlir.analysis.dependences import (
     Dependence,
     eligible_buffers,
     loop_dependences,
+    publishes,
     resource_conflicts,
 )
 from ascend_mlir import hardware
@@ -81,6 +82,8 @@ class LoopModel:
     # reserve each publishing pipe's flag drain (flag_drains); off only for the pure
     # resource bound the e2e benchmark compares against
     model_flag_drains: bool = True
+    # whose same-pipe rule decides which same-pipe dependences publish (None: the default)
+    chip: Chip | None = None
 
     def solver_deps(self) -> list[tuple[int, int, int, int, str | None]]:
         """(src, dst, latency, distance, buffer) with duplicates merged (max latency)."""
@@ -99,14 +102,19 @@ class LoopModel:
         a result (or a freed buffer) to another pipe, P idles from the end of its last
         producer's ii to that producer's completion. The sync pass sets one flag per
         consumer pipe after the last producer, so the cost is one drain per publishing
-        pipe, at best the smallest `latency - ii` among its producers. Hardware-ordered
-        pipes (S, M) and multi-pipe tasks (nested loops, mmadL1 whose MTE1 feed
-        completes within its ii) are left out."""
+        pipe, at best the smallest `latency - ii` among its producers. A dependence on
+        one pipe publishes too, by a pipe_barrier, where the chip does not order that pipe
+        (dependences.publishes asks chips.needs_barrier: the 910B's V, the DMA pipes);
+        one the chip orders (the 950's V) costs no drain. Hardware-ordered pipes (S, M)
+        and multi-pipe tasks (nested loops, mmadL1 whose MTE1 feed completes within its
+        ii) are left out."""
         pipe_of = {i: t.solver_pipes for i, t in enumerate(self.tasks)}
         drains: dict[str, int] = {}
         for d in self.deps:
             src, dst = pipe_of[d.src], pipe_of[d.dst]
-            if len(src) != 1 or src == dst or src[0] in hardware.ORDERED_PIPES:
+            if len(src) != 1 or src[0] in hardware.ORDERED_PIPES:
+                continue
+            if src == dst and not publishes(self.chip, src[0], dst[0]):  # the chip orders the pipe
                 continue
             if isinstance(self.tasks[d.src].op, scf.ForOp | scf.IfOp) or len(op_pipes(self.tasks[d.src].op)) != 1:
                 continue
@@ -247,6 +255,7 @@ def build_loop_model(
         num_stages=loop_num_stages(loop, num_stages),
         conflicts=resource_conflicts(infos),
         trip_count=n,
+        chip=chip,
     )
 
 

@@ -2,6 +2,7 @@
 multi-buffer eligibility, in-order-pipe latencies, shared-port conflicts; conservative
 where it must be and precise where it matters (disjoint tiles are independent)."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -720,3 +721,41 @@ def test_grouping_by_root_matches_all_pairs(spec, trip):
         tasks.append(TaskInfo(f"t{i}", ("V" if i % 2 else "MTE2",), 10 + i, 2, accs))
     buffers = [BufferInfo("a", "a", "ub", 64, (16,))]
     assert loop_dependences(tasks, buffers, trip) == _all_pairs_dependences(tasks, buffers, trip)
+
+
+def test_publishes_asks_the_chips_same_pipe_rule():
+    from ascend_mlir.analysis.dependences import publishes
+
+    a950, b910 = load_chip("ascend950"), load_chip("ascend910b")
+    assert publishes(a950, "MTE2", "V") and publishes(b910, "V", "MTE3")  # a flag: always
+    assert not publishes(a950, "V", "V")  # the 950 orders V: no barrier, no drain
+    assert publishes(b910, "V", "V")  # the 910B does not: a pipe_barrier drains V
+    assert publishes(a950, "MTE2", "MTE2") and publishes(b910, "MTE3", "MTE3")
+    assert not publishes(a950, "S", "S") and not publishes(b910, "M", "M")
+
+
+STORE_ONLY_LOOP = f"""
+func.func @k(%x: {gm("512", "f32")}, %y: {gm("512", "f32")}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %u = memref.alloc() : {on("ub", "512", "f32")}
+  hivm.hir.load ins(%x : {gm("512", "f32")}) outs(%u : {on("ub", "512", "f32")})
+  scf.for %i = %c0 to %c8 step %c1 {{
+    hivm.hir.store ins(%u : {on("ub", "512", "f32")}) outs(%y : {gm("512", "f32")})
+  }}
+  return
+}}
+"""
+
+
+@pytest.mark.parametrize("chip", ["ascend950", "ascend910b"])
+def test_a_same_pipe_dependence_the_chip_does_not_order_drains_its_pipe(chip):
+    """Each store rewrites what the previous one wrote (MTE3 -> MTE3, carried): no chip
+    orders MTE3, so a pipe_barrier publishes it and MTE3 drains (latency - ii), though no
+    flag leaves the pipe. (V, the pipe whose order differs by chip, completes within its
+    ii in the latency model: its barrier costs no drain on the 910B either.)"""
+    model = only_loop_model(STORE_ONLY_LOOP, chip)
+    assert [(d.src, d.dst, d.distance, d.kind) for d in model.deps] == [(0, 0, 1, "WAW")]
+    info = model.tasks[0].info
+    assert model.flag_drains() == {"MTE3": info.latency - info.ii} and info.latency > info.ii
