@@ -198,7 +198,10 @@ def parse_diagnostic(err: ParseError) -> Diagnostic:
         content = content.decode("utf-8", "replace")
     lines = content.split("\n")
     source_line = lines[loc.line - 1 - span.line_offset] if 0 < loc.line - span.line_offset <= len(lines) else None
-    return Diagnostic("error", err.msg, SourceLocation(loc.file, loc.line, loc.col), source_line)
+    message = err.msg
+    if message == " in block definition":  # xDSL's words for an unexpected token where a block may start
+        message = "expected an operation or a block label (^name) here"
+    return Diagnostic("error", message, SourceLocation(loc.file, loc.line, loc.col), source_line)
 
 
 def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:

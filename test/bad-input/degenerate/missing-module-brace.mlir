@@ -1,5 +1,5 @@
 // Bad input (degenerate): the module's closing brace is missing.
-// ERROR: in block definition
+// ERROR: expected an operation or a block label (^name) here
 module {
   func.func @k(%g: memref<16xf32, #hivm.address_space<gm>>) {
     %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>

@@ -1,5 +1,5 @@
 // Bad input (syntax): a region that never closes.
-// ERROR: in block definition
+// ERROR: expected an operation or a block label (^name) here
 module {
   func.func @k() {
     return
