@@ -475,14 +475,15 @@ def byte_hull(fp: Footprint) -> tuple[int, int] | None:
     return lo - extent, hi + extent + fp.elem
 
 
-def hulls_apart(a: Footprint, b: Footprint) -> bool:
+def hulls_apart(a: Footprint, b: Footprint, hulls: tuple[tuple[int, int] | None, tuple[int, int] | None] | None = None) -> bool:
     """Whether `a` and `b` are proven apart by their roots or byte hulls alone (a sound,
-    cheap `not may_alias` for every shift of their symbols)."""
+    cheap `not may_alias` for every shift of their symbols). `hulls`: their byte_hull,
+    when the caller keeps them."""
     if _same_memory(a, b) is False:
         return True
     if a.root is None or b.root is None:
         return False
-    ha, hb = byte_hull(a), byte_hull(b)
+    ha, hb = hulls if hulls is not None else (byte_hull(a), byte_hull(b))
     return ha is not None and hb is not None and (ha[1] <= hb[0] or hb[1] <= ha[0])
 
 

@@ -52,7 +52,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from ascend_mlir import hardware
-from ascend_mlir.analysis.aliasing import Affine, Footprint, hulls_apart, may_alias
+from ascend_mlir.analysis.aliasing import Affine, Footprint, byte_hull, hulls_apart, may_alias
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
@@ -223,6 +223,10 @@ class _Access:
     index: int  # the op's number on its (core, pipe)
     footprint: Footprint
     write: bool
+    hull: tuple[int, int] | None = None  # byte_hull(footprint), kept: asked against every later access
+
+    def __post_init__(self) -> None:
+        self.hull = byte_hull(self.footprint)
 
 
 @dataclass
@@ -380,7 +384,9 @@ class _Checker:
             for e in reversed(earlier_list):
                 if e.index <= floor:
                     break
-                if not (e.write or a.write) or _hardware_ordered(e, a, self.chip) or hulls_apart(e.footprint, a.footprint):
+                if not (e.write or a.write) or hulls_apart(e.footprint, a.footprint, (e.hull, a.hull)):
+                    continue
+                if _hardware_ordered(e, a, self.chip):
                     continue
                 if may_alias(e.footprint, a.footprint):
                     here = a.pipe if core == a.step.core else f"{a.step.core} {a.pipe}"
