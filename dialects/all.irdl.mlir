@@ -1277,6 +1277,41 @@ irdl.dialect @hivm {
     %9 = irdl.base "#builtin.dense_array"
     irdl.attributes {"dstLayout" = %7, "srcLayout" = %8, "static_output_shape" = %9}
   }
+  // hivm.hir.vtranspose
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: disable_align
+  irdl.operation @hir_vtranspose {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    irdl.operands(src: %2, dst: %5, temp_buffer: optional %8)
+    %9 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %9)
+    %10 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"permutation" = %10}
+  }
+  // hivm.hir.vflip
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: property `flip_axis`: only the base of integer attribute of type `i64` is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  irdl.operation @hir_vflip {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: %2, dst: %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %6)
+    %7 = irdl.base "#builtin.integer"
+    irdl.attributes {"flip_axis" = %7}
+  }
 }
 // IRDL definition of the `hacc` dialect of ascend-mlir, for upstream
 // `mlir-opt --irdl-file=dialects/hacc.irdl.mlir`.

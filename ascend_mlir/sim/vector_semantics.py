@@ -37,6 +37,7 @@ from ascend_mlir.dialects.hivm.elementwise import (
     VXorOp,
 )
 from ascend_mlir.dialects.hivm.interface import array_values
+from ascend_mlir.dialects.hivm.permute import VFlipOp, VTransposeOp
 from ascend_mlir.dialects.hivm.scan import VCumprodOp, VCumsumOp
 from ascend_mlir.sim.memory import Ref, SimulationError
 from ascend_mlir.sim.numerics import ElemType, decode, encode
@@ -172,7 +173,38 @@ def _cumulative(w: Any, op: Any, reads: list, writes: list):
     return compute, end, False
 
 
+def _permute(w: Any, op: Any, reads: list, writes: list):
+    """vtranspose (np.transpose by `permutation`) and vflip (np.flip on `flip_axis`)."""
+    src_ref = w.val(op.src)
+    if not isinstance(src_ref, Ref):
+        raise SimulationError(op, f"{op.name} reads a memref")
+    read = _reader(w, op.src, op, reads, src_ref.et)
+    dst_ref: Ref = w.val(op.dst)
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    if isinstance(op, VTransposeOp):
+        perm = array_values(op.permutation)
+
+        def compute():
+            return np.transpose(np.asarray(read()), perm)
+    else:
+        axis = op.flip_axis.value.data
+
+        def compute():
+            return np.flip(np.asarray(read()), axis)
+
+    def end(values) -> None:
+        if values.shape != view.shape:
+            raise SimulationError(op, f"result shape {list(values.shape)} does not fit {list(view.shape)}")
+        view[...] = encode(values, dst_ref.et)
+
+    return compute, end, False
+
+
 VECTOR_SEMANTICS: dict[type, Callable] = {
+    VTransposeOp: _permute,
+    VFlipOp: _permute,
     **{t: _elementwise for t in (*_FUNCTIONS, VCmpOp, VShlOp, VShrOp)},
     VCumsumOp: _cumulative,
     VCumprodOp: _cumulative,

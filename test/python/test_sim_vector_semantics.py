@@ -183,3 +183,13 @@ def test_vbrc_into_cbuf_is_an_mte2_fill_of_the_cube_core():
     fill, vector = [op for op in module.walk() if isinstance(op, hivm.VBrcOp)]
     assert (fill.pipes(), fill.core_type()) == (("MTE2",), "CUBE")
     assert (vector.pipes(), vector.core_type()) == (("V",), "VECTOR")
+
+
+def test_vtranspose_and_vflip():
+    x = RNG.normal(size=(4, 8)).astype(np.float32)
+    line = f"    hivm.hir.vtranspose ins(%u0 : {mr('4x8', 'f32', 'ub')}) outs(%out : {mr('8x4', 'f32', 'ub')}) permutation = [1, 0]"
+    got, _ = run([line], [("x", "4x8", "f32"), ("y", "8x4", "f32")], {"arg0": x, "arg1": np.zeros((8, 4), np.float32)})
+    assert np.array_equal(got, x.T)
+    line = f"    hivm.hir.vflip ins(%u0 : {mr('4x8', 'f32', 'ub')}) outs(%out : {mr('4x8', 'f32', 'ub')}) flip_axis = 1"
+    got, _ = run([line], [("x", "4x8", "f32"), ("y", "4x8", "f32")], {"arg0": x, "arg1": np.zeros((4, 8), np.float32)})
+    assert np.array_equal(got, x[:, ::-1])

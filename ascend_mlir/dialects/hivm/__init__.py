@@ -107,6 +107,7 @@ from ascend_mlir.dialects.hivm.memory import (
     GetSubBlockIdxOp,
     PointerCastOp,
 )
+from ascend_mlir.dialects.hivm.permute import PERMUTE_OPS, VFlipOp, VTransposeOp
 from ascend_mlir.dialects.hivm.scan import SCAN_OPS
 from ascend_mlir.dialects.hivm.sync import (
     PipeBarrierOp,
@@ -168,6 +169,7 @@ HIVM = Dialect(
         *CUSTOM_OPS,
         *GLOBAL_MMAD_OPS,
         *LAYOUT_OPS,
+        *PERMUTE_OPS,
     ],
     [
         AddressSpaceAttr,
@@ -226,6 +228,9 @@ __all__ = [
     "SyncEventSlotAttr",
     "UnsignedMode",
     "UnsignedModeAttr",
+    "PERMUTE_OPS",
+    "VFlipOp",
+    "VTransposeOp",
     "AddressSpace",
     "AddressSpaceAttr",
     "AtomicKind",

@@ -176,3 +176,19 @@ func.func @convert_layout_dynamic_count(%t: tensor<?x128xf16>) {
   return
 }
 
+
+// -----
+
+func.func @vtranspose_three_axes(%s: memref<16x8x32xf32>, %d: memref<8x32x16xf32>) {
+  // expected-error @+1 {{Vtranspose only support two axes transpose}}
+  hivm.hir.vtranspose ins(%s : memref<16x8x32xf32>) outs(%d : memref<8x32x16xf32>) permutation = [1, 2, 0]
+  return
+}
+
+// -----
+
+func.func @vtranspose_rank(%s: memref<16x32xf32>, %d: memref<32x16xf32>) {
+  // expected-error @+1 {{Permutation size should be equal to src rank}}
+  hivm.hir.vtranspose ins(%s : memref<16x32xf32>) outs(%d : memref<32x16xf32>) permutation = [1, 0, 2]
+  return
+}

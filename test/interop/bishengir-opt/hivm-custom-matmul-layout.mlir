@@ -8,8 +8,8 @@
 // RUN: %bishengir_opt %s | grep -E "hivm\.hir\." | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.bishengir
 // RUN: ascend-opt %s | grep -E "hivm\.hir\." | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.ascend
 // RUN: diff %t.bishengir %t.ascend
-// RUN: %bishengir_opt %s --mlir-print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.bishengir-generic
-// RUN: ascend-opt %s --print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.ascend-generic
+// RUN: %bishengir_opt %s --mlir-print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout|vtranspose|vflip)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.bishengir-generic
+// RUN: ascend-opt %s --print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout|vtranspose|vflip)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.ascend-generic
 // RUN: diff %t.bishengir-generic %t.ascend-generic
 
 // CHECK: hivm.hir.custom {hivm.pipe = #hivm.pipe<PIPE_V>, hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.vf_mode = #hivm.vf_mode<SIMD>, symbol = "foo"} "my_op" ins({{.*}} : memref<?xf32>, tensor<3x3xi64>, i64) outs({{.*}} : tensor<3x3xf32>) -> tensor<3x3xf32>
@@ -47,5 +47,17 @@ func.func @global_matmuls(%a: memref<16x16xf16, #hivm.address_space<gm>>, %b: me
 func.func @layouts(%m: memref<128x128xf16>, %t: tensor<?x128xf16>, %n: index) {
   %0 = hivm.hir.convert_layout %m output_shape [8, 8, 16, 16] {srcLayout = #hivm.data_layout<dotA_ND, transpose = false>, dstLayout = #hivm.data_layout<nZ>} : (memref<128x128xf16>) -> memref<8x8x16x16xf16>
   %1 = hivm.hir.convert_layout %t output_shape [%n, 8, 16, 16] {srcLayout = #hivm.data_layout<ND>, dstLayout = #hivm.data_layout<zN, fractalSizes = [16, 16]>} : (tensor<?x128xf16>) -> tensor<?x8x16x16xf16>
+  return
+}
+
+// CHECK: hivm.hir.vtranspose ins({{.*}} : memref<16x32xf32>) outs({{.*}} : memref<32x16xf32>) permutation = [1, 0]{{$}}
+// CHECK: hivm.hir.vtranspose {{.*}} temp_buffer({{.*}} : memref<64xf32>) permutation = [1, 0] disable_align = true
+// CHECK: hivm.hir.vtranspose {{.*}} permutation = [0, 2, 1] -> tensor<2x32x16xf32>
+// CHECK: hivm.hir.vflip ins({{.*}}) outs({{.*}}) flip_axis = 1
+func.func @moves(%s: memref<16x32xf32>, %d: memref<32x16xf32>, %tmp: memref<64xf32>, %t: tensor<2x16x32xf32>, %u: tensor<2x32x16xf32>) {
+  hivm.hir.vtranspose ins(%s : memref<16x32xf32>) outs(%d : memref<32x16xf32>) permutation = [1, 0]
+  hivm.hir.vtranspose ins(%s : memref<16x32xf32>) outs(%d : memref<32x16xf32>) temp_buffer(%tmp : memref<64xf32>) permutation = [1, 0] disable_align = true
+  %r = hivm.hir.vtranspose ins(%t : tensor<2x16x32xf32>) outs(%u : tensor<2x32x16xf32>) permutation = [0, 2, 1] -> tensor<2x32x16xf32>
+  hivm.hir.vflip ins(%s : memref<16x32xf32>) outs(%s : memref<16x32xf32>) flip_axis = 1
   return
 }

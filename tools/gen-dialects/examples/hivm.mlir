@@ -100,6 +100,9 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     hivm.hir.matmul ins(%gm, %gm : memref<16x16xf16, #hivm.address_space<gm>>, memref<16x16xf16, #hivm.address_space<gm>>) outs(%gm : memref<16x16xf16, #hivm.address_space<gm>>) bias = %bias : memref<16xf16, #hivm.address_space<gm>> descale = %bias : memref<16xf16, #hivm.address_space<gm>> descale_mode = <DescalePerChannel>
     hivm.hir.mix_matmul {post_vector_func = "epilogue"} ins(%gm, %gm : memref<16x16xf16, #hivm.address_space<gm>>, memref<16x16xf16, #hivm.address_space<gm>>) post_vector_func_ins(%bias : memref<16xf16, #hivm.address_space<gm>>) outs(%gm : memref<16x16xf16, #hivm.address_space<gm>>)
     hivm.hir.mix_group_matmul ins(%a3, %gm, %tokens : memref<4x16x16xf16, #hivm.address_space<gm>>, memref<16x16xf16, #hivm.address_space<gm>>, memref<4xi64, #hivm.address_space<gm>>) outs(%gm : memref<16x16xf16, #hivm.address_space<gm>>)
+    %ut = memref.alloc() : memref<16x16xf16, #hivm.address_space<ub>>
+    hivm.hir.vtranspose ins(%ub : memref<16x16xf16, #hivm.address_space<ub>>) outs(%ut : memref<16x16xf16, #hivm.address_space<ub>>) permutation = [1, 0]
+    hivm.hir.vflip ins(%ub : memref<16x16xf16, #hivm.address_space<ub>>) outs(%ut : memref<16x16xf16, #hivm.address_space<ub>>) flip_axis = 0
     %nz = hivm.hir.convert_layout %gm output_shape [1, 1, 16, 16] {dstLayout = #hivm.data_layout<nZ>, srcLayout = #hivm.data_layout<ND>} : (memref<16x16xf16, #hivm.address_space<gm>>) -> memref<1x1x16x16xf16, #hivm.address_space<gm>>
     return
   }
