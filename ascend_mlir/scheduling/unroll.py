@@ -107,23 +107,25 @@ def _publishing_pipe(p: LoopProblem, d: Dep, body_tasks: int) -> str | None:
     return src[0]
 
 
-def _reach_same_pass(p: LoopProblem, body_tasks: int) -> list[set[int]]:
-    """For each body task, the tasks that follow it through distance-0 dependences."""
-    succ: list[list[int]] = [[] for _ in range(body_tasks)]
+def _same_pass_successors(p: LoopProblem, body_tasks: int) -> list[set[int]]:
+    succ: list[set[int]] = [set() for _ in range(body_tasks)]
     for d in p.deps:
         if d.buffer is None and d.distance == 0 and d.src < body_tasks and d.dst < body_tasks:
-            succ[d.src].append(d.dst)
-    reach: list[set[int]] = []
-    for i in range(body_tasks):
-        seen: set[int] = set()
-        stack = list(succ[i])
-        while stack:
-            j = stack.pop()
+            succ[d.src].add(d.dst)
+    return succ
+
+
+def _reaches(succ: list[set[int]], a: int, b: int) -> bool:
+    """Whether `b` follows `a` through distance-0 dependences."""
+    seen, stack = {a}, [a]
+    while stack:
+        for j in succ[stack.pop()]:
+            if j == b:
+                return True
             if j not in seen:
                 seen.add(j)
-                stack.extend(succ[j])
-        reach.append(seen)
-    return reach
+                stack.append(j)
+    return False
 
 
 def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
@@ -137,20 +139,24 @@ def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
         pipe = _publishing_pipe(p, d, body_tasks)
         if pipe is not None:
             releasing.setdefault(pipe, set()).add(d.src)
-    reach = _reach_same_pass(p, body_tasks)
+    succ = _same_pass_successors(p, body_tasks)
     have = {(d.src, d.dst, d.distance, d.buffer) for d in p.deps}
     extra: list[Dep] = []
     for d in p.deps:
         pipe = _publishing_pipe(p, d, body_tasks)
         if pipe is None:
             continue
+        same_pass = d.buffer is None and d.distance == 0
         for x in sorted(releasing[pipe]):
             key = (x, d.dst, d.distance, d.buffer)
-            same_pass = d.buffer is None and d.distance == 0
-            if key in have or x == d.dst or same_pass and (x in reach[d.dst] or x == d.dst):
+            # in the same pass, a consumer that some releasing task waits for (through
+            # the dependences so far, those added here included) cannot wait for it
+            if key in have or x == d.dst or same_pass and _reaches(succ, d.dst, x):
                 continue
             have.add(key)
             extra.append(Dep(x, d.dst, p.tasks[x].latency, d.distance, d.buffer))
+            if same_pass:
+                succ[x].add(d.dst)
     if not extra:
         return p
     return replace(p, deps=[*p.deps, *extra])

@@ -173,7 +173,12 @@ class ModuloSchedulePass(ModulePass):
         main_model = build_loop_model(main, chip, scheduled_loop_cost, index, per_copy)
         main_model.model_flag_drains = self.flag_drains
         problem = coalesced(main_model.problem(), factor, len(main_model.tasks))
-        self._write_loop(main_model, self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True))
+        try:
+            result = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True)
+        except PassFailedException:
+            # the coalesced model has no schedule: the unrolled loop as it stands has one
+            result = self._solve(main_model, report=True)
+        self._write_loop(main_model, result)
         if rest is not None:
             rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
             rest_model.model_flag_drains = self.flag_drains
