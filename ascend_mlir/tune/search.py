@@ -121,6 +121,7 @@ class Sweep:
             if (row["status"] in ("ok", "wrong", "pruned", "dominated") and row.get("loops") is not None
                     and isinstance(s, int) and isinstance(stages, int) and s < stages
                     and differs_only_in_stages(row["config"], variant.config)
+                    and _largest_unroll(s) == _largest_unroll(stages)
                     and all(max(lp["versions"].values(), default=0) < s for lp in row["loops"])):
                 return row
         return None
@@ -281,3 +282,10 @@ class Sweep:
             variant, task = in_flight.pop(task_id)
             self._store(task, variant, row)
             results[task_id] = row
+
+
+def _largest_unroll(stages: int) -> int:
+    """The largest unroll factor the scheduler may give a loop under this stage bound (U
+    copies need U versions): a bound that allows a larger one can change the schedule
+    even where no loop used all its versions."""
+    return max(u for u in (1, 2, 4) if u <= max(stages, 1))
