@@ -39,6 +39,14 @@ def compiled(tile_module):
     return module
 
 
+@pytest.fixture(scope="module")
+def one_copy(tile_module):
+    """The kernel compiled with its loop as written (unroll=1)."""
+    module = tile_module.clone()
+    AscendCompilePass(unroll=1).apply(Context(), module)
+    return module
+
+
 # ----------------------------------------------------------------------------- binding
 
 
@@ -147,15 +155,26 @@ def _dynamic_loop(module) -> scf.ForOp:
     return next(op for op in module.walk() if isinstance(op, scf.ForOp))
 
 
-def test_runtime_bounded_loop_is_verified_over_its_covering_trip_counts(compiled):
-    loop = _dynamic_loop(compiled)
-    # one stage, buffer versions 2: trip counts 0..4 stand for all
-    assert covering_trip_counts(loop) == range(0, 5)
-    VerifySyncPass().apply(Context(), compiled.clone())  # no error, no "cannot evaluate"
+def _loops(module) -> list[scf.ForOp]:
+    return [op for op in module.walk() if isinstance(op, scf.ForOp)]
 
 
-def test_a_missing_wait_in_a_runtime_bounded_loop_is_caught(compiled):
-    mutant = compiled.clone()
+def test_runtime_bounded_loop_is_verified_over_its_covering_trip_counts(one_copy, compiled):
+    # as written (unroll=1): one stage, buffer versions 2: trip counts 0..4 stand for all
+    assert [covering_trip_counts(loop) for loop in _loops(one_copy)] == [range(0, 5)]
+    VerifySyncPass().apply(Context(), one_copy.clone())  # no error, no "cannot evaluate"
+    # the default unrolls by 2: the unrolled loop has two stages and each copy one version
+    # of its tiles (period 1): 0..3; the remainder loop is the loop as written: 0..4
+    unrolled, remainder = _loops(compiled)
+    assert unrolled.attributes["ascend.unroll"].value.data == 2  # type: ignore[union-attr]
+    assert covering_trip_counts(unrolled) == range(0, 4)
+    assert covering_trip_counts(remainder) == range(0, 5)
+    VerifySyncPass().apply(Context(), compiled.clone())
+
+
+def test_a_missing_wait_in_a_runtime_bounded_loop_is_caught(one_copy):
+    # the loop as written: its waits take the event id of the buffer version at run time
+    mutant = one_copy.clone()
     loop = _dynamic_loop(mutant)
     wait = next(op for op in loop.body.walk() if isinstance(op, hivm.WaitFlagOp) and op.dynamic_event_id is not None)
     wait.detach()
