@@ -1,7 +1,9 @@
-// The pure resource model (flag-drains=false) first, then the default one (DRAIN).
+// The pure resource model (flag-drains=false) first, then the drain model on the loop as
+// written (DRAIN, unroll=1), then the default, which may unroll the inner loop (UNROLL).
 // RUN: ascend-opt %s -p 'ascend-estimate-latency,ascend-modulo-schedule{flag-drains=false}' | filecheck %s
 // RUN: ascend-opt %s -p 'ascend-estimate-latency,ascend-modulo-schedule{flag-drains=false}' -t schedule-json | filecheck %s --check-prefix=JSON
-// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule | filecheck %s --check-prefix=DRAIN
+// RUN: ascend-opt %s -p 'ascend-estimate-latency,ascend-modulo-schedule{unroll=1}' | filecheck %s --check-prefix=DRAIN
+// RUN: ascend-opt %s -p ascend-estimate-latency,ascend-modulo-schedule 2>/dev/null | filecheck %s --check-prefix=UNROLL
 
 // By default each inner step also pays the pipes' flag drains: the store's set_flag that
 // frees v for vexp waits for the store to complete (198 - 18 = 180 idle MTE3 cycles), the
@@ -10,6 +12,10 @@
 // DRAIN: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 1>} : memref<512xf32, #hivm.address_space<ub>>
 // DRAIN: memref.alloc() {ascend.buffer = #ascend.buffer<versions = 2>} : memref<512xf32, #hivm.address_space<ub>>
 // DRAIN: ascend.loop = #ascend.loop<ii = 198, mii = 198, status = "optimal", res_mii = {MTE2 = 111, MTE3 = 198, V = 64}, rec_mii = {{[0-9]+}}, binding = "MTE3">
+
+// Unrolled 4 times, the copies share one set point per pipe pair: the two drains are paid
+// once per 4 steps, and V binds again (4 x 64 = 256 per 4 steps, 64 per step against 198).
+// UNROLL: ascend.unroll = 4 : i64, ascend.loop = #ascend.loop<ii = 256, mii = 256, status = "optimal", res_mii = {MTE2 = 174, MTE3 = 252, V = 256}, rec_mii = {{[0-9]+}}, binding = "V">
 
 // Rows of 8 x 2048 f32 in tiles of 512: the inner loop (load, exp, store) is scheduled
 // first; the outer loop sees it as one task on MTE2+V+MTE3 with the serial-loop cost.
