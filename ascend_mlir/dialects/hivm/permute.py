@@ -27,10 +27,8 @@ from ascend_mlir.dialects.hivm.interface import (
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     parse_clauses,
-    parse_paren_value,
     parse_result_types,
     print_clauses,
-    print_paren_value,
     print_result_types,
 )
 from ascend_mlir.dialects.hivm.vector import _VectorOp
@@ -54,17 +52,12 @@ class _MoveOp(_VectorOp):
 
     @classmethod
     def parse(cls, parser: Parser):
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
-            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
-        }
+        props, attrs, operands = cls._parse_src_dst(parser)
         parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        print_paren_value(printer, "ins", self._operand("src"))
-        print_paren_value(printer, "outs", self._operand("dst"))
+        self._print_src_dst(printer, self._operand("src"), self._operand("dst"))
         # a bool clause at its default (disable_align = false) is elided, as bishengir does
         shown = [c for c in self.CLAUSES if not (c.kind == "bool" and self._format_prop(c.target) is None)]
         print_clauses(printer, self, shown)
@@ -137,19 +130,14 @@ class VFlipOp(_MoveOp):
 
     @classmethod
     def parse(cls, parser: Parser):
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
-            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
-        }
+        props, attrs, operands = cls._parse_src_dst(parser)
         parser.parse_keyword("flip_axis")
         parser.parse_punctuation("=")
         props["flip_axis"] = IntegerAttr(parser.parse_integer(allow_boolean=False), 64)
         return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        print_paren_value(printer, "ins", self.src)
-        print_paren_value(printer, "outs", self.dst)
+        self._print_src_dst(printer, self.src, self.dst)
         printer.print_string(f" flip_axis = {self.flip_axis.value.data}")
         print_result_types(printer, self.results)
 

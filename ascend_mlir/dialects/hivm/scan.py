@@ -23,10 +23,8 @@ from ascend_mlir.dialects.hivm.interface import (
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     parse_clauses,
-    parse_paren_value,
     parse_result_types,
     print_clauses,
-    print_paren_value,
     print_result_types,
 )
 from ascend_mlir.dialects.hivm.vector import _VectorOp
@@ -69,17 +67,12 @@ class _CumulativeOp(_VectorOp):
 
     @classmethod
     def parse(cls, parser: Parser):
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
-            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
-        }
+        props, attrs, operands = cls._parse_src_dst(parser)
         parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        print_paren_value(printer, "ins", self.src)
-        print_paren_value(printer, "outs", self.dst)
+        self._print_src_dst(printer, self.src, self.dst)
         print_clauses(printer, self, self.CLAUSES)
         print_result_types(printer, self.results)
 

@@ -396,6 +396,24 @@ class HivmOp(HivmPipeOp, ABC):
         rest = {k: v for k, v in attrs.items() if k not in prop_names}
         return props, rest
 
+    @classmethod
+    def _parse_src_dst(
+        cls, parser: Parser,
+    ) -> tuple[dict[str, Attribute], dict[str, Attribute], dict[str, SSAValue | Sequence[SSAValue] | None]]:
+        """`attr-dict ins(%src : T) outs(%dst : T)`, the head of every one-source
+        one-destination op: (properties, attributes, operands src and dst)."""
+        props, attrs = cls._parse_attr_dict(parser)
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
+            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
+        }
+        return props, attrs, operands
+
+    def _print_src_dst(self, printer: Printer, src: SSAValue, dst: SSAValue) -> None:
+        """The printed form `_parse_src_dst` reads."""
+        self._print_attr_dict(printer)
+        print_paren_value(printer, "ins", src)
+        print_paren_value(printer, "outs", dst)
+
     def _print_attr_dict(self, printer: Printer) -> None:
         defaults = self._prop_defaults()
         entries: dict[str, Attribute] = {}

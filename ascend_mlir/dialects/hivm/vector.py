@@ -474,17 +474,12 @@ class VBrcOp(_VectorOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> VBrcOp:
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
-            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
-        }
+        props, attrs, operands = cls._parse_src_dst(parser)
         parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        print_paren_value(printer, "ins", self.src)
-        print_paren_value(printer, "outs", self.dst)
+        self._print_src_dst(printer, self.src, self.dst)
         print_clauses(printer, self, self.CLAUSES)
         print_result_types(printer, self.results)
 
