@@ -17,9 +17,11 @@ Search (default, "incremental"):
      without a solver call;
   2. one iterative-modulo-scheduling attempt (ims.py) at the bound: if it
      succeeds, II is proven minimal with no solver call;
-  3. otherwise one solver in a private context (created on first use) probes II
-     upward from the bound (lo, +1, +3, +7, ... then bisection in the last gap;
-     feasibility is monotone in II, so an unsat probe excludes every smaller II).
+  3. otherwise one solver in a private context (created on first use) probes
+     first just below the schedule in hand (IMS's or the sequential one: unsat
+     there proves it minimal in one check), then II upward from the bound (lo,
+     +1, +3, +7, ... then bisection in the last gap; feasibility is monotone in
+     II, so an unsat probe excludes every smaller II).
      A probe carries only what decides feasibility: the dependences inside
      components (those between components can always be met by shifting whole
      components by multiples of II), the resource pairs (linear when the
@@ -718,6 +720,17 @@ class _IncrementalSearch:
         unknown_at: int | None = None
         last_unsat = lo - 1   # largest II proven infeasible
         floor = lo            # smallest II neither proven infeasible nor given up
+        if lo < hi - 1:
+            # the schedule in hand is often optimal while the lower bound is loose:
+            # one refutation just below it proves that at once (a single probe where
+            # galloping up from the bound takes log(hi - lo) of them)
+            top = self.probe(hi - 1)
+            if top == z3.unsat:
+                return None, hi - 1, None
+            if top == z3.sat:
+                found, hi = self.solver().read_model(hi - 1), hi - 1
+            else:
+                unknown_at = hi - 1
         ii, step = lo, 1
         while ii < hi:
             res = self.probe(ii)

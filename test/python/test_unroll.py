@@ -128,6 +128,34 @@ def test_port_order_retimes_the_next_pass_consumer_and_maps_back():
             assert back.start[store] >= back.start[load] + back.ii + p.tasks[load].ii
 
 
+def _vecadd(num_stages: int = 2) -> LoopProblem:
+    """vecadd's loop as ascend-modulo-schedule poses it on the 950: two loads, an add, a
+    store, the MTE2 and MTE3 flag drains, the loads and the store sharing the GM path."""
+    return LoopProblem(
+        tasks=[Task("load x", "MTE2", 111, 21), Task("load y", "MTE2", 111, 21), Task("add", "V", 16, 16),
+               Task("store", "MTE3", 198, 18), Task("drain:MTE2", "MTE2", 90, 90),
+               Task("drain:MTE3", "MTE3", 180, 180)],
+        deps=[Dep(0, 0, 111, buffer="ux"), Dep(0, 2, 111), Dep(1, 1, 111, buffer="uy"), Dep(1, 2, 111),
+              Dep(2, 0, 16, buffer="ux"), Dep(2, 1, 16, buffer="uy"), Dep(2, 2, 16, buffer="uz"),
+              Dep(2, 3, 16), Dep(3, 2, 198, buffer="uz")],
+        buffers=[Buffer("ux", "ub", 2048), Buffer("uy", "ub", 2048), Buffer("uz", "ub", 2048)],
+        capacity={"ub": 253952}, num_stages=num_stages, conflicts=[(0, 3), (1, 3)])
+
+
+def test_a_schedule_in_hand_is_proven_by_one_refutation_below_it():
+    """The unrolled vecadd: the lower bound (256) is far below the optimum (332), which
+    the sequential schedule already has; one unsat probe at 331 proves it, where
+    galloping up from the bound took ten (and ate the budget of the length proof)."""
+    unrolled = unrolled_problem(_vecadd(), 2, body_tasks=4)
+    assert unrolled is not None
+    ordered = port_order(unrolled, 8)
+    assert ordered is not None
+    result = schedule_loop(ordered[0])
+    assert result.status == "optimal" and result.stats["search_lower_bound"] < result.ii - 1
+    assert result.stats["probes"] == [(result.ii - 1, "unsat")]
+    assert result.stats["length_optimal"] and result.stats["bytes_optimal"]
+
+
 def test_better_compares_per_iteration_and_ties_keep_the_smaller_factor():
     assert better(390, 2, 198, 1)
     assert not better(396, 2, 198, 1)
