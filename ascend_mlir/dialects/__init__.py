@@ -54,11 +54,18 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     }
 
 
+def _get_memref() -> Dialect:
+    from ascend_mlir.dialects.memref import MemRef
+
+    return MemRef
+
+
 def register_dialects(ctx: Context, upstream: Iterable[str] = UPSTREAM_DIALECTS) -> Context:
     """Register the named upstream dialects and all of ours in `ctx` (lazily); returns it."""
     from xdsl.dialects import get_all_dialects as upstream_dialects
 
     factories = upstream_dialects()
+    factories["memref"] = _get_memref  # MLIR's memref.copy syntax (dialects/memref.py)
     for name in upstream:
         ctx.register_dialect(name, factories[name])
     for name, factory in get_all_dialects().items():
