@@ -291,6 +291,14 @@ def _public_declaration_problem(op: Operation) -> str | None:
     return "symbol declaration cannot have public visibility"
 
 
+def _kernel_mark_problem(op: Operation) -> str | None:
+    if "tile.kernel" not in op.attributes:  # the tile dialect is imported only when needed
+        return None
+    from ascend_mlir.dialects.tile import kernel_attr_problem
+
+    return kernel_attr_problem(op)
+
+
 def _empty_block_problem(op: Operation) -> str | None:
     """A block of a region that needs terminators must have one (xDSL checks the last op
     of a block, not that there is one): `func.func @k(%a: i32) { }` is no function."""
@@ -329,7 +337,8 @@ def verify_module(module: Operation) -> list[Diagnostic]:
             )
         except DiagnosticException as err:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {_clean_message(str(err))}", location_of(op)))
-        problem = _index_constant_problem(op) or _public_declaration_problem(op) or _empty_block_problem(op)
+        problem = (_index_constant_problem(op) or _public_declaration_problem(op) or _empty_block_problem(op)
+                   or _kernel_mark_problem(op))
         if problem is not None:
             diagnostics.append(Diagnostic("error", f"{op_label(op)} {problem}", location_of(op)))
     if not diagnostics:

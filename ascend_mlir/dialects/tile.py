@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     DenseArrayBase,
     IndexType,
+    IntegerAttr,
     IntegerType,
     MemRefType,
     UnitAttr,
@@ -54,6 +55,30 @@ from ascend_mlir import hardware
 KERNEL_ATTR = "tile.kernel"
 GRID_ATTR = "tile.grid"
 NUM_STAGES_ATTR = "tile.num_stages"
+
+
+def _bool_value(value: Attribute | None) -> bool | None:
+    """The value of an i1 attribute (`true`/`false`), None for any other attribute."""
+    if isinstance(value, IntegerAttr) and value.type == i1:
+        return value.value.data != 0
+    return None
+
+
+def is_kernel(op: Operation) -> bool:
+    """Whether `op` is marked a kernel: `tile.kernel` (unit) or `tile.kernel = true`;
+    `tile.kernel = false` marks it as not one. Any other value is refused at parse time
+    (`kernel_attr_problem`), never taken as a mark."""
+    value = op.attributes.get(KERNEL_ATTR)
+    return isinstance(value, UnitAttr) or _bool_value(value) is True
+
+
+def kernel_attr_problem(op: Operation) -> str | None:
+    """What is wrong with `op`'s `tile.kernel` mark: a value other than unit or a
+    boolean (`tile.kernel = "no"` was read as a kernel, since only its presence counted)."""
+    value = op.attributes.get(KERNEL_ATTR)
+    if value is None or isinstance(value, UnitAttr) or _bool_value(value) is not None:
+        return None
+    return f"'{KERNEL_ATTR}' must be a unit attribute or a boolean (true/false), got {value}"
 
 
 # --------------------------------------------------------------------------------------

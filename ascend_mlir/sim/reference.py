@@ -409,7 +409,7 @@ def kernel_function(module: ModuleOp, name: str | None = None) -> func.FuncOp:
             if f.sym_name.data == name:
                 return f
         raise ReferenceError(f"no function named '{name}' in the module")
-    kernels = [f for f in funcs if tile.KERNEL_ATTR in f.attributes]
+    kernels = [f for f in funcs if tile.is_kernel(f)]
     if kernels:
         return kernels[0]
     defined = [f for f in funcs if not f.is_declaration]

@@ -351,6 +351,8 @@ class ConvertTileToHivmPass(ModulePass):
         if leftover is not None:
             raise op_error(leftover, "has no lowering to hivm")
         for func_op in op.walk():
-            if isinstance(func_op, func.FuncOp) and tile.KERNEL_ATTR in func_op.attributes:
+            if isinstance(func_op, func.FuncOp) and tile.is_kernel(func_op):
                 _mark_kernel(func_op)
+            elif isinstance(func_op, func.FuncOp):
+                func_op.attributes.pop(tile.KERNEL_ATTR, None)  # `= false`: no device entry
         _rename_loop_attrs(op)
