@@ -268,8 +268,12 @@ class Engine:
     MAX_RECORDS_PER_MEMORY = 1024
 
     def __init__(self, cores: Sequence[Core], *, max_steps: int | None = None, trace: bool = True,
-                 in_order_pipes: frozenset[str] = hardware.ORDERED_PIPES):
+                 in_order_pipes: frozenset[str] = hardware.ORDERED_PIPES,
+                 record: list[tuple[int, int, bool]] | None = None):
         self.cores = list(cores)
+        # when given, the order of the ops' data events, (core, position, completed):
+        # what sim.replay needs to run another block's data the same way
+        self.record = record
         # pipes whose dependent ops need no pipe_barrier (an op waits for the in-flight
         # ops of its pipe it conflicts with, and is ordered after them)
         self.in_order_pipes = in_order_pipes
@@ -563,6 +567,8 @@ class _Run:
                 self.starts_since_prune += 1
             if ins.on_start is not None:
                 state = ins.on_start()
+            if self.eng.record is not None:
+                self.eng.record.append((c, pos, False))
         self.occupy(c, ins)
         self.advance_clocks(c, ins, vs)
         run = _Running(ins, c, pos, self.now, self.now + ins.latency, state, vs)
@@ -576,6 +582,8 @@ class _Run:
         ins, c = run.instr, run.core
         if ins.on_end is not None:
             ins.on_end(run.state)
+        if ins.kind == OP and self.eng.record is not None:
+            self.eng.record.append((c, run.pos, True))
         for acc in ins.accesses:
             if acc.write and acc.written is not None:
                 acc.written[...] = 1
@@ -588,23 +596,29 @@ class _Run:
         instrs = self.cores[c].instrs
         if run.pos + 1 < len(instrs) and instrs[run.pos + 1].after_previous:
             self.handoff[(c, run.pos)] = (run.clock, run.state)
-        if ins.kind == SET:
-            key = (c, *ins.flag)
-            if key in self.flags:
-                self.double_sets.append(
-                    f"{ins.describe()} [{self.cores[c].name}]: flag "
-                    f"{_flag_name(ins.flag)} set again while already set"
-                )
-            else:
-                self.flags[key] = run.clock
-        elif ins.kind == BLOCK_SET:
-            for dst in self.peers(c):
-                self.block_fifos.setdefault((dst, c, ins.flag[0]), deque()).append(run.clock)
+        if ins.kind in (SET, BLOCK_SET):
+            self.raise_flag(c, ins, run)
         if self.eng.want_trace:
             self.trace.append(
                 TraceEvent(ins.name or ins.kind, self.cores[c].name, "+".join(ins.pipes),
                            run.start, run.end, ins.loc)
             )
+
+    def raise_flag(self, c: int, ins: Instr, run: _Running) -> None:
+        """A completed set_flag raises its flag (a raised one: a double set); a
+        sync_block_set counts up its peers' flag."""
+        if ins.kind == SET:
+            key = (c, *ins.flag_key())
+            if key in self.flags:
+                self.double_sets.append(
+                    f"{ins.describe()} [{self.cores[c].name}]: flag "
+                    f"{_flag_name(ins.flag_key())} set again while already set"
+                )
+            else:
+                self.flags[key] = run.clock
+            return
+        for dst in self.peers(c):
+            self.block_fifos.setdefault((dst, c, ins.flag_key()[0]), deque()).append(run.clock)
 
     # ----- issuing
     def barrier_all(self, c: int) -> bool:

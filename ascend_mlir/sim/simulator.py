@@ -32,6 +32,7 @@ from ascend_mlir.sim.hivm_frontend import (
 )
 from ascend_mlir.sim.numerics import elem_type, encode
 from ascend_mlir.sim.op_fields import FieldCache
+from ascend_mlir.sim.replay import RecordedRun, stream_signature
 from ascend_mlir.sim.threads import single_threaded_blas
 
 # timing of an op when neither attributes nor the latency model give one
@@ -324,15 +325,38 @@ def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 
 MAX_LOAD_RERUNS = 8
 
 
+# engine runs kept for replay (sim.replay): a grid's blocks rarely have more kinds
+RECORDED_RUNS = 8
+
+
+def _engine_run(cores, trace: bool, in_order_pipes, recorded: dict | None):
+    """The engine's result for a block's cores: replayed from a recorded run of a block
+    with the same stream signature (its data run here, in the recorded order), else run
+    (and recorded, while `recorded` has room). `recorded` None: always run."""
+    if recorded is None:
+        return Engine(cores, trace=trace, in_order_pipes=in_order_pipes).run()
+    signature = stream_signature(cores)
+    hit = recorded.get(signature)
+    if hit is not None and not trace:
+        return hit.replayed(cores)
+    events: list[tuple[int, int, bool]] = []
+    result = Engine(cores, trace=trace, in_order_pipes=in_order_pipes, record=events).run()
+    if hit is None and len(recorded) < RECORDED_RUNS:
+        recorded[signature] = RecordedRun.keep(result, events)
+    return result
+
+
 def _run_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, trace, events_per_pipe_pair,
-               in_order_pipes, may_load: bool = True, fields: FieldCache | None = None):
+               in_order_pipes, may_load: bool = True, fields: FieldCache | None = None,
+               recorded: dict | None = None):
     """(context, cores, engine result) of block `b`. The scalar unit's walk runs before
     the engine, so a value it reads from memory (memref.load: a reduction's result read
     back by bishengir's code) is known only after the run: the block reruns, from the
     same GM contents and the same latency draws, with the values the last run read, until
     every load read what the walk assumed (a race-free kernel needs one rerun per load
     that feeds the next; the loads themselves are ordered by the S pipe's issue rule).
-    A module without scalar loads (`may_load` False) never reruns: GM is not copied."""
+    A module without scalar loads (`may_load` False) never reruns: GM is not copied.
+    `recorded` holds engine runs to replay (`_engine_run`)."""
     snapshot = {name: buf.memory(0).copy() for name, buf in gm.items()} if may_load else {}
     draws = rng.bit_generator.state if rng is not None else None
     assumed: dict = {}
@@ -341,7 +365,7 @@ def _run_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, t
             rng.bit_generator.state = draws
         ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes=shapes, scalars=scalars,
                                  events_per_pipe_pair=events_per_pipe_pair, assumed_loads=assumed, fields=fields)
-        result = Engine(cores, trace=trace, in_order_pipes=in_order_pipes).run()
+        result = _engine_run(cores, trace, in_order_pipes, recorded)
         if ctx.observed_loads == assumed or not ctx.observed_loads:
             return ctx, cores, result
         assumed = dict(ctx.observed_loads)
@@ -364,6 +388,7 @@ def simulate(
     func_name: str | None = None,
     blocks: int | None = None,
     on_block: Callable[[int, int], None] | None = None,
+    replay: bool = True,
 ) -> SimResult:
     """Simulate `module` (hivm level). `inputs` maps "arg<i>" (or argument names) to arrays
     in the reference storage convention, and scalar arguments to numbers (None:
@@ -371,7 +396,10 @@ def simulate(
     dimensions takes its input's shape. `perturb`
     is a seed: every dynamic op's latency and ii are scaled by a random factor in
     [0.25, 4]. `blocks` limits how many blocks run (default: the whole grid); `on_block(b, n)`
-    is called before block b of n runs (a tool's progress line)."""
+    is called before block b of n runs (a tool's progress line). `replay` lets a block
+    whose instruction streams are those of an earlier block (sim.replay's signature) reuse
+    that block's engine run (its own data still computed); False runs the engine for
+    every block (the results are the same; tests compare the two)."""
     chip_obj = _chip(module, chip)
     kernel = find_kernel(module, func_name)
     if inputs is None:
@@ -386,6 +414,8 @@ def simulate(
     rng = np.random.default_rng(perturb) if perturb is not None else None
     may_load = any(isinstance(op, memref.LoadOp) for op in module.walk())
     fields = FieldCache()
+    # perturbed latencies are drawn per op and block: no two blocks' streams are alike
+    recorded: dict | None = {} if replay and rng is None else None
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
     races: list[Race] = []
     race_index: dict[tuple, Race] = {}
@@ -405,7 +435,8 @@ def simulate(
             on_block(b, n_blocks)
         ctx, cores, result = _run_block(kernel, b, gm, arena_bytes, timing, rng, feed,
                                         {name: m[0] for name, m in meta.items()}, scalars, trace and b == 0,
-                                        chip_obj.events_per_pipe_pair, in_order_pipes, may_load, fields)
+                                        chip_obj.events_per_pipe_pair, in_order_pipes, may_load, fields,
+                                        recorded)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
         prefix = f"block {b}: " if n_blocks > 1 else ""
