@@ -114,6 +114,30 @@ def refuse_scalar_only_kernels(module: ModuleOp) -> None:
                                   "docs/tutorial.md) or hivm-level ones, not scalar memref.load/store loops")
 
 
+# dialects whose memory accesses the scheduler and the sync passes see (HivmPipeOp
+# reads/writes after convert-tile-to-hivm)
+_SCHEDULED_DIALECTS = ("tile.", "hivm.")
+
+
+def refuse_unscheduled_memory_ops(module: ModuleOp) -> None:
+    """An op that reads or writes memory but is neither a tile nor a hivm op
+    (`memref.copy`, `memref.store`, `memref.load` in a kernel) is invisible to the
+    scheduler and to ascend-insert-sync: no flag would order it against the DMA and vector
+    pipes, and the printed kernel would race (the simulator refuses it only at run time).
+    Refused at the op before anything is compiled; already-synced input keeps its
+    hand-placed flags and is not checked here."""
+    from xdsl.traits import MemoryEffectKind, get_effects
+
+    for op in module.walk():
+        if op.regions or op.name.startswith(_SCHEDULED_DIALECTS):
+            continue
+        effects = get_effects(op) or ()
+        if any(e.kind in (MemoryEffectKind.READ, MemoryEffectKind.WRITE) for e in effects):
+            raise op_error(op, "accesses memory outside the ops ascend-compile schedules and syncs "
+                               "(tile.* and hivm.hir.* ops): no flag would order it against the "
+                               "pipes; write it as a tile op (tile.copy, tile.fill, ...)")
+
+
 def default_sync() -> str:
     """`solver` once ascend-insert-sync is registered, `barrier-all` until then."""
     from ascend_mlir.transforms import get_all_passes
@@ -147,6 +171,8 @@ class AscendCompilePass(ModulePass):
             raise error.pass_failure() from None
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
         refuse_scalar_only_kernels(op)
+        if not any(o.name in SYNC_OP_NAMES for o in op.walk()):
+            refuse_unscheduled_memory_ops(op)
 
         from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass
         from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass
