@@ -60,6 +60,7 @@ from ascend_mlir.sim.engine import (
     Instr,
 )
 from ascend_mlir.sim.numerics import ElemType, elem_type
+from ascend_mlir.sim.flat_interpreter import FlatInterpreter
 from ascend_mlir.sim.op_fields import FieldCache
 from ascend_mlir.sim.layout import CoreSpec, Kernel, core_specs, find_kernel
 from ascend_mlir.sim.memory import (
@@ -175,7 +176,8 @@ class CoreWalker:
         f = self.spec.func
         module = f.get_toplevel_object()
         assert isinstance(module, ModuleOp)
-        interpreter = Interpreter(module, index_bitwidth=64, listeners=(_ScalarSteps(self),))
+        interpreter = FlatInterpreter(module, index_bitwidth=64, listeners=(_ScalarSteps(self),),
+                                      _ops=self.ctx.fields.blocks)
         register_scalar_functions(interpreter)
         interpreter.register_implementations(_scalar_unit_functions(self))
         self.interpreter = interpreter
@@ -612,13 +614,23 @@ class _ScalarSteps(Interpreter.Listener):
         w.steps += 1
         if w.steps > MAX_SCALAR_STEPS:
             raise SimulationError(op, f"scalar step limit {MAX_SCALAR_STEPS} reached while walking the program")
-        if isinstance(op, func.ReturnOp) or (isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.IfOp)):
-            return
-        if isinstance(op, arith.ConstantOp):
-            return  # an immediate of the instructions that use it, not an instruction
-        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, _BLOCK_QUERIES + SCALAR_ONLY_OPS):
-            return
-        w.pending_scalar += 1
+        costs = w.ctx.fields.scalar_costs
+        cost = costs.get(id(op))
+        if cost is None:
+            cost = costs[id(op)] = _scalar_cost(op)
+        w.pending_scalar += cost
+
+
+def _scalar_cost(op: Operation) -> int:
+    """Cycles of the scalar unit itself for `op` (see _ScalarSteps); the op's kind alone
+    decides, so it is asked once per op."""
+    if isinstance(op, func.ReturnOp) or (isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.IfOp)):
+        return 0
+    if isinstance(op, arith.ConstantOp):
+        return 0  # an immediate of the instructions that use it, not an instruction
+    if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, _BLOCK_QUERIES + SCALAR_ONLY_OPS):
+        return 0
+    return 1
 
 
 _BLOCK_QUERIES = (hivm.GetBlockIdxOp, hivm.GetBlockNumOp, hivm.GetSubBlockIdxOp)

@@ -41,6 +41,10 @@ class FieldCache:
     def __init__(self) -> None:
         self._fields: dict[int, tuple[Operation, OpFields]] = {}
         self._pipes: dict[int, tuple[Operation, tuple[str, ...]]] = {}
+        # the scalar walk's own caches, keyed by id of an op or block that the IR keeps
+        # alive: each block's op list (FlatInterpreter) and each op's scalar-unit cost
+        self.blocks: dict[int, tuple] = {}
+        self.scalar_costs: dict[int, int] = {}
 
     def __call__(self, op: Operation) -> OpFields:
         hit = self._fields.get(id(op))
