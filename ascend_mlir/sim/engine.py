@@ -134,10 +134,26 @@ class Race:
     second_core: str = ""
     count: int = 1
     block: int | None = None
+    # bytes [lo, hi) of the memory both accesses touch (of their first racing instance:
+    # the hull of the overlap, offsets from the memory's start: a GM argument's first
+    # byte, an on-chip buffer's or arena's), and where the on-chip memory each access
+    # touches was allocated (its alloc or pointer_cast), when known
+    span: tuple[int, int] | None = None
+    origins: tuple[str, ...] = ()
+
+    def where(self) -> str:
+        """`ub %x of vec bytes [0, 2048) (memref.alloc at f.mlir:3:5)`: the memory, the
+        bytes and their allocation, as the message names them."""
+        text = self.memory
+        if self.span is not None:
+            text += f" bytes [{self.span[0]}, {self.span[1]})"
+        if self.origins:
+            text += f" ({' and '.join(self.origins)})"
+        return text
 
     def message(self) -> str:
         return (
-            f"race ({self.kind}) on {self.memory}: {self.first} [{self.first_core}] at "
+            f"race ({self.kind}) on {self.where()}: {self.first} [{self.first_core}] at "
             f"{self.first_loc or '?'} and {self.second} [{self.second_core}] at "
             f"{self.second_loc or '?'} are not ordered"
             + (f" ({self.count} dynamic instances)" if self.count > 1 else "")
@@ -151,6 +167,8 @@ class Race:
             "second": {"op": self.second, "loc": self.second_loc, "core": self.second_core},
             "count": self.count,
             "block": self.block,
+            "bytes": list(self.span) if self.span is not None else None,
+            "allocated": list(self.origins),
         }
 
 
@@ -211,7 +229,7 @@ class EngineResult:
 class _Record:
     """A started access kept for race checks until every thread is known to be past it."""
 
-    __slots__ = ("instr", "core", "pos", "view", "write", "atomic", "seqs", "lo", "hi")
+    __slots__ = ("instr", "core", "pos", "view", "write", "atomic", "seqs", "lo", "hi", "origin")
 
     def __init__(self, instr: Instr, core: int, pos: int, acc: Access, seqs, bounds):
         self.instr = instr
@@ -221,7 +239,17 @@ class _Record:
         self.write = acc.write
         self.atomic = acc.atomic
         self.seqs = seqs  # tuple of (thread index, sequence number)
+        self.origin = acc.origin
         self.lo, self.hi = bounds
+
+
+def _memory_start(view: np.ndarray) -> int:
+    """The address of the first byte of the memory `view` looks into (the byte array at
+    the root of its chain of bases)."""
+    root = view
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    return root.__array_interface__["data"][0]
 
 
 def _byte_bounds(view: np.ndarray) -> tuple[int, int]:
@@ -372,7 +400,7 @@ class _Run:
             fresh.append((acc, bounds, table))
             for r in [r for recent in table.values() for r in recent]:
                 if self._unordered_conflict(c, ins, acc, bounds, r, vs):
-                    self.report_race(c, ins, pos, acc, r)
+                    self.report_race(c, ins, pos, acc, r, bounds)
         self.remember(c, ins, pos, fresh)
 
     @staticmethod
@@ -422,10 +450,11 @@ class _Run:
                 racing_reads.add((a_op, a_core, memory))
         return [u for key, u in self.uninitialized.items() if key not in racing_reads]
 
-    def report_race(self, c: int, ins: Instr, pos: int, acc: Access, r: _Record) -> None:
+    def report_race(self, c: int, ins: Instr, pos: int, acc: Access, r: _Record,
+                    bounds: tuple[int, int]) -> None:
         # report the pair in program order (core index, then position), so the report
         # does not depend on which op the timing started first
-        a, b = (r.instr, r.core, r.write), (ins, c, acc.write)
+        a, b = (r.instr, r.core, r.write, r.origin), (ins, c, acc.write, acc.origin)
         if (c, pos) < (r.core, r.pos):
             a, b = b, a
         kind = f"{'write' if a[2] else 'read'}-{'write' if b[2] else 'read'}"
@@ -433,9 +462,12 @@ class _Run:
         if key in self.races:
             self.races[key].count += 1
         else:
+            start = _memory_start(acc.view)
+            span = (max(bounds[0], r.lo) - start, min(bounds[1], r.hi) - start)
+            origins = tuple(dict.fromkeys(o for o in (a[3], b[3]) if o))
             self.races[key] = Race(
                 a[0].name, a[0].loc, b[0].name, b[0].loc, str(acc.mem), kind,
-                self.cores[a[1]].name, self.cores[b[1]].name,
+                self.cores[a[1]].name, self.cores[b[1]].name, span=span, origins=origins,
             )
 
     def remember(self, c: int, ins: Instr, pos: int, fresh: list) -> None:

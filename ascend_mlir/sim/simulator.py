@@ -294,8 +294,9 @@ class _CrossBlockReport:
             return
         (b1, ins1, write1), (b2, ins2, write2) = sorted(((b1, ins1, write1), (b2, ins2, write2)), key=lambda t: t[0])
         kind = f"{'write' if write1 else 'read'}-{'write' if write2 else 'read'}"
+        (lo1, hi1), (lo2, hi2) = ref1.extent(), ref2.extent()
         self.seen[key] = Race(ins1.name, ins1.loc, ins2.name, ins2.loc, f"gm {buf.name}", kind,
-                              f"block {b1}", f"block {b2}", block=None)
+                              f"block {b1}", f"block {b2}", block=None, span=(max(lo1, lo2), min(hi1, hi2)))
         self.races.append(self.seen[key])
 
 

@@ -72,3 +72,18 @@ def test_reads_only_and_disjoint_writes_report_no_race():
     overlapping = [[(Op, None, whole, True, False)] for _ in range(2)]
     races = _cross_block_races(overlapping)
     assert len(races) == 1 and races[0].kind == "write-write" and races[0].memory == "gm %g"
+
+
+def test_race_names_the_bytes_both_blocks_touch():
+    """The report says which bytes of the GM argument the two blocks' accesses share
+    (offsets from the argument's first byte), not only the ops."""
+    buf = Buffer("%out", "gm", 128, shared=True)
+    et = elem_type(Float32Type())
+
+    class Op:
+        static_id, name, loc = 0, "store", "k.mlir:3:5"
+
+    rows = [[(Op, None, Ref(buf, 16 + 32 * b, (12,), (1,), et), True, False)] for b in range(2)]
+    races = _cross_block_races(rows)
+    assert [(r.memory, r.span) for r in races] == [("gm %out", (48, 64))]
+    assert "on gm %out bytes [48, 64): store [block 0] at k.mlir:3:5" in races[0].message()

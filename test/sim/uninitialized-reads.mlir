@@ -31,6 +31,6 @@
 // never-written memory (the same missing sync).
 // RUN: not ascend-sim %S/Inputs/uninit/racing-read.mlir | filecheck %s --check-prefix=RACE
 // RACE-NOT: never-written
-// RACE: error: race (write-read) on ub %loaded of vec: load [vec] at {{.*}}racing-read.mlir:8:5 and vrelu [vec] at {{.*}}racing-read.mlir:9:5 are not ordered
+// RACE: error: race (write-read) on ub %loaded of vec bytes [0, 1024) (memref.alloc at {{.*}}racing-read.mlir:6:5): load [vec] at {{.*}}racing-read.mlir:8:5 and vrelu [vec] at {{.*}}racing-read.mlir:9:5 are not ordered
 // RACE-NOT: never-written
 // RACE: FAILED
