@@ -57,6 +57,7 @@ def c_flags(source: str, arch: str) -> Counter:
 # path (flash_attention, gemm_relu) and 128 KiB of L0C (gemm and gemm_anchor plan 224 KiB)
 REFUSED = {
     ("flash_attention", "dav-c220"): "from cc to ub has no hardware path on ascend910b",
+    ("flash_attention_dyn", "dav-c220"): "from cc to ub has no hardware path on ascend910b",
     ("gemm_relu", "dav-c220"): "from cc to ub has no hardware path on ascend910b",
     ("gemm", "dav-c220"): "but ascend910b has 131072 bytes of cc",
     ("gemm_anchor", "dav-c220"): "but ascend910b has 131072 bytes of cc",

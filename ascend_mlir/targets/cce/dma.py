@@ -21,6 +21,7 @@ from ascend_mlir.targets.cce.values import (
     rows_of,
     runtime_rows_of,
     static_shape,
+    static_stride,
 )
 
 
@@ -111,17 +112,37 @@ class DmaPrinter(PrinterBase):
                       f"{dst_n}, 1, 0);", op)
 
     def ub_to_l1(self, op: Operation, src: View, dst: View) -> None:
-        """ND rows in UB -> NZ in L1: one burst per row and 32-byte column block."""
-        rows, cols, stride = rows_of(op, src)
-        if not dst.contiguous() or dst.shape != src.shape:
-            raise op_error(op, "a UB -> L1 copy into part of an L1 buffer is not printed")
+        """ND rows in UB -> NZ in L1: one burst per row and 32-byte column block. A partial
+        tile (runtime rows or columns) is copied into the origin of its L1 buffer in the
+        buffer's NZ layout (column blocks the buffer's rows high, as nd2nz does), whole
+        32-byte column blocks: the block that holds the last valid columns is copied
+        whole, which stays inside both buffers (UB rows are whole blocks apart) and is
+        never read past the valid columns (the cube's K or N is the runtime size)."""
+        rows, cols, stride_any = runtime_rows_of(op, src)
+        stride = static_stride(op, stride_any)
         c0 = 32 // src.esize
+        if dst.shape != src.shape:
+            raise op_error(op, "a UB -> L1 copy between different shapes is not printed")
+        blocks: int | str
+        if dst.is_dynamic() or src.is_dynamic():
+            home = origin_buffer_shape(op.operands[1])
+            if home is None or len(home) != 2:
+                raise op_error(op, "a UB -> L1 copy of a partial tile is printed into the origin of its L1 buffer only")
+            dst_n = -(-home[0] // 16) * 16
+            blocks = cols // c0 if isinstance(cols, int) and cols % c0 == 0 else f"({paren(cols)} + {c0 - 1}) / {c0}"
+        else:
+            assert isinstance(rows, int) and isinstance(cols, int)
+            if not dst.contiguous():
+                raise op_error(op, "a UB -> L1 copy into part of an L1 buffer is not printed")
+            if cols % c0:
+                raise op_error(op, f"UB -> L1 needs whole 32-byte column blocks (cols {cols}, row stride "
+                                   f"{stride * src.esize} B)")
+            dst_n = -(-rows // 16) * 16
+            blocks = cols // c0
         row_bytes = stride * src.esize
-        if cols % c0 or row_bytes % 32:
+        if row_bytes % 32:
             raise op_error(op, f"UB -> L1 needs whole 32-byte column blocks (cols {cols}, row stride {row_bytes} B)")
-        dst_n = -(-rows // 16) * 16
         gap = row_bytes // 32 - 1
-        blocks = cols // c0
         call = "asc_copy_ub2l1({d}, {s}, {n}, 1, {gap}, 0);" if self.a5 else "copy_ubuf_to_cbuf({d}, {s}, 0, {n}, 1, {gap}, 0);"
         if blocks == 1:
             self.line(call.format(d=dst.ptr, s=src.ptr, n=rows, gap=gap), op)

@@ -1,0 +1,136 @@
+"""The flash-attention twin with runtime sequence lengths (issue 17 item 9): compiled once
+(its sync verified for every trip count of both runtime loops), then run at query and
+key/value lengths around the 64-row tiles (0, 1, T-1, T, T+1, 2T+3, primes) on the
+perturbed simulator and through the CCE emulation on dav-3510: no race, no deadlock, no
+flag left set, no read of never-written memory, equal to the reference, and the
+reference equal to softmax(Q K^T / 8) V computed by numpy (the last key/value block
+partial: the softmax reduces over its valid columns only). dav-c220 has no L0C -> UB
+path, so the 910B refuses it, as it refuses the static flash_attention."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+
+from ascend_mlir.diagnostics import OpError
+from ascend_mlir.sim import simulate, via_cce
+from ascend_mlir.sim.binding import bind_arguments
+from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+from ascend_mlir.testing import tools_required
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+from test_reference import parse
+
+ROOT = Path(__file__).resolve().parents[2]
+T = 64  # query rows and key/value rows per tile
+# (sq, sk): empty, one, T-1, T, T+1, 2T+3 and primes in each; sk = 0 gives zeros
+SIZES = ((0, 5), (1, 1), (T - 1, T + 1), (T, T), (T + 1, 2 * T + 3), (2 * T + 3, T - 1), (97, 131), (T + 1, 0))
+
+
+@pytest.fixture(scope="module")
+def attention():
+    tile_module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
+    compiled = tile_module.clone()
+    AscendCompilePass().apply(Context(), compiled)  # verifies its sync for every trip count
+    return tile_module, compiled
+
+
+def _case(tile_module, sq: int, sk: int):
+    f = kernel_function(tile_module)
+    binds = {"sq": str(sq), "sk": str(sk), "q": f"{sq}x64", "kt": f"64x{sk}", "v": f"{sk}x64", "o": f"{sq}x64"}
+    inputs = make_inputs(f, sq * 3 + sk, bind_arguments(f, binds))
+    return inputs, run_reference(tile_module, inputs)
+
+
+def _attention(q: np.ndarray, kt: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """softmax(Q K^T / sqrt(64)) V in fp32 (zeros without keys)."""
+    if kt.shape[1] == 0:
+        return np.zeros((q.shape[0], v.shape[1]), np.float32)
+    s = q.astype(np.float32) @ kt.astype(np.float32) / 8.0
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)) @ v.astype(np.float32)
+
+
+@pytest.mark.parametrize(("sq", "sk"), SIZES)
+def test_attention_on_the_simulator(attention, sq, sk):
+    tile_module, compiled = attention
+    inputs, expected = _case(tile_module, sq, sk)
+    # P is rounded to bf16 before P V, as the static kernel does: within bf16's precision
+    np.testing.assert_allclose(expected["arg3"], _attention(inputs["arg0"], inputs["arg1"], inputs["arg2"]),
+                               rtol=2e-2, atol=2e-3)
+    result = simulate(compiled, inputs, perturb=sq + sk + 1)
+    assert not result.races and not result.deadlock and not result.unbalanced_flags
+    assert not result.uninitialized_reads
+    np.testing.assert_allclose(result.outputs["arg3"], expected["arg3"], rtol=1e-5, atol=1e-6)
+
+
+def test_the_partial_block_ignores_what_lies_past_the_keys(attention):
+    """Keys and values past sk (in a longer GM tensor) change nothing: the softmax of the
+    last, partial block reads only its valid columns."""
+    tile_module, compiled = attention
+    f = kernel_function(tile_module)
+    sq, sk = 70, 100
+    binds = {"sq": str(sq), "sk": str(sk), "q": f"{sq}x64", "kt": "64x128", "v": "128x64", "o": f"{sq}x64"}
+    inputs = make_inputs(f, 7, bind_arguments(f, binds))
+    inputs["arg1"][:, sk:] = 1e4  # scores past sk would dominate any row they entered
+    inputs["arg2"][sk:, :] = np.nan
+    result = simulate(compiled, inputs)
+    want = _attention(inputs["arg0"], inputs["arg1"][:, :sk], inputs["arg2"][:sk])
+    np.testing.assert_allclose(result.outputs["arg3"], want, rtol=2e-2, atol=2e-3)
+
+
+def test_dynamic_timing_against_the_static_kernel(attention):
+    """At the static kernel's size (128 x 256, whole tiles) within 1.05x of its cycles;
+    a partial last key block costs less than the next multiple."""
+    tile_module, compiled = attention
+    static_tile = parse((ROOT / "examples" / "flash_attention.mlir").read_text())
+    static = static_tile.clone()
+    AscendCompilePass().apply(Context(), static)
+    static_inputs = make_inputs(kernel_function(static_tile), 0)
+    static_cycles = simulate(static, static_inputs).cycles
+    at_size = simulate(compiled, _case(tile_module, 128, 256)[0]).cycles
+    tail = simulate(compiled, _case(tile_module, 128, 200)[0]).cycles
+    assert at_size <= 1.05 * static_cycles, (at_size, static_cycles)
+    assert tail < at_size
+
+
+@pytest.fixture(scope="module")
+def attention_cce(attention):
+    if via_cce.compiler() is None:
+        if tools_required():
+            raise RuntimeError("g++ is required (ASCEND_MLIR_REQUIRE_TOOLS=1)")
+        pytest.skip("g++ not found: the CCE emulation cannot be built")
+    _, compiled = attention
+    unit = via_cce.unit_of(compiled, "dav-3510", "flash_attention_dyn_dav_3510")
+    return via_cce.build([unit]), unit
+
+
+def test_attention_through_the_cce_emulation(attention, attention_cce):
+    """The printed C (dav-3510): partial UB -> L1 copies of P into the origin of its L1
+    buffer, the partial cube path, runtime row pitch of K^T; equal to the reference up to
+    P's rounding to bf16 (the emulation's exp and sums differ from numpy's in the last
+    fp32 bit, which moves a P value that lies near a bf16 rounding boundary by one bf16
+    ulp: measured at most 8e-5 in O at these sizes, 1 in 100 elements)."""
+    lib, unit = attention_cce
+    assert "int64_t sk, int64_t kt_stride0)" in unit.source
+    # P's partial UB -> L1 copy: whole 32-byte column blocks of the kk valid columns, into
+    # the NZ layout of the 64-row L1 buffer (column blocks 64 x 16 elements apart)
+    assert re.search(r"for \(int32_t cb = 0; cb < \(kk\w* \+ 15\) / 16; \+\+cb\) \{[^\n]*\n\s*"
+                     r"asc_copy_ub2l1\(vp_l1\w* \+ cb \* 1024, vp\w* \+ cb \* 16, rows, 1, 3, 0\);", unit.source)
+    tile_module, _ = attention
+    for sq, sk in SIZES:
+        inputs, expected = _case(tile_module, sq, sk)
+        result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+        assert result.error is None, ((sq, sk), result.error)
+        np.testing.assert_allclose(result.outputs["arg3"], expected["arg3"], rtol=0, atol=5e-4,
+                                   err_msg=f"sq={sq} sk={sk}")
+
+
+def test_the_910b_refuses_it_as_it_refuses_the_static_kernel():
+    tile_module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
+    with pytest.raises(OpError, match="from cc to ub has no hardware path on ascend910b"):
+        AscendCompilePass(chip="ascend910b").apply(Context(), tile_module)
