@@ -377,9 +377,7 @@ class CoreWalker:
     def runs_here(self, op: hivm.HivmPipeOp) -> bool:
         if self.single_core:
             return True
-        if hivm.is_barrier_all(op):
-            return True
-        kind = op.core_type()
+        kind = self.ctx.fields(op).memo("core_type", lambda: "SCALAR" if hivm.is_barrier_all(op) else op.core_type())
         if kind == "SCALAR":
             return True
         return kind == self.spec.kind
@@ -404,8 +402,9 @@ class CoreWalker:
     def partial_tile_shapes(self, op: Operation) -> dict[SSAValue, tuple[int, ...]]:
         """The runtime shapes of the operands of `op` whose type has a dynamic dimension
         (partial tiles): the simulator times the op at these, not at their bound."""
-        return {v: tuple(self.val(v).shape) for v in op.operands
-                if isinstance(v.type, MemRefType) and any(d < 0 for d in v.type.get_shape())}
+        dynamic = self.ctx.fields(op).memo("dynamic_operands", lambda: [
+            v for v in op.operands if isinstance(v.type, MemRefType) and any(d < 0 for d in v.type.get_shape())])
+        return {v: tuple(self.val(v).shape) for v in dynamic}
 
     def block_query(self, op: Operation) -> int:
         if isinstance(op, hivm.GetBlockIdxOp):
@@ -417,7 +416,7 @@ class CoreWalker:
     def hivm_op(self, op: hivm.HivmPipeOp) -> None:
         if isinstance(op, SCALAR_ONLY_OPS) or not self.runs_here(op):
             return
-        loc = str(location_of(op) or "")
+        loc = self.ctx.fields(op).memo("loc", lambda: str(location_of(op) or ""))
         if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
             self.flag_op(op, loc)
         elif isinstance(op, hivm.PipeBarrierOp):

@@ -52,6 +52,7 @@ from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects import ascend, hacc, tile
 from ascend_mlir.sim.binding import Binding, bind_arguments
+from ascend_mlir.sim.flat_interpreter import FlatInterpreter
 from ascend_mlir.sim.scalar_semantics import StepLimitExceeded, register_scalar_functions, scalar_attr, static_steps
 from ascend_mlir.sim.reference_numerics import (
     BINARY,
@@ -629,8 +630,9 @@ class _CurrentOp(Interpreter.Listener):
 
 
 def make_interpreter(module: ModuleOp, *listeners: Interpreter.Listener) -> Interpreter:
-    """An xDSL interpreter with everything tile-level IR needs registered."""
-    interpreter = Interpreter(module, index_bitwidth=64, listeners=listeners)
+    """An xDSL interpreter with everything tile-level IR needs registered (the flat
+    environment of sim/flat_interpreter.py: same semantics, cheaper operand reads)."""
+    interpreter = FlatInterpreter(module, index_bitwidth=64, listeners=listeners)
     register_scalar_functions(interpreter)  # the scalar semantics the simulator uses too
     for functions in (NumpyMemRefFunctions(), TileReferenceFunctions()):
         interpreter.register_implementations(functions)

@@ -248,8 +248,9 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
     c_shape = c_ref.shape if not nz_c else _nz_to_matrix(np.empty(c_ref.shape, np.int8)).shape
 
     def feed():
-        # astype copies: what the cube multiplies is what L1 held when MTE1 read it
-        return _as_matrix(a()).astype(acc_dtype), _as_matrix(b()).astype(acc_dtype)
+        # the operand readers decode into fresh arrays: what the cube multiplies is what
+        # L1 held when MTE1 read it (no second copy when the dtype is already right)
+        return _as_matrix(a()).astype(acc_dtype, copy=False), _as_matrix(b()).astype(acc_dtype, copy=False)
 
     def compute(fed):
         av, bv = fed
@@ -258,7 +259,8 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
         if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
             raise SimulationError(op, f"mmadL1 sizes m={m} k={k} n={n} exceed operands {list(av.shape)} x {list(bv.shape)}")
         prod = av[:m, :k] @ bv[:k, :n]
-        out = _as_matrix(c_read()).astype(acc_dtype) if c_read is not None else np.zeros(c_shape, dtype=acc_dtype)
+        out = (_as_matrix(c_read()).astype(acc_dtype, copy=False) if c_read is not None
+               else np.zeros(c_shape, dtype=acc_dtype))
         out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
         return _matrix_to_nz(out, c_ref.shape, op) if nz_c else out
 
