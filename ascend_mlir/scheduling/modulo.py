@@ -626,6 +626,8 @@ def schedule_loop(
     secondary_rlimit: int | None = SECONDARY_RLIMIT,
     heuristic: bool = True,
     probe_share: float = 0.6,
+    known: LoopResult | None = None,
+    ii_below: int | None = None,
 ) -> LoopResult:
     """Modulo-schedule one loop; see the module docstring for the strategy.
 
@@ -636,6 +638,12 @@ def schedule_loop(
     `secondary_rlimit` (None: no cap).
     heuristic=False skips iterative modulo scheduling (the solver alone then
     searches up from the lower bound; the sequential schedule is the fallback).
+    known: a schedule of this same problem from an earlier solve (a trial of the
+    unroll search): it is the schedule in hand when it is valid here, and when its
+    status is "optimal" every II below it counts as proven infeasible (not probed
+    again). ii_below: only an II below this is wanted (the caller keeps a schedule
+    of its own otherwise): the solver probes nothing at or above it, and a result at
+    or above it is the schedule in hand, status "heuristic", its message saying so.
     """
     if search not in ("incremental", "bisect"):
         raise ValueError(f"unknown search {search!r}; expected 'incremental' or 'bisect'")
@@ -649,8 +657,28 @@ def schedule_loop(
         return _schedule_bisect(p, bounds, seed, optimize_secondary, t0)
 
     search_state = _IncrementalSearch(p, seed, _Budget(rlimit, time_ms), probe_share)
+    search_state.known, search_state.ii_below = known, ii_below
     return search_state.run(bounds, t0, heuristic, optimize_secondary, use_hint, secondary_share,
                             secondary_rlimit)
+
+
+def _schedule_of(p: LoopProblem, result: LoopResult) -> bool:
+    """Whether `result` is a valid schedule of `p` (one start per task, versions of
+    p's buffers)."""
+    return (len(result.start) == len(p.tasks) and set(result.versions) == {b.name for b in p.buffers}
+            and not check_schedule(p, result.ii, result.start, result.versions))
+
+
+def ii_lower_bound(problem: LoopProblem) -> int:
+    """The II below which `problem` has no schedule, as the default search starts from
+    (MII raised by the structural propagation's short scan); no solver call. Raises
+    what schedule_loop raises for a problem without any schedule."""
+    problem.validate()
+    _check_capacity(problem)
+    check_zero_distance_cycles(problem)
+    mii = compute_mii(problem).mii
+    seq_ii, _ = sequential_schedule(problem)
+    return _IncrementalSearch(problem, 0, _Budget(None, None), 1.0).lower_bound(mii, max(seq_ii, mii))
 
 
 class _IncrementalSearch:
@@ -665,6 +693,8 @@ class _IncrementalSearch:
         self.encoders: list[_Encoder] = []
         self.probes: list[tuple[int, str]] = []
         self.stats: dict[str, Any] = {"search": "incremental"}
+        self.known: LoopResult | None = None
+        self.ii_below: int | None = None
 
     def solver(self) -> _Encoder:
         """The one solver of this loop, created on first use (none at all when the
@@ -692,6 +722,23 @@ class _IncrementalSearch:
         res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share)
         self.probes.append((ii, str(res)))
         return res
+
+    def in_hand(self, lo: int, choices: list[dict[str, int]], heuristic: bool,
+                sequential: _Model) -> tuple[_Model, str, int]:
+        """The schedule the solver has to beat, what made it, and the lower bound
+        (raised to a known schedule's II when an earlier solve proved it)."""
+        known = self.known
+        if known is not None and _schedule_of(self.p, known):
+            lo = max(lo, known.ii) if known.status == "optimal" else lo
+            if known.ii <= sequential.ii:
+                return _Model(known.ii, list(known.start), dict(known.versions)), "earlier solve", lo
+        if heuristic:
+            # one IMS attempt at the bound: when it succeeds, II is proven
+            # without a solver call; otherwise the solver probes from the bound
+            quick = _ims_attempt(self.p, lo, choices, IMS_BUDGET)
+            if quick is not None:
+                return quick, "iterative modulo scheduling", lo
+        return sequential, "sequential schedule", lo
 
     def lower_bound(self, mii: int, upper: int) -> int:
         """The least II from MII that the propagation cannot refute (a short scan)."""
@@ -766,20 +813,16 @@ class _IncrementalSearch:
         stats["search_lower_bound"] = lo
         stats["bound_ms"] = round((time.perf_counter() - th) * 1000, 3)
         choices = self.version_choices(lo)
-        heur = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers})
-        heur_kind = "sequential schedule"
-        if heuristic:
-            # one IMS attempt at the bound: when it succeeds, II is proven
-            # without a solver call; otherwise the solver probes from the bound
-            quick = _ims_attempt(p, lo, choices, IMS_BUDGET)
-            if quick is not None:
-                heur, heur_kind = quick, "iterative modulo scheduling"
+        sequential = _Model(seq_ii, seq_start, {b.name: 1 for b in p.buffers})
+        heur, heur_kind, lo = self.in_hand(lo, choices, heuristic, sequential)
         stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
         tz = time.perf_counter()
-        found, last_unsat, unknown_at = self.search(lo, heur.ii)
+        hi = heur.ii if self.ii_below is None else min(heur.ii, self.ii_below)
+        found, last_unsat, unknown_at = self.search(lo, hi)
         stats["ii_ms"] = round((time.perf_counter() - t0) * 1000, 3)
         if found is None:
-            if heuristic and heur_kind == "sequential schedule" and last_unsat < heur.ii - 1:
+            if (heuristic and heur_kind == "sequential schedule" and last_unsat < heur.ii - 1
+                    and self.ii_below is None):
                 # the solver gave up before finding anything: the full IMS search
                 heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii)
             found = heur
@@ -800,7 +843,12 @@ class _IncrementalSearch:
         stats["schedule_from"] = "heuristic" if found is heur else "solver"
         stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
         status = "optimal" if proven else "feasible" if found is not heur else "heuristic"
-        message = _message(status, found.ii, lo, bounds.mii, unknown_at, heur_kind, bool(self.probes), stats)
+        message = _message(status, found.ii, stats["search_lower_bound"], bounds.mii, unknown_at, heur_kind,
+                           bool(self.probes), stats)
+        if self.ii_below is not None and found.ii >= self.ii_below and not proven:
+            settled = "proven" if last_unsat == self.ii_below - 1 else "not settled (budget)"
+            message = (f"no II below {self.ii_below} (the cut-off asked for): {settled}; "
+                       f"the {heur_kind} has II {found.ii}")
         enc = self.encoders[0] if self.encoders else None
         stats.update(
             refuted=self.refuted,
@@ -818,7 +866,9 @@ class _IncrementalSearch:
 def _message(status: str, ii: int, lo: int, mii: int, unknown_at: int | None, heur_kind: str,
              probed: bool, stats: dict[str, Any]) -> str:
     bound_text = f"MII {mii}" + (f", structural bound {lo}" if lo > mii else "")
-    if status == "optimal":
+    if status == "optimal" and heur_kind == "earlier solve" and ii > lo and not probed:
+        message = f"II {ii} proven minimal by an earlier solve of the same problem ({bound_text})"
+    elif status == "optimal":
         how = ("the heuristic schedule meets the lower bound" if ii == lo and not probed
                else "every smaller II proven infeasible" if ii > lo else "it meets the lower bound")
         message = f"II {ii} proven minimal: {how} ({bound_text})"

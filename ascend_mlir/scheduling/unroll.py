@@ -162,6 +162,45 @@ def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
     return replace(p, deps=[*p.deps, *extra])
 
 
+def _buffer_signatures(p: LoopProblem) -> dict[str, tuple[object, ...]]:
+    """Each buffer as the solver knows it: scope, size, version bound and the
+    dependences through it."""
+    uses: dict[str, list[tuple[int, int, int, int]]] = {}
+    for d in p.deps:
+        if d.buffer is not None:
+            uses.setdefault(d.buffer, []).append((d.src, d.dst, d.latency, d.distance))
+    return {b.name: (b.scope, b.size, p.max_versions(b), tuple(sorted(uses.get(b.name, ()))))
+            for b in p.buffers}
+
+
+def structure_key(p: LoopProblem) -> tuple[object, ...]:
+    """What the solver sees of `p`, names left out: two problems with equal keys have the
+    same schedules (task i of one is task i of the other; a buffer is known by its
+    signature). The unroll search's trial of a factor and the loop the IR unrolling then
+    holds are equal this way, so the second solve starts from the first's schedule."""
+    sig = _buffer_signatures(p)
+    deps = sorted({(d.src, d.dst, d.latency, d.distance, sig[d.buffer] if d.buffer is not None else ())
+                   for d in p.deps})
+    return (tuple((t.pipes, t.latency, t.ii, t.hold) for t in p.tasks), tuple(deps),
+            tuple(sorted(sig.values())), tuple(sorted(p.capacity.items())),
+            tuple(sorted({(min(i, j), max(i, j)) for i, j in p.conflicts})))
+
+
+def buffer_renaming(source: LoopProblem, target: LoopProblem) -> dict[str, str]:
+    """The name in `target` of each buffer of `source`, matched by signature (two
+    problems with equal structure keys; buffers of equal signature in name order)."""
+    by_sig: dict[tuple[object, ...], list[str]] = {}
+    for name, sig in sorted(_buffer_signatures(target).items()):
+        by_sig.setdefault(sig, []).append(name)
+    return {name: by_sig[sig].pop(0) for name, sig in sorted(_buffer_signatures(source).items())}
+
+
+def cut_off(u: int, ii_best: int, u_best: int) -> int:
+    """The least II at unroll `u` that does not beat II `ii_best` at `u_best` per original
+    iteration (`better` is false from there on)."""
+    return -(-u * ii_best // u_best)
+
+
 def per_iteration(ii: int, u: int) -> Fraction:
     return Fraction(ii, u)
 

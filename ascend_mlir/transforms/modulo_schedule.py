@@ -19,7 +19,7 @@ Costs come from `#ascend.task`; ops without one are estimated here.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from xdsl.context import Context
@@ -49,16 +49,19 @@ from ascend_mlir.scheduling import (
     LoopResult,
     SchedulingError,
     Task,
-    compute_mii,
     schedule_loop,
     schedule_region,
 )
+from ascend_mlir.scheduling.modulo import ii_lower_bound
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
+    buffer_renaming,
     coalesced,
+    cut_off,
     from_retimed,
     port_order,
+    structure_key,
     unrolled_problem,
 )
 from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
@@ -99,6 +102,33 @@ def _check_stage_limits(module: ModuleOp, option: int | None, chip: Chip) -> Non
                     loop, f"num_stages {stages} is more than the {limit} buffer versions {chip.name} "
                           f"can synchronise (one event id per version; at most {limit})"
                 )
+
+
+@dataclass(frozen=True)
+class UnrolledSolve:
+    """One solve of an unrolled body: the problem the solver saw (retimed by port_order
+    or not), its schedule of that problem, and the schedule of the body."""
+
+    solved: LoopProblem
+    raw: LoopResult
+    result: LoopResult
+
+
+def known_for(known: UnrolledSolve | None, problem: LoopProblem) -> LoopResult | None:
+    """`known`'s schedule when it was solved on a problem equal to `problem`."""
+    if known is None or structure_key(known.solved) != structure_key(problem):
+        return None
+    names = buffer_renaming(known.solved, problem)
+    return replace(known.raw, versions={names[b]: v for b, v in known.raw.versions.items()})
+
+
+def _lower_bound(problem: LoopProblem) -> int:
+    """The solver's lower bound on the II of `problem` (0 when it has no schedule at all:
+    the solve then says why)."""
+    try:
+        return ii_lower_bound(problem)
+    except SOLVER_ERRORS:
+        return 0
 
 
 @dataclass(frozen=True)
@@ -161,12 +191,14 @@ class ModuloSchedulePass(ModulePass):
             self._write_empty_loop(model)
             return
         result = self._solve(model)
-        factor = self._unroll_factor(model, result)
-        if factor == 1:
+        factor, trial = self._unroll_factor(model, result)
+        if trial is None:
             self._write_loop(model, result)
             return
         # the schedule of the unrolled body, solved again on the loop the IR now holds
-        # (its buffer copies, flag drains and capacity as every other pass sees them)
+        # (its buffer copies, flag drains and capacity as every other pass sees them);
+        # the same problem as the trial's, as a rule: the trial's schedule and proof
+        # then carry over and only the secondary objectives are solved
         per_copy = model.num_stages // factor
         main, rest = unroll_loop(loop, factor, [b.root for b in model.buffers if isinstance(b.root, SSAValue)])
         ascend.set_num_stages(main, per_copy)
@@ -174,7 +206,8 @@ class ModuloSchedulePass(ModulePass):
         main_model.model_flag_drains = self.flag_drains
         problem = coalesced(main_model.problem(), factor, len(main_model.tasks))
         try:
-            result = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True)
+            result = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True,
+                                          known=trial).result
         except PassFailedException:
             # the coalesced model has no schedule: the unrolled loop as it stands has one
             result = self._solve(main_model, report=True)
@@ -184,9 +217,12 @@ class ModuloSchedulePass(ModulePass):
             rest_model.model_flag_drains = self.flag_drains
             self._write_loop(rest_model, self._solve(rest_model))
 
-    def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False) -> LoopResult:
+    def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
+               trial: bool = False, **search: Any) -> LoopResult:
+        """One solve of `problem` (the model's own by default). A trial (a candidate
+        unroll factor) decides the II only; `search`: schedule_loop's `known`/`ii_below`."""
         start_time = time.perf_counter()
-        options: dict[str, Any] = {"optimize_secondary": not self.ii_only}
+        options: dict[str, Any] = {"optimize_secondary": not (self.ii_only or trial), **search}
         if self.secondary_rlimit is not None:
             options["secondary_rlimit"] = self.secondary_rlimit
         try:
@@ -199,23 +235,31 @@ class ModuloSchedulePass(ModulePass):
             emit_remark(model.loop, f"loop {model.name}: II = {result.ii} ({result.status}) solved in {solve_ms:.0f} ms")
         return result
 
-    def _solve_unrolled(self, model: LoopModel, problem: LoopProblem, body_tasks: int,
-                        report: bool = False) -> LoopResult:
+    def _solve_unrolled(self, model: LoopModel, problem: LoopProblem, body_tasks: int, report: bool = False,
+                        trial: bool = False, ii_below: int | None = None,
+                        known: UnrolledSolve | None = None) -> UnrolledSolve:
         """The schedule of an unrolled body (its first `body_tasks` tasks; the flag drains
         after them), its consumers released together in pipe order (scheduling/unroll.py's
-        port_order) when that applies."""
+        port_order) when that applies. `known`: an earlier solve of the same problem (the
+        trial of this factor), whose schedule and proof carry over when the problem is
+        equal; `ii_below`: a trial wants only an II below it."""
         ordered = port_order(problem, body_tasks)
         if ordered is not None:
             retimed, moved = ordered
-            result = from_retimed(problem, self._solve(model, retimed, report=report), moved)
+            raw = self._solve(model, retimed, report, trial, ii_below=ii_below, known=known_for(known, retimed))
+            result = from_retimed(problem, raw, moved)
             if result is not None:
-                return result
-        return self._solve(model, problem, report=report)
+                return UnrolledSolve(retimed, raw, result)
+        raw = self._solve(model, problem, report, trial, ii_below=ii_below, known=known_for(known, problem))
+        return UnrolledSolve(problem, raw, raw)
 
-    def _unroll_factor(self, model: LoopModel, result: LoopResult) -> int:
+    def _unroll_factor(self, model: LoopModel, result: LoopResult) -> tuple[int, UnrolledSolve | None]:
         """The U of UNROLL_FACTORS (at most the `unroll` option) whose unrolled body has
-        the lowest II / U, one solve per U; ties keep the smaller U (scheduling/unroll.py)."""
-        best_ii, best_u = result.ii, 1
+        the lowest II / U, one II-only solve per U that can win; ties keep the smaller U
+        (scheduling/unroll.py). A U whose lower bound on the II cannot beat the best so
+        far is not solved, and a solve stops at the first II that would not beat it.
+        Returns U and the chosen trial (None for U = 1)."""
+        best_ii, best_u, best = result.ii, 1, None
         base: LoopProblem | None = None
         for u in UNROLL_FACTORS[1:]:
             if u > self.unroll or u > model.num_stages or why_not_unrollable(model.loop, u) is not None:
@@ -226,15 +270,16 @@ class ModuloSchedulePass(ModulePass):
             for buf in model.buffers if remainder else ():
                 reserved[buf.scope] = reserved.get(buf.scope, 0) + buf.bytes
             unrolled = unrolled_problem(base, u, len(model.tasks), reserved)
-            if unrolled is None or not better(compute_mii(unrolled).mii, u, best_ii, best_u):
+            cut = cut_off(u, best_ii, best_u)
+            if unrolled is None or _lower_bound(unrolled) >= cut:
                 continue
             try:
-                trial = self._solve_unrolled(model, unrolled, u * len(model.tasks))
+                trial = self._solve_unrolled(model, unrolled, u * len(model.tasks), trial=True, ii_below=cut)
             except PassFailedException:
                 continue  # no schedule unrolled (e.g. the copies' buffers do not fit)
-            if better(trial.ii, u, best_ii, best_u):
-                best_ii, best_u = trial.ii, u
-        return best_u
+            if better(trial.result.ii, u, best_ii, best_u):
+                best_ii, best_u, best = trial.result.ii, u, trial
+        return best_u, best
 
     def _write_loop(self, model: LoopModel, result: LoopResult) -> None:
         loop = model.loop

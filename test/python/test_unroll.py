@@ -17,9 +17,10 @@ from xdsl.dialects import scf
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.dialects import ascend, register_dialects
 from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task, check_schedule, schedule_loop
-from ascend_mlir.scheduling.unroll import better, coalesced, from_retimed, port_order, unrolled_problem
+from ascend_mlir.scheduling.unroll import better, coalesced, cut_off, from_retimed, port_order, unrolled_problem
 from ascend_mlir.sim.simulator import simulate
 from ascend_mlir.testing import run_console_script
+from ascend_mlir.transforms import modulo_schedule
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,6 +155,77 @@ def test_a_schedule_in_hand_is_proven_by_one_refutation_below_it():
     assert result.status == "optimal" and result.stats["search_lower_bound"] < result.ii - 1
     assert result.stats["probes"] == [(result.ii - 1, "unsat")]
     assert result.stats["length_optimal"] and result.stats["bytes_optimal"]
+
+
+def _retimed_vecadd() -> LoopProblem:
+    unrolled = unrolled_problem(_vecadd(), 2, body_tasks=4)
+    assert unrolled is not None
+    ordered = port_order(unrolled, 8)
+    assert ordered is not None
+    return ordered[0]
+
+
+def test_a_known_schedule_of_the_same_problem_is_not_searched_again():
+    """The unroll search's trial (II only) hands its schedule and proof to the solve of
+    the loop the IR then holds: no probe, only the secondary objectives."""
+    p = _retimed_vecadd()
+    trial = schedule_loop(p, optimize_secondary=False)
+    again = schedule_loop(p, known=trial)
+    assert again.ii == trial.ii and again.status == "optimal"
+    assert again.stats["probes"] == [] and again.stats["heuristic"] == "earlier solve"
+    assert "earlier solve" in again.message
+    assert again.stats["length_optimal"] and check_schedule(p, again.ii, again.start, again.versions) == []
+    # a schedule that is not one of this problem is ignored (the search runs as usual)
+    other = schedule_loop(_vecadd(), optimize_secondary=False)
+    fresh = schedule_loop(p, known=other)
+    assert fresh.ii == trial.ii and fresh.stats["heuristic"] != "earlier solve"
+
+
+def test_a_cut_off_stops_the_search_below_it():
+    """A trial wants only an II below its cut-off: nothing at or above it is probed, and
+    the result says that nothing below it exists."""
+    p = _retimed_vecadd()
+    best = schedule_loop(p, optimize_secondary=False).ii
+    cut = best - 20
+    r = schedule_loop(p, optimize_secondary=False, ii_below=cut)
+    assert r.ii >= cut and r.status == "heuristic"
+    assert all(ii < cut for ii, _ in r.stats["probes"]) and (cut - 1, "unsat") in r.stats["probes"]
+    assert f"no II below {cut}" in r.message and "proven" in r.message
+
+
+def _solves(monkeypatch) -> list[tuple[dict, object]]:
+    calls: list[tuple[dict, object]] = []
+
+    def counted(problem, **kw):
+        result = schedule_loop(problem, **kw)
+        calls.append((kw, result))
+        return result
+
+    monkeypatch.setattr(modulo_schedule, "schedule_loop", counted)
+    return calls
+
+
+def test_the_unroll_search_solves_each_candidate_once_and_quietly(monkeypatch):
+    """vecadd: the loop as written, one II-only trial of U = 2 (cut off at the II that
+    would not beat U = 1), and the unrolled loop from the trial's schedule: three solves,
+    no probe in the last, and no remark on stderr (the length is proven)."""
+    calls = _solves(monkeypatch)
+    run = run_console_script("ascend-opt", [str(ROOT / "examples" / "vecadd.mlir"), "-p", "ascend-compile"])
+    assert run.returncode == 0 and run.stderr == b""
+    assert len(calls) == 3
+    (plain, first), (trial, second), (final, third) = calls
+    assert plain.get("optimize_secondary") and not trial.get("optimize_secondary")
+    assert trial["ii_below"] == cut_off(2, first.ii, 1)  # type: ignore[attr-defined]
+    assert final.get("known") is not None and third.stats["probes"] == []  # type: ignore[attr-defined]
+
+
+def test_a_factor_that_cannot_win_is_not_solved(monkeypatch):
+    """softmax's row loop is vector-bound: U = 2's lower bound is twice its II, so U = 2
+    is never solved (one solve in all)."""
+    calls = _solves(monkeypatch)
+    run = run_console_script("ascend-opt", [str(ROOT / "examples" / "softmax.mlir"), "-p", "ascend-compile"])
+    assert run.returncode == 0
+    assert len(calls) == 1
 
 
 def test_better_compares_per_iteration_and_ties_keep_the_smaller_factor():
