@@ -392,6 +392,7 @@ class _Run:
     # ----- race detection
     def check_races(self, c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:
         fresh = []
+        known = vs.tolist()  # Python ints: compared one entry at a time below
         for acc in ins.accesses:
             table = self.records.get(acc.mem)
             if table is None:
@@ -399,13 +400,13 @@ class _Run:
             bounds = _byte_bounds(acc.view)
             fresh.append((acc, bounds, table))
             for r in [r for recent in table.values() for r in recent]:
-                if self._unordered_conflict(c, ins, acc, bounds, r, vs):
+                if self._unordered_conflict(c, ins, acc, bounds, r, known):
                     self.report_race(c, ins, pos, acc, r, bounds)
         self.remember(c, ins, pos, fresh)
 
     @staticmethod
     def _unordered_conflict(c: int, ins: Instr, acc: Access, bounds: tuple[int, int], r: _Record,
-                            vs: np.ndarray) -> bool:
+                            vs: Sequence[int]) -> bool:
         """`acc` (starting with clock `vs`) and the recorded access `r` touch the same
         bytes, one writes, they are not both atomic, and r's completion is not known."""
         lo, hi = bounds
@@ -494,10 +495,10 @@ class _Run:
         if not live:
             self.records.clear()
             return
-        floor = np.min(np.stack(live), axis=0)
+        floor_known = np.min(np.stack(live), axis=0).tolist()
         for table in self.records.values():
             for k in list(table):
-                kept = [r for r in table[k] if not any(floor[t] >= s for t, s in r.seqs)]
+                kept = [r for r in table[k] if not any(floor_known[t] >= s for t, s in r.seqs)]
                 if kept:
                     table[k] = deque(kept, maxlen=eng.RECENT_INSTANCES)
                 else:
@@ -654,8 +655,10 @@ class _Run:
 
     # ----- issuing
     def barrier_all(self, c: int) -> bool:
-        if any(self.queues[c][p] or self.inflight[c][p] for p in hardware.PIPES):
-            return False
+        queues, inflight = self.queues[c], self.inflight[c]
+        for p in hardware.PIPES:
+            if queues[p] or inflight[p]:
+                return False
         joined = np.zeros(self.eng.nthreads, dtype=np.int64)
         for p in hardware.PIPES:
             np.maximum(joined, self.own_prefix(c, p), out=joined)
@@ -709,10 +712,14 @@ class _Run:
         """Start every queue head that can start now (each multi-pipe op once, from the
         queue of its first pipe)."""
         started = False
+        now = self.now
         for c in range(self.n):
+            instrs, queues, free = self.cores[c].instrs, self.queues[c], self.pipe_free[c]
             for p in hardware.PIPES:
-                q = self.queues[c][p]
-                if q and self.cores[c].instrs[q[0]].pipes[0] == p and self.can_start(c, q[0]):
+                q = queues[p]
+                # a head whose pipe is still busy cannot start (can_start asks it too;
+                # the cheap test first, since most heads wait)
+                if q and free[p] <= now and instrs[q[0]].pipes[0] == p and self.can_start(c, q[0]):
                     self.start(c, q[0])
                     started = True
         return started
