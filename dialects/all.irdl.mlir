@@ -1312,6 +1312,23 @@ irdl.dialect @hivm {
     %7 = irdl.base "#builtin.integer"
     irdl.attributes {"flip_axis" = %7}
   }
+  // hivm.hir.vconcat
+  //   note: operand group `src` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: property `dim`: only the base of integer attribute of type `i64` is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
+  irdl.operation @hir_vconcat {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: variadic %2, dst: %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %6)
+    %7 = irdl.base "#builtin.integer"
+    irdl.attributes {"dim" = %7}
+  }
 }
 // IRDL definition of the `hacc` dialect of ascend-mlir, for upstream
 // `mlir-opt --irdl-file=dialects/hacc.irdl.mlir`.

@@ -37,7 +37,7 @@ from ascend_mlir.dialects.hivm.elementwise import (
     VXorOp,
 )
 from ascend_mlir.dialects.hivm.interface import array_values
-from ascend_mlir.dialects.hivm.permute import VFlipOp, VTransposeOp
+from ascend_mlir.dialects.hivm.permute import VConcatOp, VFlipOp, VTransposeOp
 from ascend_mlir.dialects.hivm.scan import VCumprodOp, VCumsumOp
 from ascend_mlir.sim.memory import Ref, SimulationError
 from ascend_mlir.sim.numerics import ElemType, decode, encode
@@ -202,7 +202,40 @@ def _permute(w: Any, op: Any, reads: list, writes: list):
     return compute, end, False
 
 
+def _concat(w: Any, op: Any, reads: list, writes: list):
+    """vconcat: np.concatenate of its sources along `dim`; the sizes must add up to the
+    destination's (bishengir-opt does not check them: refused here, at the op)."""
+    dim = op.dim.value.data
+    readers = []
+    for value in op.src:
+        ref = w.val(value)
+        if not isinstance(ref, Ref):
+            raise SimulationError(op, f"{op.name} reads memrefs")
+        readers.append(_reader(w, value, op, reads, ref.et))
+    dst_ref: Ref = w.val(op.dst)
+    (core,) = w.target_cores(dst_ref)[:1]
+    writes.append((dst_ref, core))
+    view = dst_ref.view(core)
+    shapes = [w.val(v).shape for v in op.src]
+    if not 0 <= dim < len(view.shape) or any(len(s) != len(view.shape) for s in shapes):
+        raise SimulationError(op, f"dim {dim} does not name an axis of every operand (rank {len(view.shape)})")
+    expected = list(shapes[0])
+    expected[dim] = sum(s[dim] for s in shapes)
+    if any(s[:dim] + s[dim + 1:] != shapes[0][:dim] + shapes[0][dim + 1:] for s in shapes) or tuple(expected) != view.shape:
+        raise SimulationError(op, f"sources {[list(s) for s in shapes]} concatenated on dim {dim} do not "
+                                  f"give the destination's shape {list(view.shape)}")
+
+    def compute():
+        return np.concatenate([np.asarray(r()) for r in readers], axis=dim)
+
+    def end(values) -> None:
+        view[...] = encode(values, dst_ref.et)
+
+    return compute, end, False
+
+
 VECTOR_SEMANTICS: dict[type, Callable] = {
+    VConcatOp: _concat,
     VTransposeOp: _permute,
     VFlipOp: _permute,
     **{t: _elementwise for t in (*_FUNCTIONS, VCmpOp, VShlOp, VShrOp)},

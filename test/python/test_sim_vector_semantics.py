@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 
+from ascend_mlir.sim.memory import SimulationError
 from ascend_mlir.sim.simulator import simulate
 
 from test_sim_semantics import BARRIER, alloc, kernel, load, mr, parse, store
@@ -193,3 +194,24 @@ def test_vtranspose_and_vflip():
     line = f"    hivm.hir.vflip ins(%u0 : {mr('4x8', 'f32', 'ub')}) outs(%out : {mr('4x8', 'f32', 'ub')}) flip_axis = 1"
     got, _ = run([line], [("x", "4x8", "f32"), ("y", "4x8", "f32")], {"arg0": x, "arg1": np.zeros((4, 8), np.float32)})
     assert np.array_equal(got, x[:, ::-1])
+
+
+@pytest.mark.parametrize(("dim", "shapes", "out"), [(1, ("4x8", "4x16"), "4x24"), (0, ("4x8", "2x8", "1x8"), "7x8")])
+def test_vconcat_is_numpy_concatenate(dim, shapes, out):
+    xs = [RNG.normal(size=tuple(int(d) for d in s.split("x"))).astype(np.float16) for s in shapes]
+    names = ", ".join(f"%u{i}" for i in range(len(xs)))
+    types = ", ".join(mr(s, "f16", "ub") for s in shapes)
+    line = f"    hivm.hir.vconcat dim({dim}) ins({names} : {types}) outs(%out : {mr(out, 'f16', 'ub')})"
+    args = [(f"x{i}", s, "f16") for i, s in enumerate(shapes)] + [("y", out, "f16")]
+    inputs = {f"arg{i}": x for i, x in enumerate(xs)}
+    inputs[f"arg{len(xs)}"] = np.zeros(tuple(int(d) for d in out.split("x")), np.float16)
+    got, _ = run([line], args, inputs)
+    assert np.array_equal(got, np.concatenate(xs, axis=dim))
+
+
+def test_vconcat_whose_sizes_do_not_add_up_is_refused_at_the_op():
+    line = f"    hivm.hir.vconcat dim(1) ins(%u0, %u1 : {mr('4x8', 'f32', 'ub')}, {mr('4x8', 'f32', 'ub')}) outs(%out : {mr('4x20', 'f32', 'ub')})"
+    x = np.zeros((4, 8), np.float32)
+    with pytest.raises(SimulationError, match=r"concatenated on dim 1 do not give the destination's shape \[4, 20\]"):
+        run([line], [("a", "4x8", "f32"), ("b", "4x8", "f32"), ("y", "4x20", "f32")],
+            {"arg0": x, "arg1": x, "arg2": np.zeros((4, 20), np.float32)})

@@ -107,7 +107,7 @@ from ascend_mlir.dialects.hivm.memory import (
     GetSubBlockIdxOp,
     PointerCastOp,
 )
-from ascend_mlir.dialects.hivm.permute import PERMUTE_OPS, VFlipOp, VTransposeOp
+from ascend_mlir.dialects.hivm.permute import PERMUTE_OPS, VConcatOp, VFlipOp, VTransposeOp
 from ascend_mlir.dialects.hivm.scan import SCAN_OPS
 from ascend_mlir.dialects.hivm.sync import (
     PipeBarrierOp,
@@ -229,6 +229,7 @@ __all__ = [
     "UnsignedMode",
     "UnsignedModeAttr",
     "PERMUTE_OPS",
+    "VConcatOp",
     "VFlipOp",
     "VTransposeOp",
     "AddressSpace",

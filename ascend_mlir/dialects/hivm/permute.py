@@ -1,8 +1,10 @@
 """Vector ops that move elements without computing (PIPE_V), bishengir-opt 1.2.0 syntax:
-vtranspose (swap two axes; on rank 4 also two swaps) and vflip (reverse one axis).
+vtranspose (swap two axes; on rank 4 also two swaps), vflip (reverse one axis) and
+vconcat (join its sources along one axis).
 
     hivm.hir.vtranspose ins(%s : t) outs(%d : t) [temp_buffer(%b : t)] permutation = [1, 0]
     hivm.hir.vflip ins(%s : t) outs(%d : t) flip_axis = 1
+    hivm.hir.vconcat dim(1) ins(%a, %b : t, t) outs(%d : t)
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, DenseArrayBase, IntegerAttr
 from xdsl.ir import SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, opt_operand_def, prop_def
+from xdsl.irdl import irdl_op_definition, operand_def, opt_operand_def, prop_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -28,8 +30,10 @@ from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     parse_clauses,
     parse_result_types,
+    parse_values_with_types,
     print_clauses,
     print_result_types,
+    print_values_with_types,
 )
 from ascend_mlir.dialects.hivm.vector import _VectorOp
 
@@ -149,4 +153,56 @@ class VFlipOp(_MoveOp):
             raise VerifyException(f"flip_axis {self.flip_axis.value.data} is out of range for rank {rank}")
 
 
-PERMUTE_OPS = (VTransposeOp, VFlipOp)
+@irdl_op_definition
+class VConcatOp(_VectorOp):
+    """`dst = concatenate(src..., axis=dim)`. bishengir-opt 1.2.0 checks only that the
+    operands share one element type (SameOperandsElementType); sizes that do not add up
+    are refused by the simulator at the op, as bishengir leaves them to its lowering."""
+
+    name = "hivm.hir.vconcat"
+
+    dim = prop_def(IntegerAttr[I64])
+    src = var_operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
+
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("dim",)
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return tuple(self.src)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        parser.parse_keyword("dim")
+        parser.parse_punctuation("(")
+        dim = IntegerAttr(parser.parse_integer(allow_boolean=False), 64)
+        parser.parse_punctuation(")")
+        props, attrs = cls._parse_attr_dict(parser)
+        props["dim"] = dim
+        parser.parse_keyword("ins")
+        src = parse_values_with_types(parser)
+        parser.parse_keyword("outs")
+        (dst,) = parse_values_with_types(parser)
+        return cls._make({"src": src, "dst": dst}, props, attrs, parse_result_types(parser))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" dim({self.dim.value.data})")
+        self._print_attr_dict(printer)
+        printer.print_string(" ins")
+        print_values_with_types(printer, self.src)
+        printer.print_string(" outs")
+        print_values_with_types(printer, (self.dst,))
+        print_result_types(printer, self.results)
+
+    def verify_(self) -> None:
+        self._verify_ub_operands()
+        for value in (*self.src[1:], self.dst):
+            if element_type_of(value) != element_type_of(self.src[0]):
+                raise VerifyException("requires the same element type for all operands")
+
+
+PERMUTE_OPS = (VTransposeOp, VFlipOp, VConcatOp)

@@ -192,3 +192,11 @@ func.func @vtranspose_rank(%s: memref<16x32xf32>, %d: memref<32x16xf32>) {
   hivm.hir.vtranspose ins(%s : memref<16x32xf32>) outs(%d : memref<32x16xf32>) permutation = [1, 0, 2]
   return
 }
+
+// -----
+
+func.func @vconcat_element_types(%a: memref<2x16xf16>, %b: memref<2x16xf32>, %c: memref<2x32xf16>) {
+  // expected-error @+1 {{'hivm.hir.vconcat' op requires the same element type for all operands}}
+  hivm.hir.vconcat dim(1) ins(%a, %b : memref<2x16xf16>, memref<2x16xf32>) outs(%c : memref<2x32xf16>)
+  return
+}

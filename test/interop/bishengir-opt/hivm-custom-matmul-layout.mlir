@@ -1,6 +1,6 @@
 // REQUIRES: bishengir
 // custom, custom_macro, the global matmuls (matmul, mix_matmul, mix_group_matmul) and
-// convert_layout against the real bishengir-opt 1.2.0: our custom and generic output
+// convert_layout, vtranspose, vflip and vconcat against the real bishengir-opt 1.2.0: our custom and generic output
 // parses there and its output parses back here, and both printers give the same text
 // for every hivm line, in custom and in generic form (SSA names normalised).
 // RUN: ascend-opt %s | %bishengir_opt | ascend-opt | filecheck %s
@@ -8,8 +8,8 @@
 // RUN: %bishengir_opt %s | grep -E "hivm\.hir\." | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.bishengir
 // RUN: ascend-opt %s | grep -E "hivm\.hir\." | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.ascend
 // RUN: diff %t.bishengir %t.ascend
-// RUN: %bishengir_opt %s --mlir-print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout|vtranspose|vflip)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.bishengir-generic
-// RUN: ascend-opt %s --print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout|vtranspose|vflip)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.ascend-generic
+// RUN: %bishengir_opt %s --mlir-print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout|vtranspose|vflip|vconcat)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.bishengir-generic
+// RUN: ascend-opt %s --print-op-generic | grep -E "\"hivm\.hir\.(matmul|mix_|convert_layout|vtranspose|vflip|vconcat)" | sed -E 's/%%[A-Za-z0-9_]+/%%v/g' > %t.ascend-generic
 // RUN: diff %t.bishengir-generic %t.ascend-generic
 
 // CHECK: hivm.hir.custom {hivm.pipe = #hivm.pipe<PIPE_V>, hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.vf_mode = #hivm.vf_mode<SIMD>, symbol = "foo"} "my_op" ins({{.*}} : memref<?xf32>, tensor<3x3xi64>, i64) outs({{.*}} : tensor<3x3xf32>) -> tensor<3x3xf32>
@@ -54,10 +54,15 @@ func.func @layouts(%m: memref<128x128xf16>, %t: tensor<?x128xf16>, %n: index) {
 // CHECK: hivm.hir.vtranspose {{.*}} temp_buffer({{.*}} : memref<64xf32>) permutation = [1, 0] disable_align = true
 // CHECK: hivm.hir.vtranspose {{.*}} permutation = [0, 2, 1] -> tensor<2x32x16xf32>
 // CHECK: hivm.hir.vflip ins({{.*}}) outs({{.*}}) flip_axis = 1
-func.func @moves(%s: memref<16x32xf32>, %d: memref<32x16xf32>, %tmp: memref<64xf32>, %t: tensor<2x16x32xf32>, %u: tensor<2x32x16xf32>) {
+// CHECK: hivm.hir.vconcat dim(1) ins({{.*}}, {{.*}} : memref<16x32xf32>, memref<16x32xf32>) outs({{.*}} : memref<16x64xf32>)
+// CHECK: hivm.hir.vconcat dim(0) {note} ins({{.*}} : tensor<2x16x32xf32>, tensor<2x16x32xf32>, tensor<2x16x32xf32>) outs({{.*}} : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+func.func @moves(%s: memref<16x32xf32>, %d: memref<32x16xf32>, %tmp: memref<64xf32>, %t: tensor<2x16x32xf32>, %u: tensor<2x32x16xf32>,
+                 %c: memref<16x64xf32>, %tc: tensor<6x16x32xf32>) {
   hivm.hir.vtranspose ins(%s : memref<16x32xf32>) outs(%d : memref<32x16xf32>) permutation = [1, 0]
   hivm.hir.vtranspose ins(%s : memref<16x32xf32>) outs(%d : memref<32x16xf32>) temp_buffer(%tmp : memref<64xf32>) permutation = [1, 0] disable_align = true
   %r = hivm.hir.vtranspose ins(%t : tensor<2x16x32xf32>) outs(%u : tensor<2x32x16xf32>) permutation = [0, 2, 1] -> tensor<2x32x16xf32>
   hivm.hir.vflip ins(%s : memref<16x32xf32>) outs(%s : memref<16x32xf32>) flip_axis = 1
+  hivm.hir.vconcat dim(1) ins(%s, %s : memref<16x32xf32>, memref<16x32xf32>) outs(%c : memref<16x64xf32>)
+  %j = hivm.hir.vconcat dim(0) {note} ins(%t, %t, %t : tensor<2x16x32xf32>, tensor<2x16x32xf32>, tensor<2x16x32xf32>) outs(%tc : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
   return
 }

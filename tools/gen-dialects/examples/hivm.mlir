@@ -103,6 +103,8 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %ut = memref.alloc() : memref<16x16xf16, #hivm.address_space<ub>>
     hivm.hir.vtranspose ins(%ub : memref<16x16xf16, #hivm.address_space<ub>>) outs(%ut : memref<16x16xf16, #hivm.address_space<ub>>) permutation = [1, 0]
     hivm.hir.vflip ins(%ub : memref<16x16xf16, #hivm.address_space<ub>>) outs(%ut : memref<16x16xf16, #hivm.address_space<ub>>) flip_axis = 0
+    %uc = memref.alloc() : memref<16x32xf16, #hivm.address_space<ub>>
+    hivm.hir.vconcat dim(1) ins(%ub, %ut : memref<16x16xf16, #hivm.address_space<ub>>, memref<16x16xf16, #hivm.address_space<ub>>) outs(%uc : memref<16x32xf16, #hivm.address_space<ub>>)
     %nz = hivm.hir.convert_layout %gm output_shape [1, 1, 16, 16] {dstLayout = #hivm.data_layout<nZ>, srcLayout = #hivm.data_layout<ND>} : (memref<16x16xf16, #hivm.address_space<gm>>) -> memref<1x1x16x16xf16, #hivm.address_space<gm>>
     return
   }
