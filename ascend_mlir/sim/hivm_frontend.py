@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects import arith, func, memref, scf
@@ -414,11 +414,12 @@ class CoreWalker:
         return self.spec.sub_block
 
     def hivm_op(self, op: hivm.HivmPipeOp) -> None:
-        if isinstance(op, SCALAR_ONLY_OPS) or not self.runs_here(op):
+        f = self.ctx.fields(op)
+        if f.memo("scalar_only", lambda: isinstance(op, SCALAR_ONLY_OPS)) or not self.runs_here(op):
             return
-        loc = self.ctx.fields(op).memo("loc", lambda: str(location_of(op) or ""))
-        if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
-            self.flag_op(op, loc)
+        loc = f.memo("loc", lambda: str(location_of(op) or ""))
+        if f.memo("is_flag", lambda: isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp)):
+            self.flag_op(cast(hivm.SetFlagOp | hivm.WaitFlagOp, op), loc)
         elif isinstance(op, hivm.PipeBarrierOp):
             p = op.pipe.pipe_name
             kind, pipes = (BARRIER_ALL, ()) if op.stalls_issue else (BARRIER, (p,))
@@ -672,7 +673,7 @@ def _load_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues
 
 
 def _hivm_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
-    if isinstance(op, _BLOCK_QUERIES):
+    if self.walker.ctx.fields(op).memo("block_query", lambda: isinstance(op, _BLOCK_QUERIES)):
         return (scalar_attr(self.walker.block_query(op), op.results[0].type, interpreter.index_bitwidth),)
     self.walker.hivm_op(op)
     return tuple(0 for _ in op.results)

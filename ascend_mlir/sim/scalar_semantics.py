@@ -45,11 +45,18 @@ def scalar_attr(value: Any, value_type: Attribute, index_bitwidth: int) -> Attri
     return _xdsl_scalar_attr(value, value_type, index_bitwidth)
 
 
+# per Python type of an interpreter value: whether it is one of xDSL's scalar attributes
+# (an isinstance test against them goes through ABCMeta on every call)
+_SCALAR_ATTR_TYPES: dict[type, bool] = {}
+
+
 def scalar(value: Any) -> Any:
     """A Python number from an interpreter value (attributes are xDSL's scalars)."""
-    if isinstance(value, IntegerAttr | FloatAttr):
-        return value.value.data
-    return value
+    cls = type(value)
+    is_attr = _SCALAR_ATTR_TYPES.get(cls)
+    if is_attr is None:
+        is_attr = _SCALAR_ATTR_TYPES[cls] = issubclass(cls, IntegerAttr | FloatAttr)
+    return value.value.data if is_attr else value
 
 
 def _float_attr(value: float, value_type: Attribute) -> FloatAttr:
