@@ -103,6 +103,34 @@ def upper_bound(value: SSAValue) -> int | None:
     return _arith_bound(owner)
 
 
+def lower_bound(value: SSAValue) -> int:
+    """The smallest value the index/integer `value` can take that the IR shows (index
+    values are non-negative: 0 when nothing more is known): constants, `max` by its
+    largest operand bound (a trip count `max(steps, 1)` is at least 1), `min` by its
+    smallest, sums, products and divisions by a constant of bounded parts."""
+    constant = _constant(value)
+    if constant is not None:
+        return constant
+    owner = value.owner
+    if not isinstance(owner, Operation):
+        return 0
+    if owner.name in _SAME:
+        return lower_bound(owner.operands[0])
+    bounds = [lower_bound(v) for v in owner.operands]
+    if owner.name in _MAX:
+        return max(bounds)
+    if owner.name in _MIN and bounds:
+        return max(0, min(bounds))
+    divisor = _constant(owner.operands[1]) if len(bounds) == 2 else None
+    if owner.name in ("arith.divui", "arith.divsi") and divisor:
+        return max(0, bounds[0] // divisor) if divisor > 0 else 0
+    if owner.name == "arith.addi" and len(bounds) == 2:
+        return max(0, bounds[0] + bounds[1])
+    if owner.name == "arith.muli" and len(bounds) == 2 and min(bounds) >= 0:
+        return bounds[0] * bounds[1]
+    return 0
+
+
 def _subview_bounds(op: memref.SubviewOp) -> list[int | None]:
     """Bounds of a subview's sizes (before rank reduction)."""
     source = static_bound_shape(op.source)

@@ -32,7 +32,9 @@ stay symbolic in the kernel's arguments. What the loop does to flags and buffers
 periodic in k with period P (the lcm of the loop's `mod` divisors, its buffer versions
 and rotating event ids) once past its first D iterations (D = its pipeline stages), so
 every trip count N >= D + P behaves like the one in [D + P, D + 2P) congruent to it mod
-P: checking every N in [0, D + 2P) checks them all. (Each runtime-bounded loop takes one
+P: checking every N in [0, D + 2P) checks them all; a trip count the loop cannot have
+(below the static lower bound of its upper bound, or above its static upper bound:
+`trip_count_bounds`) is left out. (Each runtime-bounded loop takes one
 trip count per run; a nested runtime loop whose trip count changes between iterations of
 its parent is checked with the same count in each.)
 """
@@ -54,6 +56,7 @@ from xdsl.passes import ModulePass
 from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Affine, Footprint, byte_hull, hulls_apart, may_alias
 from ascend_mlir.analysis.latency_model import constant_int
+from ascend_mlir.analysis.size_bounds import lower_bound, upper_bound
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
 from ascend_mlir.analysis.kernel_layout import split_pairs, vector_core_count
@@ -127,12 +130,31 @@ def _lcm_of_divisors(loop: scf.ForOp) -> int:
     return period
 
 
+def trip_count_bounds(loop: scf.ForOp) -> tuple[int, int | None]:
+    """(fewest, most or None) trips of a loop whose bounds are not constants, from the
+    static bounds of its upper bound when its lower bound and step are constants (the
+    lowered L0 K loop of a partial tile runs max(ceil(real_k / step), 1) times, real_k at
+    most its L1 buffer's K: between 1 and that buffer's steps)."""
+    lb, step = constant_int(loop.lb), constant_int(loop.step)
+    if lb is None or step is None or step <= 0:
+        return 0, None
+    fewest = max(0, -(-(lower_bound(loop.ub) - lb) // step))
+    ub_max = upper_bound(loop.ub)
+    return fewest, None if ub_max is None else max(0, -(-(ub_max - lb) // step))
+
+
 def covering_trip_counts(loop: scf.ForOp) -> range:
     """Trip counts whose checks cover every trip count of a runtime-bounded loop (see
-    the module docstring): [0, D + 2P)."""
+    the module docstring): [0, D + 2P), cut to the trip counts the loop can have
+    (`trip_count_bounds`): every feasible count below D + P is checked itself, and a
+    feasible N >= D + P is covered by the one congruent to it in [D + P, D + 2P), which
+    is at most N and so feasible when N's upper bound allows N."""
     stages = [t.stage for t in (task_of(op) for op in loop.walk()) if t is not None and t.stage is not None]
     depth = 1 + max(stages, default=0)
-    return range(0, depth + 2 * _lcm_of_divisors(loop))
+    period = _lcm_of_divisors(loop)
+    fewest, most = trip_count_bounds(loop)
+    end = depth + 2 * period if most is None else min(most + 1, depth + 2 * period)
+    return range(min(fewest, depth + period, end), end)
 
 
 class _Runner:

@@ -17,7 +17,7 @@ from ascend_mlir.sim import simulate
 from ascend_mlir.sim.binding import DEFAULT_INT, BindError, bind_arguments, parse_bind_options
 from ascend_mlir.sim.reference import ReferenceError, kernel_function, make_inputs, run_reference
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
-from ascend_mlir.transforms.verify_sync import VerifySyncPass, covering_trip_counts
+from ascend_mlir.transforms.verify_sync import VerifySyncPass, covering_trip_counts, trip_count_bounds
 
 from test_reference import parse
 
@@ -286,3 +286,41 @@ def test_runtime_k_steps_take_the_guarded_pipelined_loop():
         result = simulate(compiled, inputs, perturb=k)
         assert not result.races and not result.deadlock and not result.unbalanced_flags
         np.testing.assert_allclose(result.outputs["arg2"], expected["arg2"], rtol=1e-4, atol=1e-4)
+
+
+def _loop_with_upper_bound(ub_ops: str):
+    module = parse(f"""
+func.func @k(%k: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %c63 = arith.constant 63 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+{ub_ops}
+  scf.for %i = %c0 to %ub step %c1 {{
+  }}
+  return
+}}""")
+    return _dynamic_loop(module)
+
+
+def test_covering_trip_counts_keep_only_the_counts_a_loop_can_have():
+    """The lowered L0 K loop of a partial tile runs max(ceil(min(k, 256) / 64), 1) times:
+    1 to 4, so its covering set [0, D + 2P) = [0, 3) loses the count 0; a loop that runs
+    at least 10 times is covered by the counts congruent mod P in [D + P, D + 2P)."""
+    steps = _loop_with_upper_bound("""  %kk = arith.minsi %k, %c256 : index
+  %a = arith.addi %kk, %c63 : index
+  %t = arith.divui %a, %c64 : index
+  %ub = arith.maxsi %t, %c1 : index""")
+    assert trip_count_bounds(steps) == (1, 4)
+    assert covering_trip_counts(steps) == range(1, 3)
+    few = _loop_with_upper_bound("""  %kk = arith.minsi %k, %c64 : index
+  %a = arith.addi %kk, %c63 : index
+  %t = arith.divui %a, %c64 : index
+  %ub = arith.maxsi %t, %c1 : index""")
+    assert trip_count_bounds(few) == (1, 1) and covering_trip_counts(few) == range(1, 2)
+    many = _loop_with_upper_bound("  %ub = arith.maxsi %k, %c10 : index")
+    assert trip_count_bounds(many) == (10, None) and covering_trip_counts(many) == range(2, 3)
+    unbounded = _loop_with_upper_bound("  %ub = arith.addi %k, %c0 : index")
+    assert trip_count_bounds(unbounded) == (0, None) and covering_trip_counts(unbounded) == range(0, 3)
