@@ -34,9 +34,19 @@ and rotating event ids) once past its first D iterations (D = its pipeline stage
 every trip count N >= D + P behaves like the one in [D + P, D + 2P) congruent to it mod
 P: checking every N in [0, D + 2P) checks them all; a trip count the loop cannot have
 (below the static lower bound of its upper bound, or above its static upper bound:
-`trip_count_bounds`) is left out. (Each runtime-bounded loop takes one
-trip count per run; a nested runtime loop whose trip count changes between iterations of
-its parent is checked with the same count in each.)
+`trip_count_bounds`) is left out. Each run gives a runtime-bounded loop one trip count
+for all its runs; a loop nested in another may run a different number of times in each of
+its parent's iterations (a per-row valid length, a causal loop), so further runs give it
+two different counts a, b of its covering set in turn (a, b, a, ...: a parent with
+runtime bounds runs the count of its covering set nearest 3), for every ordered pair, so
+both a -> b and b -> a occur between consecutive runs: every hazard between two
+consecutive runs of the inner loop, whatever their two counts, is checked, and each run
+with any count against the code around it. Not checked: hazards whose ordering depends on
+three or more consecutive runs with three different counts (one run's accesses ordered
+only through the flags of runs after the next one). insert-sync primes a loop's flags
+before it and drains them after it, so every run of its loops leaves the flags as it
+found them whatever its count, but that the pairs cover every sequence of counts is
+not proven here.
 """
 
 from __future__ import annotations
@@ -159,10 +169,12 @@ def covering_trip_counts(loop: scf.ForOp) -> range:
 
 class _Runner:
     def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...],
-                 trips: dict[Operation, int] | None = None):
+                 trips: dict[Operation, int | tuple[int, ...]] | None = None):
         self.func_op = func_op
         self.choices = choices  # scf.if -> region index
-        self.trips = trips or {}  # runtime-bounded scf.for -> trip count of this run
+        # runtime-bounded scf.for -> its trip count in this run, or the counts its parent
+        # loop's iterations take in turn
+        self.trips = trips or {}
         self.dynamic_loops: list[Operation] = []
         self.ifs: list[Operation] = []
         self.steps: list[_Step] = []
@@ -183,7 +195,7 @@ class _Runner:
                 if values is None:  # runtime bounds: the trip count of this run
                     if op not in self.dynamic_loops:
                         self.dynamic_loops.append(op)
-                    values = _symbolic_iterations(op, env, self.trips.get(op, 3))
+                    values = _symbolic_iterations(op, env, self._trip_count(op, tag))
                 iv = op.body.block.args[0]
                 for k, v in enumerate(values):
                     inner = dict(env)
@@ -200,6 +212,14 @@ class _Runner:
                     self.steps.append(_Step(op, core, self._core_env(env, core), tag))
                 if len(self.steps) > EVENT_BUDGET:
                     raise _TooLarge()
+
+    def _trip_count(self, loop: scf.ForOp, tag: tuple) -> int:
+        """This run's trip count of a runtime-bounded loop: one count for every run of
+        it, or a sequence taken in turn by the iterations of its parent loop."""
+        trips = self.trips.get(loop, 3)
+        if isinstance(trips, int):
+            return trips
+        return trips[(tag[-1] if tag else 0) % len(trips)]
 
     def _core_env(self, env: dict[Hashable, int | Affine], core: str) -> dict[Hashable, int | Affine]:
         if core not in self.vector_cores or not self.sub_block:
@@ -633,12 +653,47 @@ def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None) -> bool
     return True
 
 
-def _trip_choices(loops: list[Operation]) -> Iterator[dict[Operation, int]]:
+def _trip_choices(loops: list[Operation]) -> Iterator[dict[Operation, int | tuple[int, ...]]]:
     """One trip count per runtime-bounded loop, over the covering sets of all of them
-    (one empty choice when every loop's trip count is known)."""
+    (one empty choice when every loop's trip count is known), then the varying counts of
+    nested ones (`_varying_trip_choices`)."""
     ranges = [covering_trip_counts(loop) for loop in loops if isinstance(loop, scf.ForOp)]
     for combo in product(*ranges):
         yield dict(zip(loops, combo, strict=True))
+    yield from _varying_trip_choices([loop for loop in loops if isinstance(loop, scf.ForOp)])
+
+
+def _parent_loops(loop: Operation) -> list[scf.ForOp]:
+    parents: list[scf.ForOp] = []
+    op = loop.parent_op()
+    while op is not None and not isinstance(op, func.FuncOp):
+        if isinstance(op, scf.ForOp):
+            parents.append(op)
+        op = op.parent_op()
+    return parents
+
+
+def _varying_trip_choices(loops: list[scf.ForOp]) -> Iterator[dict[Operation, int | tuple[int, ...]]]:
+    """A runtime-bounded loop nested in another loop may run a different number of times
+    in each iteration of its parent (a per-row valid length, a causal loop). For each
+    such loop and each ordered pair (a, b) of different counts of its covering set, a run
+    in which its parent's iterations take a, b, a, ... in turn: every two consecutive
+    runs of it with any two covering counts, in both orders (the other runtime-bounded
+    loops, its parents among them, take the count of their covering set nearest 3). See the module docstring for what this
+    covers and what it does not."""
+    def near_three(loop: scf.ForOp) -> int:
+        counts = covering_trip_counts(loop)
+        return min(counts, key=lambda n: (abs(n - 3), n)) if len(counts) else 0
+
+    for loop in loops:
+        parents = _parent_loops(loop)
+        if not parents:
+            continue
+        counts = covering_trip_counts(loop)
+        base: dict[Operation, int | tuple[int, ...]] = {other: near_three(other) for other in loops if other is not loop}
+        for a, b in product(counts, counts):
+            if a != b:
+                yield {**base, loop: (a, b)}
 
 
 def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:

@@ -324,3 +324,39 @@ def test_covering_trip_counts_keep_only_the_counts_a_loop_can_have():
     assert trip_count_bounds(many) == (10, None) and covering_trip_counts(many) == range(2, 3)
     unbounded = _loop_with_upper_bound("  %ub = arith.addi %k, %c0 : index")
     assert trip_count_bounds(unbounded) == (0, None) and covering_trip_counts(unbounded) == range(0, 3)
+
+
+def test_a_nested_runtime_loop_is_checked_with_different_counts_per_parent_iteration():
+    """A runtime-bounded loop inside another may run a different number of times in each
+    parent iteration: besides one count for every run, verify-sync runs it with every
+    ordered pair (a, b) of different covering counts taken in turn by its parent's
+    iterations, and its trip counts do change from one parent iteration to the
+    next in those runs."""
+    from ascend_mlir.transforms import verify_sync
+
+    module = parse("""
+func.func @k(%n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %m step %c1 {
+      hivm.hir.pipe_barrier[<PIPE_V>]
+    }
+  }
+  return
+}""")
+    outer, inner = _loops(module)
+    choices = list(verify_sync._trip_choices([outer, inner]))
+    uniform = [c for c in choices if all(isinstance(v, int) for v in c.values())]
+    varying = [c for c in choices if isinstance(c[inner], tuple)]
+    counts = covering_trip_counts(inner)
+    assert len(uniform) == len(covering_trip_counts(outer)) * len(counts)
+    assert sorted(c[inner] for c in varying) == [(a, b) for a in counts for b in counts if a != b]
+    # the parent runs twice (the count of its covering set [0, 3) nearest 3): a -> b,
+    # and b -> a in the run of the pair (b, a)
+    assert covering_trip_counts(outer) == range(0, 3) and all(c[outer] == 2 for c in varying)
+    func_op = next(op for op in module.walk() if op.name == "func.func")
+    runner = verify_sync._Runner(func_op, {}, ("VEC0",), {outer: 3, inner: (1, 2)})  # type: ignore[arg-type]
+    steps = runner.run()
+    assert [s.tag[0] for s in steps] == [0, 1, 1, 2]  # 1, 2 and 1 barriers in the parent's 3 iterations
+    assert verify_sync.verify_function(func_op)  # type: ignore[arg-type]
