@@ -1,7 +1,7 @@
 """LayerNorm of an m x c fp32 matrix over its rows, m and c known only at run time (twin
 of layernorm_dyn.mlir; the runtime-shape twin of layernorm.py):
     mean = sum(x) / c;  xc = x - mean;  var = sum(xc^2) / c;  y = xc * rsqrt(var + eps) * g + b
-over rows of c <= 256 columns (the row pitch of x and y is 256 elements). 4 blocks take
+over rows of c <= 256 columns (the row pitch of x and y is c, at run time). 4 blocks take
 the 16-row tiles t = block, block + 4, ... of the m rows, the last one partial. Every op
 works on rows x cols views of the static 16x256 ub tiles: both sums reduce over the valid
 length of each row (never the unused part of the buffer) and divide by the runtime c.
@@ -14,8 +14,8 @@ M, C = T.symbol("M"), T.symbol("C")
 
 
 @T.kernel(grid=BLOCKS)
-def layernorm_dyn(x: T.Tensor((M, WIDTH), "f32"), gamma: T.Tensor((1, WIDTH), "f32"),
-                  beta: T.Tensor((1, WIDTH), "f32"), y: T.Tensor((M, WIDTH), "f32"), m: M, c: C):
+def layernorm_dyn(x: T.Tensor((M, C), "f32"), gamma: T.Tensor((1, WIDTH), "f32"),
+                  beta: T.Tensor((1, WIDTH), "f32"), y: T.Tensor((M, C), "f32"), m: M, c: C):
     g_row = T.alloc((1, WIDTH), "f32", "ub")
     b_row = T.alloc((1, WIDTH), "f32", "ub")
     g_wide = T.alloc((TR, WIDTH), "f32", "ub")

@@ -1,6 +1,6 @@
 """RMSNorm of an m x c fp32 matrix, m and c known only at run time (twin of
 rmsnorm_dyn.mlir; the runtime-shape twin of rmsnorm.py): y = x / sqrt(mean(x^2) + eps) * w
-over rows of c <= 256 columns (the row pitch of x and y is 256 elements). 4 blocks take
+over rows of c <= 256 columns (the row pitch of x and y is c, at run time). 4 blocks take
 the 16-row tiles t = block, block + 4, ... of the m rows, the last one partial. Every op
 works on rows x cols views of the static 16x256 ub tiles: the sum of squares reduces over
 the valid length of each row (never the unused part of the buffer) and the mean divides
@@ -14,7 +14,7 @@ M, C = T.symbol("M"), T.symbol("C")
 
 
 @T.kernel(grid=BLOCKS)
-def rmsnorm_dyn(x: T.Tensor((M, WIDTH), "f32"), w: T.Tensor((1, WIDTH), "f32"), y: T.Tensor((M, WIDTH), "f32"),
+def rmsnorm_dyn(x: T.Tensor((M, C), "f32"), w: T.Tensor((1, WIDTH), "f32"), y: T.Tensor((M, C), "f32"),
                 m: M, c: C):
     w_row = T.alloc((1, WIDTH), "f32", "ub")
     w_wide = T.alloc((TR, WIDTH), "f32", "ub")

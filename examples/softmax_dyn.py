@@ -1,6 +1,6 @@
 """Row softmax of an m x c fp32 matrix, m and c known only at run time (twin of
 softmax_dyn.mlir; the runtime-shape twin of softmax.py): rows of at most 256 columns (the
-row pitch of x and y is 256 elements); 4 blocks take the 16-row tiles t = block,
+row pitch of x and y is c, at run time); 4 blocks take the 16-row tiles t = block,
 block + 4, ... of the m rows, the last one partial. Every op works on rows x cols views
 of the static 16x256 ub tiles, so the max and the sum reduce over the valid length of
 each row and never read the unused part of the buffer:
@@ -14,7 +14,7 @@ M, C = T.symbol("M"), T.symbol("C")
 
 
 @T.kernel(grid=BLOCKS)
-def softmax_dyn(x: T.Tensor((M, WIDTH), "f32"), y: T.Tensor((M, WIDTH), "f32"), m: M, c: C):
+def softmax_dyn(x: T.Tensor((M, C), "f32"), y: T.Tensor((M, C), "f32"), m: M, c: C):
     ux = T.alloc((TR, WIDTH), "f32", "ub")
     row_max = T.alloc((TR, 1), "f32", "ub")
     row_sum = T.alloc((TR, 1), "f32", "ub")

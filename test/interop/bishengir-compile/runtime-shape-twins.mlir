@@ -2,7 +2,8 @@
 // row length, partial tiles as subviews of static ub buffers with dynamic sizes) keep our
 // schedule, sync and buffers through bishengir-compile on Ascend 910B and (a5 build) Ascend
 // 950, up to the missing closed-source hivmc step: module.hivm.opt.mlir is the proof of
-// acceptance, with the kernel's dynamic memrefs and index arguments still there.
+// acceptance, with the kernel's dynamic memrefs and index arguments still there: x and y
+// of a runtime row pitch (memref<?x?xf32>, views strided<[?, 1]>) included.
 // REQUIRES: bishengir, bishengir-a5
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ascend-opt %examples/softmax_dyn.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/s.npuir.mlir
@@ -34,9 +35,10 @@
 
 // LOG910: External hivmc run fails
 // LOGA5: Cannot find hivmc-a5
-// SOFTMAX: func.func @softmax_dyn(%arg0: memref<?x256xf32, #hivm.address_space<gm>>, %arg1: memref<?x256xf32, #hivm.address_space<gm>>, %arg2: index, %arg3: index)
+// SOFTMAX: func.func @softmax_dyn(%arg0: memref<?x?xf32, #hivm.address_space<gm>>, %arg1: memref<?x?xf32, #hivm.address_space<gm>>, %arg2: index, %arg3: index)
+// SOFTMAX: strided<[?, 1], offset: ?>
 // SOFTMAX: hivm.hir.wait_flag
-// RMSNORM: func.func @rmsnorm_dyn(%arg0: memref<?x256xf32, #hivm.address_space<gm>>, %arg1: memref<1x256xf32, #hivm.address_space<gm>>, %arg2: memref<?x256xf32, #hivm.address_space<gm>>, %arg3: index, %arg4: index)
+// RMSNORM: func.func @rmsnorm_dyn(%arg0: memref<?x?xf32, #hivm.address_space<gm>>, %arg1: memref<1x256xf32, #hivm.address_space<gm>>, %arg2: memref<?x?xf32, #hivm.address_space<gm>>, %arg3: index, %arg4: index)
 // RMSNORM: hivm.hir.wait_flag
-// LAYERNORM: func.func @layernorm_dyn(%arg0: memref<?x256xf32, #hivm.address_space<gm>>, %arg1: memref<1x256xf32, #hivm.address_space<gm>>, %arg2: memref<1x256xf32, #hivm.address_space<gm>>, %arg3: memref<?x256xf32, #hivm.address_space<gm>>, %arg4: index, %arg5: index)
+// LAYERNORM: func.func @layernorm_dyn(%arg0: memref<?x?xf32, #hivm.address_space<gm>>, %arg1: memref<1x256xf32, #hivm.address_space<gm>>, %arg2: memref<1x256xf32, #hivm.address_space<gm>>, %arg3: memref<?x?xf32, #hivm.address_space<gm>>, %arg4: index, %arg5: index)
 // LAYERNORM: hivm.hir.wait_flag
