@@ -278,9 +278,15 @@ def _examples(request) -> int:
     return 500 if request.config.getoption("--slow", default=False) else 60
 
 
+# The default pipeline (modulo schedule with the unroll search, solver sync) is the one
+# under test at the full budget; barrier-all sync runs on the loops as written (unroll=1):
+# the unroll search's solves were 53 of the 55 CPU s of its 10 kernels (two kernels that
+# exhaust the solver budget at U = 2 and 4), and barrier-all on unrolled loops stays
+# covered by the examples (test/transforms/ascend-compile/examples.mlir, test_cce_random,
+# test_never_slower).
 @pytest.mark.parametrize(
     "options",
-    [{}, {"sync": "barrier-all"}, {"schedule": "program-order", "sync": "solver"}],
+    [{}, {"sync": "barrier-all", "unroll": 1}, {"schedule": "program-order", "sync": "solver"}],
     ids=["default", "barrier-all", "program-order-solver"],
 )
 def test_random_kernel_compiles_race_free_and_matches_reference(request, options):
