@@ -13,6 +13,7 @@ from xdsl.dialects import scf
 
 import ascend_mlir.frontend as T
 from ascend_mlir.dialects import hivm
+from ascend_mlir.op_errors import OpError
 from ascend_mlir.sim import simulate
 from ascend_mlir.sim.binding import DEFAULT_INT, BindError, bind_arguments, parse_bind_options
 from ascend_mlir.sim.reference import ReferenceError, kernel_function, make_inputs, run_reference
@@ -228,7 +229,7 @@ def test_dsl_slice_of_runtime_size_is_a_partial_view():
 
 
 @T.kernel()
-def _runtime_slice(x: T.Tensor((256,), "f32")):
+def _runtime_slice(x: T.Tensor((256,), "f32")):  # pyright: ignore[reportInvalidTypeForm]
     u = T.alloc((256,), "f32", "ub")
     T.copy(x[T.block_idx():T.block_idx() + 4], u[0:4])
 
@@ -360,3 +361,32 @@ func.func @k(%n: index, %m: index) {
     steps = runner.run()
     assert [s.tag[0] for s in steps] == [0, 1, 1, 2]  # 1, 2 and 1 barriers in the parent's 3 iterations
     assert verify_sync.verify_function(func_op)  # type: ignore[arg-type]
+
+
+_TM, _TN = T.symbol("M"), T.symbol("N")
+
+
+@T.kernel(grid=2)
+def _triangle(x: T.Tensor((_TM, _TN), "f32"), y: T.Tensor((_TM, _TN), "f32"),  # pyright: ignore[reportInvalidTypeForm]
+              m: _TM, n: _TN):  # pyright: ignore[reportInvalidTypeForm]
+    """y[r, :r+1] = 2 x[r, :r+1]: the column loop of row r runs ceil(min(r + 1, n) / 16)
+    times, a different count in every row, and 0 times when n = 0."""
+    ux = T.alloc((1, 16), "f32", "ub")
+    uy = T.alloc((1, 16), "f32", "ub")
+    for r in T.pipelined((T.block_idx(), m, 2), num_stages=1):  # pyright: ignore[reportArgumentType]
+        valid = T.min(r + 1, n)
+        for t in T.pipelined((0, (valid + 15) // 16, 1), num_stages=2):  # pyright: ignore[reportArgumentType]
+            c0 = t * 16
+            cols = T.min(valid - c0, 16)
+            T.copy(x[r:r + 1, c0:c0 + cols], ux[0:1, 0:cols])
+            T.mul(ux[0:1, 0:cols], 2.0, uy[0:1, 0:cols])
+            T.copy(uy[0:1, 0:cols], y[r:r + 1, c0:c0 + cols])
+
+
+@pytest.mark.xfail(strict=True, raises=OpError, reason=(
+    "insert-sync: when the nested loop runs 0 times (n = 0), nothing orders MTE2's wait of "
+    "the outer loop's V -> MTE2 flag before V sets that flag again at the end of the same "
+    "outer iteration (the nested loop's MTE2 -> V flags did it); verify-sync reports it"))
+def test_a_triangular_loop_compiles_with_verified_sync():
+    module = _triangle.build()
+    AscendCompilePass().apply(Context(), module)
