@@ -181,6 +181,7 @@ class CoreWalker:
         register_scalar_functions(interpreter)
         interpreter.register_implementations(_scalar_unit_functions(self))
         self.interpreter = interpreter
+        self._refuse_calls(f)
         self._check_static_instructions(f)
         args = []
         for arg in f.body.block.args:
@@ -201,6 +202,15 @@ class CoreWalker:
                 text = f"the simulator does not support '{op.name}'"
             raise SimulationError(op, text) from None
         return self.instrs
+
+    @staticmethod
+    def _refuse_calls(f: func.FuncOp) -> None:
+        """The simulator walks one kernel function per core: a call would run another
+        function's ops with the caller's argument bindings (an internal error)."""
+        call = next((op for op in f.walk() if isinstance(op, func.CallOp)), None)
+        if call is not None:
+            raise SimulationError(call, f"calls {call.callee}: the simulator runs one kernel function "
+                                        "(inline the callee into it)")
 
     @staticmethod
     def _check_static_instructions(f: func.FuncOp) -> None:

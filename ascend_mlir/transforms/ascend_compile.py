@@ -121,14 +121,19 @@ _SCHEDULED_DIALECTS = ("tile.", "hivm.")
 
 def refuse_unscheduled_memory_ops(module: ModuleOp) -> None:
     """An op that reads or writes memory but is neither a tile nor a hivm op
-    (`memref.copy`, `memref.store`, `memref.load` in a kernel) is invisible to the
-    scheduler and to ascend-insert-sync: no flag would order it against the DMA and vector
+    (`memref.copy`, `memref.store`, `memref.load` in a kernel), or a call (what the
+    callee touches), is invisible to the scheduler and to ascend-insert-sync: no flag would order it against the DMA and vector
     pipes, and the printed kernel would race (the simulator refuses it only at run time).
     Refused at the op before anything is compiled; already-synced input keeps its
     hand-placed flags and is not checked here."""
     from xdsl.traits import MemoryEffectKind, get_effects
 
     for op in module.walk():
+        if op.name == "func.call":
+            callee = op.properties.get("callee") or op.attributes.get("callee")
+            raise op_error(op, f"calls {callee}: ascend-compile schedules and syncs each function "
+                               "on its own and does not see what a call reads or writes; inline the "
+                               "callee into the kernel")
         if op.regions or op.name.startswith(_SCHEDULED_DIALECTS):
             continue
         effects = get_effects(op) or ()
