@@ -305,7 +305,7 @@ def _public_declaration_problem(op: Operation) -> str | None:
 
 
 def _kernel_mark_problem(op: Operation) -> str | None:
-    if "tile.kernel" not in op.attributes:  # the tile dialect is imported only when needed
+    if "tile.kernel" not in op.attributes and "tile.grid" not in op.attributes:  # tile imported only when needed
         return None
     from ascend_mlir.dialects.tile import kernel_attr_problem
 

@@ -73,12 +73,17 @@ def is_kernel(op: Operation) -> bool:
 
 
 def kernel_attr_problem(op: Operation) -> str | None:
-    """What is wrong with `op`'s `tile.kernel` mark: a value other than unit or a
-    boolean (`tile.kernel = "no"` was read as a kernel, since only its presence counted)."""
+    """What is wrong with `op`'s `tile.kernel` mark (a value other than unit or a boolean:
+    `tile.kernel = "no"` was read as a kernel, since only its presence counted) or its
+    `tile.grid` (not a positive integer)."""
     value = op.attributes.get(KERNEL_ATTR)
-    if value is None or isinstance(value, UnitAttr) or _bool_value(value) is not None:
-        return None
-    return f"'{KERNEL_ATTR}' must be a unit attribute or a boolean (true/false), got {value}"
+    if value is not None and not isinstance(value, UnitAttr) and _bool_value(value) is None:
+        return f"'{KERNEL_ATTR}' must be a unit attribute or a boolean (true/false), got {value}"
+    grid = op.attributes.get(GRID_ATTR)
+    if grid is not None and not (isinstance(grid, IntegerAttr) and grid.type != i1 and grid.value.data >= 1):
+        # the reference refused a string or float grid with no location
+        return f"'{GRID_ATTR}' must be a positive integer, got {grid}"
+    return None
 
 
 # --------------------------------------------------------------------------------------
