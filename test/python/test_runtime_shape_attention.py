@@ -134,3 +134,29 @@ def test_the_910b_refuses_it_as_it_refuses_the_static_kernel():
     tile_module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
     with pytest.raises(OpError, match="from cc to ub has no hardware path on ascend910b"):
         AscendCompilePass(chip="ascend910b").apply(Context(), tile_module)
+
+
+def test_attention_at_random_sizes(request, attention):
+    """Under --slow: 60 random (sq, sk) from empty to past four tiles each, on the
+    perturbed simulator and through the dav-3510 emulation (the fixed sizes above are the
+    CI cases)."""
+    import random
+
+    if not request.config.getoption("--slow", default=False):
+        pytest.skip("random sizes run with --slow (the fixed sizes above are the CI cases)")
+    tile_module, compiled = attention
+    unit = lib = None
+    if via_cce.compiler() is not None:
+        unit = via_cce.unit_of(compiled, "dav-3510", "rnd_flash_attention_dyn")
+        lib = via_cce.build([unit])
+    rng = random.Random(17)
+    for i in range(60):
+        sq, sk = rng.randint(0, 4 * T + 9), rng.randint(0, 4 * T + 9)
+        inputs, expected = _case(tile_module, sq, sk)
+        result = simulate(compiled, inputs, perturb=i + 1)
+        assert not result.races and not result.deadlock and not result.unbalanced_flags, (sq, sk)
+        np.testing.assert_allclose(result.outputs["arg3"], expected["arg3"], rtol=1e-5, atol=1e-6, err_msg=f"{sq} {sk}")
+        if lib is not None and unit is not None:
+            run = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
+            assert run.error is None, ((sq, sk), run.error)
+            np.testing.assert_allclose(run.outputs["arg3"], expected["arg3"], rtol=0, atol=5e-4, err_msg=f"{sq} {sk}")
