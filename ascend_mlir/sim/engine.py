@@ -506,8 +506,10 @@ class _Run:
 
     # ----- starting an instruction
     def can_start(self, c: int, pos: int) -> bool:
+        """Whether the instruction at `pos`, which heads the queue of its first pipe and
+        finds that pipe free (start_ready asks only then), can start now."""
         ins = self.cores[c].instrs[pos]
-        for p in ins.pipes:
+        for p in ins.pipes[1:]:
             q = self.queues[c][p]
             if not q or q[0] != pos or self.pipe_free[c][p] > self.now:
                 return False
