@@ -318,8 +318,11 @@ def _reference_and_emulation(args, tool, module: ModuleOp, inputs, tile_level: b
             except ReferenceError as err:
                 print(located_problem(err), file=sys.stderr)
                 return 1
+        # compiled for the chip printed for: --chip, else --arch's chip (the 910B's sync
+        # and plan differ from the 950's), else the module's
+        chip = args.chip or (chip_for_arch(args.arch).name if args.arch else None)
         with progress.phase("compiling (ascend-compile)"):
-            compile_tile_level(tool.ctx, module, args.chip, target="cce")
+            compile_tile_level(tool.ctx, module, chip, target="cce")
     unit = unit_of(module, args.arch, "via_cce")
     kernels = list(unit.kernels)
     if len(kernels) != 1:

@@ -8,10 +8,14 @@ op it concerns, naming the pass that does it (`ascend-compile{target=cce}` does 
   ascend-verify-sync and the simulator);
 * an on-chip `memref.alloc` not placed: ascend-plan-memory (one plan per kernel, a
   split MIX pair's shared buffers at the same addresses on both cores);
+* a kernel that does not fit the chip printed for (copy paths, capacities, planned
+  addresses, element types: hardware_checks.chip_limit_errors);
 * a kernel whose flags and barriers do not order every dependence: ascend-insert-sync
   (or ascend-insert-barrier-sync). Judged by ascend-verify-sync's checker under the
-  same-pipe rule of the module's chip (the chip the IR was synced for); a kernel too
-  large for the checker to unroll is printed unjudged, as ascend-verify-sync remarks.
+  same-pipe rule of the chip printed for: IR synced for the Ascend 950 (whose vector
+  pipe is ordered) and printed for dav-c220 lacks the 910B's V barriers and is refused,
+  naming `ascend-compile{target=cce chip=ascend910b}`; a kernel too large for the
+  checker to unroll is printed unjudged, as ascend-verify-sync remarks.
 """
 
 from __future__ import annotations
@@ -55,8 +59,12 @@ def _unplanned(op: Operation) -> str | None:
 _CHECKS = (_tile_level, _unlowered, _unplanned)
 
 
-def check_prepared(module: ModuleOp, chip: Chip) -> None:
-    """Raise a located error unless `module` is lowered, planned and synced (see above)."""
+def check_prepared(module: ModuleOp, chip: Chip, synced_for: Chip | None = None) -> None:
+    """Raise a located error unless `module` is lowered, planned and synced for `chip`,
+    the chip printed for (see above). `synced_for` is the chip the IR names (its
+    `hacc.target`, the chip its passes planned it for) when that is another one: the
+    flags are then judged by the printed chip's same-pipe rule, and a refusal names the
+    pipeline that syncs the kernel for that chip."""
     for check in _CHECKS:
         for op in module.walk():
             why = check(op)
@@ -64,9 +72,29 @@ def check_prepared(module: ModuleOp, chip: Chip) -> None:
                 raise op_error(op, why)
     from ascend_mlir.transforms.verify_sync import verify_functions
 
+    what = "is not synced"
+    fix = f"{ROUTE} (or ascend-insert-sync) before -t cce"
+    if synced_for is not None and synced_for.name != chip.name:
+        what = f"is not synced for {chip.name}"
+        fix = (f"the IR was planned and synced for {synced_for.name} ({synced_for.arch}): compile it for the "
+               f"chip printed for, run -p 'ascend-compile{{target=cce chip={chip.name}}}', "
+               f"before -t 'cce{{arch={chip.arch}}}'")
+        _check_limits_of(module, chip, f" ({fix})")
+    else:
+        _check_limits_of(module, chip, "")
     for kernel in kernel_layouts(module):
         try:
             verify_functions(list(kernel.functions), chip)
         except OpError as err:
-            raise op_error(err.op, f"is not synced ({err.message.removeprefix('ascend-verify-sync: ')}): "
-                                   f"{ROUTE} (or ascend-insert-sync) before -t cce") from None
+            raise op_error(err.op, f"{what} ({err.message.removeprefix('ascend-verify-sync: ')}): {fix}") from None
+
+
+def _check_limits_of(module: ModuleOp, chip: Chip, fix: str) -> None:
+    """The printed kernel must fit the chip printed for: its copy paths (the 910B has no
+    UB -> L1), capacities and planned addresses, element types (hardware_checks). IR
+    planned for another chip, or a hivm-level file naming none, may not."""
+    from ascend_mlir.analysis.hardware_checks import chip_limit_errors
+
+    errors = chip_limit_errors(module, chip)
+    if errors:
+        raise op_error(errors[0].op, f"{errors[0].message}{fix}")

@@ -198,8 +198,10 @@ def print_cce(module: ModuleOp, arch: str | None = None, chip_file: str | None =
     `chip_file` names the chip when the module's `hacc.target` does not (a chip file that
     extends a known chip keeps that chip's target name)."""
     synced_for = resolve_chip(module, None, chip_file)
-    check_prepared(module, synced_for)  # lowered, planned and synced, or a located refusal
     chip = synced_for if arch in (None, synced_for.arch) else chip_for_arch(arch)  # the chip printed for
+    # lowered, planned and synced for the chip printed for (its same-pipe rule: IR synced
+    # for the 950 lacks the 910B's V barriers), or a located refusal
+    check_prepared(module, chip, synced_for)
     printer = CcePrinter(arch or chip.arch, module, chip)
     try:
         return printer.print_module()

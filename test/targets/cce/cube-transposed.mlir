@@ -7,7 +7,7 @@
 // test_cce_emulation.py runs both kernels and checks C = A B^T and C = A^T B. The K steps
 // are ascend-lower-mmad-l0's loop (ascend-compile{target=cce}); K0 is the step's first K.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 
 // C (64x96) = A (64x256) B^T, B^T given as 96x256: K = 16 fractals, 8 per step, 2 steps
 func.func @matmul_bt(%a: memref<64x256xbf16, #hivm.address_space<gm>>, %bt: memref<96x256xbf16, #hivm.address_space<gm>>, %c: memref<64x96xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {

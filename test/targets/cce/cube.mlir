@@ -3,7 +3,7 @@
 // on ping-pong halves (the chip's last two MTE1 <-> M event ids, 6 and 7), fixpipe to GM.
 // The printer prints the IR's loop, flags and event ids, one call per op.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 
 func.func @cube(%a: memref<128x512xbf16, #hivm.address_space<gm>>, %b: memref<256x128xbf16, #hivm.address_space<gm>>, %c: memref<128x128xf32, #hivm.address_space<gm>>, %first: i1) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
   %m = arith.constant 128 : index

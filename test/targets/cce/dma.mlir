@@ -1,6 +1,6 @@
 // GM <-> UB copies: bursts, burst lengths and strides come from the memref layouts.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 
 func.func @dma(%x: memref<64x96xf32, #hivm.address_space<gm>>, %y: memref<64x96xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
   %c16 = arith.constant 16 : index

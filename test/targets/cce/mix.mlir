@@ -10,7 +10,7 @@
 // EMU: "via": "cce"
 // EMU-SAME: "deadlock": false, "unbalanced_flags": []
 // EMU-SAME: "ok": true
-// C220: mix.mlir:[[# @LINE + 41]]:5: error: 'hivm.hir.fixpipe' op fixpipe L0C -> ub does not exist on dav-c220
+// C220: mix.mlir:[[# @LINE + 41]]:5: error: 'hivm.hir.fixpipe' op fixpipe cc -> ub needs a chip with that path (ascend950), the module targets {{.*}} (ascend910b)
 
 // CHECK:      extern "C" __global__ __mix__(1, 2) void mm_relu_dual(__gm__ half *a, __gm__ half *b, __gm__ float *c) {
 // CHECK-NEXT:   asc_init();

@@ -6,7 +6,7 @@
 // aligned forms. dav-c220's intrinsics address UB in 32-byte blocks only: the op is
 // refused at its line, never printed wrong. test_cce_tails.py runs the 950 kernel.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: not ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' 2>&1 | filecheck %s --check-prefix=C220
+// RUN: not ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' 2>&1 | filecheck %s --check-prefix=C220
 
 // A5:       __simd_vf__ inline void vf_row_reduce_max_f32_unaligned(
 // A5:         vector_load_unalign in;

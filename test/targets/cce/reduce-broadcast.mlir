@@ -9,7 +9,7 @@
 // test_cce_emulation.py runs this kernel on both arches against numpy.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5-BARRIERS
-// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 // On the 950 (V ordered) the printed V barriers are the IR's five, no more:
 // A5-BARRIERS-COUNT-5: asc_sync_pipe(PIPE_V);
 // A5-BARRIERS-NOT:     asc_sync_pipe(PIPE_V);

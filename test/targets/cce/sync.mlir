@@ -1,7 +1,7 @@
 // Flags and barriers print exactly as the IR has them: static and dynamic event ids,
 // pipe barriers (PIPE_ALL as asc_sync), in both spellings.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 // RUN: ascend-sim %s --via cce --json | filecheck %s --check-prefix=EMU
 // EMU: "deadlock": false, "unbalanced_flags": []
 // EMU-SAME: "simulator_match": true

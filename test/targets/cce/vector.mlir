@@ -23,7 +23,7 @@
 // the conversion keeps its count form (no register spelling printed yet)
 // A5-NOT:  vf_float2bfloat16
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
-// RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
+// RUN: ascend-opt %s -p 'ascend-compile{target=cce chip=ascend910b}' -t 'cce{arch=dav-c220}' | filecheck %s --check-prefix=C220
 
 func.func @vector(%s: f32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
   %a = memref.alloc() : memref<16x64xf32, #hivm.address_space<ub>>
