@@ -33,7 +33,9 @@ import numpy as np
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    ArrayAttr,
     DenseArrayBase,
+    IntegerAttr,
     MemRefType,
     ModuleOp,
 )
@@ -42,6 +44,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from ascend_mlir import hardware
+from ascend_mlir.analysis.reshape_layout import collapsed_layout, expanded_layout
 from ascend_mlir.diagnostics import location_of
 from ascend_mlir.dialects.cce import CCE
 from ascend_mlir.dialects import hivm
@@ -336,13 +339,39 @@ class CoreWalker:
                    base=src.base, origin=src.origin)
 
     def reshape(self, op: Operation) -> Ref:
+        """`memref.collapse_shape` / `memref.expand_shape` of any strided view, as MLIR
+        defines them (`views.collapsed_layout` / `views.expanded_layout`): the same
+        bytes, each reassociation group one dimension."""
         src: Ref = self.val(op.operands[0])
-        if src.strides != row_major(src.shape):
-            raise SimulationError(op, "reshaping a non-contiguous memref is not simulated")
-        shape = tuple(memref_type(op.results[0]).get_shape())
-        if DYNAMIC_INDEX in shape:
-            raise SimulationError(op, "reshape to a dynamic shape is not simulated")
-        return Ref(src.buf, src.offset, shape, row_major(shape), src.et, base=src.base, origin=src.origin)
+        groups = reassociation_groups(op)
+        if isinstance(op, memref.CollapseShapeOp):
+            if groups is None or sum(len(g) for g in groups) != len(src.shape):
+                raise SimulationError(op, "collapse_shape whose reassociation does not cover the source dims")
+            layout = collapsed_layout(src.shape, src.strides, groups)
+            if isinstance(layout, str):  # MLIR's verifier rejects it; a runtime view may still reach here
+                raise SimulationError(op, layout)
+            shape, strides = layout
+        else:
+            shape = tuple(memref_type(op.results[0]).get_shape())
+            if DYNAMIC_INDEX in shape:
+                raise SimulationError(op, "reshape to a dynamic shape is not simulated")
+            if groups is None or len(groups) != len(src.shape):
+                raise SimulationError(op, "expand_shape whose reassociation does not match the source dims")
+            expanded = expanded_layout(src.shape, src.strides, shape, groups)
+            if isinstance(expanded, str):
+                raise SimulationError(op, expanded)
+            strides = expanded
+        return Ref(src.buf, src.offset, shape, strides, src.et, base=src.base, origin=src.origin)
+
+    def strided_metadata(self, op: Operation) -> tuple[Any, ...]:
+        """`memref.extract_strided_metadata`: the allocation's base as a rank-0 view (what
+        a reinterpret_cast of it is relative to), the offset in elements, sizes, strides."""
+        src: Ref = self.val(op.operands[0])
+        item = src.et.itemsize
+        if (src.offset - src.base) % item:
+            raise SimulationError(op, "a view whose offset is not a whole number of elements has no strided metadata")
+        base = Ref(src.buf, src.base, (), (), src.et, base=src.base, origin=src.origin)
+        return (base, (src.offset - src.base) // item, *src.shape, *src.strides)
 
     def bitcast(self, op: Operation) -> Ref:
         """`hivm.hir.bitcast`: the same bytes seen with another element type of the same width."""
@@ -657,6 +686,19 @@ def _scalar_unit_functions(walker: CoreWalker) -> InterpreterFunctions:
     return _SCALAR_UNIT_FUNCTIONS(walker)
 
 
+def reassociation_groups(op: Operation) -> list[list[int]] | None:
+    """The reassociation of a collapse_shape / expand_shape: source (or result) dims per group."""
+    attr = getattr(op, "reassociation", None)
+    if not isinstance(attr, ArrayAttr):
+        return None
+    groups: list[list[int]] = []
+    for group in attr.data:
+        if not isinstance(group, ArrayAttr) or not all(isinstance(v, IntegerAttr) for v in group.data):
+            return None
+        groups.append([cast(IntegerAttr, v).value.data for v in group.data])
+    return groups
+
+
 def _view_impl(method: str):
     def run(self, interpreter: Interpreter, op: Operation, args: PythonValues):
         return (getattr(self.walker, method)(op),)
@@ -670,6 +712,11 @@ def _cast_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues
 
 def _no_effect_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
     return ()
+
+
+def _strided_metadata_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+    base, *numbers = self.walker.strided_metadata(op)
+    return (base, *(scalar_attr(n, r.type, interpreter.index_bitwidth) for n, r in zip(numbers, op.results[1:])))
 
 
 def _dim_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
@@ -704,6 +751,7 @@ def _build_scalar_unit_functions() -> type[_ScalarUnitBase]:
         "run_expand_shape": impl(memref.ExpandShapeOp)(_view_impl("reshape")),
         "run_dealloc": impl(memref.DeallocOp)(_no_effect_impl),
         "run_dim": impl(memref.DimOp)(_dim_impl),
+        "run_extract_strided_metadata": impl(memref.ExtractStridedMetaDataOp)(_strided_metadata_impl),
         "run_load": impl(memref.LoadOp)(_load_impl),
     }
     for op_type in Annotation.operations:
