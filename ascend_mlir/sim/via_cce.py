@@ -259,7 +259,8 @@ def lowered_for_cce(module: ModuleOp, arch: str | None = None) -> ModuleOp:
     """What the CCE route prints: `module` when it holds no mmadL1 and no unplanned
     on-chip alloc, else a clone prepared by the passes `-t cce` asks for, for the chip
     printed for: ascend-plan-memory (reuse=false: the file's flags cannot know of a
-    reuse) and ascend-lower-mmad-l0, so the printed L0A/L0B flags are the IR's.
+    reuse), ascend-lower-mmad-l0 and ascend-lower-wide-reduce, so the printed L0A/L0B
+    flags and the dav-c220 reductions' steps, scratch and V barriers are the IR's.
     (ascend-compile{target=cce} does both before its sync check; a hivm-level file is
     prepared here, its sync judged by the printer's check and the emulation.)"""
     from xdsl.context import Context
@@ -267,19 +268,23 @@ def lowered_for_cce(module: ModuleOp, arch: str | None = None) -> ModuleOp:
 
     from ascend_mlir.dialects import hivm
     from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
+    from ascend_mlir.transforms.lower_wide_reduce import ARCH as WIDE_REDUCE_ARCH
+    from ascend_mlir.transforms.lower_wide_reduce import LowerWideReducePass, wide_reduce_shape
     from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
+    chip = resolve_chip(module)
+    printed_for = chip_for_arch(arch).name if arch not in (None, chip.arch) else None
     unplanned = any(isinstance(op, memref.AllocOp) and hivm.scope_of(op.memref) not in (None, "gm")
                     for op in module.walk())
-    unlowered = any(isinstance(op, hivm.MmadL1Op) for op in module.walk())
+    wide = (arch or chip.arch) == WIDE_REDUCE_ARCH and any(wide_reduce_shape(op) is not None for op in module.walk())
+    unlowered = wide or any(isinstance(op, hivm.MmadL1Op) for op in module.walk())
     if not (unplanned or unlowered):
         return module
     prepared = module.clone()
-    chip = resolve_chip(module)
-    printed_for = chip_for_arch(arch).name if arch not in (None, chip.arch) else None
     if unplanned:
         PlanMemoryPass(chip=printed_for, reuse=False).apply(Context(), prepared)
     LowerMmadL0Pass(chip=printed_for).apply(Context(), prepared)
+    LowerWideReducePass(chip=printed_for).apply(Context(), prepared)
     return prepared
 
 

@@ -26,6 +26,7 @@ _PASSES: dict[str, tuple[str, str]] = {
     "split-mix-kernel": ("split_mix_kernel", "SplitMixKernelPass"),
     "alloc-planned-buffers": ("alloc_planned_buffers", "AllocPlannedBuffersPass"),
     "ascend-lower-mmad-l0": ("lower_mmad_l0", "LowerMmadL0Pass"),
+    "ascend-lower-wide-reduce": ("lower_wide_reduce", "LowerWideReducePass"),
 }
 
 

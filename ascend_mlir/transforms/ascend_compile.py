@@ -22,8 +22,10 @@ Options (MLIR spelling `ascend-compile{chip=ascend910b sync=barrier-all}`):
   (default 4; 1 = never unroll).
 * `target`: `npuir` (default; mmadL1 stays, bishengir lowers it) or `cce`:
   ascend-lower-mmad-l0 then expands each mmadL1 into its L1 -> L0A/L0B moves, L0
-  multiplies and ping-pong flags after sync insertion and before ascend-verify-sync, so
-  the checker, the simulator and `-t cce` see the same flags; memory is planned whatever
+  multiplies and ping-pong flags, and (910B) ascend-lower-wide-reduce each row
+  reduction wider than one 256-byte repeat into its steps, UB scratch and V barriers,
+  after sync insertion and before ascend-verify-sync, so the checker, the simulator and
+  `-t cce` see the same flags and barriers; memory is planned whatever
   the schedule (already-synced input: one buffer per alloc, no reuse). `-t cce` prints
   only IR this has prepared (lowered, planned, synced) and refuses any other.
 
@@ -226,9 +228,11 @@ class AscendCompilePass(ModulePass):
             self._sync(ctx, op, sync_passes, self._chip_options())
         if self.target == "cce":
             from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
+            from ascend_mlir.transforms.lower_wide_reduce import LowerWideReducePass
 
-            LowerMmadL0Pass(**self._chip_options()).apply(ctx, op)
-            stage_done(LowerMmadL0Pass.name, op)
+            for lowering in (LowerMmadL0Pass(**self._chip_options()), LowerWideReducePass(**self._chip_options())):
+                lowering.apply(ctx, op)
+                stage_done(lowering.name, op)
         if not synced:
             from ascend_mlir.transforms.verify_sync import VerifySyncPass
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
-    IntegerAttr,
     MemRefType,
 )
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
+from ascend_mlir.analysis.address_bounds import ub_high_water
 from ascend_mlir.analysis.size_bounds import static_bound_shape
 from ascend_mlir.chips import needs_barrier
 from ascend_mlir.diagnostics import op_error
@@ -23,9 +22,7 @@ from ascend_mlir.targets.cce.base import PrinterBase
 from ascend_mlir.targets.cce.values import (
     ARENA_NAME,
     View,
-    buffer_bytes,
     int_array,
-    memref_of,
     rows_of,
     runtime_rows_of,
     static_stride,
@@ -130,15 +127,17 @@ class VectorPrinter(PrinterBase):
                                f"row stride {dstride}, source stride {sstride})")
         row_blocks = dstride * esize // 32
         carrier = f"uint{8 * esize}_t"
-        # vbrcb: element k of repeat i fills the 32-byte block (i * dstRepStride + k * dstBlkStride)
-        self.line(f"vbrcb((__ubuf__ {carrier} *){dst.ptr}, (__ubuf__ {carrier} *){src.ptr}, {row_blocks}, "
-                  f"{8 * row_blocks}, {rows // 8});", op)
-        if cols > per_block:  # the first block of each row along the row: source strides 0
-            self.op_barrier(op)  # vcopy reads the blocks vbrcb wrote
-            self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
-            self.line(f"set_vector_mask(0, {cols - per_block});", op)
-            row = f"{dst.ptr} + r * {dstride}"
-            self.line(f"vcopy({row} + {per_block}, {row}, 1, 1, 0, 8, 0);", op)
+        # vbrcb: element k of repeat i fills the 32-byte block (i * dstRepStride + k * dstBlkStride);
+        # one call per 32-byte block of the row (dst offset b blocks): the calls write
+        # disjoint blocks and read only src, so none depends on another and no barrier
+        # hides inside the op (a vcopy of the first block along the row would need one)
+        target = f"(__ubuf__ {carrier} *){dst.ptr}"
+        if cols > per_block:
+            self.open(f"for (int32_t b = 0; b < {cols // per_block}; ++b)", op)
+            target = f"(__ubuf__ {carrier} *)({dst.ptr} + b * {per_block})"
+        self.line(f"vbrcb({target}, (__ubuf__ {carrier} *){src.ptr}, {row_blocks}, {8 * row_blocks}, {rows // 8});",
+                  op)
+        if cols > per_block:
             self.close()
 
     def print_reduce(self, op: hivm.VReduceOp) -> None:
@@ -181,7 +180,11 @@ class VectorPrinter(PrinterBase):
 
     def c220_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View],
                         sizes: tuple[int, int, int, int]) -> None:
-        """One whole-reduce per 256-byte column chunk, repeat = rows (see simd)."""
+        """One whole-reduce of at most one 256-byte repeat per row, repeat = rows (see
+        simd). A wider row is several instructions through a UB scratch row with V
+        barriers between them: ascend-lower-wide-reduce writes those steps as IR (one
+        such reduce each), so the sync check and the simulator see them; unlowered, it
+        is refused."""
         src, dst = views
         rows, cols, sstride, dstride = sizes
         esize, per_repeat = src.esize, simd.lanes(src.ctype)
@@ -189,25 +192,17 @@ class VectorPrinter(PrinterBase):
                 cols > per_repeat and cols % per_repeat):
             raise op_error(op, f"dav-c220 whole-reduce needs f32/f16 rows 32-byte aligned, one result per row and "
                                f"whole 256-byte repeats (rows {rows}, cols {cols}, row stride {sstride})")
-        call, order, fold = simd.C220_REDUCE[kind]
+        if cols > per_repeat:
+            raise op_error(op, f"a dav-c220 row reduction of {cols} columns ({cols // per_repeat} repeats) is "
+                               "not lowered to its steps, scratch row and V barriers: run "
+                               "-p 'ascend-compile{target=cce chip=ascend910b}' (or ascend-lower-wide-reduce) "
+                               "before -t cce")
+        call, order, _ = simd.C220_REDUCE[kind]
         row_blocks = sstride * esize // 32
-        hi, lo = simd.c220_lane_mask(min(cols, per_repeat))
+        hi, lo = simd.c220_lane_mask(cols)
         self.line("set_mask_norm();", op)
         self.line(f"set_vector_mask({hi}, {lo});", op)
         self.line(f"{call}({dst.ptr}, {src.ptr}, {rows}, 1, 1, {row_blocks}, {order});", op)
-        if cols > per_repeat:
-            scratch = self.ub_scratch(op, rows * esize)
-            tmp = f"(__ubuf__ {src.ctype} *)({ARENA_NAME['ub']} + {scratch})"
-            self.open(f"for (int32_t j = 1; j < {cols // per_repeat}; ++j)", op)
-            self.line(f"{call}({tmp}, {src.ptr} + j * {per_repeat}, {rows}, 1, 1, {row_blocks}, {order});", op)
-            self.op_barrier(op)  # the fold reads the scratch and dst written before it
-            self.line("set_mask_count();", op)
-            self.line(f"set_vector_mask(0, {rows});", op)
-            self.line(f"{fold}({dst.ptr}, {dst.ptr}, {tmp}, 1, 1, 1, 1, 8, 8, 8);", op)
-            self.op_barrier(op)  # the next chunk (or op) rewrites the scratch the fold read
-            self.line("set_mask_norm();", op)
-            self.line(f"set_vector_mask({hi}, {lo});", op)
-            self.close()
         self.line("set_mask_count();", op)
 
     def c220_runtime_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View], sstride: int,
@@ -328,55 +323,6 @@ C220_VECTOR = {
 def check_vector_types(op: Operation, dst: View, src: View) -> None:
     if dst.ctype != src.ctype or dst.ctype not in simd.REGISTER:
         raise op_error(op, f"a {src.ctype} -> {dst.ctype} reduction or broadcast is not printed")
-
-
-def ub_high_water(fn: func.FuncOp) -> int | None:
-    """The end of the highest UB buffer of `fn` (None if an address has no static bound;
-    every buffer is a planned pointer_cast, targets/cce/prepared.py)."""
-    top = 0
-    for op in fn.walk():
-        if isinstance(op, hivm.PointerCastOp) and hivm.scope_of(op.results[0]) == "ub":
-            t = memref_of(op.results[0])
-            size = buffer_bytes(op, t)
-            base = upper_bound(op.addrs[0]) if len(op.addrs) == 1 else None
-            if base is None:
-                return None
-            top = max(top, base + size)
-    return top
-
-
-def upper_bound(value: SSAValue, depth: int = 0) -> int | None:
-    """A static upper bound of a non-negative index/integer expression: constants, + * and
-    remainders of them, casts, and loop induction variables (bounded by their loop)."""
-    if depth > 32:
-        return None
-    owner = value.owner
-    if isinstance(owner, Block):
-        loop = owner.parent_op()
-        if isinstance(loop, scf.ForOp) and value is owner.args[0]:
-            ub = upper_bound(loop.ub, depth + 1)
-            return None if ub is None else ub - 1
-        return None
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    if owner.name in ("arith.remui", "arith.remsi"):  # below the divisor, whatever the dividend
-        divisor = upper_bound(owner.operands[1], depth + 1)
-        return None if divisor is None or divisor <= 0 else divisor - 1
-    bounds = [upper_bound(v, depth + 1) for v in owner.operands]
-    if any(b is None for b in bounds) or any(cast(int, b) < 0 for b in bounds):
-        return None
-    b = cast(list[int], bounds)
-    if owner.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
-        return b[0]
-    if owner.name == "arith.addi":
-        return b[0] + b[1]
-    if owner.name == "arith.muli":
-        return b[0] * b[1]
-    if owner.name in ("arith.divui", "arith.divsi"):
-        return b[0]
-    if isinstance(owner, arith.SelectOp):
-        return max(b[1], b[2])
-    return None
 
 
 def vector_name(kind: str, a5: bool) -> str | None:

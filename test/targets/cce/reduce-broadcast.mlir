@@ -4,8 +4,9 @@
 // 64-lane chunks under asc_update_mask_b32 tail masks, reduced in-register into lane 0,
 // chunk results combined under a one-lane mask, stored with the unaligned-store pair;
 // broadcasts read the row's value unaligned and spread lane 0 with asc_duplicate.
-// dav-c220: whole-reduce vcmax/vcadd with repeat = rows in normal mask mode, 256-byte
-// column chunks folded through a scratch row at the top of UB; vbrcb + vcopy broadcasts.
+// dav-c220: whole-reduce vcmax/vcadd with repeat = rows in normal mask mode, one 256-byte
+// repeat per call: wider rows are ascend-lower-wide-reduce's steps (IR: repeats folded
+// through a scratch row at the top of UB, V barriers between them); vbrcb broadcasts.
 // test_cce_emulation.py runs this kernel on both arches against numpy.
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5
 // RUN: ascend-opt %s -p 'ascend-compile{target=cce}' -t 'cce{arch=dav-3510}' | filecheck %s --check-prefix=A5-BARRIERS
@@ -53,35 +54,43 @@ func.func @rows(%x: memref<16x256xf32, #hivm.address_space<gm>>, %y: memref<16x2
   hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
   // A5:       vf_row_reduce_max_f32(m, u, 16, 256, 256, 1);
-  // 256 columns are four 64-lane repeats: the first into m, the others through the scratch
-  // row at the top of UB (16 results, 64 bytes), folded with vmax in counter mode; dav-c220
-  // prints for the 910B, whose UB ends at 196608
+  // 256 columns are four 64-lane repeats. On dav-c220 ascend-lower-wide-reduce (run by
+  // ascend-compile{target=cce} for the 910B) wrote the steps as IR: the first repeat
+  // into m, the others into a scratch row at the top of UB (16 results, 64 bytes; the
+  // 910B's UB ends at 196608), each folded into m with vmax in counter mode. The 910B
+  // does not order V (chips.needs_barrier): the V barriers between the steps are IR too,
+  // seen by the sync check and the simulator; the printer adds none
+  // C220:      __ubuf__ float *reduce_scratch = (__ubuf__ float *)(ub_buf + 196544);
   // C220:      set_mask_norm();
   // C220-NEXT: set_vector_mask(0x0ULL, 0xffffffffffffffffULL);
-  // C220-NEXT: vcmax(m, u, 16, 1, 1, 32, ONLY_VALUE);
-  // C220-NEXT: for (int32_t j = 1; j < 4; ++j) {
-  // C220-NEXT:   vcmax((__ubuf__ float *)(ub_buf + 196544), u + j * 64, 16, 1, 1, 32, ONLY_VALUE);
-  // the 910B does not order V (chips.needs_barrier): the op's own dependent instructions
-  // (the fold reads the scratch, the next chunk rewrites it) are ordered inside the op
-  // C220-NEXT:   pipe_barrier(PIPE_V);
-  // C220-NEXT:   set_mask_count();
-  // C220-NEXT:   set_vector_mask(0, 16);
-  // C220-NEXT:   vmax(m, m, (__ubuf__ float *)(ub_buf + 196544), 1, 1, 1, 1, 8, 8, 8);
-  // C220-NEXT:   pipe_barrier(PIPE_V);
-  // C220-NEXT:   set_mask_norm();
-  // C220-NEXT:   set_vector_mask(0x0ULL, 0xffffffffffffffffULL);
-  // C220-NEXT: }
+  // C220-NEXT: vcmax(m, repeat, 16, 1, 1, 32, ONLY_VALUE);
   // C220-NEXT: set_mask_count();
+  // C220-NEXT: __ubuf__ float *repeat_2 = u + 64;
+  // C220-NEXT: set_mask_norm();
+  // C220-NEXT: set_vector_mask(0x0ULL, 0xffffffffffffffffULL);
+  // C220-NEXT: vcmax(reduce_scratch, repeat_2, 16, 1, 1, 32, ONLY_VALUE);
+  // C220-NEXT: set_mask_count();
+  // C220-NEXT: pipe_barrier(PIPE_V);
+  // C220-NEXT: set_vector_mask(0, 16);
+  // C220-NEXT: vmax(m, m, reduce_scratch, 1, 1, 1, 1, 8, 8, 8);
+  // C220-NEXT: pipe_barrier(PIPE_V);
+  // C220-NEXT: __ubuf__ float *repeat_3 = u + 128;
+  // C220:      vmax(m, m, reduce_scratch, 1, 1, 1, 1, 8, 8, 8);
+  // C220:      __ubuf__ float *repeat_4 = u + 192;
+  // C220:      vmax(m, m, reduce_scratch, 1, 1, 1, 1, 8, 8, 8);
+  // the IR's own barrier after the op orders the scratch for what follows: no second one
+  // C220-NEXT: pipe_barrier(PIPE_V);
+  // C220-NOT:  pipe_barrier
+  // C220:      for (int32_t b = 0; b < 32; ++b) {
   hivm.hir.vreduce <max> ins(%u : memref<16x256xf32, #hivm.address_space<ub>>) outs(%m : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
   hivm.hir.pipe_barrier[<PIPE_V>]
   // A5:       vf_row_broadcast_f32(w, m, 16, 256, 256, 1);
-  // each of the 16 row maxima fills the first 32-byte block of its row (blocks 32 apart,
-  // 8 rows per repeat), then vcopy repeats that block along the row (source strides 0)
-  // C220:      vbrcb((__ubuf__ uint32_t *)w, (__ubuf__ uint32_t *)m, 32, 256, 2);
+  // each of the 16 row maxima fills one 32-byte block of its row (blocks 32 apart, 8 rows
+  // per repeat), one vbrcb per block of the row: the calls write disjoint blocks and read
+  // only m, so no barrier hides inside the op
+  // C220-NEXT: vbrcb((__ubuf__ uint32_t *)(w + b * 8), (__ubuf__ uint32_t *)m, 32, 256, 2);
+  // C220-NEXT: }
   // C220-NEXT: pipe_barrier(PIPE_V);
-  // C220-NEXT: for (int32_t r = 0; r < 16; ++r) {
-  // C220-NEXT:   set_vector_mask(0, 248);
-  // C220-NEXT:   vcopy(w + r * 256 + 8, w + r * 256, 1, 1, 0, 8, 0);
   hivm.hir.vbrc ins(%m : memref<16x1xf32, #hivm.address_space<ub>>) outs(%w : memref<16x256xf32, #hivm.address_space<ub>>) broadcast_dims = [1]
   hivm.hir.pipe_barrier[<PIPE_V>]
   hivm.hir.vsub ins(%u, %w : memref<16x256xf32, #hivm.address_space<ub>>, memref<16x256xf32, #hivm.address_space<ub>>) outs(%w : memref<16x256xf32, #hivm.address_space<ub>>)
@@ -98,7 +107,11 @@ func.func @rows(%x: memref<16x256xf32, #hivm.address_space<gm>>, %y: memref<16x2
   hivm.hir.vbrc ins(%s : memref<16x1xf32, #hivm.address_space<ub>>) outs(%w : memref<16x256xf32, #hivm.address_space<ub>>) broadcast_dims = [1]
   hivm.hir.pipe_barrier[<PIPE_V>]
   // A5:       vf_row_reduce_min_f32(n, u, 16, 256, 256, 1);
-  // C220:      vcmin(n, u, 16, 1, 1, 32, ONLY_VALUE);
+  // C220:      vcmin(n, repeat_{{[0-9]+}}, 16, 1, 1, 32, ONLY_VALUE);
+  // C220-COUNT-3: vmin(n, n, reduce_scratch, 1, 1, 1, 1, 8, 8, 8);
+  // the next reduction rewrites the scratch: a barrier between them
+  // C220-NEXT: pipe_barrier(PIPE_V);
+  // C220-NEXT: __ubuf__ float *repeat_{{[0-9]+}} = w;
   hivm.hir.vreduce <min> ins(%u : memref<16x256xf32, #hivm.address_space<ub>>) outs(%n : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
   // A5:       vf_row_reduce_max_f32(m, w, 16, 256, 256, 1);
   hivm.hir.vreduce <max> ins(%w : memref<16x256xf32, #hivm.address_space<ub>>) outs(%m : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]

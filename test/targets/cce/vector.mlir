@@ -54,7 +54,8 @@ func.func @vector(%s: f32) attributes {hacc.entry, hivm.func_core_type = #hivm.f
   // C220:    vcadd(r, b, 16, 1, 1, 8, 0);
   hivm.hir.vreduce <sum> ins(%b : memref<16x64xf32, #hivm.address_space<ub>>) outs(%r : memref<16x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
   // A5:      vf_row_broadcast_f32(a, r, 16, 64, 64, 1);
-  // C220:    vbrcb((__ubuf__ uint32_t *)a, (__ubuf__ uint32_t *)r, 8, 64, 2);
+  // C220:    for (int32_t b = 0; b < 8; ++b) {
+  // C220-NEXT: vbrcb((__ubuf__ uint32_t *)(a + b * 8), (__ubuf__ uint32_t *)r, 8, 64, 2);
   hivm.hir.vbrc ins(%r : memref<16x1xf32, #hivm.address_space<ub>>) outs(%a : memref<16x64xf32, #hivm.address_space<ub>>) broadcast_dims = [1]
   // A5:      asc_float2bfloat16(h, a, 1024);
   // C220:    vconv_f322bf16r(h, a, 1, 1, 1, 8, 8);
