@@ -100,17 +100,18 @@ def _chip(module: ModuleOp, chip):
 
 def _timing_fn(chip, unknown: dict[str, None]):
     """(latency, ii) of an op; what the model cannot derive is costed at a per-pipe
-    default and recorded in `unknown` (an ordered set of descriptions)."""
-    cache: dict[int, tuple[int, int]] = {}
+    default and recorded in `unknown` (an ordered set of descriptions). An op on operands
+    of runtime shape is timed at the shapes it runs with; only when even those give no
+    latency is it costed at the default (and recorded)."""
+    cache: dict[int, tuple[int, int] | None] = {}
+    reasons: dict[int, str] = {}
 
-    def timing(op: Operation, shapes: Mapping[SSAValue, tuple[int, ...]] | None = None) -> tuple[int, int]:
-        if shapes:
-            return _partial_tile_timing(op, shapes, timing(op))
+    def static(op: Operation) -> tuple[int, int] | None:
         key = id(op)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
+        if key in cache:
+            return cache[key]
         task = task_of(op)
+        result: tuple[int, int] | None = None
         if task is not None:
             result = (max(1, task.latency), max(1, task.ii))
         else:
@@ -118,34 +119,48 @@ def _timing_fn(chip, unknown: dict[str, None]):
             from ascend_mlir.chips import ChipError
 
             try:
-                result = estimate(op, chip)
-            except (LatencyError, ChipError) as why:  # costed at a per-pipe default, and said so
-                from ascend_mlir.diagnostics import location_of
-
-                reason = str(why).split("\n")[0].split("error: ")[-1]
-                unknown[f"{op.name} at {location_of(op) or '?'}: {reason}"] = None
-                pipes = hivm.op_pipes(op) or ("S",)
-                result = max((_FALLBACK.get(p, (1, 1)) for p in pipes), key=lambda t: t[0])
-            result = (max(1, int(result[0])), max(1, min(int(result[1]), int(result[0]))))
+                lat, ii = estimate(op, chip)
+                result = (max(1, int(lat)), max(1, min(int(ii), int(lat))))
+            except (LatencyError, ChipError) as why:
+                reasons[key] = str(why).split("\n")[0].split("error: ")[-1]
         cache[key] = result
         return result
 
-    def _partial_tile_timing(op: Operation, shapes: Mapping[SSAValue, tuple[int, ...]],
-                             planned: tuple[int, int]) -> tuple[int, int]:
+    def fallback(op: Operation) -> tuple[int, int]:
+        """The per-pipe default, said so."""
+        from ascend_mlir.diagnostics import location_of
+
+        unknown[f"{op.name} at {location_of(op) or '?'}: {reasons.get(id(op), 'no latency')}"] = None
+        pipes = hivm.op_pipes(op) or ("S",)
+        lat, ii = max((_FALLBACK.get(p, (1, 1)) for p in pipes), key=lambda t: t[0])
+        return max(1, lat), max(1, min(ii, lat))
+
+    def timing(op: Operation, shapes: Mapping[SSAValue, tuple[int, ...]] | None = None) -> tuple[int, int]:
+        if shapes:
+            return _runtime_shape_timing(op, shapes)
+        result = static(op)
+        return result if result is not None else fallback(op)
+
+    def _runtime_shape_timing(op: Operation, shapes: Mapping[SSAValue, tuple[int, ...]]) -> tuple[int, int]:
         """An op on partial tiles is timed at their runtime size (the schedule planned the
-        bound, `planned`; the actual never takes longer)."""
+        bound, `planned`; the actual never takes longer). An operand of runtime shape with
+        no static bound (a view bishengir reinterprets at run time) is timed at its
+        runtime shape alone."""
         from ascend_mlir.analysis.latency_model import LatencyError, estimate_at
         from ascend_mlir.chips import ChipError
 
+        planned = static(op)
         key = (id(op), tuple(shapes.values()))
         hit = partial_cache.get(key)
         if hit is None:
             try:
                 lat, ii = estimate_at(op, chip, shapes)
             except (LatencyError, ChipError):
-                lat, ii = planned  # already counted among the unknown latencies when it was planned
-            lat = max(1, min(int(lat), planned[0]))
-            hit = partial_cache[key] = (lat, max(1, min(int(ii), planned[1], lat)))
+                return planned if planned is not None else fallback(op)
+            if planned is not None:
+                lat, ii = min(int(lat), planned[0]), min(int(ii), planned[1])
+            lat = max(1, int(lat))
+            hit = partial_cache[key] = (lat, max(1, min(int(ii), lat)))
         return hit
 
     partial_cache: dict[tuple, tuple[int, int]] = {}

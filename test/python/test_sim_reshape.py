@@ -96,3 +96,36 @@ def test_a_collapse_without_a_layout_is_refused_at_its_line():
     x = np.zeros((16, 8), np.float32)
     with pytest.raises(SimulationError, match=r"collapse_shape of dims \[0, 1\] that are not contiguous"):
         simulate(parse(text), {"arg0": x, "arg1": np.zeros_like(x)})
+
+
+def _runtime_rows_kernel() -> str:
+    """A view whose row count is a kernel argument, made by reinterpret_cast (as
+    bishengir-compile-a5 makes them): no static bound on its size."""
+    ub16 = mr("16x8", "f32", "ub")
+    view = f"memref<?x8xf32, strided<[8, 1]>, {UB}>"
+    body = "\n".join([
+        alloc("u", "16x8", "f32"), load("x", "u", "16x8", "f32"), BARRIER,
+        "    %two = arith.constant 2.0 : f32",
+        f"    %r = memref.reinterpret_cast %u to offset: [0], sizes: [%n, 8], strides: [8, 1] : {ub16} to {view}",
+        f"    hivm.hir.vmul ins(%r, %two : {view}, f32) outs(%r : {view})",
+        BARRIER, store("u", "y", "16x8", "f32"),
+    ])
+    gm = mr("16x8", "f32", "gm")
+    return (f"module {{\n  func.func @k(%x: {gm}, %y: {gm}, %n: index) attributes {{hacc.entry}} {{\n{body}\n"
+            "    return\n  }\n}\n")
+
+
+def test_an_op_on_a_runtime_view_without_bound_is_timed_at_its_runtime_size():
+    """Issue 19 item 3: such an op used to be costed at a per-pipe default (and named);
+    its latency now comes from the shape it runs with, so it is not unknown and a
+    taller view takes longer."""
+    x = np.arange(128, dtype=np.float32).reshape(16, 8)
+    busy = {}
+    for n in (2, 16):
+        r = simulate(parse(_runtime_rows_kernel()), {"arg0": x, "arg1": np.zeros_like(x), "arg2": n})
+        assert r.races == [] and r.ok and r.unknown_latency_ops == [], r.to_json()
+        want = x.copy()
+        want[:n] *= 2
+        np.testing.assert_array_equal(r.outputs["arg1"], want)
+        busy[n] = r.pipe_busy["V"]
+    assert busy[2] < busy[16], busy
