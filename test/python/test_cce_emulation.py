@@ -163,16 +163,18 @@ def test_gemm_relu_has_no_c220_spelling():
 
 @pytest.mark.parametrize("arch", ARCHS)
 def test_every_statement_names_its_source_line(arch):
-    _, compiled = _compiled(ROOT / "examples" / "gemm.mlir", target="cce")
+    # gemm's 224 KiB of L0C do not fit the 910B: its twin gemm_910b is compiled for it
+    name, copies = ("gemm", (25, 26)) if arch == "dav-3510" else ("gemm_910b", (27, 28))
+    _, compiled = _compiled(ROOT / "examples" / f"{name}.mlir", target="cce", chip=CHIP_OF_ARCH[arch])
     text = print_cce(compiled, arch)
     body = text.split('#include "kernel_operator.h"\n', 1)[1]
     statements = [line for line in body.splitlines() if line.strip() not in ("", "}")]
     assert len(statements) > 20
     for line in statements:
-        assert re.search(r"[;{] +// examples/gemm\.mlir:\d+$", line), line
-    # the copies of A and B are the tile.copy lines 25 and 26 of the example
-    assert re.search(r"nd2nz.*// examples/gemm\.mlir:25$", text, re.M)
-    assert re.search(r"nd2nz.*// examples/gemm\.mlir:26$", text, re.M)
+        assert re.search(rf"[;{{] +// examples/{name}\.mlir:\d+$", line), line
+    # the copies of A and B are the example's tile.copy lines
+    for line in copies:
+        assert re.search(rf"nd2nz.*// examples/{name}\.mlir:{line}$", text, re.M)
 
 
 def test_printing_is_deterministic():
