@@ -122,7 +122,8 @@ def test_an_op_on_a_runtime_view_without_bound_is_timed_at_its_runtime_size():
     x = np.arange(128, dtype=np.float32).reshape(16, 8)
     busy = {}
     for n in (2, 16):
-        r = simulate(parse(_runtime_rows_kernel()), {"arg0": x, "arg1": np.zeros_like(x), "arg2": n})
+        inputs: dict = {"arg0": x, "arg1": np.zeros_like(x), "arg2": n}  # arg2: the scalar row count
+        r = simulate(parse(_runtime_rows_kernel()), inputs)
         assert r.races == [] and r.ok and r.unknown_latency_ops == [], r.to_json()
         want = x.copy()
         want[:n] *= 2
