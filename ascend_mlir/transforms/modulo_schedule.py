@@ -53,6 +53,7 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound
+from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
@@ -68,6 +69,15 @@ from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_c
 from ascend_mlir.transforms.unroll_loop import why_not_unrollable, unroll_loop
 
 SEARCHES = ("incremental", "bisect")
+# the solver's budget on a loop whose sets are gathered (set_points.gathered) unless the
+# rlimit option says otherwise: the coupled consumers make its proofs hard (every probe
+# of a 32-op chain kernel answers unknown at the default budget, after 10 s CPU), and the
+# heuristic's schedule is kept then, said so in a remark
+GATHERED_RLIMIT = 1_000_000
+# the largest loop body (tasks) whose sets are gathered: the heuristic's attempts on the
+# coupled model cost 2.9 s CPU on 32 ops but 8 s on 64 and 22 s on 128 (bench/README);
+# a larger loop keeps the free-floating drains (and runs slower than scheduled)
+GATHER_MAX_TASKS = 40
 
 
 def secondary_note(result: LoopResult) -> str:
@@ -190,7 +200,7 @@ class ModuloSchedulePass(ModulePass):
         if not model.tasks:
             self._write_empty_loop(model)
             return
-        result = self._solve(model)
+        result = self._solve_gathered(model)
         factor, trial = self._unroll_factor(model, result)
         if trial is None:
             self._write_loop(model, result)
@@ -217,16 +227,38 @@ class ModuloSchedulePass(ModulePass):
             rest_model.model_flag_drains = self.flag_drains
             self._write_loop(rest_model, self._solve(rest_model))
 
+    def _solve_gathered(self, model: LoopModel) -> LoopResult:
+        """The loop's schedule with one set point per publishing pipe, every consumer of
+        the pipe's releases after all of them (scheduling/set_points.py): the sets
+        insert-sync gathers then cost the one drain per pipe reserved. The plain model's
+        schedule when it keeps those points already or the gathered one has none."""
+        plain = model.problem()
+        drained = frozenset(model.flag_drains()) if model.model_flag_drains else frozenset()
+        problem = gathered(plain, len(model.tasks), drained)
+        result = self._solve(model)
+        if len(model.tasks) > GATHER_MAX_TASKS:
+            return result
+        if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
+            return result
+        try:
+            return self._solve(model, problem, report=True, rlimit=GATHERED_RLIMIT)
+        except PassFailedException:
+            return result
+
     def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
-               trial: bool = False, **search: Any) -> LoopResult:
+               trial: bool = False, rlimit: int | None = None, **search: Any) -> LoopResult:
         """One solve of `problem` (the model's own by default). A trial (a candidate
-        unroll factor) decides the II only; `search`: schedule_loop's `known`/`ii_below`."""
+        unroll factor) decides the II only; `search`: schedule_loop's `known`/`ii_below`;
+        `rlimit`: the budget when the rlimit option leaves it unset."""
         start_time = time.perf_counter()
         options: dict[str, Any] = {"optimize_secondary": not (self.ii_only or trial), **search}
+        budget = self._budget()
+        if rlimit is not None and self.rlimit is None:
+            budget["rlimit"] = rlimit
         if self.secondary_rlimit is not None:
             options["secondary_rlimit"] = self.secondary_rlimit
         try:
-            result = schedule_loop(problem or model.problem(), search=self.search, **self._budget(), **options)
+            result = schedule_loop(problem or model.problem(), search=self.search, **budget, **options)
         except SOLVER_ERRORS as e:
             raise op_error(model.loop, f"cannot schedule loop {model.name}: {e}") from None
         measured_ms = (time.perf_counter() - start_time) * 1000
