@@ -79,6 +79,9 @@ def kernel_attr_problem(op: Operation) -> str | None:
     value = op.attributes.get(KERNEL_ATTR)
     if value is not None and not isinstance(value, UnitAttr) and _bool_value(value) is None:
         return f"'{KERNEL_ATTR}' must be a unit attribute or a boolean (true/false), got {value}"
+    if is_kernel(op) and op.regions and not op.regions[0].blocks:
+        # compiled into a device entry with no code (hacc.entry on a declaration)
+        return f"'{KERNEL_ATTR}' marks a declaration: a kernel needs a body"
     grid = op.attributes.get(GRID_ATTR)
     if grid is not None and not (isinstance(grid, IntegerAttr) and grid.type != i1 and grid.value.data >= 1):
         # the reference refused a string or float grid with no location
