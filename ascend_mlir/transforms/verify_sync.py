@@ -38,7 +38,7 @@ P: checking every N in [0, D + 2P) checks them all; a trip count the loop cannot
 for all its runs; a loop nested in another may run a different number of times in each of
 its parent's iterations (a per-row valid length, a causal loop), so further runs give it
 two different counts a, b of its covering set in turn (a, b, a, ...: a parent with
-runtime bounds runs the count of its covering set nearest 3), for every ordered pair, so
+runtime bounds runs twice where its covering set allows), for every ordered pair, so
 both a -> b and b -> a occur between consecutive runs: every hazard between two
 consecutive runs of the inner loop, whatever their two counts, is checked, and each run
 with any count against the code around it. Not checked: hazards whose ordering depends on
@@ -679,18 +679,19 @@ def _varying_trip_choices(loops: list[scf.ForOp]) -> Iterator[dict[Operation, in
     such loop and each ordered pair (a, b) of different counts of its covering set, a run
     in which its parent's iterations take a, b, a, ... in turn: every two consecutive
     runs of it with any two covering counts, in both orders (the other runtime-bounded
-    loops, its parents among them, take the count of their covering set nearest 3). See the module docstring for what this
+    loops, its parents among them, take the count of their covering set nearest 2: two
+    parent iterations show a -> b, and the pair (b, a) shows b -> a). See the module docstring for what this
     covers and what it does not."""
-    def near_three(loop: scf.ForOp) -> int:
+    def near_two(loop: scf.ForOp) -> int:
         counts = covering_trip_counts(loop)
-        return min(counts, key=lambda n: (abs(n - 3), n)) if len(counts) else 0
+        return min(counts, key=lambda n: (abs(n - 2), -n)) if len(counts) else 0
 
     for loop in loops:
         parents = _parent_loops(loop)
         if not parents:
             continue
         counts = covering_trip_counts(loop)
-        base: dict[Operation, int | tuple[int, ...]] = {other: near_three(other) for other in loops if other is not loop}
+        base: dict[Operation, int | tuple[int, ...]] = {other: near_two(other) for other in loops if other is not loop}
         for a, b in product(counts, counts):
             if a != b:
                 yield {**base, loop: (a, b)}

@@ -353,7 +353,7 @@ func.func @k(%n: index, %m: index) {
     counts = covering_trip_counts(inner)
     assert len(uniform) == len(covering_trip_counts(outer)) * len(counts)
     assert sorted(c[inner] for c in varying) == [(a, b) for a in counts for b in counts if a != b]
-    # the parent runs twice (the count of its covering set [0, 3) nearest 3): a -> b,
+    # the parent runs twice (the count of its covering set [0, 3) nearest 2): a -> b,
     # and b -> a in the run of the pair (b, a)
     assert covering_trip_counts(outer) == range(0, 3) and all(c[outer] == 2 for c in varying)
     func_op = next(op for op in module.walk() if op.name == "func.func")
