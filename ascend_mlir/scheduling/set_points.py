@@ -33,7 +33,7 @@ from .bounds import check_schedule
 from .problem import Dep, LoopProblem, Task
 
 
-def _publishing_pipe(p: LoopProblem, d: Dep, body_tasks: int) -> str | None:
+def publishing_pipe(p: LoopProblem, d: Dep, body_tasks: int) -> str | None:
     """The pipe whose set_flag releases `d` (None when no flag drains a pipe for it)."""
     if d.src >= body_tasks or d.dst >= body_tasks:
         return None
@@ -65,7 +65,7 @@ def gathered(p: LoopProblem, body_tasks: int, pipes: frozenset[str] | None = Non
     releasing: dict[str, set[int]] = {}
     released: dict[str, list[Dep]] = {}
     for d in p.deps:
-        pipe = _publishing_pipe(p, d, body_tasks)
+        pipe = publishing_pipe(p, d, body_tasks)
         if pipe is not None and (pipes is None or pipe in pipes):
             releasing.setdefault(pipe, set()).add(d.src)
             released.setdefault(pipe, []).append(d)

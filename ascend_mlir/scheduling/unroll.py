@@ -43,6 +43,7 @@ from ascend_mlir import hardware
 
 from .bounds import check_schedule
 from .problem import Buffer, Dep, LoopProblem, LoopResult
+from .set_points import publishing_pipe
 
 UNROLL_FACTORS = (1, 2, 4)
 
@@ -97,16 +98,6 @@ def unrolled_problem(p: LoopProblem, u: int, body_tasks: int | None = None,
                                  num_stages=p.num_stages, conflicts=conflicts), u, u * n)
 
 
-def _publishing_pipe(p: LoopProblem, d: Dep, body_tasks: int) -> str | None:
-    """The pipe whose set_flag releases `d` (None when no flag drains a pipe for it)."""
-    if d.src >= body_tasks or d.dst >= body_tasks:
-        return None
-    src, dst = p.tasks[d.src].pipes, p.tasks[d.dst].pipes
-    if len(src) != 1 or src == dst or src[0] in hardware.ORDERED_PIPES:
-        return None
-    return src[0]
-
-
 def _same_pass_successors(p: LoopProblem, body_tasks: int) -> list[set[int]]:
     succ: list[set[int]] = [set() for _ in range(body_tasks)]
     for d in p.deps:
@@ -136,14 +127,14 @@ def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
         return p
     releasing: dict[str, set[int]] = {}
     for d in p.deps:
-        pipe = _publishing_pipe(p, d, body_tasks)
+        pipe = publishing_pipe(p, d, body_tasks)
         if pipe is not None:
             releasing.setdefault(pipe, set()).add(d.src)
     succ = _same_pass_successors(p, body_tasks)
     have = {(d.src, d.dst, d.distance, d.buffer) for d in p.deps}
     extra: list[Dep] = []
     for d in p.deps:
-        pipe = _publishing_pipe(p, d, body_tasks)
+        pipe = publishing_pipe(p, d, body_tasks)
         if pipe is None:
             continue
         same_pass = d.buffer is None and d.distance == 0
@@ -228,7 +219,7 @@ def _released_together(p: LoopProblem, body_tasks: int) -> list[tuple[int, int]]
     that conflict, X's pipe first in the pipe order."""
     consumers: dict[str, dict[int, set[int]]] = {}
     for d in p.deps:
-        pipe = _publishing_pipe(p, d, body_tasks)
+        pipe = publishing_pipe(p, d, body_tasks)
         distance = _pass_distance(p, d) if pipe is not None else None
         if pipe is not None and distance in (0, 1):
             consumers.setdefault(pipe, {}).setdefault(distance, set()).add(d.dst)  # type: ignore[arg-type]
