@@ -194,6 +194,11 @@ class CoreWalker:
                 args.append(scalar_attr(self.ctx.scalars[arg], arg.type, 64))
             elif is_index_or_int(arg.type):
                 args.append(scalar_attr(0, arg.type, 64))
+            elif isinstance(arg.type, MemRefType) and arg.uses:
+                # on-chip memory has no host-side buffer to bind: the kernel allocates it
+                raise SimulationError(f, f"argument %{arg.name_hint or arg.index}: a kernel argument in "
+                                         f"{hivm.scope_of(arg.type)} is not simulated (only GM memrefs and "
+                                         "scalars are kernel arguments; allocate on-chip buffers in the kernel)")
             else:
                 args.append(0)
         try:
