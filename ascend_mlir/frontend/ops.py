@@ -257,26 +257,21 @@ def sub_block_idx() -> Index:
     return Index(current_scope().remember(op_type().result))
 
 
+def _not_linear(lhs, rhs) -> None:
+    """min and max of two indices are no linear form of them: the result stands for itself."""
+    return None
+
+
 def index_min(lhs: IndexLike, rhs: IndexLike) -> Index:
     """The smaller of two device indices (`arith.minsi`), spelled `T.min`: the size of a
     partial tile, `T.min(n - off, 512)`; the analyses bound it by its constant operand."""
-    a, b = as_index(lhs), as_index(rhs)
-    op = arith.MinSIOp(a.value, b.value)
-    scope = current_scope()
-    scope.index_ops.append(op)
-    scope.remember(op.result)
-    return Index(op.result)
+    return as_index(lhs)._binary(rhs, arith.MinSIOp, _not_linear)
 
 
 def index_max(lhs: IndexLike, rhs: IndexLike) -> Index:
     """The larger of two device indices (`arith.maxsi`), spelled `T.max`: a trip count of
     at least one, `T.max(steps, 1)` (gemm_dyn's K loop, whose one step at K = 0 inits C)."""
-    a, b = as_index(lhs), as_index(rhs)
-    op = arith.MaxSIOp(a.value, b.value)
-    scope = current_scope()
-    scope.index_ops.append(op)
-    scope.remember(op.result)
-    return Index(op.result)
+    return as_index(lhs)._binary(rhs, arith.MaxSIOp, _not_linear)
 
 
 def pipelined(iterations: range | int, num_stages: int | None = None) -> Iterator[Index]:

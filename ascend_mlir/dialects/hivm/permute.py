@@ -28,7 +28,6 @@ from ascend_mlir.dialects.hivm.interface import (
 )
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
-    parse_clauses,
     parse_result_types,
     parse_values_with_types,
     print_clauses,
@@ -56,9 +55,7 @@ class _MoveOp(_VectorOp):
 
     @classmethod
     def parse(cls, parser: Parser):
-        props, attrs, operands = cls._parse_src_dst(parser)
-        parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
+        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
 
     def print(self, printer: Printer) -> None:
         self._print_src_dst(printer, self._operand("src"), self._operand("dst"))

@@ -22,8 +22,6 @@ from ascend_mlir.dialects.hivm.interface import (
 )
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
-    parse_clauses,
-    parse_result_types,
     print_clauses,
     print_result_types,
 )
@@ -67,9 +65,7 @@ class _CumulativeOp(_VectorOp):
 
     @classmethod
     def parse(cls, parser: Parser):
-        props, attrs, operands = cls._parse_src_dst(parser)
-        parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
+        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
 
     def print(self, printer: Printer) -> None:
         self._print_src_dst(printer, self.src, self.dst)

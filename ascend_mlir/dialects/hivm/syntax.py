@@ -408,6 +408,13 @@ class HivmOp(HivmPipeOp, ABC):
         }
         return props, attrs, operands
 
+    @classmethod
+    def _parse_src_dst_clauses(cls, parser: Parser, clauses: Sequence[Clause]):
+        """An op whose text is the `_parse_src_dst` head, its `clauses` and result types."""
+        props, attrs, operands = cls._parse_src_dst(parser)
+        parse_clauses(parser, clauses, props, operands)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
+
     def _print_src_dst(self, printer: Printer, src: SSAValue, dst: SSAValue) -> None:
         """The printed form `_parse_src_dst` reads."""
         self._print_attr_dict(printer)

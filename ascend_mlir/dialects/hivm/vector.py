@@ -474,9 +474,7 @@ class VBrcOp(_VectorOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> VBrcOp:
-        props, attrs, operands = cls._parse_src_dst(parser)
-        parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
+        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
 
     def print(self, printer: Printer) -> None:
         self._print_src_dst(printer, self.src, self.dst)
