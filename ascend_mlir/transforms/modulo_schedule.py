@@ -244,11 +244,11 @@ class ModuloSchedulePass(ModulePass):
         insert-sync gathers then cost the one drain per pipe reserved. The plain model's
         schedule when it keeps those points already or the gathered one has none."""
         plain = model.problem()
-        drained = frozenset(model.flag_drains()) if model.model_flag_drains else frozenset()
-        problem = gathered(plain, len(model.tasks), drained)
-        result = self._solve(model)
+        result = self._solve(model, plain, report=True)  # as the model's own problem: its remark too
         if len(model.tasks) > GATHER_MAX_TASKS:
             return result
+        drained = frozenset(model.flag_drains()) if model.model_flag_drains else frozenset()
+        problem = gathered(plain, len(model.tasks), drained)
         if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
             return result
         try:
