@@ -171,19 +171,23 @@ class CoreWalker:
         self.alloc_count: dict[int, int] = {}
 
     # ---------------------------------------------------------------- driver
-    def run(self) -> list[Instr]:
-        """Interpret the core's function on xDSL's Interpreter: arith/scf/func/affine by
-        the shared scalar semantics (sim/scalar_semantics.py), memref views and hivm ops
-        by `ScalarUnitFunctions` (which issue the instructions); `_ScalarSteps` counts
-        the scalar work between issues and bounds the walk."""
-        f = self.spec.func
-        module = f.get_toplevel_object()
+    def make_interpreter(self, listeners: tuple[Interpreter.Listener, ...] = ()) -> FlatInterpreter:
+        """The core's interpreter: arith/scf/func/affine by the shared scalar semantics
+        (sim/scalar_semantics.py), memref views and hivm ops by `ScalarUnitFunctions`
+        (which issue the instructions)."""
+        module = self.spec.func.get_toplevel_object()
         assert isinstance(module, ModuleOp)
-        interpreter = FlatInterpreter(module, index_bitwidth=64, listeners=(_ScalarSteps(self),),
-                                      _ops=self.ctx.fields.blocks)
+        interpreter = FlatInterpreter(module, index_bitwidth=64, listeners=listeners, _ops=self.ctx.fields.blocks)
         register_scalar_functions(interpreter)
         interpreter.register_implementations(_scalar_unit_functions(self))
         self.interpreter = interpreter
+        return interpreter
+
+    def run(self, listeners: tuple[Interpreter.Listener, ...] = ()) -> list[Instr]:
+        """Interpret the core's function (`make_interpreter`); `_ScalarSteps` counts the
+        scalar work between issues and bounds the walk, `listeners` watch it after that."""
+        f = self.spec.func
+        interpreter = self.make_interpreter((_ScalarSteps(self), *listeners))
         self._refuse_calls(f)
         self._check_static_instructions(f)
         args = []
@@ -781,12 +785,15 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
                 scalars: Mapping[str, Any] | None = None,
                 events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR,
                 assumed_loads: Mapping[tuple[int, int], Any] | None = None,
-                fields: FieldCache | None = None) -> tuple[BlockContext, list[Core]]:
+                fields: FieldCache | None = None,
+                listeners: Callable[[CoreWalker], tuple[Interpreter.Listener, ...]] | None = None,
+                ) -> tuple[BlockContext, list[Core]]:
     """The cores of one block with their instructions. `shapes` gives the runtime shape
     of GM arguments with dynamic dimensions, `scalars` the values of scalar arguments
     ("arg<i>"; an argument left out runs as 0), `assumed_loads` the values scalar loads
     read in the previous run of the block (BlockContext.observed_loads), `fields` the
-    simulation's cache of op fields (shared by its blocks; a fresh one when not given)."""
+    simulation's cache of op fields (shared by its blocks; a fresh one when not given),
+    `listeners` what watches each core's walk (sim/walk_replay.py records it)."""
     specs = core_specs(kernel)
     gm_refs: dict[SSAValue, Ref] = {}
     scalar_values: dict[SSAValue, Any] = {}
@@ -810,6 +817,7 @@ def build_block(kernel: Kernel, block: int, gm: dict[str, Buffer], arena_bytes, 
                        assumed_loads=dict(assumed_loads or {}), fields=fields or FieldCache())
     cores = []
     for i, spec in enumerate(specs):
-        instrs = CoreWalker(ctx, i).run()
+        walker = CoreWalker(ctx, i)
+        instrs = walker.run(listeners(walker) if listeners is not None else ())
         cores.append(Core(spec.name, spec.kind, instrs))
     return ctx, cores

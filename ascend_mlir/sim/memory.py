@@ -56,6 +56,12 @@ class Buffer:
             mask = self._written[core] = np.zeros(self.nbytes, dtype=np.uint8)
         return mask
 
+    def clear(self) -> None:
+        """Every byte 0 and unwritten again, in place (views taken of it stay valid): the
+        buffer as a fresh one would be, for the next block that reuses it."""
+        for array in (*self._memories.values(), *self._written.values()):
+            array.fill(0)
+
     def label(self, core: int, core_name: str) -> str:
         key = -1 if self.shared else core
         text = self._labels.get(key)

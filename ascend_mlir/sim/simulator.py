@@ -34,6 +34,7 @@ from ascend_mlir.sim.numerics import elem_type, encode
 from ascend_mlir.sim.op_fields import FieldCache
 from ascend_mlir.sim.replay import RecordedRun, stream_signature
 from ascend_mlir.sim.threads import single_threaded_blas
+from ascend_mlir.sim.walk_replay import WalkRecord, block_dependence
 
 # timing of an op when neither attributes nor the latency model give one
 _FALLBACK = {"MTE1": (20, 8), "MTE2": (200, 64), "MTE3": (180, 16), "M": (80, 32), "V": (16, 16),
@@ -364,9 +365,31 @@ def _engine_run(cores, trace: bool, in_order_pipes, recorded: dict | None):
     return result
 
 
+def _cores_of_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, events_per_pipe_pair,
+                    assumed, fields, walks: WalkRecord | None):
+    """Block `b`'s context and cores: replayed from the first block's walk when `walks`
+    holds it (sim/walk_replay.py), else walked (and recorded, when `walks` is empty).
+    A replay that fails walks the block in full, from the same latency draws: the walk
+    reports what is wrong at its op."""
+    if walks is not None and walks.ready:
+        draws = rng.bit_generator.state if rng is not None else None
+        try:
+            return walks.replayed(b)
+        except Exception:  # the full walk below says what is wrong, or finds nothing wrong
+            if rng is not None:
+                rng.bit_generator.state = draws
+            walks = None
+    ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes=shapes, scalars=scalars,
+                             events_per_pipe_pair=events_per_pipe_pair, assumed_loads=assumed, fields=fields,
+                             listeners=walks.listeners if walks is not None else None)
+    if walks is not None:
+        walks.keep(ctx)
+    return ctx, cores
+
+
 def _run_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, trace, events_per_pipe_pair,
                in_order_pipes, may_load: bool = True, fields: FieldCache | None = None,
-               recorded: dict | None = None):
+               recorded: dict | None = None, walks: WalkRecord | None = None):
     """(context, cores, engine result) of block `b`. The scalar unit's walk runs before
     the engine, so a value it reads from memory (memref.load: a reduction's result read
     back by bishengir's code) is known only after the run: the block reruns, from the
@@ -374,15 +397,16 @@ def _run_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars, t
     every load read what the walk assumed (a race-free kernel needs one rerun per load
     that feeds the next; the loads themselves are ordered by the S pipe's issue rule).
     A module without scalar loads (`may_load` False) never reruns: GM is not copied.
-    `recorded` holds engine runs to replay (`_engine_run`)."""
+    `recorded` holds engine runs to replay (`_engine_run`), `walks` the first block's
+    walk (`_cores_of_block`; None: every block is walked)."""
     snapshot = {name: buf.memory(0).copy() for name, buf in gm.items()} if may_load else {}
     draws = rng.bit_generator.state if rng is not None else None
     assumed: dict = {}
     for _ in range(MAX_LOAD_RERUNS):
         if rng is not None:
             rng.bit_generator.state = draws
-        ctx, cores = build_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes=shapes, scalars=scalars,
-                                 events_per_pipe_pair=events_per_pipe_pair, assumed_loads=assumed, fields=fields)
+        ctx, cores = _cores_of_block(kernel, b, gm, arena_bytes, timing, rng, feed, shapes, scalars,
+                                     events_per_pipe_pair, assumed, fields, walks)
         result = _engine_run(cores, trace, in_order_pipes, recorded)
         if ctx.observed_loads == assumed or not ctx.observed_loads:
             return ctx, cores, result
@@ -417,7 +441,8 @@ def simulate(
     is called before block b of n runs (a tool's progress line). `replay` lets a block
     whose instruction streams are those of an earlier block (sim.replay's signature) reuse
     that block's engine run (its own data still computed); False runs the engine for
-    every block (the results are the same; tests compare the two)."""
+    every block and walks every block's scalar code (sim.walk_replay replays the first
+    block's walk otherwise; the results are the same; tests compare the two)."""
     chip_obj = _chip(module, chip)
     kernel = find_kernel(module, func_name)
     if inputs is None:
@@ -434,6 +459,9 @@ def simulate(
     fields = FieldCache()
     # perturbed latencies are drawn per op and block: no two blocks' streams are alike
     recorded: dict | None = {} if replay and rng is None else None
+    # a module with scalar loads reruns blocks on what they read: its walks are not replayed
+    dependence = block_dependence(f for f in (kernel.aic, kernel.aiv) if f is not None) if replay and not may_load else None
+    walks = WalkRecord(dependence, perturbed=rng is not None) if dependence is not None else None
     n_blocks = kernel.grid if blocks is None else max(1, min(blocks, kernel.grid))
     races: list[Race] = []
     race_index: dict[tuple, Race] = {}
@@ -454,7 +482,7 @@ def simulate(
         ctx, cores, result = _run_block(kernel, b, gm, arena_bytes, timing, rng, feed,
                                         {name: m[0] for name, m in meta.items()}, scalars, trace and b == 0,
                                         chip_obj.events_per_pipe_pair, in_order_pipes, may_load, fields,
-                                        recorded)
+                                        recorded, walks)
         core_names = [c.name for c in cores]
         n_instr += sum(len(c.instrs) for c in cores)
         prefix = f"block {b}: " if n_blocks > 1 else ""
