@@ -18,7 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.sim import numerics
 from ascend_mlir.sim.memory import Ref, SimulationError
-from ascend_mlir.sim.numerics import ElemType, decode, encode
+from ascend_mlir.sim.numerics import ElemType, decode, encode, stored_again
 from ascend_mlir.sim.reference_numerics import BINARY, REDUCE, UNARY, divide, elementwise_kind
 from ascend_mlir.sim.vector_semantics import VECTOR_SEMANTICS
 
@@ -52,6 +52,15 @@ def _operand(w: CoreWalker, v: SSAValue, op: Operation, reads: list) -> Callable
         et = x.et
         return lambda: decode(view, et)
     return lambda: x
+
+
+def _stored_operand(w: CoreWalker, ref: Ref, reads: list) -> Callable[[], np.ndarray]:
+    """A reader of a view's stored values (a copy at start, not decoded): for a copy
+    into memory of the same element type, which stores them again as they are."""
+    (core,) = w.target_cores(ref)[:1]
+    reads.append((ref, core))
+    view = ref.view(core)
+    return lambda: np.array(view, copy=True)
 
 
 def _store(w: CoreWalker, v: SSAValue, writes: list) -> Callable[[np.ndarray], None]:
@@ -125,11 +134,19 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     the pad value (`pad_value`, or the first source element for PadFirstElem) when there is
     one or `init_out_buffer` is set, and is left untouched otherwise."""
     f = w.fields(op)
-    src = _operand(w, f.src, op, reads)
     dst_ref: Ref = w.val(f.dst)
+    et = dst_ref.et
+    src_ref = w.val(f.src)
+    if isinstance(src_ref, Ref) and src_ref.et == et:  # values go as they are stored
+        src = _stored_operand(w, src_ref, reads)
+
+        def store_as(values, et):
+            return stored_again(values, et) if values.dtype == et.storage else encode(values, et)
+    else:
+        src = _operand(w, f.src, op, reads)
+        store_as = encode
     (core,) = w.target_cores(dst_ref)[:1]
     view = dst_ref.view(core)
-    et = dst_ref.et
     pv = getattr(f, "pad_value", None)
     pad = w.scalar(pv, op) if pv is not None else None
     mode = f.pad_mode.data.value if getattr(f, "pad_mode", None) is not None else "PadNull"
@@ -138,22 +155,21 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     lp = getattr(f, "left_padding_num", None)
     left = w.scalar(lp, op) if lp is not None else 0
     shape = dst_ref.shape
-    src_ref = w.val(op.src)
     nz = len(shape) == 4 and isinstance(op, hivm.Nd2NzOp)
     partial = not fill and not nz and isinstance(src_ref, Ref)
     writes.append((_copied_part(dst_ref, src_ref.shape, left) if partial else dst_ref, core))
     if nz:  # bishengir's NZ fractal destination
         def end_nz(values) -> None:
-            view[...] = encode(_matrix_to_nz(np.asarray(values).reshape(values.shape[-2:]), shape, op), et)
+            view[...] = store_as(_matrix_to_nz(np.asarray(values).reshape(values.shape[-2:]), shape, op), et)
 
         return src, end_nz, False
 
     def end(values) -> None:
         if values.shape == shape and left == 0:
-            view[...] = encode(values, et)
+            view[...] = store_as(values, et)
             return
         if values.size == int(np.prod(shape)) and not fill and left == 0:
-            view[...] = encode(values.reshape(shape), et)
+            view[...] = store_as(values.reshape(shape), et)
             return
         if len(values.shape) != len(shape) or not shape:
             raise SimulationError(op, f"shapes {list(values.shape)} and {list(shape)} do not match")
@@ -163,8 +179,8 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
             raise SimulationError(op, f"source {list(values.shape)} (left padding {left}) does not fit {list(shape)}")
         if fill:
             value = values.reshape(-1)[0] if mode == "PadFirstElem" and values.size else (pad if pad is not None else 0)
-            view[...] = encode(np.asarray(value), et)
-        view[tuple(region)] = encode(values, et)
+            view[...] = store_as(np.asarray(value), et)
+        view[tuple(region)] = store_as(values, et)
 
     return src, end, False
 
