@@ -10,6 +10,7 @@ reported as a race too (atomic stores excepted). `cycles` is the slowest block's
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -254,34 +255,52 @@ def _unordered_gm_accesses(per_block: list[list]) -> dict[int, list[tuple[int, A
     return by_buf
 
 
-def _covered(per_byte: np.ndarray, ref) -> np.ndarray:
-    """The elements of `per_byte` (one per byte of the buffer, any dtype) that `ref` covers."""
-    item, size = ref.et.itemsize, per_byte.itemsize
+def _covered(per_unit: np.ndarray, ref, unit: int = 1) -> np.ndarray:
+    """The elements of `per_unit` (one per `unit` bytes of the buffer, any dtype) that
+    `ref` covers; `unit` divides the view's offset and element size."""
+    parts, size = ref.et.itemsize // unit, per_unit.itemsize
     if any(d == 0 for d in ref.shape):
-        return np.empty(ref.shape + (item,), dtype=per_byte.dtype)
-    return np.ndarray(ref.shape + (item,), dtype=per_byte.dtype, buffer=per_byte, offset=ref.offset * size,
-                      strides=tuple(st * item * size for st in ref.strides) + (size,))
+        return np.empty(ref.shape + (parts,), dtype=per_unit.dtype)
+    return np.ndarray(ref.shape + (parts,), dtype=per_unit.dtype, buffer=per_unit, offset=ref.offset // unit * size,
+                      strides=tuple(st * parts * size for st in ref.strides) + (size,))
 
 
-def _clash_mask(nbytes: int, items: list[tuple[int, Any]]) -> np.ndarray:
-    """Per byte: 1 where one block writes and another block reads or writes it.
+def _unit(nbytes: int, items: list[tuple[int, Any]]) -> int:
+    """The largest run of bytes that every access covers whole or not at all: the gcd
+    of the buffer size, the views' offsets and element sizes (4 for an f32 output)."""
+    unit = nbytes
+    for _, (_, _, ref, _, _) in items:
+        unit = math.gcd(unit, ref.offset, ref.et.itemsize)
+    return max(unit, 1)
 
-    Per byte and access kind, the number of distinct blocks (saturated at 2) and the last
+
+def _clash_units(nbytes: int, items: list[tuple[int, Any]], unit: int) -> np.ndarray:
+    """Per `unit` bytes: 1 where one block writes and another block reads or writes it.
+
+    Per unit and access kind, the number of distinct blocks (saturated at 2) and the last
     of them are kept while the accesses are visited in block order, so the cost is the
-    bytes accessed, not the number of blocks times the buffer: a byte clashes when two
+    bytes accessed, not the number of blocks times the buffer: a unit clashes when two
     blocks write it, or one block writes it and another (some other than that writer:
     two readers, or one that is not the writer) reads it."""
-    count = {kind: np.zeros(nbytes, dtype=np.uint8) for kind in (True, False)}
-    last = {kind: np.full(nbytes, -1, dtype=np.int32) for kind in (True, False)}
+    units = nbytes // unit
+    count = {kind: np.zeros(units, dtype=np.uint8) for kind in (True, False)}
+    last = {kind: np.full(units, -1, dtype=np.int32) for kind in (True, False)}
     for b, (_, _, ref, write, _) in sorted(items, key=lambda item: item[0]):
-        seen = _covered(last[write], ref)
-        counted = _covered(count[write], ref)
-        first = seen != b  # a view may alias a byte: every alias reads the old count
+        seen = _covered(last[write], ref, unit)
+        counted = _covered(count[write], ref, unit)
+        first = seen != b  # a view may alias a unit: every alias reads the old count
         counted[first] = np.minimum(counted[first] + 1, 2)
         seen[...] = b
     writers, readers = count[True], count[False]
     other_reader = (readers >= 2) | ((readers == 1) & (last[False] != last[True]))
     return ((writers >= 2) | ((writers == 1) & other_reader)).astype(np.uint8)
+
+
+def _clash_mask(nbytes: int, items: list[tuple[int, Any]]) -> np.ndarray:
+    """Per byte: 1 where one block writes and another block reads or writes it (the
+    units of `_clash_units`, each repeated over its bytes)."""
+    unit = _unit(nbytes, items)
+    return np.repeat(_clash_units(nbytes, items, unit), unit)
 
 
 class _CrossBlockReport:
@@ -328,10 +347,11 @@ def _cross_block_races(per_block: list[list], limit: int = 20, max_pairs: int = 
         buf = items[0][1][2].buf
         if len({b for b, _ in items}) < 2 or not any(acc[3] for _, acc in items):
             continue  # one block, or reads only: nothing to order
-        clash = _clash_mask(buf.nbytes, items)
+        unit = _unit(buf.nbytes, items)
+        clash = _clash_units(buf.nbytes, items, unit)
         if not clash.any():
             continue
-        suspects = [(b, acc) for b, acc in items if _covered(clash, acc[2]).any()]
+        suspects = [(b, acc) for b, acc in items if _covered(clash, acc[2], unit).any()]
         for i, first in enumerate(suspects):
             for second in suspects[i + 1:]:
                 report.compare(buf, first, second)
