@@ -24,7 +24,7 @@ from ascend_mlir.analysis.aliasing import Footprint
 from ascend_mlir.analysis.dependences import IV, Access, BufferInfo, IterationLocal, TaskInfo
 from ascend_mlir.analysis.views import defined_inside, footprint_of, partial_extent, users_through_views, widen_out_of
 from ascend_mlir.chips import Chip
-from ascend_mlir.dialects.ascend import task_of as schedule_task
+from ascend_mlir.dialects.ascend import loop_of as loop_schedule, task_of as schedule_task
 from ascend_mlir.analysis.latency_model import (
     Cost,
     branches,
@@ -196,16 +196,38 @@ def _cost_of_op(op: Operation, chip: Chip) -> Cost:
     return cost if cost is not None else Cost(*estimate(op, chip))
 
 
+def _access_window(op: Operation, part: BodyTask, access: Access) -> tuple[int, int | None]:
+    """(begin, done) of `access` by `part` as an access of the whole scheduled loop `op`:
+    cycles after the loop's issue at which the first iteration's access begins and the
+    last iteration's is over (its schedule: the part's start, the loop's II and trip
+    count). (0, None), the whole loop, where the loop or the part has no schedule (or an
+    if, whose parts are not scheduled within it) or the trip count is not known."""
+    loop = loop_schedule(op) if isinstance(op, scf.ForOp) else None
+    slot = schedule_task(part.op)
+    if loop is None or slot is None or slot.start is None:
+        return 0, None
+    begin = slot.start + access.begin
+    n = trip_count(op)  # type: ignore[arg-type]
+    if n is None or n < 1:
+        return begin, None
+    over = access.done if access.done is not None else part.info.latency
+    return begin, loop.ii * (n - 1) + slot.start + over
+
+
 def _aggregate(op: Operation, parts: list[BodyTask], cost: Cost) -> BodyTask:
     """A nested loop or if as one task: its body's accesses (over every iteration of a
-    loop), none of them exact, with its body's pipe usage and DMA paths."""
+    loop), none of them exact, with its body's pipe usage and DMA paths. A scheduled
+    loop's accesses say when, after its issue, they begin and are over (_access_window):
+    its parent then sees its load stream start before its compute and its last loads end
+    before its last compute (issue 18 item 4)."""
     accesses: list[Access] = []
     usage: dict[str, int] = {}
     paths: set[tuple[str, str]] = set()
     for p in parts:
         for a in p.info.accesses:
             fp = widen_out_of(a.footprint, op) if isinstance(op, scf.ForOp) else a.footprint
-            accesses.append(Access(fp, a.write, a.pipe, exact=False, done=None))
+            begin, done = _access_window(op, p, a)
+            accesses.append(Access(fp, a.write, a.pipe, exact=False, done=done, begin=begin))
         for k, v in p.usage.items():
             usage[k] = usage.get(k, 0) + v
         paths.update(p.info.paths)

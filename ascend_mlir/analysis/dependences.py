@@ -72,6 +72,10 @@ class Access:
     # Cycles after the task issues at which this access is over, when earlier than the
     # task's latency (mmadL1 has read its L1 inputs once its MTE1 moves are done).
     done: int | None = None
+    # Cycles after the task issues before which this access does not begin (0 for an
+    # op; for a scheduled nested loop, the issue of the first op that makes it): a
+    # consumer loop may start that much before what it waits for is over.
+    begin: int = 0
     # A partial tile (a view with dynamic sizes; `footprint` is then its static bound):
     # a key equal for accesses to the same bytes at any runtime size, else None.
     extent: Hashable | None = None
@@ -149,13 +153,16 @@ _OTHER_ITERATION = "iv'"  # the loop variable of another iteration, when the ste
 
 def dependence_latency(producer: TaskInfo, consumer: TaskInfo, src: Access, dst: Access) -> int:
     """Cycles the consumer waits after the producer issued: until the producer's access
-    is over. On an in-order pipe shared by both accesses the pipe already orders them:
-    the producer's ii is enough."""
+    is over, less the cycles after its own issue at which the consumer's access begins
+    (a nested loop's later op; never below 0). On an in-order pipe shared by both
+    accesses the pipe already orders them: the producer's ii is enough."""
     if src.pipe == dst.pipe and src.pipe in IN_ORDER_PIPES:
-        return min(producer.ii, producer.latency)
-    if src.done is not None:
-        return min(src.done, producer.latency)
-    return producer.latency
+        over = min(producer.ii, producer.latency)
+    elif src.done is not None:
+        over = min(src.done, producer.latency)
+    else:
+        over = producer.latency
+    return max(0, over - dst.begin)
 
 
 def multi_buffer_eligible(tasks: Sequence[TaskInfo], buffer: BufferInfo) -> bool:

@@ -759,3 +759,17 @@ def test_a_same_pipe_dependence_the_chip_does_not_order_drains_its_pipe(chip):
     assert [(d.src, d.dst, d.distance, d.kind) for d in model.deps] == [(0, 0, 1, "WAW")]
     info = model.tasks[0].info
     assert model.flag_drains() == {"MTE3": info.latency - info.ii} and info.latency > info.ii
+
+
+def test_a_consumer_access_that_begins_late_waits_less():
+    """A nested loop whose first access to a buffer is its op issued `begin` cycles after
+    the loop (issue 18 item 4) may start that much before its producer's access is over,
+    never before the producer issues."""
+    a = tile("a", 0)
+    producer = task("fixpipe", "FIX", 712, 514, Access(a, False, "FIX"))
+    early = task("loop", ("MTE2", "M"), 2470, 2072, Access(a, True, "M"))
+    late = task("loop", ("MTE2", "M"), 2470, 2072, Access(a, True, "M", begin=518))
+    too_late = task("loop", ("MTE2", "M"), 2470, 2072, Access(a, True, "M", begin=900))
+    assert [d.latency for d in loop_dependences([producer, early], trip_count=1)] == [712]
+    assert [d.latency for d in loop_dependences([producer, late], trip_count=1)] == [194]
+    assert [d.latency for d in loop_dependences([producer, too_late], trip_count=1)] == [0]
