@@ -3,8 +3,10 @@
 // stages; test_unroll.py runs such loops too), and ascend-insert-sync then finds one set point per pipe and pass for the
 // U copies of each producer: one set_flag after the U loads (MTE2 -> V), one after the
 // U stores (MTE3 -> V), so each pipe drains once per U iterations, as scheduled.
-// RUN: ascend-opt %s --split-input-file -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule,ascend-plan-memory,ascend-multi-buffer,ascend-pipeline-loops 2>/dev/null | filecheck %s
-// RUN: ascend-opt %s --split-input-file -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule,ascend-plan-memory,ascend-multi-buffer,ascend-pipeline-loops,ascend-insert-sync,ascend-verify-sync 2>/dev/null | filecheck %s --check-prefix=SYNC
+// The schedule is solved once: insert-sync and verify-sync run on the pipelined output.
+// RUN: ascend-opt %s --split-input-file -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule,ascend-plan-memory,ascend-multi-buffer,ascend-pipeline-loops 2>/dev/null > %t
+// RUN: filecheck %s --input-file=%t
+// RUN: ascend-opt %t --split-input-file -p ascend-insert-sync,ascend-verify-sync | filecheck %s --check-prefix=SYNC
 
 // U = 2 (num_stages 2): one stage per pipe, the body in start order, step 2.
 // CHECK-LABEL: func.func @pair(
