@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# The whole test suite: lit (IR transformations, CLI, interop with bishengir and mlir-opt)
-# then pytest (Python APIs), after ruff and pyright. Set ASCEND_MLIR_REQUIRE_TOOLS=1 to make missing external
-# tools an error instead of UNSUPPORTED/skipped (CI does).
-#   --fast   the inner-loop tier: pytest leaves out the cases marked `slow` (each has a
-#            smaller equivalent that stays in); lit, ruff and pyright as always.
-# pytest runs on every core with pytest-xdist (a test extra) when it is installed.
+# The whole test suite: ruff and pyright, lit (IR transformations, CLI, interop with
+# bishengir and mlir-opt) and pytest (Python APIs). Set ASCEND_MLIR_REQUIRE_TOOLS=1 to make
+# missing external tools an error instead of UNSUPPORTED/skipped (CI does).
+#   --fast   the inner-loop tier (CONTRIBUTING.md says what it leaves out and what stands in):
+#            pytest deselects the cases marked `slow` and runs the random property tests at
+#            their small budget (pytest --fast), lit leaves out the tests marked
+#            `UNSUPPORTED: fast-tier` (lit --param tier=fast); ruff and pyright as always.
+# ruff + pyright and lit run beside pytest, their output shown when they end: each of the
+# three leaves cores idle on its own (pyright is one process; lit and pytest-xdist wait for
+# their longest test or file at the end), idle time that added up when they ran one after
+# another. pytest runs on every core with pytest-xdist (a test extra) when it is installed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pytest_args=(-q -rs)
+lit_args=(-sv --order=lexical)
 for arg in "$@"; do
   case "$arg" in
-    --fast) pytest_args+=(-m "not slow") ;;
+    --fast) pytest_args+=(--fast); lit_args+=(--param tier=fast) ;;
     *) echo "run-tests: error: unknown option '$arg' (known: --fast)" >&2; exit 2 ;;
   esac
 done
@@ -20,12 +26,26 @@ if python3 -c "import xdist" 2>/dev/null; then
 else
   echo "run-tests: pytest-xdist is not installed (./tools/setup.sh installs it): pytest on one core" >&2
 fi
+logs=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX")
+pyright_pid="" lit_pid=""
+# an interrupted run (Ctrl-C in pytest) stops what it started in the background too
+trap '[ -n "$pyright_pid" ] && kill "$pyright_pid" 2>/dev/null; [ -n "$lit_pid" ] && kill "$lit_pid" 2>/dev/null; rm -rf "$logs"' EXIT
 status=0
-# lint and types first: cheap, and the configuration is in pyproject.toml
+# lint and types (configured in pyproject.toml); ruff takes a fraction of a second
 ruff check . || status=1
-pyright || status=1
-lit -sv --order=lexical test/ || status=1
+pyright >"$logs/pyright" 2>&1 &
+pyright_pid=$!
+lit "${lit_args[@]}" test/ >"$logs/lit" 2>&1 &
+lit_pid=$!
 python3 -m pytest "${pytest_args[@]}" test/python || status=1
+wait "$pyright_pid" || status=1
+pyright_pid=""
+echo "== pyright =="
+cat "$logs/pyright"
+wait "$lit_pid" || status=1
+lit_pid=""
+echo "== lit =="
+cat "$logs/lit"
 # -o must write through devices: a suite run as root once left /dev/null a regular file
 if [ ! -c /dev/null ]; then
   echo "run-tests: error: /dev/null is no longer a character device" >&2

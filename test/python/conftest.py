@@ -1,9 +1,16 @@
-"""pytest options of the suite: `--slow` runs the property tests with their long budget.
+"""pytest options of the suite, the three tiers of it:
+
+* `--fast`, the inner-loop tier (`./tools/run-tests.sh --fast`): deselects the cases
+  marked `slow` (as `-m "not slow"` does) and runs the random property tests at their
+  small budget (`tier_budget`'s `fast`);
+* no option, the default tier (README's command, CI): every case, default budgets;
+* `--slow`: the property tests with their long budget.
 
 Hypothesis runs without its timing checks (no per-example deadline, no "input generation
 is slow" health check) in every property test: they measure the machine's load, not our
 code (one failed on a 2-core machine at load 19), and timed limits belong in bench/."""
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ascend-mlir", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -13,3 +20,23 @@ settings.load_profile("ascend-mlir")
 def pytest_addoption(parser):
     parser.addoption("--slow", action="store_true", default=False,
                      help="long property-test budgets (e.g. 500 random kernels instead of 60)")
+    parser.addoption("--fast", action="store_true", default=False,
+                     help="the inner-loop tier: deselect the cases marked slow and run the random "
+                          "property tests at their small budget (CONTRIBUTING.md)")
+
+
+def tier_budget(config: pytest.Config, *, fast: int, default: int, slow: int) -> int:
+    """How many random cases a property test draws in the tier this run is (--fast,
+    default, --slow)."""
+    if config.getoption("--slow", default=False):
+        return slow
+    return fast if config.getoption("--fast", default=False) else default
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--fast", default=False):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]

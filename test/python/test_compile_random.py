@@ -25,6 +25,7 @@ from ascend_mlir.sim import simulate
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
+from conftest import tier_budget
 from test_reference import parse
 
 ROWS, COLS, K = 16, 32, 16
@@ -275,7 +276,8 @@ def _check(seed: int, options: dict) -> None:
 
 
 def _examples(request) -> int:
-    return 500 if request.config.getoption("--slow", default=False) else 60
+    # 15 in the fast tier (about 17 CPU s), 60 in the default (about 70), 500 under --slow
+    return tier_budget(request.config, fast=15, default=60, slow=500)
 
 
 # The default pipeline (modulo schedule with the unroll search, solver sync) is the one
