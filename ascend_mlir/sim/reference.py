@@ -527,6 +527,22 @@ def _positive_arguments(func_op: func.FuncOp) -> set[SSAValue]:
     return wanted
 
 
+# floats drawn per chunk: the same draws in the same order (one double each), without
+# a float64 and a float32 copy of a whole large operand
+_DRAW_CHUNK = 1 << 16
+
+
+def _uniform_stored(rng: np.random.Generator, low: float, high: float, shape: tuple[int, ...],
+                    element_type: Attribute) -> np.ndarray:
+    """`to_storage(rng.uniform(low, high, size=shape), element_type)`, chunk by chunk."""
+    out = np.empty(shape, dtype=storage_dtype(element_type))
+    flat = out.reshape(-1)
+    for start in range(0, flat.size, _DRAW_CHUNK):
+        stop = min(start + _DRAW_CHUNK, flat.size)
+        flat[start:stop] = to_storage(rng.uniform(low, high, size=stop - start), element_type)
+    return out
+
+
 def make_inputs(func_op: func.FuncOp, seed: int, binding: Binding | None = None) -> dict[str, Any]:
     """Deterministic inputs for every GM memref argument ("arg<position>") and, when the
     kernel has any, the values of its scalar arguments (Python numbers, same naming).
@@ -549,8 +565,9 @@ def make_inputs(func_op: func.FuncOp, seed: int, binding: Binding | None = None)
         storage = storage_dtype(element_type)
         if is_float(element_type):
             low, high = (0.5, 2.0) if arg in positive else (-1.0, 1.0)
-            values = rng.uniform(low, high, size=shape)
-        elif storage == np.bool_:
+            inputs[name] = _uniform_stored(rng, low, high, shape, element_type)
+            continue
+        if storage == np.bool_:
             values = rng.integers(0, 2, size=shape).astype(np.bool_)
         else:
             low = 1 if (arg in positive or storage.kind == "u") else -8

@@ -171,3 +171,24 @@ def test_cce_route_keeps_bf16_bits():
     assert result.error is None, result.error
     np.testing.assert_array_equal(_bits(result.outputs["arg1"]), _bits(bf))
     np.testing.assert_array_equal(_bits(result.outputs["arg3"]), _bits(once))
+
+
+def test_make_inputs_draws_the_values_of_one_uniform_draw_per_operand():
+    """make_inputs draws floats chunk by chunk (reference._DRAW_CHUNK): the same values as
+    one rng.uniform over each operand, in argument order, rounded once to the element
+    type, on operands smaller and larger than a chunk and not a multiple of it."""
+    from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, MemRefType
+    from xdsl.dialects.func import FuncOp
+
+    from ascend_mlir.sim import reference
+    from ascend_mlir.sim.reference_numerics import to_storage
+
+    shapes = [(3, 5), (reference._DRAW_CHUNK + 7,), (2, reference._DRAW_CHUNK // 2 + 1), ()]
+    types = [BFloat16Type(), Float32Type(), Float16Type(), BFloat16Type()]
+    f = FuncOp("k", ([MemRefType(t, s) for t, s in zip(types, shapes)], []))
+    got = reference.make_inputs(f, 5)
+    rng = np.random.default_rng(5)
+    for i, (t, s) in enumerate(zip(types, shapes)):
+        want = to_storage(rng.uniform(-1.0, 1.0, size=s), t)
+        assert got[f"arg{i}"].dtype == want.dtype and got[f"arg{i}"].shape == want.shape
+        assert got[f"arg{i}"].tobytes() == want.tobytes(), i
