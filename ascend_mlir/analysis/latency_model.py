@@ -421,6 +421,8 @@ def _estimate(op: Operation, chip: Chip) -> Cost:
         cost = copy_cost(chip, "cbuf", hivm.scope_of(op.dst) or "", memref_bytes(op.dst, op))
     elif isinstance(op, cce.MmadOp):
         cost = _mmad_l0(op, chip)
+    elif isinstance(op, cce.RepeatBlocksOp):  # a vcopy: one V pass over the destination
+        cost = _vector(op, chip, "vbrc")
     elif isinstance(op, hivm.VBrcOp) and op.fills_l1():  # MTE2 writes the L1 tile, as a GM -> L1 copy would
         cost = copy_cost(chip, "gm", "cbuf", memref_bytes(op.dst, op))
     elif short.startswith("v") and short in chip.latency.vector_op_class:

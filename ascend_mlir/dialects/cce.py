@@ -20,6 +20,13 @@ maps them onto the NZ fractal layout the hardware uses):
   `b_transpose` B^T stored N x K) into L0B as ks x N;
 * `cce.mmad %a, %b, %c init %init sizes(%m, %k, %n)`: C[:m, :n] = (init ? 0 : C[:m, :n]) +
   A[:m, :k] x B[:k, :n], A in L0A, B in L0B, C in L0C (M pipe).
+
+One vector op, for the dav-c220 broadcast of a partial tile (ascend-lower-wide-reduce):
+
+* `cce.repeat_blocks %blocks, %dst`: each row of `%dst` (UB, rows x cols) is its row of
+  `%blocks` (UB, rows x one 32-byte block) repeated along the columns:
+  dst[r, c] = blocks[r, c mod B], B the block's elements (V pipe; the 910B's vcopy with
+  a source block stride of 0). It reads each row's whole block.
 """
 
 from __future__ import annotations
@@ -184,4 +191,47 @@ class MmadOp(HivmPipeOp):
                 raise VerifyException(f"{what} differ ({x} vs {y})")
 
 
-CCE = Dialect("cce", [LoadL0AOp, LoadL0BOp, MmadOp], [])
+@irdl_op_definition
+class RepeatBlocksOp(HivmPipeOp):
+    """dst[r, c] = blocks[r, c mod B]: each row's 32-byte block repeated along its row (V)."""
+
+    name = "cce.repeat_blocks"
+
+    blocks = operand_def(MemRefType)
+    dst = operand_def(MemRefType)
+
+    assembly_format = "$blocks `,` $dst attr-dict `:` type($blocks) `,` type($dst)"
+
+    def __init__(self, blocks: SSAValue, dst: SSAValue):
+        super().__init__(operands=[blocks, dst])
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.blocks,)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("V",)
+
+    def core_type(self) -> str:
+        return "VECTOR"
+
+    def verify_(self) -> None:
+        rule = "cce.repeat_blocks repeats UB blocks into UB"
+        verify_scope(self, self.blocks, "the blocks", ("ub",), rule)
+        verify_scope(self, self.dst, "the destination", ("ub",), rule)
+        rows, width = _rank2(self.blocks, "the blocks")
+        dst_rows, _ = _rank2(self.dst, "the destination")
+        t = self.blocks.type
+        assert isinstance(t, MemRefType)
+        bits = getattr(t.get_element_type(), "bitwidth", None)
+        if width == DYNAMIC_INDEX or bits is None or width * bits != 256:
+            raise VerifyException(f"the blocks must be rows of one 32-byte block, got {width} elements per row")
+        if DYNAMIC_INDEX not in (rows, dst_rows) and rows != dst_rows:
+            raise VerifyException(f"the blocks have {rows} rows, the destination {dst_rows}")
+
+
+CCE = Dialect("cce", [LoadL0AOp, LoadL0BOp, MmadOp, RepeatBlocksOp], [])

@@ -442,6 +442,20 @@ def _sem_reduce(w: CoreWalker, op: hivm.VReduceOp, reads, writes):
     return compute, store, False
 
 
+def _sem_repeat_blocks(w: CoreWalker, op: cce.RepeatBlocksOp, reads, writes):
+    """cce.repeat_blocks: each row's block repeated along the destination's row."""
+    blocks = _operand(w, op.blocks, op, reads)
+    dst_ref: Ref = w.val(op.dst)
+    store = _store(w, op.dst, writes)
+    rows, cols = dst_ref.shape
+
+    def compute():
+        v = np.asarray(blocks())
+        return np.tile(v, (1, -(-cols // v.shape[1]) if v.shape[1] else 0))[:rows, :cols]
+
+    return compute, store, False
+
+
 def _sem_load_l0(w: CoreWalker, op: cce.LoadL0AOp | cce.LoadL0BOp, reads, writes):
     """cce.load_l0a / load_l0b: one K step of an L1 tile into L0A (M x ks, from A's
     columns k0..) or L0B (ks x N, from B's rows k0..); what lies past K is zero."""
@@ -492,6 +506,7 @@ SEMANTICS: dict[type, Callable] = {
     cce.LoadL0AOp: _sem_load_l0,
     cce.LoadL0BOp: _sem_load_l0,
     cce.MmadOp: _sem_mmad_l0,
+    cce.RepeatBlocksOp: _sem_repeat_blocks,
     hivm.LoadOp: _sem_copy_like,
     hivm.Nd2NzOp: _sem_copy_like,
     hivm.CopyOp: _sem_copy_like,

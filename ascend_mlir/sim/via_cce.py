@@ -269,14 +269,14 @@ def lowered_for_cce(module: ModuleOp, arch: str | None = None) -> ModuleOp:
     from ascend_mlir.dialects import hivm
     from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
     from ascend_mlir.transforms.lower_wide_reduce import ARCH as WIDE_REDUCE_ARCH
-    from ascend_mlir.transforms.lower_wide_reduce import LowerWideReducePass, wide_reduce_shape
+    from ascend_mlir.transforms.lower_wide_reduce import LowerWideReducePass, needs_lowering
     from ascend_mlir.transforms.plan_memory import PlanMemoryPass
 
     chip = resolve_chip(module)
     printed_for = chip_for_arch(arch).name if arch not in (None, chip.arch) else None
     unplanned = any(isinstance(op, memref.AllocOp) and hivm.scope_of(op.memref) not in (None, "gm")
                     for op in module.walk())
-    wide = (arch or chip.arch) == WIDE_REDUCE_ARCH and any(wide_reduce_shape(op) is not None for op in module.walk())
+    wide = (arch or chip.arch) == WIDE_REDUCE_ARCH and any(needs_lowering(op) for op in module.walk())
     unlowered = wide or any(isinstance(op, hivm.MmadL1Op) for op in module.walk())
     if not (unplanned or unlowered):
         return module

@@ -63,7 +63,6 @@ class PrinterBase:
         self.kernel: Kernel | None = None
         self.helpers: dict[str, list[str]] = {}
         # pipe_barriers printed inside one op's own instruction sequence (VectorPrinter.op_barrier)
-        self.op_barriers = 0
 
     @property
     def a5(self) -> bool:

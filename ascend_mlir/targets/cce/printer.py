@@ -170,6 +170,7 @@ HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
     cce.LoadL0AOp: lambda p, op: p.print_load_l0a(cast(cce.LoadL0AOp, op)),
     cce.LoadL0BOp: lambda p, op: p.print_load_l0b(cast(cce.LoadL0BOp, op)),
     cce.MmadOp: lambda p, op: p.print_mmad_l0(cast(cce.MmadOp, op)),
+    cce.RepeatBlocksOp: lambda p, op: p.print_repeat_blocks(cast(cce.RepeatBlocksOp, op)),
     hivm.SetFlagOp: lambda p, op: p.print_flag(cast(hivm.SetFlagOp, op)),
     hivm.WaitFlagOp: lambda p, op: p.print_flag(cast(hivm.WaitFlagOp, op)),
     hivm.PipeBarrierOp: lambda p, op: p.print_barrier(cast(hivm.PipeBarrierOp, op)),
@@ -184,7 +185,8 @@ HANDLERS: dict[type[Operation], Callable[[CcePrinter, Operation], None]] = {
 
 # ops printed with operands of runtime size (counts as C expressions)
 RUNTIME_SIZE_OPS = frozenset({hivm.LoadOp, hivm.StoreOp, hivm.CopyOp, hivm.VReduceOp, hivm.VBrcOp, *VECTOR_KIND,
-                              hivm.Nd2NzOp, hivm.FixpipeOp, cce.LoadL0AOp, cce.LoadL0BOp, cce.MmadOp})
+                              hivm.Nd2NzOp, hivm.FixpipeOp, cce.LoadL0AOp, cce.LoadL0BOp, cce.MmadOp,
+                              cce.RepeatBlocksOp})
 CcePrinter.handlers = HANDLERS
 CcePrinter.runtime_size_ops = RUNTIME_SIZE_OPS
 

@@ -135,6 +135,16 @@ def c220_lane_mask(active: int) -> tuple[str, str]:
     return word(active - 64), word(active)
 
 
+def c220_runtime_lane_mask(active: str, lanes: int) -> tuple[str, str]:
+    """(high, low) words, as C expressions, of a normal-mode vector mask with the low
+    `active` (a C expression, 0 <= active <= lanes) lanes set."""
+    low = f"({active} >= 64 ? 0xffffffffffffffffULL : (1ULL << ({active})) - 1)"
+    if lanes <= 64:
+        return "0x0ULL", low
+    high = f"({active} >= 128 ? 0xffffffffffffffffULL : {active} > 64 ? (1ULL << (({active}) - 64)) - 1 : 0x0ULL)"
+    return high, low
+
+
 # ----- elementwise ops on dav-3510 ---------------------------------------------------------
 # The asc_* count-form name the printer's tables give each op -> how its helper computes one
 # register: the register call(s) on `x` (first source), `y` (second source, or the scalar

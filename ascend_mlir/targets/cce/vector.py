@@ -12,15 +12,13 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Operation, SSAValue
 
-from ascend_mlir.analysis.address_bounds import ub_high_water
 from ascend_mlir.analysis.size_bounds import static_bound_shape
 from ascend_mlir.chips import needs_barrier
 from ascend_mlir.diagnostics import op_error
-from ascend_mlir.dialects import hivm
+from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.targets.cce import simd
 from ascend_mlir.targets.cce.base import PrinterBase
 from ascend_mlir.targets.cce.values import (
-    ARENA_NAME,
     View,
     int_array,
     rows_of,
@@ -151,17 +149,32 @@ class VectorPrinter(PrinterBase):
         if dims == (last,):
             self.row_reduce(op, kind, src, dst)
         elif dims == (0,) and len(src.shape) == 2:
-            rows, cols, sstride = rows_of(op, src)
-            combine = {"sum": "add", "max": "max", "min": "min"}[kind]
-            aligned = dst.aligned and src.rows_aligned()
-            self.vector_statement(op, vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype, aligned)
-            self.open(f"for (int32_t r = 1; r < {rows}; ++r)", op)
-            self.op_barrier(op)  # each step reads the dst the step before wrote
-            self.vector_statement(op, vector_name(combine, self.a5) or "",
-                                  [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype, aligned)
-            self.close()
+            self.column_reduce(op, kind, src, dst)
         else:
             raise op_error(op, f"reduce along dims {list(dims)} is not printed")
+
+    def column_reduce(self, op: hivm.VReduceOp, kind: str, src: View, dst: View) -> None:
+        """The first row copied into dst, then each further row folded into it. On
+        dav-c220 (V not ordered) the folds need V barriers between them:
+        ascend-lower-wide-reduce writes them as IR (one row each: the first a copy), so
+        a reduction of several rows unlowered is refused there."""
+        rows, cols, sstride = runtime_rows_of(op, src)
+        if not isinstance(rows, int):
+            raise op_error(op, "a column reduction of a runtime number of rows is not printed")
+        sstride = static_stride(op, sstride)
+        if rows > 1 and needs_barrier(self.chip, "V", "V"):
+            raise op_error(op, f"a column reduction of {rows} rows on {self.chip.name} (V not ordered) is not "
+                               "lowered to its steps and V barriers: run -p 'ascend-compile{target=cce "
+                               "chip=ascend910b}' (or ascend-lower-wide-reduce) before -t cce")
+        aligned = dst.aligned and src.rows_aligned()
+        self.vector_statement(op, vector_name("copy", self.a5) or "", [dst.ptr, src.ptr], [], cols, dst.ctype, aligned)
+        if rows == 1:
+            return
+        combine = {"sum": "add", "max": "max", "min": "min"}[kind]
+        self.open(f"for (int32_t r = 1; r < {rows}; ++r)", op)
+        self.vector_statement(op, vector_name(combine, self.a5) or "",
+                              [dst.ptr, dst.ptr, f"{src.ptr} + r * {sstride}"], [], cols, dst.ctype, aligned)
+        self.close()
 
     def row_reduce(self, op: hivm.VReduceOp, kind: str, src: View, dst: View) -> None:
         dstride = dst.strides[0] if len(dst.shape) >= 1 and dst.shape[0] != 1 else 1
@@ -207,11 +220,10 @@ class VectorPrinter(PrinterBase):
 
     def c220_runtime_row_reduce(self, op: hivm.VReduceOp, kind: str, views: tuple[View, View], sstride: int,
                                 dstride: int) -> None:
-        """A partial tile (runtime rows and/or columns): per row, one counter-mode
-        whole-reduce of its `cols` elements leaves one partial result per 256-byte repeat
-        in a scratch row at the top of UB; then one normal-mode whole-reduce over the rows
-        folds each scratch row's partials (its lane mask set at run time) into dst. An
-        empty row (cols = 0) has no partial: dst gets the reduction's identity, as the
+        """A partial tile (runtime rows and/or columns) of at most one 256-byte repeat per
+        row (a wider one is split into such repeats by ascend-lower-wide-reduce, in IR):
+        one normal-mode whole-reduce, repeat = rows, its lane mask set at run time. An
+        empty row (cols = 0) reads nothing: dst gets the reduction's identity, as the
         reference gives it. Nothing past the view's columns is read."""
         src, dst = views
         rows, cols, _ = runtime_rows_of(op, src)
@@ -221,75 +233,60 @@ class VectorPrinter(PrinterBase):
                 or len(bound) < 2 or bound[0] > 255:
             raise op_error(op, f"dav-c220 whole-reduce of a partial tile needs f32/f16 rows 32-byte aligned, one "
                                f"result per row and at most 255 rows (rows {rows}, cols {cols}, row stride {sstride})")
-        slots = -(-max(1, -(-sstride // per_repeat)) * esize // 32) * 32 // esize  # partials per row, whole blocks
-        scratch = self.ub_scratch(op, bound[0] * slots * esize)
-        tmp = f"(__ubuf__ {src.ctype} *)({ARENA_NAME['ub']} + {scratch})"
+        if bound[1] > per_repeat:
+            raise op_error(op, f"a dav-c220 row reduction of up to {bound[1]} columns (more than one repeat) is "
+                               "not lowered to its steps, scratch row and V barriers: run "
+                               "-p 'ascend-compile{target=cce chip=ascend910b}' (or ascend-lower-wide-reduce) "
+                               "before -t cce")
         call, order, _ = simd.C220_REDUCE[kind]
         identity = {"sum": "0.0f", "max": "-INFINITY", "min": "INFINITY"}[kind]
-        self.open(f"if ({cols} == 0)", op)
-        self.line(f"set_vector_mask(0, {rows});", op)
-        self.line(f"vector_dup({dst.ptr}, {identity}, 1, 1, 1, 8, 8);", op)
-        self.close()
-        self.open("else", op)
-        self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
-        self.line(f"set_vector_mask(0, {cols});", op)
-        self.line(f"{call}({tmp} + r * {slots}, {src.ptr} + r * {sstride}, 1, 1, 1, 8, {order});", op)
-        self.close()
-        partials = f"(({cols} + {per_repeat - 1}) / {per_repeat})"
-        self.op_barrier(op)  # the fold reads the partials the rows wrote
+        hi, lo = simd.c220_runtime_lane_mask(str(cols), per_repeat)
+        if isinstance(cols, str):
+            self.open(f"if ({cols} == 0)", op)
+            self.line(f"set_vector_mask(0, {rows});", op)
+            self.line(f"vector_dup({dst.ptr}, {identity}, 1, 1, 1, 8, 8);", op)
+            self.close()
+            self.open("else", op)
         self.line("set_mask_norm();", op)
-        self.line(f"set_vector_mask(0, {partials} >= 64 ? ~0ULL : (1ULL << {partials}) - 1);", op)
-        self.line(f"{call}({dst.ptr}, {tmp}, {rows}, 1, 1, {slots * esize // 32}, {order});", op)
-        self.op_barrier(op)  # a later op may rewrite the scratch the fold read
+        self.line(f"set_vector_mask({hi}, {lo});", op)
+        self.line(f"{call}({dst.ptr}, {src.ptr}, {rows}, 1, 1, {sstride * esize // 32}, {order});", op)
         self.line("set_mask_count();", op)
-        self.close()
+        if isinstance(cols, str):
+            self.close()
 
     def c220_runtime_row_broadcast(self, op: hivm.VBrcOp, dst: View, src: View, dstride: int) -> None:
-        """A partial tile: vbrcb spreads each of the (rows rounded up to 8) source values
-        over one 32-byte block of a scratch at the top of UB, then each of the `rows` rows
-        of dst copies its block along its `cols` columns (source block stride 0). Only the
-        view's rows and columns of dst are written."""
+        """A partial tile, one 32-byte block per row (the first step of a broadcast that
+        ascend-lower-wide-reduce lowers: cce.repeat_blocks then spreads each block along
+        its row): vbrcb fills one block per source value, 8 rows a repeat. Its last repeat
+        reads and writes up to 7 rows past the view's runtime rows, so both views' row
+        bounds must be whole repeats (their values there are never read back)."""
         rows, cols, _ = runtime_rows_of(op, dst)
-        bound = static_bound_shape(op.dst)
-        sstride = src.strides[0]
-        if sstride != 1 or not (dst.rows_aligned() and src.aligned) or bound is None or len(bound) < 2:
-            raise op_error(op, f"dav-c220 broadcasts of a partial tile need an aligned, contiguous column of "
-                               f"values and 32-byte aligned rows (rows {rows}, cols {cols}, row stride {dstride})")
+        per_block = 32 // dst.esize
+        bounds = [static_bound_shape(v) for v in (op.dst, op.src)]
+        if cols != per_block or dstride != per_block or src.strides[0] != 1 or not (dst.aligned and src.aligned) \
+                or any(b is None or len(b) != 2 or b[0] % 8 for b in bounds):
+            raise op_error(op, f"a dav-c220 broadcast of a partial tile (rows {rows}, cols {cols}, row stride "
+                               f"{dstride}) is not lowered to its block fill, copies and V barriers: run "
+                               "-p 'ascend-compile{target=cce chip=ascend910b}' (or ascend-lower-wide-reduce) "
+                               "before -t cce")
         carrier = f"uint{8 * dst.esize}_t"
-        blocks = -(-bound[0] // 8)
-        scratch = self.ub_scratch(op, blocks * 8 * 32)
-        tmp = f"(__ubuf__ {dst.ctype} *)({ARENA_NAME['ub']} + {scratch})"
-        self.line(f"vbrcb((__ubuf__ {carrier} *){tmp}, (__ubuf__ {carrier} *){src.ptr}, 1, 8, "
+        self.line(f"vbrcb((__ubuf__ {carrier} *){dst.ptr}, (__ubuf__ {carrier} *){src.ptr}, 1, 8, "
                   f"({rows} + 7) / 8);", op)
-        self.op_barrier(op)  # the copies read the blocks vbrcb wrote
+
+    def print_repeat_blocks(self, op: cce.RepeatBlocksOp) -> None:
+        """Per row, one vcopy of its block along the row: source block stride 0."""
+        if self.a5:
+            raise op_error(op, "cce.repeat_blocks is a dav-c220 step; dav-3510 broadcasts in registers")
+        blocks, dst = self.view(op.blocks), self.view(op.dst)
+        rows, cols, dstride = runtime_rows_of(op, dst)
+        bstride = static_stride(op, runtime_rows_of(op, blocks)[2])
+        if not (dst.rows_aligned() and blocks.rows_aligned()) or dst.ctype != blocks.ctype:
+            raise op_error(op, "cce.repeat_blocks needs 32-byte aligned rows of one element type")
         self.open(f"for (int32_t r = 0; r < {rows}; ++r)", op)
         self.line(f"set_vector_mask(0, {cols});", op)
-        self.line(f"vcopy({dst.ptr} + r * {dstride}, {tmp} + r * {32 // dst.esize}, 1, 1, 0, 8, 0);", op)
+        self.line(f"vcopy({dst.ptr} + r * {static_stride(op, dstride)}, {blocks.ptr} + r * {bstride}, 1, 1, 0, 8, 0);",
+                  op)
         self.close()
-        self.op_barrier(op)  # a later op may rewrite the scratch the copies read
-
-    def op_barrier(self, op: Operation) -> None:
-        """Between dependent instructions of one op's own sequence (one hivm op printed as
-        several V instructions through UB: the dav-c220 reductions and broadcasts, the
-        column reduction), `pipe_barrier(PIPE_V)` where the chip printed for does not
-        order V (chips.needs_barrier: the 910B), as Ascend C's own ReduceMax does inside
-        the call; none on the 950, whose V is ordered. Barriers between ops are the IR's
-        only (counted apart: `op_barriers`)."""
-        if needs_barrier(self.chip, "V", "V"):
-            self.line("asc_sync_pipe(PIPE_V);" if self.a5 else "pipe_barrier(PIPE_V);", op)
-            self.op_barriers += 1
-
-    def ub_scratch(self, op: Operation, size: int) -> int:
-        """Offset of `size` bytes at the top of UB, above every UB buffer of this side (their
-        planned addresses bounded over the loops around them)."""
-        assert self.side is not None
-        capacity = self.chip.capacity["ub"]
-        start = (capacity - size) // 32 * 32
-        top = ub_high_water(self.side.func_op)
-        if top is None or top > start:
-            raise op_error(op, f"no room for the {size}-byte dav-c220 reduction scratch at the top of UB "
-                               f"(the buffers reach {top if top is not None else 'an unbounded address'})")
-        return start
 
 
 VECTOR_KIND: dict[type[Operation], str] = {
