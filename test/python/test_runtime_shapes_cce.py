@@ -111,10 +111,11 @@ def softmax_pitch():
     assert "%x: memref<?x?xf32, #hivm.address_space<gm>>" in text
     tile_module = parse(text)
     compiled = {}
-    # each arch's code compiled for its chip (the 910B's V barriers are in its IR only)
+    # each arch's code compiled for its chip and the CCE route (the 910B's V barriers and
+    # reduction steps are in its IR only)
     for arch, chip in (("dav-3510", "ascend950"), ("dav-c220", "ascend910b")):
         compiled[arch] = tile_module.clone()
-        AscendCompilePass(chip=chip).apply(Context(), compiled[arch])
+        AscendCompilePass(chip=chip, target="cce").apply(Context(), compiled[arch])
     return tile_module, compiled
 
 
