@@ -32,4 +32,10 @@ irdl.dialect @cce {
     %6 = irdl.base "!builtin.index"
     irdl.operands(a: %0, b: %1, c: %2, init_condition: %3, real_m: %4, real_k: %5, real_n: %6)
   }
+  // cce.repeat_blocks
+  irdl.operation @repeat_blocks {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.memref"
+    irdl.operands(blocks: %0, dst: %1)
+  }
 }
