@@ -399,6 +399,47 @@ irdl.dialect @hivm {
     %19 = irdl.base "#builtin.dense_array"
     irdl.attributes {"operandSegmentSizes" = %19}
   }
+  // hivm.hir.batchMmadL1
+  //   note: operand group `unit_flag_cond` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: a_transpose, b_transpose, enable_HF32, enable_I4, unit_flag_mode
+  irdl.operation @hir_batch_mmad_l1 {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.integer"
+    %7 = irdl.base "!builtin.index"
+    %8 = irdl.base "!builtin.index"
+    %9 = irdl.base "!builtin.index"
+    %10 = irdl.base "!builtin.memref"
+    %11 = irdl.base "!builtin.tensor"
+    %12 = irdl.any_of(%10, %11)
+    %13 = irdl.is i64
+    %14 = irdl.base "!builtin.integer"
+    %15 = irdl.base "!builtin.memref"
+    %16 = irdl.base "!builtin.tensor"
+    %17 = irdl.any_of(%15, %16)
+    irdl.operands(a: %2, b: %5, init_condition: %6, real_m: %7, real_k: %8, real_n: %9, c: %12, sync_related_args: variadic %13, unit_flag_cond: variadic %14, per_channel_bias: optional %17)
+    %18 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %18)
+    %19 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %19}
+  }
+  // hivm.hir.load_scale
+  //   optional, not checked: is_transposed
+  irdl.operation @hir_load_scale {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: %2, dst: %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result_tensor: optional %6)
+  }
   // hivm.hir.vadd
   //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
   //   optional, not checked: broadcast, transpose
@@ -994,6 +1035,11 @@ irdl.dialect @hivm {
     %10 = irdl.base "#builtin.dense_array"
     irdl.attributes {"operandSegmentSizes" = %10}
   }
+  // hivm.hir.multi_buffer_counter
+  irdl.operation @hir_multi_buffer_counter {
+    %0 = irdl.is i64
+    irdl.results(counter: %0)
+  }
   // hivm.hir.set_ctrl
   //   note: property `enable`: only the base of bool attribute (`true`/`false`) is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
   //   note: property `idx`: only the base of integer attribute of type `i64` is checked (IRDL cannot constrain parameters of builtin or foreign attributes)
@@ -1328,6 +1374,92 @@ irdl.dialect @hivm {
     irdl.results(result: variadic %6)
     %7 = irdl.base "#builtin.integer"
     irdl.attributes {"dim" = %7}
+  }
+  // hivm.hir.vpad
+  //   note: operand group `low` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: operand group `high` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  irdl.operation @hir_vpad {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.any
+    %7 = irdl.base "!builtin.index"
+    %8 = irdl.base "!builtin.index"
+    irdl.operands(src: %2, dst: %5, pad_value: %6, low: variadic %7, high: variadic %8)
+    %9 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %9)
+    %10 = irdl.base "#builtin.dense_array"
+    %11 = irdl.base "#builtin.dense_array"
+    %12 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %10, "static_high" = %11, "static_low" = %12}
+  }
+  // hivm.hir.vinterleave
+  //   note: operand group `src` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: interleave_channel_nums
+  irdl.operation @hir_vinterleave {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    %6 = irdl.base "!builtin.memref"
+    %7 = irdl.base "!builtin.tensor"
+    %8 = irdl.any_of(%6, %7)
+    irdl.operands(src: variadic %2, dst: %5, temp_buffer: optional %8)
+    %9 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %9)
+    %10 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"operandSegmentSizes" = %10}
+  }
+  // hivm.hir.vdeinterleave
+  //   note: operand group `dst` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   note: result group `result` is homogeneous in IRDL (a constraint variable binds one type per op), so mlir-opt rejects elements of different types
+  //   optional, not checked: channel_num, index_mode
+  irdl.operation @hir_vdeinterleave {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.any_of(%0, %1)
+    %3 = irdl.base "!builtin.memref"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.any_of(%3, %4)
+    irdl.operands(src: %2, dst: variadic %5)
+    %6 = irdl.base "!builtin.tensor"
+    irdl.results(result: variadic %6)
+  }
+  // hivm.hir.gather_load
+  //   optional, not checked: cache, evict, isVolatile
+  irdl.operation @hir_gather_load {
+    %0 = irdl.base "!builtin.memref"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.integer"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.base "!builtin.memref"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.any_of(%5, %6)
+    irdl.operands(base: %0, indices: %1, burst_len: %2, mask: optional %3, other: optional %4, dst: %7)
+    %8 = irdl.base "!builtin.tensor"
+    irdl.results(result: optional %8)
+  }
+  // hivm.hir.scatter_store
+  //   optional, not checked: cache, evict
+  irdl.operation @hir_scatter_store {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.integer"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.base "!builtin.memref"
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.any_of(%4, %5)
+    irdl.operands(indices: %0, data: %1, burst_len: %2, mask: optional %3, base: %6)
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(result: optional %7)
   }
 }
 // IRDL definition of the `hacc` dialect of ascend-mlir, for upstream

@@ -1,7 +1,9 @@
 """numpy semantics of the hivm vector ops added for foreign kernels (bishengir-opt 1.2.0):
 bitwise (vand, vor, vxor, vnot), shifts (vshl, vshr with `round`), compare and select
-(vcmp, vsel), vmod and vpow, the transcendental ops (vsin, vcos, vtanh, verf) and the
-cumulative ones (vcumsum, vcumprod). `semantics.SEMANTICS` takes them from `VECTOR_SEMANTICS`.
+(vcmp, vsel), vmod and vpow, the transcendental ops (vsin, vcos, vtanh, verf), the
+cumulative ones (vcumsum, vcumprod) and those that move elements (vtranspose, vflip,
+vconcat, vpad, vinterleave, vdeinterleave). `semantics.SEMANTICS` takes them from
+`VECTOR_SEMANTICS`.
 
 Conventions are the simulator's (sim/numerics.py): operands are read in the compute
 dtype (float32 for f16/bf16/f32, the integer itself for integers, bool for i1), a scalar
@@ -37,7 +39,15 @@ from ascend_mlir.dialects.hivm.elementwise import (
     VXorOp,
 )
 from ascend_mlir.dialects.hivm.interface import array_values
-from ascend_mlir.dialects.hivm.permute import VConcatOp, VFlipOp, VTransposeOp
+from ascend_mlir.dialects.hivm.attrs import DeinterleaveMode
+from ascend_mlir.dialects.hivm.permute import (
+    VConcatOp,
+    VDeinterleaveOp,
+    VFlipOp,
+    VInterleaveOp,
+    VPadOp,
+    VTransposeOp,
+)
 from ascend_mlir.dialects.hivm.scan import VCumprodOp, VCumsumOp
 from ascend_mlir.sim.memory import Ref, SimulationError
 from ascend_mlir.sim.numerics import ElemType, decode, encode
@@ -234,7 +244,103 @@ def _concat(w: Any, op: Any, reads: list, writes: list):
     return compute, end, False
 
 
+def _sources(w: Any, op: Any, values, reads: list) -> list[Callable[[], Any]]:
+    readers = []
+    for value in values:
+        ref = w.val(value)
+        if not isinstance(ref, Ref):
+            raise SimulationError(op, f"{op.name} reads memrefs")
+        readers.append(_reader(w, value, op, reads, ref.et))
+    return readers
+
+
+def _destination(w: Any, value, writes: list):
+    """(view, element type) of a destination memref, recorded as written."""
+    ref: Ref = w.val(value)
+    (core,) = w.target_cores(ref)[:1]
+    writes.append((ref, core))
+    return ref.view(core), ref.et
+
+
+def _pad(w: Any, op: VPadOp, reads: list, writes: list):
+    """vpad: np.pad with the constant pad value (held in the element type), `low[i]` before
+    and `high[i]` after axis i; the padded shape must be the destination's (a dynamic pad
+    is known only now, so this is checked here, at the op)."""
+    (read,) = _sources(w, op, (op.src,), reads)
+    src_ref: Ref = w.val(op.src)
+    pad = _reader(w, op.pad_value, op, reads, src_ref.et)()
+    widths = [(int(lo if isinstance(lo, int) else w.scalar(lo, op)), int(hi if isinstance(hi, int) else w.scalar(hi, op)))
+              for lo, hi in zip(op.pads("low"), op.pads("high"))]
+    view, et = _destination(w, op.dst, writes)
+    padded = [size + lo + hi for size, (lo, hi) in zip(src_ref.shape, widths)]
+    if any(lo < 0 or hi < 0 for lo, hi in widths) or tuple(padded) != view.shape:
+        raise SimulationError(op, f"source {list(src_ref.shape)} padded by {[list(p) for p in widths]} does not give "
+                                  f"the destination's shape {list(view.shape)}")
+
+    def compute():
+        return np.pad(np.asarray(read()), widths, mode="constant", constant_values=pad)
+
+    def end(values) -> None:
+        view[...] = encode(values, et)
+
+    return compute, end, False
+
+
+def _interleave(w: Any, op: VInterleaveOp, reads: list, writes: list):
+    """vinterleave: the destination's last axis takes the sources' elements in turn
+    (`dst[..., c::n] = src_c`, n sources of one shape)."""
+    readers = _sources(w, op, op.src, reads)
+    shapes = [w.val(v).shape for v in op.src]
+    view, et = _destination(w, op.dst, writes)
+    count = len(readers)
+    first = shapes[0]
+    if any(s != first for s in shapes) or not first or view.shape != (*first[:-1], first[-1] * count):
+        raise SimulationError(op, f"sources {[list(s) for s in shapes]} interleaved do not give the "
+                                  f"destination's shape {list(view.shape)}")
+
+    def compute():
+        sources = [np.asarray(read()) for read in readers]
+        out = np.empty(view.shape, dtype=sources[0].dtype)
+        for channel, values in enumerate(sources):
+            out[..., channel::count] = values
+        return out
+
+    def end(values) -> None:
+        view[...] = encode(values, et)
+
+    return compute, end, False
+
+
+def _deinterleave(w: Any, op: VDeinterleaveOp, reads: list, writes: list):
+    """vdeinterleave: output k takes the elements k, k + n, ... of the source's last axis
+    (n = channel_num); CHANNEL_0 / CHANNEL_1 write only that channel to their one output."""
+    (read,) = _sources(w, op, (op.src,), reads)
+    src_shape = w.val(op.src).shape
+    channels = op.channels()
+    mode = op.mode()
+    picked = list(range(channels)) if mode == DeinterleaveMode.ALL_CHANNELS else [
+        0 if mode == DeinterleaveMode.CHANNEL_0 else 1]
+    outs = [_destination(w, value, writes) for value in op.dst]
+    if not src_shape or src_shape[-1] % channels or any(
+            view.shape != (*src_shape[:-1], src_shape[-1] // channels) for view, _ in outs):
+        raise SimulationError(op, f"source {list(src_shape)} split into {channels} channels does not give the "
+                                  f"destinations' shapes {[list(view.shape) for view, _ in outs]}")
+
+    def compute():
+        values = np.asarray(read())
+        return [values[..., channel::channels] for channel in picked]
+
+    def end(parts) -> None:
+        for (view, et), part in zip(outs, parts):
+            view[...] = encode(part, et)
+
+    return compute, end, False
+
+
 VECTOR_SEMANTICS: dict[type, Callable] = {
+    VPadOp: _pad,
+    VInterleaveOp: _interleave,
+    VDeinterleaveOp: _deinterleave,
     VConcatOp: _concat,
     VTransposeOp: _permute,
     VFlipOp: _permute,

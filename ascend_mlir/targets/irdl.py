@@ -62,6 +62,7 @@ from xdsl.irdl import (
     OptionalDef,
     OptOperandDef,
     ParamAttrConstraint,
+    SameVariadicOperandSize,
     VarConstraint,
     VariadicDef,
     irdl_to_attr_constraint,
@@ -597,8 +598,25 @@ def _split_groups(op: type[IRDLOperation], defs: Sequence[tuple[str, object]]) -
     return out
 
 
+def _same_size_segments(op: IRDLOperation) -> builtin.DenseArrayBase | None:
+    """The `operandSegmentSizes` IRDL needs for an op whose variadic groups share one
+    size (xDSL's and MLIR's SameVariadicOperandSize, which prints no sizes): MLIR's IRDL
+    knows no such option and asks every op with two variadic groups or more for them."""
+    op_def = op.get_irdl_definition()
+    if not any(isinstance(option, SameVariadicOperandSize) for option in op_def.options):
+        return None
+    variadic = [isinstance(d, VariadicDef) for _, d in op_def.operands]
+    if sum(variadic) < 2:
+        return None
+    size = (len(op.operands) - variadic.count(False)) // sum(variadic)
+    return builtin.DenseArrayBase.from_list(builtin.i32, [size if v else 1 for v in variadic])
+
+
 def split_segment_sizes(op: IRDLOperation) -> builtin.DenseArrayBase | None:
     """`operandSegmentSizes` of `op` in IRDL form (one entry per slot), None if unchanged."""
+    same = _same_size_segments(op)
+    if same is not None:
+        return same
     bounds = group_bounds(type(op))
     sizes = op.properties.get("operandSegmentSizes")
     if not bounds or not isinstance(sizes, builtin.DenseArrayBase):
@@ -616,6 +634,9 @@ def split_segment_sizes(op: IRDLOperation) -> builtin.DenseArrayBase | None:
 
 def fold_segment_sizes(op: IRDLOperation) -> None:
     """Inverse of `split_segment_sizes` on an op read back from IRDL form."""
+    if _same_size_segments(op) is not None:
+        op.attributes.pop("operandSegmentSizes", None)  # the sizes follow from the operand count
+        return
     bounds = group_bounds(type(op))
     sizes = op.properties.get("operandSegmentSizes")
     if not bounds or not isinstance(sizes, builtin.DenseArrayBase):

@@ -215,3 +215,77 @@ def test_vconcat_whose_sizes_do_not_add_up_is_refused_at_the_op():
     with pytest.raises(SimulationError, match=r"concatenated on dim 1 do not give the destination's shape \[4, 20\]"):
         run([line], [("a", "4x8", "f32"), ("b", "4x8", "f32"), ("y", "4x20", "f32")],
             {"arg0": x, "arg1": x, "arg2": np.zeros((4, 20), np.float32)})
+
+
+@pytest.mark.parametrize(("low", "high", "shape", "out"), [
+    ("[1, 0]", "[2, 3]", "4x8", "7x11"),
+    ("[0, %c2]", "[%c2, 0]", "4x8", "6x10"),  # dynamic pads, known when the op runs
+    ("[3]", "[0]", "8", "11"),
+])
+def test_vpad_is_numpy_constant_pad(low, high, shape, out):
+    x = RNG.normal(size=tuple(int(d) for d in shape.split("x"))).astype(np.float32)
+    size = tuple(int(d) for d in out.split("x"))
+    ops = ["    %c2 = arith.constant 2 : index", "    %pad = arith.constant -1.5 : f32",
+           f"    hivm.hir.vpad ins(%u0 : {mr(shape, 'f32', 'ub')}) outs(%out : {mr(out, 'f32', 'ub')}) "
+           f"low{low} high{high} pad_value %pad : f32"]
+    got, _ = run(ops, [("x", shape, "f32"), ("y", out, "f32")], {"arg0": x, "arg1": np.zeros(size, np.float32)})
+    widths = [(int(lo.replace("%c2", "2")), int(hi.replace("%c2", "2")))
+              for lo, hi in zip(low.strip("[]").split(", "), high.strip("[]").split(", "))]
+    assert np.array_equal(got, np.pad(x, widths, constant_values=-1.5))
+
+
+def test_vpad_whose_sizes_do_not_add_up_is_refused_at_the_op():
+    ops = ["    %pad = arith.constant 0.0 : f32",
+           f"    hivm.hir.vpad ins(%u0 : {mr('4x8', 'f32', 'ub')}) outs(%out : {mr('4x12', 'f32', 'ub')}) "
+           "low[0, 1] high[0, 1] pad_value %pad : f32"]
+    with pytest.raises(SimulationError, match=r"padded by \[\[0, 0\], \[1, 1\]\] does not give the destination's shape \[4, 12\]"):
+        run(ops, [("x", "4x8", "f32"), ("y", "4x12", "f32")], {"arg0": np.zeros((4, 8), np.float32),
+                                                              "arg1": np.zeros((4, 12), np.float32)})
+
+
+def test_vinterleave_then_vdeinterleave():
+    """vinterleave puts a and b in turn on the last axis; vdeinterleave splits them back,
+    all channels or one (CHANNEL_1: the odd elements)."""
+    a = RNG.integers(-1000, 1000, size=(2, 16)).astype(np.int16)
+    b = RNG.integers(-1000, 1000, size=(2, 16)).astype(np.int16)
+    line = (f"    hivm.hir.vinterleave ins(%u0, %u1 : {mr('2x16', 'i16', 'ub')}, {mr('2x16', 'i16', 'ub')}) "
+            f"outs(%out : {mr('2x32', 'i16', 'ub')}) interleave_channel_nums = 2")
+    got, _ = run([line], [("a", "2x16", "i16"), ("b", "2x16", "i16"), ("c", "2x32", "i16")],
+                 {"arg0": a, "arg1": b, "arg2": np.zeros((2, 32), np.int16)})
+    expected = np.stack([a, b], axis=-1).reshape(2, 32)
+    assert np.array_equal(got, expected)
+    whole = f"{mr('2x32', 'i16', 'ub')}"
+    half = f"{mr('2x16', 'i16', 'ub')}"
+    line = f"    hivm.hir.vdeinterleave ins(%u0 : {whole}) outs(%even, %out : {half}, {half})"
+    got, _ = run([line], [("c", "2x32", "i16"), ("odd", "2x16", "i16")],
+                 {"arg0": expected, "arg1": np.zeros((2, 16), np.int16)}, temps=[("even", "2x16", "i16")])
+    assert np.array_equal(got, b)
+    line = f"    hivm.hir.vdeinterleave ins(%u0 : {whole}) outs(%out : {half}) index_mode = <CHANNEL_0>"
+    got, _ = run([line], [("c", "2x32", "i16"), ("even", "2x16", "i16")],
+                 {"arg0": expected, "arg1": np.zeros((2, 16), np.int16)})
+    assert np.array_equal(got, a)
+
+
+def test_vdeinterleave_of_an_odd_axis_is_refused_at_the_op():
+    line = (f"    hivm.hir.vdeinterleave ins(%u0 : {mr('2x15', 'f16', 'ub')}) "
+            f"outs(%out : {mr('2x7', 'f16', 'ub')}) index_mode = <CHANNEL_0>")
+    with pytest.raises(SimulationError, match=r"source \[2, 15\] split into 2 channels does not give"):
+        run([line], [("c", "2x15", "f16"), ("y", "2x7", "f16")],
+            {"arg0": np.zeros((2, 15), np.float16), "arg1": np.zeros((2, 7), np.float16)})
+
+
+@pytest.mark.parametrize(("body", "args", "op"), [
+    # batchMmadL1: mmadL1's two-phase model has no batch axis yet
+    ([alloc("a", "2x16x16", "f16", "cbuf"), alloc("c", "2x16x16", "f32", "cc"),
+      "    %t = arith.constant true", "    %n = arith.constant 16 : index",
+      f"    hivm.hir.batchMmadL1 ins(%a, %a, %t, %n, %n, %n : {mr('2x16x16', 'f16', 'cbuf')}, {mr('2x16x16', 'f16', 'cbuf')}, "
+      f"i1, index, index, index) outs(%c : {mr('2x16x16', 'f32', 'cc')})"], [("x", "4", "f32")], "batchMmadL1"),
+    # load_scale: the L1 layout it writes for the MX cube is not documented
+    ([alloc("s", "1x1x16x16", "i8", "cbuf"),
+      f"    hivm.hir.load_scale ins(%x : {mr('16x4', 'i8', 'gm')}) outs(%s : {mr('1x1x16x16', 'i8', 'cbuf')})"],
+     [("x", "16x4", "i8")], "load_scale"),
+])
+def test_unsimulated_rare_op_is_a_located_error(body, args, op):
+    with pytest.raises(SimulationError, match=rf"the simulator has no semantics for 'hivm.hir.{op}'") as caught:
+        simulate(parse(kernel(args, "\n".join(body))), {"arg0": np.zeros(tuple(int(d) for d in args[0][1].split("x")))})
+    assert caught.value.op is not None and caught.value.op.name == f"hivm.hir.{op}"

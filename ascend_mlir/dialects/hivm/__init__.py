@@ -81,12 +81,14 @@ from ascend_mlir.dialects.hivm.control import CONTROL_OPS
 from ascend_mlir.dialects.hivm.custom import CUSTOM_OPS, CustomMacroOp, CustomOp
 from ascend_mlir.dialects.hivm.cube import (
     MMAD_SYNC_RELATED_ARGS,
+    BatchMmadL1Op,
     MmadL1Op,
 )
 from ascend_mlir.dialects.hivm.dma import (
     CopyOp,
     FixpipeOp,
     LoadOp,
+    LoadScaleOp,
     Nd2NzOp,
     StoreOp,
     uses_both_vector_cores,
@@ -107,7 +109,16 @@ from ascend_mlir.dialects.hivm.memory import (
     GetSubBlockIdxOp,
     PointerCastOp,
 )
-from ascend_mlir.dialects.hivm.permute import PERMUTE_OPS, VConcatOp, VFlipOp, VTransposeOp
+from ascend_mlir.dialects.hivm.gather import GATHER_OPS, GatherLoadOp, ScatterStoreOp
+from ascend_mlir.dialects.hivm.permute import (
+    PERMUTE_OPS,
+    VConcatOp,
+    VDeinterleaveOp,
+    VFlipOp,
+    VInterleaveOp,
+    VPadOp,
+    VTransposeOp,
+)
 from ascend_mlir.dialects.hivm.scan import SCAN_OPS
 from ascend_mlir.dialects.hivm.sync import (
     PipeBarrierOp,
@@ -157,6 +168,8 @@ HIVM = Dialect(
     [
         *DMA_OPS,
         MmadL1Op,
+        BatchMmadL1Op,
+        LoadScaleOp,
         *VECTOR_OPS,
         *SYNC_OPS,
         PointerCastOp,
@@ -170,6 +183,7 @@ HIVM = Dialect(
         *GLOBAL_MMAD_OPS,
         *LAYOUT_OPS,
         *PERMUTE_OPS,
+        *GATHER_OPS,
     ],
     [
         AddressSpaceAttr,
@@ -229,7 +243,14 @@ __all__ = [
     "UnsignedMode",
     "UnsignedModeAttr",
     "PERMUTE_OPS",
+    "BatchMmadL1Op",
+    "LoadScaleOp",
     "VConcatOp",
+    "VDeinterleaveOp",
+    "VInterleaveOp",
+    "VPadOp",
+    "GatherLoadOp",
+    "ScatterStoreOp",
     "VFlipOp",
     "VTransposeOp",
     "AddressSpace",

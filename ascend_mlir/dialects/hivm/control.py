@@ -3,7 +3,8 @@
 anchor (a5 build: a marker bishengir's passes leave), debug / init_debug / finish_debug
 (device printf), bitcast (the same bytes seen with another element type), and the
 cross-core block barrier and lock ops (sync_block, create_sync_block_lock,
-sync_block_lock, sync_block_unlock, free_lock_var)."""
+sync_block_lock, sync_block_unlock, free_lock_var), and multi_buffer_counter (a loop's
+multi-buffer slot counter, from bishengir's sources)."""
 
 from __future__ import annotations
 
@@ -285,7 +286,23 @@ class FreeLockVarOp(_LockVarOp):
     name = "hivm.hir.free_lock_var"
 
 
+@irdl_op_definition
+class MultiBufferCounterOp(IRDLOperation):
+    """`%c = hivm.hir.multi_buffer_counter -> i64`: the anchor of a loop's multi-buffer
+    counter (which slot this iteration uses), which bishengir later rewrites to a counter
+    in a function-scoped alloca. Syntax of bishengir's sources (its ODS): neither
+    bishengir-opt 1.2.0 build knows the op. No pipe: the simulator does not run it (a
+    planned kernel holds the rewritten counter instead)."""
+
+    name = "hivm.hir.multi_buffer_counter"
+
+    counter = result_def(i64)
+
+    assembly_format = "attr-dict `->` type($counter)"
+
+
 CONTROL_OPS = (
+    MultiBufferCounterOp,
     SetCtrlOp, AnchorOp, DebugOp, InitDebugOp, FinishDebugOp, BitcastOp,
     SyncBlockOp, CreateSyncBlockLockOp, SyncBlockLockOp, SyncBlockUnlockOp, FreeLockVarOp,
 )

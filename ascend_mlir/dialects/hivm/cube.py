@@ -1,4 +1,5 @@
-"""The cube op mmadL1: C (cc) = A (cbuf) x B (cbuf) [+ C]."""
+"""The cube ops mmadL1, C (cc) = A (cbuf) x B (cbuf) [+ C], and batchMmadL1, the same
+for each index of a leading batch axis (bishengir's HIVM_LocalMmadOp: one syntax)."""
 
 from __future__ import annotations
 
@@ -92,11 +93,8 @@ def _sizes_clash(x: int, y: int) -> bool:
     return x != DYNAMIC_INDEX and y != DYNAMIC_INDEX and x != y
 
 
-@irdl_op_definition
-class MmadL1Op(HivmOp):
-    """C (cc) = init ? A x B : C + A x B, A and B in cbuf; L1 -> L0A/L0B moves (MTE1) are implied."""
-
-    name = "hivm.hir.mmadL1"
+class _LocalMmadOp(HivmOp):
+    """bishengir's HIVM_LocalMmadOp: operands, syntax, pipes and memory effects."""
 
     a = operand_def(MEMREF_OR_TENSOR)
     b = operand_def(MEMREF_OR_TENSOR)
@@ -120,32 +118,6 @@ class MmadL1Op(HivmOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(DestinationStyleResults())
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("unit_flag_mode",)
-
-    def __init__(
-        self,
-        a: SSAValue | Operation,
-        b: SSAValue | Operation,
-        init_condition: SSAValue | Operation,
-        real_m: SSAValue | Operation,
-        real_k: SSAValue | Operation,
-        real_n: SSAValue | Operation,
-        c: SSAValue | Operation,
-        *,
-        a_transpose: bool = False,
-        b_transpose: bool = False,
-        enable_hf32: bool = False,
-    ):
-        props: dict[str, Attribute] = {}
-        if a_transpose:
-            props["a_transpose"] = UnitAttr()
-        if b_transpose:
-            props["b_transpose"] = UnitAttr()
-        if enable_hf32:
-            props["enable_HF32"] = UnitAttr()
-        super().__init__(
-            operands=[a, b, init_condition, real_m, real_k, real_n, c, [], [], []],
-            properties=props,
-        )
 
     @property
     def ins(self) -> tuple[SSAValue, ...]:
@@ -177,33 +149,39 @@ class MmadL1Op(HivmOp):
     def memref_writes(self) -> tuple[SSAValue, ...]:
         return memref_values((self.c,))
 
-    def verify_(self) -> None:
-        rule = "mmadL1 reads A and B from cbuf and accumulates C in cc"
-        verify_scope(self, self.a, "operand A", ("cbuf",), rule)
-        verify_scope(self, self.b, "operand B", ("cbuf",), rule)
-        verify_scope(self, self.c, "operand C", ("cc",), rule)
-        if self.init_condition.type != IntegerType(1):
-            raise VerifyException(f"init condition must be i1, got {self.init_condition.type}")
-        m, k, n = self._verified_mkn()
-        for label, value, bound in (("real_m", self.real_m, m), ("real_k", self.real_k, k), ("real_n", self.real_n, n)):
-            known = constant_int(value)
-            if known is not None and bound != DYNAMIC_INDEX and not 0 < known <= bound:
-                raise VerifyException(f"{label} = {known} is outside 1..{bound}")
-        self._verify_element_types()
+    def _verify_sync_related_args(self) -> None:
         if len(self.sync_related_args) not in (0, MMAD_SYNC_RELATED_ARGS):
             raise VerifyException(
                 f"sync_related_args must be empty or {MMAD_SYNC_RELATED_ARGS} i64 values, got {len(self.sync_related_args)}"
             )
 
-    def _verified_mkn(self) -> tuple[int, int, int]:
+    def _verify_operands(self, rank: int, what: str) -> tuple[int, int, int]:
+        """Scopes, init condition, (M, K, N) and element types of A x B -> C, whose
+        operands are rank-`rank` memrefs (`what` says which) or rank-`rank + 2` NZ fractals."""
+        rule = f"{self.name.removeprefix('hivm.hir.')} reads A and B from cbuf and accumulates C in cc"
+        verify_scope(self, self.a, "operand A", ("cbuf",), rule)
+        verify_scope(self, self.b, "operand B", ("cbuf",), rule)
+        verify_scope(self, self.c, "operand C", ("cc",), rule)
+        if self.init_condition.type != IntegerType(1):
+            raise VerifyException(f"init condition must be i1, got {self.init_condition.type}")
+        m, k, n = self._verified_mkn(rank, what)
+        for label, value, bound in (("real_m", self.real_m, m), ("real_k", self.real_k, k), ("real_n", self.real_n, n)):
+            known = constant_int(value)
+            if known is not None and bound != DYNAMIC_INDEX and not 0 < known <= bound:
+                raise VerifyException(f"{label} = {known} is outside 1..{bound}")
+        self._verify_element_types()
+        return m, k, n
+
+    def _verified_mkn(self, rank: int, what: str) -> tuple[int, int, int]:
         """(M, K, N) of A x B (after the transposes), checked against each other and C."""
         shapes = [shape_of(v) for v in (self.a, self.b, self.c)]
+        batch = rank - 2
         for label, shape in zip("ABC", shapes):
-            if shape is None or len(shape) not in (2, 4):
+            if shape is None or len(shape) not in (rank, rank + 2):
                 raise VerifyException(
-                    f"operand {label} must be a rank-2 memref (or rank-4 NZ fractals, as bishengir plans them)"
+                    f"operand {label} must be a {what} (or rank-{rank + 2} NZ fractals, as bishengir plans them)"
                 )
-        shapes = [_matrix_shape(shape) for shape in shapes]
+        shapes = [_matrix_shape(shape[batch:]) for shape in cast(list[tuple[int, ...]], shapes)]
         a_shape, b_shape, c_shape = cast(list[tuple[int, int]], shapes)
         m, ka = (a_shape[1], a_shape[0]) if self.a_transpose else a_shape
         kb, n = (b_shape[1], b_shape[0]) if self.b_transpose else b_shape
@@ -231,7 +209,7 @@ class MmadL1Op(HivmOp):
             raise VerifyException(f"enable_HF32 needs f32 operands, got {ta}")
 
     @classmethod
-    def parse(cls, parser: Parser) -> MmadL1Op:
+    def parse(cls, parser: Parser):
         props, attrs = cls._parse_attr_dict(parser)
         parser.parse_keyword("ins")
         parser.parse_punctuation("(")
@@ -271,3 +249,56 @@ class MmadL1Op(HivmOp):
         print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
         print_result_types(printer, self.results)
 
+
+@irdl_op_definition
+class MmadL1Op(_LocalMmadOp):
+    """C (cc) = init ? A x B : C + A x B, A and B in cbuf; L1 -> L0A/L0B moves (MTE1) are implied."""
+
+    name = "hivm.hir.mmadL1"
+
+    def __init__(
+        self,
+        a: SSAValue | Operation,
+        b: SSAValue | Operation,
+        init_condition: SSAValue | Operation,
+        real_m: SSAValue | Operation,
+        real_k: SSAValue | Operation,
+        real_n: SSAValue | Operation,
+        c: SSAValue | Operation,
+        *,
+        a_transpose: bool = False,
+        b_transpose: bool = False,
+        enable_hf32: bool = False,
+    ):
+        props: dict[str, Attribute] = {}
+        if a_transpose:
+            props["a_transpose"] = UnitAttr()
+        if b_transpose:
+            props["b_transpose"] = UnitAttr()
+        if enable_hf32:
+            props["enable_HF32"] = UnitAttr()
+        super().__init__(
+            operands=[a, b, init_condition, real_m, real_k, real_n, c, [], [], []],
+            properties=props,
+        )
+
+    def verify_(self) -> None:
+        self._verify_operands(2, "rank-2 memref")
+        self._verify_sync_related_args()
+
+
+@irdl_op_definition
+class BatchMmadL1Op(_LocalMmadOp):
+    """For each b of the leading batch axis: C[b] = init ? A[b] x B[b] : C[b] + A[b] x B[b]
+    (bishengir's batchMmadL1: A, B and C of rank 3, the batch axis first). bishengir-opt
+    checks only the count of sync_related_args; the scopes, sizes and element types of
+    mmadL1 are checked here for each batch, and the batch sizes must agree."""
+
+    name = "hivm.hir.batchMmadL1"
+
+    def verify_(self) -> None:
+        self._verify_operands(3, "rank-3 memref (the batch axis first)")
+        batches = {shape[0] for v in (self.a, self.b, self.c) if (shape := shape_of(v)) and shape[0] != DYNAMIC_INDEX}
+        if len(batches) > 1:
+            raise VerifyException(f"the batch sizes of A, B and C differ ({sorted(batches)})")
+        self._verify_sync_related_args()

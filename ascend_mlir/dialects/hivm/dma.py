@@ -1,4 +1,5 @@
-"""DMA ops: load (gm -> ub), store (ub -> gm), copy (on-chip), nd2nz (gm -> cbuf), fixpipe (cc -> ...)."""
+"""DMA ops: load (gm -> ub), store (ub -> gm), copy (on-chip), nd2nz (gm -> cbuf), fixpipe (cc -> ...),
+load_scale (a5: an MX scale tile gm -> cbuf)."""
 
 from __future__ import annotations
 
@@ -534,3 +535,59 @@ def uses_both_vector_cores(funcs: Iterable[Operation | None]) -> bool:
     vector core runs it. The simulator, the cce printer and verify-sync ask this."""
     return any(isinstance(op, GetSubBlockIdxOp) or (isinstance(op, FixpipeOp) and op.is_dual)
                for f in funcs if f is not None for op in f.walk())
+
+
+@irdl_op_definition
+class LoadScaleOp(HivmOp):
+    """`hivm.hir.load_scale ins(%s : gm) outs(%d : cbuf) [is_transposed = true]` (the a5
+    build's syntax; bishengir-opt 1.2.0 for A3 does not know it): an MX matmul's scale
+    tile from GM into L1, in the fractal layout the MX cube reads (MTE2 of the cube core).
+    bishengir-opt-a5 checks no scope or type; the scopes its description names and an
+    8-bit element type (an MX scale is an 8-bit exponent) are checked here. The
+    simulator does not run it: the layout it writes is not documented."""
+
+    name = "hivm.hir.load_scale"
+
+    src = operand_def(MEMREF_OR_TENSOR)
+    dst = operand_def(MEMREF_OR_TENSOR)
+    is_transposed = opt_prop_def(BoolAttr)
+    result_tensor = opt_result_def(TensorType)
+
+    traits = traits_def(DestinationStyleResults())
+    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("is_transposed",)
+    # DefaultValuedOptionalAttr<BoolAttr, "false">: elided at false, not materialised
+    ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {"is_transposed": IntegerAttr.from_bool(False)}
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("is_transposed", "bool"),)
+
+    def pipes(self) -> tuple[str, ...]:
+        return ("MTE2",)
+
+    def core_type(self) -> str:
+        return "CUBE"
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.src,)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
+
+    def print(self, printer: Printer) -> None:
+        self._print_src_dst(printer, self.src, self.dst)
+        if self._format_prop("is_transposed") is not None:
+            print_clauses(printer, self, self.CLAUSES)
+        print_result_types(printer, self.results)
+
+    def verify_(self) -> None:
+        rule = "load_scale moves an MX scale tile gm -> cbuf"
+        verify_scope(self, self.src, "source", ("gm",), rule)
+        verify_scope(self, self.dst, "destination", ("cbuf",), rule)
+        verify_same_element_type(self, self.src, self.dst, "source and destination")
+        element = element_type_of(self.src)
+        if not isinstance(element, IntegerType) or element.width.data != 8:
+            raise VerifyException(f"an MX scale is 8-bit, got {element}")

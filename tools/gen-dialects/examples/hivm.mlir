@@ -108,6 +108,25 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_9599">} {
     %nz = hivm.hir.convert_layout %gm output_shape [1, 1, 16, 16] {dstLayout = #hivm.data_layout<nZ>, srcLayout = #hivm.data_layout<ND>} : (memref<16x16xf16, #hivm.address_space<gm>>) -> memref<1x1x16x16xf16, #hivm.address_space<gm>>
     return
   }
+  func.func @rare_ops(%ub: memref<16x16xf16, #hivm.address_space<ub>>, %gm8: memref<16x4xi8, #hivm.address_space<gm>>,
+                      %scale: memref<1x1x16x16xi8, #hivm.address_space<cbuf>>, %a: memref<2x16x16xf16, #hivm.address_space<cbuf>>,
+                      %c: memref<2x16x16xf32, #hivm.address_space<cc>>, %init: i1, %pad: f16,
+                      %base: memref<?xf32>, %idx: tensor<16xi32>, %data: tensor<16xf32>, %mask: tensor<16xi1>) {
+    %c16 = arith.constant 16 : index
+    %c1 = arith.constant 1 : i64
+    %up = memref.alloc() : memref<16x32xf16, #hivm.address_space<ub>>
+    hivm.hir.vpad ins(%ub : memref<16x16xf16, #hivm.address_space<ub>>) outs(%up : memref<16x32xf16, #hivm.address_space<ub>>) low[0, 8] high[0, 8] pad_value %pad : f16
+    hivm.hir.vinterleave ins(%ub, %ub : memref<16x16xf16, #hivm.address_space<ub>>, memref<16x16xf16, #hivm.address_space<ub>>) outs(%up : memref<16x32xf16, #hivm.address_space<ub>>) interleave_channel_nums = 2
+    %ue = memref.alloc() : memref<16x16xf16, #hivm.address_space<ub>>
+    hivm.hir.vdeinterleave ins(%up : memref<16x32xf16, #hivm.address_space<ub>>) outs(%ub, %ue : memref<16x16xf16, #hivm.address_space<ub>>, memref<16x16xf16, #hivm.address_space<ub>>) index_mode = <ALL_CHANNELS>
+    %init16 = tensor.empty() : tensor<16xf32>
+    %g = hivm.hir.gather_load ins(%base : memref<?xf32>, %idx : tensor<16xi32>, %c1 : i64) outs(%init16 : tensor<16xf32>) -> tensor<16xf32>
+    hivm.hir.scatter_store ins(%idx : tensor<16xi32>, %data : tensor<16xf32>, %c1 : i64, %mask : tensor<16xi1>) outs(%base : memref<?xf32>)
+    hivm.hir.batchMmadL1 ins(%a, %a, %init, %c16, %c16, %c16 : memref<2x16x16xf16, #hivm.address_space<cbuf>>, memref<2x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<2x16x16xf32, #hivm.address_space<cc>>)
+    hivm.hir.load_scale ins(%gm8 : memref<16x4xi8, #hivm.address_space<gm>>) outs(%scale : memref<1x1x16x16xi8, #hivm.address_space<cbuf>>) is_transposed = true
+    %slot = hivm.hir.multi_buffer_counter -> i64
+    return
+  }
   func.func @memory_and_ids() {
     %c0 = arith.constant 0 : i64
     %c4096 = arith.constant 4096 : i64
