@@ -14,7 +14,12 @@ float64 for f64; exact widenings), elementwise vector ops compute there and roun
 the destination type with `to_storage` (bf16: ml_dtypes' rounding, nearest even, NaN stays
 NaN); matmul multiplies bf16/f16 operands exactly in float32 and accumulates in float32
 (the cube unit's L0C accumulator is fp32). Never compute on bf16 arrays directly: numpy
-would round every intermediate step to bf16.
+would round every intermediate step to bf16. exp and ln of float32 (and narrower)
+operands are computed in float64 and rounded once to float32 (`in_double`): numpy's
+float32 loops are vectorised approximations, off by one last bit for about 40% of
+exp's inputs and chosen by the CPU's SIMD level, so they are neither reproducible across
+machines nor what the CCE emulation computes (tools/cce-emu: `(float)std::exp((double)x)`,
+equal to this bit for bit: 0 differences in 2 million inputs).
 """
 
 from __future__ import annotations
@@ -147,9 +152,22 @@ BINARY = {
     "max": np.maximum,
     "min": np.minimum,
 }
+def in_double(fn):
+    """`fn` of a float32 (or narrower) operand computed in float64 and rounded once to the
+    operand's type (see the module docstring); other operands as they are."""
+
+    def run(values):
+        values = np.asarray(values)
+        if values.dtype.kind == "f" and values.dtype.itemsize < 8:
+            return fn(values.astype(np.float64)).astype(values.dtype)
+        return fn(values)
+
+    return run
+
+
 UNARY = {
-    "exp": np.exp,
-    "ln": np.log,
+    "exp": in_double(np.exp),
+    "ln": in_double(np.log),
     "relu": lambda x: np.maximum(x, 0),
     "abs": np.abs,
     "sqrt": np.sqrt,

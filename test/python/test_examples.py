@@ -87,18 +87,10 @@ def test_example_simulates_clean(name: str):
 
 # examples the CCE printer cannot print yet, and why (strict: passing is news to act on)
 NOT_THROUGH_CCE: dict[str, str] = {}
-# examples whose CCE route is checked elsewhere, not through `ascend-sim --via cce`:
-# flash_attention_dyn's printed C is built and run clean, but the CLI comparison fails by
-# 7.6e-5 against the f32 tolerance (1e-4 relative, 1e-5 absolute) at its documented size:
-# the emulation's exp differs from numpy's in the last fp32 bit, and P's rounding to bf16
-# before P V turns that into one bf16 ulp of P where P lies near a rounding boundary.
-# test_runtime_shape_attention runs the emulation at 8 sizes within 5e-4 absolute (measured
-# at most 8e-5) and says why; the oracle's tolerance is not widened for it
-CCE_CHECKED_ELSEWHERE = {"flash_attention_dyn"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(k, marks=pytest.mark.xfail(reason=NOT_THROUGH_CCE[k], strict=True))
-                                  if k in NOT_THROUGH_CCE else k for k in KERNELS if k not in CCE_CHECKED_ELSEWHERE])
+                                  if k in NOT_THROUGH_CCE else k for k in KERNELS])
 def test_example_through_cce(name: str):
     result = _sim(f"examples/{name}.mlir", *documented_binds(name), "--via", "cce")
     assert result["ok"] and result["reference_match"] is True, result

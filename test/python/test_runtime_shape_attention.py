@@ -111,10 +111,11 @@ def attention_cce(attention):
 
 def test_attention_through_the_cce_emulation(attention, attention_cce):
     """The printed C (dav-3510): partial UB -> L1 copies of P into the origin of its L1
-    buffer, the partial cube path, runtime row pitch of K^T; equal to the reference up to
-    P's rounding to bf16 (the emulation's exp and sums differ from numpy's in the last
-    fp32 bit, which moves a P value that lies near a bf16 rounding boundary by one bf16
-    ulp: measured at most 8e-5 in O at these sizes, 1 in 100 elements)."""
+    buffer, the partial cube path, runtime row pitch of K^T; equal to the reference within
+    the oracle's f32 tolerance (its exp and the emulation's agree bit for bit: both compute
+    in double and round to float, reference_numerics.in_double; with numpy's float32 exp,
+    one last-bit difference moved a P value near a bf16 rounding boundary by one bf16 ulp,
+    up to 8e-5 in O)."""
     lib, unit = attention_cce
     assert "int64_t sk, int64_t kt_stride0)" in unit.source
     # P's partial UB -> L1 copy: whole 32-byte column blocks of the kk valid columns, into
@@ -126,7 +127,7 @@ def test_attention_through_the_cce_emulation(attention, attention_cce):
         inputs, expected = _case(tile_module, sq, sk)
         result = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
         assert result.error is None, ((sq, sk), result.error)
-        np.testing.assert_allclose(result.outputs["arg3"], expected["arg3"], rtol=0, atol=5e-4,
+        np.testing.assert_allclose(result.outputs["arg3"], expected["arg3"], rtol=1e-4, atol=1e-5,
                                    err_msg=f"sq={sq} sk={sk}")
 
 
@@ -159,4 +160,4 @@ def test_attention_at_random_sizes(request, attention):
         if lib is not None and unit is not None:
             run = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
             assert run.error is None, ((sq, sk), run.error)
-            np.testing.assert_allclose(run.outputs["arg3"], expected["arg3"], rtol=0, atol=5e-4, err_msg=f"{sq} {sk}")
+            np.testing.assert_allclose(run.outputs["arg3"], expected["arg3"], rtol=1e-4, atol=1e-5, err_msg=f"{sq} {sk}")

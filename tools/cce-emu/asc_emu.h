@@ -561,8 +561,11 @@ inline float op_mul(float a, float b) { return a * b; }
 inline float op_div(float a, float b) { return a / b; }
 inline float op_max(float a, float b) { return std::isnan(a) || std::isnan(b) ? NAN : (a > b ? a : b); }
 inline float op_min(float a, float b) { return std::isnan(a) || std::isnan(b) ? NAN : (a < b ? a : b); }
-inline float op_exp(float a) { return std::exp(a); }
-inline float op_ln(float a) { return std::log(a); }
+// exp and ln in double, rounded once to float: what the reference computes
+// (ascend_mlir/sim/reference_numerics.py UNARY), bit for bit; float expf/logf and
+// numpy's float32 loops are approximations that differ in the last bit
+inline float op_exp(float a) { return static_cast<float>(std::exp(static_cast<double>(a))); }
+inline float op_ln(float a) { return static_cast<float>(std::log(static_cast<double>(a))); }
 inline float op_abs(float a) { return std::fabs(a); }
 inline float op_relu(float a) { return a > 0 ? a : (std::isnan(a) ? a : 0.0f); }
 inline float op_sqrt(float a) { return std::sqrt(a); }
