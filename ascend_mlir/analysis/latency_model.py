@@ -410,6 +410,38 @@ def estimate(op: Operation, chip: Chip) -> tuple[int, int]:
     return cost.latency, cost.ii
 
 
+# The 910B's whole-reduce (vcmax / vcmin / vcadd) reduces one 256-byte repeat of a row.
+C220_REDUCE_REPEAT_BYTES = 256
+_C220_FOLD = {"sum": "vadd", "max": "vmax", "min": "vmin"}
+
+
+def c220_reduce_steps(op: Operation, chip: Chip) -> Cost | None:
+    """A dav-c220 row reduction wider than one repeat runs as the steps that
+    ascend-lower-wide-reduce writes (the CCE route lowers it in IR after scheduling;
+    bishengir lowers it itself): a whole-reduce per repeat of the rows, and per repeat
+    after the first a fold into dst and two V barriers (the 910B does not order V), one
+    after another on V. Their sum is the op's cost, so the schedule plans for the steps.
+    None for any other op or chip."""
+    if chip.arch != "dav-c220" or not isinstance(op, hivm.VReduceOp) or len(op.dst) != 1:
+        return None
+    kind = str(getattr(op.arith.data, "value", op.arith.data)).lower().split(".")[-1]
+    dims = tuple(int(d) for d in op.reduce_dims.get_values())  # type: ignore[union-attr]
+    t = op.src.type
+    if kind not in _C220_FOLD or dims != (1,) or not isinstance(t, MemRefType) or len(t.get_shape()) != 2:
+        return None
+    rows, cols = static_shape(op.src, op)
+    esize = element_bytes(t.get_element_type())
+    per_repeat = C220_REDUCE_REPEAT_BYTES // esize
+    repeats = -(-cols // per_repeat)
+    if repeats <= 1:
+        return None
+    step = vector_cost(chip, "vreduce", rows * per_repeat, rows * per_repeat * esize)
+    fold = vector_cost(chip, _C220_FOLD[kind], rows, 2 * rows * esize)
+    barrier = scalar_cost(chip)
+    total = repeats * step.latency + (repeats - 1) * (fold.latency + 2 * barrier.latency)
+    return _checked(Cost(total, total))
+
+
 def _estimate(op: Operation, chip: Chip) -> Cost:
     name = op.name
     short = name.removeprefix("hivm.hir.")
@@ -425,6 +457,8 @@ def _estimate(op: Operation, chip: Chip) -> Cost:
         cost = _vector(op, chip, "vbrc")
     elif isinstance(op, hivm.VBrcOp) and op.fills_l1():  # MTE2 writes the L1 tile, as a GM -> L1 copy would
         cost = copy_cost(chip, "gm", "cbuf", memref_bytes(op.dst, op))
+    elif (steps := c220_reduce_steps(op, chip)) is not None:
+        cost = steps
     elif short.startswith("v") and short in chip.latency.vector_op_class:
         cost = _vector(op, chip, short)
     elif op_pipes(op):

@@ -53,14 +53,14 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.address_bounds import ub_high_water
-from ascend_mlir.analysis.latency_model import element_bytes
+from ascend_mlir.analysis.latency_model import C220_REDUCE_REPEAT_BYTES, element_bytes
 from ascend_mlir.analysis.size_bounds import static_bound_shape
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import cce, hivm
 
 ARCH = "dav-c220"
-REPEAT_BYTES = 256  # one whole-reduce repeat: 8 blocks of 32 bytes
+REPEAT_BYTES = C220_REDUCE_REPEAT_BYTES  # one whole-reduce repeat: 8 blocks of 32 bytes
 FOLD = {"sum": hivm.VAddOp, "max": hivm.VMaxOp, "min": hivm.VMinOp}
 
 Extent = int | SSAValue  # a static size, or the index value of a runtime one
