@@ -7,6 +7,7 @@ unroll.mlir and test/transforms/ascend-pipeline-loops/unrolled.mlir."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -58,12 +59,20 @@ def _stream(trips: int | str, stages: int = 2, tile: int = 256, op: str = "relu"
 """
 
 
-def _compiled(text: str, **options):
+@functools.cache
+def _compiled_module(text: str, options: tuple[tuple[str, object], ...]):
+    # shared by the tests that compile the same kernel (the 16-trip streams of
+    # test_factor_within_num_stages and test_scheduled_ii_per_iteration_is_what_runs: about
+    # 9 CPU s each at num_stages 4); nothing here changes a compiled module
     ctx = Context()
     register_dialects(ctx)
     module = parse_module(ctx, text, "stream.mlir")
-    AscendCompilePass(**options).apply(ctx, module)
+    AscendCompilePass(**dict(options)).apply(ctx, module)
     return module
+
+
+def _compiled(text: str, **options):
+    return _compiled_module(text, tuple(sorted(options.items())))
 
 
 def _loops(module) -> list[tuple[int, int]]:
