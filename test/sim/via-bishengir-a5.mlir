@@ -1,3 +1,5 @@
+// Fast tier: sim/via-bishengir.mlir stands in (the same route on the 910B build).
+// UNSUPPORTED: fast-tier
 // REQUIRES: bishengir-a5
 // ascend-sim --via bishengir on the Ascend 950: bishengir-compile-a5 1.2.0 synchronises
 // and plans our vector kernels; its last hivm dump carries `hivm.vf_mode` on the function

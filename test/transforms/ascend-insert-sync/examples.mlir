@@ -2,6 +2,9 @@
 // the oracle under perturbed latencies: no race, no deadlock, no double set, no flag left
 // set at exit.
 
+// Fast tier: test_examples.py stands in (every example compiled with the default
+// sync=solver and simulated with --perturb 2 on its first blocks).
+// UNSUPPORTED: fast-tier
 // RUN: ascend-opt %examples/vecadd.mlir -p 'ascend-compile{sync=solver}' > %t.vecadd.mlir
 // RUN: ascend-sim %t.vecadd.mlir --json --perturb 5 | filecheck %s
 // RUN: ascend-opt %examples/softmax.mlir -p 'ascend-compile{sync=solver}' > %t.softmax.mlir
