@@ -4,6 +4,8 @@ loop, measured in the simulator, is within 5% of the II the scheduler chose.
 Measured as bench/e2e does: on the examples, the median distance between consecutive
 issues of the loop's op with the largest ii that is unique in the body; on a generated
 chain kernel, what one more iteration costs ((cycles at 16 trips - cycles at 8) / 8).
+The outer loop of a nested gemm (bench/e2e/nested.py): what one more output tile costs
+((cycles at 4 tiles - cycles at 2) / 2) against the outer loop's II.
 Not here yet: chain kernels of 4 or more chains (32+ ops), where the code has one drain
 per set point and the scheduler reserves one per pipe (bench/README.md).
 """
