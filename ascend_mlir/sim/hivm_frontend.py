@@ -259,7 +259,9 @@ class CoreWalker:
 
     def alloc(self, op: Operation) -> Ref:
         t = memref_type(op.results[0])
-        scope = hivm.scope_of(t) or "gm"
+        # an alloca without a memory space is the scalar unit's stack (bishengir's loop
+        # counters): each core's own, as GM is not; an alloc without one is GM
+        scope = hivm.scope_of(t) or ("stack" if isinstance(op, memref.AllocaOp) else "gm")
         et = self._et(op, t)
         dyn = iter(self.scalar(v, op) for v in op.operands)
         shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in t.get_shape())
@@ -414,6 +416,28 @@ class CoreWalker:
         self.emit(ins, op)
         self.note_shared(ins, [(element, self.core)], False, False)
         return self.ctx.assumed_loads.get(key, 0)
+
+    def scalar_store(self, op: memref.StoreOp) -> None:
+        """`memref.store`: the scalar unit writes one element, on PIPE_S, with the value
+        the walk computed (a value made of loaded ones is the walk's assumption, which the
+        reruns of `scalar_load` settle)."""
+        ref: Ref = self.val(op.memref)
+        index = [self.scalar(v, op) for v in op.indices]
+        if len(index) != len(ref.shape) or any(not 0 <= i < d for i, d in zip(index, ref.shape)):
+            raise SimulationError(op, f"memref.store index {index} is outside the shape {list(ref.shape)}")
+        offset = ref.offset + sum(i * st for i, st in zip(index, ref.strides)) * ref.et.itemsize
+        element = Ref(ref.buf, offset, (), (), ref.et, base=ref.base, origin=ref.origin)
+        stored = numerics.encode(np.asarray(self.scalar(op.value, op)), ref.et)
+        core = self.core
+
+        def write() -> None:
+            element.view(core)[...] = stored
+
+        accesses = tuple(self.accesses([(element, core)], True, False, op))
+        ins = Instr(OP, ("S",), 1, 1, accesses=accesses, on_start=write, name="memref.store",
+                    loc=str(location_of(op) or ""), static_id=id(op))
+        self.emit(ins, op)
+        self.note_shared(ins, [(element, core)], True, False)
 
     def _et(self, op: Operation, t: MemRefType) -> ElemType:
         try:
@@ -732,6 +756,12 @@ def _dim_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues)
     return (scalar_attr(self.walker.dim(op), op.results[0].type, interpreter.index_bitwidth),)
 
 
+def _store_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
+    assert isinstance(op, memref.StoreOp)
+    self.walker.scalar_store(op)
+    return ()
+
+
 def _load_impl(self, interpreter: Interpreter, op: Operation, args: PythonValues):
     assert isinstance(op, memref.LoadOp)
     value = self.walker.scalar_load(op)
@@ -762,6 +792,7 @@ def _build_scalar_unit_functions() -> type[_ScalarUnitBase]:
         "run_dim": impl(memref.DimOp)(_dim_impl),
         "run_extract_strided_metadata": impl(memref.ExtractStridedMetaDataOp)(_strided_metadata_impl),
         "run_load": impl(memref.LoadOp)(_load_impl),
+        "run_store": impl(memref.StoreOp)(_store_impl),
     }
     for op_type in Annotation.operations:
         namespace[f"run_{op_type.__name__}"] = impl(op_type)(_no_effect_impl)

@@ -266,11 +266,12 @@ def test_latency_attributes_drive_timing():
 
 
 def test_unsupported_op_is_a_located_error():
-    body = ("    %c0 = arith.constant 0 : index\n    %f = arith.constant 1.0 : f32\n"
-            "    %u = memref.alloc() : memref<8xf32>\n    memref.store %f, %u[%c0] : memref<8xf32>")
+    body = ("    %u = memref.alloc() : memref<8xf32>\n    %v = memref.alloc() : memref<8xf32>\n"
+            "    memref.copy %u, %v : memref<8xf32> to memref<8xf32>")
     with pytest.raises(SimulationError) as info:
         simulate(parse(kernel([("x", "8", "f32")], body)), {"arg0": np.zeros(8, np.float32)})
-    assert "memref.store" in str(info.value)
+    assert "the simulator does not support 'memref.copy'" in str(info.value)
+    assert info.value.op is not None and info.value.op.name == "memref.copy"
 
 
 SPLIT_PAIR = """
@@ -471,6 +472,41 @@ def test_scalar_read_back_of_a_reduction_feeds_a_vector_op():
     x = np.arange(8, dtype=np.float32) - 3
     r = run_ok(kernel([("x", "8", "f32"), ("y", "8", "f32")], body), {"arg0": x, "arg1": np.zeros(8, np.float32)})
     np.testing.assert_array_equal(r.outputs["arg1"], x - x.max())
+
+
+def test_scalar_counter_on_the_stack_across_loop_iterations():
+    """bishengir-a5's loop counters: an alloca without a memory space (the scalar unit's
+    stack, each core's own) that memref.store sets and memref.load reads back on PIPE_S;
+    the count picks the add of the first iteration apart from the others (the triton
+    matmul_kconst dump runs such counters in four blocks, race-free: test_triton_dumps)."""
+    body = "\n".join([
+        "    %c0 = arith.constant 0 : index",
+        "    %c1 = arith.constant 1 : index",
+        "    %c3 = arith.constant 3 : index",
+        "    %i0 = arith.constant 0 : i32",
+        "    %i1 = arith.constant 1 : i32",
+        "    %one = arith.constant 1.0 : f32",
+        "    %ten = arith.constant 10.0 : f32",
+        "    %count = memref.alloca() : memref<1xi32>",
+        "    memref.store %i0, %count[%c0] : memref<1xi32>",
+        alloc("u", "8", "f32"),
+        load("x", "u", "8", "f32"),
+        BARRIER,
+        "    scf.for %iv = %c0 to %c3 step %c1 {",
+        "      %n = memref.load %count[%c0] : memref<1xi32>",
+        "      %first = arith.cmpi eq, %n, %i0 : i32",
+        "      %step = arith.select %first, %ten, %one : f32",
+        f"      hivm.hir.vadd ins(%u, %step : {mr('8', 'f32', 'ub')}, f32) outs(%u : {mr('8', 'f32', 'ub')})",
+        "      hivm.hir.pipe_barrier[<PIPE_V>]",
+        "      %next = arith.addi %n, %i1 : i32",
+        "      memref.store %next, %count[%c0] : memref<1xi32>",
+        "    }",
+        BARRIER,
+        store("u", "y", "8", "f32"),
+    ])
+    x = np.arange(8, dtype=np.float32)
+    r = run_ok(kernel([("x", "8", "f32"), ("y", "8", "f32")], body), {"arg0": x, "arg1": np.zeros(8, np.float32)})
+    np.testing.assert_array_equal(r.outputs["arg1"], x + 12)
 
 
 @pytest.mark.parametrize("et", [numerics.BF16, numerics.F16, numerics.F32], ids=lambda et: et.name)

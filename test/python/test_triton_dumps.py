@@ -58,8 +58,26 @@ MATMUL = {
     ],
     "grid": 4,
 }
+
+
+def _matmul_kconst_size(m: int, n: int) -> list[str]:
+    # K = 128 is a compile-time constant of the kernel (not an argument): arg6 = M, arg7 = N,
+    # then the grid (2 x 2 blocks of 64 x 64)
+    return [f"arg3={m * 128}", f"arg4={128 * n}", f"arg5={m * n}", f"arg6={m}", f"arg7={n}",
+            "arg1=64", "arg2=64", "arg8=2", "arg9=2", "arg10=1"]
+
+
+# the matmul with K fixed at 128 (two whole K steps): bishengir-compile-a5 makes a cube-only
+# kernel of it (the dynamic-K matmul aborts it, docs/foreign-kernels.md); tails in M and N
+# take the masked loads' L1 zero fill
+MATMUL_KCONST = {
+    "reference": "matmul_kconst.py",
+    "sizes": [_matmul_kconst_size(128, 128), _matmul_kconst_size(100, 70)],
+    "grid": 4,
+}
 CASES = {"vector_add.Ascend910B3": VECTOR_ADD, "matmul.Ascend910B3": MATMUL, "vector_add.Ascend950PR_9599": VECTOR_ADD,
-         "softmax_row.Ascend910B3": SOFTMAX_ROW, "softmax_row.Ascend950PR_9599": SOFTMAX_ROW}
+         "softmax_row.Ascend910B3": SOFTMAX_ROW, "softmax_row.Ascend950PR_9599": SOFTMAX_ROW,
+         "matmul_kconst.Ascend950PR_9599": MATMUL_KCONST}
 # Mutants that change nothing a kernel can observe, with the reason (none is reported).
 HARMLESS = {
     # the kernel's last op: the end of the kernel drains every pipe anyway

@@ -20,8 +20,10 @@ Route, per kernel of kernels.py and per chip (Ascend910B3 = A3, Ascend950PR_9599
    `--mlir-print-ir-after-all`; the run stops at the missing closed-source hivmc.
 3. `ascend_mlir.sim.bishengir.last_hivm_dump` keeps the last dump that still holds hivm
    data ops (after bishengir's sync and memory planning): the file checked in.
-matmul on a5: bishengir-compile-a5 1.2.0 aborts; its last hivm dump (before memory
-planning) is kept anyway, to show how the simulator refuses an unplanned kernel.
+matmul on a5: bishengir-compile-a5 1.2.0 aborts (an assertion in hivm-infer-mem-scope); its
+last hivm dump (before memory planning) is kept anyway, to show how the simulator refuses an
+unplanned kernel. matmul_kconst, the same kernel with K a compile-time constant, is a
+cube-only kernel that bishengir-compile-a5 compiles: made for a5 only (ONLY_CHIPS).
 """
 
 from __future__ import annotations
@@ -82,10 +84,10 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else HERE.parents[1] / "test" / "sim" / "Inputs" / "triton")
     out.mkdir(parents=True, exist_ok=True)
     sys.path.insert(0, str(HERE))
-    from kernels import KERNELS  # type: ignore[import-not-found]
+    from kernels import KERNELS, ONLY_CHIPS  # type: ignore[import-not-found]
 
     for kernel in KERNELS:
-        for chip in CHIPS:
+        for chip in ONLY_CHIPS.get(kernel, CHIPS):
             work = tempfile.mkdtemp(prefix="triton-dump-")
             try:
                 text = last_dump(ttadapter(kernel, chip, os.path.join(work, "cache")), chip, work)
