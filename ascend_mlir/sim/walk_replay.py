@@ -18,8 +18,9 @@ block's own would. What a full walk of the block would issue is issued, in the s
 order; a walk that would fail (a view out of bounds in this block) fails here too, and
 the simulator then walks the block in full to report it at its op.
 
-Perturbed runs draw every hivm op's latency in the walk: there every hivm op runs again,
-in the walk's order, so the draws are the same.
+Perturbed runs draw the latency of every timed hivm op in the walk: there every such op
+runs again, in the walk's order, so the draws are the same (flags, barriers and block
+queries draw nothing and are taken from the record).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from xdsl.ir import Operation
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.hivm.control import BitcastOp
 from ascend_mlir.sim.engine import Core
-from ascend_mlir.sim.hivm_frontend import BlockContext, CoreWalker
+from ascend_mlir.sim.hivm_frontend import SCALAR_ONLY_OPS, BlockContext, CoreWalker
 from ascend_mlir.sim.memory import Ref
 
 # views whose result depends on the block when an operand does (run again per block)
@@ -121,6 +122,16 @@ class _CoreRecord:
     events: list[_Run | _Issued] = field(default_factory=list)
 
 
+# hivm ops the walk issues without timing them (flags, barriers, block queries, scalar-only
+# ops): a perturbed walk draws no latency for them (CoreWalker.timing is not asked)
+_UNTIMED = (hivm.SetFlagOp, hivm.WaitFlagOp, hivm.PipeBarrierOp, hivm.SyncBlockSetOp, hivm.SyncBlockWaitOp,
+            hivm.GetBlockIdxOp, hivm.GetBlockNumOp, hivm.GetSubBlockIdxOp, *SCALAR_ONLY_OPS)
+
+
+def _draws_latency(op: Operation) -> bool:
+    return isinstance(op, hivm.HivmPipeOp) and not isinstance(op, _UNTIMED)
+
+
 class WalkRecorder(Interpreter.Listener):
     """Watches one core's full walk (after `_ScalarSteps`, so the pending scalar cost
     includes the op's own) and notes its events into `record`."""
@@ -134,7 +145,7 @@ class WalkRecorder(Interpreter.Listener):
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         w = self.walker
-        if id(op) in self.dependence.ops or (self.reissue_all and isinstance(op, hivm.HivmPipeOp)):
+        if id(op) in self.dependence.ops or (self.reissue_all and _draws_latency(op)):
             self.pending = _Run(op, args, w.pending_scalar)
         elif isinstance(op, hivm.HivmPipeOp):
             self.pending = (len(w.instrs), len(w.ctx.gm_accesses))
