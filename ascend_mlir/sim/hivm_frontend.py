@@ -498,7 +498,7 @@ class CoreWalker:
             self.emit(Instr(kind, pipes, 1, 1, name=f"pipe_barrier[{p}]", loc=loc, static_id=id(op)), op)
         elif isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
             self.block_sync_op(op, loc)
-        elif isinstance(op, hivm.MmadL1Op):
+        elif isinstance(op, hivm.MmadL1Op | hivm.BatchMmadL1Op):
             self.mmad_op(op, loc)
         else:
             self.pipe_op(op, loc)
@@ -577,7 +577,7 @@ class CoreWalker:
         self.note_shared(ins, writes, True, atomic)
         self.emit(ins, op)
 
-    def mmad_op(self, op: hivm.MmadL1Op, loc: str) -> None:
+    def mmad_op(self, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, loc: str) -> None:
         """mmadL1 as the hardware runs it: MTE1 moves A and B from L1 into L0A/L0B (the
         feed, which reads L1), then the cube multiplies on M (reading and writing C once
         the feed is done). A set_flag on MTE1 after mmadL1 therefore fires once L1 has
@@ -597,14 +597,14 @@ class CoreWalker:
         for acc, (ref, core), used in zip(feed_accesses, l1_reads, (a_rows, b_rows)):
             _check_only_used(acc, ref, core, used)
         feed_ins = Instr(OP, ("MTE1",), feed_lat, feed_lat, tuple(feed_accesses),
-                         feed, None, name="mmadL1", loc=loc, static_id=(id(op), "feed"))
+                         feed, None, name=op.name.removeprefix("hivm.hir."), loc=loc, static_id=(id(op), "feed"))
         cube_lat = max(1, lat - feed_lat)
         acc_accesses = self.accesses(acc_reads, False, False, op)
         for acc, (ref, core) in zip(acc_accesses, acc_reads):
             _check_only_used(acc, ref, core, (m, n))
         cube_accesses = acc_accesses + self.accesses(writes, True, False, op)
         cube_ins = Instr(OP, ("M",), cube_lat, max(1, min(ii, cube_lat)), tuple(cube_accesses), None,
-                         lambda fed: store(compute(fed)), name="mmadL1", loc=loc, static_id=id(op),
+                         lambda fed: store(compute(fed)), name=op.name.removeprefix("hivm.hir."), loc=loc, static_id=id(op),
                          after_previous=True)
         before, after = self.macro_sync(op, loc)
         # the cube part follows its feed in the stream (after_previous); the flags the op
@@ -612,7 +612,7 @@ class CoreWalker:
         for ins in (*before, feed_ins, cube_ins, *after):
             self.emit(ins, op)
 
-    def feed_latency(self, op: hivm.MmadL1Op, latency: int) -> int:
+    def feed_latency(self, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, latency: int) -> int:
         """Cycles of the MTE1 part of an mmadL1 whose whole takes `latency` (perturbed
         in proportion when the simulation perturbs the latency)."""
         base, _ = self.ctx.timing(op)
@@ -631,7 +631,8 @@ class CoreWalker:
         after it): an even K step's L0 loads wait for the first event and its mmad sets
         it again, an odd step uses the second. The L0 buffers are the op's own, so only
         the flags are modelled: a wait on MTE1 before the op, a set on M after it."""
-        sync_related_args = self.ctx.fields(op).sync_related_args if isinstance(op, hivm.MmadL1Op) else None
+        sync_related_args = (self.ctx.fields(op).sync_related_args
+                             if isinstance(op, hivm.MmadL1Op | hivm.BatchMmadL1Op) else None)
         if not sync_related_args:
             return [], []
         wait_a, wait_b, set_a, set_b, k_step, back0, back1 = (

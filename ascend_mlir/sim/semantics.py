@@ -241,12 +241,17 @@ def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
     return (lambda: _fit(compute(), shape, op, None)), store, False
 
 
-def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
+def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, l1_reads, acc_reads, writes):
     """mmadL1 in its two hardware phases (feed, compute, store): MTE1 reads A and B from
     L1 (`feed()` returns what it read), then the cube reads and writes C
     (`compute(fed)` returns the new C, `store` writes it). The L1 reads are collected in
-    `l1_reads`, the accumulator read in `acc_reads`, the write in `writes`."""
+    `l1_reads`, the accumulator read in `acc_reads`, the write in `writes`. batchMmadL1
+    does the same for each index of the leading batch axis (plain rank-3 operands; NZ
+    fractals of a batch are not simulated)."""
     f = w.fields(op)
+    batched = isinstance(op, hivm.BatchMmadL1Op)
+    if batched and any(len(w.val(v).shape) != 3 for v in (f.a, f.b, f.c)):
+        raise SimulationError(op, "batchMmadL1 is simulated on plain rank-3 operands only (not NZ fractals)")
     a = _operand(w, f.a, op, l1_reads)
     b = _operand(w, f.b, op, l1_reads)
     init = bool(w.scalar(f.init_condition, op))
@@ -259,6 +264,7 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
     a_t, b_t = f.a_transpose is not None, f.b_transpose is not None
     integer = not c_ref.et.is_float
     acc_dtype = np.int64 if integer else np.float32
+    matrix = (lambda x: np.asarray(x)) if batched else _as_matrix
 
     nz_c = len(c_ref.shape) == 4
     c_shape = c_ref.shape if not nz_c else _nz_to_matrix(np.empty(c_ref.shape, np.int8)).shape
@@ -266,18 +272,21 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op, l1_reads, acc_reads, writes):
     def feed():
         # the operand readers decode into fresh arrays: what the cube multiplies is what
         # L1 held when MTE1 read it (no second copy when the dtype is already right)
-        return _as_matrix(a()).astype(acc_dtype, copy=False), _as_matrix(b()).astype(acc_dtype, copy=False)
+        return matrix(a()).astype(acc_dtype, copy=False), matrix(b()).astype(acc_dtype, copy=False)
 
     def compute(fed):
         av, bv = fed
-        av = av.T if a_t else av
-        bv = bv.T if b_t else bv
-        if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
-            raise SimulationError(op, f"mmadL1 sizes m={m} k={k} n={n} exceed operands {list(av.shape)} x {list(bv.shape)}")
-        prod = av[:m, :k] @ bv[:k, :n]
-        out = (_as_matrix(c_read()).astype(acc_dtype, copy=False) if c_read is not None
+        av = av.swapaxes(-1, -2) if a_t else av
+        bv = bv.swapaxes(-1, -2) if b_t else bv
+        if av.shape[-2] < m or av.shape[-1] < k or bv.shape[-2] < k or bv.shape[-1] < n or av.shape[:-2] != bv.shape[:-2]:
+            raise SimulationError(op, f"{op.name.removeprefix('hivm.hir.')} sizes m={m} k={k} n={n} exceed or do "
+                                      f"not pair the operands {list(av.shape)} x {list(bv.shape)}")
+        prod = av[..., :m, :k] @ bv[..., :k, :n]
+        out = (matrix(c_read()).astype(acc_dtype, copy=False) if c_read is not None
                else np.zeros(c_shape, dtype=acc_dtype))
-        out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
+        if out.shape[:-2] != prod.shape[:-2]:
+            raise SimulationError(op, f"C {list(out.shape)} does not hold the batch of products {list(prod.shape)}")
+        out[..., :m, :n] = prod if c_read is None else out[..., :m, :n] + prod
         return _matrix_to_nz(out, c_ref.shape, op) if nz_c else out
 
     return feed, compute, store
@@ -513,6 +522,7 @@ SEMANTICS: dict[type, Callable] = {
     hivm.StoreOp: _sem_store,
     hivm.FixpipeOp: _sem_fixpipe,
     hivm.MmadL1Op: _sem_mmad,
+    hivm.BatchMmadL1Op: _sem_mmad,
     hivm.VCastOp: _sem_cast,
     hivm.VBrcOp: _sem_brc,
     hivm.VReduceOp: _sem_reduce,

@@ -274,18 +274,44 @@ def test_vdeinterleave_of_an_odd_axis_is_refused_at_the_op():
             {"arg0": np.zeros((2, 15), np.float16), "arg1": np.zeros((2, 7), np.float16)})
 
 
-@pytest.mark.parametrize(("body", "args", "op"), [
-    # batchMmadL1: mmadL1's two-phase model has no batch axis yet
-    ([alloc("a", "2x16x16", "f16", "cbuf"), alloc("c", "2x16x16", "f32", "cc"),
-      "    %t = arith.constant true", "    %n = arith.constant 16 : index",
-      f"    hivm.hir.batchMmadL1 ins(%a, %a, %t, %n, %n, %n : {mr('2x16x16', 'f16', 'cbuf')}, {mr('2x16x16', 'f16', 'cbuf')}, "
-      f"i1, index, index, index) outs(%c : {mr('2x16x16', 'f32', 'cc')})"], [("x", "4", "f32")], "batchMmadL1"),
-    # load_scale: the L1 layout it writes for the MX cube is not documented
-    ([alloc("s", "1x1x16x16", "i8", "cbuf"),
-      f"    hivm.hir.load_scale ins(%x : {mr('16x4', 'i8', 'gm')}) outs(%s : {mr('1x1x16x16', 'i8', 'cbuf')})"],
-     [("x", "16x4", "i8")], "load_scale"),
-])
-def test_unsimulated_rare_op_is_a_located_error(body, args, op):
-    with pytest.raises(SimulationError, match=rf"the simulator has no semantics for 'hivm.hir.{op}'") as caught:
-        simulate(parse(kernel(args, "\n".join(body))), {"arg0": np.zeros(tuple(int(d) for d in args[0][1].split("x")))})
-    assert caught.value.op is not None and caught.value.op.name == f"hivm.hir.{op}"
+@pytest.mark.parametrize("synced", [True, False])
+def test_batch_mmad_is_a_matmul_per_batch(synced):
+    """batchMmadL1: C[b] = A[b] x B[b] on the cube (MTE1 feed, M compute) for each b of the
+    batch axis, equal to numpy's batched matmul; without the M -> FIX flag the fixpipe
+    reads C while the cube writes it, a race."""
+    b, m, k, n = 2, 16, 32, 16
+    a_t, b_t, c_t = f"{b}x{m}x{k}", f"{b}x{k}x{n}", f"{b}x{m}x{n}"
+    flag = ["    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]",
+            "    hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]"] if synced else []
+    body = "\n".join([
+        alloc("a1", a_t, "f16", "cbuf"), alloc("b1", b_t, "f16", "cbuf"), alloc("c0", c_t, "f32", "cc"),
+        f"    hivm.hir.nd2nz ins(%a : {mr(a_t, 'f16', 'gm')}) outs(%a1 : {mr(a_t, 'f16', 'cbuf')})",
+        f"    hivm.hir.nd2nz ins(%b : {mr(b_t, 'f16', 'gm')}) outs(%b1 : {mr(b_t, 'f16', 'cbuf')})",
+        "    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]",
+        "    hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]",
+        "    %t = arith.constant true", f"    %m = arith.constant {m} : index",
+        f"    %k = arith.constant {k} : index", f"    %n = arith.constant {n} : index",
+        f"    hivm.hir.batchMmadL1 ins(%a1, %b1, %t, %m, %k, %n : {mr(a_t, 'f16', 'cbuf')}, {mr(b_t, 'f16', 'cbuf')}, "
+        f"i1, index, index, index) outs(%c0 : {mr(c_t, 'f32', 'cc')})",
+        *flag,
+        f"    hivm.hir.fixpipe ins(%c0 : {mr(c_t, 'f32', 'cc')}) outs(%c : {mr(c_t, 'f32', 'gm')})",
+    ])
+    x = RNG.normal(size=(b, m, k)).astype(np.float16)
+    y = RNG.normal(size=(b, k, n)).astype(np.float16)
+    r = simulate(parse(kernel([("a", a_t, "f16"), ("b", b_t, "f16"), ("c", c_t, "f32")], body)),
+                 {"arg0": x, "arg1": y, "arg2": np.zeros((b, m, n), np.float32)})
+    if synced:
+        assert r.ok and r.races == [] and not r.deadlock, r.to_json()
+        np.testing.assert_allclose(r.outputs["arg2"], x.astype(np.float32) @ y.astype(np.float32), rtol=1e-6, atol=1e-5)
+    else:
+        assert [(race.first, race.second) for race in r.races] in (
+            [("batchMmadL1", "fixpipe")], [("fixpipe", "batchMmadL1")]), r.to_json()
+
+
+def test_load_scale_is_a_located_error():
+    """load_scale: the L1 layout it writes for the MX cube is not documented."""
+    body = "\n".join([alloc("s", "1x1x16x16", "i8", "cbuf"),
+                      f"    hivm.hir.load_scale ins(%x : {mr('16x4', 'i8', 'gm')}) outs(%s : {mr('1x1x16x16', 'i8', 'cbuf')})"])
+    with pytest.raises(SimulationError, match=r"the simulator has no semantics for 'hivm.hir.load_scale'") as caught:
+        simulate(parse(kernel([("x", "16x4", "i8")], body)), {"arg0": np.zeros((16, 4), np.int8)})
+    assert caught.value.op is not None and caught.value.op.name == "hivm.hir.load_scale"
