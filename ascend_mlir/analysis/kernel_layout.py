@@ -104,6 +104,27 @@ def function_kind(f: func.FuncOp) -> str:
     return "mix" if cores == {"CUBE", "VECTOR"} else "cube" if cores == {"CUBE"} else "vector"
 
 
+def scalar_core(f: func.FuncOp) -> str:
+    """"CUBE" / "VECTOR": the core that runs the scalar work of `f` (and any memory op
+    typed SCALAR): the cube for a cube function (declared AIC, or undeclared with cube
+    ops only), else the vector core (a MIX function's scalar code runs on both; the sync
+    passes take the vector side's as the default)."""
+    declared = declared_kind(f)
+    if declared in ("cube", "vector"):
+        return "CUBE" if declared == "cube" else "VECTOR"
+    return "CUBE" if function_cores(f) == {"CUBE"} else "VECTOR"
+
+
+def mix_partner(name: str) -> str | None:
+    """The other half's name of a split MIX half's name (`k_mix_aic` -> `k_mix_aiv` and
+    back); None for any other name."""
+    aic, aiv = MIX_SUFFIXES["CUBE"], MIX_SUFFIXES["VECTOR"]
+    for suffix, other in ((aic, aiv), (aiv, aic)):
+        if name.endswith(suffix):
+            return name.removesuffix(suffix) + other
+    return None
+
+
 def is_kernel_function(f: func.FuncOp) -> bool:
     return hacc.ENTRY in f.attributes or ascend.grid_of(f) is not None
 

@@ -15,6 +15,7 @@ from ascend_mlir.analysis.kernel_layout import (
     is_kernel_function,
     layout_of_function,
     layout_of_pair,
+    mix_partner,
     shared_allocs,
     split_pairs,
 )
@@ -46,19 +47,16 @@ class Kernel:
     alloc_alias: dict[Operation, Operation] = field(default_factory=dict)
 
 
-_MIX_HALVES = {"_mix_aiv": "_mix_aic", "_mix_aic": "_mix_aiv"}
-
-
 def _refuse_lone_mix_half(f: func.FuncOp, by_name: dict[str, func.FuncOp]) -> None:
     """One half of a MIX kernel without the other (bishengir-compile-a5's dump of triton's
     matmul, cut short by its abort, holds only `_mix_aiv`): the halves synchronise with each
     other through cross-core flags and share the workspace, so neither can be judged alone."""
     name = f.sym_name.data
-    for suffix, other in _MIX_HALVES.items():
-        if name.endswith(suffix) and name.removesuffix(suffix) + other not in by_name:
-            raise SimulationError(
-                f, f"@{name} is one half of a MIX kernel whose other half (@{name.removesuffix(suffix)}{other}) "
-                "is not in this module: the halves synchronise with each other, one cannot be simulated alone")
+    partner = mix_partner(name)
+    if partner is not None and partner not in by_name:
+        raise SimulationError(
+            f, f"@{name} is one half of a MIX kernel whose other half (@{partner}) "
+            "is not in this module: the halves synchronise with each other, one cannot be simulated alone")
 
 
 def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:

@@ -62,6 +62,7 @@ from ascend_mlir.chips import in_order
 from ascend_mlir.analysis.aliasing import Footprint, may_alias
 from ascend_mlir.analysis.views import footprint_of, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
+from ascend_mlir.analysis.kernel_layout import scalar_core
 from ascend_mlir.dialects import hivm
 from ascend_mlir.transforms.estimate_latency import module_chip
 
@@ -212,10 +213,8 @@ class _Inserter:
         # pipes that keep two dependent ops of their own in order on the chip
         self.in_order_pipes = in_order_pipes
         self.intra_core = intra_core
-        core_attr = func_op.attributes.get("hivm.func_core_type")
-        kind = core_attr.data.value if isinstance(core_attr, hivm.FuncCoreTypeAttr) else None
         # SCALAR-typed memory ops (none today) belong to the function's core
-        self.default_core = "CUBE" if kind == "AIC" else "VECTOR"
+        self.default_core = scalar_core(func_op)
         # one _Access per op (and per op widened over a loop), so that the fixpoint
         # compares stable identities
         self._accesses: dict[Operation, _Access | None] = {}

@@ -71,6 +71,7 @@ from ascend_mlir.analysis.event_ids import EventRequest, Lifetime, allocate_even
 from ascend_mlir.analysis.sync_plan import BlockModel, Coverage, Turns, covered, set_after_wait
 from ascend_mlir.analysis.views import defined_inside, footprint_of, loop_bounds, widen_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
+from ascend_mlir.analysis.kernel_layout import function_cores, scalar_core
 from ascend_mlir.analysis.loop_model import loop_name
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
@@ -207,7 +208,7 @@ class _Planner:
         self.func_op = func_op
         self.chip = chip  # whose same-pipe rule (chips.needs_barrier) applies
         self.body = func_op.body.block
-        self.default_core = _default_core(func_op)
+        self.default_core = scalar_core(func_op)
         self.cores = _function_cores(func_op, self.default_core)
         self.leaves = [lf for op in func_op.walk() if (lf := _leaf(op, self.body, self.default_core)) is not None]
         self.plans: dict[Block, _Plan] = {}
@@ -934,28 +935,9 @@ def _block_name(block: Block) -> str:
     return f"function {op.sym_name.data}" if isinstance(op, func.FuncOp) else "block"
 
 
-def _default_core(func_op: func.FuncOp) -> str:
-    attr = func_op.attributes.get("hivm.func_core_type")
-    kind = attr.data.value if isinstance(attr, hivm.FuncCoreTypeAttr) else None
-    if kind == "AIC":
-        return "CUBE"
-    if kind == "AIV":
-        return "VECTOR"
-    cores = _memory_cores(func_op)
-    return "CUBE" if cores == {"CUBE"} else "VECTOR"
-
-
-def _memory_cores(func_op: func.FuncOp) -> set[str]:
-    return {
-        op.core_type()
-        for op in func_op.walk()
-        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS) and op.core_type() != "SCALAR"
-    }
-
-
 def _function_cores(func_op: func.FuncOp, default_core: str) -> tuple[str, ...]:
     """The cores running the function, the default (SCALAR ops') core first."""
-    others = sorted(_memory_cores(func_op) - {default_core})
+    others = sorted(function_cores(func_op) - {default_core})
     return (default_core, *others)
 
 

@@ -75,3 +75,22 @@ def test_split_mix_kernel_declares_the_layouts_kind():
     split_mix_kernel.ensure_core_types(module)
     f = next(op for op in module.walk() if isinstance(op, func.FuncOp))
     assert kernel_layout.declared_kind(f) == "vector" == kernel_layout.function_kind(f)
+
+
+def test_the_sync_passes_take_the_scalar_core_from_the_layout():
+    """ascend-insert-sync and ascend-insert-barrier-sync ask kernel_layout.scalar_core for
+    the core of a function's scalar work: the declaration wins, else the cube only for
+    a function of cube ops only."""
+    from ascend_mlir.transforms import insert_barrier_sync, insert_sync
+
+    vector, declared = (next(o for o in parse(t).walk() if isinstance(o, func.FuncOp)) for t in (VECTOR, DECLARED))
+    assert kernel_layout.scalar_core(vector) == "VECTOR"
+    assert kernel_layout.scalar_core(declared) == "CUBE"
+    assert insert_sync.scalar_core is kernel_layout.scalar_core
+    assert insert_barrier_sync.scalar_core is kernel_layout.scalar_core
+
+
+def test_a_mix_halfs_partner_is_named_by_the_layout():
+    assert kernel_layout.mix_partner("k_mix_aic") == "k_mix_aiv"
+    assert kernel_layout.mix_partner("k_mix_aiv") == "k_mix_aic"
+    assert kernel_layout.mix_partner("k_mix") is None

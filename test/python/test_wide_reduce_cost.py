@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.dialects.builtin import FileLineColLoc, MemRefType
 
 from ascend_mlir.analysis.latency_model import C220_REDUCE_REPEAT_BYTES, c220_reduce_steps, scalar_cost
 from ascend_mlir.chips import resolve_chip
@@ -40,6 +40,7 @@ def test_the_scheduled_latency_of_a_wide_reduction_is_its_steps_on_the_910b(name
         if isinstance(op, hivm.VReduceOp) and c220_reduce_steps(op, chip) is not None:
             task = ascend.task_of(op)
             assert task is not None
+            assert isinstance(op.src.type, MemRefType)
             repeats = op.src.type.get_shape()[1] * 4 // C220_REDUCE_REPEAT_BYTES  # f32 rows
             wide[_where(op)] = (task.latency, repeats)
     assert wide, name
