@@ -315,3 +315,13 @@ def test_load_scale_is_a_located_error():
     with pytest.raises(SimulationError, match=r"the simulator has no semantics for 'hivm.hir.load_scale'") as caught:
         simulate(parse(kernel([("x", "16x4", "i8")], body)), {"arg0": np.zeros((16, 4), np.int8)})
     assert caught.value.op is not None and caught.value.op.name == "hivm.hir.load_scale"
+
+
+def test_moving_ops_take_the_simple_class():
+    """vpad, vinterleave and vdeinterleave move elements: the 950's `simple` vector class
+    (as vtranspose, vflip and vconcat), not the per-pipe default of an op without one."""
+    from ascend_mlir.chips import load_chip
+
+    for chip in ("ascend950", "ascend910b"):
+        classes = load_chip(chip).latency.vector_op_class
+        assert [classes.get(name) for name in ("vpad", "vinterleave", "vdeinterleave")] == ["simple"] * 3
