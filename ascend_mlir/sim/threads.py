@@ -13,10 +13,18 @@ import functools
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from threadpoolctl import threadpool_limits
+from threadpoolctl import ThreadpoolController
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+@functools.cache
+def _controller() -> ThreadpoolController:
+    """The process's thread pools, found once (finding them scans the loaded libraries:
+    about 3 ms, as much as simulating a small kernel). Asked at the first call, when
+    numpy, which loads BLAS, is imported by the callers."""
+    return ThreadpoolController()
 
 
 def single_threaded_blas(fn: Callable[P, R]) -> Callable[P, R]:
@@ -24,7 +32,7 @@ def single_threaded_blas(fn: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        with threadpool_limits(limits=1, user_api="blas"):
+        with _controller().limit(limits=1, user_api="blas"):
             return fn(*args, **kwargs)
 
     return wrapper
