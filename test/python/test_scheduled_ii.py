@@ -6,8 +6,12 @@ issues of the loop's op with the largest ii that is unique in the body; on a gen
 chain kernel, what one more iteration costs ((cycles at 16 trips - cycles at 8) / 8).
 The outer loop of a nested gemm (bench/e2e/nested.py): what one more output tile costs
 ((cycles at 4 tiles - cycles at 2) / 2) against the outer loop's II.
-Not here yet: chain kernels of 4 or more chains (32+ ops), where the code has one drain
-per set point and the scheduler reserves one per pipe (bench/README.md).
+Chain kernels whose loop the code keeps in one stage per pipe are written with the II
+their code runs at (scheduling/realize.py: the solver's schedule leaves a gap on MTE2
+for the stores, the code's next load takes the HBM port in it); 3 and 5 chains are
+within the issue's 5%. Not there yet (named tolerances below, the issue's target is 5%):
+4 chains, whose code spans more than one II on V and MTE3 (no one-stage timing gives
+the same code), and 8 chains and wider, emitted stage-skewed from the plain model.
 """
 
 from __future__ import annotations
@@ -33,6 +37,36 @@ from ascend_mlir.dialects import ascend  # noqa: E402
 from ascend_mlir.transforms.convert_tile_to_hivm import ConvertTileToHivmPass  # noqa: E402
 from ascend_mlir.transforms.estimate_latency import EstimateLatencyPass  # noqa: E402
 from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass  # noqa: E402
+
+
+TARGET = 0.05  # issue 18: measured steady-state II within 5% of the scheduled II
+# what is reached where the target is not (bench/README.md): chains4x8 813 scheduled,
+# 911 run (12%); chains8x8 1472 scheduled, 2139 run (45%)
+REACHED = {4: 0.13, 8: 0.46}
+
+
+def _chain_iis(chains: int, chip: str) -> tuple[int, float]:
+    """Scheduled II of the chain kernel's loop and what one more iteration costs."""
+    module = e2e._compiled(chain_kernel(chains, trips=16), f"chains{chains}x8", chip=chip)
+    full = e2e._cycles(module)[0]
+    half = e2e._cycles(e2e._compiled(chain_kernel(chains, trips=8), f"chains{chains}x8", chip=chip))[0]
+    scheduled = e2e._loop_ii(module)
+    assert scheduled is not None
+    return scheduled, (full - half) / 8
+
+
+@pytest.mark.parametrize(("chains", "chip"), [(3, "ascend950"), (5, "ascend910b")])
+def test_gathered_chain_loops_run_at_their_scheduled_ii(chains, chip):
+    """24 and 40 ops (widths the replay was not tuned to; 637 -> 727 and 988 -> 1094
+    scheduled -> run before the code's timing was written)."""
+    scheduled, measured = _chain_iis(chains, chip)
+    assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
+
+
+@pytest.mark.parametrize(("chains", "chip"), [(4, "ascend910b"), pytest.param(8, "ascend950", marks=pytest.mark.slow)])
+def test_wider_chain_loops_within_the_tolerance_reached(chains, chip):
+    scheduled, measured = _chain_iis(chains, chip)
+    assert abs(measured - scheduled) <= REACHED[chains] * scheduled, (scheduled, measured)
 
 
 @pytest.mark.parametrize("name", ["vecadd", "gemm_910b", "gemm_relu"])
