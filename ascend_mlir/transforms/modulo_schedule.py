@@ -248,8 +248,9 @@ class ModuloSchedulePass(ModulePass):
     def _as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
         """The schedule the loop's code keeps (scheduling/realize.py): `result` when its
         code runs at its II, else, where the code stays the same, the code's own timing
-        (its steady-state II and starts), so the loop's II is what runs."""
-        if not replays(problem, len(model.tasks)):
+        (its steady-state II and starts), so the loop's II is what runs. Not with
+        flag-drains=false: that option asks for the pure resource model."""
+        if not model.model_flag_drains or not replays(problem, len(model.tasks)):
             return result
         run = realize(problem, len(model.tasks), result.ii, result.start, result.versions)
         if run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
