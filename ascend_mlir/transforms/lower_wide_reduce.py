@@ -1,4 +1,4 @@
-"""`ascend-lower-wide-reduce`: dav-c220 row reductions wider than one repeat, as IR.
+"""`ascend-lower-wide-reduce`: dav-c220 reductions and broadcasts of several V instructions, as IR.
 
 The 910B's whole-reduce (`vcmax` / `vcmin` / `vcadd`) reduces one 256-byte repeat of each
 row (64 f32, 128 f16) into one result per row. A row reduction over more columns is
@@ -21,10 +21,25 @@ byte the printed C has; the printer prints each step as one call:
     hivm.hir.pipe_barrier[<PIPE_V>]          // the next repeat (or op) rewrites the scratch
     ... (one pair per further repeat)
 
-The scratch is one `hivm.hir.pointer_cast` per function at the top of UB, above every
-planned UB buffer of the function (bounded over its loops), sized for the tallest
-reduction; nothing else touches it, and each lowered reduction ends with a V barrier
-after its last read of it. The pass runs on planned, synced IR (ascend-compile{target=cce}
+A runtime width (a partial tile) gives every repeat up to the width's bound a runtime
+width min(max(cols - start, 0), 64) (zero past the row's end: that whole-reduce gives the
+identity, which the fold keeps dst by); a ragged static width the same with a static last
+width. The printer prints each repeat as one whole-reduce with a run-time lane mask.
+
+The same pass lowers the two other dav-c220 ops of several dependent V instructions:
+* a column reduction (reduce_dims = [0]) of R > 1 static rows into [1, cols]: the first
+  row's one-row column reduction (a copy), then per further row a V barrier and a fold;
+* a row broadcast into a partial tile: a vbrc of the column into one 32-byte block per
+  row of the scratch (vbrcb), a V barrier, `cce.repeat_blocks` (each row's block along
+  its row: the 910B's vcopy with source block stride 0), a V barrier.
+
+The scratch is one region per function at the top of UB, above every planned UB buffer
+of the function (bounded over its loops), sized for the tallest reduction and the
+tallest broadcast (rows rounded up to 8: vbrcb fills 8 blocks a repeat), as two
+`hivm.hir.pointer_cast`s at one address; nothing else touches it, and each lowered op
+ends with a V barrier after its last read of it. The scheduler costs a wide row
+reduction as these steps (latency_model.c220_reduce_steps), so its schedule plans for
+them though they are written after it. The pass runs on planned, synced IR (ascend-compile{target=cce}
 runs it after ascend-insert-sync, with ascend-lower-mmad-l0; `-t cce` refuses a wide
 dav-c220 reduction it has not lowered). On another chip (the 950's vector unit reduces
 in registers, any width) it changes nothing.

@@ -24,11 +24,11 @@ kernel whose flags ascend-verify-sync's checker finds missing.
 * memory: one byte arena per on-chip scope (`__ubuf__ uint8_t *ub_buf = (__ubuf__
   uint8_t *)0;`), every buffer a typed pointer at its offset: `hivm.hir.pointer_cast`
   prints its planned offset (an expression when the offset depends on the loop, as
-  version-indexed buffers do). A dav-c220 row reduction wider than one repeat gets its
-  scratch row (and its steps and V barriers) from ascend-lower-wide-reduce, in IR; the
-  one byte range the printer still picks itself is the scratch of a dav-c220 partial-tile
-  (runtime rows or columns) reduction or broadcast, at the top of UB, checked to lie
-  above every buffer.
+  version-indexed buffers do). The printer picks no byte range of its own: a dav-c220
+  reduction or broadcast of several V instructions (a row reduction wider than one
+  repeat, static or runtime width; a column reduction; a broadcast into a partial tile)
+  gets its scratch at the top of UB, its steps and its V barriers from
+  ascend-lower-wide-reduce, in IR.
 * scalar code: arith as C expressions, `scf.for` / `scf.if` as loops and ifs, subviews as
   pointer arithmetic from the memref strides.
 * DMA: the call of the copy path with nBurst / burstLen / strides from the memref layouts
@@ -65,9 +65,12 @@ kernel whose flags ascend-verify-sync's checker finds missing.
   vector spelling left that bisheng for dav-3510 would not take. dav-c220 prints the
   classic intrinsics inline: counter-mode `set_vector_mask(0, count); vadd(dst, a, b, 1,
   1, 1, 1, 8, 8, 8);`, whole-reduce `vcmax` / `vcmin` (ONLY_VALUE) / `vcadd` with repeat =
-  rows in normal mask mode, one 256-byte repeat per call (wider rows are
-  ascend-lower-wide-reduce's steps in IR, refused unlowered), `vbrcb` once per 32-byte
-  block of the row for broadcasts (independent calls: no barrier inside the op).
+  rows in normal mask mode, one 256-byte repeat per call, its lane mask computed at run
+  time for a partial tile (wider rows are ascend-lower-wide-reduce's steps in IR, refused
+  unlowered; so are column reductions of several rows), `vbrcb` once per 32-byte block
+  of the row for static broadcasts (independent calls: no barrier inside the op); a
+  partial tile's broadcast is its lowered steps: `vbrcb` into one block per row, then
+  `cce.repeat_blocks`, a `vcopy` per row with source block stride 0.
 * flags and barriers exactly as in the IR (the printer adds none): `asc_sync_notify/wait(PIPE_A, PIPE_B, (event_t)id)`,
   `asc_sync_pipe(PIPE_X)` / `asc_sync()`, cross-core `asc_sync_intra_arrive/wait` (the
   cube addresses vector core 1 with id + 16); dav-c220 `set_flag/wait_flag`,

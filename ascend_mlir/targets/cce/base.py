@@ -62,7 +62,6 @@ class PrinterBase:
         self.side: Side | None = None
         self.kernel: Kernel | None = None
         self.helpers: dict[str, list[str]] = {}
-        # pipe_barriers printed inside one op's own instruction sequence (VectorPrinter.op_barrier)
 
     @property
     def a5(self) -> bool:
