@@ -20,7 +20,7 @@ roots (distinct kernel arguments, distinct allocations) never do.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis import aliasing
@@ -154,15 +154,16 @@ _OTHER_ITERATION = "iv'"  # the loop variable of another iteration, when the ste
 def dependence_latency(producer: TaskInfo, consumer: TaskInfo, src: Access, dst: Access) -> int:
     """Cycles the consumer waits after the producer issued: until the producer's access
     is over, less the cycles after its own issue at which the consumer's access begins
-    (a nested loop's later op; never below 0). On an in-order pipe shared by both
-    accesses the pipe already orders them: the producer's ii is enough."""
+    (a nested loop's later op: the latency may then be negative, which only a carried
+    dependence keeps, see loop_dependences). On an in-order pipe shared by both accesses
+    the pipe already orders them: the producer's ii is enough."""
     if src.pipe == dst.pipe and src.pipe in IN_ORDER_PIPES:
         over = min(producer.ii, producer.latency)
     elif src.done is not None:
         over = min(src.done, producer.latency)
     else:
         over = producer.latency
-    return max(0, over - dst.begin)
+    return over - dst.begin
 
 
 def multi_buffer_eligible(tasks: Sequence[TaskInfo], buffer: BufferInfo) -> bool:
@@ -238,6 +239,11 @@ def loop_dependences(
     best: dict[tuple[int, int, int, str | None, str], Dependence] = {}
 
     def add(dep: Dependence) -> None:
+        if dep.distance == 0 and dep.buffer is None and dep.latency < 0:
+            # within one iteration the consumer still issues after the producer (program
+            # order); a carried one may issue before it (the next iteration's nested loop
+            # reaches its first conflicting op after the producer's access is over)
+            dep = replace(dep, latency=0)
         key = (dep.src, dep.dst, dep.distance, dep.buffer, dep.kind)
         old = best.get(key)
         if old is None or dep.latency > old.latency:

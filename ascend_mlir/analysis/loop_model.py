@@ -90,7 +90,7 @@ class LoopModel:
         best: dict[tuple[int, int, int, str | None], int] = {}
         for d in self.deps:
             key = (d.src, d.dst, d.distance, d.buffer)
-            best[key] = max(best.get(key, 0), d.latency)
+            best[key] = max(best[key], d.latency) if key in best else d.latency  # may be negative
         return [(s, t, lat, dist, buf) for (s, t, dist, buf), lat in sorted(
             best.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3] or ""))]
 

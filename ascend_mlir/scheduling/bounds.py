@@ -113,7 +113,7 @@ def rec_mii(p: LoopProblem, versions: dict[str, int] | None = None) -> int:
 
     if feasible(0):
         return 0
-    hi = max(1, sum(d.latency for d in p.deps))
+    hi = max(1, sum(max(0, d.latency) for d in p.deps))  # a carried latency may be negative
     if not feasible(hi):
         # only a zero-distance cycle stays positive for every II
         check_zero_distance_cycles(p)

@@ -196,8 +196,10 @@ def _validate_dep(e: int, d: Dep, n: int, buffer_names: set[str]) -> None:
     for idx in (d.src, d.dst):
         if not _is_task_index(idx, n):
             raise ValueError(f"{where} refers to task {idx!r}; the loop has {n} tasks")
-    if d.latency < 0:
-        raise ValueError(f"{where} has negative latency {d.latency}")
+    if d.latency < 0 and d.distance == 0 and d.buffer is None:
+        # a carried dependence may let its consumer issue before its producer (a nested
+        # loop whose conflicting op comes late); within one iteration it may not
+        raise ValueError(f"{where} has negative latency {d.latency} at iteration distance 0")
     if d.distance < 0:
         raise ValueError(f"{where} has negative distance {d.distance}")
     if d.buffer is not None and d.buffer not in buffer_names:

@@ -773,3 +773,7 @@ def test_a_consumer_access_that_begins_late_waits_less():
     assert [d.latency for d in loop_dependences([producer, early], trip_count=1)] == [712]
     assert [d.latency for d in loop_dependences([producer, late], trip_count=1)] == [194]
     assert [d.latency for d in loop_dependences([producer, too_late], trip_count=1)] == [0]
+    # carried to the next iteration's loop, the dependence keeps its negative latency:
+    # that loop may issue before the producer's access is over
+    carried = [d for d in loop_dependences([too_late, producer], trip_count=2) if d.src == 1 and d.dst == 0]
+    assert [(d.latency, d.distance) for d in carried] == [(712 - 900, 1)]

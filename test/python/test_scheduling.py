@@ -725,3 +725,17 @@ def test_list_schedule_packs_a_saturated_pipe():
     busy = sorted((start[i] % mii, p.tasks[i].ii) for i in range(len(p.tasks)) if p.tasks[i].pipe == "V")
     assert sum(w for _, w in busy) == mii
     assert all((a + w) % mii == b for (a, w), (b, _) in zip(busy, busy[1:] + busy[:1], strict=True))
+
+
+def test_a_carried_dependence_may_have_a_negative_latency():
+    """A nested K loop whose first matmul issues 1502 cycles after it, waiting for the
+    previous tile's fixpipe read (712 cycles): the next loop may issue 790 cycles before
+    that read is over. The II is the recurrence 6056 - 790; at distance 0 a negative
+    latency is still refused."""
+    tasks = [Task("k_loop", ("MTE2", "M"), 6056, 4506), Task("fixpipe", "FIX", 712, 514)]
+    problem = LoopProblem(tasks, [Dep(0, 1, 6056), Dep(1, 0, -790, distance=1)])
+    result = schedule_loop(problem)
+    assert (result.ii, result.rec_mii, result.status) == (5266, 5266, "optimal")
+    assert check_schedule(problem, result.ii, result.start, result.versions) == []
+    with pytest.raises(ValueError, match="negative latency"):
+        LoopProblem(tasks, [Dep(0, 1, 6056), Dep(1, 0, -790)]).validate()
