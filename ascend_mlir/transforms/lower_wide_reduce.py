@@ -282,6 +282,10 @@ def lower_partial_broadcast(op: hivm.VBrcOp, blocks: SSAValue, chip: Chip) -> No
     """Each source value spread over one 32-byte block of the scratch (vbrcb), then each
     row's block repeated along its row of dst (cce.repeat_blocks), a V barrier between
     them (the copies read the blocks) and after (a later step rewrites the scratch)."""
+    bound = static_bound_shape(op.src)
+    if bound is None or bound[0] % 8:
+        raise op_error(op, f"a dav-c220 broadcast into a partial tile fills its blocks 8 rows a repeat (vbrcb): "
+                           f"its source column's rows must be bounded by a multiple of 8 (bound {bound})")
     steps = Steps(op, chip)
     t = blocks.type
     assert isinstance(t, MemRefType)

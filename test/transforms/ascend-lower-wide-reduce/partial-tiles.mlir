@@ -14,6 +14,8 @@
 // RUN: %python -c "import sys; t = open(sys.argv[1]).read().split('\n'); i = [k for k, l in enumerate(t) if 'cce.repeat_blocks' in l][0] - 1; assert 'PIPE_V' in t[i]; print('\n'.join(t[:i] + t[i + 1:]))" %t.mlir > %t.mutant.mlir
 // RUN: not ascend-sim %t.mutant.mlir --chip ascend910b --bind r=5 --bind c=100 2>&1 | filecheck %s --check-prefix=RACE
 // RUN: not ascend-opt %s -t cce 2>&1 | filecheck %s --check-prefix=UNLOWERED
+// rows bounded by 12: vbrcb's last repeat would pass the column's bound, refused located
+// RUN: sed 's/%i16 = arith.constant 16 : index/%i16 = arith.constant 12 : index/' %s | not ascend-opt - -p 'ascend-lower-wide-reduce{chip=ascend910b}' 2>&1 | filecheck %s --check-prefix=TWELVE
 
 // CHECK-LABEL: func.func @partial
 // CHECK:         %[[BLOCKS:.*]] = hivm.hir.pointer_cast(%{{.*}}) : memref<16x8xf32, #hivm.address_space<ub>>
@@ -50,6 +52,7 @@
 // C-NOT: pipe_barrier(PIPE_V);
 // C:     pipe_barrier(PIPE_ALL);
 // RACE: error: {{.*}}race{{.*}}
+// TWELVE: :{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}hivm.hir.vbrc{{.*}}rows must be bounded by a multiple of 8 (bound (12, 1))
 // UNLOWERED: error: {{.*}}a dav-c220 row reduction of up to 256 columns (more than one repeat) is not lowered
 
 
