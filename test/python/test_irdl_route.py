@@ -9,6 +9,7 @@ negative tests) are not inputs of this route.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from collections.abc import Sequence
@@ -35,8 +36,16 @@ OUR_PREFIXES = tuple(f"{name}." for name in get_all_dialects())
 
 
 def _inputs() -> list[Path]:
-    files = sorted((ROOT / "test").rglob("*.mlir")) + sorted((ROOT / "examples").rglob("*.mlir"))
-    return [f for f in files if "Output" not in f.parts]
+    # lit's Output/ directories are not walked: run-tests.sh runs lit beside pytest, and a
+    # RUN line's `rm -rf %t` may delete one while it is listed (rglob raises then)
+    files: list[Path] = []
+    for top in (ROOT / "test", ROOT / "examples"):
+        found = []
+        for directory, subdirectories, names in os.walk(top):
+            subdirectories[:] = [name for name in subdirectories if name != "Output"]
+            found += [Path(directory) / name for name in names if name.endswith(".mlir")]
+        files += sorted(found)
+    return files
 
 
 def _chunks(path: Path) -> list[str]:
