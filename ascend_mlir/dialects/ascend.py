@@ -59,7 +59,9 @@ PIPELINED = "ascend.pipelined"
 # on a loop its schedule unrolled U > 1 times (absent: not unrolled)
 UNROLL = "ascend.unroll"
 
-LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback")
+# program-order: the loop runs one iteration after another, estimated faster than its
+# pipelined schedule over its trip count (ascend-modulo-schedule's program_order_result)
+LOOP_STATUSES = ("optimal", "feasible", "heuristic", "fallback", "program-order")
 UNSCHEDULED = -1  # stage/start of a task before ascend-modulo-schedule
 BINDINGS = hardware.PIPES + ("recurrence", "conflict", "none")
 

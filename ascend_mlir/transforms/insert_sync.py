@@ -586,6 +586,7 @@ class _Emitter:
         # the sets that prime loop-carried flags and the waits that drain them
         self.primes: list[hivm.SetFlagOp] = []
         self.drains: list[hivm.WaitFlagOp] = []
+        self.set_keys: dict[Operation, bool] = {}
         counter = 0
         for op in planner.func_op.walk():
             counter += 2
@@ -836,7 +837,7 @@ class _Emitter:
         if f.period > 1:
             assert isinstance(loop, scf.ForOp)
             event = version_event(loop, f.period, f.first_id)
-        Builder(InsertPoint.after(src_op)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, event))
+        self._insert_set(src_op, hivm.SetFlagOp(set_pipe, wait_pipe, event), f.distance > 0)
         Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
         if f.distance and isinstance(loop, scf.ForOp):
             for v in range(f.first_id, f.first_id + f.period):
@@ -846,6 +847,16 @@ class _Emitter:
                 else:
                     self.primes.append(Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v)))
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v)))
+
+    def _insert_set(self, src_op: Operation, set_op: hivm.SetFlagOp, carried: bool) -> None:
+        """`set_op` after `src_op`, a loop-carried flag's set after its pipe's sets there for this
+        iteration: this iteration's store then takes the GM path before the next load."""
+        at = src_op
+        while (carried and isinstance(nxt := at.next_op, hivm.SetFlagOp) and self.set_keys.get(nxt) is False
+               and nxt.pipes() == set_op.pipes()):
+            at = nxt
+        Builder(InsertPoint.after(at)).insert(set_op)
+        self.set_keys[set_op] = carried
 
     def _region_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> None:
         """Between two top-level items whose flags share an id of a pipe pair, a

@@ -26,8 +26,9 @@
 // CHECK-NEXT:   hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, %[[RAW]]]
 // CHECK-NEXT:   hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, %[[E]]]
 // CHECK-NEXT:   hivm.hir.vadd
-// CHECK-NEXT:   hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, %[[WAR]]]
+// this iteration's store is released before the next iteration's load (_insert_set)
 // CHECK-NEXT:   hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %[[OUT:.*]]]
+// CHECK-NEXT:   hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, %[[WAR]]]
 // CHECK-NEXT:   hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, %[[OUT]]]
 // CHECK-NEXT:   hivm.hir.store
 // CHECK-NEXT:   hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, %[[E]]]

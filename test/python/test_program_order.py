@@ -1,0 +1,91 @@
+"""The program-order choice of ascend-modulo-schedule (issue 18, never slower): the
+IR-free estimate of program-order code (scheduling/program_order.py), and a loop whose
+few trips make its pipelined schedule's fill and drain cost more than program order
+is written in program order, said in a remark, and runs as program order does."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from xdsl.context import Context
+from xdsl.dialects import scf
+
+from ascend_mlir.dialects import ascend
+from ascend_mlir.scheduling import Dep, LoopProblem, Task
+from ascend_mlir.scheduling.program_order import program_order_schedule
+from ascend_mlir.sim import simulate
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+from ascend_mlir.transforms.modulo_schedule import loop_cycles
+
+from test_reference import parse
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
+from chains import chain_kernel, random_kernel  # noqa: E402
+
+
+def _two_chains() -> LoopProblem:
+    """Two loads (MTE2), each read by its own vector op (V), both results stored (MTE3)."""
+    tasks = [Task("ld0", "MTE2", 183, 104), Task("ld1", "MTE2", 183, 104), Task("v0", "V", 32, 32),
+             Task("v1", "V", 32, 32), Task("st0", "MTE3", 252, 80), Task("st1", "MTE3", 252, 80)]
+    deps = [Dep(0, 2, 183), Dep(1, 3, 183), Dep(2, 4, 32), Dep(3, 5, 32)]
+    return LoopProblem(tasks=tasks, deps=deps)
+
+
+def test_a_published_task_keeps_its_pipe_until_it_completes():
+    ii, start = program_order_schedule(_two_chains(), 6)
+    # ld0's set_flag for V waits for ld0's completion; ld1 queues behind it
+    assert start[:2] == [0, 183]
+    assert start[2] == 183 and start[3] == 183 + 183
+    # each store after its vector op, the second store behind the first's set
+    assert start[4] == start[2] + 32 and start[5] >= start[4] + 80
+    # next iteration: every pipe's first task after its last one (a store no pipe
+    # waits for keeps MTE3 for its ii only)
+    assert ii == max(start[1] + 183 - start[0], start[5] + 80 - start[4], start[3] + 32 - start[2])
+
+
+def test_program_order_keeps_each_pipe_in_body_order():
+    # the second load's consumer is ready first, but the pipe takes ld0 first
+    tasks = [Task("ld0", "MTE2", 300, 200), Task("ld1", "MTE2", 100, 50), Task("v1", "V", 10, 10)]
+    _, start = program_order_schedule(LoopProblem(tasks=tasks, deps=[Dep(1, 2, 100)]), 3)
+    assert start[0] < start[1] < start[2]
+
+
+def test_a_loop_carried_dependence_bounds_the_ii():
+    tasks = [Task("ld", "MTE2", 100, 50), Task("v", "V", 20, 20)]
+    deps = [Dep(0, 1, 100), Dep(1, 0, 20, distance=1)]
+    ii, start = program_order_schedule(LoopProblem(tasks=tasks, deps=deps), 2)
+    assert start == [0, 100] and ii == 120
+
+
+def test_loop_cycles_counts_one_length_then_an_ii_per_further_trip():
+    assert loop_cycles(100, 250, 1) == 250
+    assert loop_cycles(100, 250, 5) == 650
+    assert loop_cycles(100, 250, 0) == 250
+
+
+def _compiled(text: str, **options):
+    module = parse(text)
+    AscendCompilePass(**options).apply(Context(), module)
+    return module
+
+
+def test_a_one_trip_loop_is_written_in_program_order_and_runs_as_fast(capsys):
+    # bench random kernel 10: 4 chains of 9 ops, one trip; its pipelined schedule ran
+    # 1604 cycles (length 1645), program order 1320
+    text = random_kernel(10)
+    module = _compiled(text)
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    sched = ascend.loop_of(loop)
+    assert sched is not None and sched.status == "program-order"
+    assert "program order (" in capsys.readouterr().err
+    ours = simulate(module, blocks=1, trace=False).cycles
+    program_order = simulate(_compiled(text, schedule="program-order"), blocks=1, trace=False).cycles
+    assert ours <= program_order
+
+
+def test_a_many_trip_loop_keeps_its_pipelined_schedule():
+    module = _compiled(chain_kernel(4, 8, trips=16))
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    sched = ascend.loop_of(loop)
+    assert sched is not None and sched.status != "program-order"
