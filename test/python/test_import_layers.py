@@ -115,3 +115,13 @@ def test_no_module_imports_itself_through_others():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+MAX_MODULE_LINES = 1000  # CONTRIBUTING's limit: a longer module is a hint to split it by concern
+
+
+def test_no_module_is_over_the_line_limit():
+    """No module in ascend_mlir/ over 1000 lines (issue 19's target, the house rule)."""
+    long = {name: n for name, path in _modules().items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"split these modules by concern (lines): {long}"
