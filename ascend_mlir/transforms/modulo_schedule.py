@@ -313,7 +313,14 @@ class ModuloSchedulePass(ModulePass):
         run = realize(problem, len(model.tasks), result.ii, result.start, result.versions)
         if run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
             return result
-        return code_schedule(problem, len(model.tasks), result, run) or result
+        written = code_schedule(problem, len(model.tasks), result, run)
+        if written is None:
+            return result
+        # the solver's II was proven (or found) for the model; the code's is replayed
+        said = f"{result.message}; " if result.message else ""
+        return replace(written, status="feasible" if written.status == "optimal" else written.status,
+                       message=f"{said}the code of the II {result.ii} schedule runs at {run.ii} cycles an "
+                               "iteration (a pipe takes the HBM port where it left a gap): that is the II written")
 
     def _solve_gathered(self, model: LoopModel) -> LoopResult:
         """The loop's schedule with one set point per publishing pipe, every consumer of
