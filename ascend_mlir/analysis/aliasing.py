@@ -50,7 +50,7 @@ buffer versions of a multi-buffer) are proven disjoint.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Literal
 from dataclasses import dataclass
 from itertools import product
@@ -716,3 +716,51 @@ def _drifts_apart(a: Footprint, b: Footprint, sym: Hashable, step: int, horizon:
         return period <= horizon
     reach = span_a + span_b + max(abs(bounded[0]), abs(bounded[1])) + version_reach
     return abs(linear) * (horizon + 1) >= reach
+
+
+def conflict_candidates(leaves: Sequence[Sequence[tuple[Footprint, str, bool]]]) -> list[set[int]]:
+    """For each leaf (its accesses: footprint, pipe, is_write), the leaves (itself
+    included) with an access it may conflict with:
+    one of the two writes, and they may share a byte in some iteration (same root or an
+    unknown one, and overlapping hulls where both are bounded). A sweep over the hulls of
+    each root instead of every pair: the ring of a wide loop's planned buffers pairs each
+    buffer with its neighbours only."""
+    out: list[set[int]] = [set() for _ in leaves]
+    by_root: dict[Hashable, list[tuple[int, tuple[int, int] | None, bool]]] = {}
+    unknown: list[tuple[int, bool]] = []
+    for i, leaf in enumerate(leaves):
+        for fp, _, write in leaf:
+            if fp.root is None:
+                unknown.append((i, write))
+            else:
+                by_root.setdefault(fp.root, []).append((i, byte_hull(fp), write))
+
+    def link(i: int, wi: bool, j: int, wj: bool) -> None:
+        if wi or wj:
+            out[i].add(j)
+            out[j].add(i)
+
+    everything = [(i, w) for accesses in by_root.values() for i, _, w in accesses] + unknown
+    for i, wi in unknown:
+        for j, wj in everything:
+            link(i, wi, j, wj)
+    for accesses in by_root.values():
+        _sweep_root(accesses, link)
+    return out
+
+
+def _sweep_root(accesses: list[tuple[int, tuple[int, int] | None, bool]], link: Callable) -> None:
+    """`link` the accesses of one root that may overlap: unbounded ones with all, bounded
+    ones whose hulls overlap (a sweep by the hulls' starts)."""
+    for i, hull, wi in accesses:
+        if hull is None:
+            for j, _, wj in accesses:
+                link(i, wi, j, wj)
+    bounded = sorted((hull, i, w) for i, hull, w in accesses if hull is not None)
+    active: list[tuple[int, int, bool]] = []  # (hi, leaf, write)
+    for (lo, hi), i, wi in bounded:
+        active = [a for a in active if a[0] > lo]
+        for _, j, wj in active:
+            link(i, wi, j, wj)
+        link(i, wi, i, wi)
+        active.append((hi, i, wi))

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from xdsl.dialects import memref
+from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, MemRefType
 from xdsl.ir import Operation, SSAValue
 
-__all__ = ["buffer_bounded_sizes", "dynamic_size_operands", "origin_buffer_shape", "static_bound_shape", "upper_bound"]
+__all__ = [
+    "buffer_bounded_sizes", "dynamic_size_operands", "lower_bound", "origin_buffer_shape", "static_bound_shape",
+    "trip_count_bounds", "upper_bound",
+]
 
 _SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 _MIN = ("arith.minsi", "arith.minui", "affine.min")
@@ -129,6 +132,32 @@ def lower_bound(value: SSAValue) -> int:
     if owner.name == "arith.muli" and len(bounds) == 2 and min(bounds) >= 0:
         return bounds[0] * bounds[1]
     return 0
+
+
+def _integer_constant(value: SSAValue) -> int | None:
+    """An `arith.constant` integer, 0 included (`_constant` reads the attribute with `or`,
+    and IntegerAttr(0) is falsy: its bounds of a 0 are left as they are here)."""
+    owner = value.owner
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        attr = owner.properties.get("value")
+        attr = owner.attributes.get("value") if attr is None else attr
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+    return None
+
+
+def trip_count_bounds(loop: scf.ForOp) -> tuple[int, int | None]:
+    """(fewest, most or None) trips of an `scf.for`, from the static bounds of its upper
+    bound when its lower bound and step are constants (the lowered L0 K loop of a partial
+    tile runs max(ceil(real_k / step), 1) times, real_k at most its L1 buffer's K: between
+    1 and that buffer's steps); (0, None) otherwise. ascend-verify-sync checks the counts
+    in between; ascend-insert-sync asks whether a nested loop can run 0 times."""
+    lb, step = _integer_constant(loop.lb), _integer_constant(loop.step)
+    if lb is None or step is None or step <= 0:
+        return 0, None
+    fewest = max(0, -(-(lower_bound(loop.ub) - lb) // step))
+    ub_max = upper_bound(loop.ub)
+    return fewest, None if ub_max is None else max(0, -(-(ub_max - lb) // step))
 
 
 def _subview_bounds(op: memref.SubviewOp) -> list[int | None]:

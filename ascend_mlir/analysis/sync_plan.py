@@ -42,6 +42,9 @@ class BlockModel:
     after: dict[int, list[Callable[[int], Event]]] = field(default_factory=dict)
     # events that are items themselves (existing sync ops in the block), by item index
     inline: dict[int, Callable[[int], list[Event]]] = field(default_factory=dict)
+    # per item (a nested loop that runs at least once): for each pipe Y, the pipes X
+    # whose ops issued before the item complete before Y's ops after it (`orders_within`)
+    orders: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -73,10 +76,7 @@ class _Clock:
                 self.merge(ev[1], {ev[1]: self.last[ev[1]]})
         elif kind == "set":
             _, p, _, key = ev
-            token = dict(self.know[p])
-            if p in self.last:
-                token[p] = self.last[p]
-            self.pending.setdefault((p, ev[2], key), deque()).append(token)
+            self.pending.setdefault((p, ev[2], key), deque()).append(self.token(p))
         elif kind == "wait":
             _, p, q, key = ev
             queue = self.pending.get((p, q, key))
@@ -86,6 +86,14 @@ class _Clock:
             self.last[q] = seq
             if wait_seen is not None:
                 wait_seen(ev, seq)
+
+    def token(self, pipe: str) -> dict[str, int]:
+        """What an op issued on `pipe` now carries once it completes: what the pipe knows,
+        and the pipe's own issued ops."""
+        token = dict(self.know[pipe])
+        if pipe in self.last:
+            token[pipe] = self.last[pipe]
+        return token
 
     def issue(self, pipes: frozenset[str], seq: int, joint: bool = False) -> None:
         if joint and len(pipes) > 1:
@@ -106,11 +114,13 @@ def simulate(
     probe: Callable[[int, int, _Clock], bool] | None = None,
     on_set: Callable[[Event, int, _Clock], bool] | None = None,
     wait_seen: Callable[[Event, int, int], None] | None = None,
+    clock: _Clock | None = None,
 ) -> dict[tuple[int, int], int]:
-    """Run the block `copies` times; returns the sequence number of each (copy, item).
-    `probe(copy, item, clock)` is called before each item issues (after its waits);
-    `on_set(event, copy, clock)` before each set; a True return stops the run."""
-    clock = _Clock()
+    """Run the block `copies` times (from `clock`, else from nothing known); returns the
+    sequence number of each (copy, item). `probe(copy, item, clock)` is called before
+    each item issues (after its waits); `on_set(event, copy, clock)` before each set; a
+    True return stops the run."""
+    clock = clock if clock is not None else _Clock()
     seqs: dict[tuple[int, int], int] = {}
     seq = 0
     for copy in range(copies):
@@ -128,7 +138,12 @@ def simulate(
                 if ev[0] == "set" and on_set is not None and on_set(ev, copy, clock):
                     return seqs
                 clock.apply(ev, seq, seen)
+            orders = model.orders.get(idx)
+            entry = {x: clock.token(x) for xs in orders.values() for x in xs} if orders else {}
             clock.issue(pipes, seq, idx < len(model.joint) and model.joint[idx])
+            for y, xs in (orders or {}).items():
+                for x in xs:
+                    clock.merge(y, entry[x])
             for make in model.after.get(idx, ()):
                 seq += 1
                 ev = make(copy)
@@ -232,6 +247,54 @@ def set_after_wait(model: BlockModel, key_of: Callable[[Event], Hashable], flag:
 
     simulate(model, period + 1, on_set=on_set, wait_seen=seen)
     return ok[0]
+
+
+def set_after_own_wait(model: BlockModel, key_of: Callable[[Event], Hashable], flag: Hashable,
+                       distance: int, period: int) -> bool:
+    """Whether every set of a loop-carried `flag` (set in pass k, waited in pass
+    k + distance, one id per pass mod period, distance <= period) is ordered after the
+    wait that consumed the previous set of its id: the set of pass k + period after the
+    wait of pass k + distance. (`set_after_wait` compares it with the wait of pass k,
+    which consumed the set of pass k - distance: for a carried flag that is one
+    wait too early.) Checked over period + 1 passes, with each wait as an op of its pipe."""
+    waits: dict[int, tuple[str, int]] = {}  # copy -> (wait pipe, seq)
+    ok = [True]
+
+    def seen(ev: Event, seq: int, copy: int) -> None:
+        if key_of(ev) == flag:
+            waits.setdefault(copy, (ev[2], seq))
+
+    def on_set(ev: Event, copy: int, clock: _Clock) -> bool:
+        if key_of(ev) != flag or copy < period:
+            return False
+        prior = waits.get(copy - period + distance)
+        if prior is None:
+            return False
+        pipe, seq = prior
+        if clock.know[ev[1]].get(pipe, -1) < seq:
+            ok[0] = False
+            return True
+        return False
+
+    simulate(model, period + 1, on_set=on_set, wait_seen=seen)
+    return ok[0]
+
+
+def orders_within(model: BlockModel, primed: Collection[tuple[str, str, Hashable]] = ()) -> dict[str, frozenset[str]]:
+    """For one pass over a loop body (the loop runs at least once): for each pipe Y, the
+    other pipes X whose ops issued before the loop complete before Y's ops after it,
+    through the body's flags and barriers. `primed`: the (set pipe, wait pipe, key) of
+    the loop-carried flags set once before the loop (their first pass's waits consume
+    those sets). A later pass only adds to what a pipe knows, so one pass is the least
+    any trip count >= 1 gives."""
+    clock = _Clock()
+    pipes = {p for item in model.pipes for p in item}
+    for p in pipes:
+        clock.last[p] = 0  # every op before the loop: sequence numbers in the run start at 1
+    for set_pipe, wait_pipe, key in primed:
+        clock.pending.setdefault((set_pipe, wait_pipe, key), deque()).append({set_pipe: 0})
+    simulate(model, 1, clock=clock)
+    return {y: frozenset(x for x in pipes if x != y and clock.know[y].get(x, -1) >= 0) for y in pipes}
 
 
 class Turns:

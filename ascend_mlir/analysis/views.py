@@ -442,3 +442,23 @@ def symbol_ranges(op: Operation) -> dict[Hashable, tuple[int, int]] | None:
         if values is not None:
             ranges[loop.body.block.args[0]] = values
     return ranges
+
+
+def widened_out_of(fp: Footprint, ops: list[Operation]) -> Footprint:
+    """`fp` widened out of each loop or if of `ops`, innermost first."""
+    from xdsl.dialects import scf
+
+    for loop in reversed(ops):
+        if isinstance(loop, scf.ForOp | scf.WhileOp | scf.IfOp):
+            fp = widen_out_of(fp, loop)
+    return fp
+
+
+def fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
+    """A footprint whose symbols (but the loop variable) are the same in every iteration;
+    else the whole root (a value computed in the loop may differ between iterations)."""
+    if fp.base is None:
+        return fp
+    if any(sym is not iv and defined_inside(sym, loop) for sym in fp.base.symbols()):
+        return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
+    return fp

@@ -66,20 +66,31 @@ from xdsl.rewriter import InsertPoint
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis import flag_sets
-from ascend_mlir.analysis.aliasing import Footprint, byte_hull, may_alias, min_carried_distance
+from ascend_mlir.analysis.aliasing import Footprint, conflict_candidates, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, Lifetime, allocate_events, credits, ring_edges, ring_ids
-from ascend_mlir.analysis.sync_plan import BlockModel, Coverage, Turns, covered, set_after_wait
-from ascend_mlir.analysis.views import defined_inside, footprint_of, loop_bounds, widen_out_of
+from ascend_mlir.analysis.size_bounds import trip_count_bounds
+from ascend_mlir.analysis.sync_plan import (
+    BlockModel,
+    Coverage,
+    Turns,
+    covered,
+    orders_within,
+    set_after_own_wait,
+    set_after_wait,
+)
+from ascend_mlir.analysis.views import fixed_symbols, footprint_of, loop_bounds, widen_out_of, widened_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
-from ascend_mlir.analysis.kernel_layout import function_cores, scalar_core
-from ascend_mlir.analysis.loop_model import loop_name
+from ascend_mlir.analysis.kernel_layout import scalar_core
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
 from ascend_mlir.transforms.sync_events import (
+    block_name,
+    block_depth,
     core_of,
+    cores_running,
     emit_block_flag,
     needed_ids,
     short_pairs,
@@ -131,13 +142,6 @@ def _leaf(op: Operation, body: Block, default_core: str) -> _Leaf | None:
     return _Leaf(op, accesses, path)
 
 
-def _stable(fp: Footprint, ops: list[Operation]) -> Footprint:
-    for loop in reversed(ops):
-        if isinstance(loop, scf.ForOp | scf.WhileOp | scf.IfOp):
-            fp = widen_out_of(fp, loop)
-    return fp
-
-
 # ----------------------------------------------------------------------------- requirements
 
 
@@ -164,6 +168,9 @@ class _Flag:
     # instead of at the top of the function
     anchor: tuple[int, Operation] | None = None  # (position in the function body, item)
     pinned: bool = False  # first_id chosen by the block's ring (_Emitter._ring), kept
+    # a credit around items src..dst (`_zero_trip_credits`): set before item src, after
+    # the waits there, and waited after item dst, before the sets there
+    around: bool = False
 
     @property
     def cross_core(self) -> bool:
@@ -209,7 +216,7 @@ class _Planner:
         self.chip = chip  # whose same-pipe rule (chips.needs_barrier) applies
         self.body = func_op.body.block
         self.default_core = scalar_core(func_op)
-        self.cores = _function_cores(func_op, self.default_core)
+        self.cores = cores_running(func_op, self.default_core)
         self.leaves = [lf for op in func_op.walk() if (lf := _leaf(op, self.body, self.default_core)) is not None]
         self.plans: dict[Block, _Plan] = {}
         # each op's position in its block, each loop's bounds: asked once per pair otherwise
@@ -227,8 +234,8 @@ class _Planner:
 
     def collect(self) -> None:
         """Every dependence between two leaves, over the pairs whose accesses may touch
-        the same bytes at all (`_candidates`), in the order of the full double loop."""
-        candidates = _candidates(self.leaves)
+        the same bytes at all (`aliasing.conflict_candidates`), in the order of the full double loop."""
+        candidates = conflict_candidates([lf.accesses for lf in self.leaves])
         for i, a in enumerate(self.leaves):
             for j in sorted(candidates[i]):
                 self._pair(a, self.leaves[j])
@@ -254,14 +261,14 @@ class _Planner:
         block = item_a.parent_block()
         if block is None or block is not item_b.parent_block() or self.position[item_a] >= self.position[item_b]:
             return
-        if may_alias(_stable(fa, a.path[k:-1]), _stable(fb, b.path[k:-1])):
+        if may_alias(widened_out_of(fa, a.path[k:-1]), widened_out_of(fb, b.path[k:-1])):
             plan = self.plan_of(block)
             req = _Req(self.position[item_a], self.position[item_b], pa, pb, 0)
             plan.reqs.add(req)
             if isinstance(item_b, scf.ForOp) and k + 1 < len(b.path):
                 inner = self.position[b.path[k + 1]]
                 first = self._first_pass(fb, b.path[k + 1 : -1], item_b)
-                if first is not None and not may_alias(_stable(fa, a.path[k:-1]), first):
+                if first is not None and not may_alias(widened_out_of(fa, a.path[k:-1]), first):
                     inner = len(item_b.body.block.ops)  # no conflict before the loop's second pass
                 plan.inner[req] = min(plan.inner.get(req, inner), inner)
 
@@ -274,14 +281,14 @@ class _Planner:
         if lb is None:
             return None
         iv = loop.body.block.args[0]
-        return _fixed_symbols(_stable(fp, inside), loop, iv).bind({iv: lb})
+        return fixed_symbols(widened_out_of(fp, inside), loop, iv).bind({iv: lb})
 
     def _carried(self, a: _Leaf, b: _Leaf, j: int, fa, fb, pa: str, pb: str) -> None:
         loop = a.path[j]
         assert isinstance(loop, scf.ForOp)
         iv = loop.body.block.args[0]
-        fa, fb = _stable(fa, a.path[j + 1 : -1]), _stable(fb, b.path[j + 1 : -1])
-        fa, fb = _fixed_symbols(fa, loop, iv), _fixed_symbols(fb, loop, iv)
+        fa, fb = widened_out_of(fa, a.path[j + 1 : -1]), widened_out_of(fb, b.path[j + 1 : -1])
+        fa, fb = fixed_symbols(fa, loop, iv), fixed_symbols(fb, loop, iv)
         if loop not in self.bounds:
             self.bounds[loop] = loop_bounds(loop)
         _, trips, step = self.bounds[loop]
@@ -296,63 +303,6 @@ class _Planner:
         plan = self.plan_of(loop.body.block)
         src, dst = self.position[item_a], self.position[item_b]
         plan.reqs.add(_Req(src, dst, pa, pb, 0 if src < dst else min(distance, MAX_VERSIONS)))
-
-
-def _candidates(leaves: list[_Leaf]) -> list[set[int]]:
-    """For each leaf, the leaves (itself included) with an access it may conflict with:
-    one of the two writes, and they may share a byte in some iteration (same root or an
-    unknown one, and overlapping hulls where both are bounded). A sweep over the hulls of
-    each root instead of every pair: the ring of a wide loop's planned buffers pairs each
-    buffer with its neighbours only."""
-    out: list[set[int]] = [set() for _ in leaves]
-    by_root: dict[Hashable, list[tuple[int, tuple[int, int] | None, bool]]] = {}
-    unknown: list[tuple[int, bool]] = []
-    for i, leaf in enumerate(leaves):
-        for fp, _, write in leaf.accesses:
-            if fp.root is None:
-                unknown.append((i, write))
-            else:
-                by_root.setdefault(fp.root, []).append((i, byte_hull(fp), write))
-
-    def link(i: int, wi: bool, j: int, wj: bool) -> None:
-        if wi or wj:
-            out[i].add(j)
-            out[j].add(i)
-
-    everything = [(i, w) for accesses in by_root.values() for i, _, w in accesses] + unknown
-    for i, wi in unknown:
-        for j, wj in everything:
-            link(i, wi, j, wj)
-    for accesses in by_root.values():
-        _sweep_root(accesses, link)
-    return out
-
-
-def _sweep_root(accesses: list[tuple[int, tuple[int, int] | None, bool]], link: Callable) -> None:
-    """`link` the accesses of one root that may overlap: unbounded ones with all, bounded
-    ones whose hulls overlap (a sweep by the hulls' starts)."""
-    for i, hull, wi in accesses:
-        if hull is None:
-            for j, _, wj in accesses:
-                link(i, wi, j, wj)
-    bounded = sorted((hull, i, w) for i, hull, w in accesses if hull is not None)
-    active: list[tuple[int, int, bool]] = []  # (hi, leaf, write)
-    for (lo, hi), i, wi in bounded:
-        active = [a for a in active if a[0] > lo]
-        for _, j, wj in active:
-            link(i, wi, j, wj)
-        link(i, wi, i, wi)
-        active.append((hi, i, wi))
-
-
-def _fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
-    """A footprint whose symbols (but the loop variable) are the same in every iteration;
-    else the whole root (a value computed in the loop may differ between iterations)."""
-    if fp.base is None:
-        return fp
-    if any(sym is not iv and defined_inside(sym, loop) for sym in fp.base.symbols()):
-        return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
-    return fp
 
 
 # ----------------------------------------------------------------------------- planning
@@ -390,8 +340,10 @@ def _model(plan: _Plan, req: _Req | None = None) -> BlockModel:
             model.after.setdefault(anchored.src, []).append(lambda copy, f=flag, k=ev: ("set", f.set_pipe, f.wait_pipe, k))
             model.before.setdefault(anchored.dst, []).append(lambda copy, f=flag, k=ev: ("wait", f.set_pipe, f.wait_pipe, k))
     for flag in plan.flags:
+        if flag.around:
+            continue
         def key(copy: int, f=flag, shift=0) -> Hashable:
-            return (id(f), (copy - shift) % f.period)
+            return (id(f), (copy - shift) % _model_period(f))
 
         model.after.setdefault(flag.src, []).append(
             lambda copy, f=flag, k=key: ("set", f.set_pipe, f.wait_pipe, k(copy))
@@ -399,7 +351,28 @@ def _model(plan: _Plan, req: _Req | None = None) -> BlockModel:
         model.before.setdefault(flag.dst, []).append(
             lambda copy, f=flag, k=key: ("wait", f.set_pipe, f.wait_pipe, k(copy, shift=f.distance))
         )
+    _model_credits(plan, model)
     return model
+
+
+def _model_period(f: _Flag) -> int:
+    """A flag's key versions in the model: its period; a cross-core flag counts on one id
+    primed `distance` times, so pass k's wait consumes pass k - distance's set."""
+    return max(f.period, f.distance) if f.cross_core else f.period
+
+
+def _model_credits(plan: _Plan, model: BlockModel) -> None:
+    """Credits around items (`_zero_trip_credits`) where they are emitted (last): the set
+    after the waits before its first item, the wait before the sets after its last."""
+    for flag in plan.flags:
+        if not flag.around:
+            continue
+        model.before.setdefault(flag.src, []).append(
+            lambda copy, f=flag: ("set", f.set_pipe, f.wait_pipe, (id(f), copy % f.period))
+        )
+        model.after.setdefault(flag.dst, []).insert(
+            0, lambda copy, f=flag: ("wait", f.set_pipe, f.wait_pipe, (id(f), copy % f.period))
+        )
 
 
 def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -> None:
@@ -434,6 +407,7 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
     _gather_sets(plan)
     if loop_body:
         _no_double_set(plan)
+        _zero_trip_credits(plan, loop_plans or {})
 
 
 def _anchor_primes(plan: _Plan, r: _Req, loop_plans: dict[Operation, _Plan]) -> bool:
@@ -519,7 +493,7 @@ def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
     the fewest points the schedule allows (`analysis.flag_sets`; for the set pipes in
     `fewest`, the fewest points at all), and flags of one pipe pair and distance at one
     point become one, waited before the earliest consumer."""
-    movable = [f for f in plan.flags if not f.cross_core]
+    movable = [f for f in plan.flags if not f.cross_core and not f.around]
     if not movable:
         return
     items, ii = _timed_items(plan)
@@ -528,7 +502,7 @@ def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
     merged: dict[tuple, _Flag] = {}
     flags: list[_Flag] = []  # in the order they were planned (the order they are emitted in)
     for f in plan.flags:
-        if f.cross_core:
+        if f.cross_core or f.around:
             flags.append(f)
             continue
         key = (points[id(f)], f.set_pipe, f.wait_pipe, f.distance, f.period)
@@ -549,7 +523,7 @@ def _no_double_set(plan: _Plan) -> None:
     a credit flag back (see the module docstring)."""
     versions = max([f.period for f in plan.flags] + [2])
     for flag in list(plan.flags):
-        if flag.cross_core:
+        if flag.cross_core or flag.around:
             continue  # cross-core flags count: a second set before the wait is fine
         if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), flag.period):
             continue
@@ -564,6 +538,61 @@ def _no_double_set(plan: _Plan) -> None:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 1, 1))
         else:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
+
+
+def _carried_key(ev) -> Hashable:
+    """The flag a model event belongs to (`_model`'s keys are (id(flag), version))."""
+    return ev[3][0] if ev[0] != "barrier" and isinstance(ev[3], tuple) and ev[3] else None
+
+
+def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
+    """A loop-carried flag whose next set of an id is not ordered after the wait that
+    consumed the previous set (its own pass's: `sync_plan.set_after_own_wait`), as when it
+    is set and waited around a nested loop that may run 0 times (the model makes a nested
+    loop one item; only its own flags order the wait before the set, when it runs). With
+    the orders nested loops give for every trip count (`_nested_orders`), a flag still
+    unordered gets a credit the other way round (wait pipe -> set pipe, its period) around
+    the items from its wait to its set: set right after its wait, waited right before its
+    set. Where every flag is ordered (every example without such a loop), nothing changes."""
+    carried = [f for f in plan.flags if not f.cross_core and not f.around and f.distance >= 1
+               and f.distance <= f.period and f.src >= f.dst]
+    if not carried:
+        return
+    orders = _nested_orders(plan, loop_plans)
+    for flag in carried:
+        model = _model(plan)
+        model.orders = orders
+        if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
+            continue
+        plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, flag.period, around=True))
+
+
+def _nested_orders(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> dict[int, dict[str, frozenset[str]]]:
+    """Per nested loop item, the orders between pipes it gives for every trip count: a
+    carried flag of its body is primed right before it and drained right after it, so
+    its set pipe's ops before the loop precede its wait pipe's after it (0 trips: the drain
+    consumes the prime), when the loop's plan is emitted after this one (`_Emitter.emit`:
+    its primes follow our waits, its drains precede our sets). A loop that runs at least
+    once (`trip_count_bounds`) adds one pass of its body (`sync_plan.orders_within`).
+    Anchored primes (set elsewhere) and cross-core flags are left out."""
+    plans = list(loop_plans.values())
+    orders: dict[int, dict[str, frozenset[str]]] = {}
+    for idx, op in enumerate(plan.items):
+        inner = loop_plans.get(op)
+        if not isinstance(op, scf.ForOp) or inner is None:
+            continue
+        primed = [f for f in inner.flags if f.distance >= 1 and not f.cross_core and not f.around and f.anchor is None]
+        known: dict[str, set[str]] = {}
+        if plan in plans and plans.index(inner) > plans.index(plan):
+            for f in primed:
+                known.setdefault(f.wait_pipe, set()).add(f.set_pipe)
+        if trip_count_bounds(op)[0] >= 1:
+            keys = [(f.set_pipe, f.wait_pipe, (id(f), v)) for f in primed for v in range(f.period)]
+            for y, xs in orders_within(_model(inner), keys).items():
+                known.setdefault(y, set()).update(xs)
+        if known:
+            orders[idx] = {y: frozenset(xs) for y, xs in known.items()}
+    return orders
 
 
 # ----------------------------------------------------------------------------- emitting
@@ -655,7 +684,7 @@ class _Emitter:
         the next), a flag back (wait pipe -> set pipe) does, placed by `event_ids.credits`
         (the fewest that cover every reuse). False when it does not fit."""
         ring = [f for f in plan.flags if (f.set_pipe, f.wait_pipe) == pair and f.distance == 0 and f.anchor is None
-                and not f.cross_core and f.src < f.dst]
+                and not f.cross_core and not f.around and f.src < f.dst]
         free = self._free_ids(plan, pair, ring)
         found = ring_ids([Lifetime(f.src, f.dst) for f in ring], len(free)) if _is_loop_body(plan.block) else None
         if not found:
@@ -742,7 +771,7 @@ class _Emitter:
 
         def shares(i: int, j: int) -> bool:
             a, b = flags[i], flags[j]
-            if not (Turns.eligible(a) and Turns.eligible(b)):
+            if not (Turns.eligible(a) and Turns.eligible(b)) or a.around or b.around:
                 return False
             if plans[i] is plans[j]:
                 return turns_of(plans[i]).take_turns(a, b)
@@ -793,7 +822,9 @@ class _Emitter:
         for plan in self.planner.plans.values():
             for idx, pipe in plan.barriers:
                 Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(pipe_of(pipe)))
-        for plan, f in flags:
+        # credits around items last: their waits then stand right after their item,
+        # before every set there, as the block's model has them (_model_credits)
+        for plan, f in sorted(flags, key=lambda pf: pf[1].around):
             self._emit_flag(plan, f)
         self._region_barriers(flags)
         self._cross_core_barriers()
@@ -824,7 +855,7 @@ class _Emitter:
             needed = self.needed.get((plan.block, f.set_pipe, f.wait_pipe), f.period)
             emit_remark(
                 dst_op,
-                f"ascend-insert-sync: {_block_name(plan.block)}: {set_pipe} -> {wait_pipe} needs {needed} event ids "
+                f"ascend-insert-sync: {block_name(plan.block)}: {set_pipe} -> {wait_pipe} needs {needed} event ids "
                 f"live at once, the chip has {self.events_per_pipe_pair}; pipe_barrier[<PIPE_ALL>] instead",
             )
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
@@ -837,6 +868,10 @@ class _Emitter:
         if f.period > 1:
             assert isinstance(loop, scf.ForOp)
             event = version_event(loop, f.period, f.first_id)
+        if f.around:
+            Builder(InsertPoint.before(src_op)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, event))
+            Builder(InsertPoint.after(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
+            return
         self._insert_set(src_op, hivm.SetFlagOp(set_pipe, wait_pipe, event), f.distance > 0)
         Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
         if f.distance and isinstance(loop, scf.ForOp):
@@ -928,30 +963,6 @@ class _Emitter:
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
 
 
-def _depth(block: Block) -> int:
-    """How many ops enclose `block`."""
-    depth, op = 0, block.parent_op()
-    while op is not None:
-        depth, op = depth + 1, op.parent_op()
-    return depth
-
-
-def _block_name(block: Block) -> str:
-    """`loop <function>.<iv>` for a loop body, `function <name>` for a function body."""
-    op = block.parent_op()
-    while op is not None and not isinstance(op, scf.ForOp | func.FuncOp):
-        op = op.parent_op()
-    if isinstance(op, scf.ForOp):
-        return f"loop {loop_name(op, 0)}"
-    return f"function {op.sym_name.data}" if isinstance(op, func.FuncOp) else "block"
-
-
-def _function_cores(func_op: func.FuncOp, default_core: str) -> tuple[str, ...]:
-    """The cores running the function, the default (SCALAR ops') core first."""
-    others = sorted(function_cores(func_op) - {default_core})
-    return (default_core, *others)
-
-
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
     """Flags and pipe barriers for every dependence that needs one (see the module doc)."""
@@ -977,6 +988,6 @@ class InsertSyncPass(ModulePass):
             loop_plans: dict[Operation, _Plan] = {
                 parent: p for p in planner.plans.values() if (parent := p.block.parent_op()) is not None
             }
-            for plan in sorted(planner.plans.values(), key=lambda p: -_depth(p.block)):
+            for plan in sorted(planner.plans.values(), key=lambda p: -block_depth(p.block)):
                 _plan_block(plan, loop_plans)
             _Emitter(planner, events).emit()

@@ -2,18 +2,20 @@
 core (a MIX kernel's model keeps the cores apart), the model events of the sync ops
 already in a block, the dynamic event id of a flag that cycles through versions, a
 cross-core flag's ops, and which blocks' flags found no event id (on the pass's planned
-flags: (plan, flag) pairs)."""
+flags: (plan, flag) pairs), and which cores run a function and what its blocks are called."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith, scf
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir.analysis.kernel_layout import function_cores
+from ascend_mlir.analysis.loop_model import loop_name
 from ascend_mlir.analysis.views import affine_of, loop_bounds
 from ascend_mlir.dialects import hivm
 
@@ -165,3 +167,27 @@ def needed_ids(flags: list[tuple[Any, Any]]) -> dict[tuple, int]:
         else:
             held.setdefault(key, set()).update(range(f.first_id, f.first_id + f.period))
     return {key: len(held.get(key, ())) + n for key, n in missing.items()}
+
+
+def block_depth(block: Block) -> int:
+    """How many ops enclose `block`."""
+    depth, op = 0, block.parent_op()
+    while op is not None:
+        depth, op = depth + 1, op.parent_op()
+    return depth
+
+
+def block_name(block: Block) -> str:
+    """`loop <function>.<iv>` for a loop body, `function <name>` for a function body."""
+    op = block.parent_op()
+    while op is not None and not isinstance(op, scf.ForOp | func.FuncOp):
+        op = op.parent_op()
+    if isinstance(op, scf.ForOp):
+        return f"loop {loop_name(op, 0)}"
+    return f"function {op.sym_name.data}" if isinstance(op, func.FuncOp) else "block"
+
+
+def cores_running(func_op: func.FuncOp, first: str) -> tuple[str, ...]:
+    """The cores running the function, the default (SCALAR ops') core `first`."""
+    others = sorted(function_cores(func_op) - {first})
+    return (first, *others)

@@ -66,7 +66,7 @@ from xdsl.passes import ModulePass
 from ascend_mlir import hardware
 from ascend_mlir.analysis.aliasing import Affine, Footprint, byte_hull, hulls_apart, may_alias
 from ascend_mlir.analysis.latency_model import constant_int
-from ascend_mlir.analysis.size_bounds import lower_bound, upper_bound
+from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
 from ascend_mlir.analysis.kernel_layout import split_pairs, vector_core_count
@@ -138,19 +138,6 @@ def _lcm_of_divisors(loop: scf.ForOp) -> int:
             if divisor is not None and divisor > 0:
                 period = lcm(period, divisor)
     return period
-
-
-def trip_count_bounds(loop: scf.ForOp) -> tuple[int, int | None]:
-    """(fewest, most or None) trips of a loop whose bounds are not constants, from the
-    static bounds of its upper bound when its lower bound and step are constants (the
-    lowered L0 K loop of a partial tile runs max(ceil(real_k / step), 1) times, real_k at
-    most its L1 buffer's K: between 1 and that buffer's steps)."""
-    lb, step = constant_int(loop.lb), constant_int(loop.step)
-    if lb is None or step is None or step <= 0:
-        return 0, None
-    fewest = max(0, -(-(lower_bound(loop.ub) - lb) // step))
-    ub_max = upper_bound(loop.ub)
-    return fewest, None if ub_max is None else max(0, -(-(ub_max - lb) // step))
 
 
 def covering_trip_counts(loop: scf.ForOp) -> range:
