@@ -6,10 +6,9 @@ It is compiled with `ascend-compile` (modulo schedule and solver sync) and with
 ours must be race-free under perturbed latencies, equal to the reference and take no more
 cycles than barrier-all.
 
-Not yet here: the >= 200 random kernels of issue 18 (`random_kernel(seed)`), because
-seed 1 (one chain of 16x128 tiles, six trips) is still slower than barrier-all (4075
-against 3873 cycles: a loop-carried dependence whose producer comes first in the
-pipelined body is synced within the iteration, which costs the overlap).
+The >= 200 random kernels of issue 18 (`random_kernel(seed)`, 200 under `pytest --slow`,
+10 otherwise; the slow marker) are a strict expected failure: ours is still slower than
+the faster baseline on some (bench/e2e/never_slower.py; seeds 0-19: 0, 2, 4, 7, 12, 17).
 """
 
 from __future__ import annotations
@@ -61,3 +60,27 @@ def test_wide_chain_kernel_is_not_slower_than_barrier_all():
 @pytest.mark.parametrize("seed", [0])
 def test_random_kernels_are_deterministic(seed):
     assert random_kernel(seed) == random_kernel(seed)
+
+
+def _random_budget(request) -> int:
+    return 200 if request.config.getoption("--slow", default=False) else 10
+
+
+def _slower_seeds(seeds: range) -> list[tuple[int, int, int]]:
+    slower = []
+    for seed in seeds:
+        text = random_kernel(seed)
+        ours = _cycles(text, True)  # race-free under perturbation, equal to the reference
+        best = min(_cycles(text, False, sync="barrier-all", schedule="program-order"),
+                   _cycles(text, False, schedule="program-order"))
+        if ours > best:
+            slower.append((seed, ours, best))
+    return slower
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="never slower is not met yet: ours > min(barrier-all, program order) on "
+                                       "random seeds 0, 2, 4, 7, 12, 17 of 0-19 (bench/e2e/never_slower.py)")
+def test_random_kernels_are_never_slower_than_the_faster_baseline(request):
+    slower = _slower_seeds(range(_random_budget(request)))
+    assert not slower, f"(seed, ours, faster baseline): {slower}"
