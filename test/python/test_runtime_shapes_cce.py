@@ -157,3 +157,21 @@ def test_a_runtime_row_pitch_on_the_simulator(softmax_pitch):
         result = simulate(module, inputs, perturb=3)
         assert not result.races and not result.deadlock and not result.unbalanced_flags, arch
         np.testing.assert_allclose(result.outputs["arg1"], expected["arg1"], rtol=1e-5, atol=1e-6, err_msg=arch)
+
+
+def test_a_kernel_too_large_to_recheck_is_said_not_printed_silently(kernel, monkeypatch, capsys):
+    """The printer re-checks the sync of what it prints; where that check is over
+    verify-sync's budget (a split MIX kernel's halves are run in every combination), it
+    says so on stderr instead of printing as if it had checked (here the budget is made 0)."""
+    from ascend_mlir.chips import resolve_chip
+    from ascend_mlir.targets.cce.prepared import check_prepared
+    from ascend_mlir.transforms import verify_sync
+
+    _, compiled = kernel
+    chip = resolve_chip(compiled, None, None)
+    check_prepared(compiled, chip)
+    assert "not re-verified" not in capsys.readouterr().err
+    monkeypatch.setattr(verify_sync, "MAX_TRIP_RUNS", 0)
+    check_prepared(compiled, chip)
+    err = capsys.readouterr().err
+    assert "remark: -t cce: the kernel's sync is too large to re-check" in err and "not re-verified here" in err

@@ -26,7 +26,7 @@ from xdsl.ir import Operation
 
 from ascend_mlir.analysis.kernel_layout import kernel_layouts
 from ascend_mlir.chips import Chip
-from ascend_mlir.diagnostics import op_error
+from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.dialects import hivm
 from ascend_mlir.op_errors import OpError
 
@@ -84,9 +84,15 @@ def check_prepared(module: ModuleOp, chip: Chip, synced_for: Chip | None = None)
         _check_limits_of(module, chip, "")
     for kernel in kernel_layouts(module):
         try:
-            verify_functions(list(kernel.functions), chip)
+            verified = verify_functions(list(kernel.functions), chip)
         except OpError as err:
             raise op_error(err.op, f"{what} ({err.message.removeprefix('ascend-verify-sync: ')}): {fix}") from None
+        if not verified:
+            # said, not silent: the split halves' runs are checked in every combination,
+            # which can exceed the budget where the unsplit kernel (ascend-compile's own
+            # verify-sync, before the split) did not
+            emit_remark(kernel.functions[0], "-t cce: the kernel's sync is too large to re-check within "
+                        "ascend-verify-sync's budget; printed as synced, not re-verified here")
 
 
 def _check_limits_of(module: ModuleOp, chip: Chip, fix: str) -> None:
