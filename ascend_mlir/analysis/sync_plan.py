@@ -225,28 +225,9 @@ class Coverage:
 def set_after_wait(model: BlockModel, key_of: Callable[[Event], Hashable], flag: Hashable, period: int) -> bool:
     """Whether every set of `flag` (matched by `key_of(event) == flag`) in pass k + period
     is ordered after its wait in pass k (so the flag is never set twice): checked over
-    period + 1 passes, with each wait as an op of its pipe."""
-    waits: dict[int, tuple[str, int]] = {}  # copy -> (wait pipe, seq)
-    ok = [True]
-
-    def seen(ev: Event, seq: int, copy: int) -> None:
-        if key_of(ev) == flag:
-            waits.setdefault(copy, (ev[2], seq))
-
-    def on_set(ev: Event, copy: int, clock: _Clock) -> bool:
-        if key_of(ev) != flag or copy < period:
-            return False
-        prior = waits.get(copy - period)
-        if prior is None:
-            return False
-        pipe, seq = prior
-        if clock.know[ev[1]].get(pipe, -1) < seq:
-            ok[0] = False
-            return True
-        return False
-
-    simulate(model, period + 1, on_set=on_set, wait_seen=seen)
-    return ok[0]
+    period + 1 passes, with each wait as an op of its pipe. (`set_after_own_wait` at
+    distance 0.)"""
+    return set_after_own_wait(model, key_of, flag, 0, period)
 
 
 def set_after_own_wait(model: BlockModel, key_of: Callable[[Event], Hashable], flag: Hashable,
