@@ -5,7 +5,10 @@
 #   --fast   the inner-loop tier (CONTRIBUTING.md says what it leaves out and what stands in):
 #            pytest deselects the cases marked `slow` and runs the random property tests at
 #            their small budget (pytest --fast), lit leaves out the tests marked
-#            `UNSUPPORTED: fast-tier` (lit --param tier=fast); ruff and pyright as always.
+#            `UNSUPPORTED: fast-tier` (lit --param tier=fast); ruff as always, pyright not
+#            (64 CPU s of one process, half the tier's budget): run `pyright FILES` on what
+#            you touched before landing, or `--fast --pyright` to have it here.
+#   --pyright  with --fast: run pyright too (the default tier always does).
 # ruff + pyright and lit run beside pytest, their output shown when they end: each of the
 # three leaves cores idle on its own (pyright is one process; lit and pytest-xdist wait for
 # their longest test or file at the end), idle time that added up when they ran one after
@@ -14,12 +17,18 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 pytest_args=(-q -rs)
 lit_args=(-sv --order=lexical)
+fast=0 with_pyright=0
 for arg in "$@"; do
   case "$arg" in
-    --fast) pytest_args+=(--fast); lit_args+=(--param tier=fast) ;;
-    *) echo "run-tests: error: unknown option '$arg' (known: --fast)" >&2; exit 2 ;;
+    --fast) fast=1; pytest_args+=(--fast); lit_args+=(--param tier=fast) ;;
+    --pyright) with_pyright=1 ;;
+    *) echo "run-tests: error: unknown option '$arg' (known: --fast, --pyright)" >&2; exit 2 ;;
   esac
 done
+run_pyright=1
+if [ "$fast" = 1 ] && [ "$with_pyright" = 0 ]; then
+  run_pyright=0
+fi
 if python3 -c "import xdist" 2>/dev/null; then
   # one file per worker: a module-scoped fixture (a compiled library, a simulated grid) is built once
   pytest_args+=(-n auto --dist loadfile)
@@ -33,15 +42,21 @@ trap '[ -n "$pyright_pid" ] && kill "$pyright_pid" 2>/dev/null; [ -n "$lit_pid" 
 status=0
 # lint and types (configured in pyproject.toml); ruff takes a fraction of a second
 ruff check . || status=1
-pyright >"$logs/pyright" 2>&1 &
-pyright_pid=$!
+if [ "$run_pyright" = 1 ]; then
+  pyright >"$logs/pyright" 2>&1 &
+  pyright_pid=$!
+fi
 lit "${lit_args[@]}" test/ >"$logs/lit" 2>&1 &
 lit_pid=$!
 python3 -m pytest "${pytest_args[@]}" test/python || status=1
-wait "$pyright_pid" || status=1
-pyright_pid=""
-echo "== pyright =="
-cat "$logs/pyright"
+if [ "$run_pyright" = 1 ]; then
+  wait "$pyright_pid" || status=1
+  pyright_pid=""
+  echo "== pyright =="
+  cat "$logs/pyright"
+else
+  echo "== pyright: not run in the fast tier (pass --pyright, or run pyright on the files you touched) =="
+fi
 wait "$lit_pid" || status=1
 lit_pid=""
 echo "== lit =="

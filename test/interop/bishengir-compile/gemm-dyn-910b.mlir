@@ -1,3 +1,6 @@
+// Fast tier: bishengir-compile/gemm_910b.mlir (a cube kernel through bishengir-compile) and
+// runtime-shapes.mlir (a runtime-shape kernel) stand in.
+// UNSUPPORTED: fast-tier
 // The runtime-shape GEMM (examples/gemm_dyn.mlir: runtime M, N, K, partial tiles on all
 // three) keeps our sync and buffers through bishengir-compile on Ascend 910B to the
 // missing hivmc step, its dynamic memrefs and index arguments still there. What in our

@@ -1,3 +1,6 @@
+// Fast tier: own-plan-vector-910b.mlir (our plan through bishengir-compile) and
+// vecadd-950-a5.mlir (the a5 build) stand in.
+// UNSUPPORTED: fast-tier
 // ascend-compile's default (schedule=modulo sync=solver) output keeps OUR sync and OUR
 // buffers/versions through bishengir-compile on Ascend 950 with the a5 build: alloc-planned-buffers
 // re-spells the planned pointer_casts (bishengir's PlanMemory aborts on any of them) as

@@ -1,3 +1,6 @@
+// Fast tier: bishengir-compile/runtime-shapes.mlir stands in (vecadd_dyn through both
+// bishengir-compile builds).
+// UNSUPPORTED: fast-tier
 // The runtime-shape row kernels (softmax_dyn, rmsnorm_dyn, layernorm_dyn: runtime rows and
 // row length, partial tiles as subviews of static ub buffers with dynamic sizes) keep our
 // schedule, sync and buffers through bishengir-compile on Ascend 910B and (a5 build) Ascend

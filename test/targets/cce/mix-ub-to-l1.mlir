@@ -1,3 +1,5 @@
+// Fast tier: cce/mix.mlir stands in (a MIX kernel printed as CCE and emulated).
+// UNSUPPORTED: fast-tier
 // Vector core -> cube through L1: the UB tile becomes NZ in L1 by one strided burst copy
 // per 32-byte column block; the vector core's cross-core set releases the cube.
 // dav-3510 prints, builds against tools/cce-emu and runs (ascend-sim --via cce). The

@@ -1,6 +1,4 @@
-// LIT-SUBPROCESS: two runs compared must be two processes (two hash seeds), as a user's are
 // RUN: ascend-opt %s -t schedule-json | filecheck %s --match-full-lines --strict-whitespace
-// RUN: ascend-opt %s -t schedule-json > %t.1 && ascend-opt %s -t schedule-json > %t.2 && diff %t.1 %t.2
 
 // The target prints the attributes ascend-modulo-schedule left (it never schedules).
 // Keys exactly as DESIGN.md section 9, in that order; buffers = the loop's

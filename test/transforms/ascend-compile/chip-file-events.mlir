@@ -1,3 +1,6 @@
+// Fast tier: ascend-insert-sync/out-of-events.mlir stands in (the same four-events chip file,
+// synced and verified).
+// UNSUPPORTED: fast-tier
 // RUN: ascend-opt %examples/flash_attention.mlir -p 'ascend-compile{chip-file="%S/../ascend-insert-sync/Inputs/four-events.toml"}' 2>&1 | filecheck %s
 // RUN: ascend-opt %examples/flash_attention.mlir -p 'ascend-compile{chip-file="%S/../ascend-insert-sync/Inputs/four-events.toml"}' 2>/dev/null > %t.mlir
 // RUN: ascend-sim %t.mlir --json --perturb 3 | filecheck %s --check-prefix=SIM

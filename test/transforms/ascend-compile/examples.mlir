@@ -1,3 +1,6 @@
+// Fast tier: test_examples.py stands in (every example simulated clean and equal to the
+// reference).
+// UNSUPPORTED: fast-tier
 // Every example kernel through the first compile pipeline: ascend-sim compiles a
 // tile-level file with ascend-compile (barrier-all sync, program order), simulates all
 // blocks, and compares the outputs with the reference interpreter.

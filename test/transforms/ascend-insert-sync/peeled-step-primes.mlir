@@ -1,3 +1,6 @@
+// Fast tier: test_examples.py stands in (gemm_910b, gemm_relu and gemm_bf16 compiled with
+// sync=solver and simulated with --perturb 2).
+// UNSUPPORTED: fast-tier
 // The peeled first K step (peel-mmad-init) sets the K loop's first event itself: the
 // dependence of the loop's feed on the peeled mmadL1 (it reads the single-version B tile
 // that the loop's first step reloads) is handed to the loop's carried MTE1 -> MTE2 flag,

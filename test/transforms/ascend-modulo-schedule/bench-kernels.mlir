@@ -1,3 +1,6 @@
+// Fast tier: the other ascend-modulo-schedule tests (gemm-example.mlir: a cube loop's II) and
+// test_examples.py's flash_attention (compiled, perturbed) stand in.
+// UNSUPPORTED: fast-tier
 // The two kernels the scheduler benchmark adds to its problem set: a flash-attention
 // forward K/V loop (bench/scheduler/kernels/flash_attn_fwd.mlir; 23 tasks: two matmuls,
 // fixpipe and vector -> L1 hand-offs, online-softmax recurrences) and a fused matmul +

@@ -1,3 +1,6 @@
+// Fast tier: ascend-pipeline-loops/skew.mlir (the pass on a staged loop) and test_unroll.py
+// (unrolled kernels compiled and simulated) stand in.
+// UNSUPPORTED: fast-tier
 // ascend-pipeline-loops on loops ascend-modulo-schedule unrolled (issue 18 item 2): the
 // unrolled body is pipelined like any other (stage skewing when a pipe holds two
 // stages; test_unroll.py runs such loops too), and ascend-insert-sync then finds one set point per pipe and pass for the

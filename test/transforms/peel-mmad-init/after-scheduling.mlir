@@ -1,3 +1,6 @@
+// Fast tier: the other peel-mmad-init tests stand in (the peel on its own), and
+// test_examples.py compiles gemm_bf16.
+// UNSUPPORTED: fast-tier
 // ascend-compile peels the first K step after scheduling (so the L1 tiles, used only in
 // the K loop, may get versions). The peeled step is part of the K loop as one task of
 // the outer (tile) loop: its ops keep their cost and take the K loop's slot there, not
