@@ -155,6 +155,22 @@ def mmad_cost(chip: Chip, m: int, n: int, k: int, dtype: str, element_bits: int)
     )
 
 
+def batch_mmad_cost(chip: Chip, batch: int, m: int, n: int, k: int, dtype: str, element_bits: int) -> Cost:
+    """batchMmadL1: one mmadL1 of m/k/n per index of the batch axis, in a loop.
+    bishengir runs it so: its hivm-tile-batchmm-into-loop pass (TileBatchMMIntoLoop.cpp)
+    rewrites a batchMmadL1 and its fixpipe into an scf.for over the batch of mmadL1s, so
+    the batches issue one mmadL1's ii apart and the last result is ready one mmadL1's
+    latency after the last issue."""
+    return serial_loop(mmad_cost(chip, m, n, k, dtype, element_bits), batch)
+
+
+def batch_mmad_feed_latency(chip: Chip, batch: int, m: int, n: int, k: int, dtype: str, element_bits: int) -> int:
+    """Cycles until a batchMmadL1's MTE1 has read the last batch's A and B from L1:
+    the last mmadL1 of the loop issues (batch - 1) mmadL1 iis in, then its feed runs."""
+    one = mmad_cost(chip, m, n, k, dtype, element_bits)
+    return (max(1, batch) - 1) * one.ii + mmad_feed_cost(chip, m, n, k, element_bits).latency
+
+
 def vector_class(chip: Chip, op_name: str) -> str:
     cls = chip.latency.vector_op_class.get(op_name)
     if cls is None:
@@ -320,8 +336,17 @@ def _copy_like(op: Operation, chip: Chip) -> Cost:
         raise LatencyError(op, str(e)) from None
 
 
+def _batch_of(op: Operation) -> int:
+    """The batch (leading axis) of a batchMmadL1's A, B and C: the verifier has checked
+    they are rank 3 with one batch; A's extent (its bound when dynamic) counts."""
+    a = _ins(op)[0] if _ins(op) else None
+    if a is None or not isinstance(a.type, MemRefType) or len(a.type.get_shape()) != 3:
+        raise LatencyError(op, "expected a rank-3 memref A (batch, rows, columns)")
+    return static_shape(a, op)[0]
+
+
 def _mmad_shape(op: Operation) -> tuple[int, int, int, str, int]:
-    """(m, n, k, cube dtype, element bits) of an mmadL1."""
+    """(m, n, k, cube dtype, element bits) of an mmadL1 (of one batch of a batchMmadL1)."""
     ins = _ins(op)
     outs = _memrefs(_outs(op))
     if len(ins) < 2 or not outs:
@@ -338,6 +363,8 @@ def _mmad_shape(op: Operation) -> tuple[int, int, int, str, int]:
         m, k, n = (int(x) for x in explicit)  # pyright: ignore[reportArgumentType]
         return m, n, k, dtype, bits
     a_shape, b_shape = static_shape(a, op), static_shape(b, op)
+    if op.name == "hivm.hir.batchMmadL1":  # one batch's matrices
+        a_shape, b_shape = a_shape[1:], b_shape[1:]
     if len(a_shape) != 2 or len(b_shape) != 2:
         raise LatencyError(op, "a and b must be 2-D")
     m, k = (a_shape[1], a_shape[0]) if "a_transpose" in attrs else a_shape
@@ -351,6 +378,10 @@ def _mmad_shape(op: Operation) -> tuple[int, int, int, str, int]:
 
 def _mmad(op: Operation, chip: Chip) -> Cost:
     return mmad_cost(chip, *_mmad_shape(op))
+
+
+def _batch_mmad(op: Operation, chip: Chip) -> Cost:
+    return batch_mmad_cost(chip, _batch_of(op), *_mmad_shape(op))
 
 
 def _mmad_l0(op: cce.MmadOp, chip: Chip) -> Cost:
@@ -377,15 +408,18 @@ def read_latencies(op: Operation, chip: Chip) -> dict[SSAValue, int]:
     """Operands a task has finished reading before its result is ready: mmadL1 is done
     with its L1 inputs once its MTE1 moves are (which is why a cube op's WAR dependence
     towards an L1 loader is an MTE1 -> MTE2 flag)."""
-    if op.name != "hivm.hir.mmadL1":
+    if op.name not in ("hivm.hir.mmadL1", "hivm.hir.batchMmadL1"):
         return {}
     try:
-        m, n, k, _, bits = _mmad_shape(op)
-        feed = mmad_feed_cost(chip, m, n, k, bits)
+        m, n, k, dtype, bits = _mmad_shape(op)
+        if op.name == "hivm.hir.batchMmadL1":
+            feed = batch_mmad_feed_latency(chip, _batch_of(op), m, n, k, dtype, bits)
+        else:
+            feed = mmad_feed_cost(chip, m, n, k, bits).latency
     except ChipError as e:
         raise LatencyError(op, str(e)) from None
     ins = _ins(op)
-    return {ins[0]: feed.latency, ins[1]: feed.latency}
+    return {ins[0]: feed, ins[1]: feed}
 
 
 def _vector(op: Operation, chip: Chip, short: str) -> Cost:
@@ -449,6 +483,8 @@ def _estimate(op: Operation, chip: Chip) -> Cost:
         cost = _copy_like(op, chip)
     elif short == "mmadL1":
         cost = _mmad(op, chip)
+    elif short == "batchMmadL1":
+        cost = _batch_mmad(op, chip)
     elif isinstance(op, cce.LoadL0AOp | cce.LoadL0BOp):  # one K step of an mmadL1's MTE1 feed
         cost = copy_cost(chip, "cbuf", hivm.scope_of(op.dst) or "", memref_bytes(op.dst, op))
     elif isinstance(op, cce.MmadOp):

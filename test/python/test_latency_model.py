@@ -210,3 +210,61 @@ func.func @k(%u: memref<4096xf32, #hivm.address_space<ub>>, %n: index) attribute
     result = simulate(module, None, blocks=1, trace=False)
     assert result.unknown_latency_ops == []
     assert result.to_json()["unknown_latency_ops"] == result.unknown_latency_ops
+
+
+def _batch_mmad_ops(batch: int, m: int, k: int, n: int, sizes: str) -> tuple:
+    """(batchMmadL1, mmadL1) on the same m/k/n; `sizes` "const" passes m/k/n as constants,
+    "args" as kernel arguments (the model then reads one batch's matrices off A and B)."""
+    from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    def mr(shape: str, et: str, scope: str) -> str:
+        return f"memref<{shape}x{et}, #hivm.address_space<{scope}>>"
+
+    a3, b3, c3 = mr(f"{batch}x{m}x{k}", "f16", "cbuf"), mr(f"{batch}x{k}x{n}", "f16", "cbuf"), mr(f"{batch}x{m}x{n}", "f32", "cc")
+    a2, b2, c2 = mr(f"{m}x{k}", "f16", "cbuf"), mr(f"{k}x{n}", "f16", "cbuf"), mr(f"{m}x{n}", "f32", "cc")
+    sizes_def = (f"  %m = arith.constant {m} : index\n  %k = arith.constant {k} : index\n  %n = arith.constant {n} : index\n"
+                 if sizes == "const" else "")
+    args = ", %m: index, %k: index, %n: index" if sizes == "args" else ""
+    text = f"""
+func.func @k(%a3: {a3}, %b3: {b3}, %c3: {c3}, %a2: {a2}, %b2: {b2}, %c2: {c2}{args}) attributes {{hacc.entry}} {{
+  %t = arith.constant true
+{sizes_def}  hivm.hir.batchMmadL1 ins(%a3, %b3, %t, %m, %k, %n : {a3}, {b3}, i1, index, index, index) outs(%c3 : {c3})
+  hivm.hir.mmadL1 ins(%a2, %b2, %t, %m, %k, %n : {a2}, {b2}, i1, index, index, index) outs(%c2 : {c2})
+  func.return
+}}
+"""
+    module = parse_module(AscendOptMain(args=[]).ctx, text, "batch.mmad.mlir")
+    batched = next(op for op in module.walk() if op.name == "hivm.hir.batchMmadL1")
+    single = next(op for op in module.walk() if op.name == "hivm.hir.mmadL1")
+    return batched, single
+
+
+@pytest.mark.parametrize("chip_name", ["ascend950", "ascend910b"])
+@pytest.mark.parametrize("sizes", ["const", "args"])
+@pytest.mark.parametrize("m, k, n", [(16, 32, 16), (64, 128, 48), (128, 256, 128)])
+def test_batch_mmad_is_a_loop_of_mmads(chip_name, sizes, m, k, n):
+    """batchMmadL1 costs what bishengir runs it as (hivm-tile-batchmm-into-loop: one
+    mmadL1 per batch index, in a loop): its pipes are busy batch x mmadL1's ii, its result
+    is ready one mmadL1 latency after the last batch issues; one batch is one mmadL1.
+    Before, it took the scalar issue cost (1 cycle) whatever its size."""
+    from ascend_mlir.analysis.latency_model import estimate, read_latencies
+
+    chip = load_chip(chip_name)
+    previous = None
+    for batch in (1, 2, 3, 8):
+        batched, single = _batch_mmad_ops(batch, m, k, n, sizes)
+        one_lat, one_ii = estimate(single, chip)
+        assert (one_lat, one_ii) == tuple(mmad_cost(chip, m, n, k, "fp16", 16))
+        lat, ii = estimate(batched, chip)
+        assert ii == batch * one_ii
+        assert lat == (batch - 1) * one_ii + one_lat
+        if previous is not None:
+            assert lat > previous[0] and ii > previous[1]
+        previous = (lat, ii)
+        # L1 is read once the last batch's MTE1 feed is over (WAR towards an L1 loader)
+        one_feed = set(read_latencies(single, chip).values())
+        feeds = set(read_latencies(batched, chip).values())
+        assert len(one_feed) == 1 and feeds == {(batch - 1) * one_ii + one_feed.pop()}
+        assert max(feeds) <= lat
+

@@ -274,12 +274,8 @@ def test_vdeinterleave_of_an_odd_axis_is_refused_at_the_op():
             {"arg0": np.zeros((2, 15), np.float16), "arg1": np.zeros((2, 7), np.float16)})
 
 
-@pytest.mark.parametrize("synced", [True, False])
-def test_batch_mmad_is_a_matmul_per_batch(synced):
-    """batchMmadL1: C[b] = A[b] x B[b] on the cube (MTE1 feed, M compute) for each b of the
-    batch axis, equal to numpy's batched matmul; without the M -> FIX flag the fixpipe
-    reads C while the cube writes it, a race."""
-    b, m, k, n = 2, 16, 32, 16
+def _batch_mmad_kernel(b: int, m: int, k: int, n: int, synced: bool) -> str:
+    """GM -> L1 (nd2nz), batchMmadL1, fixpipe to GM; the M -> FIX flag only when `synced`."""
     a_t, b_t, c_t = f"{b}x{m}x{k}", f"{b}x{k}x{n}", f"{b}x{m}x{n}"
     flag = ["    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]",
             "    hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]"] if synced else []
@@ -296,16 +292,47 @@ def test_batch_mmad_is_a_matmul_per_batch(synced):
         *flag,
         f"    hivm.hir.fixpipe ins(%c0 : {mr(c_t, 'f32', 'cc')}) outs(%c : {mr(c_t, 'f32', 'gm')})",
     ])
+    return kernel([("a", a_t, "f16"), ("b", b_t, "f16"), ("c", c_t, "f32")], body)
+
+
+@pytest.mark.parametrize("synced", [True, False])
+def test_batch_mmad_is_a_matmul_per_batch(synced):
+    """batchMmadL1: C[b] = A[b] x B[b] on the cube (MTE1 feed, M compute) for each b of the
+    batch axis, equal to numpy's batched matmul; without the M -> FIX flag the fixpipe
+    reads C while the cube writes it, a race. Every op is timed by the latency model."""
+    b, m, k, n = 2, 16, 32, 16
     x = RNG.normal(size=(b, m, k)).astype(np.float16)
     y = RNG.normal(size=(b, k, n)).astype(np.float16)
-    r = simulate(parse(kernel([("a", a_t, "f16"), ("b", b_t, "f16"), ("c", c_t, "f32")], body)),
+    r = simulate(parse(_batch_mmad_kernel(b, m, k, n, synced)),
                  {"arg0": x, "arg1": y, "arg2": np.zeros((b, m, n), np.float32)})
+    assert r.unknown_latency_ops == [], r.unknown_latency_ops
     if synced:
         assert r.ok and r.races == [] and not r.deadlock, r.to_json()
         np.testing.assert_allclose(r.outputs["arg2"], x.astype(np.float32) @ y.astype(np.float32), rtol=1e-6, atol=1e-5)
     else:
         assert [(race.first, race.second) for race in r.races] in (
             [("batchMmadL1", "fixpipe")], [("fixpipe", "batchMmadL1")]), r.to_json()
+
+
+@pytest.mark.parametrize("chip", ["ascend950", "ascend910b"])
+def test_batch_mmad_takes_longer_with_the_batch(chip):
+    """The simulator times batchMmadL1 by the latency model (a loop of mmadL1s): the M
+    pipe is busy batch x one mmadL1's ii, so the cube part grows with the batch."""
+    from ascend_mlir.analysis.latency_model import mmad_cost
+    from ascend_mlir.chips import load_chip
+
+    m, k, n = 64, 128, 48
+    one = mmad_cost(load_chip(chip), m, n, k, "fp16", 16)
+    cycles = []
+    for b in (1, 4):
+        inputs = {"arg0": np.ones((b, m, k), np.float16), "arg1": np.ones((b, k, n), np.float16),
+                  "arg2": np.zeros((b, m, n), np.float32)}
+        r = simulate(parse(_batch_mmad_kernel(b, m, k, n, True)), inputs, chip=chip)
+        assert r.ok and r.unknown_latency_ops == [], r.to_json()
+        np.testing.assert_array_equal(r.outputs["arg2"], np.full((b, m, n), k, np.float32))
+        cycles.append(r.cycles)
+    # the loads and the fixpipe grow too, so at least the cube's 3 more batches
+    assert cycles[1] - cycles[0] >= 3 * one.ii, cycles
 
 
 def test_load_scale_is_a_located_error():
