@@ -88,10 +88,11 @@ def kernel_shift(p: LoopProblem, body_tasks: int, ii: int, start: list[int]) -> 
 
 
 def _queues(p: LoopProblem, body_tasks: int, ii: int, start: list[int],
-            versions: dict[str, int]) -> tuple[list[_Item], dict[int, int], dict[int, int]]:
+            versions: dict[str, int], gather: bool = True) -> tuple[list[_Item], dict[int, int], dict[int, int]]:
     """The body in program order (start order) with its sets where `flag_sets.set_points`
-    puts them (after the op of their point; one per pipe and point), per releasing task
-    the item of its set, and per body task its item."""
+    puts them (after the op of their point; one per pipe and point; with `gather` false,
+    each after its producer, as insert-sync places them in a loop kept in program order),
+    per releasing task the item of its set, and per body task its item."""
     shift = kernel_shift(p, body_tasks, ii, start)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
@@ -107,7 +108,7 @@ def _queues(p: LoopProblem, body_tasks: int, ii: int, start: list[int],
         dist = d.distance + (versions.get(d.buffer, 1) if d.buffer is not None else 0) + shift[d.dst] - shift[d.src]
         releases.append(flag_sets.Release(pos[d.src], pos[d.dst], src[0], dst[0], max(0, dist)))
         sources.append(d.src)
-    points = flag_sets.set_points(timed, releases, ii)
+    points = flag_sets.set_points(timed, releases, ii) if gather else [r.src for r in releases]
     after: dict[int, list[str]] = {}
     for r, point in zip(releases, points, strict=True):
         if r.set_pipe not in after.setdefault(point, []):
@@ -257,6 +258,19 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     for n in body:
         out[items[n].task] = started[(half, n)] - base  # type: ignore[index]
     return Realized(period, out)
+
+
+def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+                trips: int, gather: bool = True) -> int:
+    """Cycles the code of the schedule `start` runs `trips` iterations in (module doc):
+    from the first op's issue to the last op's completion, the fill and drain of a
+    pipelined loop included (not the flags primed before the loop and drained after it).
+    `gather`: see `_queues`. For a loop whose every pipe keeps its tasks in one stage
+    (`kernel_shift` all 0): a stage-skewed loop's prologue and epilogue are other code."""
+    queues = _queues(p, body_tasks, ii, start, versions, gather)
+    items = queues[0]
+    started = _Replay(p, body_tasks, ii, start, queues, versions, max(trips, 1)).run()
+    return max((at + items[n].latency for (_, n), at in started.items()), default=0)
 
 
 def replays(p: LoopProblem, body_tasks: int) -> bool:
