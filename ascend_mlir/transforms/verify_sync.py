@@ -52,10 +52,11 @@ not proven here.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from math import lcm
+from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
@@ -70,6 +71,7 @@ from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
 from ascend_mlir.analysis.kernel_layout import split_pairs, vector_core_count
+from ascend_mlir.analysis.same_in_run import run_key
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
 from ascend_mlir.dialects import cce, hivm
@@ -140,24 +142,29 @@ def _lcm_of_divisors(loop: scf.ForOp) -> int:
     return period
 
 
+def _covering_parts(loop: scf.ForOp) -> tuple[int, int, int, int | None]:
+    """(D, P, fewest, most) of a runtime-bounded loop: its pipeline depth, the period of
+    what its iterations do to flags and buffers, its trip-count bounds."""
+    stages = [t.stage for t in (task_of(op) for op in loop.walk()) if t is not None and t.stage is not None]
+    fewest, most = trip_count_bounds(loop)
+    return 1 + max(stages, default=0), _lcm_of_divisors(loop), fewest, most
+
+
 def covering_trip_counts(loop: scf.ForOp) -> range:
     """Trip counts whose checks cover every trip count of a runtime-bounded loop (see
     the module docstring): [0, D + 2P), cut to the trip counts the loop can have
     (`trip_count_bounds`): every feasible count below D + P is checked itself, and a
     feasible N >= D + P is covered by the one congruent to it in [D + P, D + 2P), which
     is at most N and so feasible when N's upper bound allows N."""
-    stages = [t.stage for t in (task_of(op) for op in loop.walk()) if t is not None and t.stage is not None]
-    depth = 1 + max(stages, default=0)
-    period = _lcm_of_divisors(loop)
-    fewest, most = trip_count_bounds(loop)
-    end = depth + 2 * period if most is None else min(most + 1, depth + 2 * period)
-    return range(min(fewest, depth + period, end), end)
+    return _covering([loop])
 
 
 class _Runner:
     def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...],
-                 trips: dict[Operation, int | tuple[int, ...]] | None = None):
+                 trips: dict[Operation, int | tuple[int, ...]] | None = None,
+                 arguments: dict[Hashable, int | Affine] | None = None):
         self.func_op = func_op
+        self.arguments = arguments or {}  # the function's arguments as another's (a split kernel's)
         self.choices = choices  # scf.if -> region index
         # runtime-bounded scf.for -> its trip count in this run, or the counts its parent
         # loop's iterations take in turn
@@ -172,7 +179,7 @@ class _Runner:
         self.sub_block = [op.result for op in func_op.walk() if isinstance(op, hivm.GetSubBlockIdxOp)]
 
     def run(self) -> list[_Step]:
-        self._block(self.func_op.body.block, {}, ())
+        self._block(self.func_op.body.block, dict(self.arguments), ())
         return self.steps
 
     def _block(self, block: Block, env: dict[Hashable, int | Affine], tag: tuple) -> None:
@@ -586,11 +593,6 @@ def _id_range_errors(func_op: func.FuncOp, events_per_pipe_pair: int, chip_name:
 # ----------------------------------------------------------------------------- the pass
 
 
-def _choices(ifs: list[Operation]) -> Iterator[dict[Operation, int]]:
-    for combo in product(*(range(len(i.regions)) for i in ifs)):
-        yield dict(zip(ifs, combo, strict=True))
-
-
 def _run_streams(checker: _Checker, steps: list[_Step]) -> None:
     """Each core issues its own steps in order; a core stops at a cross-core wait whose
     set is not there yet and the others go on (so sets come before the waits they
@@ -612,42 +614,118 @@ def _run_streams(checker: _Checker, steps: list[_Step]) -> None:
 
 def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None) -> bool:
     """Check one kernel: one function, or the two parts of a split MIX kernel (run
-    side by side), under `chip`'s same-pipe rule (None: the default chip). Raise a located error for the first unsynchronised fact; False when
-    too large to unroll."""
+    side by side), under `chip`'s same-pipe rule (None: the default chip). Raise a located
+    error for the first unsynchronised fact; False when too large to unroll.
+
+    The functions' runs are paired (`analysis.same_in_run`): a loop or branch of one
+    that is the same computation over the kernel's arguments as one of the other takes
+    the same trip count or branch in a run of both; the rest are combined in every way."""
     vector_cores = _vector_cores(funcs)
-    runs: list[list[_Step]] = [[]]
-    for func_op in funcs:
-        first = _Runner(func_op, {}, vector_cores)
+    plan = _run_plan(funcs, vector_cores)
+    if plan is None:
+        return False
+    arguments = _shared_arguments(funcs)
+    seen: set[frozenset] = set()
+    for choice, trips in plan:
+        runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f)) for f in funcs]
         try:
-            first.run()
+            steps = [s for r in runners for s in r.run()]
         except _TooLarge:
             return False
-        if 2 ** len(first.ifs) > MAX_PATHS or len(runs) * 2 ** len(first.ifs) > MAX_PATHS:
-            return False
-        variants = []
-        for trips in _trip_choices(first.dynamic_loops):
-            for choice in _choices(first.ifs):
-                runner = _Runner(func_op, choice, vector_cores, trips)
-                try:
-                    variants.append(runner.run())
-                except _TooLarge:
-                    return False
-        runs = [r + v for r in runs for v in variants]
-        if len(runs) > MAX_TRIP_RUNS:
-            return False
-    for steps in runs:
+        # a choice for a loop or branch this run does not reach changes nothing in it
+        met = frozenset((op, trips.get(op, 3)) for r in runners for op in r.dynamic_loops) | frozenset(
+            (op, choice.get(op, 0)) for r in runners for op in r.ifs
+        )
+        if met in seen:
+            continue
+        seen.add(met)
         _run_streams(_Checker(vector_cores, chip), steps)
     return True
 
 
-def _trip_choices(loops: list[Operation]) -> Iterator[dict[Operation, int | tuple[int, ...]]]:
-    """One trip count per runtime-bounded loop, over the covering sets of all of them
-    (one empty choice when every loop's trip count is known), then the varying counts of
-    nested ones (`_varying_trip_choices`)."""
-    ranges = [covering_trip_counts(loop) for loop in loops if isinstance(loop, scf.ForOp)]
+_Choice = dict[Operation, int]
+
+
+def _shared_arguments(funcs: list[func.FuncOp]) -> dict[func.FuncOp, dict[Hashable, int | Affine]]:
+    """The halves of a split kernel get the same arguments: each later function's
+    arguments stand for the first's, so an address over `sk` in the cube and one over
+    `sk` in the vectors are compared as one symbol (two symbols could differ)."""
+    first = funcs[0].body.block.args
+    out: dict[func.FuncOp, dict[Hashable, int | Affine]] = {}
+    for f in funcs[1:]:
+        args = f.body.block.args
+        if [a.type for a in args] == [a.type for a in first]:
+            out[f] = {mine: Affine.symbol(theirs) for mine, theirs in zip(args, first, strict=True)}
+    return out
+_OpT = TypeVar("_OpT", bound=Operation)
+_Trips = dict[Operation, int | tuple[int, ...]]
+
+
+def _run_plan(funcs: list[func.FuncOp], vector_cores: tuple[str, ...]) -> list[tuple[_Choice, _Trips]] | None:
+    """The runs to check: every branch combination of the kernel's `scf.if`s (paired
+    across its functions, under every branch: an if or a runtime loop met only under
+    a non-first branch gets its choices too), each with the trip choices of the runtime
+    loops that combination reaches; None over MAX_PATHS / MAX_TRIP_RUNS or EVENT_BUDGET."""
+    ifs = [op for f in funcs for op in f.walk() if isinstance(op, scf.IfOp)]
+    loops = [op for f in funcs for op in f.walk() if isinstance(op, scf.ForOp)]
+    keys = run_key([*ifs, *loops])
+    if_groups = _groups(ifs, keys)
+    paths = 1
+    for group in if_groups:
+        paths *= len(group[0].regions)
+    if paths > MAX_PATHS:
+        return None
+    plan: list[tuple[_Choice, _Trips]] = []
+    reached: set[frozenset] = set()
+    for combo in product(*(range(len(group[0].regions)) for group in if_groups)):
+        choice: _Choice = {op: index for group, index in zip(if_groups, combo, strict=True) for op in group}
+        runners = [_Runner(f, choice, vector_cores) for f in funcs]
+        try:
+            for r in runners:
+                r.run()
+        except _TooLarge:
+            return None
+        met_ifs = frozenset((op, choice[op]) for r in runners for op in r.ifs)
+        if met_ifs in reached:
+            continue
+        reached.add(met_ifs)
+        dynamic = [op for r in runners for op in r.dynamic_loops if isinstance(op, scf.ForOp)]
+        plan.extend((choice, trips) for trips in _trip_choices(_groups(dynamic, keys)))
+        if len(plan) > MAX_TRIP_RUNS:
+            return None
+    return plan
+
+
+def _groups(ops: Sequence[_OpT], keys: dict[Operation, Hashable]) -> list[list[_OpT]]:
+    """`ops` by their run key, in order of first appearance."""
+    groups: dict[Hashable, list[_OpT]] = {}
+    for op in ops:
+        groups.setdefault(keys[op], []).append(op)
+    return list(groups.values())
+
+
+def _covering(group: list[scf.ForOp]) -> range:
+    """Trip counts covering every loop of a group of loops that take one trip count: the
+    larger depth, the lcm of the periods and the widest trip-count bounds
+    (`covering_trip_counts` for one loop)."""
+    parts = [_covering_parts(loop) for loop in group]
+    depth = max(p[0] for p in parts)
+    period = lcm(*(p[1] for p in parts))
+    fewest = min(p[2] for p in parts)
+    mosts = [p[3] for p in parts]
+    most = None if any(m is None for m in mosts) else max(m for m in mosts if m is not None)
+    end = depth + 2 * period if most is None else min(most + 1, depth + 2 * period)
+    return range(min(fewest, depth + period, end), end)
+
+
+def _trip_choices(groups: list[list[scf.ForOp]]) -> Iterator[_Trips]:
+    """One trip count per group of runtime-bounded loops that take one count, over the
+    covering sets of all of them (one empty choice when there is none), then the
+    varying counts of nested ones (`_varying_trip_choices`)."""
+    ranges = [_covering(group) for group in groups]
     for combo in product(*ranges):
-        yield dict(zip(loops, combo, strict=True))
-    yield from _varying_trip_choices([loop for loop in loops if isinstance(loop, scf.ForOp)])
+        yield {loop: n for group, n in zip(groups, combo, strict=True) for loop in group}
+    yield from _varying_trip_choices(groups, ranges)
 
 
 def _parent_loops(loop: Operation) -> list[scf.ForOp]:
@@ -660,28 +738,28 @@ def _parent_loops(loop: Operation) -> list[scf.ForOp]:
     return parents
 
 
-def _varying_trip_choices(loops: list[scf.ForOp]) -> Iterator[dict[Operation, int | tuple[int, ...]]]:
+def _varying_trip_choices(groups: list[list[scf.ForOp]], ranges: list[range]) -> Iterator[_Trips]:
     """A runtime-bounded loop nested in another loop may run a different number of times
     in each iteration of its parent (a per-row valid length, a causal loop). For each
-    such loop and each ordered pair (a, b) of different counts of its covering set, a run
-    in which its parent's iterations take a, b, a, ... in turn: every two consecutive
-    runs of it with any two covering counts, in both orders (the other runtime-bounded
-    loops, its parents among them, take the count of their covering set nearest 2: two
-    parent iterations show a -> b, and the pair (b, a) shows b -> a). See the module docstring for what this
+    such group of loops and each ordered pair (a, b) of different counts of its covering
+    set, a run in which its parent's iterations take a, b, a, ... in turn: every two
+    consecutive runs of it with any two covering counts, in both orders (the other
+    groups take the count of their covering set nearest 2: two parent iterations show
+    a -> b, and the pair (b, a) shows b -> a). See the module docstring for what this
     covers and what it does not."""
-    def near_two(loop: scf.ForOp) -> int:
-        counts = covering_trip_counts(loop)
+    def near_two(counts: range) -> int:
         return min(counts, key=lambda n: (abs(n - 2), -n)) if len(counts) else 0
 
-    for loop in loops:
-        parents = _parent_loops(loop)
-        if not parents:
+    for i, group in enumerate(groups):
+        if not any(_parent_loops(loop) for loop in group):
             continue
-        counts = covering_trip_counts(loop)
-        base: dict[Operation, int | tuple[int, ...]] = {other: near_two(other) for other in loops if other is not loop}
-        for a, b in product(counts, counts):
+        base: _Trips = {
+            loop: near_two(counts) for j, (other, counts) in enumerate(zip(groups, ranges, strict=True)) if j != i
+            for loop in other
+        }
+        for a, b in product(ranges[i], ranges[i]):
             if a != b:
-                yield {**base, loop: (a, b)}
+                yield {**base, **{loop: (a, b) for loop in group}}
 
 
 def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:

@@ -161,3 +161,73 @@ def test_attention_at_random_sizes(request, attention):
             run = via_cce.run_kernel(lib, unit, unit.kernels[0], inputs)
             assert run.error is None, ((sq, sk), run.error)
             np.testing.assert_allclose(run.outputs["arg3"], expected["arg3"], rtol=1e-4, atol=1e-5, err_msg=f"{sq} {sk}")
+
+
+def _split_halves(compiled):
+    from ascend_mlir.transforms import verify_sync
+
+    (halves,) = [k for k in verify_sync._kernels(compiled) if len(k) == 2]
+    return halves
+
+
+def test_the_halves_runs_are_paired_and_reach_every_branch(attention):
+    """The cube's and the vectors' loops over the same bounds take one trip count in a
+    run (182 runs, where every combination of the halves' runs was 24024), and the key
+    loop under the `else` branch (met only there) gets its covering counts, 0 among them."""
+    from xdsl.dialects import scf
+
+    from ascend_mlir.transforms import verify_sync
+
+    _, compiled = attention
+    halves = _split_halves(compiled)
+    plan = verify_sync._run_plan(halves, verify_sync._vector_cores(halves))
+    assert plan is not None and len(plan) <= verify_sync.MAX_TRIP_RUNS
+    cube, vector = ([op for op in f.walk() if isinstance(op, scf.ForOp)] for f in halves)
+    assert [loop.body.block.args[0].name_hint for loop in cube] == [loop.body.block.args[0].name_hint for loop in vector]
+    for _, trips in plan:
+        assert [trips.get(loop) for loop in cube] == [trips.get(loop) for loop in vector]
+    else_loops = [loop for loop in cube if isinstance(loop.parent_op(), scf.IfOp)
+                  and loop.parent_region() is loop.parent_op().regions[1]]
+    assert else_loops and any(trips.get(else_loops[0]) == 0 for _, trips in plan)
+
+
+@pytest.mark.slow
+def test_the_split_kernel_verifies(attention):
+    """verify-sync on the split output (as `-p ascend-verify-sync` or the CCE printer's
+    re-check run it) proves it, within the budget (about 17 s CPU)."""
+    from ascend_mlir.transforms.verify_sync import verify_functions
+
+    _, compiled = attention
+    assert verify_functions(_split_halves(compiled)) is True
+
+
+def _without(compiled, doomed):
+    from ascend_mlir.dialects import hivm
+
+    mutant = compiled.clone()
+    halves = _split_halves(mutant)
+    for f in halves:
+        for op in list(f.walk()):
+            if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and doomed(op):
+                op.detach()
+                op.erase()
+    return _split_halves(mutant)
+
+
+@pytest.mark.parametrize("mutant", ["one wait", "a cross-core pair"])
+def test_a_mutant_of_the_split_kernel_is_refused(attention, mutant):
+    """Removing the vectors' wait for the cube's fixpipe into ub before the vadd that
+    reads it (cross-core flag 11), or that wait and the cube's set together, is refused
+    (an unbalanced flag, or the race itself)."""
+    from ascend_mlir.dialects import hivm
+    from ascend_mlir.transforms.verify_sync import verify_functions
+
+    _, compiled = attention
+
+    def doomed(op):
+        if op.flag_id != 11:
+            return False
+        return isinstance(op, hivm.SyncBlockWaitOp) or mutant == "a cross-core pair"
+
+    with pytest.raises(OpError, match="never waited for|nothing orders them" if mutant == "one wait" else "nothing orders"):
+        verify_functions(_without(compiled, doomed))
