@@ -24,6 +24,12 @@ S and mmadL1 -> mmadL1 everywhere, V on the Ascend 950). The checks, each a loca
 
 A kernel too large to unroll within the budget is reported as a remark, not as verified.
 
+The functions of a split MIX kernel run side by side, paired: a loop or `scf.if` of one
+that is the same computation over the kernel's arguments as one of the other
+(`analysis.same_in_run.run_key`) takes the same trip count or branch in a run, and the
+later function's arguments stand for the first's. Every `scf.if` is run both ways, and
+the runtime loops each branch combination reaches get their covering counts.
+
 Loops whose trip count is known only at run time (`scf.for` with a runtime bound) are
 checked for every trip count by a finite set of them (`covering_trip_counts`): the loop
 variable of iteration k is `lb + k * step` over the symbols lb and step stand for, so

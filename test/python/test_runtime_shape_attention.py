@@ -186,8 +186,11 @@ def test_the_halves_runs_are_paired_and_reach_every_branch(attention):
     assert [loop.body.block.args[0].name_hint for loop in cube] == [loop.body.block.args[0].name_hint for loop in vector]
     for _, trips in plan:
         assert [trips.get(loop) for loop in cube] == [trips.get(loop) for loop in vector]
-    else_loops = [loop for loop in cube if isinstance(loop.parent_op(), scf.IfOp)
-                  and loop.parent_region() is loop.parent_op().regions[1]]
+    def under_else(loop: scf.ForOp) -> bool:
+        parent = loop.parent_op()
+        return isinstance(parent, scf.IfOp) and loop.parent_region() is parent.regions[1]
+
+    else_loops = [loop for loop in cube if under_else(loop)]
     assert else_loops and any(trips.get(else_loops[0]) == 0 for _, trips in plan)
 
 

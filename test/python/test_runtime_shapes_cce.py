@@ -161,7 +161,7 @@ def test_a_runtime_row_pitch_on_the_simulator(softmax_pitch):
 
 def test_a_kernel_too_large_to_recheck_is_said_not_printed_silently(kernel, monkeypatch, capsys):
     """The printer re-checks the sync of what it prints; where that check is over
-    verify-sync's budget (a split MIX kernel's halves are run in every combination), it
+    verify-sync's budget (a kernel with many runtime loops and branches), it
     says so on stderr instead of printing as if it had checked (here the budget is made 0)."""
     from ascend_mlir.chips import resolve_chip
     from ascend_mlir.targets.cce.prepared import check_prepared

@@ -88,9 +88,9 @@ def check_prepared(module: ModuleOp, chip: Chip, synced_for: Chip | None = None)
         except OpError as err:
             raise op_error(err.op, f"{what} ({err.message.removeprefix('ascend-verify-sync: ')}): {fix}") from None
         if not verified:
-            # said, not silent: the split halves' runs are checked in every combination,
-            # which can exceed the budget where the unsplit kernel (ascend-compile's own
-            # verify-sync, before the split) did not
+            # said, not silent: the split halves' runs are paired only where their loops
+            # and branches are the same computation over the kernel's arguments (the
+            # rest combined in every way), which can exceed the budget
             emit_remark(kernel.functions[0], "-t cce: the kernel's sync is too large to re-check within "
                         "ascend-verify-sync's budget; printed as synced, not re-verified here")
 
