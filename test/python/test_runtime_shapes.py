@@ -346,7 +346,7 @@ func.func @k(%n: index, %m: index) {
   return
 }""")
     outer, inner = _loops(module)
-    choices = list(verify_sync._trip_choices([outer, inner]))
+    choices = list(verify_sync._trip_choices([[outer], [inner]]))  # each loop its own group
     uniform = [c for c in choices if all(isinstance(v, int) for v in c.values())]
     varying = [c for c in choices if isinstance(c[inner], tuple)]
     counts = covering_trip_counts(inner)
