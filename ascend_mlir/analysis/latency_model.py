@@ -479,7 +479,7 @@ def c220_reduce_steps(op: Operation, chip: Chip) -> Cost | None:
 def _estimate(op: Operation, chip: Chip) -> Cost:
     name = op.name
     short = name.removeprefix("hivm.hir.")
-    if isinstance(op, hivm.DMA_OPS):  # the ops of hardware.COPY_PATHS
+    if isinstance(op, (*hivm.DMA_OPS, hivm.LoadScaleOp)):  # the ops of hardware.COPY_PATHS (load_scale: GM -> L1)
         cost = _copy_like(op, chip)
     elif short == "mmadL1":
         cost = _mmad(op, chip)

@@ -570,7 +570,7 @@ class CoreWalker:
         # copies between GM and the core share the core's HBM path whatever their pipe
         # (load/store on a vector core; nd2nz/fixpipe-to-GM on the cube): one at a time
         touches_gm = any(ref.buf.scope == "gm" for ref, _ in reads + writes)
-        resources = ("HBM",) if touches_gm and isinstance(op, hivm.DMA_OPS) else ()
+        resources = ("HBM",) if touches_gm and isinstance(op, (*hivm.DMA_OPS, hivm.LoadScaleOp)) else ()
         ins = Instr(OP, self.ctx.fields.pipes(op), lat, ii, tuple(accesses), start_fn, end_fn,
                     name=op.name.removeprefix("hivm.hir."), loc=loc, static_id=id(op), resources=resources)
         self.note_shared(ins, reads, False, atomic)

@@ -185,6 +185,33 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
     return src, end, False
 
 
+def _sem_load_scale(w: CoreWalker, op: hivm.LoadScaleOp, reads, writes):
+    """load_scale: an MX scale tile GM -> L1 in the fractal layout the MX cube reads.
+    bishengir defines it as the load + convert_layout it fuses (CombineOptimizedConvertLayout
+    .cpp: SCALEA_ND -> SCALEA_zZ for A's scale [M, K], SCALEB_DN -> SCALEB_nN for B's
+    [N, K]); ConvertLayoutToTranspose.cpp gives that conversion's elements for both: the
+    source expanded to [Mt, f0, Kt, f1] and permuted to [Mt, Kt, f0, f1], so
+    dst[i, j, r, c] = src[i * f0 + r, j * f1 + c]. A source that does not fill whole
+    fractals (where convert_layout would zero-pad, a padding the fused DMA's own text does
+    not state) and the transposed form (bishengir's InferHIVMDataLayout: 'transposed
+    load_scale is not supported') are refused at the op."""
+    f = w.fields(op)
+    transposed = f.is_transposed
+    if transposed is not None and bool(transposed.value.data):
+        raise SimulationError(op, "a transposed load_scale is not simulated (bishengir does not support it either)")
+    src_ref, dst_ref = w.val(f.src), w.val(f.dst)
+    if not isinstance(src_ref, Ref) or len(src_ref.shape) != 2 or len(dst_ref.shape) != 4:
+        raise SimulationError(op, "load_scale is simulated from a 2-D source into [tiles, tiles, f0, f1] fractals")
+    mt, kt, f0, f1 = dst_ref.shape
+    rows, cols = src_ref.shape
+    if (rows, cols) != (mt * f0, kt * f1):
+        raise SimulationError(op, f"load_scale source {[rows, cols]} does not fill the fractals {list(dst_ref.shape)} "
+                                  "exactly (the padding of a partial fractal is not simulated)")
+    src = _operand(w, f.src, op, reads)
+    store = _store(w, f.dst, writes)
+    return (lambda: np.asarray(src()).reshape(mt, f0, kt, f1).transpose(0, 2, 1, 3)), store, False
+
+
 def _sem_store(w: CoreWalker, op: hivm.StoreOp, reads, writes):
     f = w.fields(op)
     src = _operand(w, f.src, op, reads)
@@ -519,6 +546,7 @@ SEMANTICS: dict[type, Callable] = {
     hivm.LoadOp: _sem_copy_like,
     hivm.Nd2NzOp: _sem_copy_like,
     hivm.CopyOp: _sem_copy_like,
+    hivm.LoadScaleOp: _sem_load_scale,
     hivm.StoreOp: _sem_store,
     hivm.FixpipeOp: _sem_fixpipe,
     hivm.MmadL1Op: _sem_mmad,

@@ -335,12 +335,65 @@ def test_batch_mmad_takes_longer_with_the_batch(chip):
     assert cycles[1] - cycles[0] >= 3 * one.ii, cycles
 
 
-def test_load_scale_is_a_located_error():
-    """load_scale: the L1 layout it writes for the MX cube is not documented."""
-    body = "\n".join([alloc("s", "1x1x16x16", "i8", "cbuf"),
-                      f"    hivm.hir.load_scale ins(%x : {mr('16x4', 'i8', 'gm')}) outs(%s : {mr('1x1x16x16', 'i8', 'cbuf')})"])
-    with pytest.raises(SimulationError, match=r"the simulator has no semantics for 'hivm.hir.load_scale'") as caught:
-        simulate(parse(kernel([("x", "16x4", "i8")], body)), {"arg0": np.zeros((16, 4), np.int8)})
+def _load_scale_kernel(mt: int, kt: int, rows: int, cols: int, transposed: bool = False) -> str:
+    """load_scale of a rows x cols i8 scale into [mt, kt, 16, 2] fractals of L1, then read
+    back through the cube: the fractals collapsed to (mt*kt*16) x 2 rows, multiplied by a
+    2x2 identity (i8, accumulated in i32) and fixpiped to GM, so GM holds L1's bytes in
+    order."""
+    f0, f1 = 16, 2
+    flat = mt * kt * f0
+    s_t, src_t, rows_t = f"{mt}x{kt}x{f0}x{f1}", f"{rows}x{cols}", f"{flat}x{f1}"
+    body = "\n".join([
+        alloc("s", s_t, "i8", "cbuf"), alloc("e", f"{f1}x{f1}", "i8", "cbuf"), alloc("c0", rows_t, "i32", "cc"),
+        f"    hivm.hir.load_scale ins(%x : {mr(src_t, 'i8', 'gm')}) outs(%s : {mr(s_t, 'i8', 'cbuf')})"
+        + (" is_transposed = true" if transposed else ""),
+        f"    hivm.hir.nd2nz ins(%eye : {mr(f'{f1}x{f1}', 'i8', 'gm')}) outs(%e : {mr(f'{f1}x{f1}', 'i8', 'cbuf')})",
+        f"    %flat = memref.collapse_shape %s [[0, 1, 2], [3]] : {mr(s_t, 'i8', 'cbuf')} into {mr(rows_t, 'i8', 'cbuf')}",
+        "    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]",
+        "    hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]",
+        "    %t = arith.constant true", f"    %m = arith.constant {flat} : index", f"    %k = arith.constant {f1} : index",
+        f"    hivm.hir.mmadL1 ins(%flat, %e, %t, %m, %k, %k : {mr(rows_t, 'i8', 'cbuf')}, {mr(f'{f1}x{f1}', 'i8', 'cbuf')}, "
+        f"i1, index, index, index) outs(%c0 : {mr(rows_t, 'i32', 'cc')})",
+        "    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]",
+        "    hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]",
+        f"    hivm.hir.fixpipe ins(%c0 : {mr(rows_t, 'i32', 'cc')}) outs(%y : {mr(rows_t, 'i32', 'gm')})",
+    ])
+    return kernel([("x", src_t, "i8"), ("eye", f"{f1}x{f1}", "i8"), ("y", rows_t, "i32")], body)
+
+
+@pytest.mark.parametrize("mt, kt", [(1, 1), (3, 2), (13, 1), (2, 5)])
+def test_load_scale_writes_the_scale_fractals(mt, kt):
+    """load_scale is bishengir's load + convert_layout SCALEA_ND -> SCALEA_zZ fused
+    (CombineOptimizedConvertLayout.cpp), whose elements ConvertLayoutToTranspose.cpp
+    defines: [M, K] expanded to [Mt, 16, Kt, 2] and permuted to [Mt, Kt, 16, 2]. The L1
+    bytes, read back through the cube, equal numpy's; it is timed as a GM -> L1 copy."""
+    from ascend_mlir.analysis.latency_model import copy_cost, estimate
+    from ascend_mlir.chips import load_chip
+
+    rows, cols = mt * 16, kt * 2
+    module = parse(_load_scale_kernel(mt, kt, rows, cols))
+    x = RNG.integers(-128, 128, size=(rows, cols), dtype=np.int8)
+    r = simulate(module, {"arg0": x, "arg1": np.eye(2, dtype=np.int8),
+                          "arg2": np.zeros((mt * kt * 16, 2), np.int32)})
+    assert r.ok and r.unknown_latency_ops == [], r.to_json()
+    fractals = x.reshape(mt, 16, kt, 2).transpose(0, 2, 1, 3)
+    np.testing.assert_array_equal(r.outputs["arg2"], fractals.reshape(-1, 2).astype(np.int32))
+    load_scale = next(op for op in module.walk() if op.name == "hivm.hir.load_scale")
+    chip = load_chip("ascend950")
+    assert estimate(load_scale, chip) == tuple(copy_cost(chip, "gm", "cbuf", rows * cols))
+
+
+@pytest.mark.parametrize("rows, cols, transposed, why", [
+    (40, 2, False, r"load_scale source \[40, 2\] does not fill the fractals \[3, 1, 16, 2\] exactly"),
+    (48, 2, True, r"a transposed load_scale is not simulated"),
+])
+def test_load_scale_refusals_are_located(rows, cols, transposed, why):
+    """A partial fractal (whose padding the fused DMA does not state) and the transposed
+    form (which bishengir does not support) are refused at the op."""
+    with pytest.raises(SimulationError, match=why) as caught:
+        simulate(parse(_load_scale_kernel(3, 1, rows, cols, transposed)),
+                 {"arg0": np.zeros((rows, cols), np.int8), "arg1": np.eye(2, dtype=np.int8),
+                  "arg2": np.zeros((48, 2), np.int32)})
     assert caught.value.op is not None and caught.value.op.name == "hivm.hir.load_scale"
 
 

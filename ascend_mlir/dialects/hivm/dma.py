@@ -544,7 +544,8 @@ class LoadScaleOp(HivmOp):
     tile from GM into L1, in the fractal layout the MX cube reads (MTE2 of the cube core).
     bishengir-opt-a5 checks no scope or type; the scopes its description names and an
     8-bit element type (an MX scale is an 8-bit exponent) are checked here. The
-    simulator does not run it: the layout it writes is not documented."""
+    layout it writes is bishengir's SCALEA_zZ / SCALEB_nN (dst[i, j, r, c] =
+    src[i * 16 + r, j * 2 + c] for [Mt, Kt, 16, 2] fractals), which the simulator runs."""
 
     name = "hivm.hir.load_scale"
 
