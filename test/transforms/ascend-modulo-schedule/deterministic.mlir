@@ -1,5 +1,5 @@
-// Fast tier: test_scheduling.py's two-hash-seed test stands in (the solver's schedule byte-
-// identical across processes).
+// Fast tier: test_scheduling.py's two-hash-seed test stands in (the solver's schedule
+// byte-identical across processes).
 // UNSUPPORTED: fast-tier
 // LIT-SUBPROCESS: two runs compared must be two processes (two hash seeds), as a user's are
 // The schedule holds no wall-clock time: two runs give the same bytes (IR and JSON),

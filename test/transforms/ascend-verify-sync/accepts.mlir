@@ -1,5 +1,5 @@
-// Fast tier: insert-sync's tests that run ascend-verify-sync on their output (out-of-
-// events.mlir, cross-core-reuse.mlir) stand in for accepting a synced kernel.
+// Fast tier: insert-sync's tests that run ascend-verify-sync on their output
+// (out-of-events.mlir, cross-core-reuse.mlir) stand in for accepting a synced kernel.
 // UNSUPPORTED: fast-tier
 // The checker accepts correctly synced kernels: the oracle's hand-synced ones, and
 // every example synced by ascend-insert-sync (sync=solver) or ascend-insert-barrier-sync.
