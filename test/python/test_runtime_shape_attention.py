@@ -220,15 +220,21 @@ def _without(compiled, doomed):
 @pytest.mark.parametrize("mutant", ["one wait", "a cross-core pair"])
 def test_a_mutant_of_the_split_kernel_is_refused(attention, mutant):
     """Removing the vectors' wait for the cube's fixpipe into ub before the vadd that
-    reads it (cross-core flag 11), or that wait and the cube's set together, is refused
+    reads it (a cross-core flag), or that wait and the cube's set together, is refused
     (an unbalanced flag, or the race itself)."""
     from ascend_mlir.dialects import hivm
     from ascend_mlir.transforms.verify_sync import verify_functions
 
     _, compiled = attention
+    # the vectors' wait right before a vadd (the one that reads the cube's P V tile)
+    vector = _split_halves(compiled)[1]
+    waits = [op.prev_op for op in vector.walk()
+             if op.name == "hivm.hir.vadd" and isinstance(op.prev_op, hivm.SyncBlockWaitOp)]
+    assert waits, "no cross-core wait right before a vadd: the test's mutant needs updating"
+    flag = waits[0].flag_id  # type: ignore[union-attr]
 
     def doomed(op):
-        if op.flag_id != 11:
+        if op.flag_id != flag:
             return False
         return isinstance(op, hivm.SyncBlockWaitOp) or mutant == "a cross-core pair"
 
