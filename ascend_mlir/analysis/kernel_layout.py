@@ -32,6 +32,9 @@ from ascend_mlir.dialects import ascend, hacc, hivm
 
 MIX_SUFFIXES = {"CUBE": "_mix_aic", "VECTOR": "_mix_aiv"}
 FUNC_CORE_TYPE = "hivm.func_core_type"
+# a kernel function's kind <-> its `hivm.func_core_type` (a split half is AIC / AIV)
+CORE_TYPE_OF_KIND = {"mix": hivm.FuncCoreType.MIX, "cube": hivm.FuncCoreType.AIC, "vector": hivm.FuncCoreType.AIV}
+KIND_OF_SIDE = {"CUBE": "cube", "VECTOR": "vector"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,18 +72,24 @@ class KernelLayout:
     def n_vector_cores(self) -> int:
         return 0 if self.kind == "cube" else self.n_vector
 
+    @property
+    def both_vector_cores(self) -> bool:
+        """Its vector side runs on both vector cores of the AI Core (the cube then
+        addresses each one's cross-core flags)."""
+        return self.n_vector_cores == hardware.VECTOR_CORES_PER_CUBE
+
 
 def vector_core_count(funcs: Iterable[Operation | None]) -> int:
     """Vector cores of one AI Core that run the vector side of a kernel made of `funcs`."""
     return hardware.VECTOR_CORES_PER_CUBE if hivm.uses_both_vector_cores(funcs) else 1
 
 
-def function_cores(f: Operation) -> set[str]:
+def function_cores(f: Operation, skip: tuple[type[Operation], ...] = ()) -> set[str]:
     """"CUBE" / "VECTOR": the cores the hivm ops of `f` run on (a barrier on all pipes
-    and scalar work belong to neither)."""
+    and scalar work belong to neither), leaving out the ops of the `skip` types."""
     cores: set[str] = set()
     for op in f.walk():
-        if isinstance(op, hivm.HivmPipeOp):
+        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, skip):
             core = op.core_type()
             if core in ("CUBE", "VECTOR"):
                 cores.add(core)
@@ -95,13 +104,34 @@ def declared_kind(f: func.FuncOp) -> str | None:
     return {"AIC": "cube", "AIV": "vector", "MIX": "mix"}.get(str(attr.data.value))
 
 
+def inferred_kind(f: Operation) -> str:
+    """"cube" / "vector" / "mix" from the cores the ops of `f` run on, whatever it
+    declares: both -> MIX, the cube only -> cube, else (no core op too) vector."""
+    cores = function_cores(f)
+    return "mix" if cores == {"CUBE", "VECTOR"} else "cube" if cores == {"CUBE"} else "vector"
+
+
 def function_kind(f: func.FuncOp) -> str:
     """"cube" / "vector" / "mix" of one kernel function (not a part of a split pair)."""
     declared = declared_kind(f)
-    if declared is not None:
-        return declared
-    cores = function_cores(f)
-    return "mix" if cores == {"CUBE", "VECTOR"} else "cube" if cores == {"CUBE"} else "vector"
+    return declared if declared is not None else inferred_kind(f)
+
+
+def core_type_attr(kind: str) -> hivm.FuncCoreTypeAttr:
+    """The `hivm.func_core_type` of a function of `kind` ("cube" / "vector" / "mix")."""
+    return hivm.FuncCoreTypeAttr(CORE_TYPE_OF_KIND[kind])
+
+
+def declares_mix(f: Operation) -> bool:
+    """An entry that declares itself MIX (the kernel split-mix-kernel splits)."""
+    return isinstance(f, func.FuncOp) and hacc.ENTRY in f.attributes and declared_kind(f) == "mix"
+
+
+def sides_run(f: Operation) -> set[str]:
+    """"CUBE" / "VECTOR": the sides of the AI Core the work of `f` runs on (its sync ops
+    left out, they follow the work): the cores of its ops, the vector side where none
+    (the rule of `inferred_kind`)."""
+    return function_cores(f, skip=hivm.SYNC_OPS) or {"VECTOR"}
 
 
 def scalar_core(f: func.FuncOp) -> str:

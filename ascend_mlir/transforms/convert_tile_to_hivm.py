@@ -55,6 +55,7 @@ from xdsl.rewriter import InsertPoint
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
+from ascend_mlir.analysis.kernel_layout import FUNC_CORE_TYPE, core_type_attr, inferred_kind
 from ascend_mlir.analysis.size_bounds import buffer_bounded_sizes
 from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.dialects import ascend, hacc, hivm, tile
@@ -249,22 +250,13 @@ class _SubBlockIdxToHivm(RewritePattern):
         rewriter.replace(op, [sub_block, cast], [cast.result])
 
 
-def _core_type(func_op: func.FuncOp) -> hivm.FuncCoreType:
-    cores = {op.core_type() for op in func_op.walk() if isinstance(op, hivm.HivmPipeOp)}
-    if "CUBE" in cores and "VECTOR" in cores:
-        return hivm.FuncCoreType.MIX
-    if "CUBE" in cores:
-        return hivm.FuncCoreType.AIC
-    return hivm.FuncCoreType.AIV
-
-
 def _mark_kernel(func_op: func.FuncOp) -> None:
     attrs = func_op.attributes
     grid = attrs.pop(tile.GRID_ATTR, None)
     attrs.pop(tile.KERNEL_ATTR, None)
     attrs[hacc.ENTRY] = UnitAttr()
     attrs[hacc.FUNCTION_KIND] = hacc.FunctionKindAttr(hacc.FunctionKind.DEVICE)
-    attrs["hivm.func_core_type"] = hivm.FuncCoreTypeAttr(_core_type(func_op))
+    attrs[FUNC_CORE_TYPE] = core_type_attr(inferred_kind(func_op))
     if grid is not None:
         if not isinstance(grid, IntegerAttr) or grid.value.data < 1:
             raise op_error(func_op, f"'{tile.GRID_ATTR}' must be a positive integer, got {grid}")

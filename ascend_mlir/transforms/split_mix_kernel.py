@@ -29,7 +29,14 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
-from ascend_mlir.analysis.kernel_layout import FUNC_CORE_TYPE, MIX_SUFFIXES, function_kind
+from ascend_mlir.analysis.kernel_layout import (
+    FUNC_CORE_TYPE,
+    KIND_OF_SIDE,
+    MIX_SUFFIXES,
+    core_type_attr,
+    declares_mix,
+    function_kind,
+)
 from ascend_mlir.analysis.views import VIEW_OPS, view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import hacc, hivm
@@ -46,11 +53,7 @@ def op_core(op: Operation) -> str | None:
 
 
 def is_mix_entry(op: Operation) -> bool:
-    return (
-        isinstance(op, func.FuncOp)
-        and hacc.ENTRY in op.attributes
-        and op.attributes.get(FUNC_CORE_TYPE) == hivm.FuncCoreTypeAttr(hivm.FuncCoreType.MIX)
-    )
+    return declares_mix(op)
 
 
 # --------------------------------------------------------------------------------------
@@ -61,10 +64,9 @@ def is_mix_entry(op: Operation) -> bool:
 def ensure_core_types(module: ModuleOp) -> None:
     """Entries without `hivm.func_core_type` get it from the cores their ops use
     (analysis.kernel_layout's kind of the function)."""
-    kinds = {"mix": hivm.FuncCoreType.MIX, "cube": hivm.FuncCoreType.AIC, "vector": hivm.FuncCoreType.AIV}
     for op in module.body.block.ops:
         if isinstance(op, func.FuncOp) and hacc.ENTRY in op.attributes and FUNC_CORE_TYPE not in op.attributes:
-            op.attributes[FUNC_CORE_TYPE] = hivm.FuncCoreTypeAttr(kinds[function_kind(op)])
+            op.attributes[FUNC_CORE_TYPE] = core_type_attr(function_kind(op))
             if hacc.FUNCTION_KIND not in op.attributes:
                 op.attributes[hacc.FUNCTION_KIND] = hacc.FunctionKindAttr(hacc.FunctionKind.DEVICE)
 
@@ -191,8 +193,7 @@ def core_part(func_op: func.FuncOp, keep: str) -> func.FuncOp:
     _drop_idle_barriers(part.body.blocks[0], True)
     _remove_dead_code(part)
     part.sym_name = StringAttr(func_op.sym_name.data + MIX_SUFFIXES[keep])
-    core_type = hivm.FuncCoreType.AIC if keep == "CUBE" else hivm.FuncCoreType.AIV
-    part.attributes[FUNC_CORE_TYPE] = hivm.FuncCoreTypeAttr(core_type)
+    part.attributes[FUNC_CORE_TYPE] = core_type_attr(KIND_OF_SIDE[keep])
     part.attributes[PART_OF_MIX] = UnitAttr()
     part.attributes["mix_mode"] = StringAttr("mix")
     _add_ffts_base_address(part)

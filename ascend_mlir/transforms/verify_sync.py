@@ -76,7 +76,7 @@ from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
-from ascend_mlir.analysis.kernel_layout import split_pairs, vector_core_count
+from ascend_mlir.analysis.kernel_layout import sides_run, split_pairs, vector_core_count
 from ascend_mlir.analysis.same_in_run import run_key
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
@@ -242,17 +242,10 @@ def _vector_cores(funcs: list[func.FuncOp]) -> tuple[str, ...]:
 
 
 def _function_cores(func_op: func.FuncOp, vector_cores: tuple[str, ...]) -> set[str]:
-    cores = {
-        op.core_type()
-        for op in func_op.walk()
-        if isinstance(op, hivm.HivmPipeOp) and not isinstance(op, hivm.SYNC_OPS)
-    }
-    names: set[str] = set()
-    if "CUBE" in cores:
-        names.add("CUBE")
-    if "VECTOR" in cores or not names:
-        names.update(vector_cores)
-    return names
+    """The simulated cores that run `func_op`: its sides (analysis.kernel_layout), the
+    vector side as each of `vector_cores`."""
+    sides = sides_run(func_op)
+    return ({"CUBE"} & sides) | (set(vector_cores) if "VECTOR" in sides else set())
 
 
 # ----------------------------------------------------------------------------- the check

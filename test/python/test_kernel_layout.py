@@ -94,3 +94,50 @@ def test_a_mix_halfs_partner_is_named_by_the_layout():
     assert kernel_layout.mix_partner("k_mix_aic") == "k_mix_aiv"
     assert kernel_layout.mix_partner("k_mix_aiv") == "k_mix_aic"
     assert kernel_layout.mix_partner("k_mix") is None
+
+
+MIX = """
+func.func @m(%a: memref<16x16xf16, #hivm.address_space<cbuf>>, %b: memref<16x16xf16, #hivm.address_space<cbuf>>,
+             %c: memref<16x16xf32, #hivm.address_space<cc>>, %g: memref<64xf32, #hivm.address_space<gm>>) attributes {hacc.entry} {
+  %true = arith.constant true
+  %c16 = arith.constant 16 : index
+  hivm.hir.mmadL1 ins(%a, %b, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%c : memref<16x16xf32, #hivm.address_space<cc>>)
+  %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  hivm.hir.load ins(%g : memref<64xf32, #hivm.address_space<gm>>) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
+  return
+}
+"""
+
+
+def _function(text: str) -> func.FuncOp:
+    return next(o for o in parse(text).walk() if isinstance(o, func.FuncOp))
+
+
+@pytest.mark.parametrize("text, inferred, sides", [
+    (VECTOR, "vector", {"VECTOR"}),
+    (DECLARED, "vector", {"VECTOR"}),  # the ops say vector whatever the declaration
+    (MIX, "mix", {"CUBE", "VECTOR"}),
+])
+def test_the_kind_from_the_ops_is_the_layouts(text, inferred, sides):
+    """convert-tile-to-hivm declares the kind kernel_layout infers from the ops, and
+    ascend-verify-sync runs a function on the sides the layout says."""
+    f = _function(text)
+    assert kernel_layout.inferred_kind(f) == inferred
+    assert kernel_layout.sides_run(f) == sides
+    vector_cores = ("VEC0", "VEC1")
+    expected = ({"CUBE"} & sides) | (set(vector_cores) if "VECTOR" in sides else set())
+    assert verify_sync._function_cores(f, vector_cores) == expected
+    assert kernel_layout.declared_kind(f) in (None, "cube")
+    f.attributes[kernel_layout.FUNC_CORE_TYPE] = kernel_layout.core_type_attr(inferred)
+    assert kernel_layout.declared_kind(f) == inferred == kernel_layout.function_kind(f)
+
+
+def test_split_mix_kernel_asks_the_layout_which_entry_is_mix():
+    mix, vector = _function(MIX), _function(VECTOR)
+    split_mix_kernel.ensure_core_types(mix.parent_op())  # type: ignore[arg-type]
+    assert kernel_layout.declared_kind(mix) == "mix"
+    assert split_mix_kernel.is_mix_entry(mix) and kernel_layout.declares_mix(mix)
+    assert not split_mix_kernel.is_mix_entry(vector)
+    aic = split_mix_kernel.core_part(mix, "CUBE")
+    assert kernel_layout.declared_kind(aic) == "cube"
+    assert kernel_layout.sides_run(aic) == {"CUBE"}

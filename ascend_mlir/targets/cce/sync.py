@@ -55,7 +55,7 @@ class SyncPrinter(PrinterBase):
         call = "asc_sync_intra_arrive" if setting else "asc_sync_intra_wait"
         ids = [flag]
         # the cube addresses the second vector core's flags past the first one's
-        if self.side.core == "CUBE" and self.kernel.n_vector == hardware.VECTOR_CORES_PER_CUBE:
+        if self.side.core == "CUBE" and self.kernel.both_vector_cores:
             second = hardware.CROSS_CORE_FLAGS
             ids.append(f"{flag} + {second}" if not flag.isdigit() else str(int(flag) + second))
         for fid in ids:
