@@ -153,3 +153,49 @@ def test_outer_loops_of_nested_gemms_run_near_their_scheduled_ii(kernel, chip, t
     scheduled = ascend.loop_of(_outer_loop(module)).ii  # type: ignore[union-attr]
     assert measured <= scheduled * 1.05, (scheduled, measured)
     assert abs(measured - scheduled) <= tolerance * scheduled, (scheduled, measured)
+
+
+def _norm_kernel(name: str, trips: int) -> str:
+    """The example `name` (softmax / rmsnorm / layernorm: 4 blocks of 64 rows, a loop
+    over 4 tiles of 16 rows) with `trips` tiles per block: rows 64 * trips."""
+    text = (e2e.ROOT / "examples" / f"{name}.mlir").read_text()
+    for old, new in (("256x256", f"{64 * trips}x256"),
+                     ("%c64 = arith.constant 64 : index", f"%c64 = arith.constant {16 * trips} : index"),
+                     ("%c4 = arith.constant 4 : index", f"%c4 = arith.constant {trips} : index")):
+        assert old in text, (name, old)
+        text = text.replace(old, new)
+    return text
+
+
+def _norm_iis(name: str, chip: str) -> tuple[int, float]:
+    """Scheduled II and what one more iteration costs ((cycles at 8 trips - at 4) / 4).
+    The probe of the examples' test (the op of largest ii: here the load, whose issues
+    run ahead of the vector pipe through its two buffers) gives no steady state in a
+    4-trip loop: rmsnorm 503 and layernorm 564 'run' on the 910B that way."""
+    modules = {t: e2e._compiled(_norm_kernel(name, t), name, chip=chip) for t in (4, 8)}
+    scheduled = e2e._loop_ii(modules[8])
+    assert scheduled is not None and scheduled == e2e._loop_ii(modules[4])
+    return scheduled, (e2e._cycles(modules[8])[0] - e2e._cycles(modules[4])[0]) / 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [
+    "softmax",  # 1304 scheduled, 1314 run on the 910B
+    "layernorm",  # 993 scheduled, 1009 run
+    # 562 scheduled, 619 run: the store of tile i - 1 (output buffer version (i - 1) mod 2)
+    # and the vmul of tile i into version i mod 2 share no byte in one pass, but the
+    # store is before the vmul in the body and the vmul of the next pass writes its
+    # version: ascend-insert-sync (_carried) records a carried dependence whose source
+    # comes first in the body as one within the pass (distance 0), so the vector pipe
+    # waits for this pass's store (recurrence store 323 + two vmul 128 + flags). As a
+    # carried flag (primed, distance 1) the MTE3 -> V flag is set twice before its wait
+    # (verify-sync refuses it): the planner would need one id per version there
+    pytest.param("rmsnorm", marks=pytest.mark.xfail(strict=True, reason="sync orders the store before the next tile's vmul")),
+])
+@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])  # the 950: 1280/1284, 969/973, rmsnorm 550/619
+def test_norm_loops_run_at_their_scheduled_ii(name, chip):
+    """Issue 19 item 2: each op's latency in the schedule equals its busy time in the
+    simulator on dav-c220 (load 254, vmul 128, vreduce 93, vbrc 81, store 323 ... by
+    hand, at c7ae17a); the loop's II is within 5% of what one more iteration costs."""
+    scheduled, measured = _norm_iis(name, chip)
+    assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
