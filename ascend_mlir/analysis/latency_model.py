@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     NoneAttr,
+    DYNAMIC_INDEX,
     StridedLayoutAttr,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -476,6 +477,31 @@ def c220_reduce_steps(op: Operation, chip: Chip) -> Cost | None:
     return _checked(Cost(total, total))
 
 
+def c220_column_reduce_steps(op: Operation, chip: Chip) -> Cost | None:
+    """A dav-c220 column reduction (reduce_dims = [0]) of R > 1 static rows into one row
+    runs as the steps ascend-lower-wide-reduce writes: the first row's one-row column
+    reduction, then per further row a V barrier and an elementwise fold into dst, one
+    after another on V. Their sum is the op's cost. None for any other op or chip."""
+    if chip.arch != "dav-c220" or not isinstance(op, hivm.VReduceOp) or len(op.dst) != 1:
+        return None
+    kind = str(getattr(op.arith.data, "value", op.arith.data)).lower().split(".")[-1]
+    dims = tuple(int(d) for d in op.reduce_dims.get_values())  # type: ignore[union-attr]
+    t, d = op.src.type, op.dst[0].type
+    if kind not in _C220_FOLD or dims != (0,) or not isinstance(t, MemRefType) or len(t.get_shape()) != 2:
+        return None
+    if not isinstance(d, MemRefType) or len(d.get_shape()) != 2 or d.get_shape()[0] != 1:
+        return None
+    rows = t.get_shape()[0]
+    if rows == DYNAMIC_INDEX or rows <= 1:
+        return None
+    cols = static_shape(op.src, op)[1]
+    esize = element_bytes(t.get_element_type())
+    first = vector_cost(chip, "vreduce", cols, cols * esize)
+    fold = vector_cost(chip, _C220_FOLD[kind], cols, 2 * cols * esize)
+    total = first.latency + (rows - 1) * (scalar_cost(chip).latency + fold.latency)
+    return _checked(Cost(total, total))
+
+
 def _estimate(op: Operation, chip: Chip) -> Cost:
     name = op.name
     short = name.removeprefix("hivm.hir.")
@@ -493,7 +519,7 @@ def _estimate(op: Operation, chip: Chip) -> Cost:
         cost = _vector(op, chip, "vbrc")
     elif isinstance(op, hivm.VBrcOp) and op.fills_l1():  # MTE2 writes the L1 tile, as a GM -> L1 copy would
         cost = copy_cost(chip, "gm", "cbuf", memref_bytes(op.dst, op))
-    elif (steps := c220_reduce_steps(op, chip)) is not None:
+    elif (steps := c220_reduce_steps(op, chip) or c220_column_reduce_steps(op, chip)) is not None:
         cost = steps
     elif short.startswith("v") and short in chip.latency.vector_op_class:
         cost = _vector(op, chip, short)

@@ -65,3 +65,38 @@ def test_softmax_on_the_910b_cce_route_runs_at_its_scheduled_ii():
     assert loops
     for loop in loops:
         assert abs(loop["measured_ii"] - loop["scheduled_ii"]) <= 0.05 * loop["scheduled_ii"], loop
+
+
+COLUMN = """
+func.func @k(%u: memref<{rows}x{cols}x{t}, #hivm.address_space<ub>>, %m: memref<1x{cols}x{t}, #hivm.address_space<ub>>) {{
+  hivm.hir.vreduce <{kind}> ins(%u : memref<{rows}x{cols}x{t}, #hivm.address_space<ub>>) outs(%m : memref<1x{cols}x{t}, #hivm.address_space<ub>>) reduce_dims = [0]
+  return
+}}
+"""
+
+
+@pytest.mark.parametrize(("rows", "cols", "t", "kind"), [
+    (16, 64, "f32", "sum"), (2, 256, "f32", "max"), (8, 128, "f16", "min"), (33, 48, "f32", "sum")])
+def test_a_column_reduction_on_the_910b_costs_its_steps(rows, cols, t, kind):
+    """Issue 19 item 3: the scheduler costs a dav-c220 column reduction as the sum of the
+    steps ascend-lower-wide-reduce writes for it (a one-row reduction, then a V barrier
+    and a fold per further row); on the 950 (one instruction) it is not split."""
+    from xdsl.dialects import func
+    from xdsl.parser import Parser
+
+    from ascend_mlir.analysis.latency_model import c220_column_reduce_steps, estimate
+    from ascend_mlir.chips import load_chip
+    from ascend_mlir.context import make_context
+    from ascend_mlir.transforms.lower_wide_reduce import lower_column_reduce
+
+    module = Parser(make_context(), COLUMN.format(rows=rows, cols=cols, t=t, kind=kind)).parse_module()
+    chip = load_chip("ascend910b")
+    op = next(o for o in module.walk() if isinstance(o, hivm.VReduceOp))
+    assert c220_column_reduce_steps(op, load_chip("ascend950")) is None
+    latency, ii = estimate(op, chip)
+    assert latency == ii
+    lower_column_reduce(op, chip)
+    f = next(o for o in module.walk() if isinstance(o, func.FuncOp))
+    steps = [o for o in f.walk() if isinstance(o, hivm.HivmPipeOp)]
+    assert sum(isinstance(o, hivm.PipeBarrierOp) for o in steps) == rows - 1
+    assert latency == sum(estimate(o, chip)[0] for o in steps)
