@@ -41,7 +41,7 @@ func.func private @f() attributes {ascend.loop = #ascend.loop<ii = 100, mii = 16
 
 // -----
 
-// expected-error @+1 {{#ascend.loop: status must be one of optimal, feasible, heuristic, fallback, got 'fast'}}
+// expected-error @+1 {{#ascend.loop: status must be one of optimal, feasible, heuristic, fallback, program-order, got 'fast'}}
 func.func private @f() attributes {ascend.loop = #ascend.loop<ii = 164, mii = 164, status = "fast", res_mii = {}, rec_mii = 0, binding = "V">}
 
 // -----
