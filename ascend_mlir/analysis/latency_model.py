@@ -366,6 +366,8 @@ def _mmad_shape(op: Operation) -> tuple[int, int, int, str, int]:
     a_shape, b_shape = static_shape(a, op), static_shape(b, op)
     if op.name == "hivm.hir.batchMmadL1":  # one batch's matrices
         a_shape, b_shape = a_shape[1:], b_shape[1:]
+    # NZ fractals [c1, r1, r0, c0] (bishengir's cbuf tiles) hold an (r1 r0) x (c1 c0) matrix
+    a_shape, b_shape = (((s[1] * s[2], s[0] * s[3]) if len(s) == 4 else s) for s in (a_shape, b_shape))
     if len(a_shape) != 2 or len(b_shape) != 2:
         raise LatencyError(op, "a and b must be 2-D")
     m, k = (a_shape[1], a_shape[0]) if "a_transpose" in attrs else a_shape

@@ -268,3 +268,26 @@ def test_batch_mmad_is_a_loop_of_mmads(chip_name, sizes, m, k, n):
         assert len(one_feed) == 1 and feeds == {(batch - 1) * one_ii + one_feed.pop()}
         assert max(feeds) <= lat
 
+
+
+def test_mmad_on_nz_fractals_with_runtime_sizes_takes_the_fractals():
+    """triton's matmul through bishengir: mmadL1 on [c1, r1, r0, c0] fractal tiles with
+    m/k/n computed at run time is the (r1 r0) x (c1 c0) matrices' work (it was a per-pipe
+    default: 'a and b must be 2-D')."""
+    from ascend_mlir.analysis.latency_model import estimate
+    from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.tools.ascend_opt import AscendOptMain
+
+    a_t = "memref<4x2x16x16xf16, #hivm.address_space<cbuf>>"  # A: 32 rows x 64 (K)
+    b_t = "memref<3x4x16x16xf16, #hivm.address_space<cbuf>>"  # B: 64 (K) x 48 columns
+    c_t = "memref<3x2x16x16xf32, #hivm.address_space<cc>>"
+    text = f"""
+func.func @k(%a: {a_t}, %b: {b_t}, %c: {c_t}, %m: index, %k: index, %n: index, %init: i1) attributes {{hacc.entry}} {{
+  hivm.hir.mmadL1 ins(%a, %b, %init, %m, %k, %n : {a_t}, {b_t}, i1, index, index, index) outs(%c : {c_t})
+  func.return
+}}
+"""
+    module = parse_module(AscendOptMain(args=[]).ctx, text, "nz.mlir")
+    mmad = next(op for op in module.walk() if op.name == "hivm.hir.mmadL1")
+    for chip in (CHIP, load_chip("ascend910b")):
+        assert estimate(mmad, chip) == tuple(mmad_cost(chip, 32, 48, 64, "fp16", 16))

@@ -112,6 +112,8 @@ def test_dump_is_race_free_and_matches_numpy(name: str):
         status, report = _simulate(TRITON / f"{name}.hivm.mlir", binds, case["grid"], case["reference"])
         assert status == 0, (binds, report)
         assert report["races"] == [] and not report["deadlock"] and report["reference_match"] is True
+        # every op timed by the latency model, none at a per-pipe default
+        assert report["unknown_latency_ops"] == [], report["unknown_latency_ops"]
 
 
 def test_a_wrong_reference_is_a_mismatch(tmp_path: Path):
