@@ -114,6 +114,9 @@ SHARED_PORT_PATHS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = (
     (("gm", "cbuf"), ("cc", "gm")),  # cube side: MTE2 in, FIX out
 )
 
+# Pipes whose ops move data in or out of GM, through a core's HBM port.
+HBM_PORT_PIPES: frozenset[str] = frozenset(p.pipe for p in COPY_PATHS.values() if "gm" in (p.src, p.dst))
+
 # Event ids of set_flag/wait_flag: `#hivm.event<EVENT_ID0..7>` per (producer, consumer)
 # pipe pair. A chip file may allow fewer (`chip.events_per_pipe_pair`), never more.
 EVENTS_PER_PIPE_PAIR = 8

@@ -216,9 +216,8 @@ def buffer_loop(alloc: SSAValue) -> scf.ForOp | None:
     return innermost_loop_holding(users_through_views(alloc))
 
 
-# pipes whose ops may use a core's HBM port (GM in or out): a nested loop's port time is
-# at most their busy time in it
-PORT_PIPES = ("MTE2", "MTE3", "FIX")
+# a nested loop's port time is at most the busy time in it of the pipes whose ops may
+# use a core's HBM port (hardware.HBM_PORT_PIPES: GM in or out)
 
 
 def port_time(task: BodyTask) -> int:
@@ -226,7 +225,7 @@ def port_time(task: BodyTask) -> int:
     time of its DMA pipes over all its iterations (an upper bound)."""
     if not isinstance(task.op, scf.ForOp | scf.IfOp):
         return task.info.ii
-    return sum(task.usage.get(p, 0) for p in PORT_PIPES)
+    return sum(task.usage.get(p, 0) for p in sorted(hardware.HBM_PORT_PIPES))
 
 
 def spread_port_conflicts(tasks: Sequence[BodyTask], conflicts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

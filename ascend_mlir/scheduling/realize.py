@@ -41,10 +41,9 @@ from ascend_mlir.analysis import flag_sets
 from .bounds import check_schedule
 from .problem import LoopProblem, LoopResult
 
-# the pipes of the cube core: a loop with a task on one is not replayed (the replay
+# the cube core's own pipes (hardware.CUBE_ONLY_PIPES): a loop with a task on one is not replayed (the replay
 # times gemm's K loop at 2642 cycles an iteration where the simulator runs 1792: the
 # cube's MTE1 feed and L0C hand-offs are not modelled), it keeps its schedule
-CUBE_PIPES = frozenset({"MTE1", "M", "FIX"})
 # iterations replayed: enough for the stages and buffer versions of a loop to reach
 # their steady state; the period is measured over the last half
 MIN_ITERATIONS = 8
@@ -275,7 +274,7 @@ def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], vers
 
 def replays(p: LoopProblem, body_tasks: int) -> bool:
     """Whether `realize` models the code of this loop: a loop of the vector core."""
-    return not any(CUBE_PIPES & set(t.pipes) for t in p.tasks[:body_tasks])
+    return not any(hardware.CUBE_ONLY_PIPES & set(t.pipes) for t in p.tasks[:body_tasks])
 
 
 def _body(p: LoopProblem, body_tasks: int) -> LoopProblem:

@@ -301,3 +301,10 @@ def test_random_kernel_compiles_race_free_and_matches_reference(request, options
         _check(seed, options)
 
     check()
+
+
+def test_a_program_order_estimate_below_the_loop_bound_is_not_taken():
+    """Random kernel 3687: the program-order estimate's II (396) was below the loop's
+    proven MII (529), and writing it made `#ascend.loop` refuse its own II (an internal
+    error): an estimate below the bound is wrong, and the pipelined schedule stays."""
+    _check(3687, {})
