@@ -118,3 +118,15 @@ def test_the_choice_compares_what_both_codes_run(seed, capsys):
     ours = simulate(module, blocks=1, trace=False).cycles
     program_order = simulate(_compiled(text, schedule="program-order"), blocks=1, trace=False).cycles
     assert ours <= program_order
+
+
+def test_a_long_loop_is_extrapolated_from_its_steady_state():
+    """Past MAX_REPLAYED_TRIPS the replay is not run trip by trip (a 2**40-trip loop of
+    test_dsl_errors replayed for ever, at 5 GB): the steady state repeats, so the
+    extrapolation equals the replay trip by trip (368 cycles a trip here, as above)."""
+    from ascend_mlir.scheduling.realize import MAX_REPLAYED_TRIPS
+
+    start = [0, 104, 183, 287, 215, 319]
+    beyond = MAX_REPLAYED_TRIPS + 36
+    assert code_cycles(_two_chains(), 6, 400, start, {}, beyond, gather=False) == 655 + (beyond - 1) * 368
+    assert code_cycles(_two_chains(), 6, 400, start, {}, 1 << 40, gather=False) == 655 + ((1 << 40) - 1) * 368
