@@ -53,8 +53,8 @@ More than 16 live at once in one direction is an error naming the other sync pas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -70,7 +70,6 @@ from ascend_mlir.analysis.aliasing import Footprint, conflict_candidates, may_al
 from ascend_mlir.analysis.event_ids import EventRequest, Lifetime, allocate_events, credits, ring_edges, ring_ids
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.sync_plan import (
-    BlockModel,
     Coverage,
     Turns,
     covered,
@@ -86,6 +85,15 @@ from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
+from ascend_mlir.transforms.sync_blocks import (
+    _carried_key,
+    _Flag,
+    _is_loop_body,
+    _model,
+    _Plan,
+    _Req,
+    _turns,
+)
 from ascend_mlir.transforms.sync_events import (
     block_name,
     block_depth,
@@ -94,7 +102,6 @@ from ascend_mlir.transforms.sync_events import (
     emit_block_flag,
     needed_ids,
     short_pairs,
-    existing_event,
     op_core,
     other_core,
     pipe_of,
@@ -143,71 +150,6 @@ def _leaf(op: Operation, body: Block, default_core: str) -> _Leaf | None:
 
 
 # ----------------------------------------------------------------------------- requirements
-
-
-@dataclass(frozen=True)
-class _Req:
-    src: int  # item indices in the block
-    dst: int
-    src_pipe: str
-    dst_pipe: str
-    distance: int  # 0: within one pass; d >= 1: around the back edge of the block's loop
-
-
-@dataclass(eq=False)
-class _Flag:
-    src: int
-    dst: int
-    set_pipe: str
-    wait_pipe: str
-    distance: int
-    period: int = 1  # ids cycle with the iteration (one per version)
-    first_id: int | None = None
-    # a loop-carried flag whose primes stand right after this item of the function body
-    # (the producer before the loop that its first pass waits for, `_anchor_primes`)
-    # instead of at the top of the function
-    anchor: tuple[int, Operation] | None = None  # (position in the function body, item)
-    pinned: bool = False  # first_id chosen by the block's ring (_Emitter._ring), kept
-    # a credit around items src..dst (`_zero_trip_credits`): set before item src, after
-    # the waits there, and waited after item dst, before the sets there
-    around: bool = False
-
-    @property
-    def cross_core(self) -> bool:
-        """A sync_block_set/wait pair (counting, so never set twice)."""
-        return core_of(self.set_pipe) != core_of(self.wait_pipe)
-
-
-@dataclass(eq=False)
-class _Plan:
-    block: Block
-    items: list[Operation]
-    reqs: set[_Req] = field(default_factory=set)
-    flags: list[_Flag] = field(default_factory=list)
-    barriers: list[tuple[int, str]] = field(default_factory=list)  # (before item, pipe)
-    # for a dependence whose consumer lies inside a nested loop item: the earliest item of
-    # that loop's body it touches (see _anchor_primes)
-    inner: dict[_Req, int] = field(default_factory=dict)
-    # dependences handed over to a loop's primes: (req, the loop's flag), see _anchor_primes
-    anchored: list[tuple[_Req, _Flag]] = field(default_factory=list)
-    cores: tuple[str, ...] = ("VECTOR",)  # of the function (the first: SCALAR ops' core)
-    _pipes: list[frozenset[str]] | None = None
-    # the parts of the block's model that planning does not change (see _model)
-    _joint: list[bool] | None = None
-    _inline: dict[int, Callable[[int], list]] | None = None
-
-    @property
-    def item_pipes(self) -> list[frozenset[str]]:
-        """The pipes each item occupies (sync ops none), asked by every model of the block."""
-        if self._pipes is None:
-            self._pipes = [
-                _item_pipes(op, self.cores[0]) if not isinstance(op, hivm.SYNC_OPS) else frozenset() for op in self.items
-            ]
-        return self._pipes
-
-
-def _is_loop_body(block: Block) -> bool:
-    return isinstance(block.parent_op(), scf.ForOp)
 
 
 class _Planner:
@@ -306,73 +248,6 @@ class _Planner:
 
 
 # ----------------------------------------------------------------------------- planning
-
-
-def _item_pipes(op: Operation, default_core: str) -> frozenset[str]:
-    pipes: set[str] = set()
-    for inner in op.walk():
-        if isinstance(inner, hivm.HivmPipeOp) and not isinstance(inner, hivm.SYNC_OPS):
-            core = op_core(inner, default_core)
-            pipes.update(qualified(core, p) for p in inner.pipes())
-    return frozenset(pipes)
-
-
-def _model(plan: _Plan, req: _Req | None = None) -> BlockModel:
-    """The block's model with its flags and barriers so far; with `req` (a dependence
-    into a loop item), also the anchored primes whose first wait precedes req's consumer
-    in the loop (a set after the producer, a wait before the loop item)."""
-    if plan._inline is None:
-        loop = plan.block.parent_op()
-        plan._joint = [isinstance(op, hivm.HivmPipeOp) for op in plan.items]
-        plan._inline = {}
-        for idx, op in enumerate(plan.items):
-            ev = existing_event(op, loop, plan.cores)
-            if ev is not None:
-                plan._inline[idx] = ev
-    model = BlockModel(plan.item_pipes, plan._joint or [], inline=dict(plan._inline))
-    for idx, pipe in plan.barriers:
-        model.before.setdefault(idx, []).append(lambda copy, p=pipe: ("barrier", p))
-    for anchored, flag in plan.anchored:
-        if req is None or anchored.dst != req.dst or flag.wait_pipe != req.dst_pipe:
-            continue
-        if flag.dst <= plan.inner.get(req, -1):
-            ev = ("anchor", id(flag))
-            model.after.setdefault(anchored.src, []).append(lambda copy, f=flag, k=ev: ("set", f.set_pipe, f.wait_pipe, k))
-            model.before.setdefault(anchored.dst, []).append(lambda copy, f=flag, k=ev: ("wait", f.set_pipe, f.wait_pipe, k))
-    for flag in plan.flags:
-        if flag.around:
-            continue
-        def key(copy: int, f=flag, shift=0) -> Hashable:
-            return (id(f), (copy - shift) % _model_period(f))
-
-        model.after.setdefault(flag.src, []).append(
-            lambda copy, f=flag, k=key: ("set", f.set_pipe, f.wait_pipe, k(copy))
-        )
-        model.before.setdefault(flag.dst, []).append(
-            lambda copy, f=flag, k=key: ("wait", f.set_pipe, f.wait_pipe, k(copy, shift=f.distance))
-        )
-    _model_credits(plan, model)
-    return model
-
-
-def _model_period(f: _Flag) -> int:
-    """A flag's key versions in the model: its period; a cross-core flag counts on one id
-    primed `distance` times, so pass k's wait consumes pass k - distance's set."""
-    return max(f.period, f.distance) if f.cross_core else f.period
-
-
-def _model_credits(plan: _Plan, model: BlockModel) -> None:
-    """Credits around items (`_zero_trip_credits`) where they are emitted (last): the set
-    after the waits before its first item, the wait before the sets after its last."""
-    for flag in plan.flags:
-        if not flag.around:
-            continue
-        model.before.setdefault(flag.src, []).append(
-            lambda copy, f=flag: ("set", f.set_pipe, f.wait_pipe, (id(f), copy % f.period))
-        )
-        model.after.setdefault(flag.dst, []).insert(
-            0, lambda copy, f=flag: ("wait", f.set_pipe, f.wait_pipe, (id(f), copy % f.period))
-        )
 
 
 def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -> None:
@@ -542,11 +417,6 @@ def _no_double_set(plan: _Plan) -> None:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
 
 
-def _carried_key(ev) -> Hashable:
-    """The flag a model event belongs to (`_model`'s keys are (id(flag), version))."""
-    return ev[3][0] if ev[0] != "barrier" and isinstance(ev[3], tuple) and ev[3] else None
-
-
 def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
     """A loop-carried flag whose next set of an id is not ordered after the wait that
     consumed the previous set (its own pass's: `sync_plan.set_after_own_wait`), as when it
@@ -598,12 +468,6 @@ def _nested_orders(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> dict[int,
 
 
 # ----------------------------------------------------------------------------- emitting
-
-
-def _turns(plan: _Plan) -> Turns:
-    """Which flags of the block take turns (`sync_plan.Turns` over the block's model)."""
-    nested = {idx for idx, op in enumerate(plan.items) if op.regions}
-    return Turns(_model(plan), plan.flags, _is_loop_body(plan.block), nested)
 
 
 class _Emitter:
