@@ -55,6 +55,7 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound
+from ascend_mlir.scheduling.code_timing import steady_schedule
 from ascend_mlir.scheduling.program_order import program_order_schedule
 from ascend_mlir.scheduling.realize import code_schedule, kernel_shift, realize, replays
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
@@ -331,7 +332,12 @@ class ModuloSchedulePass(ModulePass):
             return result
         written = code_schedule(problem, len(model.tasks), result, run)
         if written is None:
-            return result
+            # the code's own order (code_timing.py): the body's order would put a pipe
+            # across a stage boundary (chains4x8)
+            steady = steady_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT)
+            if steady is None:
+                return result
+            written, run = steady
         # the solver's II was proven (or found) for the model; the code's is replayed
         said = f"{result.message}; " if result.message else ""
         return replace(written, status="feasible" if written.status == "optimal" else written.status,

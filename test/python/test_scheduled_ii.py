@@ -40,9 +40,9 @@ from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass  # noqa: E
 
 
 TARGET = 0.05  # issue 18: measured steady-state II within 5% of the scheduled II
-# what is reached where the target is not (bench/README.md): chains4x8 813 scheduled,
-# 911 run (12%); chains8x8 1472 scheduled, 2139 run (45%)
-REACHED = {4: 0.13, 8: 0.46}
+# what is reached where the target is not (bench/README.md): chains8x8 1472 scheduled,
+# 2139 run (45%)
+REACHED = {8: 0.46}
 
 
 def _chain_iis(chains: int, chip: str) -> tuple[int, float]:
@@ -55,15 +55,16 @@ def _chain_iis(chains: int, chip: str) -> tuple[int, float]:
     return scheduled, (full - half) / 8
 
 
-@pytest.mark.parametrize(("chains", "chip"), [(3, "ascend950"), (5, "ascend910b")])
+@pytest.mark.parametrize(("chains", "chip"), [(3, "ascend950"), (5, "ascend910b"), (4, "ascend910b")])
 def test_gathered_chain_loops_run_at_their_scheduled_ii(chains, chip):
-    """24 and 40 ops (widths the replay was not tuned to; 637 -> 727 and 988 -> 1094
-    scheduled -> run before the code's timing was written)."""
+    """24, 40 and 32 ops (widths the replay was not tuned to; 637 -> 727, 988 -> 1094 and
+    813 -> 911 scheduled -> run before the code's timing was written; 4 chains: the
+    code's own order, scheduling/code_timing.py, 909 -> 910)."""
     scheduled, measured = _chain_iis(chains, chip)
     assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
 
 
-@pytest.mark.parametrize(("chains", "chip"), [(4, "ascend910b"), pytest.param(8, "ascend950", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(("chains", "chip"), [pytest.param(8, "ascend950", marks=pytest.mark.slow)])
 def test_wider_chain_loops_within_the_tolerance_reached(chains, chip):
     scheduled, measured = _chain_iis(chains, chip)
     assert abs(measured - scheduled) <= REACHED[chains] * scheduled, (scheduled, measured)
