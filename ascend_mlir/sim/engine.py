@@ -79,6 +79,11 @@ class Access:
     # memory was allocated
     written: np.ndarray | None = None
     origin: str = ""
+    # where `view` and `written` lie, when their maker knows it (a non-empty view of a
+    # sim.memory.Buffer): (root array, first byte address, end address) and (the mask's
+    # root, its first byte address); numpy's answer is the same, asked per access
+    place: tuple[np.ndarray, int, int] | None = None
+    written_place: tuple[np.ndarray, int] | None = None
 
 
 @dataclass(eq=False)
@@ -397,7 +402,8 @@ class _Run:
             table = self.records.get(acc.mem)
             if table is None:
                 table = self.records[acc.mem] = {}
-            bounds = _byte_bounds(acc.view)
+            place = acc.place
+            bounds = (place[1], place[2]) if place is not None else _byte_bounds(acc.view)
             fresh.append((acc, bounds, table))
             for r in [r for recent in table.values() for r in recent]:
                 if self._unordered_conflict(c, ins, acc, bounds, r, known):

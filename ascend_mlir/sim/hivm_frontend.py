@@ -544,9 +544,17 @@ class CoreWalker:
             if hi > lo and (lo < 0 or hi > ref.buf.nbytes):  # an empty view touches nothing
                 raise SimulationError(op, f"access [{lo}, {hi}) outside its {ref.buf.scope} buffer of {ref.buf.nbytes} bytes")
             mask = ref.buf.written(core)
+            place = written_place = None
+            if hi > lo and all(s >= 0 for s in ref.strides):  # what numpy says of the views, known here
+                root, address = ref.buf.placement(core)
+                place = (root, address + lo, address + hi)
+                if mask is not None:
+                    mask_root, mask_address = ref.buf.placement(core, mask=True)
+                    written_place = (mask_root, mask_address + lo)
             out.append(Access(ref.buf.label(core, self.ctx.cores[core].name), ref.view(core), write,
                               atomic=atomic and write,
-                              written=ref.byte_view(mask) if mask is not None else None, origin=ref.origin))
+                              written=ref.byte_view(mask) if mask is not None else None, origin=ref.origin,
+                              place=place, written_place=written_place))
         return out
 
     def note_shared(self, ins: Instr, refs: list[tuple[Ref, int]], write: bool, atomic: bool) -> None:

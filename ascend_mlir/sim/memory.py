@@ -36,6 +36,7 @@ class Buffer:
         # hardware's memory holds whatever an earlier kernel left there)
         self._written: dict[int, np.ndarray] = {}
         self._labels: dict[int, str] = {}
+        self._placed: dict[tuple[bool, int], tuple[np.ndarray, int]] = {}
         if init is not None:
             self._memories[-1] = init
 
@@ -56,6 +57,18 @@ class Buffer:
             mask = self._written[core] = np.zeros(self.nbytes, dtype=np.uint8)
         return mask
 
+    def placement(self, core: int, mask: bool = False) -> tuple[np.ndarray, int]:
+        """(root array, address of the first byte) of the core's memory, or of its written
+        mask: what numpy would say of every view of it (`array_root`, `array_address`),
+        asked once per buffer instead of once per access (the arrays never change)."""
+        key = (mask, -1 if self.shared else core)
+        hit = self._placed.get(key)
+        if hit is None:
+            array = self.written(core) if mask else self.memory(core)
+            assert array is not None
+            hit = self._placed[key] = (array_root(array), array_address(array))
+        return hit
+
     def clear(self) -> None:
         """Every byte 0 and unwritten again, in place (views taken of it stay valid): the
         buffer as a fresh one would be, for the next block that reuses it."""
@@ -70,6 +83,18 @@ class Buffer:
                 f"{self.scope} {self.name}" if self.shared else f"{self.scope} {self.name} of {core_name}"
             )
         return text
+
+
+def array_root(view: np.ndarray) -> np.ndarray:
+    """The array that owns `view`'s memory (the end of its chain of bases)."""
+    root = view
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    return root
+
+
+def array_address(view: np.ndarray) -> int:
+    return view.__array_interface__["data"][0]
 
 
 @dataclass(frozen=True)

@@ -30,17 +30,7 @@ from typing import Any
 import numpy as np
 
 from ascend_mlir.sim.engine import OP, Core, EngineResult
-
-
-def _root(view: np.ndarray) -> np.ndarray:
-    base = view
-    while isinstance(base.base, np.ndarray):
-        base = base.base
-    return base
-
-
-def _address(view: np.ndarray) -> int:
-    return view.__array_interface__["data"][0]
+from ascend_mlir.sim.memory import array_address, array_root
 
 
 class _Memories:
@@ -51,9 +41,10 @@ class _Memories:
         self.index: dict[int, tuple[int, int]] = {}  # id(root) -> (number, origin address)
         self.roots: list[np.ndarray] = []  # keeps the roots alive while ids are compared
 
-    def place(self, view: np.ndarray) -> tuple[int, int]:
-        root = _root(view)
-        address = _address(view)
+    def place(self, view: np.ndarray, known: tuple[np.ndarray, int] | None = None) -> tuple[int, int]:
+        """(number, offset from its origin) of `view`; `known` its (root, address) when
+        the access says it (engine.Access.place), the same as numpy's."""
+        root, address = known if known is not None else (array_root(view), array_address(view))
         hit = self.index.get(id(root))
         if hit is None:
             hit = self.index[id(root)] = (len(self.roots), address)
@@ -61,8 +52,8 @@ class _Memories:
         return hit[0], address - hit[1]
 
 
-def _geometry(view: np.ndarray, memories: _Memories) -> tuple:
-    number, offset = memories.place(view)
+def _geometry(view: np.ndarray, memories: _Memories, known: tuple[np.ndarray, int] | None = None) -> tuple:
+    number, offset = memories.place(view, known)
     return number, offset, view.shape, view.strides, view.dtype.str
 
 
@@ -75,8 +66,9 @@ def stream_signature(cores: Sequence[Core]) -> Hashable:
         out.append((core.name, core.kind, len(core.instrs)))
         for ins in core.instrs:
             accesses = tuple(
-                (acc.mem, acc.write, acc.atomic, acc.origin, _geometry(acc.view, memories),
-                 None if acc.written is None else _geometry(acc.written, memories))
+                (acc.mem, acc.write, acc.atomic, acc.origin,
+                 _geometry(acc.view, memories, acc.place[:2] if acc.place is not None else None),
+                 None if acc.written is None else _geometry(acc.written, memories, acc.written_place))
                 for acc in ins.accesses
             )
             out.append((ins.kind, ins.pipes, ins.latency, ins.ii, ins.flag, ins.name, ins.loc, ins.static_id,

@@ -120,3 +120,34 @@ def test_signature_sees_a_shift_of_one_view_but_not_of_the_whole_memory():
     assert stream_signature(core(16, 20)) == base  # both views moved together: same overlaps
     assert stream_signature(core(0, 4, other)) == base  # another memory of the same shape
     assert stream_signature(core(0, 8)) != base  # no longer overlapping
+
+
+def test_access_places_are_what_numpy_says(monkeypatch):
+    """The walk writes where each access's views lie (engine.Access.place and
+    written_place, from its buffer: the race detector's byte bounds and the signature's
+    memory placement) instead of asking numpy per access: on every access of every block
+    of a MIX kernel they equal numpy's answer for the views themselves."""
+    from ascend_mlir.sim import simulator as simulator_module
+    from ascend_mlir.sim.engine import _byte_bounds
+    from ascend_mlir.sim.memory import array_address, array_root
+
+    placed = []
+    original = simulator_module.stream_signature
+
+    def checked(cores):
+        for core in cores:
+            for ins in core.instrs:
+                for acc in ins.accesses:
+                    if acc.place is not None:
+                        assert acc.place[0] is array_root(acc.view)
+                        assert acc.place[1:] == _byte_bounds(acc.view)
+                        placed.append(acc)
+                    if acc.written_place is not None:
+                        assert acc.written is not None
+                        assert acc.written_place[0] is array_root(acc.written)
+                        assert acc.written_place[1] == array_address(acc.written)
+        return original(cores)
+
+    monkeypatch.setattr(simulator_module, "stream_signature", checked)
+    simulate(_compiled(_linear_bias_source(), "linear_bias.mlir"), trace=False)
+    assert len(placed) > 100
