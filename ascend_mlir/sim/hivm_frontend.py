@@ -169,6 +169,10 @@ class CoreWalker:
         self.loads = 0
         self.steps = 0
         self.alloc_count: dict[int, int] = {}
+        # the ops timed so far and the last one's (latency, ii) before any perturbation
+        # (sim.walk_replay redraws a perturbed block's latencies from them)
+        self.timed = 0
+        self.last_timing = (1, 1)
 
     # ---------------------------------------------------------------- driver
     def make_interpreter(self, listeners: tuple[Interpreter.Listener, ...] = ()) -> FlatInterpreter:
@@ -463,6 +467,13 @@ class CoreWalker:
 
     def timing(self, op: Operation) -> tuple[int, int]:
         lat, ii = self.ctx.timing(op, self.partial_tile_shapes(op))
+        self.timed += 1
+        self.last_timing = (lat, ii)
+        return self.perturbed(lat, ii)
+
+    def perturbed(self, lat: int, ii: int) -> tuple[int, int]:
+        """(latency, ii) scaled by the block's next random factor when the simulation
+        perturbs latencies (one draw per timed op, in walk order)."""
         rng = self.ctx.rng
         if rng is not None:
             f = float(np.exp(rng.uniform(np.log(0.25), np.log(4.0))))

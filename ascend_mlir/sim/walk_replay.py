@@ -18,13 +18,19 @@ block's own would. What a full walk of the block would issue is issued, in the s
 order; a walk that would fail (a view out of bounds in this block) fails here too, and
 the simulator then walks the block in full to report it at its op.
 
-Perturbed runs draw the latency of every timed hivm op in the walk: there every such op
-runs again, in the walk's order, so the draws are the same (flags, barriers and block
-queries draw nothing and are taken from the record).
+Perturbed runs draw the latency of every timed hivm op in the walk, one draw per op in
+walk order. A later block draws its own in the same order: a timed op that does not
+depend on the block keeps the first block's instructions with the latency and ii
+redrawn from the op's unperturbed timing (`_Redrawn`: its data, accesses and scalar cost
+are the first block's, as in a plain replay; an mmadL1's feed and cube parts are
+re-split as `CoreWalker.mmad_op` splits them), the ops that depend on the block run
+again and draw as they run (flags, barriers and block queries draw nothing and are
+taken from the record).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -36,8 +42,8 @@ from xdsl.ir import Operation
 
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.hivm.control import BitcastOp
-from ascend_mlir.sim.engine import Core
-from ascend_mlir.sim.hivm_frontend import SCALAR_ONLY_OPS, BlockContext, CoreWalker
+from ascend_mlir.sim.engine import OP, Core, Instr
+from ascend_mlir.sim.hivm_frontend import BlockContext, CoreWalker
 from ascend_mlir.sim.memory import Ref
 
 # views whose result depends on the block when an operand does (run again per block)
@@ -118,18 +124,18 @@ class _Issued:
 
 
 @dataclass
+class _Redrawn:
+    """A timed hivm op that does not depend on the block, in a perturbed walk: what it
+    issued and its unperturbed (latency, ii), which a later block perturbs by its own draw."""
+
+    op: Operation
+    issued: _Issued
+    timing: tuple[int, int]
+
+
+@dataclass
 class _CoreRecord:
-    events: list[_Run | _Issued] = field(default_factory=list)
-
-
-# hivm ops the walk issues without timing them (flags, barriers, block queries, scalar-only
-# ops): a perturbed walk draws no latency for them (CoreWalker.timing is not asked)
-_UNTIMED = (hivm.SetFlagOp, hivm.WaitFlagOp, hivm.PipeBarrierOp, hivm.SyncBlockSetOp, hivm.SyncBlockWaitOp,
-            hivm.GetBlockIdxOp, hivm.GetBlockNumOp, hivm.GetSubBlockIdxOp, *SCALAR_ONLY_OPS)
-
-
-def _draws_latency(op: Operation) -> bool:
-    return isinstance(op, hivm.HivmPipeOp) and not isinstance(op, _UNTIMED)
+    events: list[_Run | _Issued | _Redrawn] = field(default_factory=list)
 
 
 class WalkRecorder(Interpreter.Listener):
@@ -140,15 +146,15 @@ class WalkRecorder(Interpreter.Listener):
         self.walker = walker
         self.dependence = dependence
         self.record = record
-        self.reissue_all = reissue_all  # perturbed: every hivm op draws its latency in the walk
-        self.pending: _Run | tuple[int, int] | None = None
+        self.reissue_all = reissue_all  # perturbed: every timed hivm op draws its latency in the walk
+        self.pending: _Run | tuple[int, int, int] | None = None
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         w = self.walker
-        if id(op) in self.dependence.ops or (self.reissue_all and _draws_latency(op)):
+        if id(op) in self.dependence.ops:
             self.pending = _Run(op, args, w.pending_scalar)
         elif isinstance(op, hivm.HivmPipeOp):
-            self.pending = (len(w.instrs), len(w.ctx.gm_accesses))
+            self.pending = (len(w.instrs), len(w.ctx.gm_accesses), w.timed)
         else:
             self.pending = None
 
@@ -162,9 +168,13 @@ class WalkRecorder(Interpreter.Listener):
             self.record.events.append(pending)
             return
         w = self.walker
-        n_instrs, n_gm = pending
-        if len(w.instrs) > n_instrs or len(w.ctx.gm_accesses) > n_gm:
-            self.record.events.append(_Issued(w.instrs[n_instrs:], w.ctx.gm_accesses[n_gm:]))
+        n_instrs, n_gm, timed = pending
+        issued = _Issued(w.instrs[n_instrs:], w.ctx.gm_accesses[n_gm:])
+        if self.reissue_all and w.timed > timed:
+            assert w.timed == timed + 1, f"{op.name} timed more than once"
+            self.record.events.append(_Redrawn(op, issued, w.last_timing))
+        elif issued.instrs or issued.gm_accesses:
+            self.record.events.append(issued)
 
 
 class WalkRecord:
@@ -217,6 +227,10 @@ def _replay_core(walker: CoreWalker, record: _CoreRecord, dependence: BlockDepen
             walker.instrs.extend(event.instrs)
             ctx.gm_accesses.extend(event.gm_accesses)
             continue
+        if isinstance(event, _Redrawn):
+            walker.instrs.extend(_retimed(walker, event))
+            ctx.gm_accesses.extend(event.issued.gm_accesses)
+            continue
         op = event.op
         args = []
         for v, value in zip(op.operands, event.args):
@@ -232,3 +246,24 @@ def _replay_core(walker: CoreWalker, record: _CoreRecord, dependence: BlockDepen
                     views[id(before)] = now
                 else:
                     scalars[id(r)] = now
+
+
+def _retimed(walker: CoreWalker, event: _Redrawn) -> list[Instr]:
+    """The op's first-block instructions with this block's draw of its latency and ii
+    (copies: the first block's stay as they ran), split as CoreWalker.pipe_op and
+    mmad_op split them; its flags are unchanged."""
+    op = event.op
+    lat, ii = walker.perturbed(*event.timing)
+    timed: dict = {id(op): (lat, ii)}
+    if isinstance(op, hivm.MmadL1Op | hivm.BatchMmadL1Op):
+        feed = walker.feed_latency(op, lat)
+        cube = max(1, lat - feed)
+        timed = {(id(op), "feed"): (feed, feed), id(op): (cube, max(1, min(ii, cube)))}
+    out = []
+    for ins in event.issued.instrs:
+        new = timed.get(ins.static_id) if ins.kind == OP else None
+        if new is not None:
+            ins = copy.copy(ins)
+            ins.latency, ins.ii = new
+        out.append(ins)
+    return out

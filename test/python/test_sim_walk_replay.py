@@ -97,6 +97,29 @@ def test_perturbed_runs_replay_the_walk_with_the_same_latency_draws(linear_bias)
     assert full.cycles != unperturbed.cycles  # the draws were taken
 
 
+@pytest.mark.parametrize(("kernel", "seed"), [("gemm", 0), ("gemm", 7), ("linear_bias", 5)])
+def test_perturbed_blocks_redraw_the_latencies_of_the_first_blocks_instructions(linear_bias, monkeypatch,
+                                                                                 kernel, seed):
+    """A timed op that does not depend on the block keeps the first block's instructions
+    with its latency redrawn (walk_replay._retimed; mmadL1's feed and cube parts split
+    again): the same draws, cycles, races and outputs as walking every block, on a cube
+    kernel (gemm on a grid of 5, not an example's) and the MIX linear_bias."""
+    from ascend_mlir.sim import walk_replay
+
+    redrawn = []
+    original = walk_replay._retimed
+
+    def counted(walker, event):
+        redrawn.append(event.op.name)
+        return original(walker, event)
+
+    monkeypatch.setattr(walk_replay, "_retimed", counted)
+    module = _compiled(_gemm(grid=5, n=1120)) if kernel == "gemm" else parse_module(make_context(), linear_bias, "lb.mlir")
+    full, calls = _same_as_full(module, perturb=seed)
+    assert calls and "hivm.hir.mmadL1" in redrawn
+    assert full.cycles != simulate(module, trace=False).cycles
+
+
 @pytest.mark.parametrize("op_name", ["hivm.hir.wait_flag", "hivm.hir.set_flag"])
 def test_replayed_walks_equal_full_walks_on_racy_mutants(linear_bias, op_name):
     lines = linear_bias.splitlines()
