@@ -9,7 +9,9 @@ that asks for it, as in pytest's own --durations.
         --cpu-durations=30 test/python/test_foo.py
 
 prints the 30 most expensive tests and every file's sum (the unit --dist loadfile hands a
-worker). Use it without xdist: each worker would keep its own table.
+worker). Use it without xdist: each worker would keep its own table. `--cpu-durations-log
+FILE` also appends each test's row to FILE as it ends, so a long run can be read before
+it finishes (and under xdist every worker appends there: one table for the whole run).
 """
 
 from __future__ import annotations
@@ -32,13 +34,20 @@ def _cpu_seconds() -> float:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--cpu-durations", type=int, default=None, metavar="N",
                      help="show the N tests that took the most CPU seconds, and every file's sum")
+    parser.addoption("--cpu-durations-log", default=None, metavar="FILE",
+                     help="append each test's CPU seconds and node id to FILE as the test ends")
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, None, None]:
     start = _cpu_seconds()
     yield
-    _ROWS.append((_cpu_seconds() - start, item.nodeid))
+    seconds = _cpu_seconds() - start
+    _ROWS.append((seconds, item.nodeid))
+    log = item.config.getoption("--cpu-durations-log")
+    if log:
+        with open(log, "a", encoding="utf-8") as out:  # one short line per write: appends do not interleave
+            out.write(f"{seconds:9.2f}  {item.nodeid}\n")
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

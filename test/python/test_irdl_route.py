@@ -108,21 +108,18 @@ def _routed_chunks(path: Path) -> list[tuple[int, ModuleOp]]:
     ]
 
 
-def _routed_inputs() -> dict[Path, list[tuple[int, ModuleOp]]]:
-    # chosen at collection time, so a file with nothing to route (a negative test) is not a
-    # test case at all rather than a skipped one; the parsed chunks are kept for the tests
-    # (parsing every chunk of the suite takes about 9 CPU seconds: once per process, not
-    # once more per test)
-    routed = {path: _routed_chunks(path) for path in _inputs()}
-    return {path: chunks for path, chunks in routed.items() if chunks}
+@pytest.fixture(scope="module")
+def routed() -> dict[Path, list[tuple[int, ModuleOp]]]:
+    """The inputs this route takes and their parsed chunks, parsed once (about 9 CPU s):
+    in a fixture, not at collection time, so that only the worker that runs this file
+    pays for it (every pytest-xdist worker collects every file)."""
+    found = {path: _routed_chunks(path) for path in _inputs()}
+    return {path: chunks for path, chunks in found.items() if chunks}
 
 
-ROUTED = _routed_inputs()
-
-
-def test_routed_inputs_cover_the_suite() -> None:
+def test_routed_inputs_cover_the_suite(routed) -> None:
     """The route is not vacuous: most inputs with our dialects take it."""
-    assert len(ROUTED) >= 40
+    assert len(routed) >= 40
 
 
 def _mlir_opt(irdl_file: Path, texts: list[str]) -> list[subprocess.CompletedProcess[str]]:
@@ -144,23 +141,31 @@ SEPARATOR = "\n// -----\n"
 
 
 @pytest.fixture(scope="module")
-def routed_runs(irdl_file: Path) -> dict[tuple[Path, int], subprocess.CompletedProcess[str]]:
-    keys = [(path, index) for path, chunks in ROUTED.items() for index, _ in chunks]
-    texts = [irdl_form(module) for chunks in ROUTED.values() for _, module in chunks]
+def routed_runs(irdl_file: Path, routed) -> dict[tuple[Path, int], subprocess.CompletedProcess[str]]:
+    keys = [(path, index) for path, chunks in routed.items() for index, _ in chunks]
+    texts = [irdl_form(module) for chunks in routed.values() for _, module in chunks]
     assert not any(SEPARATOR.strip() in text for text in texts)
     return dict(zip(keys, _mlir_opt(irdl_file, texts), strict=True))
 
 
-@pytest.mark.parametrize("path", list(ROUTED), ids=lambda p: str(p.relative_to(ROOT)))
-def test_irdl_route_accepts_what_our_verifier_accepts(path: Path, routed_runs) -> None:
-    for index, module in ROUTED[path]:
-        run = routed_runs[(path, index)]
-        assert run.returncode == 0, f"chunk {index} of {path.name}: mlir-opt rejects it:\n{run.stderr}"
-        back = IRDLFormReader(default_context()).parse(run.stdout, f"{path.name}#{index}")
-        back.verify()
-        assert back.is_structurally_equivalent(module), (
-            f"chunk {index} of {path.name} changed on the way back:\n{_generic(back)}"
-        )
+def _route_failure(path: Path, index: int, module: ModuleOp, run: subprocess.CompletedProcess[str]) -> str | None:
+    """Why chunk `index` of `path` does not survive the route, None when it does."""
+    if run.returncode != 0:
+        return f"chunk {index} of {path}: mlir-opt rejects it:\n{run.stderr}"
+    back = IRDLFormReader(default_context()).parse(run.stdout, f"{path.name}#{index}")
+    back.verify()
+    if not back.is_structurally_equivalent(module):
+        return f"chunk {index} of {path} changed on the way back:\n{_generic(back)}"
+    return None
+
+
+def test_irdl_route_accepts_what_our_verifier_accepts(routed, routed_runs) -> None:
+    # one test over every routed chunk, each failure named: which files take the route is
+    # known only after parsing them all, which as a parametrization would be done at
+    # collection time, once in every pytest-xdist worker
+    failures = [failure for path, chunks in routed.items() for index, module in chunks
+                if (failure := _route_failure(path, index, module, routed_runs[(path, index)])) is not None]
+    assert not failures, f"{len(failures)} chunks fail the IRDL route:\n" + "\n".join(failures[:5])
 
 
 @pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.mlir")), ids=lambda p: p.name)
