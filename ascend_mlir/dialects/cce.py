@@ -38,7 +38,7 @@ from xdsl.ir import Dialect, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def
 from xdsl.utils.exceptions import VerifyException
 
-from ascend_mlir.dialects.hivm.interface import HivmPipeOp, constant_int, shape_of, verify_scope
+from ascend_mlir.dialects.hivm.interface import HivmPipeOp, SrcToDstOp, constant_int, shape_of, verify_scope
 
 CUBE_INPUT_RULE = "the cube reads A from L0A (ca) and B from L0B (cb), accumulates C in L0C (cc)"
 
@@ -50,7 +50,7 @@ def _rank2(value: SSAValue, role: str) -> tuple[int, int]:
     return shape[0], shape[1]
 
 
-class _LoadL0Op(HivmPipeOp):
+class _LoadL0Op(SrcToDstOp):
     """An L1 -> L0A/L0B move of one K step (MTE1)."""
 
     src = operand_def(MemRefType)
@@ -58,14 +58,6 @@ class _LoadL0Op(HivmPipeOp):
     dst = operand_def(MemRefType)
 
     L0_SCOPE: ClassVar[str]
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
 
     def pipes(self) -> tuple[str, ...]:
         return ("MTE1",)

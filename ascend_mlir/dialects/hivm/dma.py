@@ -68,13 +68,8 @@ from ascend_mlir.dialects.hivm.memory import GetSubBlockIdxOp
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     HivmOp,
-    parse_clauses,
-    parse_paren_value,
-    parse_result_types,
+    InsOutsOp,
     parse_unit_flags,
-    print_clauses,
-    print_paren_value,
-    print_result_types,
     print_unit_flags,
 )
 
@@ -124,16 +119,17 @@ def _either(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-class _DmaOp(HivmOp, ABC):
+class _DmaOp(InsOutsOp, ABC):
     """A copy between memories over one of the op's paths in hardware.COPY_PATHS, which
     give its legal scopes and its pipe."""
 
-    src = operand_def(MEMREF_OR_TENSOR)
-    dst = operand_def(MEMREF_OR_TENSOR)
     # the tensor form: the new value of a tensor destination
     result_tensor = opt_result_def(TensorType)
 
     traits = traits_def(DestinationStyleResults())
+    # bishengir's load, store and copy print the attr-dict after `outs(...)`; nd2nz and
+    # fixpipe before `ins(...)`
+    ATTR_DICT_FIRST: ClassVar[bool] = False
 
     @classmethod
     def copy_paths(cls) -> tuple[hardware.CopyPath, ...]:
@@ -169,65 +165,6 @@ class _DmaOp(HivmOp, ABC):
         """The path of `copy_paths()` this op takes (None while a scope is unassigned)."""
         path = hardware.COPY_PATHS.get((scope_of(self.src) or "", scope_of(self.dst) or ""))
         return path if path in self.copy_paths() else None
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
-
-    def memref_reads(self) -> tuple[SSAValue, ...]:
-        return memref_values((self.src,))
-
-    def memref_writes(self) -> tuple[SSAValue, ...]:
-        return memref_values((self.dst,))
-
-    # the keyword clauses after `ins(...) outs(...)`, in bishengir's order
-    CLAUSES: ClassVar[tuple[Clause, ...]] = ()
-    # bishengir's nd2nz and fixpipe put the attr-dict before `ins(...)`
-    ATTR_DICT_FIRST: ClassVar[bool] = False
-
-    @staticmethod
-    def _parse_ins_outs(parser: Parser) -> tuple[SSAValue, SSAValue]:
-        return parse_paren_value(parser, "ins"), parse_paren_value(parser, "outs")
-
-    def _print_ins_outs(self, printer: Printer) -> None:
-        print_paren_value(printer, "ins", self.src)
-        print_paren_value(printer, "outs", self.dst)
-
-    @classmethod
-    def _parse_tail(cls, parser: Parser, src: SSAValue, dst: SSAValue, props: dict[str, Attribute], attrs):
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
-        parse_clauses(parser, cls.CLAUSES, props, operands)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        """`ins(...) outs(...) attr-dict <clauses>`, or with the attr-dict first."""
-        if cls.ATTR_DICT_FIRST:
-            props, attrs = cls._parse_attr_dict(parser)
-            src, dst = cls._parse_ins_outs(parser)
-        else:
-            src, dst = cls._parse_ins_outs(parser)
-            props, attrs = cls._parse_attr_dict(parser)
-        return cls._parse_tail(parser, src, dst, props, attrs)
-
-    def print(self, printer: Printer) -> None:
-        if self.ATTR_DICT_FIRST:
-            self._print_attr_dict(printer)
-            self._print_ins_outs(printer)
-        else:
-            self._print_ins_outs(printer)
-            self._print_attr_dict(printer)
-        print_clauses(printer, self, self.CLAUSES)
-        self._print_extra_clauses(printer)
-        print_result_types(printer, self.results)
-
-    def _print_extra_clauses(self, printer: Printer) -> None:
-        """Clauses a subclass prints after CLAUSES (before the tensor form's result types)."""
-
 
 @irdl_op_definition
 class LoadOp(_DmaOp):
@@ -356,9 +293,9 @@ class CopyOp(_DmaOp):
             verify_padding(self, self.pad_mode, self.pad_value)
 
     @classmethod
-    def _parse_tail(cls, parser: Parser, src: SSAValue, dst: SSAValue, props: dict[str, Attribute], attrs):
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
-        parse_clauses(parser, cls.CLAUSES, props, operands)
+    def _parse_extra_clauses(
+        cls, parser: Parser, props: dict[str, Attribute], operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+    ) -> None:
         if parser.parse_optional_keyword("collapse_reassociation"):
             parser.parse_punctuation("=")
             groups = parser.parse_comma_separated_list(
@@ -368,7 +305,6 @@ class CopyOp(_DmaOp):
                 ),
             )
             props["collapse_reassociation"] = ArrayAttr([ArrayAttr(g) for g in groups])
-        return cls._make(operands, props, attrs, parse_result_types(parser))
 
     def _print_extra_clauses(self, printer: Printer) -> None:
         if self.collapse_reassociation is not None:
@@ -444,6 +380,7 @@ class FixpipeOp(_DmaOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("dual_dst_mode", "unit_flag_mode")
+    ATTR_DICT_FIRST: ClassVar[bool] = True
     # dual_dst_mode prints whenever present, even at its default (bishengir does the same)
     CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("dual_dst_mode", "enum", FixpipeDualDstModeAttr, always=True),)
 
@@ -508,24 +445,22 @@ class FixpipeOp(_DmaOp):
                     )
 
     @classmethod
-    def parse(cls, parser: Parser) -> FixpipeOp:
-        props, attrs = cls._parse_attr_dict(parser)
+    def _parse_attr_dict(cls, parser: Parser) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+        props, attrs = super()._parse_attr_dict(parser)
         # bishengir still accepts the older unit attribute spelling.
         if "enable_nz2nd" in attrs:
             del attrs["enable_nz2nd"]
             props["dma_mode"] = FixpipeDMAModeAttr(FixpipeDMAMode.NZ2ND)
-        src, dst = cls._parse_ins_outs(parser)
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": src, "dst": dst}
-        parse_clauses(parser, cls.CLAUSES, props, operands)
-        parse_unit_flags(parser, props, operands)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
+        return props, attrs
 
-    def print(self, printer: Printer) -> None:
-        self._print_attr_dict(printer)
-        self._print_ins_outs(printer)
-        print_clauses(printer, self, self.CLAUSES)
+    @classmethod
+    def _parse_extra_clauses(
+        cls, parser: Parser, props: dict[str, Attribute], operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+    ) -> None:
+        parse_unit_flags(parser, props, operands)
+
+    def _print_extra_clauses(self, printer: Printer) -> None:
         print_unit_flags(printer, self.unit_flag_mode, self.unit_flag_cond)
-        print_result_types(printer, self.results)
 
 
 
@@ -538,7 +473,7 @@ def uses_both_vector_cores(funcs: Iterable[Operation | None]) -> bool:
 
 
 @irdl_op_definition
-class LoadScaleOp(HivmOp):
+class LoadScaleOp(InsOutsOp):
     """`hivm.hir.load_scale ins(%s : gm) outs(%d : cbuf) [is_transposed = true]` (the a5
     build's syntax; bishengir-opt 1.2.0 for A3 does not know it): an MX matmul's scale
     tile from GM into L1, in the fractal layout the MX cube reads (MTE2 of the cube core).
@@ -558,31 +493,13 @@ class LoadScaleOp(HivmOp):
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("is_transposed",)
     # DefaultValuedOptionalAttr<BoolAttr, "false">: elided at false, not materialised
     ELIDED_DEFAULTS: ClassVar[dict[str, Attribute]] = {"is_transposed": IntegerAttr.from_bool(False)}
-    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("is_transposed", "bool"),)
+    CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("is_transposed", "bool", default_elided=True),)
 
     def pipes(self) -> tuple[str, ...]:
         return ("MTE2",)
 
     def core_type(self) -> str:
         return "CUBE"
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
-
-    def print(self, printer: Printer) -> None:
-        self._print_src_dst(printer, self.src, self.dst)
-        if self._format_prop("is_transposed") is not None:
-            print_clauses(printer, self, self.CLAUSES)
-        print_result_types(printer, self.results)
 
     def verify_(self) -> None:
         rule = "load_scale moves an MX scale tile gm -> cbuf"

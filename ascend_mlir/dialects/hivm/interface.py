@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
@@ -159,6 +159,24 @@ class HivmPipeOp(IRDLOperation, ABC):
     @property
     def outs(self) -> tuple[SSAValue, ...]:
         return ()
+
+
+class SrcToDstOp(HivmPipeOp, ABC):
+    """An op that reads its one operand `src` and writes its one operand `dst`. Each op
+    defines both itself, where bishengir puts them (the definition order is the operand
+    order, and an operand a base class defines comes after the subclass's own)."""
+
+    if TYPE_CHECKING:
+        src: SSAValue
+        dst: SSAValue
+
+    @property
+    def ins(self) -> tuple[SSAValue, ...]:
+        return (self.src,)
+
+    @property
+    def outs(self) -> tuple[SSAValue, ...]:
+        return (self.dst,)
 
 
 def op_pipes(op: Operation) -> tuple[str, ...]:

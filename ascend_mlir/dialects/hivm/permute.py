@@ -54,6 +54,7 @@ from ascend_mlir.dialects.hivm.interface import (
 )
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
+    InsOutsOp,
     parse_clauses,
     parse_result_types,
     parse_paren_value,
@@ -68,36 +69,8 @@ from ascend_mlir.dialects.hivm.layout import parse_dynamic_index_list, print_dyn
 from ascend_mlir.dialects.hivm.vector import _VectorOp
 
 
-class _MoveOp(_VectorOp):
-    # each op defines src and dst first itself (the definition order is the operand order)
-
-    CLAUSES: ClassVar[tuple[Clause, ...]] = ()
-
-    def _operand(self, name: str) -> SSAValue:
-        return getattr(self, name)
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self._operand("src"),)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self._operand("dst"),)
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
-
-    def print(self, printer: Printer) -> None:
-        self._print_src_dst(printer, self._operand("src"), self._operand("dst"))
-        # a bool clause at its default (disable_align = false) is elided, as bishengir does
-        shown = [c for c in self.CLAUSES if not (c.kind == "bool" and self._format_prop(c.target) is None)]
-        print_clauses(printer, self, shown)
-        print_result_types(printer, self.results)
-
-
 @irdl_op_definition
-class VTransposeOp(_MoveOp):
+class VTransposeOp(_VectorOp, InsOutsOp):
     """`dst = transpose(src, permutation)`: one swap of two axes (rank 4: also two swaps)."""
 
     name = "hivm.hir.vtranspose"
@@ -110,7 +83,8 @@ class VTransposeOp(_MoveOp):
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("permutation", "disable_align")
     CLAUSES: ClassVar[tuple[Clause, ...]] = (
-        Clause("temp_buffer", "paren"), Clause("permutation", "ints"), Clause("disable_align", "bool"),
+        Clause("temp_buffer", "paren"), Clause("permutation", "ints"),
+        Clause("disable_align", "bool", default_elided=True),
     )
 
     def verify_(self) -> None:
@@ -149,7 +123,7 @@ def _swaps(perm: Sequence[int]) -> int:
 
 
 @irdl_op_definition
-class VFlipOp(_MoveOp):
+class VFlipOp(_VectorOp, InsOutsOp):
     """`dst = src` reversed along `flip_axis`."""
 
     name = "hivm.hir.vflip"
@@ -161,17 +135,15 @@ class VFlipOp(_MoveOp):
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("flip_axis",)
 
     @classmethod
-    def parse(cls, parser: Parser):
-        props, attrs, operands = cls._parse_src_dst(parser)
+    def _parse_extra_clauses(
+        cls, parser: Parser, props: dict[str, Attribute], operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+    ) -> None:
         parser.parse_keyword("flip_axis")
         parser.parse_punctuation("=")
         props["flip_axis"] = IntegerAttr(parser.parse_integer(allow_boolean=False), 64)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
 
-    def print(self, printer: Printer) -> None:
-        self._print_src_dst(printer, self.src, self.dst)
+    def _print_extra_clauses(self, printer: Printer) -> None:
         printer.print_string(f" flip_axis = {self.flip_axis.value.data}")
-        print_result_types(printer, self.results)
 
     def verify_(self) -> None:
         self._verify_ub_operands()
@@ -260,7 +232,7 @@ def _verify_same_rank(values: Sequence[SSAValue]) -> None:
 
 
 @irdl_op_definition
-class VPadOp(_VectorOp):
+class VPadOp(_VectorOp, InsOutsOp):
     """`dst = src` surrounded by `pad_value`: `low[i]` elements before and `high[i]` after
     it on axis i (tensor.pad's meaning). bishengir-opt 1.2.0 checks only the ranks; the
     pad lists' length and the element types are checked here too (a pad list of another
@@ -280,17 +252,10 @@ class VPadOp(_VectorOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("static_low", "static_high")
 
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
-
     @classmethod
-    def parse(cls, parser: Parser):
-        props, attrs, operands = cls._parse_src_dst(parser)
+    def _parse_extra_clauses(
+        cls, parser: Parser, props: dict[str, Attribute], operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+    ) -> None:
         for side in ("low", "high"):
             parser.parse_keyword(side)
             operands[side], props[f"static_{side}"] = parse_dynamic_index_list(parser)
@@ -298,17 +263,14 @@ class VPadOp(_VectorOp):
         value = parser.parse_unresolved_operand()
         parser.parse_punctuation(":")
         operands["pad_value"] = parser.resolve_operand(value, parser.parse_type())
-        return cls._make(operands, props, attrs, parse_result_types(parser))
 
-    def print(self, printer: Printer) -> None:
-        self._print_src_dst(printer, self.src, self.dst)
+    def _print_extra_clauses(self, printer: Printer) -> None:
         printer.print_string(" low")
         print_dynamic_index_list(printer, self.low, self.static_low)
         printer.print_string(" high")
         print_dynamic_index_list(printer, self.high, self.static_high)
         printer.print_string(" pad_value ")
         print_value_with_type(printer, self.pad_value)
-        print_result_types(printer, self.results)
 
     def pads(self, side: str) -> tuple[int | SSAValue, ...]:
         """The pad sizes of `side` ("low" or "high"), an SSA value where dynamic."""

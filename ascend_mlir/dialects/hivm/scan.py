@@ -7,10 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase
-from xdsl.ir import SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from ascend_mlir.dialects.hivm.interface import (
@@ -20,15 +17,11 @@ from ascend_mlir.dialects.hivm.interface import (
     verify_same_element_type,
     verify_same_shape,
 )
-from ascend_mlir.dialects.hivm.syntax import (
-    Clause,
-    print_clauses,
-    print_result_types,
-)
+from ascend_mlir.dialects.hivm.syntax import Clause, InsOutsOp
 from ascend_mlir.dialects.hivm.vector import _VectorOp
 
 
-class _CumulativeOp(_VectorOp):
+class _CumulativeOp(_VectorOp, InsOutsOp):
     """`attr-dict ins(%s : t) outs(%d : t) cum_dims = [..] reverse = true|false [-> t]`."""
 
     src = operand_def(MEMREF_OR_TENSOR)
@@ -40,14 +33,6 @@ class _CumulativeOp(_VectorOp):
     CLAUSES: ClassVar[tuple[Clause, ...]] = (
         Clause("cum_dims", "ints", required=True), Clause("reverse", "bool", required=True),
     )
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
 
     def verify_(self) -> None:
         self._verify_ub_operands()
@@ -62,15 +47,6 @@ class _CumulativeOp(_VectorOp):
         for dim in dims:
             if not 0 <= dim < rank:
                 raise VerifyException(f"cum dim {dim} is out of range for rank {rank}")
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
-
-    def print(self, printer: Printer) -> None:
-        self._print_src_dst(printer, self.src, self.dst)
-        print_clauses(printer, self, self.CLAUSES)
-        print_result_types(printer, self.results)
 
 
 @irdl_op_definition

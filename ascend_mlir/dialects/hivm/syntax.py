@@ -39,6 +39,7 @@ from ascend_mlir.dialects.hivm.attrs import (
 )
 from ascend_mlir.dialects.hivm.interface import (
     HivmPipeOp,
+    SrcToDstOp,
     array_values,
     i64_array,
 )
@@ -256,7 +257,9 @@ class Clause:
 
     * `enum`: `kw = <X>` (a hivm enum property, short form; the long form parses too);
     * `value`: `kw = %v : type` (an optional operand);
-    * `bool`: `kw = true|false` (a bool property, printed whenever present);
+    * `bool`: `kw = true|false` (a bool property, printed whenever present; with
+      `default_elided` left out at its default, as bishengir prints vtranspose's
+      disable_align and load_scale's is_transposed);
     * `ints`: `kw = [1, 2]` (an i64 dense array property, printed when not empty);
     * `paren`: `kw(%v : type)` (an optional operand);
     * `colon_bool`: `kw : true|false` (a bool property, printed whenever present: vshr's round).
@@ -271,6 +274,7 @@ class Clause:
     name: str | None = None
     always: bool = False
     required: bool = False
+    default_elided: bool = False
 
     @property
     def target(self) -> str:
@@ -319,7 +323,7 @@ def _clause_value(op: HivmOp, clause: Clause) -> Attribute | SSAValue | None:
     """What the clause prints, or None when it prints nothing."""
     if clause.kind in ("value", "paren"):
         return cast(SSAValue | None, getattr(op, clause.target, None))
-    if clause.kind == "enum" and not clause.always:
+    if (clause.kind == "enum" and not clause.always) or (clause.kind == "bool" and clause.default_elided):
         return op._format_prop(clause.target)
     value = op.properties.get(clause.target)
     if clause.kind == "ints" and not clause.required and not (isinstance(value, DenseArrayBase) and array_values(value)):
@@ -396,31 +400,6 @@ class HivmOp(HivmPipeOp, ABC):
         rest = {k: v for k, v in attrs.items() if k not in prop_names}
         return props, rest
 
-    @classmethod
-    def _parse_src_dst(
-        cls, parser: Parser,
-    ) -> tuple[dict[str, Attribute], dict[str, Attribute], dict[str, SSAValue | Sequence[SSAValue] | None]]:
-        """`attr-dict ins(%src : T) outs(%dst : T)`, the head of every one-source
-        one-destination op: (properties, attributes, operands src and dst)."""
-        props, attrs = cls._parse_attr_dict(parser)
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
-            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
-        }
-        return props, attrs, operands
-
-    @classmethod
-    def _parse_src_dst_clauses(cls, parser: Parser, clauses: Sequence[Clause]):
-        """An op whose text is the `_parse_src_dst` head, its `clauses` and result types."""
-        props, attrs, operands = cls._parse_src_dst(parser)
-        parse_clauses(parser, clauses, props, operands)
-        return cls._make(operands, props, attrs, parse_result_types(parser))
-
-    def _print_src_dst(self, printer: Printer, src: SSAValue, dst: SSAValue) -> None:
-        """The printed form `_parse_src_dst` reads."""
-        self._print_attr_dict(printer)
-        print_paren_value(printer, "ins", src)
-        print_paren_value(printer, "outs", dst)
-
     def _print_attr_dict(self, printer: Printer) -> None:
         defaults = self._prop_defaults()
         entries: dict[str, Attribute] = {}
@@ -468,6 +447,60 @@ class HivmOp(HivmPipeOp, ABC):
             result_types=results,
         )
         return op
+
+
+class InsOutsOp(HivmOp, SrcToDstOp, ABC):
+    """`attr-dict ins(%src : T) outs(%dst : T) <CLAUSES> <extra clauses> [-> T]`: the text
+    of the ops that read one `src` and write one `dst` (with ATTR_DICT_FIRST false the
+    attr-dict follows `outs(...)`, where bishengir prints it for load, store and copy)."""
+
+    # the keyword clauses after `outs(...)`, in bishengir's order
+    CLAUSES: ClassVar[tuple[Clause, ...]] = ()
+    ATTR_DICT_FIRST: ClassVar[bool] = True
+
+    @classmethod
+    def _parse_src_dst(
+        cls, parser: Parser,
+    ) -> tuple[dict[str, Attribute], dict[str, Attribute], dict[str, SSAValue | Sequence[SSAValue] | None]]:
+        """The head up to `outs(...)`: (properties, attributes, operands src and dst)."""
+        props, attrs = cls._parse_attr_dict(parser) if cls.ATTR_DICT_FIRST else ({}, {})
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {
+            "src": parse_paren_value(parser, "ins"), "dst": parse_paren_value(parser, "outs"),
+        }
+        if not cls.ATTR_DICT_FIRST:
+            props, attrs = cls._parse_attr_dict(parser)
+        return props, attrs, operands
+
+    def _print_src_dst(self, printer: Printer) -> None:
+        """The head `_parse_src_dst` reads."""
+        if self.ATTR_DICT_FIRST:
+            self._print_attr_dict(printer)
+        print_paren_value(printer, "ins", self.src)
+        print_paren_value(printer, "outs", self.dst)
+        if not self.ATTR_DICT_FIRST:
+            self._print_attr_dict(printer)
+
+    @classmethod
+    def _parse_extra_clauses(
+        cls, parser: Parser, props: dict[str, Attribute], operands: dict[str, SSAValue | Sequence[SSAValue] | None],
+    ) -> None:
+        """Clauses a subclass reads after CLAUSES (the syntax a Clause does not describe)."""
+
+    def _print_extra_clauses(self, printer: Printer) -> None:
+        """Clauses a subclass prints after CLAUSES (before the tensor form's result types)."""
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        props, attrs, operands = cls._parse_src_dst(parser)
+        parse_clauses(parser, cls.CLAUSES, props, operands)
+        cls._parse_extra_clauses(parser, props, operands)
+        return cls._make(operands, props, attrs, parse_result_types(parser))
+
+    def print(self, printer: Printer) -> None:
+        self._print_src_dst(printer)
+        print_clauses(printer, self, self.CLAUSES)
+        self._print_extra_clauses(printer)
+        print_result_types(printer, self.results)
 
 
 

@@ -55,6 +55,7 @@ from ascend_mlir.dialects.hivm.interface import (
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     HivmOp,
+    InsOutsOp,
     parse_clauses,
     parse_enum,
     parse_paren_value,
@@ -395,7 +396,7 @@ class VCastOp(_ElementwiseOp):
 
 
 @irdl_op_definition
-class VBrcOp(_VectorOp):
+class VBrcOp(_VectorOp, InsOutsOp):
     """Broadcast a scalar, or a memref with size-1 `broadcast_dims`, to the output shape."""
 
     name = "hivm.hir.vbrc"
@@ -409,14 +410,6 @@ class VBrcOp(_VectorOp):
 
     def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation, *, broadcast_dims: Sequence[int] = ()):
         super().__init__(operands=[src, dst, []], properties={"broadcast_dims": i64_array(broadcast_dims)})
-
-    @property
-    def ins(self) -> tuple[SSAValue, ...]:
-        return (self.src,)
-
-    @property
-    def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dst,)
 
     def fills_l1(self) -> bool:
         """A broadcast into cbuf (L1): bishengir zero-fills the L1 tiles of masked loads so,
@@ -471,15 +464,6 @@ class VBrcOp(_VectorOp):
                 )
 
     CLAUSES: ClassVar[tuple[Clause, ...]] = (Clause("temp_buffer", "paren"), Clause("broadcast_dims", "ints"))
-
-    @classmethod
-    def parse(cls, parser: Parser) -> VBrcOp:
-        return cls._parse_src_dst_clauses(parser, cls.CLAUSES)
-
-    def print(self, printer: Printer) -> None:
-        self._print_src_dst(printer, self.src, self.dst)
-        print_clauses(printer, self, self.CLAUSES)
-        print_result_types(printer, self.results)
 
 
 @irdl_op_definition
