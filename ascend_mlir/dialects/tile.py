@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -167,15 +167,20 @@ class TileOp(IRDLOperation, ABC):
 
 
 class SourceDestOp(TileOp, ABC):
-    """A tile op that reads its `source` operand and writes its `dest` operand."""
+    """A tile op that reads its `source` operand and writes its `dest` operand (each op
+    defines both)."""
+
+    if TYPE_CHECKING:
+        source: SSAValue
+        dest: SSAValue
 
     @property
     def ins(self) -> tuple[SSAValue, ...]:
-        return (self.source,)  # type: ignore[attr-defined]
+        return (self.source,)
 
     @property
     def outs(self) -> tuple[SSAValue, ...]:
-        return (self.dest,)  # type: ignore[attr-defined]
+        return (self.dest,)
 
 
 # Legal (source scope, destination scope) pairs of tile.copy and the hardware path.
@@ -456,8 +461,30 @@ def _dims_attr(dims: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, list(dims))
 
 
+class _AlongDimsOp(SourceDestOp, ABC):
+    """tile.reduce and tile.broadcast: a ub `source` and `dest` of one element type and
+    rank, and `dims`, distinct axes of that rank (each op defines its `dims`)."""
+
+    if TYPE_CHECKING:
+        dims: DenseArrayBase
+
+    def _verified_shapes(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """(source shape, dest shape, dims) once the rules the two ops share hold."""
+        st = _memref_in(self, self.source, "source", ("ub",))
+        dt = _memref_in(self, self.dest, "dest", ("ub",))
+        _same_element_type(self, st.element_type, dt.element_type, "source and dest")
+        ss, ds = st.get_shape(), dt.get_shape()
+        if len(ss) != len(ds):
+            raise VerifyException(
+                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
+            )
+        dims = tuple(self.dims.get_values())
+        _check_dims(self, dims, len(ss))
+        return ss, ds, dims
+
+
 @irdl_op_definition
-class ReduceOp(SourceDestOp):
+class ReduceOp(_AlongDimsOp):
     """Reduce a ub tile along `dims`; the destination keeps the rank with size 1 there."""
 
     name = "tile.reduce"
@@ -489,16 +516,7 @@ class ReduceOp(SourceDestOp):
         return tuple(self.dims.get_values())
 
     def verify_(self) -> None:
-        st = _memref_in(self, self.source, "source", ("ub",))
-        dt = _memref_in(self, self.dest, "dest", ("ub",))
-        _same_element_type(self, st.element_type, dt.element_type, "source and dest")
-        ss, ds = st.get_shape(), dt.get_shape()
-        if len(ss) != len(ds):
-            raise VerifyException(
-                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
-            )
-        dims = self.reduce_dims
-        _check_dims(self, dims, len(ss))
+        ss, ds, dims = self._verified_shapes()
         expected = tuple(1 if i in dims else d for i, d in enumerate(ss))
         if not all(_dims_match(a, b) for a, b in zip(expected, ds)):
             raise VerifyException(
@@ -507,7 +525,7 @@ class ReduceOp(SourceDestOp):
 
 
 @irdl_op_definition
-class BroadcastOp(SourceDestOp):
+class BroadcastOp(_AlongDimsOp):
     """Repeat a ub tile along `dims`, where the source has size 1."""
 
     name = "tile.broadcast"
@@ -531,16 +549,7 @@ class BroadcastOp(SourceDestOp):
         return tuple(self.dims.get_values())
 
     def verify_(self) -> None:
-        st = _memref_in(self, self.source, "source", ("ub",))
-        dt = _memref_in(self, self.dest, "dest", ("ub",))
-        _same_element_type(self, st.element_type, dt.element_type, "source and dest")
-        ss, ds = st.get_shape(), dt.get_shape()
-        if len(ss) != len(ds):
-            raise VerifyException(
-                f"source and dest ranks differ: {len(ss)} vs {len(ds)}"
-            )
-        dims = self.broadcast_dims
-        _check_dims(self, dims, len(ss))
+        ss, ds, dims = self._verified_shapes()
         for i, (s, d) in enumerate(zip(ss, ds)):
             if i in dims:
                 if s != 1:

@@ -88,15 +88,20 @@ class CubePrinter(SyncPrinter):
         return L0Geometry(fractals(outer), fractals(k), runtime_fractals(v_outer),
                           runtime_fractals(f"({k_left} < {k_step} ? {k_left} : {k_step})"))
 
-    def print_load_l0a(self, op: cce.LoadL0AOp) -> None:
+    def l0_move(self, op: cce.LoadL0AOp | cce.LoadL0BOp) -> tuple[View, View, L0Geometry, str]:
+        """The L1 and L0 views, the fractal counts and the first K fractal of one L1 ->
+        L0A/L0B move, once the printer's limits hold (a bf16/f16 tile into a whole L0 tile)."""
         src, dst = self.view(op.src), self.view(op.dst)
         if src.esize != 2:
-            raise op_error(op, "the cce printer moves bf16/f16 L1 tiles to L0A only")
+            l0 = "L0A" if isinstance(op, cce.LoadL0AOp) else "L0B"
+            raise op_error(op, f"the cce printer moves bf16/f16 L1 tiles to {l0} only")
         if not dst.contiguous():
             raise op_error(op, "the cce printer prints cube operands that are whole tiles only")
-        g = self.l0_geometry(op, src, dst)
+        return src, dst, self.l0_geometry(op, src, dst), self.k_start(op)
+
+    def print_load_l0a(self, op: cce.LoadL0AOp) -> None:
+        src, dst, g, ks = self.l0_move(op)
         mf, kf, step = g.moved_outer, g.k, g.moved_step
-        ks = self.k_start(op)
         if self.a5:
             # dav-3510 2D load (tile start M, start K, steps, src_stride = fractals between
             # L1 column blocks, dst_stride = fractals between L0 fractal rows); A^T takes
@@ -119,14 +124,8 @@ class CubePrinter(SyncPrinter):
         self.close()
 
     def print_load_l0b(self, op: cce.LoadL0BOp) -> None:
-        src, dst = self.view(op.src), self.view(op.dst)
-        if src.esize != 2:
-            raise op_error(op, "the cce printer moves bf16/f16 L1 tiles to L0B only")
-        if not dst.contiguous():
-            raise op_error(op, "the cce printer prints cube operands that are whole tiles only")
-        g = self.l0_geometry(op, src, dst)
+        src, dst, g, ks = self.l0_move(op)
         nf, kf, step = g.moved_outer, g.k, g.moved_step
-        ks = self.k_start(op)
         if self.a5:
             # plain B (K x N NZ in L1) takes the transposing form (the cube reads B as zN);
             # B^T (N x K, the anchor's own GEMM) the plain one
