@@ -47,8 +47,8 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
-from ascend_mlir.chips import ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.stages import stage_done
 
 SYNC_MODES = ("barrier-all", "solver")
@@ -172,10 +172,7 @@ class AscendCompilePass(ModulePass):
         _check_choice("schedule", self.schedule, SCHEDULES)
         _check_choice("target", self.target, TARGETS)
         sync_passes = [_registered_pass(name, f"sync={sync}") for name in SYNC_PASSES[sync]]
-        try:
-            chip = resolve_chip(op, self.chip or None, self.chip_file or None, record=True)
-        except ChipError as error:
-            raise error.pass_failure() from None
+        chip = module_chip(op, self.chip, self.chip_file)
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
         refuse_scalar_only_kernels(op)
         if not any(o.name in SYNC_OP_NAMES for o in op.walk()):

@@ -20,10 +20,12 @@ from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects.ascend import set_task, task_of
 
 
-def module_chip(module: ModuleOp, chip: str | None, chip_file: str | None) -> Chip:
-    """The chip for a pass's options; a bad option is a pass failure, not a traceback."""
+def module_chip(module: ModuleOp, chip: str | None, chip_file: str | None, *, record: bool = True) -> Chip:
+    """The chip for a pass's options (recorded in the module as `resolve_chip` says, unless
+    `record` is false); a bad option or hacc.target is a pass failure (located at the
+    module for its hacc.target), not a traceback."""
     try:
-        return resolve_chip(module, chip or None, chip_file or None, record=True)
+        return resolve_chip(module, chip or None, chip_file or None, record=record)
     except ChipError as e:
         raise e.pass_failure() from None
 

@@ -52,13 +52,13 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.size_bounds import origin_buffer_shape
-from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
+from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import cce, hivm
+from ascend_mlir.transforms.estimate_latency import module_chip
 
 # The pipe pairs whose events the expansion owns.
 RESERVED_PIPE_PAIRS = (("MTE1", "M"), ("M", "MTE1"))
@@ -307,9 +307,6 @@ class LowerMmadL0Pass(ModulePass):
     chip_file: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        try:
-            chip = resolve_chip(op, self.chip or None, self.chip_file or None)
-        except ChipError as error:
-            raise PassFailedException(str(error)) from None
+        chip = module_chip(op, self.chip, self.chip_file, record=False)
         for func_op in [o for o in op.walk() if isinstance(o, func.FuncOp) and not o.is_declaration]:
             lower_function(func_op, chip)

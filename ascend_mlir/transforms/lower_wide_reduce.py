@@ -65,14 +65,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir.analysis.address_bounds import ub_high_water
 from ascend_mlir.analysis.latency_model import C220_REDUCE_REPEAT_BYTES, element_bytes
 from ascend_mlir.analysis.size_bounds import static_bound_shape
-from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
+from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import cce, hivm
+from ascend_mlir.transforms.estimate_latency import module_chip
 
 ARCH = "dav-c220"
 REPEAT_BYTES = C220_REDUCE_REPEAT_BYTES  # one whole-reduce repeat: 8 blocks of 32 bytes
@@ -388,10 +388,7 @@ class LowerWideReducePass(ModulePass):
     chip_file: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        try:
-            chip = resolve_chip(op, self.chip or None, self.chip_file or None)
-        except ChipError as error:
-            raise PassFailedException(str(error)) from None
+        chip = module_chip(op, self.chip, self.chip_file, record=False)
         if chip.arch != ARCH:
             return
         for func_op in [o for o in op.walk() if isinstance(o, func.FuncOp) and not o.is_declaration]:
