@@ -466,7 +466,7 @@ class _AlongDimsOp(SourceDestOp, ABC):
     rank, and `dims`, distinct axes of that rank (each op defines its `dims`)."""
 
     if TYPE_CHECKING:
-        dims: DenseArrayBase
+        dims: DenseArrayBase[IntegerType]
 
     def _verified_shapes(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """(source shape, dest shape, dims) once the rules the two ops share hold."""
