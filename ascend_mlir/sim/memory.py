@@ -111,27 +111,27 @@ class Ref:
 
     def view(self, core: int) -> np.ndarray:
         item = self.et.itemsize
-        if any(d == 0 for d in self.shape):  # an empty view (a partial tile of size 0) touches no byte
+        if 0 in self.shape:  # an empty view (a partial tile of size 0) touches no byte
             return np.empty(self.shape, dtype=self.et.storage)
         return np.ndarray(
             self.shape, dtype=self.et.storage, buffer=self.buf.memory(core), offset=self.offset,
-            strides=tuple(s * item for s in self.strides),
+            strides=tuple([s * item for s in self.strides]),
         )
 
     def byte_view(self, per_byte: np.ndarray) -> np.ndarray:
         """The bytes of `per_byte` (a uint8 array with one entry per byte of the buffer,
         such as a written mask) that this view covers, shaped view shape + (itemsize,)."""
         item = self.et.itemsize
-        if any(d == 0 for d in self.shape):
+        if 0 in self.shape:
             return np.empty(self.shape + (item,), dtype=per_byte.dtype)
         return np.ndarray(self.shape + (item,), dtype=per_byte.dtype, buffer=per_byte, offset=self.offset,
                           strides=tuple(st * item for st in self.strides) + (1,))
 
     def extent(self) -> tuple[int, int]:
         """[first byte, last byte + 1) touched."""
-        if any(d == 0 for d in self.shape):
+        if 0 in self.shape:
             return self.offset, self.offset
-        hi = self.offset + sum((d - 1) * s for d, s in zip(self.shape, self.strides)) * self.et.itemsize
+        hi = self.offset + sum([(d - 1) * s for d, s in zip(self.shape, self.strides)]) * self.et.itemsize
         return self.offset, hi + self.et.itemsize
 
 

@@ -8,6 +8,7 @@ interpreter's (reference_numerics.BINARY/UNARY/REDUCE, keyed by kind).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
@@ -79,7 +80,7 @@ def _store(w: CoreWalker, v: SSAValue, writes: list) -> Callable[[np.ndarray], N
 def _fit(values: np.ndarray, shape: tuple[int, ...], op: Operation, pad: float | None) -> np.ndarray:
     if values.shape == shape:
         return values
-    if values.size == int(np.prod(shape)) and pad is None:
+    if values.size == math.prod(shape) and pad is None:
         return values.reshape(shape)
     if len(values.shape) == len(shape) and all(a <= b for a, b in zip(values.shape, shape)):
         out = np.full(shape, pad if pad is not None else 0, dtype=values.dtype)
@@ -117,7 +118,7 @@ def _copied_part(dst: Ref, src_shape: tuple[int, ...], left: int) -> Ref:
     `left` elements into the last dimension (all of `dst` for an equal or reshaped
     source). The written mask and the race detector see exactly those bytes: the rest
     keeps what it held, and reading it is reading memory no op wrote."""
-    same_size = int(np.prod(src_shape)) == int(np.prod(dst.shape))
+    same_size = math.prod(src_shape) == math.prod(dst.shape)
     if left == 0 and (src_shape == dst.shape or same_size):
         return dst
     if len(src_shape) != len(dst.shape) or not src_shape:
@@ -168,7 +169,7 @@ def _sem_copy_like(w: CoreWalker, op, reads, writes):
         if values.shape == shape and left == 0:
             view[...] = store_as(values, et)
             return
-        if values.size == int(np.prod(shape)) and not fill and left == 0:
+        if values.size == math.prod(shape) and not fill and left == 0:
             view[...] = store_as(values.reshape(shape), et)
             return
         if len(values.shape) != len(shape) or not shape:
@@ -309,11 +310,18 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, l1_reads,
             raise SimulationError(op, f"{op.name.removeprefix('hivm.hir.')} sizes m={m} k={k} n={n} exceed or do "
                                       f"not pair the operands {list(av.shape)} x {list(bv.shape)}")
         prod = av[..., :m, :k] @ bv[..., :k, :n]
+        if c_read is None and prod.shape == c_shape:  # the whole of C: the product itself
+            return _matrix_to_nz(prod, c_ref.shape, op) if nz_c else prod
+        # C as read is a fresh array (the readers decode into new ones): added to in place
         out = (matrix(c_read()).astype(acc_dtype, copy=False) if c_read is not None
                else np.zeros(c_shape, dtype=acc_dtype))
         if out.shape[:-2] != prod.shape[:-2]:
             raise SimulationError(op, f"C {list(out.shape)} does not hold the batch of products {list(prod.shape)}")
-        out[..., :m, :n] = prod if c_read is None else out[..., :m, :n] + prod
+        if c_read is None:
+            out[..., :m, :n] = prod
+        else:
+            region = out[..., :m, :n]
+            np.add(region, prod, out=region)
         return _matrix_to_nz(out, c_ref.shape, op) if nz_c else out
 
     return feed, compute, store
