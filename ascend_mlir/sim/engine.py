@@ -515,13 +515,17 @@ class _Run:
         """Whether the instruction at `pos`, which heads the queue of its first pipe and
         finds that pipe free (start_ready asks only then), can start now."""
         ins = self.cores[c].instrs[pos]
-        for p in ins.pipes[1:]:
-            q = self.queues[c][p]
-            if not q or q[0] != pos or self.pipe_free[c][p] > self.now:
-                return False
-        for res in ins.resources:
-            if self.resource_free[c].get(res, 0) > self.now:
-                return False
+        if len(ins.pipes) > 1:
+            queues, free = self.queues[c], self.pipe_free[c]
+            for p in ins.pipes[1:]:
+                q = queues[p]
+                if not q or q[0] != pos or free[p] > self.now:
+                    return False
+        if ins.resources:
+            resource_free = self.resource_free[c]
+            for res in ins.resources:
+                if resource_free.get(res, 0) > self.now:
+                    return False
         k = ins.kind
         if k == OP:
             return self._op_can_start(c, ins, pos)
@@ -742,11 +746,14 @@ class _Run:
             if self.steps > self.eng.max_steps:
                 self.step_limit_hit = True
                 return
-            while self.heap and self.heap[0][0] <= self.now:
-                self.complete(heapq.heappop(self.heap)[2])
+            heap, now = self.heap, self.now
+            while heap and heap[0][0] <= now:
+                self.complete(heapq.heappop(heap)[2])
                 changed = True
             for c in range(self.n):
-                if self.issue(c):
+                # issue(c) would stop at once otherwise (the test of its loop, asked here first)
+                if (self.issue_idx[c] < len(self.cores[c].instrs) and self.next_issue[c] <= now
+                        and self.scalar_wait[c] is None and self.issue(c)):
                     changed = True
             if self.start_ready():
                 changed = True
@@ -757,17 +764,21 @@ class _Run:
     def next_moment(self) -> int | None:
         """The next time something can change: a completion, an issue, a pipe or a
         resource becoming free; None when nothing is left to wait for."""
-        candidates = []
-        if self.heap:
-            candidates.append(self.heap[0][0])
+        now = self.now
+        best = self.heap[0][0] if self.heap else None
         for c in range(self.n):
-            if self.issue_idx[c] < len(self.cores[c].instrs) and self.next_issue[c] > self.now:
-                candidates.append(self.next_issue[c])
+            t = self.next_issue[c]
+            if t > now and self.issue_idx[c] < len(self.cores[c].instrs) and (best is None or t < best):
+                best = t
+            queues, free = self.queues[c], self.pipe_free[c]
             for p in hardware.PIPES:
-                if self.queues[c][p] and self.pipe_free[c][p] > self.now:
-                    candidates.append(self.pipe_free[c][p])
-            candidates.extend(t for t in self.resource_free[c].values() if t > self.now)
-        return min(candidates) if candidates else None
+                t = free[p]
+                if t > now and queues[p] and (best is None or t < best):
+                    best = t
+            for t in self.resource_free[c].values():
+                if t > now and (best is None or t < best):
+                    best = t
+        return best
 
     def execute(self) -> EngineResult:
         while True:
