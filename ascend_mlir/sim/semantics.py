@@ -72,7 +72,10 @@ def _store(w: CoreWalker, v: SSAValue, writes: list) -> Callable[[np.ndarray], N
     et = ref.et
 
     def store(values) -> None:
-        view[...] = np.broadcast_to(encode(values, et), view.shape)
+        stored = encode(values, et)
+        # broadcast_to only where the shapes differ: it refuses what assignment would
+        # stretch (extra leading unit dims), and the same shape needs no view of it
+        view[...] = stored if stored.shape == view.shape else np.broadcast_to(stored, view.shape)
 
     return store
 
@@ -89,6 +92,11 @@ def _fit(values: np.ndarray, shape: tuple[int, ...], op: Operation, pad: float |
     if len(values.shape) == len(shape) and all(a >= b for a, b in zip(values.shape, shape)):
         return values[tuple(slice(0, b) for b in shape)]
     raise SimulationError(op, f"shapes {list(values.shape)} and {list(shape)} do not match")
+
+
+def _shaped(values: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """`values` broadcast to `shape` (as they are when they have it)."""
+    return values if values.shape == shape else np.broadcast_to(values, shape)
 
 
 def _nz_to_matrix(values: np.ndarray) -> np.ndarray:
@@ -366,7 +374,7 @@ def _sem_binary(w: CoreWalker, op, reads, writes):
 
     def compute():
         with np.errstate(all="ignore"):
-            return np.broadcast_to(fn(readers[0](), readers[1]()), shape)
+            return _shaped(fn(readers[0](), readers[1]()), shape)
 
     return compute, store, False
 
@@ -384,7 +392,7 @@ def _sem_unary(w: CoreWalker, op, reads, writes):
 
     def compute():
         with np.errstate(all="ignore"):
-            return np.broadcast_to(fn(src()), shape)
+            return _shaped(fn(src()), shape)
 
     return compute, store, False
 
