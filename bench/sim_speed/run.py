@@ -20,7 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
-# kernel -> (source file, perturb seed)
+# kernel -> (source, perturb seed). A source is an example file, "linear_bias.py:M,K,N"
+# (its make() at another shape) or "gemm.mlir@G" (examples/gemm.mlir on a grid of G
+# blocks of 224 columns): shapes and grids the simulator was not tuned on
 KERNELS = {
     "gemm": ("gemm.mlir", None),
     "gemm_910b": ("gemm_910b.mlir", None),
@@ -28,17 +30,37 @@ KERNELS = {
     "flash_attention": ("flash_attention.mlir", None),
     "linear_bias": ("linear_bias.py", None),
     "linear_bias_perturb": ("linear_bias.py", 3),
+    # not in the default run (--kernels names them)
+    "gemm_grid5": ("gemm.mlir@5", None),
+    "gemm_grid8": ("gemm.mlir@8", None),
+    "linear_bias_384x768x640": ("linear_bias.py:384,768,640", None),
+    "linear_bias_1024x512x1024": ("linear_bias.py:1024,512,1024", None),
+    "linear_bias_384x768x640_perturb5": ("linear_bias.py:384,768,640", 5),
 }
+DEFAULT = "gemm,gemm_910b,gemm_anchor,flash_attention,linear_bias,linear_bias_perturb"
+
+
+def _gemm_on_grid(grid: int) -> str:
+    n = 224 * grid
+    text = (EXAMPLES / "gemm.mlir").read_text()
+    text = text.replace("tile.grid = 2", f"tile.grid = {grid}").replace("512x448", f"512x{n}")
+    return text.replace("256x448", f"256x{n}").replace("[448, 1]", f"[{n}, 1]")
 
 
 def _source(name: str) -> str:
+    if "@" in name:
+        return _gemm_on_grid(int(name.split("@")[1]))
     if name.endswith(".mlir"):
         return (EXAMPLES / name).read_text()
-    spec = importlib.util.spec_from_file_location(f"example_{name[:-3]}", EXAMPLES / name)
+    file, _, shape = name.partition(":")
+    spec = importlib.util.spec_from_file_location(f"example_{file[:-3]}", EXAMPLES / file)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return getattr(module, name[:-3]).to_mlir()
+    if shape:
+        m, k, n = (int(x) for x in shape.split(","))
+        return module.make(m=m, k=k, n=n).to_mlir()
+    return getattr(module, file[:-3]).to_mlir()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--kernels", default=",".join(KERNELS))
+    ap.add_argument("--kernels", default=DEFAULT)
     ap.add_argument("--trace", action="store_true")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
@@ -57,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.kernels.split(","):
         source, perturb = KERNELS[name]
         ctx = make_context()
-        module = parse_module(ctx, _source(source), source)
+        module = parse_module(ctx, _source(source), source.split("@")[0].split(":")[0])
         compile_tile_level(ctx, module, None)
         best = float("inf")
         result = None
