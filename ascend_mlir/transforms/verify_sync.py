@@ -47,12 +47,12 @@ two different counts a, b of its covering set in turn (a, b, a, ...: a parent wi
 runtime bounds runs twice where its covering set allows), for every ordered pair, so
 both a -> b and b -> a occur between consecutive runs: every hazard between two
 consecutive runs of the inner loop, whatever their two counts, is checked, and each run
-with any count against the code around it. Not checked: hazards whose ordering depends on
-three or more consecutive runs with three different counts (one run's accesses ordered
-only through the flags of runs after the next one). insert-sync primes a loop's flags
-before it and drains them after it, so every run of its loops leaves the flags as it
-found them whatever its count, but that the pairs cover every sequence of counts is
-not proven here.
+with any count against the code around it. That pairs cover every sequence of counts is
+proven per kernel (docs/runtime-shapes.md, "Sequences of trip counts"): at the end of
+each pass (a run of the loop and what follows it up to its next run) `verify_sync_carry.Carry` measures
+how many passes back the part of the state a later step can still tell apart was made;
+0 means every check depends on two consecutive counts at most; k > 0 makes verify-sync
+run every sequence of k + 2 counts too (`_longer_sequences`).
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ from ascend_mlir.analysis.kernel_layout import sides_run, split_pairs, vector_co
 from ascend_mlir.analysis.same_in_run import run_key
 from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, location_of, op_error
-from ascend_mlir.dialects import cce, hivm
+from ascend_mlir.transforms.verify_sync_carry import CUBE_MULTIPLIES, Carry, StaticAccess, per_core_memory, static_accesses
+from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
 
 EVENT_BUDGET = 200_000
@@ -108,6 +109,9 @@ class _Step:
     core: str
     env: dict[Hashable, int | Affine]  # loop variable values (symbolic in runtime-bounded loops)
     tag: tuple  # iteration numbers of the enclosing loops (renames values made in loops)
+    # runs of the varying nested loop begun before this step (0 without one): the pass
+    # of the sequence of its trip counts the step belongs to (`_pass_ages`)
+    pass_index: int = 0
 
 
 def _trip_values(loop: scf.ForOp, env: dict[Hashable, int | Affine]) -> list[int | Affine] | None:
@@ -175,6 +179,11 @@ class _Runner:
         # runtime-bounded scf.for -> its trip count in this run, or the counts its parent
         # loop's iterations take in turn
         self.trips = trips or {}
+        # the runs of the loop whose trip counts vary from run to run (a tuple in `trips`):
+        # how many began, and the enclosing iterations of the last (a group's loops met
+        # twice in one parent iteration run once more, with the same count)
+        self.runs_begun = 0
+        self.last_run_tag: tuple | None = None
         self.dynamic_loops: list[Operation] = []
         self.ifs: list[Operation] = []
         self.steps: list[_Step] = []
@@ -191,16 +200,7 @@ class _Runner:
     def _block(self, block: Block, env: dict[Hashable, int | Affine], tag: tuple) -> None:
         for op in block.ops:
             if isinstance(op, scf.ForOp):
-                values: list[int | Affine] | None = _trip_values(op, env)
-                if values is None:  # runtime bounds: the trip count of this run
-                    if op not in self.dynamic_loops:
-                        self.dynamic_loops.append(op)
-                    values = _symbolic_iterations(op, env, self._trip_count(op, tag))
-                iv = op.body.block.args[0]
-                for k, v in enumerate(values):
-                    inner = dict(env)
-                    inner[iv] = v
-                    self._block(op.body.block, inner, (*tag, k))
+                self._for(op, env, tag)
             elif isinstance(op, scf.IfOp):
                 if op not in self.ifs:
                     self.ifs.append(op)
@@ -209,17 +209,36 @@ class _Runner:
                     self._block(op.regions[index].block, env, tag)
             elif isinstance(op, hivm.HivmPipeOp):
                 for core in self._cores_of(op):
-                    self.steps.append(_Step(op, core, self._core_env(env, core), tag))
+                    self.steps.append(_Step(op, core, self._core_env(env, core), tag, self.runs_begun))
                 if len(self.steps) > EVENT_BUDGET:
                     raise _TooLarge()
 
+    def _for(self, op: scf.ForOp, env: dict[Hashable, int | Affine], tag: tuple) -> None:
+        values: list[int | Affine] | None = _trip_values(op, env)
+        if values is None:  # runtime bounds: the trip count of this run
+            if op not in self.dynamic_loops:
+                self.dynamic_loops.append(op)
+            values = _symbolic_iterations(op, env, self._trip_count(op, tag))
+            if isinstance(self.trips.get(op), tuple):
+                self.last_run_tag = tag
+        iv = op.body.block.args[0]
+        for k, v in enumerate(values):
+            inner = dict(env)
+            inner[iv] = v
+            self._block(op.body.block, inner, (*tag, k))
+
     def _trip_count(self, loop: scf.ForOp, tag: tuple) -> int:
         """This run's trip count of a runtime-bounded loop: one count for every run of
-        it, or a sequence taken in turn by the iterations of its parent loop."""
+        it, or a sequence taken in turn by its runs (run r takes trips[r mod len]; the
+        runs are counted over the whole function, so the sequence goes on across the
+        iterations of an outer loop around its parent; the loops of one group met in
+        one iteration of their parent are one run of it)."""
         trips = self.trips.get(loop, 3)
         if isinstance(trips, int):
             return trips
-        return trips[(tag[-1] if tag else 0) % len(trips)]
+        if tag != self.last_run_tag:
+            self.runs_begun += 1
+        return trips[(self.runs_begun - 1) % len(trips)]
 
     def _core_env(self, env: dict[Hashable, int | Affine], core: str) -> dict[Hashable, int | Affine]:
         if core not in self.vector_cores or not self.sub_block:
@@ -271,7 +290,7 @@ class _Checker:
     known: dict[tuple[str, str], dict[tuple[str, str], int]] = field(default_factory=dict)
     count: dict[tuple[str, str], int] = field(default_factory=dict)
     flags: dict[tuple, deque] = field(default_factory=dict)  # pending sets
-    last_wait: dict[tuple, tuple[tuple[str, str], int, Operation]] = field(default_factory=dict)
+    last_wait: dict[tuple, tuple[tuple[str, str], int, Operation, int]] = field(default_factory=dict)
     accesses: dict[tuple[str, str], list[_Access]] = field(default_factory=dict)
     # per memref value: its footprint, the symbols in it and those of them made in a loop
     # (the IR does not change while it is checked: computed once, bound per step)
@@ -347,7 +366,7 @@ class _Checker:
                     f"ascend-verify-sync: {_name(s.op)} may be set again before the wait at "
                     f"{_where(last[2])} consumed its previous set (nothing orders that wait before this set)",
                 )
-        pending.append((token, s.op))
+        pending.append((token, s.op, s.pass_index))
         if not counting:
             self.issue(unit)
 
@@ -355,10 +374,10 @@ class _Checker:
         pending = self.flags.get(key)
         if not pending:
             raise op_error(s.op, f"ascend-verify-sync: {_name(s.op)} waits for a flag no earlier set raises (deadlock)")
-        token, _ = pending.popleft()
+        token, _, _ = pending.popleft()
         self.merge(unit, token)
         index = self.issue(unit)
-        self.last_wait[key] = (unit, index, s.op)
+        self.last_wait[key] = (unit, index, s.op, s.pass_index)
 
     def _memory(self, s: _Step) -> None:
         op = s.op
@@ -369,7 +388,7 @@ class _Checker:
         mine: list[_Access] = []
         for v, write in [(v, False) for v in reads] + [(v, True) for v in writes]:
             pipe = pipes[-1] if write or v in writes else pipes[0]
-            for fp in _per_core_memory(self._bound(v, s), s.core, self.vector_cores):
+            for fp in per_core_memory(self._bound(v, s), s.core, self.vector_cores):
                 mine.append(_Access(s, pipe, 0, fp, write))
         if len(pipes) > 1:
             # one instruction on several pipes starts once every one of them let it
@@ -463,7 +482,6 @@ def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
     return ("CUBE",) if core == "VECTOR" else ("VECTOR",)
 
 
-CUBE_MULTIPLIES = (hivm.MmadL1Op, cce.MmadOp)
 
 
 def _hardware_ordered(e: _Access, a: _Access, chip: Chip | None) -> bool:
@@ -518,15 +536,6 @@ def _symbols_of(fp: Footprint) -> set:
             else:
                 out.add(k)
     return out
-
-
-def _per_core_memory(fp: Footprint, core: str, vector_cores: tuple[str, ...]) -> list[Footprint]:
-    """Each vector core of a MIX kernel has its own ub: qualify ub roots by core (the
-    cube's fixpipe into ub writes both)."""
-    if fp.scope != "ub" or core not in (*vector_cores, "CUBE") or fp.root is None:
-        return [fp]
-    cores = vector_cores if core == "CUBE" else (core,)
-    return [Footprint((fp.root, c), fp.scope, fp.base, fp.dims, fp.elem) for c in cores]
 
 
 def _event(op: hivm.SetFlagOp | hivm.WaitFlagOp, s: _Step) -> int | tuple:
@@ -592,40 +601,62 @@ def _id_range_errors(func_op: func.FuncOp, events_per_pipe_pair: int, chip_name:
 # ----------------------------------------------------------------------------- the pass
 
 
-def _run_streams(checker: _Checker, steps: list[_Step]) -> None:
+def _run_streams(checker: _Checker, steps: list[_Step], carry: Carry | None = None) -> None:
     """Each core issues its own steps in order; a core stops at a cross-core wait whose
     set is not there yet and the others go on (so sets come before the waits they
-    release). All cores stopped: a deadlock."""
+    release). All cores stopped: a deadlock.
+
+    Pass by pass (`_Step.pass_index`): every core issues what it can of the passes up to
+    p before any of pass p + 1 (the order of issue between cores changes no verdict:
+    what orders two steps is the flags and barriers between them); at the end of each
+    pass `carry` records how many passes back the oldest part of the state still needed
+    was made (`Carry.record`)."""
     streams: dict[str, deque[_Step]] = {}
     for s in steps:
         streams.setdefault(s.core, deque()).append(s)
+    last = max((s.pass_index for s in steps), default=0)
+    phase = 0
     while any(streams.values()):
         progress = False
         for stream in streams.values():
-            while stream and not checker.blocked(stream[0]):
+            while stream and stream[0].pass_index <= phase and not checker.blocked(stream[0]):
                 checker.step(stream.popleft())
                 progress = True
-        if not progress:
-            stuck = next(stream[0] for stream in streams.values() if stream)
-            raise op_error(stuck.op, f"ascend-verify-sync: {_name(stuck.op)} waits for a cross-core flag no core ever raises (deadlock)")
+        if progress:
+            continue
+        if phase < last:
+            if carry is not None and phase >= 1:
+                carry.record(checker, streams.values(), phase)
+            phase += 1
+            continue
+        stuck = next(stream[0] for stream in streams.values() if stream)
+        raise op_error(stuck.op, f"ascend-verify-sync: {_name(stuck.op)} waits for a cross-core flag no core ever raises (deadlock)")
     checker.finish()
 
 
-def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None) -> bool:
+def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried: list[int] | None = None) -> bool:
     """Check one kernel: one function, or the two parts of a split MIX kernel (run
     side by side), under `chip`'s same-pipe rule (None: the default chip). Raise a located
     error for the first unsynchronised fact; False when too large to unroll.
 
     The functions' runs are paired (`analysis.same_in_run`): a loop or branch of one
     that is the same computation over the kernel's arguments as one of the other takes
-    the same trip count or branch in a run of both; the rest are combined in every way."""
+    the same trip count or branch in a run of both; the rest are combined in every way.
+    `carried` (when given) gets, per run of a varying nested loop's sequence of counts,
+    how many passes back its state reached (`_Carry.age`) and the sequence's length, as
+    age * 100 + length."""
     vector_cores = _vector_cores(funcs)
     plan = _run_plan(funcs, vector_cores)
     if plan is None:
         return False
     arguments = _shared_arguments(funcs)
     seen: set[frozenset] = set()
-    for choice, trips in plan:
+    static: dict[tuple[str, str], list[StaticAccess]] | None = None
+    queues: dict[frozenset, dict[tuple[int, tuple], int]] = {}
+    runs = deque(plan)
+    longer: set[tuple[frozenset, int]] = set()  # (the run's choices, length) already added
+    while runs:
+        choice, trips = runs.popleft()
         runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f)) for f in funcs]
         try:
             steps = [s for r in runners for s in r.run()]
@@ -638,7 +669,26 @@ def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None) -> bool
         if met in seen:
             continue
         seen.add(met)
-        _run_streams(_Checker(vector_cores, chip), steps)
+        lengths = {len(t) for t in trips.values() if isinstance(t, tuple)}
+        carry = None
+        if lengths:
+            if static is None:
+                static = static_accesses([(r.func_op, r._cores_of) for r in runners], vector_cores)
+            same = frozenset((op, t) for op, t in trips.items() if isinstance(t, int)) | frozenset(choice.items())
+            carry = Carry(static, chip, queues.setdefault(same, {}))
+        _run_streams(_Checker(vector_cores, chip), steps, carry)
+        if carry is not None and carried is not None:
+            carried.append(carry.age * 100 + max(lengths))
+        if carry is not None and carry.age + 2 > max(lengths):
+            # the state after a pass holds parts of `age` passes before it: every check
+            # depends on at most age + 2 consecutive counts, so check every such sequence
+            key = (frozenset((op, t if isinstance(t, int) else None) for op, t in trips.items())
+                   | frozenset(choice.items()), carry.age + 2)
+            if key not in longer:
+                longer.add(key)
+                runs.extend((choice, t) for t in _longer_sequences(trips, carry.age + 2))
+                if len(seen) + len(runs) > MAX_TRIP_RUNS:
+                    return False
     return True
 
 
@@ -740,25 +790,53 @@ def _parent_loops(loop: Operation) -> list[scf.ForOp]:
 def _varying_trip_choices(groups: list[list[scf.ForOp]], ranges: list[range]) -> Iterator[_Trips]:
     """A runtime-bounded loop nested in another loop may run a different number of times
     in each iteration of its parent (a per-row valid length, a causal loop). For each
-    such group of loops and each ordered pair (a, b) of different counts of its covering
-    set, a run in which its parent's iterations take a, b, a, ... in turn: every two
-    consecutive runs of it with any two covering counts, in both orders (the other
-    groups take the count of their covering set nearest 2: two parent iterations show
-    a -> b, and the pair (b, a) shows b -> a). See the module docstring for what this
-    covers and what it does not."""
-    def near_two(counts: range) -> int:
-        return min(counts, key=lambda n: (abs(n - 2), -n)) if len(counts) else 0
-
+    such group of loops and each ordered pair (a, b) of counts of its covering set, a run
+    in which its runs take a, b, a, ... in turn: every two consecutive runs of it with
+    any two covering counts, in both orders and in every phase of its parent (which runs
+    `_parent_count` times; the other groups take the count of their covering set
+    nearest 2). Why pairs cover every sequence of counts, and what is checked when they
+    may not: `verify_sync_carry.Carry`, `_longer_sequences` and docs/runtime-shapes.md."""
     for i, group in enumerate(groups):
         if not any(_parent_loops(loop) for loop in group):
             continue
-        base: _Trips = {
-            loop: near_two(counts) for j, (other, counts) in enumerate(zip(groups, ranges, strict=True)) if j != i
-            for loop in other
-        }
+        parents = {p for loop in group for p in _parent_loops(loop)[:1]}
+        base: _Trips = {}
+        for j, (other, counts) in enumerate(zip(groups, ranges, strict=True)):
+            if j != i:
+                count = _parent_count(other, counts, 2) if parents & set(other) else _near(counts, 2)
+                base.update({loop: count for loop in other})
         for a, b in product(ranges[i], ranges[i]):
-            if a != b:
-                yield {**base, **{loop: (a, b) for loop in group}}
+            yield {**base, **{loop: (a, b) for loop in group}}
+
+
+def _near(counts: range, target: int) -> int:
+    return min(counts, key=lambda n: (abs(n - target), -n)) if len(counts) else 0
+
+
+def _parent_count(group: list[scf.ForOp], counts: range, length: int) -> int:
+    """The trip count of a varying loop's parent in the runs of sequences of `length`
+    counts: at least D + P + 1 (its pipeline depth and period: every phase of it has a
+    pass after it) and length + 1 (a whole sequence after the first pass), where its
+    covering set allows."""
+    depth = max(_covering_parts(loop)[0] for loop in group)
+    period = lcm(*(_covering_parts(loop)[1] for loop in group))
+    return _near(counts, max(depth + period + 1, length + 1))
+
+
+def _longer_sequences(trips: _Trips, length: int) -> list[_Trips]:
+    """The runs of a varying loop's every sequence of `length` covering counts, taken
+    in turn (periodically) by its runs, in a run like `trips` (whose varying loop's state
+    at the end of a pass was found to hold parts of `length - 2` passes before:
+    `verify_sync_carry.Carry`): every window of `length` consecutive runs takes every sequence at every position."""
+    varying = [loop for loop, t in trips.items() if isinstance(t, tuple) and isinstance(loop, scf.ForOp)]
+    counts = _covering(varying)
+    parents = [loop for loop in trips if isinstance(loop, scf.ForOp) and any(loop in _parent_loops(v)[:1] for v in varying)]
+    base = dict(trips)
+    if parents:
+        now = [t for p in parents if isinstance(t := base[p], int)]
+        count = max([_parent_count(parents, _covering(parents), length), *now])
+        base.update({p: count for p in parents})
+    return [{**base, **{loop: seq for loop in varying}} for seq in product(counts, repeat=length)]
 
 
 def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:

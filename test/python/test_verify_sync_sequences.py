@@ -1,0 +1,97 @@
+"""Why pairs of trip counts cover every sequence (issue 17 item 4; docs/runtime-shapes.md,
+"Sequences of trip counts"). A nested runtime loop may run a different number of times in
+every iteration of its parent. verify-sync runs it with every ordered pair of covering
+counts taken in turn and measures, at the end of every pass (one run of the nested loop
+and what follows it up to the next run), how many passes back the part of its state that
+a later step can still tell apart reaches (`_Carry.age`). Age 0, the premise of the
+argument, means the state after a pass is made by that pass alone, so every check
+depends on the counts of two consecutive runs at most and the pairs cover every sequence;
+age k > 0 makes verify-sync run every sequence of k + 2 counts as well.
+
+Checked here: the premise holds on every kernel with a nested runtime loop the
+examples and tests compile (the zero-trip shapes; flash_attention_dyn under `slow`); a
+hand-written kernel whose flags and buffers alternate between two versions across its
+rows (a flag set in row r is waited in row r + 2) has age 1, and every sequence of three
+counts is checked for it; its mutants are refused."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+
+from ascend_mlir.chips import load_chip
+from ascend_mlir.dialects import hivm
+from ascend_mlir.op_errors import OpError
+from ascend_mlir.transforms import verify_sync
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+from test_reference import parse
+from test_zero_trip_sync import KERNELS, _compile
+
+ROOT = Path(__file__).resolve().parents[2]
+ROWS = Path(__file__).parent / "Inputs" / "double_buffered_rows.mlir"
+
+
+def _funcs(module) -> list[func.FuncOp]:
+    return [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]
+
+
+def _carried(funcs: list[func.FuncOp]) -> Counter:
+    """(age, length) of every run of a varying nested loop's sequences."""
+    carried: list[int] = []
+    assert verify_sync.verify_functions(funcs, None, carried)
+    return Counter(divmod(c, 100) for c in carried)
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_the_state_after_a_pass_is_made_by_that_pass(name):
+    """Age 0 in every run of every pair of counts: pairs cover every sequence."""
+    _, module = _compile(name)
+    runs = _carried(_funcs(module))
+    assert runs and set(runs) == {(0, 2)}, runs
+
+
+def test_two_versions_across_rows_check_every_three_counts():
+    """A flag set in row r and waited in row r + 2 is pending over a whole pass: age 1,
+    found in the runs of pairs, and then every sequence of 3 covering counts (0, 1, 2
+    for min(r, m)) is run, each of them with age 1 again (3 counts suffice)."""
+    funcs = _funcs(parse(ROWS.read_text()))
+    runs = _carried(funcs)
+    assert runs[(1, 2)] == 9 and runs[(1, 3)] == 27 and set(runs) == {(1, 2), (1, 3)}, runs
+
+
+def _mutant(drop) -> list[func.FuncOp]:
+    module = parse(ROWS.read_text())
+    doomed = [op for op in module.walk() if drop(op)]
+    assert doomed
+    for op in doomed:
+        op.detach()
+        op.erase()
+    return _funcs(module)
+
+
+@pytest.mark.parametrize(("what", "drop", "message"), [
+    ("the row's wait for the store two rows back", lambda op: isinstance(op, hivm.WaitFlagOp)
+     and op.set_pipe.pipe_name == "MTE3" and op.dynamic_event_id is not None, "nothing orders them|still set"),
+    ("the barrier between the nested loop's adds", lambda op: isinstance(op, hivm.PipeBarrierOp)
+     and op.pipe.pipe_name == "V" and isinstance(op.parent_op(), scf.ForOp)
+     and isinstance((loop := op.parent_op()) and loop.parent_op(), scf.ForOp), "nothing orders them"),
+])
+def test_mutants_of_the_two_version_rows_are_refused(what, drop, message):
+    with pytest.raises(OpError, match=message):
+        # the 910B: V needs a barrier between dependent vector ops
+        verify_sync.verify_functions(_mutant(drop), load_chip("ascend910b"))
+
+
+@pytest.mark.slow
+def test_flash_attention_dyn_key_loop_premise():
+    """The key loop of flash_attention_dyn (its count over the query blocks' rows does
+    not change, but verify-sync does not know that): age 0 in every pair run."""
+    module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
+    AscendCompilePass().apply(Context(), module)
+    runs = _carried(_funcs(module))
+    assert runs and set(runs) == {(0, 2)}, runs
