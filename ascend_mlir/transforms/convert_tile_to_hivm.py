@@ -230,24 +230,24 @@ def _matmul_sizes(op: tile.MatmulOp) -> list[int | SSAValue]:
     return sizes
 
 
-class _BlockIdxToHivm(RewritePattern):
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: tile.BlockIdxOp, rewriter: PatternRewriter) -> None:
-        block = hivm.GetBlockIdxOp()
-        cast = arith.IndexCastOp(block.result, IndexType())
-        hint = op.result.name_hint or "block"
-        block.result.name_hint = hint + "_i64"
-        _replace(rewriter, op, [block, cast], [cast.result])
+# tile's index queries -> the hivm op that reads the i64 and the hint of its result
+_INDEX_QUERIES: dict[type[Operation], tuple[Callable[[], Operation], str]] = {
+    tile.BlockIdxOp: (hivm.GetBlockIdxOp, "block"),
+    tile.SubBlockIdxOp: (hivm.GetSubBlockIdxOp, "sub_block"),
+}
 
 
-class _SubBlockIdxToHivm(RewritePattern):
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: tile.SubBlockIdxOp, rewriter: PatternRewriter) -> None:
-        sub_block = hivm.GetSubBlockIdxOp()
-        cast = arith.IndexCastOp(sub_block.result, IndexType())
-        hint = op.result.name_hint or "sub_block"
-        sub_block.result.name_hint = hint + "_i64"
-        rewriter.replace(op, [sub_block, cast], [cast.result])
+class _IndexQueryToHivm(RewritePattern):
+    """tile.block_idx / tile.sub_block_idx -> its hivm query (i64) and an index cast."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if type(op) not in _INDEX_QUERIES:
+            return
+        make, default_hint = _INDEX_QUERIES[type(op)]
+        query = make()
+        cast = arith.IndexCastOp(query.results[0], IndexType())
+        query.results[0].name_hint = (op.results[0].name_hint or default_hint) + "_i64"
+        _replace(rewriter, op, [query, cast], [cast.result])
 
 
 def _mark_kernel(func_op: func.FuncOp) -> None:
@@ -330,8 +330,7 @@ class ConvertTileToHivmPass(ModulePass):
                     _CopyToHivm(frozenset(chip.latency.copy), chip.name),
                     _ElementwiseToHivm(),
                     _MatmulToHivm(),
-                    _BlockIdxToHivm(),
-                    _SubBlockIdxToHivm(),
+                    _IndexQueryToHivm(),
                 ],
                 # a lowering keeps the user's code; removing dead ops is canonicalize's job
                 dce_enabled=False,

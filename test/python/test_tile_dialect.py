@@ -223,3 +223,24 @@ def test_npuir_rejects_ops_bishengir_does_not_know():
     kernel.body.block.insert_op_before(TestOp(), kernel.body.block.first_op)
     with pytest.raises(OpError, match="not part of AscendNPU IR"):
         spelled_for_bishengir(module)
+
+
+def test_index_queries_lower_keeping_their_line():
+    """tile.block_idx and tile.sub_block_idx become their hivm query and an index cast, both
+    at the tile op's line (a later diagnostic about them names the user's line)."""
+    from ascend_mlir.context import make_context
+    from ascend_mlir.diagnostics import location_of, parse_module
+
+    text = """func.func @k(%g: memref<32x16xf32, #hivm.address_space<gm>>) attributes {tile.kernel} {
+  %b = tile.block_idx : index
+  %s = tile.sub_block_idx : index
+  return
+}
+"""
+    module = parse_module(make_context(), text, "queries.mlir")
+    ConvertTileToHivmPass().apply(Context(), module)
+    ops = [op for op in module.walk() if isinstance(op, hivm.GetBlockIdxOp | hivm.GetSubBlockIdxOp | arith.IndexCastOp)]
+    assert [type(op) for op in ops] == [hivm.GetBlockIdxOp, arith.IndexCastOp, hivm.GetSubBlockIdxOp, arith.IndexCastOp]
+    lines = [location_of(op).line for op in ops]  # type: ignore[union-attr]
+    assert lines == [2, 2, 3, 3]
+    assert [op.results[0].name_hint for op in ops[::2]] == ["b_i64", "s_i64"]
