@@ -36,11 +36,12 @@ from ascend_mlir.dialects.hivm.interface import MEMREF_OR_TENSOR, memref_values,
 from ascend_mlir.dialects.hivm.syntax import (
     HivmOp,
     parse_enum,
+    parse_keyword_values,
     parse_value_with_type,
     parse_values_with_types,
+    print_keyword_values,
     print_short,
     print_value_with_type,
-    print_values_with_types,
 )
 
 # (keyword, operand or property, how it is written)
@@ -119,13 +120,10 @@ class _GlobalMmadOp(HivmOp, ABC):
     def parse(cls, parser: Parser):
         props, attrs = cls._parse_attr_dict(parser)
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {}
-        parser.parse_keyword("ins")
-        for name, value in zip(cls.INS, parse_values_with_types(parser), strict=False):
-            operands[name] = value
+        operands.update(zip(cls.INS, parse_keyword_values(parser, "ins", len(cls.INS))))
         for keyword, group in cls.PRE_OUTS:
             operands[group] = parse_values_with_types(parser) if parser.parse_optional_keyword(keyword) else []
-        parser.parse_keyword("outs")
-        operands["c"] = parse_values_with_types(parser)[0]
+        (operands["c"],) = parse_keyword_values(parser, "outs", 1)
         for keyword, name, kind in cls._tail():
             if not parser.parse_optional_keyword(keyword):
                 continue
@@ -146,14 +144,11 @@ class _GlobalMmadOp(HivmOp, ABC):
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
-        printer.print_string(" ins")
-        print_values_with_types(printer, [getattr(self, name) for name in self.INS])
+        print_keyword_values(printer, "ins", [getattr(self, name) for name in self.INS])
         for keyword, group in self.PRE_OUTS:
             if getattr(self, group):
-                printer.print_string(f" {keyword}")
-                print_values_with_types(printer, getattr(self, group))
-        printer.print_string(" outs")
-        print_values_with_types(printer, [self._value("c")])
+                print_keyword_values(printer, keyword, getattr(self, group))
+        print_keyword_values(printer, "outs", [self._value("c")])
         for keyword, name, kind in self._tail():
             self._print_clause(printer, keyword, name, kind)
         if self.results:
@@ -173,8 +168,7 @@ class _GlobalMmadOp(HivmOp, ABC):
         operand = getattr(self, name)
         if kind == "group":
             if operand:
-                printer.print_string(f" {keyword}")
-                print_values_with_types(printer, operand)
+                print_keyword_values(printer, keyword, operand)
         elif operand is not None:
             printer.print_string(f" {keyword} = ")
             print_value_with_type(printer, operand)

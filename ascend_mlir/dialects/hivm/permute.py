@@ -55,15 +55,15 @@ from ascend_mlir.dialects.hivm.interface import (
 from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     InsOutsOp,
+    parse_keyword_values,
+    print_keyword_values,
     parse_clauses,
     parse_result_types,
     parse_paren_value,
-    parse_values_with_types,
     print_clauses,
     print_paren_value,
     print_result_types,
     print_value_with_type,
-    print_values_with_types,
 )
 from ascend_mlir.dialects.hivm.layout import parse_dynamic_index_list, print_dynamic_index_list
 from ascend_mlir.dialects.hivm.vector import _VectorOp
@@ -183,19 +183,15 @@ class VConcatOp(_VectorOp):
         parser.parse_punctuation(")")
         props, attrs = cls._parse_attr_dict(parser)
         props["dim"] = dim
-        parser.parse_keyword("ins")
-        src = parse_values_with_types(parser)
-        parser.parse_keyword("outs")
-        (dst,) = parse_values_with_types(parser)
+        src = parse_keyword_values(parser, "ins")
+        (dst,) = parse_keyword_values(parser, "outs", 1)
         return cls._make({"src": src, "dst": dst}, props, attrs, parse_result_types(parser))
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" dim({self.dim.value.data})")
         self._print_attr_dict(printer)
-        printer.print_string(" ins")
-        print_values_with_types(printer, self.src)
-        printer.print_string(" outs")
-        print_values_with_types(printer, (self.dst,))
+        print_keyword_values(printer, "ins", self.src)
+        print_keyword_values(printer, "outs", (self.dst,))
         print_result_types(printer, self.results)
 
     def verify_(self) -> None:
@@ -325,10 +321,8 @@ class VInterleaveOp(_VectorOp):
     @classmethod
     def parse(cls, parser: Parser):
         props, attrs = cls._parse_attr_dict(parser)
-        parser.parse_keyword("ins")
-        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": parse_values_with_types(parser)}
-        parser.parse_keyword("outs")
-        (operands["dst"],) = parse_values_with_types(parser)
+        operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": parse_keyword_values(parser, "ins")}
+        (operands["dst"],) = parse_keyword_values(parser, "outs", 1)
         parser.parse_keyword("interleave_channel_nums")
         parser.parse_punctuation("=")
         props["interleave_channel_nums"] = IntegerAttr(parser.parse_integer(allow_boolean=False), 64)
@@ -337,10 +331,8 @@ class VInterleaveOp(_VectorOp):
 
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
-        printer.print_string(" ins")
-        print_values_with_types(printer, self.src)
-        printer.print_string(" outs")
-        print_values_with_types(printer, (self.dst,))
+        print_keyword_values(printer, "ins", self.src)
+        print_keyword_values(printer, "outs", (self.dst,))
         printer.print_string(f" interleave_channel_nums = {self.interleave_channel_nums.value.data}")
         print_clauses(printer, self, self.CLAUSES)
         print_result_types(printer, self.results)
@@ -389,8 +381,7 @@ class VDeinterleaveOp(_VectorOp):
     def parse(cls, parser: Parser):
         props, attrs = cls._parse_attr_dict(parser)
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": parse_paren_value(parser, "ins")}
-        parser.parse_keyword("outs")
-        operands["dst"] = parse_values_with_types(parser)
+        operands["dst"] = parse_keyword_values(parser, "outs")
         if parser.parse_optional_keyword("channel_num"):
             parser.parse_punctuation("=")
             props["channel_num"] = IntegerAttr(parser.parse_integer(allow_boolean=False), 64)
@@ -401,8 +392,7 @@ class VDeinterleaveOp(_VectorOp):
         # bishengir-opt 1.2.0 prints both clauses whenever present, also at their defaults
         self._print_attr_dict(printer)
         print_paren_value(printer, "ins", self.src)
-        printer.print_string(" outs")
-        print_values_with_types(printer, self.dst)
+        print_keyword_values(printer, "outs", self.dst)
         if self.channel_num is not None:
             printer.print_string(f" channel_num = {self.channel_num.value.data}")
         print_clauses(printer, self, (Clause("index_mode", "enum", DeinterleaveModeAttr, always=True),))

@@ -188,6 +188,23 @@ def print_values_with_types(printer: Printer, values: Sequence[SSAValue]) -> Non
     printer.print_string(")")
 
 
+def parse_keyword_values(parser: Parser, keyword: str, count: int | None = None) -> list[SSAValue]:
+    """`keyword(%a, %b : t1, t2)` (the keyword is required); `count`: how many values the
+    op takes there (a parse error otherwise)."""
+    parser.parse_keyword(keyword)
+    pos = parser.pos
+    values = parse_values_with_types(parser)
+    if count is not None and len(values) != count:
+        parser.raise_error(f"expected {count} value{'s' * (count != 1)} in `{keyword}`, got {len(values)}", pos, parser.pos)
+    return values
+
+
+def print_keyword_values(printer: Printer, keyword: str, values: Sequence[SSAValue]) -> None:
+    """` keyword(%a, %b : t1, t2)`."""
+    printer.print_string(f" {keyword}")
+    print_values_with_types(printer, values)
+
+
 def parse_value_with_type(parser: Parser) -> SSAValue:
     """`%v : type` (no parentheses)."""
     unresolved = parser.parse_unresolved_operand()

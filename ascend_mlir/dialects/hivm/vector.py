@@ -56,6 +56,8 @@ from ascend_mlir.dialects.hivm.syntax import (
     Clause,
     HivmOp,
     InsOutsOp,
+    parse_keyword_values,
+    print_keyword_values,
     parse_clauses,
     parse_enum,
     parse_paren_value,
@@ -65,7 +67,6 @@ from ascend_mlir.dialects.hivm.syntax import (
     print_paren_value,
     print_result_types,
     print_short,
-    print_values_with_types,
 )
 
 # ---------------------------------------------------------------------------
@@ -244,11 +245,9 @@ class _ElementwiseBase(_VectorOp, ABC):
     def print(self, printer: Printer) -> None:
         self._print_attr_dict(printer)
         if self.src:
-            printer.print_string(" ins")
-            print_values_with_types(printer, self.src)
+            print_keyword_values(printer, "ins", self.src)
         if self.dst:
-            printer.print_string(" outs")
-            print_values_with_types(printer, self.dst)
+            print_keyword_values(printer, "outs", self.dst)
         print_clauses(printer, self, self.CLAUSES)
         print_result_types(printer, self.results)
 
@@ -552,8 +551,7 @@ class VReduceOp(_VectorOp):
         props["arith"] = parse_enum(parser, ReduceOpAttr)
         operands: dict[str, SSAValue | Sequence[SSAValue] | None] = {"src": parse_paren_value(parser, "ins")}
         parse_clauses(parser, (Clause("indices", "paren"),), props, operands)
-        parser.parse_keyword("outs")
-        operands["dst"] = parse_values_with_types(parser)
+        operands["dst"] = parse_keyword_values(parser, "outs")
         parse_clauses(parser, cls.CLAUSES, props, operands)
         return cls._make(operands, props, attrs, parse_result_types(parser))
 
@@ -563,8 +561,7 @@ class VReduceOp(_VectorOp):
         print_short(printer, self.arith)
         print_paren_value(printer, "ins", self.src)
         print_clauses(printer, self, (Clause("indices", "paren"),))
-        printer.print_string(" outs")
-        print_values_with_types(printer, self.dst)
+        print_keyword_values(printer, "outs", self.dst)
         print_clauses(printer, self, self.CLAUSES)
         print_result_types(printer, self.results)
 
