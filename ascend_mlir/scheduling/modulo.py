@@ -673,16 +673,16 @@ def _schedule_of(p: LoopProblem, result: LoopResult) -> bool:
             and not check_schedule(p, result.ii, result.start, result.versions))
 
 
-def ii_lower_bound(problem: LoopProblem) -> int:
+def ii_lower_bound(problem: LoopProblem, cap: int | None = None) -> int:
     """The II below which `problem` has no schedule, as the default search starts from
-    (MII raised by the structural propagation's short scan); no solver call. Raises
-    what schedule_loop raises for a problem without any schedule."""
+    (MII raised by the structural propagation's short scan; the scan stops at `cap`:
+    min(bound, cap) is all a caller asking "bound >= cap?" needs); no solver call."""
     problem.validate()
     _check_capacity(problem)
     check_zero_distance_cycles(problem)
-    mii = compute_mii(problem).mii
-    seq_ii, _ = sequential_schedule(problem)
-    return _IncrementalSearch(problem, 0, _Budget(None, None), 1.0).lower_bound(mii, max(seq_ii, mii))
+    mii, (seq_ii, _) = compute_mii(problem).mii, sequential_schedule(problem)
+    upper = max(seq_ii, mii) if cap is None else min(max(seq_ii, mii), max(cap, mii))
+    return _IncrementalSearch(problem, 0, _Budget(None, None), 1.0).lower_bound(mii, upper)
 
 
 class _IncrementalSearch:

@@ -98,25 +98,55 @@ def unrolled_problem(p: LoopProblem, u: int, body_tasks: int | None = None,
                                  num_stages=p.num_stages, conflicts=conflicts), u, u * n)
 
 
-def _same_pass_successors(p: LoopProblem, body_tasks: int) -> list[set[int]]:
-    succ: list[set[int]] = [set() for _ in range(body_tasks)]
+def _same_pass_reach(p: LoopProblem, body_tasks: int) -> list[int]:
+    """Per task, the bit set of the tasks it precedes through distance-0 dependences
+    between body tasks (one or more), kept closed as coalesced adds edges
+    (`_add_edge`): one closure instead of a search per candidate dependence (79k
+    searches, 36 s CPU on a 128-op loop unrolled twice)."""
+    succ: list[set[int]] = [set() for _ in range(len(p.tasks))]
     for d in p.deps:
         if d.buffer is None and d.distance == 0 and d.src < body_tasks and d.dst < body_tasks:
             succ[d.src].add(d.dst)
-    return succ
+    order = _topological(succ)
+    reach = [0] * len(p.tasks)
+    if order is not None:
+        for t in reversed(order):
+            for j in succ[t]:
+                reach[t] |= (1 << j) | reach[j]
+        return reach
+    for t in range(len(p.tasks)):  # a cycle (of zero latency): one search per task
+        stack = list(succ[t])
+        while stack:
+            j = stack.pop()
+            if not reach[t] >> j & 1:
+                reach[t] |= 1 << j
+                stack.extend(succ[j])
+    return reach
 
 
-def _reaches(succ: list[set[int]], a: int, b: int) -> bool:
-    """Whether `b` follows `a` through distance-0 dependences."""
-    seen, stack = {a}, [a]
-    while stack:
-        for j in succ[stack.pop()]:
-            if j == b:
-                return True
-            if j not in seen:
-                seen.add(j)
-                stack.append(j)
-    return False
+def _topological(succ: list[set[int]]) -> list[int] | None:
+    """The tasks in an order where every edge goes forward; None on a cycle."""
+    indegree = [0] * len(succ)
+    for targets in succ:
+        for j in targets:
+            indegree[j] += 1
+    order = [t for t, k in enumerate(indegree) if k == 0]
+    for t in order:
+        for j in succ[t]:
+            indegree[j] -= 1
+            if indegree[j] == 0:
+                order.append(j)
+    return order if len(order) == len(succ) else None
+
+
+def _add_edge(reach: list[int], src: int, dst: int) -> None:
+    """Close `reach` over a new edge src -> dst: every task reaching src (and src)
+    now reaches dst and all dst reaches."""
+    gained = (1 << dst) | reach[dst]
+    bit = 1 << src
+    for t, bits in enumerate(reach):
+        if t == src or bits & bit:
+            reach[t] = bits | gained
 
 
 def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
@@ -130,7 +160,7 @@ def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
         pipe = publishing_pipe(p, d, body_tasks)
         if pipe is not None:
             releasing.setdefault(pipe, set()).add(d.src)
-    succ = _same_pass_successors(p, body_tasks)
+    reach = _same_pass_reach(p, body_tasks)
     have = {(d.src, d.dst, d.distance, d.buffer) for d in p.deps}
     extra: list[Dep] = []
     for d in p.deps:
@@ -142,12 +172,12 @@ def coalesced(p: LoopProblem, u: int, body_tasks: int) -> LoopProblem:
             key = (x, d.dst, d.distance, d.buffer)
             # in the same pass, a consumer that some releasing task waits for (through
             # the dependences so far, those added here included) cannot wait for it
-            if key in have or x == d.dst or same_pass and _reaches(succ, d.dst, x):
+            if key in have or x == d.dst or same_pass and reach[d.dst] >> x & 1:
                 continue
             have.add(key)
             extra.append(Dep(x, d.dst, p.tasks[x].latency, d.distance, d.buffer))
             if same_pass:
-                succ[x].add(d.dst)
+                _add_edge(reach, x, d.dst)
     if not extra:
         return p
     return replace(p, deps=[*p.deps, *extra])

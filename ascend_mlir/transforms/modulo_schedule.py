@@ -220,11 +220,11 @@ def known_for(known: UnrolledSolve | None, problem: LoopProblem) -> LoopResult |
     return replace(known.raw, versions={names[b]: v for b, v in known.raw.versions.items()})
 
 
-def _lower_bound(problem: LoopProblem) -> int:
-    """The solver's lower bound on the II of `problem` (0 when it has no schedule at all:
-    the solve then says why)."""
+def _lower_bound(problem: LoopProblem, cap: int) -> int:
+    """min(the solver's lower bound on the II of `problem`, `cap`) (0 when it has no
+    schedule at all: the solve then says why); the structural scan stops at `cap`."""
     try:
-        return ii_lower_bound(problem)
+        return ii_lower_bound(problem, cap)
     except SOLVER_ERRORS:
         return 0
 
@@ -428,7 +428,7 @@ class ModuloSchedulePass(ModulePass):
                 reserved[buf.scope] = reserved.get(buf.scope, 0) + buf.bytes
             unrolled = unrolled_problem(base, u, len(model.tasks), reserved)
             cut = cut_off(u, best_ii, best_u)
-            if unrolled is None or _lower_bound(unrolled) >= cut:
+            if unrolled is None or _lower_bound(unrolled, cut) >= cut:
                 continue
             try:
                 trial = self._solve_unrolled(model, unrolled, u * len(model.tasks), trial=True, ii_below=cut)
