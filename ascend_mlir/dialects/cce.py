@@ -62,9 +62,6 @@ class _LoadL0Op(SrcToDstOp):
     def pipes(self) -> tuple[str, ...]:
         return ("MTE1",)
 
-    def core_type(self) -> str:
-        return "CUBE"
-
     def transposed(self) -> bool:
         raise NotImplementedError
 
@@ -162,9 +159,6 @@ class MmadOp(HivmPipeOp):
     def pipes(self) -> tuple[str, ...]:
         return ("M",)
 
-    def core_type(self) -> str:
-        return "CUBE"
-
     def memref_reads(self) -> tuple[SSAValue, ...]:
         init = constant_int(self.init_condition)
         return (self.a, self.b) if init == 1 else (self.a, self.b, self.c)
@@ -207,9 +201,6 @@ class RepeatBlocksOp(HivmPipeOp):
 
     def pipes(self) -> tuple[str, ...]:
         return ("V",)
-
-    def core_type(self) -> str:
-        return "VECTOR"
 
     def verify_(self) -> None:
         rule = "cce.repeat_blocks repeats UB blocks into UB"

@@ -130,9 +130,6 @@ class _LocalMmadOp(HivmOp):
     def pipes(self) -> tuple[str, ...]:
         return ("MTE1", "M")
 
-    def core_type(self) -> str:
-        return "CUBE"
-
     def init_is_constant(self) -> bool | None:
         """True/False when the init condition is a constant, None when it is computed."""
         value = constant_int(self.init_condition)

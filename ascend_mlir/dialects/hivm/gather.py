@@ -83,9 +83,6 @@ class _IndexedOp(HivmOp):
     def pipes(self) -> tuple[str, ...]:
         return ("V",)
 
-    def core_type(self) -> str:
-        return "VECTOR"
-
     @classmethod
     def parse(cls, parser: Parser):
         pos = parser.pos

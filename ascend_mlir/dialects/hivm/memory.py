@@ -121,9 +121,6 @@ class _BlockQueryOp(HivmOp, ABC):
     def pipes(self) -> tuple[str, ...]:
         return ("S",)
 
-    def core_type(self) -> str:
-        return "SCALAR"
-
     assembly_format = "attr-dict `->` type($result)"
 
 

@@ -67,6 +67,10 @@ class _FlagOp(HivmOp, ABC):
             operands = [event]
         super().__init__(operands=operands, properties=props)
 
+    def core_type(self) -> str:
+        """The core of the pipe pair (a flag between a cube and a shared pipe is the cube's)."""
+        return core_of_pipes((self.set_pipe.pipe_name, self.wait_pipe.pipe_name))
+
     @property
     def event_id(self) -> int | None:
         """The static event id, None when the id is dynamic."""
@@ -104,9 +108,6 @@ class SetFlagOp(_FlagOp):
     def pipes(self) -> tuple[str, ...]:
         return (self.set_pipe.pipe_name,)
 
-    def core_type(self) -> str:
-        return core_of_pipes((self.set_pipe.pipe_name, self.wait_pipe.pipe_name))
-
 
 @irdl_op_definition
 class WaitFlagOp(_FlagOp):
@@ -116,9 +117,6 @@ class WaitFlagOp(_FlagOp):
 
     def pipes(self) -> tuple[str, ...]:
         return (self.wait_pipe.pipe_name,)
-
-    def core_type(self) -> str:
-        return core_of_pipes((self.set_pipe.pipe_name, self.wait_pipe.pipe_name))
 
 
 @irdl_op_definition
@@ -285,9 +283,6 @@ class SetFftsBaseAddrOp(HivmOp):
     def pipes(self) -> tuple[str, ...]:
         return ("S",)
 
-    def core_type(self) -> str:
-        return "SCALAR"
-
     assembly_format = "attr-dict $ffts_base_addr"
 
 
@@ -300,8 +295,5 @@ class SetMaskNormOp(HivmOp):
 
     def pipes(self) -> tuple[str, ...]:
         return ("S",)
-
-    def core_type(self) -> str:
-        return "SCALAR"
 
     assembly_format = "attr-dict"

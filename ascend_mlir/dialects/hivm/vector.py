@@ -83,9 +83,6 @@ class _VectorOp(HivmOp, ABC):
     def pipes(self) -> tuple[str, ...]:
         return ("V",)
 
-    def core_type(self) -> str:
-        return "VECTOR"
-
     def _verify_ub_operands(self) -> None:
         for role, values in (("input", self.ins), ("output", self.outs)):
             for value in values:
