@@ -145,7 +145,7 @@ class _Emitter:
     out: list[Operation] = field(default_factory=list)
 
     def const(self, value: int) -> SSAValue:
-        return _const_op(self.out, value)
+        return index_constant(self.out, value)
 
     def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
         op = arith.AddiOp(a, b)
@@ -221,7 +221,7 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
         if not skew or k == 0:
             return t_iv
         if k not in stage_ivs:
-            mul = arith.MuliOp(_const_op(ops, k), loop.step)
+            mul = arith.MuliOp(index_constant(ops, k), loop.step)
             sub = arith.SubiOp(t_iv, mul.result)
             ops.extend([mul, sub])
             stage_ivs[k] = sub.result
@@ -239,7 +239,8 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
     return new
 
 
-def _const_op(ops: list[Operation], value: int) -> SSAValue:
+def index_constant(ops: list[Operation], value: int) -> SSAValue:
+    """An index constant appended to `ops`, named c4 (c_4 for -4)."""
     op = arith.ConstantOp(IntegerAttr(value, IndexType()))
     op.result.name_hint = f"c{value}" if value >= 0 else f"c_{-value}"
     ops.append(op)

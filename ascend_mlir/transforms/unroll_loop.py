@@ -26,13 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr
+from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascend_mlir.analysis.latency_model import constant_int, op_pipes
 from ascend_mlir.dialects import ascend, hivm
-from ascend_mlir.transforms.pipeline_loops import is_pipelinable_body_op
+from ascend_mlir.transforms.pipeline_loops import index_constant, is_pipelinable_body_op
 
 
 def why_not_unrollable(loop: scf.ForOp, u: int) -> str | None:
@@ -60,13 +60,6 @@ def why_not_unrollable(loop: scf.ForOp, u: int) -> str | None:
     return None
 
 
-def _const(ops: list[Operation], value: int) -> SSAValue:
-    op = arith.ConstantOp(IntegerAttr(value, IndexType()))
-    op.result.name_hint = f"c{value}" if value >= 0 else f"c_{-value}"
-    ops.append(op)
-    return op.result
-
-
 def _main_bound(loop: scf.ForOp, u: int, step: int, ops: list[Operation]) -> tuple[SSAValue, bool]:
     """The unrolled loop's upper bound and whether a remainder loop follows."""
     lb, ub = constant_int(loop.lb), constant_int(loop.ub)
@@ -74,19 +67,19 @@ def _main_bound(loop: scf.ForOp, u: int, step: int, ops: list[Operation]) -> tup
         count = max(0, -(-(ub - lb) // step))
         if count % u == 0:
             return loop.ub, False
-        return _const(ops, lb + count // u * u * step), True
+        return index_constant(ops, lb + count // u * u * step), True
     # N = ceil(max(ub - lb, 0) / s); main_ub = lb + (N / U) * U * s
     span = arith.SubiOp(loop.ub, loop.lb)
-    positive = arith.MaxSIOp(span.result, _const(ops, 0))
+    positive = arith.MaxSIOp(span.result, index_constant(ops, 0))
     ops.extend([span, positive])
     trips: SSAValue = positive.result
     if step != 1:
-        padded = arith.AddiOp(trips, _const(ops, step - 1))
-        divided = arith.DivUIOp(padded.result, _const(ops, step))
+        padded = arith.AddiOp(trips, index_constant(ops, step - 1))
+        divided = arith.DivUIOp(padded.result, index_constant(ops, step))
         ops.extend([padded, divided])
         trips = divided.result
-    groups = arith.DivUIOp(trips, _const(ops, u))
-    width = arith.MuliOp(groups.result, _const(ops, u * step))
+    groups = arith.DivUIOp(trips, index_constant(ops, u))
+    width = arith.MuliOp(groups.result, index_constant(ops, u * step))
     main_ub = arith.AddiOp(loop.lb, width.result)
     ops.extend([groups, width, main_ub])
     main_ub.result.name_hint = "unrolled_ub"
@@ -132,7 +125,7 @@ def unroll_loop(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[s
         if c == 0:
             mapper[old_iv] = iv
         else:
-            add = arith.AddiOp(iv, _const(body, c * step))
+            add = arith.AddiOp(iv, index_constant(body, c * step))
             add.result.name_hint = f"{old_iv.name_hint or 'iv'}_{c}"
             body.append(add)
             mapper[old_iv] = add.result
@@ -141,7 +134,7 @@ def unroll_loop(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[s
                 body.append(op.clone(value_mapper=mapper))
     body.append(scf.YieldOp())
     block.add_ops(body)
-    main = scf.ForOp(loop.lb, main_ub, _const(before, u * step), [], Region(block))
+    main = scf.ForOp(loop.lb, main_ub, index_constant(before, u * step), [], Region(block))
     for name, attr in loop.attributes.items():
         main.attributes[name] = attr
     ascend.set_unroll(main, u)
