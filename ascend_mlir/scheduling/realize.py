@@ -36,10 +36,10 @@ from dataclasses import dataclass, replace
 
 from ascend_mlir import hardware
 
-from ascend_mlir.analysis import flag_sets
+from ascend_mlir.analysis import flag_sets, sync_plan
 
 from .bounds import check_schedule
-from .problem import LoopProblem, LoopResult
+from .problem import Dep, LoopProblem, LoopResult
 
 # the cube core's own pipes (hardware.CUBE_ONLY_PIPES): a loop with a task on one is not replayed (the replay
 # times gemm's K loop at 2642 cycles an iteration where the simulator runs 1792: the
@@ -88,117 +88,322 @@ def kernel_shift(p: LoopProblem, body_tasks: int, ii: int, start: list[int]) -> 
     return [0] * body_tasks
 
 
-def _queues(p: LoopProblem, body_tasks: int, ii: int, start: list[int],
-            versions: dict[str, int], gather: bool = True) -> tuple[list[_Item], dict[int, int], dict[int, int]]:
-    """The body in program order (start order) with its sets where `flag_sets.set_points`
-    puts them (after the op of their point; one per pipe and point; with `gather` false,
-    each after its producer, as insert-sync places them in a loop kept in program order),
-    per releasing task the item of its set, and per body task its item."""
+def _kernel_distance(d: Dep, versions: dict[str, int], shift: list[int]) -> int:
+    """Dependence `d`'s distance in kernel iterations: its own, its buffer's versions
+    and the stages between its ends."""
+    return d.distance + (versions.get(d.buffer, 1) if d.buffer is not None else 0) + shift[d.dst] - shift[d.src]
+
+
+def _code_distance(kernel: int, forward: bool) -> int:
+    """The distance at which the loop's code syncs a dependence of `kernel` iterations:
+    0 where its source comes first in the body (`forward`): ascend-insert-sync records a
+    loop-carried dependence between two ops of one pass in program order as one within
+    the pass (`_Planner._carried`), so the later op waits for this pass's earlier one (a
+    stage-skewed kernel's stage-0 load before the stage-1 op that overwrites the load's
+    buffer in its previous version: random kernel 120)."""
+    return 0 if forward or kernel < 0 else kernel
+
+
+# a `_Wait.code` for a dependence the loop's flags order without one of its own
+_NO_WAIT = -1
+
+
+@dataclass(frozen=True)
+class _Wait:
+    """What an item waits for. In the loop: item `src` (the producer, or its set) of the
+    kernel iteration `code` back, `after` cycles after its start. In straight-line code
+    (a stage-skewed loop's prologue and epilogue), which insert-sync syncs dependence by
+    dependence: the producer item `task` of the kernel iteration `exact` back,
+    `exact_after` cycles after its start."""
+
+    src: int
+    after: int
+    code: int
+    task: int
+    exact: int
+    exact_after: int
+    pipes: tuple[str, str]  # (producer's pipe, consumer's pipe)
+    cross: bool
+
+
+@dataclass
+class _Code:
+    """The body's code: its items in program order (tasks and sets), what each waits for,
+    per set its releases (producer item, consumer item, kernel iterations between them),
+    per item its stage shift (a set: -1), and per pipe pair the items that release to it."""
+
+    items: list[_Item]
+    waits: list[list[_Wait]]
+    producers: dict[int, list[tuple[int, int, int]]]
+    shift: list[int]
+    releasing: dict[tuple[str, str], set[int]]
+    conflicts: list[set[int]]  # per item, the items it shares a resource with (the HBM port)
+    # per item, the wait_flags before it (each an instruction of a cycle on its pipe): one
+    # per set it is the first consumer of
+    wait_flags: list[int]
+
+
+def _set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
+    """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
+    emits them: one per pipe pair and distance, each inserted right after the point in
+    the order the flags were planned (distance, consumer, ...), so the last planned comes
+    first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
+    planned: dict[tuple[int, str, str, int], tuple] = {}
+    for r, point in zip(releases, points, strict=True):
+        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        rank = (r.distance, r.dst, -r.src, r.set_pipe, r.wait_pipe)
+        planned[key] = min(planned.get(key, rank), rank)
+    ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
+    at: dict[int, list[tuple[int, str, str, int]]] = {}
+    for key in ordered:
+        at.setdefault(key[0], []).append(key)
+    return at
+
+
+def _uncovered(p: LoopProblem, order: list[int], pos: dict[int, int], deps: list[Dep], code: list[int],
+               cross: list[int]) -> list[int]:
+    """The cross-pipe dependences (indices into `deps`) that get a flag in the loop: as
+    ascend-insert-sync plans them (shortest distance, then earliest consumer first), each
+    one the flags kept so far do not order already (`sync_plan.Coverage`, the pass's own
+    happens-before model of the block) gets its set after its producer."""
+    model = sync_plan.BlockModel([frozenset(p.tasks[i].pipes) for i in order])
+
+    def rank(n: int) -> tuple:
+        d = deps[n]
+        return (code[n], pos[d.dst], -pos[d.src], p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+
+    kept: list[int] = []
+    planned: set[tuple] = set()
+    run: sync_plan.Coverage | None = None
+    for n in sorted(cross, key=rank):
+        key = rank(n)
+        if key in planned:  # the same flag (one more dependence between the two ops)
+            kept.append(n)
+            continue
+        _, dst, src, set_pipe, wait_pipe = key
+        run = run or sync_plan.Coverage(model)
+        done = run.covered(-src, dst, set_pipe, wait_pipe, code[n])
+        if done is None:
+            run = sync_plan.Coverage(model)
+            done = run.covered(-src, dst, set_pipe, wait_pipe, code[n])
+        if done:
+            continue
+        run = None
+        planned.add(key)
+        kept.append(n)
+        flag, period = len(planned), code[n] if code[n] > 1 else 1
+        model.after.setdefault(-src, []).append(
+            lambda copy, f=flag, m=period, a=set_pipe, b=wait_pipe: ("set", a, b, (f, copy % m)))
+        model.before.setdefault(dst, []).append(
+            lambda copy, f=flag, m=period, a=set_pipe, b=wait_pipe, k=code[n]: ("wait", a, b, (f, (copy - k) % m)))
+    return sorted(kept)
+
+
+def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift: list[int], pos: dict[int, int],
+               trips: int | None) -> tuple[list[int], list[int]]:
+    """Per dependence, its distance in kernel iterations and the one its code syncs it
+    at (`_code_distance`; `_NO_WAIT` for one at least the loop's passes apart, which is
+    none in the loop: insert-sync knows the count, and a stage-skewed loop's kernel runs
+    S - 1 passes fewer)."""
+    kernel = [_kernel_distance(d, versions, shift) for d in deps]
+    code = [_code_distance(k, pos[d.src] < pos[d.dst]) for d, k in zip(deps, kernel, strict=True)]
+    passes = None if trips is None else trips - max(shift, default=0)
+    for n, k in enumerate(kernel):
+        if passes is not None and 0 < passes <= k:
+            code[n] = _NO_WAIT
+    return kernel, code
+
+
+def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
+           sets_at: dict[int, list[tuple[int, str, str, int]]]):
+    """The body's items in program order (each task, then the sets at its point), per
+    task its item, per set key its item, per item its stage shift (a set: -1)."""
+    released: dict[int, int] = {}
+    for d in deps:
+        if p.tasks[d.src].pipes != p.tasks[d.dst].pipes:
+            released[d.src] = max(released.get(d.src, 0), d.latency)
+    items: list[_Item] = []
+    item_of: dict[int, int] = {}
+    set_of: dict[tuple[int, str, str, int], int] = {}
+    item_shift: list[int] = []
+    for n, i in enumerate(order):
+        t = p.tasks[i]
+        item_of[i] = len(items)
+        items.append(_Item(i, t.pipes, t.ii, t.latency, released.get(i, t.latency)))
+        item_shift.append(shift[i])
+        for key in sets_at.get(n, ()):
+            set_of[key] = len(items)
+            items.append(_Item(None, (key[1],), 1, 1, 1))
+            item_shift.append(-1)
+    return items, item_of, set_of, item_shift
+
+
+def _crosses(p: LoopProblem, d: Dep) -> bool:
+    """Whether dependence `d` is synced by a flag (between pipes, from one pipe)."""
+    return p.tasks[d.src].pipes != p.tasks[d.dst].pipes and len(p.tasks[d.src].pipes) == 1
+
+
+def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+          gather: bool = True, trips: int | None = None) -> _Code:
+    """The body in program order (start order, a stage-skewed loop's tasks by their offset
+    in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
+    their point; with `gather` false, each after its producer, as insert-sync places them
+    in a loop kept in program order), and what every item waits for. `trips`: the loop's
+    (None: a loop of many)."""
     shift = kernel_shift(p, body_tasks, ii, start)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
     pos = {i: n for n, i in enumerate(order)}
     timed = [flag_sets.Item(frozenset(p.tasks[i].pipes), at[i], p.tasks[i].latency, p.tasks[i].ii) for i in order]
-    releases, sources = [], []
-    for d in p.deps:
-        if d.src >= body_tasks or d.dst >= body_tasks:
-            continue
-        src, dst = p.tasks[d.src].pipes, p.tasks[d.dst].pipes
-        if src == dst or len(src) != 1:
-            continue
-        dist = d.distance + (versions.get(d.buffer, 1) if d.buffer is not None else 0) + shift[d.dst] - shift[d.src]
-        releases.append(flag_sets.Release(pos[d.src], pos[d.dst], src[0], dst[0], max(0, dist)))
-        sources.append(d.src)
+    deps = [d for d in p.deps if d.src < body_tasks and d.dst < body_tasks]
+    kernel, code = _distances(p, deps, versions, shift, pos, trips)
+    flagged = _uncovered(p, order, pos, deps, code,
+                         [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT])
+    releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
+                                  p.tasks[deps[n].dst].pipes[0], code[n]) for n in flagged]
     points = flag_sets.set_points(timed, releases, ii) if gather else [r.src for r in releases]
-    after: dict[int, list[str]] = {}
-    for r, point in zip(releases, points, strict=True):
-        if r.set_pipe not in after.setdefault(point, []):
-            after[point].append(r.set_pipe)
-    items: list[_Item] = []
-    item_of: dict[int, int] = {}
-    set_at: dict[tuple[int, str], int] = {}
-    released: dict[int, int] = {}
-    for d in p.deps:
-        if d.src < body_tasks and d.dst < body_tasks and p.tasks[d.src].pipes != p.tasks[d.dst].pipes:
-            released[d.src] = max(released.get(d.src, 0), d.latency)
-    for n, i in enumerate(order):
-        t = p.tasks[i]
-        item_of[i] = len(items)
-        items.append(_Item(i, t.pipes, t.ii, t.latency, released.get(i, t.latency)))
-        for pipe in after.get(n, ()):
-            set_at[(n, pipe)] = len(items)
-            items.append(_Item(None, (pipe,), 1, 1, 1))
-    set_item = {}
-    for src, r, point in zip(sources, releases, points, strict=True):
-        set_item.setdefault(src, set_at[(point, r.set_pipe)])
-    return items, set_item, item_of
+    items, item_of, set_of, item_shift = _items(p, order, shift, deps, _set_order(releases, points))
+    producers: dict[int, list[tuple[int, int, int]]] = {}
+    releasing: dict[tuple[str, str], set[int]] = {}
+    set_item: dict[int, int] = {}
+    wait_flags = [0] * len(items)
+    for n, r, point in zip(flagged, releases, points, strict=True):
+        set_item[n] = set_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
+        producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
+        releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
+    for consumers in producers.values():  # one wait_flag, before the set's first consumer
+        wait_flags[min(dst for _, dst, _ in consumers)] += 1
+    waits: list[list[_Wait]] = [[] for _ in items]
+    for n, d in enumerate(deps):
+        src = item_of[d.src]
+        pipes = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+        if n in set_item:
+            wait = _Wait(set_item[n], 2, code[n], src, max(0, kernel[n]), items[src].released + 2, pipes, True)
+        elif _crosses(p, d):  # none in the loop (covered, or no next pass): straight-line code waits
+            wait = _Wait(src, 0, _NO_WAIT, src, max(0, kernel[n]), items[src].released + 2, pipes, True)
+        else:
+            wait = _Wait(src, d.latency, code[n], src, max(0, kernel[n]), d.latency, pipes, False)
+        waits[item_of[d.dst]].append(wait)
+    conflicts: list[set[int]] = [set() for _ in items]
+    for a, b in p.conflicts:
+        if a < body_tasks and b < body_tasks:
+            conflicts[item_of[a]].add(item_of[b])
+            conflicts[item_of[b]].add(item_of[a])
+    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags)
 
 
 class _Replay:
-    """The event loop of the replay: per-pipe queues over `iterations` copies of the body."""
+    """The event loop of the replay: per-pipe queues over `iterations` kernel iterations
+    of the body; with `trips`, the code of a loop of that many (a stage-skewed one's
+    prologue and epilogue, kernel iterations before `first` and after `last`, hold only
+    the ops of iterations that exist and are straight-line code)."""
 
-    def __init__(self, p: LoopProblem, body_tasks: int, ii: int, start: list[int], queues: tuple[list[_Item], dict[int, int], dict[int, int]],
-                 versions: dict[str, int], iterations: int):
-        items, set_item, pos = queues
-        shift = kernel_shift(p, body_tasks, ii, start)
-        self.items, self.n = items, len(items)
+    def __init__(self, code: _Code, iterations: int, trips: int | None = None):
+        self.code = code
+        self.items, self.n = code.items, len(code.items)
         self.iterations = iterations
-        # per item: (item it waits for, cycles after that item's start, iteration distance):
-        # the dependence's latency on one pipe (the pipe's order or a barrier), the set's
-        # cycle and the wait's on two
-        self.waits: list[list[tuple[int, int, int]]] = [[] for _ in items]
-        for d in p.deps:
-            if d.src >= body_tasks or d.dst >= body_tasks:
-                continue
-            dist = d.distance + (versions.get(d.buffer, 1) if d.buffer is not None else 0) + shift[d.dst] - shift[d.src]
-            if p.tasks[d.src].pipes == p.tasks[d.dst].pipes or d.src not in set_item:
-                self.waits[pos[d.dst]].append((pos[d.src], d.latency, max(0, dist)))
-            else:
-                self.waits[pos[d.dst]].append((set_item[d.src], 2, max(0, dist)))
-        self.pipes = sorted({pp for item in items for pp in item.pipes}, key=hardware.PIPES.index)
-        self.queue = {pp: [n for n, item in enumerate(items) if pp in item.pipes] for pp in self.pipes}
-        self.conflicts: list[set[int]] = [set() for _ in items]
-        for a, b in p.conflicts:
-            if a < body_tasks and b < body_tasks:
-                self.conflicts[pos[a]].add(pos[b])
-                self.conflicts[pos[b]].add(pos[a])
+        skew = max(code.shift, default=0)
+        self.first = skew if trips is not None else 0
+        self.last = trips - 1 if trips is not None else iterations
+        self.trips = trips
+        self.pipes = sorted({pp for item in self.items for pp in item.pipes}, key=hardware.PIPES.index)
+        # per pipe, the (kernel iteration, item) it issues, in order
+        self.queue = {pp: [(it, n) for it in range(iterations) for n, item in enumerate(self.items)
+                           if pp in item.pipes and self.present(it, n)] for pp in self.pipes}
+        self.conflicts = code.conflicts
         self.started: dict[tuple[int, int], int] = {}
-        self.head = dict.fromkeys(self.pipes, 0)  # per pipe: index into its queue, over iterations
+        self.head = dict.fromkeys(self.pipes, 0)  # per pipe: index into its queue
         self.pipe_free = dict.fromkeys(self.pipes, 0)
         self.inflight: dict[str, list[int]] = {pp: [] for pp in self.pipes}  # completion times
         self.port_busy: dict[int, int] = {}  # item -> cycle its shared resource is free again
 
+    def present(self, it: int, n: int) -> bool:
+        """Whether item n runs in kernel iteration `it`: a body task when its own
+        iteration (`it` less its stage shift) is one of the loop's; a set in the loop
+        always, in straight-line code when one of its producers runs and that release's
+        consumer does too (the epilogue sets no flag for a next iteration)."""
+        if self.trips is None:
+            return True
+        if self.code.shift[n] >= 0:
+            return 0 <= it - self.code.shift[n] < self.trips
+        if self.first <= it <= self.last:
+            return True
+        return any(self.present(it, src) and self.present(it + exact, dst)
+                   for src, dst, exact in self.code.producers.get(n, ()))
+
     def _head(self, pipe: str) -> tuple[int, int] | None:
         k = self.head[pipe]
         q = self.queue[pipe]
-        if not q or k >= len(q) * self.iterations:
-            return None
-        return k // len(q), q[k % len(q)]
+        return q[k] if k < len(q) else None
+
+    def _after(self, j: int, n: int, after: int) -> int | None:
+        s = self.started.get((j, n))
+        return None if s is None else s + after
+
+    def _wait_at(self, it: int, w: _Wait) -> int | None:
+        """The cycle wait `w` of an item of kernel iteration `it` lets it start at (0: no
+        wait; None: not known yet)."""
+        if self.first <= it <= self.last:
+            if w.code == _NO_WAIT:
+                return 0
+            j = it - w.code
+            if j >= self.first:
+                return self._after(j, w.src, w.after)
+            return self._prime(w) if w.cross and self.first > 0 else 0
+        j = it - w.exact
+        if j < 0 or not self.present(j, w.task):
+            return 0
+        if it > self.last and self.first <= j <= self.last:
+            return self._loop_end(w)
+        return self._after(j, w.task, w.exact_after)
+
+    def _prime(self, w: _Wait) -> int | None:
+        """A loop-carried flag's wait in the loop's first passes: its prime, which
+        insert-sync sets right after the prologue's last producer of the pipe pair
+        (`_anchor_primes`), else before everything (no wait)."""
+        latest = 0
+        for it in range(self.first):
+            for n in self.code.releasing.get(w.pipes, ()):
+                if self.present(it, n):
+                    at = self._after(it, n, self.items[n].released + 2)
+                    if at is None:
+                        return None
+                    latest = max(latest, at)
+        return latest
+
+    def _loop_end(self, w: _Wait) -> int | None:
+        """An epilogue op's wait for the loop's producer: the set after the loop, once
+        every op of the producer's pipe in the loop's last pass completed."""
+        latest = 0
+        for n, item in enumerate(self.items):
+            if item.task is not None and w.pipes[0] in item.pipes and self.present(self.last, n):
+                at = self._after(self.last, n, item.released + (2 if w.cross else 0))
+                if at is None:
+                    return None
+                latest = max(latest, at)
+        return latest
 
     def _ready(self, it: int, n: int) -> int | None:
         """The earliest cycle item n of iteration `it` may start at (None: not yet known)."""
         item = self.items[n]
-        at = max(self.pipe_free[pp] for pp in item.pipes)
+        at = max(self.pipe_free[pp] for pp in item.pipes) + self.code.wait_flags[n]
         for pp in item.pipes:
             if self._head(pp) != (it, n):
                 return None
         if item.task is None:  # a set: every earlier op of its pipe completed
             at = max([at, *self.inflight[item.pipes[0]]])
-        for src, after, dist in self.waits[n]:
-            j = it - dist
-            if j < 0:
-                continue
-            s = self.started.get((j, src))
-            if s is None:
+        for w in self.code.waits[n]:
+            got = self._wait_at(it, w)
+            if got is None:
                 return None
-            at = max(at, s + after)
+            at = max(at, got)
         return at
 
     def _port_free(self, n: int, now: int) -> int:
         return max([now, *(self.port_busy.get(m, 0) for m in self.conflicts[n])])
 
     def run(self) -> dict[tuple[int, int], int]:
-        now, total = 0, self.n * self.iterations
+        now, total = 0, len({entry for q in self.queue.values() for entry in q})
         while len(self.started) < total:
             progressed, next_at = False, None
             for pp in self.pipes:  # hardware.PIPES order: the first pipe takes a shared resource
@@ -242,12 +447,12 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     set points after them place the sets, drain reservations are not code) replayed
     (module doc): cycles per iteration in the steady state and one steady iteration's
     starts."""
-    queues = _queues(p, body_tasks, ii, start, versions)
-    items = queues[0]
+    code = _code(p, body_tasks, ii, start, versions)
+    items = code.items
     stages = max(start[:body_tasks], default=0) // ii + 1
     deepest = max([1, *versions.values()]) + max((d.distance for d in p.deps), default=0)
     n_it = iterations or max(MIN_ITERATIONS, 2 * (deepest + 1), 2 * stages + 4)
-    started = _Replay(p, body_tasks, ii, start, queues, versions, n_it).run()
+    started = _Replay(code, n_it).run()
     body = [n for n, item in enumerate(items) if item.task is not None]
     half = n_it // 2
     last = n_it - 1
@@ -266,14 +471,15 @@ def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], vers
     """Cycles the code of the schedule `start` runs `trips` iterations in (module doc):
     from the first op's issue to the last op's completion, the fill and drain of a
     pipelined loop included (not the flags primed before the loop and drained after it).
-    `gather`: see `_queues`. For a loop whose every pipe keeps its tasks in one stage
-    (`kernel_shift` all 0): a stage-skewed loop's prologue and epilogue are other code."""
-    queues = _queues(p, body_tasks, ii, start, versions, gather)
-    items = queues[0]
+    `gather`: see `_code`. A stage-skewed loop (`kernel_shift`) runs as ascend-pipeline-loops
+    emits it: kernel iterations 0 .. trips + S - 2, each with the ops of the iterations that
+    exist (the prologue and epilogue are the first and last S - 1 of them)."""
+    code = _code(p, body_tasks, ii, start, versions, gather, max(trips, 1))
+    skew = max(code.shift, default=0)
 
     def replayed(iterations: int) -> int:
-        started = _Replay(p, body_tasks, ii, start, queues, versions, iterations).run()
-        return max((at + items[n].latency for (_, n), at in started.items()), default=0)
+        started = _Replay(code, iterations + skew, iterations).run()
+        return max((at + code.items[n].latency for (_, n), at in started.items()), default=0)
 
     if trips <= MAX_REPLAYED_TRIPS:
         return replayed(max(trips, 1))
