@@ -381,6 +381,11 @@ class _Run:
         self.starts_since_prune = 0
         self.last_end = 0
         self.step_limit_hit = False
+        # starts and completions so far: what can_start reads of a one-pipe instruction
+        # without resources (flags, cross-core counts, in-flight ops, hand-offs) changes
+        # only with them, so a head found blocked stays blocked until the count moves
+        self.events = 0
+        self.blocked: dict[tuple[int, int], int] = {}  # (core, position) -> events when found blocked
 
     def peers(self, c: int) -> list[int]:
         other = self.vector_cores if self.cores[c].kind == "CUBE" else self.cube_cores
@@ -596,6 +601,7 @@ class _Run:
                 pc[t] = max(pc[t], self.started_count[c][p])
 
     def start(self, c: int, pos: int) -> None:
+        self.events += 1
         ins = self.cores[c].instrs[pos]
         vs = self.start_clock(c, ins)
         known = self.issued_with.pop((c, pos), None)
@@ -624,6 +630,7 @@ class _Run:
 
     # ----- completing an instruction
     def complete(self, run: _Running) -> None:
+        self.events += 1
         ins, c = run.instr, run.core
         if ins.on_end is not None:
             ins.on_end(run.state)
@@ -725,15 +732,24 @@ class _Run:
         queue of its first pipe)."""
         started = False
         now = self.now
+        blocked = self.blocked
         for c in range(self.n):
             instrs, queues, free = self.cores[c].instrs, self.queues[c], self.pipe_free[c]
             for p in hardware.PIPES:
                 q = queues[p]
                 # a head whose pipe is still busy cannot start (can_start asks it too;
                 # the cheap test first, since most heads wait)
-                if q and free[p] <= now and instrs[q[0]].pipes[0] == p and self.can_start(c, q[0]):
-                    self.start(c, q[0])
+                if not q or free[p] > now:
+                    continue
+                pos = q[0]
+                ins = instrs[pos]
+                if ins.pipes[0] != p or blocked.get((c, pos)) == self.events:
+                    continue
+                if self.can_start(c, pos):
+                    self.start(c, pos)
                     started = True
+                elif len(ins.pipes) == 1 and not ins.resources:  # its answer depends on no time
+                    blocked[(c, pos)] = self.events
         return started
 
     def settle(self) -> None:
