@@ -17,7 +17,13 @@ through versions `iv mod k`, planned `pointer_cast`s):
    item there). A loop-carried flag is set in iteration i and waited in iteration i + d:
    it is primed (set) before the loop and drained (waited) after it; with d > 1 it uses
    one event id per version, `EVENT = base + iteration mod d` (a dynamic i64 id), which is
-   what lets iterations overlap. Dependences are taken shortest first and skipped when
+   what lets iterations overlap. A carried dependence whose producer comes first in the
+   body (a pipelined loop's store of tile i - 1 before the vmul of tile i, whose next
+   pass writes the version the store reads) is set before it is waited in every pass:
+   it takes d + 1 ids (pass k sets id k, waits id k - d), d primes, and drains the ids
+   of the last d passes, which the trip count gives (a loop without a known one, or a
+   ring whose next set nothing orders after its wait, waits in its own pass instead,
+   which orders every later pass too). Dependences are taken shortest first and skipped when
    the flags and barriers already placed (or already in the input: the pass is
    idempotent) order them transitively (`ascend_mlir.analysis.sync_plan`).
 4. **No flag set twice.** In a loop, the pipe that sets a flag may run ahead of the pipe
@@ -88,6 +94,8 @@ from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_pri
 from ascend_mlir.transforms.sync_blocks import (
     _carried_key,
     _Flag,
+    primed_versions,
+    ring_versions,
     _is_loop_body,
     _model,
     _Plan,
@@ -244,7 +252,19 @@ class _Planner:
         item_a, item_b = a.path[j + 1], b.path[j + 1]
         plan = self.plan_of(loop.body.block)
         src, dst = self.position[item_a], self.position[item_b]
-        plan.reqs.add(_Req(src, dst, pa, pb, 0 if src < dst else min(distance, MAX_VERSIONS)))
+        if src >= dst:
+            distance = min(distance, MAX_VERSIONS)
+        elif pa == pb or core_of(pa) != core_of(pb) or trips is None:
+            # ordered within the pass (which orders it for every later one): a
+            # barrier or a counting cross-core flag needs no ring; a ring's drains
+            # need the trip count (_ring_versions)
+            distance = 0
+        else:
+            # the producer's set comes before the consumer's wait in every pass: one
+            # event id more than the distance, at most 4 (verify-sync's long runs keep
+            # the trip count mod 12), a smaller distance orders more
+            distance = min(distance, MAX_VERSIONS - 1)
+        plan.reqs.add(_Req(src, dst, pa, pb, distance))
 
 
 # ----------------------------------------------------------------------------- planning
@@ -277,10 +297,11 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
             plan.barriers.append((r.dst, r.src_pipe))
         else:
             cross_core = core_of(r.src_pipe) != core_of(r.dst_pipe)
-            period = r.distance if r.distance > 1 and not cross_core else 1
+            period = 1 if cross_core else r.distance + 1 if r.distance and r.src < r.dst else max(1, r.distance)
             plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
     _gather_sets(plan)
     if loop_body:
+        _rings_or_within(plan)
         _no_double_set(plan)
         _zero_trip_credits(plan, loop_plans or {})
 
@@ -417,6 +438,21 @@ def _no_double_set(plan: _Plan) -> None:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
 
 
+def _rings_or_within(plan: _Plan) -> None:
+    """A loop-carried flag set before its wait in the pass (the producer comes first in
+    the body, the consumer reads it `distance` passes later: the store of tile i - 1
+    before the vmul of tile i into the buffer that store reads next) takes distance + 1
+    ids, one per pass mod period: pass k sets id k and waits id k - distance. Where the
+    next set of an id is not ordered after the wait that consumed it
+    (`sync_plan.set_after_own_wait`), the flag is waited in its own pass instead
+    (distance 0), which orders every later pass too."""
+    for flag in plan.flags:
+        if flag.cross_core or flag.around or not 1 <= flag.distance < flag.period or flag.src >= flag.dst:
+            continue
+        if not set_after_own_wait(_model(plan), _carried_key, id(flag), flag.distance, flag.period):
+            flag.distance, flag.period = 0, 1
+
+
 def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
     """A loop-carried flag whose next set of an id is not ordered after the wait that
     consumed the previous set (its own pass's: `sync_plan.set_after_own_wait`), as when it
@@ -459,7 +495,7 @@ def _nested_orders(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> dict[int,
             for f in primed:
                 known.setdefault(f.wait_pipe, set()).add(f.set_pipe)
         if trip_count_bounds(op)[0] >= 1:
-            keys = [(f.set_pipe, f.wait_pipe, (id(f), v)) for f in primed for v in range(f.period)]
+            keys = [(f.set_pipe, f.wait_pipe, (id(f), v)) for f in primed for v in primed_versions(f.distance, f.period)]
             for y, xs in orders_within(_model(inner), keys).items():
                 known.setdefault(y, set()).update(xs)
         if known:
@@ -731,23 +767,29 @@ class _Emitter:
             emit_block_flag(f, src_op, dst_op, loop)
             return
         event: int | SSAValue = f.first_id
+        waited: int | SSAValue = f.first_id
         if f.period > 1:
             assert isinstance(loop, scf.ForOp)
-            event = version_event(loop, f.period, f.first_id)
+            event = waited = version_event(loop, f.period, f.first_id)
+            if f.distance and f.distance % f.period:  # a ring: pass k waits the id of pass k - distance
+                waited = version_event(loop, f.period, f.first_id, f.period - f.distance % f.period)
         if f.around:
             Builder(InsertPoint.before(src_op)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, event))
             Builder(InsertPoint.after(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
             return
         self._insert_set(src_op, hivm.SetFlagOp(set_pipe, wait_pipe, event), f.distance > 0)
-        Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, event))
+        Builder(InsertPoint.before(dst_op)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, waited))
         if f.distance and isinstance(loop, scf.ForOp):
-            for v in range(f.first_id, f.first_id + f.period):
+            primes, drains = ring_versions(f.distance, f.period, loop_bounds(loop)[1])
+            for v in primes:
                 if f.anchor is not None:
                     # not hoisted: its first wait stands for the producer before the loop
-                    Builder(InsertPoint.after(f.anchor[1])).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v))
+                    Builder(InsertPoint.after(f.anchor[1])).insert(hivm.SetFlagOp(set_pipe, wait_pipe, f.first_id + v))
                 else:
-                    self.primes.append(Builder(InsertPoint.before(loop)).insert(hivm.SetFlagOp(set_pipe, wait_pipe, v)))
-                self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, v)))
+                    prime = hivm.SetFlagOp(set_pipe, wait_pipe, f.first_id + v)
+                    self.primes.append(Builder(InsertPoint.before(loop)).insert(prime))
+            for v in drains:
+                self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, f.first_id + v)))
 
     def _insert_set(self, src_op: Operation, set_op: hivm.SetFlagOp, carried: bool) -> None:
         """`set_op` after `src_op`, a loop-carried flag's set after its pipe's sets there for this

@@ -153,6 +153,29 @@ def _model_credits(plan: _Plan, model: BlockModel) -> None:
         )
 
 
+def primed_versions(distance: int, period: int) -> list[int]:
+    """The versions (ids - first id) a loop-carried flag is primed with: those its waits
+    in the first `distance` passes take. Pass k sets version k mod period and waits
+    version (k - distance) mod period; with distance = period (the consumer's wait comes
+    first in the pass) that is every version."""
+    if distance % period == 0:
+        return list(range(period))
+    assert distance < period, (distance, period)
+    return [v % period for v in range(-distance, 0)]
+
+
+def ring_versions(distance: int, period: int, trips: int | None) -> tuple[list[int], list[int]]:
+    """(primed, drained) versions of a loop-carried flag over a loop of `trips` passes:
+    the drains wait the sets of the last `distance` passes, which a ring of more ids
+    than the distance (`distance` < `period`) only knows from the trip count (0 trips:
+    the primes)."""
+    primed = primed_versions(distance, period)
+    if distance % period == 0:
+        return primed, primed
+    assert trips is not None, "a ring of event ids needs the loop's trip count"
+    return primed, [(trips - distance + k) % period for k in range(distance)]
+
+
 def _carried_key(ev) -> Hashable:
     """The flag a model event belongs to (`_model`'s keys are (id(flag), version))."""
     return ev[3][0] if ev[0] != "barrier" and isinstance(ev[3], tuple) and ev[3] else None

@@ -104,8 +104,9 @@ def constant(builder: Builder, value: int, t=None) -> SSAValue:
     return builder.insert(arith.ConstantOp(IntegerAttr(value, t or IndexType()))).result
 
 
-def version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
-    """`first + ((iv - lb) / step) mod period` as an i64, at the top of the loop body."""
+def version_event(loop: scf.ForOp, period: int, first: int, shift: int = 0) -> SSAValue:
+    """`first + ((iv - lb) / step + shift) mod period` as an i64, at the top of the loop
+    body (shift = period - d: the version of the pass d before)."""
     block = loop.body.block
     first_op = block.first_op
     assert first_op is not None
@@ -116,6 +117,8 @@ def version_event(loop: scf.ForOp, period: int, first: int) -> SSAValue:
         index = builder.insert(arith.SubiOp(index, loop.lb)).result
     if step != 1:
         index = builder.insert(arith.DivUIOp(index, loop.step)).result
+    if shift:
+        index = builder.insert(arith.AddiOp(index, constant(builder, shift))).result
     version = builder.insert(arith.RemUIOp(index, constant(builder, period))).result
     event = builder.insert(arith.IndexCastOp(version, i64)).result
     if first:

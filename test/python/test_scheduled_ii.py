@@ -183,15 +183,11 @@ def _norm_iis(name: str, chip: str) -> tuple[int, float]:
 @pytest.mark.parametrize("name", [
     "softmax",  # 1304 scheduled, 1314 run on the 910B
     "layernorm",  # 993 scheduled, 1009 run
-    # 562 scheduled, 619 run: the store of tile i - 1 (output buffer version (i - 1) mod 2)
-    # and the vmul of tile i into version i mod 2 share no byte in one pass, but the
-    # store is before the vmul in the body and the vmul of the next pass writes its
-    # version: ascend-insert-sync (_carried) records a carried dependence whose source
-    # comes first in the body as one within the pass (distance 0), so the vector pipe
-    # waits for this pass's store (recurrence store 323 + two vmul 128 + flags). As a
-    # carried flag (primed, distance 1) the MTE3 -> V flag is set twice before its wait
-    # (verify-sync refuses it): the planner would need one id per version there
-    pytest.param("rmsnorm", marks=pytest.mark.xfail(strict=True, reason="sync orders the store before the next tile's vmul")),
+    # the store of tile i - 1 (output buffer version (i - 1) mod 2) comes before the vmul
+    # of tile i into version i mod 2 in the body, and the vmul of the next pass writes
+    # the store's version: a carried MTE3 -> V flag on a ring of two ids (set by pass k,
+    # waited by pass k + 1). Waited in its own pass it ran 619 against 562 scheduled
+    "rmsnorm",
 ])
 @pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])  # the 950: 1280/1284, 969/973, rmsnorm 550/619
 def test_norm_loops_run_at_their_scheduled_ii(name, chip):
