@@ -156,24 +156,27 @@ def test_outer_loops_of_nested_gemms_run_near_their_scheduled_ii(kernel, chip, t
     assert abs(measured - scheduled) <= tolerance * scheduled, (scheduled, measured)
 
 
-def _norm_kernel(name: str, trips: int) -> str:
+def _norm_kernel(name: str, trips: int, width: int = 256) -> str:
     """The example `name` (softmax / rmsnorm / layernorm: 4 blocks of 64 rows, a loop
-    over 4 tiles of 16 rows) with `trips` tiles per block: rows 64 * trips."""
+    over 4 tiles of 16 rows of 256) with `trips` tiles per block (rows 64 * trips) of
+    `width` columns."""
     text = (e2e.ROOT / "examples" / f"{name}.mlir").read_text()
-    for old, new in (("256x256", f"{64 * trips}x256"),
+    for old, new in (("256x256", f"{64 * trips}x{width}"),
                      ("%c64 = arith.constant 64 : index", f"%c64 = arith.constant {16 * trips} : index"),
-                     ("%c4 = arith.constant 4 : index", f"%c4 = arith.constant {trips} : index")):
+                     ("%c4 = arith.constant 4 : index", f"%c4 = arith.constant {trips} : index"),
+                     ("16x256", f"16x{width}"), ("1x256", f"1x{width}"), ("[16, 256]", f"[16, {width}]"),
+                     ("strided<[256, 1]", f"strided<[{width}, 1]")):
         assert old in text, (name, old)
         text = text.replace(old, new)
     return text
 
 
-def _norm_iis(name: str, chip: str) -> tuple[int, float]:
+def _norm_iis(name: str, chip: str, width: int = 256) -> tuple[int, float]:
     """Scheduled II and what one more iteration costs ((cycles at 8 trips - at 4) / 4).
     The probe of the examples' test (the op of largest ii: here the load, whose issues
     run ahead of the vector pipe through its two buffers) gives no steady state in a
     4-trip loop: rmsnorm 503 and layernorm 564 'run' on the 910B that way."""
-    modules = {t: e2e._compiled(_norm_kernel(name, t), name, chip=chip) for t in (4, 8)}
+    modules = {t: e2e._compiled(_norm_kernel(name, t, width), name, chip=chip) for t in (4, 8)}
     scheduled = e2e._loop_ii(modules[8])
     assert scheduled is not None and scheduled == e2e._loop_ii(modules[4])
     return scheduled, (e2e._cycles(modules[8])[0] - e2e._cycles(modules[4])[0]) / 4
@@ -195,4 +198,15 @@ def test_norm_loops_run_at_their_scheduled_ii(name, chip):
     simulator on dav-c220 (load 254, vmul 128, vreduce 93, vbrc 81, store 323 ... by
     hand, at c7ae17a); the loop's II is within 5% of what one more iteration costs."""
     scheduled, measured = _norm_iis(name, chip)
+    assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["rmsnorm", "layernorm"])
+@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])
+def test_norm_loops_at_a_width_not_tuned_to(name, chip):
+    """The same at 128 columns (measured: rmsnorm 282/294 on the 910B, 278/283 on the 950;
+    layernorm 497/513, 489/493). rmsnorm ran 34-36% above its schedule there (378) while
+    insert-sync waited for the store of the previous tile in the vmul's own pass."""
+    scheduled, measured = _norm_iis(name, chip, width=128)
     assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
