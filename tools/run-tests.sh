@@ -36,6 +36,12 @@ else
   echo "run-tests: pytest-xdist is not installed (./tools/setup.sh installs it): pytest on one core" >&2
 fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX")
+# Every Python process of the run (pytest's workers, the tools that lit and test_docs start,
+# ascend-tune's pool) reads and writes its bytecode in one cache outside the tree, removed
+# at exit: PYTHONDONTWRITEBYTECODE=1 (CI sets it to keep the clone clean) made each of them
+# compile ascend_mlir's sources again, 0.1-0.2 CPU s a start.
+export PYTHONPYCACHEPREFIX="$logs/pycache"
+unset PYTHONDONTWRITEBYTECODE
 pyright_pid="" lit_pid=""
 # an interrupted run (Ctrl-C in pytest) stops what it started in the background too
 trap '[ -n "$pyright_pid" ] && kill "$pyright_pid" 2>/dev/null; [ -n "$lit_pid" ] && kill "$lit_pid" 2>/dev/null; rm -rf "$logs"' EXIT
