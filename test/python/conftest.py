@@ -33,7 +33,23 @@ def tier_budget(config: pytest.Config, *, fast: int, default: int, slow: int) ->
     return fast if config.getoption("--fast", default=False) else default
 
 
+# The costliest files (CPU seconds of the default tier, sessions 7-8: CONTRIBUTING.md), run
+# first: pytest-xdist's --dist loadfile hands the files out in collection order, and one of
+# them handed out last (test_unroll, test_tune: late in the alphabet) kept one worker busy
+# for a minute while the other had nothing left. Only the order changes; a file not named
+# keeps its place after these.
+COSTLY_FIRST = ("test_examples.py", "test_docs.py", "test_cce_random.py", "test_compile_random.py",
+                "test_unroll.py", "test_irdl_route.py", "test_tune.py", "test_tune_ray.py",
+                "test_cce_flags.py", "test_triton_dumps.py", "test_event_rings.py", "test_cce_emulation.py")
+
+
+def _costly_first(items: list[pytest.Item]) -> None:
+    rank = {name: index for index, name in enumerate(COSTLY_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(COSTLY_FIRST)))  # stable: in-file order kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _costly_first(items)
     if not config.getoption("--fast", default=False):
         return
     slow = [item for item in items if item.get_closest_marker("slow") is not None]

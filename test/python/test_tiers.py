@@ -56,3 +56,20 @@ def test_every_left_out_lit_test_names_an_existing_stand_in():
 def test_every_pass_keeps_a_lit_test_in_the_fast_tier():
     kept = {p.parent.name for p in _lit_tests() if p.parent.parent.name == "transforms" and not _left_out(p)}
     assert set(get_all_passes()) - kept == set()
+
+
+def test_the_costliest_files_run_first_in_their_own_order():
+    """conftest's COSTLY_FIRST names files that exist (a renamed file would silently lose
+    its place), and the reordering moves whole files, each keeping its tests' order."""
+    from types import SimpleNamespace
+
+    from conftest import COSTLY_FIRST, _costly_first
+
+    python_tests = ROOT / "test" / "python"
+    assert all((python_tests / name).exists() for name in COSTLY_FIRST)
+    names = ["test_a.py", COSTLY_FIRST[1], "test_a.py", COSTLY_FIRST[0], COSTLY_FIRST[1], "test_z.py"]
+    items = [SimpleNamespace(path=python_tests / name, index=index) for index, name in enumerate(names)]
+    _costly_first(items)  # type: ignore[arg-type]
+    assert [(item.path.name, item.index) for item in items] == [
+        (COSTLY_FIRST[0], 3), (COSTLY_FIRST[1], 1), (COSTLY_FIRST[1], 4), ("test_a.py", 0), ("test_a.py", 2),
+        ("test_z.py", 5)]
