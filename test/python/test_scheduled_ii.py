@@ -192,7 +192,7 @@ def _norm_iis(name: str, chip: str, width: int = 256) -> tuple[int, float]:
     # waited by pass k + 1). Waited in its own pass it ran 619 against 562 scheduled
     "rmsnorm",
 ])
-@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])  # the 950: 1280/1284, 969/973, rmsnorm 550/619
+@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])  # the 950: 1280/1284, 969/973, 550/554 (910B rmsnorm 562/573)
 def test_norm_loops_run_at_their_scheduled_ii(name, chip):
     """Issue 19 item 2: each op's latency in the schedule equals its busy time in the
     simulator on dav-c220 (load 254, vmul 128, vreduce 93, vbrc 81, store 323 ... by
