@@ -65,6 +65,7 @@ from .bounds import (
     rec_mii,
     sequential_schedule,
 )
+from .budget import Budget as _Budget
 from .ims import fit_versions, iterative_modulo_schedule, list_modulo_schedule, minimal_versions
 from .structure import Structure, Windows, analyse, length_bound, propagate
 from .problem import LoopProblem, LoopResult, SchedulingError
@@ -83,42 +84,6 @@ ANCHOR_RLIMIT = 1_000_000
 # the probe just below the schedule in hand, in a solver of its own (its refutation
 # near the optimum is cheap: 53k on the unrolled vecadd)
 SIDE_PROBE_RLIMIT = 300_000
-
-
-class _Budget:
-    """Remaining rlimit / wall time of one loop; shared by all checks."""
-
-    def __init__(self, rlimit: int | None, time_ms: int | None, per_check: bool = False):
-        self.rlimit = rlimit
-        self._initial = rlimit
-        self.per_check = per_check  # the anchor's rlimit applies to each check
-        self.deadline = None if time_ms is None else time.monotonic() + time_ms / 1000.0
-        self.exhausted = False
-
-    def remaining_ms(self) -> int | None:
-        if self.deadline is None:
-            return None
-        return max(0, int((self.deadline - time.monotonic()) * 1000))
-
-    def child(self, share: float, cap: int | None = None) -> "_Budget":
-        """A budget of `share` of what remains (at most `cap` rlimit); charge() it
-        back afterwards."""
-        rl = None if self.rlimit is None else max(0, int(self.rlimit * share))
-        if cap is not None:
-            rl = cap if rl is None else min(rl, cap)
-        ms = self.remaining_ms()
-        return _Budget(rl, None if ms is None else int(ms * share), self.per_check)
-
-    def charge(self, sub: "_Budget") -> None:
-        if self.rlimit is not None and sub.rlimit is not None and sub._initial is not None and not self.per_check:
-            self.rlimit -= sub._initial - sub.rlimit
-        self.exhausted = self.exhausted or sub.exhausted
-
-    def spent(self) -> bool:
-        if self.rlimit is not None and self.rlimit <= 0:
-            return True
-        ms = self.remaining_ms()
-        return ms is not None and ms <= 0
 
 
 @dataclass
