@@ -66,6 +66,7 @@ from .bounds import (
     sequential_schedule,
 )
 from .budget import Budget as _Budget
+from .packing import packed_schedule
 from .ims import fit_versions, iterative_modulo_schedule, list_modulo_schedule, minimal_versions
 from .structure import Structure, Windows, analyse, length_bound, propagate
 from .problem import LoopProblem, LoopResult, SchedulingError
@@ -709,6 +710,10 @@ class _IncrementalSearch:
             quick = _ims_attempt(self.p, lo, choices, IMS_BUDGET)
             if quick is not None:
                 return quick, "iterative modulo scheduling", lo
+            # a pipe the bound saturates, packed in body order (packing.py)
+            packed = packed_schedule(self, lo)
+            if packed is not None:
+                return packed, "saturated pipe packed in body order", lo
         return sequential, "sequential schedule", lo
 
     def side_probe(self, ii: int) -> tuple[z3.CheckSatResult, _Model | None]:
