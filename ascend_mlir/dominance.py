@@ -47,21 +47,11 @@ class DominanceViolation:
         if defined is used:
             return "op in the same region"
         if defined is not None and used is not None:
-            if _encloses(defined, used):
+            if defined.is_ancestor(used):
                 return "op in a parent region"
-            if _encloses(used, defined):
+            if used.is_ancestor(defined):
                 return "op in a child region"
         return "op in a sibling region"
-
-
-def _encloses(outer: Region, inner: Region) -> bool:
-    region: Region | None = inner
-    while region is not None:
-        if region is outer:
-            return True
-        parent = region.parent_op()
-        region = parent.parent_region() if parent is not None else None
-    return False
 
 
 def _is_graph_region(op: Operation) -> bool:

@@ -70,23 +70,8 @@ def _touches(op: Operation, root: SSAValue) -> bool:
     return any(isinstance(v.type, MemRefType) and _root(v) is root for v in op.operands)
 
 
-def _is_ancestor(ancestor: Operation, op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if parent is ancestor:
-            return True
-        parent = parent.parent_op()
-    return False
-
-
 def _block_encloses(block: Block | None, op: Operation) -> bool:
-    current = op.parent_block()
-    while current is not None:
-        if current is block:
-            return True
-        parent = current.parent_op()
-        current = parent.parent_block() if parent is not None else None
-    return False
+    return block is not None and block.is_ancestor(op)
 
 
 def _innermost_loop(op: Operation) -> Operation | None:
@@ -226,7 +211,7 @@ def _lifetime(temp: _Temp, program: _Program) -> tuple[int, bool]:
         at, ext = program.order[reader], False
         loop = reader.parent_op()
         while loop is not None:
-            if isinstance(loop, scf.ForOp) and not _is_ancestor(loop, temp.writer):
+            if isinstance(loop, scf.ForOp) and not loop.is_ancestor(temp.writer):  # the writer, a tile op, is never the loop
                 at, ext = max(at, program.last[loop]), True
             loop = loop.parent_op()
         if at > end or (at == end and ext):
