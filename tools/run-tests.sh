@@ -30,8 +30,11 @@ if [ "$fast" = 1 ] && [ "$with_pyright" = 0 ]; then
   run_pyright=0
 fi
 if python3 -c "import xdist" 2>/dev/null; then
-  # one file per worker: a module-scoped fixture (a compiled library, a simulated grid) is built once
-  pytest_args+=(-n auto --dist loadfile)
+  # one file per worker: a module-scoped fixture (a compiled library, a simulated grid) is built once;
+  # the files in collection order (conftest puts the costliest first), not xdist's default of
+  # the most tests first, which handed out last the few-test costly files (test_docs,
+  # test_compile_random) while the other worker had nothing left
+  pytest_args+=(-n auto --dist loadfile --no-loadscope-reorder)
 else
   echo "run-tests: pytest-xdist is not installed (./tools/setup.sh installs it): pytest on one core" >&2
 fi

@@ -34,10 +34,11 @@ def tier_budget(config: pytest.Config, *, fast: int, default: int, slow: int) ->
 
 
 # The costliest files (CPU seconds of the default tier, sessions 7-8: CONTRIBUTING.md), run
-# first: pytest-xdist's --dist loadfile hands the files out in collection order, and one of
-# them handed out last (test_unroll, test_tune: late in the alphabet) kept one worker busy
-# for a minute while the other had nothing left. Only the order changes; a file not named
-# keeps its place after these.
+# first: run-tests.sh has pytest-xdist hand the files out in collection order
+# (--dist loadfile --no-loadscope-reorder); xdist's own order, most tests first, handed out
+# last the costly files of few tests (test_docs, test_compile_random), which kept one worker
+# busy for a minute while the other had nothing left. Only the order changes; a file not
+# named keeps its place after these.
 COSTLY_FIRST = ("test_examples.py", "test_docs.py", "test_cce_random.py", "test_compile_random.py",
                 "test_unroll.py", "test_irdl_route.py", "test_tune.py", "test_tune_ray.py",
                 "test_cce_flags.py", "test_triton_dumps.py", "test_event_rings.py", "test_cce_emulation.py")
