@@ -27,6 +27,9 @@ from .realize import Realized, _body, kernel_shift, realize
 
 # rounds of replay -> write -> replay before giving up on a fixed point
 ROUNDS = 3
+# how far above the replayed II a written II may be taken when the replayed timing has no
+# one-stage form at its own II (the issue's target is the measured II within 5% of it)
+ABOVE_PERCENT = 3
 
 
 def one_stage_starts(p: LoopProblem, body_tasks: int, ii: int, start: list[int]) -> list[int] | None:
@@ -44,8 +47,51 @@ def one_stage_starts(p: LoopProblem, body_tasks: int, ii: int, start: list[int])
     return None
 
 
-def _written(p: LoopProblem, body_tasks: int, result: LoopResult, ii: int, start: list[int]) -> LoopResult:
-    full = start + list(result.start[body_tasks:])
+def one_stage_near(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+                   above_percent: int = ABOVE_PERCENT) -> tuple[int, list[int]] | None:
+    """The least II from `ii` up to `above_percent` more (in steps of half a percent) at
+    which `start` (a replayed iteration) has a one-stage form (`one_stage_starts`) that is
+    a valid schedule of the body: at `ii` itself every cycle may be spanned by a pipe
+    (a loop bound by one pipe, whose tasks fill the II), a few cycles more leave a
+    boundary free. None when there is none."""
+    body = _body(p, body_tasks)
+    step = max(1, ii // 200)
+    for at in range(ii, ii + ii * above_percent // 100 + 1, step):
+        shifted = one_stage_starts(p, body_tasks, at, start)
+        if shifted is not None and not check_schedule(body, at, shifted, versions):
+            return at, shifted
+    return None
+
+
+def _reservations(p: LoopProblem, body_tasks: int, ii: int, start: list[int]) -> list[int] | None:
+    """Starts for the tasks of `p` after the body (the flag drains: free-floating
+    reservations of one pipe, no dependences) in cycles of the modulo window their pipe
+    leaves free under the body's `start`, first fit; None when one does not fit."""
+    busy: dict[str, set[int]] = {}
+    for s, t in zip(start, p.tasks[:body_tasks], strict=True):
+        for pipe in t.pipes:
+            busy.setdefault(pipe, set()).update((s + c) % ii for c in range(min(t.pipe_time, ii)))
+    out = []
+    for t in p.tasks[body_tasks:]:
+        if len(t.pipes) != 1:
+            return None
+        taken = busy.setdefault(t.pipes[0], set())
+        at = next((s for s in range(ii) if not any((s + c) % ii in taken for c in range(t.pipe_time))), None)
+        if at is None or t.pipe_time > ii:
+            return None
+        taken.update((at + c) % ii for c in range(t.pipe_time))
+        out.append(at)
+    return out
+
+
+def _written(p: LoopProblem, body_tasks: int, result: LoopResult, ii: int, start: list[int]) -> LoopResult | None:
+    """`result` at `ii` with the body's `start` and the drains re-placed in their pipes'
+    free cycles (None when they do not fit); tasks of the solved problem after those
+    (set points) keep their starts."""
+    drains = _reservations(p, body_tasks, ii, start)
+    if drains is None:
+        return None
+    full = start + drains + list(result.start[len(p.tasks):])
     return replace(result, ii=ii, start=full, stage=[s // ii for s in full], offset=[s % ii for s in full],
                    length=max((s + t.latency for s, t in zip(start, p.tasks, strict=False)), default=0))
 
@@ -58,14 +104,31 @@ def steady_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Re
     whose every pipe keeps one stage (the code of a stage-skewed loop is other code)."""
     if any(kernel_shift(p, body_tasks, result.ii, result.start)):
         return None
-    body, original = _body(p, body_tasks), run.ii
+    original = run.ii
     for _ in range(ROUNDS):
-        start = one_stage_starts(p, body_tasks, run.ii, run.start)
-        if start is None or check_schedule(body, run.ii, start, result.versions):
+        found = one_stage_near(p, body_tasks, run.ii, run.start, result.versions)
+        if found is None:
             return None
-        written = _written(p, body_tasks, result, run.ii, start)
+        written = _written(p, body_tasks, result, *found)
+        if written is None or check_schedule(p, written.ii, written.start[:len(p.tasks)], written.versions):
+            return None
         again = realize(p, body_tasks, written.ii, written.start, written.versions)
         if again.ii * 100 <= written.ii * (100 + slack_percent):
             return (written, again) if again.ii <= original else None
         result, run = written, again
     return None
+
+
+def unskewed(p: LoopProblem, body_tasks: int, result: LoopResult, slack_percent: int) -> tuple[LoopResult, Realized] | None:
+    """For a stage-skewed schedule `result`: the code that runs one iteration's tasks in
+    the order of their starts, every pipe in one stage (the II one past the last start
+    at first), written at its own replayed timing by `steady_schedule`; None when no such
+    schedule is found. The skewed code's prologue, kernel and epilogue are other code,
+    which the replay does not model (chains 6 x 4 ops of 8x64 tiles: written at 1147, ran
+    at 1489)."""
+    body = list(result.start[:body_tasks])
+    ii = max(body, default=0) + 1
+    first = replace(result, ii=ii, start=body + list(result.start[body_tasks:]),
+                    stage=[0] * len(result.start), offset=list(result.start))
+    run = realize(p, body_tasks, first.ii, first.start, first.versions)
+    return steady_schedule(p, body_tasks, first, run, slack_percent)

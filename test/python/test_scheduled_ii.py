@@ -8,10 +8,10 @@ The outer loop of a nested gemm (bench/e2e/nested.py): what one more output tile
 ((cycles at 4 tiles - cycles at 2) / 2) against the outer loop's II.
 Chain kernels whose loop the code keeps in one stage per pipe are written with the II
 their code runs at (scheduling/realize.py: the solver's schedule leaves a gap on MTE2
-for the stores, the code's next load takes the HBM port in it); 3 and 5 chains are
-within the issue's 5%. Not there yet (named tolerances below, the issue's target is 5%):
-4 chains, whose code spans more than one II on V and MTE3 (no one-stage timing gives
-the same code), and 8 chains and wider, emitted stage-skewed from the plain model.
+for the stores, the code's next load takes the HBM port in it; code_timing.py: written
+in the order the code runs, and a stage-skewed schedule as one stage per pipe); 3, 4,
+5 and 8 chains and the 6 x 4 shape are within the issue's 5%. Not there yet (named
+tolerance below, the issue's target is 5%): 16 chains, kept in program order.
 """
 
 from __future__ import annotations
@@ -40,16 +40,17 @@ from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass  # noqa: E
 
 
 TARGET = 0.05  # issue 18: measured steady-state II within 5% of the scheduled II
-# what is reached where the target is not (bench/README.md): chains8x8 1472 scheduled,
-# 2139 run (45%)
-REACHED = {8: 0.46}
+# what is reached where the target is not (bench/README.md): chains16x8 is kept in
+# program order, written at 4148 (one past its last start) and run at 3304 (20% below)
+REACHED = {16: 0.21}
 
 
-def _chain_iis(chains: int, chip: str) -> tuple[int, float]:
+def _chain_iis(chains: int, chip: str, length: int = 8, **tile: int) -> tuple[int, float]:
     """Scheduled II of the chain kernel's loop and what one more iteration costs."""
-    module = e2e._compiled(chain_kernel(chains, trips=16), f"chains{chains}x8", chip=chip)
+    name = f"chains{chains}x{length}"
+    module = e2e._compiled(chain_kernel(chains, length, trips=16, **tile), name, chip=chip)
     full = e2e._cycles(module)[0]
-    half = e2e._cycles(e2e._compiled(chain_kernel(chains, trips=8), f"chains{chains}x8", chip=chip))[0]
+    half = e2e._cycles(e2e._compiled(chain_kernel(chains, length, trips=8, **tile), name, chip=chip))[0]
     scheduled = e2e._loop_ii(module)
     assert scheduled is not None
     return scheduled, (full - half) / 8
@@ -64,10 +65,32 @@ def test_gathered_chain_loops_run_at_their_scheduled_ii(chains, chip):
     assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
 
 
-@pytest.mark.parametrize(("chains", "chip"), [pytest.param(8, "ascend950", marks=pytest.mark.slow)])
-def test_wider_chain_loops_within_the_tolerance_reached(chains, chip):
-    scheduled, measured = _chain_iis(chains, chip)
+@pytest.mark.slow
+@pytest.mark.parametrize("chip", ["ascend950", "ascend910b"])
+def test_eight_chains_run_at_their_scheduled_ii(chip):
+    """64 ops: kept in program order (its code's replay over 16 trips beats the pipelined
+    schedule's), written at II 2132 (one past the last start), run at 2032 on both chips
+    (4.7%): the order the code runs in spans 2197 cycles, more than its II, so no
+    one-stage form of it is within 3% (code_timing.one_stage_near)."""
+    scheduled, measured = _chain_iis(8, chip)
+    assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chains", [16])
+def test_wider_chain_loops_within_the_tolerance_reached(chains):
+    scheduled, measured = _chain_iis(chains, "ascend950")
     assert abs(measured - scheduled) <= REACHED[chains] * scheduled, (scheduled, measured)
+
+
+@pytest.mark.parametrize(("chains", "length", "tile", "chip"), [
+    # 24 ops of 8x64 tiles (not tuned to): the solver's schedule is stage-skewed (1147,
+    # its code ran at 1489); written as one stage per pipe at its code's II, 1278 -> 1279
+    (6, 4, {"rows": 8, "cols": 64}, "ascend950"),
+])
+def test_untuned_chain_shapes_run_at_their_scheduled_ii(chains, length, tile, chip):
+    scheduled, measured = _chain_iis(chains, chip, length, **tile)
+    assert abs(measured - scheduled) <= TARGET * scheduled, (scheduled, measured)
 
 
 @pytest.mark.parametrize("name", ["vecadd", "gemm_910b", "gemm_relu"])
@@ -189,10 +212,13 @@ def _norm_iis(name: str, chip: str, width: int = 256) -> tuple[int, float]:
     # the store of tile i - 1 (output buffer version (i - 1) mod 2) comes before the vmul
     # of tile i into version i mod 2 in the body, and the vmul of the next pass writes
     # the store's version: a carried MTE3 -> V flag on a ring of two ids (set by pass k,
-    # waited by pass k + 1). Waited in its own pass it ran 619 against 562 scheduled
+    # waited by pass k + 1). Waited in its own pass it ran 619 against 562 scheduled.
+    # The solver's schedule is stage-skewed; its one-stage code replays no slower and is
+    # written (scheduling/code_timing.unskewed): 566 / 554 scheduled, 2988 / 2912 cycles
+    # at 4 tiles (3109 / 3034 skewed) on the 910B / 950
     "rmsnorm",
 ])
-@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])  # the 950: 1280/1284, 969/973, 550/554 (910B rmsnorm 562/573)
+@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])  # the 950: 1280/1284, 969/973
 def test_norm_loops_run_at_their_scheduled_ii(name, chip):
     """Issue 19 item 2: each op's latency in the schedule equals its busy time in the
     simulator on dav-c220 (load 254, vmul 128, vreduce 93, vbrc 81, store 323 ... by
