@@ -369,6 +369,9 @@ class _Run:
         self.double_sets: list[str] = []
         self.trace: list[TraceEvent] = []
         self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
+        # the pipes each core's instructions use, in PIPES order (the others' queues stay empty)
+        self.used_pipes = [tuple(p for p in hardware.PIPES if any(p in ins.pipes for ins in core.instrs))
+                           for core in self.cores]
         self.cube_cores = [i for i, c in enumerate(self.cores) if c.kind == "CUBE"]
         self.vector_cores = [i for i, c in enumerate(self.cores) if c.kind != "CUBE"]
         # the scalar unit waiting for one of its own S instructions (position, or None),
@@ -410,9 +413,12 @@ class _Run:
             place = acc.place
             bounds = (place[1], place[2]) if place is not None else _byte_bounds(acc.view)
             fresh.append((acc, bounds, table))
-            for r in [r for recent in table.values() for r in recent]:
-                if self._unordered_conflict(c, ins, acc, bounds, r, known):
-                    self.report_race(c, ins, pos, acc, r, bounds)
+            lo, hi = bounds
+            for recent in table.values():  # reporting leaves the records as they are
+                for r in recent:
+                    # disjoint bytes never conflict: the cheap test first, inline
+                    if r.hi > lo and hi > r.lo and self._unordered_conflict(c, ins, acc, bounds, r, known):
+                        self.report_race(c, ins, pos, acc, r, bounds)
         self.remember(c, ins, pos, fresh)
 
     @staticmethod
@@ -735,7 +741,7 @@ class _Run:
         blocked = self.blocked
         for c in range(self.n):
             instrs, queues, free = self.cores[c].instrs, self.queues[c], self.pipe_free[c]
-            for p in hardware.PIPES:
+            for p in self.used_pipes[c]:
                 q = queues[p]
                 # a head whose pipe is still busy cannot start (can_start asks it too;
                 # the cheap test first, since most heads wait)
