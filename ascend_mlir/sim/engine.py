@@ -526,9 +526,10 @@ class _Run:
         """Whether the instruction at `pos`, which heads the queue of its first pipe and
         finds that pipe free (start_ready asks only then), can start now."""
         ins = self.cores[c].instrs[pos]
-        if len(ins.pipes) > 1:
+        others = ins.pipes[1:]
+        if others:
             queues, free = self.queues[c], self.pipe_free[c]
-            for p in ins.pipes[1:]:
+            for p in others:
                 q = queues[p]
                 if not q or q[0] != pos or free[p] > self.now:
                     return False
