@@ -27,6 +27,8 @@ _PASSES: dict[str, tuple[str, str]] = {
     "alloc-planned-buffers": ("alloc_planned_buffers", "AllocPlannedBuffersPass"),
     "ascend-lower-mmad-l0": ("lower_mmad_l0", "LowerMmadL0Pass"),
     "ascend-lower-wide-reduce": ("lower_wide_reduce", "LowerWideReducePass"),
+    "ascend-guard-zero-trip-loops": ("guard_zero_trip", "GuardZeroTripLoopsPass"),
+    "ascend-sink-index-math": ("sink_index_math", "SinkIndexMathPass"),
 }
 
 

@@ -48,6 +48,7 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from ascend_mlir.analysis.hardware_checks import check_chip_limits
 from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.op_errors import OpError
 from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.stages import stage_done
 
@@ -231,11 +232,31 @@ class AscendCompilePass(ModulePass):
                 lowering.apply(ctx, op)
                 stage_done(lowering.name, op)
         if not synced:
-            from ascend_mlir.transforms.verify_sync import VerifySyncPass
-
-            # an independent check of the sync just placed: a failure is an error
-            VerifySyncPass(**self._chip_options()).apply(ctx, op)
+            self._guard_and_verify(ctx, op)
         _apply_target_shaping(ctx, op)
+
+    def _guard_and_verify(self, ctx: Context, op: ModuleOp) -> None:
+        """Guard the loops that may run 0 times with their sync (ascend-guard-zero-trip-loops),
+        then an independent check of the sync just placed: a failure is an error, but for a
+        guard, which is taken back (its skipped sync ordered something else too)."""
+        from ascend_mlir.transforms.guard_zero_trip import guard_module
+        from ascend_mlir.transforms.sink_index_math import SinkIndexMathPass
+        from ascend_mlir.transforms.verify_sync import VerifySyncPass
+
+        # pure index math of runtime loops off the scalar unit's path to their first pipe op
+        SinkIndexMathPass().apply(ctx, op)
+        unguarded = op.clone() if guard_module(op, dry_run=True) else None
+        if unguarded is not None:
+            guard_module(op)
+            stage_done("ascend-guard-zero-trip-loops", op)
+        try:
+            VerifySyncPass(**self._chip_options()).apply(ctx, op)
+        except OpError:
+            if unguarded is None:
+                raise
+            _replace_body(op, unguarded)
+            emit_remark(op, "ascend-compile: a loop that may run 0 times is left unguarded (verify-sync refused the guard)")
+            VerifySyncPass(**self._chip_options()).apply(ctx, op)
 
     def _chip_options(self) -> dict[str, str]:
         """The chip options for the stages that take them (a chip file is handed on as its
