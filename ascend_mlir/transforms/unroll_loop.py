@@ -68,17 +68,18 @@ def _main_bound(loop: scf.ForOp, u: int, step: int, ops: list[Operation]) -> tup
         if count % u == 0:
             return loop.ub, False
         return index_constant(ops, lb + count // u * u * step), True
-    # N = ceil(max(ub - lb, 0) / s); main_ub = lb + (N / U) * U * s
+    # N = ceil(max(ub - lb, 0) / s); main_ub = lb + (N / U) * U * s, with N / U computed
+    # as (max(ub - lb, 0) + s - 1) / (s U) (floor(floor(a / s) / U) = floor(a / (s U)) for
+    # a >= 0: one division fewer on the scalar unit's path to the first load)
     span = arith.SubiOp(loop.ub, loop.lb)
     positive = arith.MaxSIOp(span.result, index_constant(ops, 0))
     ops.extend([span, positive])
     trips: SSAValue = positive.result
     if step != 1:
         padded = arith.AddiOp(trips, index_constant(ops, step - 1))
-        divided = arith.DivUIOp(padded.result, index_constant(ops, step))
-        ops.extend([padded, divided])
-        trips = divided.result
-    groups = arith.DivUIOp(trips, index_constant(ops, u))
+        ops.append(padded)
+        trips = padded.result
+    groups = arith.DivUIOp(trips, index_constant(ops, u * step))
     width = arith.MuliOp(groups.result, index_constant(ops, u * step))
     main_ub = arith.AddiOp(loop.lb, width.result)
     ops.extend([groups, width, main_ub])
