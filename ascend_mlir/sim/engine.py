@@ -389,6 +389,7 @@ class _Run:
         # only with them, so a head found blocked stays blocked until the count moves
         self.events = 0
         self.blocked: dict[tuple[int, int], int] = {}  # (core, position) -> events when found blocked
+        self.barrier_blocked: list[int | None] = [None] * n  # events when a core's pipe_barrier_all could not issue
 
     def peers(self, c: int) -> list[int]:
         other = self.vector_cores if self.cores[c].kind == "CUBE" else self.cube_cores
@@ -715,7 +716,12 @@ class _Run:
             if known is not None:
                 self.issued_with[(c, pos)] = known
             if ins.kind == BARRIER_ALL:
+                # its answer reads the core's queues and in-flight ops: the same until an
+                # op starts or completes (this core issues nothing while it waits here)
+                if self.barrier_blocked[c] == self.events:
+                    break
                 if not self.barrier_all(c):
+                    self.barrier_blocked[c] = self.events
                     break
                 if self.eng.want_trace:
                     self.trace.append(TraceEvent(ins.name or "pipe_barrier", core.name, "ISSUE",
