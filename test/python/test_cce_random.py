@@ -20,6 +20,7 @@ from ascend_mlir.sim.reference import kernel_function, make_inputs, run_referenc
 from ascend_mlir.testing import tools_required
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
+from conftest import tier_budget
 from test_compile_random import Dims, random_kernel
 from test_reference import parse
 
@@ -103,7 +104,8 @@ def test_some_random_kernels_are_mix_and_both_arches_run():
 # 1..64. Each kernel is compiled once (the default modulo schedule and solver sync),
 # simulated, and printed for both arches: a kernel the printer cannot print correctly must
 # be refused with a located diagnostic at compile time (OpError), and every printed kernel
-# must give the simulator's outputs through the emulation. 100 kernels, 500 with --slow.
+# must give the simulator's outputs through the emulation. 100 kernels, 500 with --slow,
+# 32 with --fast.
 
 ODD_SIZES = tuple(d for d in range(1, 65) if d % 16)
 
@@ -116,7 +118,10 @@ def odd_dims(case: int) -> Dims:
 
 @pytest.fixture(scope="module")
 def odd_runs(request):
-    count = 500 if request.config.getoption("--slow", default=False) else 100
+    # the fast tier's budget is 32 cases (22 CPU s; 59 at 100, its costliest test): the
+    # refusal test below over the first 32 with the same bars, the default tier's 100 stay
+    # (the emulation test that builds them is `slow`)
+    count = tier_budget(request.config, fast=32, default=100, slow=500)
     units, cases, refusals = [], {}, {arch: [] for arch in ARCHS}
     for case in range(count):
         dims = odd_dims(case)
