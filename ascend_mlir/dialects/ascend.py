@@ -19,7 +19,9 @@ through the accessors below, so no module spells an `ascend.*` attribute name it
 
 Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.drains`, `ascend.buffer`; plus the
 plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound), and
-the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted.
+the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted, and
+`ascend.barrier_sync` on a loop ascend-modulo-schedule keeps in program order whose code
+runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync syncs it so).
 No wall-clock time is ever stored: the same input gives the same IR byte for byte.
 
 `loop_slot_errors(loop, tasks)` checks what no single attribute can: every task of a
@@ -56,6 +58,10 @@ BUFFER = "ascend.buffer"
 GRID = "ascend.grid"
 NUM_STAGES = "ascend.num_stages"
 PIPELINED = "ascend.pipelined"
+# on a loop kept in program order whose code, replayed, runs faster with a
+# pipe_barrier[<PIPE_ALL>] (one issue cycle) before each hand-off's consumer than with a
+# set_flag / wait_flag pair (two, the set waiting for its pipe): one op at a time
+BARRIER_SYNC = "ascend.barrier_sync"
 # on a loop its schedule unrolled U > 1 times (absent: not unrolled)
 UNROLL = "ascend.unroll"
 
@@ -484,6 +490,14 @@ def is_pipelined(loop: Operation) -> bool:
 
 def set_pipelined(loop: Operation) -> None:
     loop.attributes[PIPELINED] = UnitAttr()
+
+
+def is_barrier_sync(loop: Operation) -> bool:
+    return BARRIER_SYNC in loop.attributes
+
+
+def set_barrier_sync(loop: Operation) -> None:
+    loop.attributes[BARRIER_SYNC] = UnitAttr()
 
 
 def clear_schedule(op: Operation) -> None:

@@ -32,7 +32,7 @@ from which the schedule the code really has is written (`as_result`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ascend_mlir import hardware
 
@@ -141,6 +141,25 @@ class _Code:
     # per item, the wait_flags before it (each an instruction of a cycle on its pipe): one
     # per set it is the first consumer of
     wait_flags: list[int]
+    # per item, whether a pipe_barrier[<PIPE_ALL>] stands before it (`barriers`)
+    barrier: list[bool] = field(default_factory=list)
+
+
+def _barriers(deps: list[Dep], pos: dict[int, int], code: list[int], cross: list[int]) -> set[int]:
+    """The body positions a pipe_barrier[<PIPE_ALL>] stands before when every cross-pipe
+    dependence is synced by one (as insert-sync plans them for an `ascend.barrier_sync`
+    loop: shortest distance, earliest consumer first, each not yet ordered by a barrier
+    between its ends gets one before its consumer)."""
+    placed: set[int] = set()
+    for n in sorted(cross, key=lambda n: (code[n], pos[deps[n].dst], -pos[deps[n].src])):
+        src, dst, dist = pos[deps[n].src], pos[deps[n].dst], code[n]
+        if dist == 0:
+            done = any(src < b <= dst for b in placed)
+        else:  # around the back edge: after the producer, or before the consumer passes later
+            done = bool(placed) and (dist > 1 or any(b > src or b <= dst for b in placed))
+        if not done:
+            placed.add(dst)
+    return placed
 
 
 def _set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
@@ -244,12 +263,13 @@ def _crosses(p: LoopProblem, d: Dep) -> bool:
 
 
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-          gather: bool = True, trips: int | None = None) -> _Code:
+          gather: bool = True, trips: int | None = None, barriers: bool = False) -> _Code:
     """The body in program order (start order, a stage-skewed loop's tasks by their offset
     in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
     their point; with `gather` false, each after its producer, as insert-sync places them
     in a loop kept in program order), and what every item waits for. `trips`: the loop's
-    (None: a loop of many)."""
+    (None: a loop of many). `barriers`: its cross-pipe hand-offs are pipe_barrier[<PIPE_ALL>]s
+    instead (`_barriers`; a loop that is not stage-skewed)."""
     shift = kernel_shift(p, body_tasks, ii, start)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
@@ -257,8 +277,9 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     timed = [flag_sets.Item(frozenset(p.tasks[i].pipes), at[i], p.tasks[i].latency, p.tasks[i].ii) for i in order]
     deps = [d for d in p.deps if d.src < body_tasks and d.dst < body_tasks]
     kernel, code = _distances(p, deps, versions, shift, pos, trips)
-    flagged = _uncovered(p, order, pos, deps, code,
-                         [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT])
+    cross = [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT]
+    placed = _barriers(deps, pos, code, cross) if barriers else set()
+    flagged = [] if barriers else _uncovered(p, order, pos, deps, code, cross)
     releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
                                   p.tasks[deps[n].dst].pipes[0], code[n]) for n in flagged]
     points = flag_sets.set_points(timed, releases, ii) if gather else [r.src for r in releases]
@@ -289,7 +310,10 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         if a < body_tasks and b < body_tasks:
             conflicts[item_of[a]].add(item_of[b])
             conflicts[item_of[b]].add(item_of[a])
-    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags)
+    barrier = [False] * len(items) if placed else []
+    for b in placed:
+        barrier[item_of[order[b]]] = True
+    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier)
 
 
 class _Replay:
@@ -392,11 +416,35 @@ class _Replay:
                 return None
         if item.task is None:  # a set: every earlier op of its pipe completed
             at = max([at, *self.inflight[item.pipes[0]]])
+        drained = self._barrier(it, n)
+        if drained is None:
+            return None
+        at = max(at, drained)
         for w in self.code.waits[n]:
             got = self._wait_at(it, w)
             if got is None:
                 return None
             at = max(at, got)
+        return at
+
+    def _barrier(self, it: int, n: int) -> int | None:
+        """The cycle the pipe_barrier[<PIPE_ALL>]s before item n of kernel iteration `it`
+        let it start at: the scalar unit issues nothing after a barrier before every op
+        issued before it completed (one cycle to issue it); None while one has not."""
+        if not self.code.barrier:
+            return 0
+        size = len(self.items)
+        at, o = 0, it * size + n
+        for earlier in range(o - 1, -1, -1):
+            j, m = divmod(earlier, size)
+            s = self.started.get((j, m))
+            if s is None and self.present(j, m) and (self.code.barrier[n] or self.code.barrier[m]):
+                return None
+            if s is not None and self.code.barrier[n]:
+                at = max(at, s + self.items[m].latency + 1)
+            if self.code.barrier[m]:  # the barrier before it: everything earlier drained then
+                at = max(at, s or 0)
+                break
         return at
 
     def _port_free(self, n: int, now: int) -> int:
@@ -467,14 +515,14 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
 
 
 def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-                trips: int, gather: bool = True) -> int:
+                trips: int, gather: bool = True, barriers: bool = False) -> int:
     """Cycles the code of the schedule `start` runs `trips` iterations in (module doc):
     from the first op's issue to the last op's completion, the fill and drain of a
     pipelined loop included (not the flags primed before the loop and drained after it).
-    `gather`: see `_code`. A stage-skewed loop (`kernel_shift`) runs as ascend-pipeline-loops
+    `gather`, `barriers`: see `_code`. A stage-skewed loop (`kernel_shift`) runs as ascend-pipeline-loops
     emits it: kernel iterations 0 .. trips + S - 2, each with the ops of the iterations that
     exist (the prologue and epilogue are the first and last S - 1 of them)."""
-    code = _code(p, body_tasks, ii, start, versions, gather, max(trips, 1))
+    code = _code(p, body_tasks, ii, start, versions, gather, max(trips, 1), barriers)
     skew = max(code.shift, default=0)
 
     def replayed(iterations: int) -> int:

@@ -276,6 +276,9 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
     take over a dependence into the loop (`_anchor_primes`)."""
     reqs = sorted(plan.reqs, key=lambda r: (r.distance, r.dst, -r.src, r.src_pipe, r.dst_pipe))
     loop_body = _is_loop_body(plan.block)
+    # a loop whose code runs faster so (ascend.barrier_sync, set by ascend-modulo-schedule):
+    # a hand-off within its core is a pipe_barrier[<PIPE_ALL>] before the consumer
+    serial = loop_body and ascend.is_barrier_sync(plan.block.parent_op())  # type: ignore[arg-type]
     run: Coverage | None = None  # one run of the block's model while it does not change
     for r in reqs:
         if r.distance and not loop_body:
@@ -295,6 +298,8 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
             continue
         if r.src_pipe == r.dst_pipe:
             plan.barriers.append((r.dst, r.src_pipe))
+        elif serial and core_of(r.src_pipe) == core_of(r.dst_pipe):
+            plan.barriers.append((r.dst, f"ALL:{core_of(r.src_pipe)}:"))  # every pipe of the core
         else:
             cross_core = core_of(r.src_pipe) != core_of(r.dst_pipe)
             period = 1 if cross_core else r.distance + 1 if r.distance and r.src < r.dst else max(1, r.distance)
@@ -723,7 +728,8 @@ class _Emitter:
         flags = self.allocate()
         for plan in self.planner.plans.values():
             for idx, pipe in plan.barriers:
-                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(pipe_of(pipe)))
+                which = "ALL" if pipe.startswith("ALL:") else pipe_of(pipe)  # ALL:<core>: the model's drain of one core
+                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(which))
         # credits around items last: their waits then stand right after their item,
         # before every set there, as the block's model has them (_model_credits)
         for plan, f in sorted(flags, key=lambda pf: pf[1].around):

@@ -168,3 +168,27 @@ def test_a_stage_skewed_loop_slower_than_program_order_is_written_in_program_ord
     # and 3002 (the length rule kept the pipelined schedule: 910 + 2 x 368 for 120)
     _written_in_program_order_and_no_slower(random_kernel(seed), "cycles replayed over", capsys)
 
+
+
+@pytest.mark.parametrize("seed", [7, 12])
+def test_a_single_chain_is_synced_by_barriers_and_runs_as_fast_as_barrier_all(seed, capsys):
+    # single chains, every op waiting for the one before: barrier-all ran 1540 and 2338
+    # cycles, program order with our flags 1557 and 2356 (a set_flag, which waits for
+    # its pipe, and a wait_flag per hand-off, where a pipe_barrier takes one cycle)
+    from test_never_slower import _cycles
+
+    text = random_kernel(seed)
+    loop = next(op for op in _compiled(text).walk() if isinstance(op, scf.ForOp))
+    assert ascend.is_barrier_sync(loop)
+    assert "its hand-offs pipe_barrier[<PIPE_ALL>]s) is faster" in capsys.readouterr().err
+    ours = _cycles(text, True)  # race-free under perturbed latencies, equal to the reference
+    assert ours <= _cycles(text, False, sync="barrier-all", schedule="program-order")
+
+
+def test_a_loop_whose_ops_overlap_keeps_its_flags():
+    # random kernel 17 (four chains, one trip): its program-order code overlaps the
+    # chains' loads with the vector work, which a barrier before each hand-off would stop
+    loop = next(op for op in _compiled(random_kernel(17)).walk() if isinstance(op, scf.ForOp))
+    sched = ascend.loop_of(loop)
+    assert sched is not None and sched.status == "program-order"
+    assert not ascend.is_barrier_sync(loop)
