@@ -94,14 +94,24 @@ def _kernel_distance(d: Dep, versions: dict[str, int], shift: list[int]) -> int:
     return d.distance + (versions.get(d.buffer, 1) if d.buffer is not None else 0) + shift[d.dst] - shift[d.src]
 
 
-def _code_distance(kernel: int, forward: bool) -> int:
-    """The distance at which the loop's code syncs a dependence of `kernel` iterations:
-    0 where its source comes first in the body (`forward`): ascend-insert-sync records a
-    loop-carried dependence between two ops of one pass in program order as one within
-    the pass (`_Planner._carried`), so the later op waits for this pass's earlier one (a
-    stage-skewed kernel's stage-0 load before the stage-1 op that overwrites the load's
-    buffer in its previous version: random kernel 120)."""
-    return 0 if forward or kernel < 0 else kernel
+def _code_distance(kernel: int, forward: bool, ring: bool) -> int:
+    """The distance at which the loop's code syncs a dependence of `kernel` iterations
+    (ascend-insert-sync's `_Planner._carried`). Where its source comes first in the body
+    (`forward`: a stage-skewed kernel's stage-0 load before the stage-1 op that
+    overwrites the load's buffer in its previous version, random kernel 120), a flag
+    between two pipes of a loop of known trip count (`ring`) is carried on a ring of
+    distance + 1 ids (at most 3 passes); otherwise the later op waits for this pass's
+    earlier one (0). A dependence the other way is carried, at most 4 passes (with
+    `ring`: a loop of known trip count; the steady state keeps it whole)."""
+    if kernel <= 0:
+        return 0
+    if forward:
+        return min(kernel, _MAX_VERSIONS - 1) if ring else 0
+    return min(kernel, _MAX_VERSIONS) if ring else kernel
+
+
+# insert-sync's MAX_VERSIONS: the most event ids one carried flag takes
+_MAX_VERSIONS = 4
 
 
 # a `_Wait.code` for a dependence the loop's flags order without one of its own
@@ -225,7 +235,8 @@ def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift:
     none in the loop: insert-sync knows the count, and a stage-skewed loop's kernel runs
     S - 1 passes fewer)."""
     kernel = [_kernel_distance(d, versions, shift) for d in deps]
-    code = [_code_distance(k, pos[d.src] < pos[d.dst]) for d, k in zip(deps, kernel, strict=True)]
+    code = [_code_distance(k, pos[d.src] < pos[d.dst], trips is not None and _crosses(p, d))
+            for d, k in zip(deps, kernel, strict=True)]
     passes = None if trips is None else trips - max(shift, default=0)
     for n, k in enumerate(kernel):
         if passes is not None and 0 < passes <= k:

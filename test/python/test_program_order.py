@@ -155,26 +155,33 @@ def _pipelined_run_and_replay(text: str, monkeypatch) -> tuple[int, int]:
 
 @pytest.mark.parametrize("seed", [120, 12])
 def test_a_stage_skewed_loop_s_code_is_replayed_with_its_prologue_and_epilogue(seed, monkeypatch):
-    # measured: 120 (3 trips) 2551 run, 2478 replayed; 12 (6 trips) 2493 run, 2399
-    # replayed: the simulator's scalar unit starts the first op a few cycles late, and
-    # the prologue's and epilogue's sets stand where the kernel's do in the replay
+    # measured (the carried ring of insert-sync): 120 (3 trips) 1710 run, 1730 replayed;
+    # the simulator's scalar unit starts the first op a few cycles late, and the
+    # prologue's and epilogue's sets stand where the kernel's do in the replay
     run, replayed = _pipelined_run_and_replay(random_kernel(seed), monkeypatch)
-    assert replayed <= run <= replayed * 1.05
+    assert abs(run - replayed) <= 0.05 * run
 
 
 @pytest.mark.parametrize("seed", [120, 181])
-def test_a_stage_skewed_loop_slower_than_program_order_is_written_in_program_order(seed, capsys):
-    # pipelined and stage-skewed, 120 ran 2551 cycles and 181 4421; program order 1876
-    # and 3002 (the length rule kept the pipelined schedule: 910 + 2 x 368 for 120)
-    _written_in_program_order_and_no_slower(random_kernel(seed), "cycles replayed over", capsys)
+def test_a_stage_skewed_loop_runs_no_slower_than_either_baseline(seed):
+    # before the replay of stage-skewed code the length rule kept 120's and 181's
+    # pipelined schedules, which ran 2551 and 4421 cycles against program order's 1876
+    # and 3002; with insert-sync's carried ring their pipelined code runs 1710 and 2753
+    from test_never_slower import _cycles
+
+    text = random_kernel(seed)
+    ours = _cycles(text, True)  # race-free under perturbed latencies, equal to the reference
+    assert ours <= min(_cycles(text, False, sync="barrier-all", schedule="program-order"),
+                       _cycles(text, False, schedule="program-order"))
 
 
-
-@pytest.mark.parametrize("seed", [7, 12])
+@pytest.mark.parametrize("seed", [7])
 def test_a_single_chain_is_synced_by_barriers_and_runs_as_fast_as_barrier_all(seed, capsys):
-    # single chains, every op waiting for the one before: barrier-all ran 1540 and 2338
-    # cycles, program order with our flags 1557 and 2356 (a set_flag, which waits for
-    # its pipe, and a wait_flag per hand-off, where a pipe_barrier takes one cycle)
+    # a single chain, every op waiting for the one before: barrier-all ran 1540 cycles,
+    # program order with our flags 1557 (a set_flag, which waits for its pipe, and a
+    # wait_flag per hand-off, where a pipe_barrier takes one cycle); random kernel 12
+    # was such a case (2356 against 2338) until insert-sync's carried ring let its
+    # pipelined code overlap the store with the next load (1615)
     from test_never_slower import _cycles
 
     text = random_kernel(seed)
