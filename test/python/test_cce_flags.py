@@ -72,12 +72,21 @@ REFUSED = {
 NOT_LOWERED: dict[str, str] = {}
 
 
+# `slow`: flash_attention_dyn's compile for the CCE route on dav-3510 (57 CPU s, most of it
+# verify-sync; the fast tier's costliest case). In the fast tier flash_attention on
+# dav-3510 (its ops, static) and gemm_dyn on both arches (a runtime-size cube kernel
+# lowered) stand in; the default tier runs it.
+SLOW_CASES = {("flash_attention_dyn", "dav-3510")}
+
+
 def cases(paths: list[Path]) -> list:
     out = []
     for path in paths:
         for arch in sorted(CHIP_OF_ARCH):
             marks = [pytest.mark.xfail(strict=True, raises=OpError, reason="runtime-size L1 views: " +
                                        NOT_LOWERED[path.stem])] if path.stem in NOT_LOWERED else []
+            if (path.stem, arch) in SLOW_CASES:
+                marks.append(pytest.mark.slow)
             out.append(pytest.param(path, arch, marks=marks, id=f"{path.stem}-{arch}"))
     return out
 
