@@ -192,7 +192,9 @@ def _norm_kernel(name: str, trips: int, width: int = 256) -> str:
                      ("%c4 = arith.constant 4 : index", f"%c4 = arith.constant {trips} : index"),
                      ("16x256", f"16x{width}"), ("1x256", f"1x{width}"), ("[16, 256]", f"[16, {width}]"),
                      ("strided<[256, 1]", f"strided<[{width}, 1]")):
-        assert old in text, (name, old)
+        # softmax keeps its row statistics in 16x1 buffers and has no 1x256 row (the
+        # gamma of rmsnorm / layernorm); every other pattern must be there to replace
+        assert old in text or old == "1x256", (name, old)
         text = text.replace(old, new)
     return text
 
