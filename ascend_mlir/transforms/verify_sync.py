@@ -93,6 +93,11 @@ class _TooLarge(Exception):
     pass
 
 
+class _OverBudget(Exception):
+    """More runs than MAX_TRIP_RUNS for some loops: the kernel is not verified (a remark
+    saying why, never a pass)."""
+
+
 def _where(op: Operation) -> str:
     loc = location_of(op)
     return str(loc) if loc is not None else op.name
@@ -634,7 +639,8 @@ def _run_streams(checker: _Checker, steps: list[_Step], carry: Carry | None = No
     checker.finish()
 
 
-def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried: list[int] | None = None) -> bool:
+def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried: list[int] | None = None,
+                     why: list[str] | None = None) -> bool:
     """Check one kernel: one function, or the two parts of a split MIX kernel (run
     side by side), under `chip`'s same-pipe rule (None: the default chip). Raise a located
     error for the first unsynchronised fact; False when too large to unroll.
@@ -644,7 +650,16 @@ def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried
     the same trip count or branch in a run of both; the rest are combined in every way.
     `carried` (when given) gets, per run of a varying nested loop's sequence of counts,
     how many passes back its state reached (`_Carry.age`) and the sequence's length, as
-    age * 100 + length."""
+    age * 100 + length. `why` (when given) gets the reason of a False where it names loops."""
+    try:
+        return _verify(funcs, chip, carried)
+    except _OverBudget as e:
+        if why is not None:
+            why.append(str(e))
+        return False
+
+
+def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | None) -> bool:
     vector_cores = _vector_cores(funcs)
     plan = _run_plan(funcs, vector_cores)
     if plan is None:
@@ -655,6 +670,7 @@ def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried
     queues: dict[frozenset, dict[tuple[int, tuple], int]] = {}
     runs = deque(plan)
     longer: set[tuple[frozenset, int]] = set()  # (the run's choices, length) already added
+    over: list[_OverBudget] = []  # longer sequences over the budget: not verified, unless refused
     while runs:
         choice, trips = runs.popleft()
         runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f)) for f in funcs]
@@ -679,16 +695,19 @@ def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried
         _run_streams(_Checker(vector_cores, chip), steps, carry)
         if carry is not None and carried is not None:
             carried.append(carry.age * 100 + max(lengths))
-        if carry is not None and carry.age + 2 > max(lengths):
+        if carry is not None and carry.age + 2 > max(lengths) and not over:
             # the state after a pass holds parts of `age` passes before it: every check
             # depends on at most age + 2 consecutive counts, so check every such sequence
             key = (frozenset((op, t if isinstance(t, int) else None) for op, t in trips.items())
                    | frozenset(choice.items()), carry.age + 2)
             if key not in longer:
                 longer.add(key)
-                runs.extend((choice, t) for t in _longer_sequences(trips, carry.age + 2))
-                if len(seen) + len(runs) > MAX_TRIP_RUNS:
-                    return False
+                try:
+                    runs.extend((choice, t) for t in _longer_sequences(trips, carry.age + 2, MAX_TRIP_RUNS - len(seen) - len(runs)))
+                except _OverBudget as e:
+                    over.append(e)  # the runs planned still run: a refusal among them is said
+    if over:
+        raise over[0]
     return True
 
 
@@ -794,19 +813,56 @@ def _varying_trip_choices(groups: list[list[scf.ForOp]], ranges: list[range]) ->
     in which its runs take a, b, a, ... in turn: every two consecutive runs of it with
     any two covering counts, in both orders and in every phase of its parent (which runs
     `_parent_count` times; the other groups take the count of their covering set
-    nearest 2). Why pairs cover every sequence of counts, and what is checked when they
-    may not: `verify_sync_carry.Carry`, `_longer_sequences` and docs/runtime-shapes.md."""
-    for i, group in enumerate(groups):
-        if not any(_parent_loops(loop) for loop in group):
-            continue
-        parents = {p for loop in group for p in _parent_loops(loop)[:1]}
+    nearest 2). Groups under one parent (`_sibling_clusters`: two inner loops of a row
+    loop with counts f(r) and g(r)) vary jointly: a pass's count is the tuple of their
+    counts, and every ordered pair of tuples of covering counts is run (over
+    MAX_TRIP_RUNS: `_OverBudget`, naming the loops). Why pairs cover every sequence of
+    counts, and what is checked when they may not: `verify_sync_carry.Carry`,
+    `_longer_sequences` and docs/runtime-shapes.md."""
+    for cluster in _sibling_clusters(groups):
+        loops = [loop for i in cluster for loop in groups[i]]
+        parents = {p for loop in loops for p in _parent_loops(loop)[:1]}
         base: _Trips = {}
         for j, (other, counts) in enumerate(zip(groups, ranges, strict=True)):
-            if j != i:
+            if j not in cluster:
                 count = _parent_count(other, counts, 2) if parents & set(other) else _near(counts, 2)
                 base.update({loop: count for loop in other})
-        for a, b in product(ranges[i], ranges[i]):
-            yield {**base, **{loop: (a, b) for loop in group}}
+        tuples = list(product(*(ranges[i] for i in cluster)))
+        _within_budget(len(tuples) ** 2, MAX_TRIP_RUNS, [groups[i] for i in cluster], 2)
+        for a, b in product(tuples, tuples):
+            yield {**base, **{loop: (a[k], b[k]) for k, i in enumerate(cluster) for loop in groups[i]}}
+
+
+def _sibling_clusters(groups: list[list[scf.ForOp]]) -> list[list[int]]:
+    """The indices of the groups of nested runtime loops, clustered by their parent loop
+    (the nearest enclosing `scf.for`, or one of a group's paired parents): the groups of
+    one cluster run in each iteration of one parent, each with a count of its own."""
+    clusters: list[tuple[set[scf.ForOp], list[int]]] = []
+    for i, group in enumerate(groups):
+        parents = {p for loop in group for p in _parent_loops(loop)[:1]}
+        if not parents:
+            continue
+        met = [c for c in clusters if c[0] & parents]
+        for c in met[1:]:
+            met[0][0].update(c[0])
+            met[0][1].extend(c[1])
+            clusters.remove(c)
+        if met:
+            met[0][0].update(parents)
+            met[0][1].append(i)
+        else:
+            clusters.append((parents, [i]))
+    return [sorted(indices) for _, indices in clusters]
+
+
+def _within_budget(runs: int, budget: int, groups: list[list[scf.ForOp]], length: int) -> None:
+    """Refuse (`_OverBudget`, naming the loops: the kernel is reported not verified) the
+    `runs` of sequences of `length` (joint) counts of `groups` over `budget`."""
+    if runs <= budget:
+        return
+    names = " and ".join(_where(group[0]) for group in groups)
+    raise _OverBudget(f"the sequences of {length} trip counts of the nested loop{'s' if len(groups) > 1 else ''} "
+                      f"at {names} need {runs} runs, over the budget of {MAX_TRIP_RUNS}")
 
 
 def _near(counts: range, target: int) -> int:
@@ -823,20 +879,25 @@ def _parent_count(group: list[scf.ForOp], counts: range, length: int) -> int:
     return _near(counts, max(depth + period + 1, length + 1))
 
 
-def _longer_sequences(trips: _Trips, length: int) -> list[_Trips]:
+def _longer_sequences(trips: _Trips, length: int, budget: int = MAX_TRIP_RUNS) -> list[_Trips]:
     """The runs of a varying loop's every sequence of `length` covering counts, taken
     in turn (periodically) by its runs, in a run like `trips` (whose varying loop's state
     at the end of a pass was found to hold parts of `length - 2` passes before:
-    `verify_sync_carry.Carry`): every window of `length` consecutive runs takes every sequence at every position."""
+    `verify_sync_carry.Carry`): every window of `length` consecutive runs takes every sequence at every position.
+    Sibling groups varying jointly take every sequence of tuples of their counts; more
+    than `budget` runs: `_OverBudget`."""
     varying = [loop for loop, t in trips.items() if isinstance(t, tuple) and isinstance(loop, scf.ForOp)]
-    counts = _covering(varying)
+    groups = _groups(varying, run_key(list(varying)))
+    tuples = list(product(*(_covering(group) for group in groups)))
+    _within_budget(len(tuples) ** length, budget, groups, length)
     parents = [loop for loop in trips if isinstance(loop, scf.ForOp) and any(loop in _parent_loops(v)[:1] for v in varying)]
     base = dict(trips)
     if parents:
         now = [t for p in parents if isinstance(t := base[p], int)]
         count = max([_parent_count(parents, _covering(parents), length), *now])
         base.update({p: count for p in parents})
-    return [{**base, **{loop: seq for loop in varying}} for seq in product(counts, repeat=length)]
+    return [{**base, **{loop: tuple(t[k] for t in seq) for k, group in enumerate(groups) for loop in group}}
+            for seq in product(tuples, repeat=length)]
 
 
 def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:
@@ -872,5 +933,7 @@ class VerifySyncPass(ModulePass):
         for kernel in _kernels(op):
             for func_op in kernel:
                 _id_range_errors(func_op, chip.events_per_pipe_pair, chip.name)
-            if not verify_functions(kernel, chip):
-                emit_remark(kernel[0], "ascend-verify-sync: kernel too large to unroll within the budget; not verified")
+            why: list[str] = []
+            if not verify_functions(kernel, chip, why=why):
+                because = f" ({why[0]})" if why else ""
+                emit_remark(kernel[0], f"ascend-verify-sync: kernel too large to unroll within the budget; not verified{because}")

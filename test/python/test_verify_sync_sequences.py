@@ -26,6 +26,9 @@ from xdsl.dialects import func, scf
 from ascend_mlir.chips import load_chip
 from ascend_mlir.dialects import hivm
 from ascend_mlir.op_errors import OpError
+from ascend_mlir.sim import simulate
+from ascend_mlir.sim.binding import bind_arguments
+from ascend_mlir.sim.reference import kernel_function, make_inputs
 from ascend_mlir.transforms import verify_sync
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
@@ -95,3 +98,65 @@ def test_flash_attention_dyn_key_loop_premise():
     AscendCompilePass().apply(Context(), module)
     runs = _carried(_funcs(module))
     assert runs and set(runs) == {(0, 2)}, runs
+
+
+# Two sibling nested loops of a row loop with counts of their own (issue 17 item 4): their
+# counts vary together, and the tuple of them is a pass's count.
+SIBLINGS = Path(__file__).parent / "Inputs" / "two_sibling_loops.mlir"
+
+
+def _siblings(mutant: bool = False) -> list[func.FuncOp]:
+    """The kernel, or its mutant without the MTE3 -> MTE2 pair (both flag pairs of id 0)
+    before the row's load: ordered then only by a nested loop that runs."""
+    module = parse(SIBLINGS.read_text())
+    if mutant:
+        doomed = [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]
+        assert len(doomed) == 4
+        for op in doomed:
+            op.detach()
+            op.erase()
+    return _funcs(module)
+
+
+def _sibling_counts(funcs: list[func.FuncOp]) -> list[range]:
+    nested = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp) and isinstance(op.parent_op(), scf.ForOp)]
+    assert len(nested) == 2
+    return [verify_sync.covering_trip_counts(loop) for loop in nested]
+
+
+def test_sibling_loops_vary_together():
+    """Every ordered pair of tuples of the two loops' covering counts is run (age 0 in
+    each: pairs of tuples cover every sequence), not only one loop varying at a time."""
+    funcs = _siblings()
+    first, second = _sibling_counts(funcs)
+    runs = _carried(funcs)
+    assert runs == Counter({(0, 2): (len(first) * len(second)) ** 2}), runs
+
+
+def test_a_sync_bug_only_joint_counts_meet_is_refused(monkeypatch):
+    """The store of row r and the load of row r + 1 are ordered by neither nested loop
+    when the first runs in row r, the second does not, and the first does not in row
+    r + 1. The joint runs meet that and refuse the mutant; the runs that vary one loop
+    while the other keeps one count (before: the other at its count nearest 2, which
+    runs and orders them) verify it with age 0, so the gap was real."""
+    with pytest.raises(OpError, match="hivm.hir.load .MTE2. may touch bytes that hivm.hir.store .* nothing orders them"):
+        verify_sync.verify_functions(_siblings(mutant=True), None)
+    single = verify_sync._sibling_clusters
+    monkeypatch.setattr(verify_sync, "_sibling_clusters", lambda groups: [[i] for c in single(groups) for i in c])
+    assert _carried(_siblings(mutant=True)) == Counter({(0, 2): 18})
+
+
+@pytest.mark.parametrize(("mutant", "m", "races"), [(False, 2, 0), (True, 2, 1), (False, 3, 0), (True, 3, 0)])
+def test_the_joint_bug_is_a_race_on_the_simulator(mutant, m, races):
+    """The oracle agrees: at an even m (rows 0 and 1: f = 1, g = 0, then f = 0) the
+    mutant races on the perturbed simulator; at an odd m its counts never meet the bug;
+    the kernel never races."""
+    module = parse(SIBLINGS.read_text())
+    if mutant:
+        for op in [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]:
+            op.detach()
+            op.erase()
+    f = kernel_function(module)
+    inputs = make_inputs(f, 1, bind_arguments(f, {"n": "3", "m": str(m), "w": "1024"}))
+    result = simulate(module, inputs, perturb=2)
+    assert len(result.races) == races and not result.deadlock and not result.double_sets

@@ -84,7 +84,8 @@ def check_prepared(module: ModuleOp, chip: Chip, synced_for: Chip | None = None)
         _check_limits_of(module, chip, "")
     for kernel in kernel_layouts(module):
         try:
-            verified = verify_functions(list(kernel.functions), chip)
+            over_budget: list[str] = []
+            verified = verify_functions(list(kernel.functions), chip, why=over_budget)
         except OpError as err:
             raise op_error(err.op, f"{what} ({err.message.removeprefix('ascend-verify-sync: ')}): {fix}") from None
         if not verified:
@@ -92,7 +93,8 @@ def check_prepared(module: ModuleOp, chip: Chip, synced_for: Chip | None = None)
             # and branches are the same computation over the kernel's arguments (the
             # rest combined in every way), which can exceed the budget
             emit_remark(kernel.functions[0], "-t cce: the kernel's sync is too large to re-check within "
-                        "ascend-verify-sync's budget; printed as synced, not re-verified here")
+                        "ascend-verify-sync's budget; printed as synced, not re-verified here"
+                        + (f" ({over_budget[0]})" if over_budget else ""))
 
 
 def _check_limits_of(module: ModuleOp, chip: Chip, fix: str) -> None:
