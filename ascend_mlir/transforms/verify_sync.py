@@ -52,7 +52,9 @@ proven per kernel (docs/runtime-shapes.md, "Sequences of trip counts"): at the e
 each pass (a run of the loop and what follows it up to its next run) `verify_sync_carry.Carry` measures
 how many passes back the part of the state a later step can still tell apart was made;
 0 means every check depends on two consecutive counts at most; k > 0 makes verify-sync
-run every sequence of k + 2 counts too (`_longer_sequences`).
+run every sequence of k + 2 counts too (`_longer_sequences`). Groups of nested loops
+under one parent (`_sibling_clusters`) vary together: a pass's count is the tuple of
+their counts. Over MAX_TRIP_RUNS the kernel is not verified (a remark naming the loops).
 """
 
 from __future__ import annotations
