@@ -160,3 +160,14 @@ def test_the_joint_bug_is_a_race_on_the_simulator(mutant, m, races):
     inputs = make_inputs(f, 1, bind_arguments(f, {"n": "3", "m": str(m), "w": "1024"}))
     result = simulate(module, inputs, perturb=2)
     assert len(result.races) == races and not result.deadlock and not result.double_sets
+
+
+def test_the_two_nested_loops_of_a_row_vary_together():
+    """`two_loops` of the zero-trip shapes (y over min(r + 1, n) columns, then z over
+    min(r, n)): every ordered pair of tuples of the two loops' covering counts is run
+    (before: each loop varied with the other at one count, 2 x 4^2 runs)."""
+    _, module = _compile("two_loops")
+    funcs = _funcs(module)
+    nested = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp) and isinstance(op.parent_op(), scf.ForOp)]
+    first, second = (verify_sync.covering_trip_counts(loop) for loop in nested)
+    assert _carried(funcs) == Counter({(0, 2): (len(first) * len(second)) ** 2})
