@@ -881,17 +881,17 @@ def _parent_count(group: list[scf.ForOp], counts: range, length: int) -> int:
     return _near(counts, max(depth + period + 1, length + 1))
 
 
-def _longer_sequences(trips: _Trips, length: int, budget: int = MAX_TRIP_RUNS) -> list[_Trips]:
+def _longer_sequences(trips: _Trips, length: int, budget: int | None = None) -> list[_Trips]:
     """The runs of a varying loop's every sequence of `length` covering counts, taken
     in turn (periodically) by its runs, in a run like `trips` (whose varying loop's state
     at the end of a pass was found to hold parts of `length - 2` passes before:
     `verify_sync_carry.Carry`): every window of `length` consecutive runs takes every sequence at every position.
     Sibling groups varying jointly take every sequence of tuples of their counts; more
-    than `budget` runs: `_OverBudget`."""
+    than `budget` runs (default MAX_TRIP_RUNS, read when called): `_OverBudget`."""
     varying = [loop for loop, t in trips.items() if isinstance(t, tuple) and isinstance(loop, scf.ForOp)]
     groups = _groups(varying, run_key(list(varying)))
     tuples = list(product(*(_covering(group) for group in groups)))
-    _within_budget(len(tuples) ** length, budget, groups, length)
+    _within_budget(len(tuples) ** length, MAX_TRIP_RUNS if budget is None else budget, groups, length)
     parents = [loop for loop in trips if isinstance(loop, scf.ForOp) and any(loop in _parent_loops(v)[:1] for v in varying)]
     base = dict(trips)
     if parents:
