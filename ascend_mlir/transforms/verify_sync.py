@@ -673,6 +673,7 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
     runs = deque(plan)
     longer: set[tuple[frozenset, int]] = set()  # (the run's choices, length) already added
     over: list[_OverBudget] = []  # longer sequences over the budget: not verified, unless refused
+    dynamic: set[Operation] = set()  # the runtime-bounded loops the runs meet
     while runs:
         choice, trips = runs.popleft()
         runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f)) for f in funcs]
@@ -687,6 +688,7 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
         if met in seen:
             continue
         seen.add(met)
+        dynamic.update(op for r in runners for op in r.dynamic_loops)
         lengths = {len(t) for t in trips.values() if isinstance(t, tuple)}
         carry = None
         if lengths:
@@ -710,7 +712,21 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
                     over.append(e)  # the runs planned still run: a refusal among them is said
     if over:
         raise over[0]
+    _refuse_varying_in_varying(funcs, dynamic)
     return True
+
+
+def _refuse_varying_in_varying(funcs: list[func.FuncOp], dynamic: set[Operation]) -> None:
+    """A varying loop nested in another varying loop (a runtime loop under a runtime loop
+    that is itself nested in a loop) is varied only while the other keeps one count, so a
+    sync bug that needs both to vary could pass: such a kernel is not verified
+    (`_OverBudget`, naming the two loops; raised after every planned run, so a refusal
+    among them is said), never passed (docs/runtime-shapes.md)."""
+    for loop in [op for f in funcs for op in f.walk() if op in dynamic and isinstance(op, scf.ForOp)]:
+        outer = next((p for p in _parent_loops(loop) if p in dynamic and _parent_loops(p)), None)
+        if outer is not None:
+            raise _OverBudget(f"the nested runtime loop at {_where(loop)} varies inside the nested runtime loop "
+                              f"at {_where(outer)}: their joint sequences of trip counts are not checked")
 
 
 _Choice = dict[Operation, int]

@@ -171,3 +171,50 @@ def test_the_two_nested_loops_of_a_row_vary_together():
     nested = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp) and isinstance(op.parent_op(), scf.ForOp)]
     first, second = (verify_sync.covering_trip_counts(loop) for loop in nested)
     assert _carried(funcs) == Counter({(0, 2): (len(first) * len(second)) ** 2})
+
+
+# A varying runtime loop nested in another varying runtime loop (issue 17 item 4): each is
+# varied while the other keeps one count, which does not prove every joint sequence, so the
+# kernel is not verified (a reason naming both loops), never passed.
+NESTED = Path(__file__).parent / "Inputs" / "varying_in_varying.mlir"
+
+
+def _nested_varying(mutant: bool = False) -> list[func.FuncOp]:
+    """The kernel, or its mutant without the MTE3 -> MTE2 pair (flag pairs of id 0)
+    before the row's load."""
+    module = parse(NESTED.read_text())
+    if mutant:
+        doomed = [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]
+        assert len(doomed) == 4
+        for op in doomed:
+            op.detach()
+            op.erase()
+    return _funcs(module)
+
+
+def test_a_varying_loop_in_a_varying_loop_is_not_verified():
+    funcs = _nested_varying()
+    loops = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp)]
+    assert len(loops) == 3
+    why: list[str] = []
+    assert not verify_sync.verify_functions(funcs, None, why=why)
+    assert len(why) == 1
+    inner, outer = verify_sync._where(loops[2]), verify_sync._where(loops[1])
+    assert why[0] == (f"the nested runtime loop at {inner} varies inside the nested runtime loop at {outer}: "
+                      "their joint sequences of trip counts are not checked")
+
+
+def test_a_varying_loop_in_a_varying_loop_still_refuses_what_its_runs_meet():
+    """The planned runs still run before the kernel is said not verified: a bug they meet
+    (the store of row r and the load of row r + 1 unordered) is refused, not hidden."""
+    with pytest.raises(OpError, match="hivm.hir.load .MTE2. may touch bytes that hivm.hir.store .* nothing orders them"):
+        verify_sync.verify_functions(_nested_varying(mutant=True), None)
+
+
+def test_the_pass_remarks_a_varying_loop_in_a_varying_loop(capsys):
+    """ascend-verify-sync says so with a remark naming both loops, never a pass."""
+    module = parse(NESTED.read_text())
+    verify_sync.VerifySyncPass().apply(Context(), module)
+    err = capsys.readouterr().err
+    assert "ascend-verify-sync: kernel too large to unroll within the budget; not verified (the nested runtime loop at" in err
+    assert "varies inside the nested runtime loop at" in err
