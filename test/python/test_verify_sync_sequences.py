@@ -105,10 +105,10 @@ def test_flash_attention_dyn_key_loop_premise():
 SIBLINGS = Path(__file__).parent / "Inputs" / "two_sibling_loops.mlir"
 
 
-def _siblings(mutant: bool = False) -> list[func.FuncOp]:
-    """The kernel, or its mutant without the MTE3 -> MTE2 pair (both flag pairs of id 0)
-    before the row's load: ordered then only by a nested loop that runs."""
-    module = parse(SIBLINGS.read_text())
+def _without_id0_pair(path: Path, mutant: bool) -> list[func.FuncOp]:
+    """The kernel at `path`, or its mutant without the MTE3 -> MTE2 pair (the four set and
+    wait flags of id 0) before the row's load."""
+    module = parse(path.read_text())
     if mutant:
         doomed = [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]
         assert len(doomed) == 4
@@ -116,6 +116,11 @@ def _siblings(mutant: bool = False) -> list[func.FuncOp]:
             op.detach()
             op.erase()
     return _funcs(module)
+
+
+def _siblings(mutant: bool = False) -> list[func.FuncOp]:
+    """The kernel, or its mutant, ordered then only by a nested loop that runs."""
+    return _without_id0_pair(SIBLINGS, mutant)
 
 
 def _sibling_counts(funcs: list[func.FuncOp]) -> list[range]:
@@ -180,16 +185,7 @@ NESTED = Path(__file__).parent / "Inputs" / "varying_in_varying.mlir"
 
 
 def _nested_varying(mutant: bool = False) -> list[func.FuncOp]:
-    """The kernel, or its mutant without the MTE3 -> MTE2 pair (flag pairs of id 0)
-    before the row's load."""
-    module = parse(NESTED.read_text())
-    if mutant:
-        doomed = [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]
-        assert len(doomed) == 4
-        for op in doomed:
-            op.detach()
-            op.erase()
-    return _funcs(module)
+    return _without_id0_pair(NESTED, mutant)
 
 
 def test_a_varying_loop_in_a_varying_loop_is_not_verified():
