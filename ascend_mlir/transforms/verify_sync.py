@@ -61,28 +61,29 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import product
 from math import lcm
 from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from ascend_mlir import hardware
-from ascend_mlir.analysis.aliasing import Affine, Footprint, byte_hull, hulls_apart, may_alias
+from ascend_mlir.analysis.aliasing import Affine
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.value_bounds import affine_range
-from ascend_mlir.analysis.views import affine_of, footprint_of, symbol_ranges
+from ascend_mlir.analysis.views import affine_of, symbol_ranges
 from ascend_mlir.analysis.kernel_layout import sides_run, split_pairs, vector_core_count
 from ascend_mlir.analysis.same_in_run import run_key
-from ascend_mlir.chips import Chip, ChipError, needs_barrier, resolve_chip
-from ascend_mlir.diagnostics import emit_remark, location_of, op_error
-from ascend_mlir.transforms.verify_sync_carry import CUBE_MULTIPLIES, Carry, StaticAccess, per_core_memory, static_accesses
+from ascend_mlir.chips import Chip, ChipError, resolve_chip
+from ascend_mlir.diagnostics import emit_remark, op_error
+from ascend_mlir.transforms.verify_sync_carry import Carry, StaticAccess, static_accesses
+from ascend_mlir.transforms.verify_sync_engine import Checker, Step, op_where, run_streams
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
 
@@ -100,25 +101,7 @@ class _OverBudget(Exception):
     saying why, never a pass)."""
 
 
-def _where(op: Operation) -> str:
-    loc = location_of(op)
-    return str(loc) if loc is not None else op.name
-
-
 # ----------------------------------------------------------------------------- the unrolled run
-
-
-@dataclass
-class _Step:
-    """One issued instruction of the run."""
-
-    op: Operation
-    core: str
-    env: dict[Hashable, int | Affine]  # loop variable values (symbolic in runtime-bounded loops)
-    tag: tuple  # iteration numbers of the enclosing loops (renames values made in loops)
-    # runs of the varying nested loop begun before this step (0 without one): the pass
-    # of the sequence of its trip counts the step belongs to (`_pass_ages`)
-    pass_index: int = 0
 
 
 def _trip_values(loop: scf.ForOp, env: dict[Hashable, int | Affine]) -> list[int | Affine] | None:
@@ -193,14 +176,14 @@ class _Runner:
         self.last_run_tag: tuple | None = None
         self.dynamic_loops: list[Operation] = []
         self.ifs: list[Operation] = []
-        self.steps: list[_Step] = []
+        self.steps: list[Step] = []
         self.vector_cores = vector_cores
         self.cores = _function_cores(func_op, self.vector_cores)
         # a MIX kernel runs its vector code on two vector cores, told apart by
         # get_sub_block_idx
         self.sub_block = [op.result for op in func_op.walk() if isinstance(op, hivm.GetSubBlockIdxOp)]
 
-    def run(self) -> list[_Step]:
+    def run(self) -> list[Step]:
         self._block(self.func_op.body.block, dict(self.arguments), ())
         return self.steps
 
@@ -216,7 +199,7 @@ class _Runner:
                     self._block(op.regions[index].block, env, tag)
             elif isinstance(op, hivm.HivmPipeOp):
                 for core in self._cores_of(op):
-                    self.steps.append(_Step(op, core, self._core_env(env, core), tag, self.runs_begun))
+                    self.steps.append(Step(op, core, self._core_env(env, core), tag, self.runs_begun))
                 if len(self.steps) > EVENT_BUDGET:
                     raise _TooLarge()
 
@@ -274,297 +257,6 @@ def _function_cores(func_op: func.FuncOp, vector_cores: tuple[str, ...]) -> set[
     return ({"CUBE"} & sides) | (set(vector_cores) if "VECTOR" in sides else set())
 
 
-# ----------------------------------------------------------------------------- the check
-
-
-@dataclass
-class _Access:
-    step: _Step
-    pipe: str
-    index: int  # the op's number on its (core, pipe)
-    footprint: Footprint
-    write: bool
-    hull: tuple[int, int] | None = None  # byte_hull(footprint), kept: asked against every later access
-
-    def __post_init__(self) -> None:
-        self.hull = byte_hull(self.footprint)
-
-
-@dataclass
-class _Checker:
-    vector_cores: tuple[str, ...] = ("VEC0",)
-    chip: Chip | None = None  # whose same-pipe rule applies (None: the default chip)
-    known: dict[tuple[str, str], dict[tuple[str, str], int]] = field(default_factory=dict)
-    count: dict[tuple[str, str], int] = field(default_factory=dict)
-    flags: dict[tuple, deque] = field(default_factory=dict)  # pending sets
-    last_wait: dict[tuple, tuple[tuple[str, str], int, Operation, int]] = field(default_factory=dict)
-    accesses: dict[tuple[str, str], list[_Access]] = field(default_factory=dict)
-    # per memref value: its footprint, the symbols in it and those of them made in a loop
-    # (the IR does not change while it is checked: computed once, bound per step)
-    footprints: dict[SSAValue, tuple[Footprint, set, set]] = field(default_factory=dict)
-
-    def knows(self, unit: tuple[str, str]) -> dict[tuple[str, str], int]:
-        return self.known.setdefault(unit, {})
-
-    def merge(self, unit: tuple[str, str], token: dict[tuple[str, str], int]) -> None:
-        mine = self.knows(unit)
-        for k, v in token.items():
-            if v > mine.get(k, 0):
-                mine[k] = v
-
-    def issue(self, unit: tuple[str, str]) -> int:
-        self.count[unit] = self.count.get(unit, 0) + 1
-        return self.count[unit]
-
-    def ordered(self, earlier: _Access, unit: tuple[str, str]) -> bool:
-        return self.knows(unit).get((earlier.step.core, earlier.pipe), 0) >= earlier.index
-
-    # ----- events
-
-    def step(self, s: _Step) -> None:
-        op = s.op
-        if isinstance(op, hivm.PipeBarrierOp):
-            self._barrier(s.core, op)
-        elif isinstance(op, hivm.SetFlagOp):
-            self._set(s, (s.core, op.set_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)), None)
-        elif isinstance(op, hivm.WaitFlagOp):
-            self._wait(s, (s.core, op.wait_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)))
-        elif isinstance(op, hivm.SyncBlockSetOp):
-            unit = (s.core, op.tpipe.pipe_name)
-            for peer in _peers(s.core, self.vector_cores):
-                self._set(s, unit, ("block", peer, s.core, _block_flag(op, s)), counting=True)
-            self.issue(unit)
-        elif isinstance(op, hivm.SyncBlockWaitOp):
-            # the cube waits for one set of each vector core
-            for peer in _peers(s.core, self.vector_cores):
-                self._wait(s, (s.core, op.pipe.pipe_name), ("block", s.core, peer, _block_flag(op, s)))
-        elif not isinstance(op, hivm.SYNC_OPS):
-            self._memory(s)
-
-    @staticmethod
-    def _pipes(op: hivm.SetFlagOp | hivm.WaitFlagOp) -> tuple[str, str]:
-        return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
-
-    def _barrier(self, core: str, op: hivm.PipeBarrierOp) -> None:
-        # PIPE_S too, as in the simulator and the CCE printer (PipeBarrierOp.stalls_issue)
-        if not op.stalls_issue:
-            unit = (core, op.pipe.pipe_name)
-            self.merge(unit, {unit: self.count.get(unit, 0)})
-            return
-        # every pipe of the core drained: what any of them knew, all of them know now
-        drained: dict[tuple[str, str], int] = {(core, q): self.count.get((core, q), 0) for q in hardware.PIPES}
-        for q in hardware.PIPES:
-            for k, v in self.knows((core, q)).items():
-                drained[k] = max(drained.get(k, 0), v)
-        for q in hardware.PIPES:
-            self.merge((core, q), drained)
-
-    def _set(self, s: _Step, unit: tuple[str, str], key: tuple, counting: bool | None) -> None:
-        token = dict(self.knows(unit))
-        token[unit] = self.count.get(unit, 0)
-        pending = self.flags.setdefault(key, deque())
-        if not counting:
-            if pending:
-                raise op_error(s.op, f"ascend-verify-sync: {_name(s.op)} is set again while still set (its last set at {_where(pending[-1][1])} has not been waited for)")
-            last = self.last_wait.get(key)
-            if last is not None and self.knows(unit).get(last[0], 0) < last[1]:
-                raise op_error(
-                    s.op,
-                    f"ascend-verify-sync: {_name(s.op)} may be set again before the wait at "
-                    f"{_where(last[2])} consumed its previous set (nothing orders that wait before this set)",
-                )
-        pending.append((token, s.op, s.pass_index))
-        if not counting:
-            self.issue(unit)
-
-    def _wait(self, s: _Step, unit: tuple[str, str], key: tuple) -> None:
-        pending = self.flags.get(key)
-        if not pending:
-            raise op_error(s.op, f"ascend-verify-sync: {_name(s.op)} waits for a flag no earlier set raises (deadlock)")
-        token, _, _ = pending.popleft()
-        self.merge(unit, token)
-        index = self.issue(unit)
-        self.last_wait[key] = (unit, index, s.op, s.pass_index)
-
-    def _memory(self, s: _Step) -> None:
-        op = s.op
-        assert isinstance(op, hivm.HivmPipeOp)
-        pipes = op.pipes()
-        writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
-        reads = [v for v in op.memref_reads() if isinstance(v.type, MemRefType)]
-        mine: list[_Access] = []
-        for v, write in [(v, False) for v in reads] + [(v, True) for v in writes]:
-            pipe = pipes[-1] if write or v in writes else pipes[0]
-            for fp in per_core_memory(self._bound(v, s), s.core, self.vector_cores):
-                mine.append(_Access(s, pipe, 0, fp, write))
-        if len(pipes) > 1:
-            # one instruction on several pipes starts once every one of them let it
-            # (mmadL1: MTE1 and M): they share what each knew
-            joined: dict[tuple[str, str], int] = {}
-            for p in pipes:
-                for k, v in self.knows((s.core, p)).items():
-                    joined[k] = max(joined.get(k, 0), v)
-            for p in pipes:
-                self.merge((s.core, p), joined)
-        for a in mine:
-            self._check(a)
-        indices = {p: self.issue((s.core, p)) for p in pipes}
-        for a in mine:
-            a.index = indices[a.pipe]
-            self.accesses.setdefault((s.core, a.pipe), []).append(a)
-
-    def _bound(self, value: SSAValue, s: _Step) -> Footprint:
-        """The footprint of `value` in step `s`: its loop variables bound, values made in a
-        loop told apart by iteration."""
-        cached = self.footprints.get(value)
-        if cached is None:
-            fp = footprint_of(value)
-            symbols = _symbols_of(fp)
-            cached = self.footprints[value] = (fp, symbols, {v for v in symbols if _made_in_loop(v)})
-        fp, _, in_loop = cached
-        return fp.bind(s.env, {v: (v, s.tag) for v in in_loop if v not in s.env})
-
-    def blocked(self, s: _Step) -> bool:
-        """A cross-core wait whose set has not been issued yet (another core may)."""
-        op = s.op
-        if not isinstance(op, hivm.SyncBlockWaitOp):
-            return False
-        flag = _block_flag(op, s)
-        return any(not self.flags.get(("block", s.core, peer, flag)) for peer in _peers(s.core, self.vector_cores))
-
-    def _check(self, a: _Access) -> None:
-        unit = (a.step.core, a.pipe)
-        # a pipe the chip keeps in order (but M, whose order holds between multiplies
-        # only) has each of its accesses ordered after all its earlier ones
-        in_order = a.pipe != "M" and not needs_barrier(self.chip, a.pipe, a.pipe)
-        # every core's earlier accesses: a cube fixpipe into ub against a vector op too
-        for (core, pipe), earlier_list in self.accesses.items():
-            if in_order and (core, pipe) == unit:
-                continue
-            floor = self.knows(unit).get((core, pipe), 0)
-            for e in reversed(earlier_list):
-                if e.index <= floor:
-                    break
-                if not (e.write or a.write) or hulls_apart(e.footprint, a.footprint, (e.hull, a.hull)):
-                    continue
-                if _hardware_ordered(e, a, self.chip):
-                    continue
-                if may_alias(e.footprint, a.footprint):
-                    here = a.pipe if core == a.step.core else f"{a.step.core} {a.pipe}"
-                    there = e.pipe if core == a.step.core else f"{core} {e.pipe}"
-                    raise op_error(
-                        a.step.op,
-                        f"ascend-verify-sync: {a.step.op.name} ({here}) may touch bytes that "
-                        f"{e.step.op.name} at {_where(e.step.op)} ({there}) "
-                        f"{'wrote' if e.write else 'read'}, and nothing orders them"
-                        f"{_iteration_text(e.step, a.step)}",
-                    )
-
-    def finish(self) -> None:
-        for key, pending in self.flags.items():
-            if pending and key[0] == "flag":
-                raise op_error(pending[0][1], f"ascend-verify-sync: {_name(pending[0][1])} is still set at kernel exit")
-        _check_cross_core_balance(self.flags)
-
-
-def _check_cross_core_balance(flags: dict[tuple, deque]) -> None:
-    """A cross-core set that no wait consumes leaves the flag counting at exit: the next
-    kernel on the core would pass its first wait early."""
-    for key, pending in flags.items():
-        if pending and key[0] == "block":
-            _, waiter, setter, flag = key
-            op = pending[0][1]
-            raise op_error(
-                op,
-                f"ascend-verify-sync: {_name(op)} ({setter}) is never waited for: cross-core flag {flag} "
-                f"is set {len(pending)} more time(s) than {waiter} waits for it (unbalanced at kernel exit)",
-            )
-
-
-def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
-    if core == "CUBE":
-        return vector_cores
-    if core in vector_cores:
-        return ("CUBE",)
-    return ("CUBE",) if core == "VECTOR" else ("VECTOR",)
-
-
-
-
-def _hardware_ordered(e: _Access, a: _Access, chip: Chip | None) -> bool:
-    """Two accesses of one pipe of one core that the chip keeps in order without a barrier."""
-    if e.pipe != a.pipe or e.step.core != a.step.core:
-        return False
-    # the cube accumulates into L0C in issue order: mmadL1 -> mmadL1, and the L0 multiplies
-    # of its lowered form (cce.mmad, ascend-lower-mmad-l0), need no barrier
-    if isinstance(e.step.op, CUBE_MULTIPLIES) and isinstance(a.step.op, CUBE_MULTIPLIES):
-        return True
-    return e.pipe != "M" and not needs_barrier(chip, e.pipe, a.pipe)
-
-
-def _iteration_text(e: _Step, a: _Step) -> str:
-    if e.tag == a.tag:
-        return ""
-    return f" (iterations {list(e.tag)} and {list(a.tag)})"
-
-
-def _name(op: Operation) -> str:
-    text = str(op)
-    return text.split(" attributes")[0][:90]
-
-
-def _made_in_loop(value: Hashable) -> bool:
-    if isinstance(value, BlockArgument):
-        owner = value.owner
-        parent = owner.parent_op() if isinstance(owner, Block) else None
-        node = parent
-    elif isinstance(value, SSAValue) and isinstance(value.owner, Operation):
-        node = value.owner.parent_op()
-    else:
-        return False
-    while node is not None:
-        if isinstance(node, scf.ForOp | scf.WhileOp):
-            return True
-        node = node.parent_op()
-    return False
-
-
-def _symbols_of(fp: Footprint) -> set:
-    out: set = set()
-    if fp.base is None:
-        return out
-    stack = [fp.base]
-    while stack:
-        expr = stack.pop()
-        for k, _ in expr.terms:
-            inner = getattr(k, "expr", None)
-            if inner is not None:
-                stack.append(inner)
-            else:
-                out.add(k)
-    return out
-
-
-def _event(op: hivm.SetFlagOp | hivm.WaitFlagOp, s: _Step) -> int | tuple:
-    if op.event_id is not None:
-        return op.event_id
-    assert op.dynamic_event_id is not None
-    value = affine_of(op.dynamic_event_id).bind(s.env)
-    if not value.is_constant:
-        raise op_error(op, "ascend-verify-sync: cannot evaluate this dynamic event id")
-    return value.const
-
-
-def _block_flag(op: hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp, s: _Step) -> int:
-    if op.flag_id is not None:
-        return op.flag_id
-    dynamic = op.dynamic_flag_id
-    value = affine_of(dynamic).bind(s.env) if dynamic is not None else None
-    if value is None or not value.is_constant:
-        raise op_error(op, "ascend-verify-sync: cannot evaluate this dynamic cross-core flag id")
-    return value.const
-
-
 # ----------------------------------------------------------------------------- id ranges
 
 
@@ -606,39 +298,6 @@ def _id_range_errors(func_op: func.FuncOp, events_per_pipe_pair: int, chip_name:
 
 
 # ----------------------------------------------------------------------------- the pass
-
-
-def _run_streams(checker: _Checker, steps: list[_Step], carry: Carry | None = None) -> None:
-    """Each core issues its own steps in order; a core stops at a cross-core wait whose
-    set is not there yet and the others go on (so sets come before the waits they
-    release). All cores stopped: a deadlock.
-
-    Pass by pass (`_Step.pass_index`): every core issues what it can of the passes up to
-    p before any of pass p + 1 (the order of issue between cores changes no verdict:
-    what orders two steps is the flags and barriers between them); at the end of each
-    pass `carry` records how many passes back the oldest part of the state still needed
-    was made (`Carry.record`)."""
-    streams: dict[str, deque[_Step]] = {}
-    for s in steps:
-        streams.setdefault(s.core, deque()).append(s)
-    last = max((s.pass_index for s in steps), default=0)
-    phase = 0
-    while any(streams.values()):
-        progress = False
-        for stream in streams.values():
-            while stream and stream[0].pass_index <= phase and not checker.blocked(stream[0]):
-                checker.step(stream.popleft())
-                progress = True
-        if progress:
-            continue
-        if phase < last:
-            if carry is not None and phase >= 1:
-                carry.record(checker, streams.values(), phase)
-            phase += 1
-            continue
-        stuck = next(stream[0] for stream in streams.values() if stream)
-        raise op_error(stuck.op, f"ascend-verify-sync: {_name(stuck.op)} waits for a cross-core flag no core ever raises (deadlock)")
-    checker.finish()
 
 
 def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried: list[int] | None = None,
@@ -696,7 +355,7 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
                 static = static_accesses([(r.func_op, r._cores_of) for r in runners], vector_cores)
             same = frozenset((op, t) for op, t in trips.items() if isinstance(t, int)) | frozenset(choice.items())
             carry = Carry(static, chip, queues.setdefault(same, {}))
-        _run_streams(_Checker(vector_cores, chip), steps, carry)
+        run_streams(Checker(vector_cores, chip), steps, carry)
         if carry is not None and carried is not None:
             carried.append(carry.age * 100 + max(lengths))
         if carry is not None and carry.age + 2 > max(lengths) and not over:
@@ -725,8 +384,8 @@ def _refuse_varying_in_varying(funcs: list[func.FuncOp], dynamic: set[Operation]
     for loop in [op for f in funcs for op in f.walk() if op in dynamic and isinstance(op, scf.ForOp)]:
         outer = next((p for p in _parent_loops(loop) if p in dynamic and _parent_loops(p)), None)
         if outer is not None:
-            raise _OverBudget(f"the nested runtime loop at {_where(loop)} varies inside the nested runtime loop "
-                              f"at {_where(outer)}: their joint sequences of trip counts are not checked")
+            raise _OverBudget(f"the nested runtime loop at {op_where(loop)} varies inside the nested runtime loop "
+                              f"at {op_where(outer)}: their joint sequences of trip counts are not checked")
 
 
 _Choice = dict[Operation, int]
@@ -878,7 +537,7 @@ def _within_budget(runs: int, budget: int, groups: list[list[scf.ForOp]], length
     `runs` of sequences of `length` (joint) counts of `groups` over `budget`."""
     if runs <= budget:
         return
-    names = " and ".join(_where(group[0]) for group in groups)
+    names = " and ".join(op_where(group[0]) for group in groups)
     raise _OverBudget(f"the sequences of {length} trip counts of the nested loop{'s' if len(groups) > 1 else ''} "
                       f"at {names} need {runs} runs, over the budget of {MAX_TRIP_RUNS}")
 

@@ -2,7 +2,7 @@
 next (issue 17 item 4; docs/runtime-shapes.md, "Sequences of trip counts"): how many
 passes back the part of the checker's state that a later step can still tell apart was
 made (`Carry.age`), which decides how long the sequences of trip counts it checks
-must be. Used by `verify_sync` only."""
+must be. Used by `verify_sync` and `verify_sync_engine` only."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from ascend_mlir.analysis.views import footprint_of
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.dialects import cce, hivm
 
-# the checker's `_Checker`, `_Access` and `_Step` (ascend_mlir.transforms.verify_sync,
+# the checker's `Checker`, `Access` and `Step` (ascend_mlir.transforms.verify_sync_engine,
 # which imports this module) are read through their fields: typed Any here
 Checker = Any
 Access = Any
@@ -31,7 +31,7 @@ CUBE_MULTIPLIES = (hivm.MmadL1Op, cce.MmadOp)
 @dataclass
 class Carry:
     """What the state at the end of a pass of a varying nested loop's sequence of runs
-    (`_Step.pass_index`: from the start of one run of it to the start of the next) holds
+    (`Step.pass_index`: from the start of one run of it to the start of the next) holds
     from earlier passes (docs/runtime-shapes.md, "Why pairs of trip counts cover every
     sequence"). The part of the checker's state a later step can still be told apart by
     is: the accesses some unit that may touch their bytes (one of the two a write, by

@@ -195,7 +195,7 @@ def test_a_varying_loop_in_a_varying_loop_is_not_verified():
     why: list[str] = []
     assert not verify_sync.verify_functions(funcs, None, why=why)
     assert len(why) == 1
-    inner, outer = verify_sync._where(loops[2]), verify_sync._where(loops[1])
+    inner, outer = verify_sync.op_where(loops[2]), verify_sync.op_where(loops[1])
     assert why[0] == (f"the nested runtime loop at {inner} varies inside the nested runtime loop at {outer}: "
                       "their joint sequences of trip counts are not checked")
 
