@@ -108,6 +108,7 @@ from ascend_mlir.transforms.sync_events import (
     core_of,
     cores_running,
     emit_block_flag,
+    first_pass_event,
     needed_ids,
     short_pairs,
     op_core,
@@ -348,14 +349,18 @@ def _held_prime(plan: _Plan, r: _Req, loop_plan: _Plan, inner: int) -> _Flag | N
     """An anchored prime in the input (a set_flag of r's pair after the producer, a wait of
     its id in the loop before the consumer) as a flag standing for it, for the model."""
     for idx, op in enumerate(loop_plan.items[: inner + 1]):
-        if not isinstance(op, hivm.WaitFlagOp) or op.event_id is None:
+        if not isinstance(op, hivm.WaitFlagOp):
             continue
+        # the id the first pass waits (a carried flag's version id, computed from the
+        # induction variable, is known there): a wait on the consumer's pipe passes what
+        # it learns on to that pipe's later ops, so every later pass is ordered too
+        first = first_pass_event(op, plan.items[r.dst])
         core = op_core(op, plan.cores[0])
-        if (qualified(core, op.set_pipe.pipe_name), qualified(core, op.wait_pipe.pipe_name)) != (r.src_pipe, r.dst_pipe):
+        if first is None or (qualified(core, op.set_pipe.pipe_name), qualified(core, op.wait_pipe.pipe_name)) != (r.src_pipe, r.dst_pipe):
             continue
         for prime in plan.items[r.src + 1 : r.dst]:
             same = isinstance(prime, hivm.SetFlagOp) and (prime.set_pipe, prime.wait_pipe) == (op.set_pipe, op.wait_pipe)
-            if same and prime.event_id == op.event_id:  # type: ignore[union-attr]
+            if same and prime.event_id == first:  # type: ignore[union-attr]
                 return _Flag(r.src, idx, r.src_pipe, r.dst_pipe, 1)
     return None
 

@@ -83,6 +83,17 @@ def event_in_copy(event, loop: Operation | None, copy: int) -> int | None:
     return evaluate(event, loop.body.block.args[0], lb + copy * step)
 
 
+def first_pass_event(op: hivm.SetFlagOp | hivm.WaitFlagOp, loop: Operation | None) -> int | None:
+    """The event id a flag op of `loop`'s body uses in the loop's first pass: its static
+    id, or its dynamic id (a version or ring id, `version_event`) at the loop's start
+    (None when that is not a known constant)."""
+    if op.event_id is not None:
+        return op.event_id
+    if op.dynamic_event_id is None:
+        return None
+    return event_in_copy(affine_of(op.dynamic_event_id), loop, 0)
+
+
 def evaluate(expr, sym, value: int) -> int | None:
     from ascend_mlir.analysis.aliasing import FloorDiv, Mod
 

@@ -1,6 +1,11 @@
 // RUN: ascend-opt %s -p ascend-insert-sync | filecheck %s
 // RUN: ascend-opt %s -p ascend-insert-sync > %t.mlir
 // RUN: ascend-opt %t.mlir -p ascend-verify-sync > /dev/null
+// The pass is idempotent: a second run finds every dependence ordered, also the
+// prologue's vadd -> the second pass's load, whose wait takes a version id computed
+// from the induction variable (id 1 in pass 2, primed right after the vadd).
+// RUN: ascend-opt %t.mlir -p ascend-insert-sync > %t.twice.mlir
+// RUN: diff %t.mlir %t.twice.mlir
 // RUN: ascend-sim %t.mlir --func skewed --json --perturb 5 | filecheck %s --check-prefix=SIM
 // RUN: ascend-sim %t.mlir --func skewed_runtime_trips --bind n=4 --json --perturb 5 | filecheck %s --check-prefix=SIM
 // RUN: ascend-sim %t.mlir --func skewed_runtime_trips --bind n=2 --json | filecheck %s --check-prefix=SIM
