@@ -28,7 +28,8 @@ through versions `iv mod k`, planned `pointer_cast`s):
    idempotent) order them transitively (`ascend_mlir.analysis.sync_plan`).
 4. **No flag set twice.** In a loop, the pipe that sets a flag may run ahead of the pipe
    that waits for it; a flag whose next set is not ordered after its last wait gets one
-   id per version of the loop, else a credit flag in the other direction.
+   id per version of the loop, else a credit flag in the other direction (none where
+   the block runs no more times than the flag has ids: a loop of one trip).
 5. **Event ids** per pipe pair within the chip's `events_per_pipe_pair` (8 on the chips
    we know; options `chip` / `chip-file` as for every pass) (`ascend_mlir.analysis.event_ids`):
    flags inside one top-level loop get distinct ids, and so do the flags of the
@@ -98,6 +99,7 @@ from ascend_mlir.transforms.sync_blocks import (
     ring_versions,
     _is_loop_body,
     _model,
+    body_runs,
     _Plan,
     _Req,
     _turns,
@@ -430,9 +432,16 @@ def _no_double_set(plan: _Plan) -> None:
     """Give flags that could be set again before their wait ran one id per version, or
     a credit flag back (see the module docstring)."""
     versions = max([f.period for f in plan.flags] + [2])
+    runs = body_runs(plan.block)
     for flag in list(plan.flags):
         if flag.cross_core or flag.around:
             continue  # cross-core flags count: a second set before the wait is fine
+        if flag.distance == 0 and runs is not None and runs <= flag.period:
+            # each id is set at most once: the block's code runs no more times than the
+            # flag has ids (a loop of one trip: no next pass can set it again; its credit
+            # flag back would only hold the set pipe's next op behind the wait, random
+            # kernel 82: 808 cycles with it, barrier-all 741)
+            continue
         if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), flag.period):
             continue
         if flag.distance == 0 and flag.period < versions:

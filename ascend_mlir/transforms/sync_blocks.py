@@ -17,6 +17,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, Operation
 
 from ascend_mlir.analysis.sync_plan import BlockModel, Turns
+from ascend_mlir.analysis.views import loop_bounds
 from ascend_mlir.dialects import hivm
 from ascend_mlir.transforms.sync_events import core_of, existing_event, op_core, qualified
 
@@ -84,6 +85,20 @@ class _Plan:
 
 def _is_loop_body(block: Block) -> bool:
     return isinstance(block.parent_op(), scf.ForOp)
+
+
+def body_runs(block: Block) -> int | None:
+    """How many times the kernel runs `block`'s code: the product of the trip counts of
+    the loops around it (None when one is not a constant)."""
+    runs, op = 1, block.parent_op()
+    while op is not None:
+        if isinstance(op, scf.ForOp):
+            trips = loop_bounds(op)[1]
+            if trips is None:
+                return None
+            runs *= trips
+        op = op.parent_op()
+    return runs
 
 
 def _item_pipes(op: Operation, default_core: str) -> frozenset[str]:
