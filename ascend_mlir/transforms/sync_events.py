@@ -78,9 +78,15 @@ def event_in_copy(event, loop: Operation | None, copy: int) -> int | None:
     if not isinstance(loop, scf.ForOp):
         return event.const if event.is_constant else None
     lb, _, step = loop_bounds(loop)
-    if lb is None or step is None:
+    if step is None:
         return None
-    return evaluate(event, loop.body.block.args[0], lb + copy * step)
+    if lb is not None:
+        return evaluate(event, loop.body.block.args[0], lb + copy * step)
+    # a runtime start (a remainder loop after an unrolled one): the id of a version flag
+    # counts passes, (iv - lb) / step, in which the start cancels
+    start = affine_of(loop.lb) + copy * step
+    value = event.bind({loop.body.block.args[0]: start})
+    return value.const if value.is_constant else None
 
 
 def first_pass_event(op: hivm.SetFlagOp | hivm.WaitFlagOp, loop: Operation | None) -> int | None:
