@@ -317,7 +317,7 @@ class Engine:
         self.want_trace = trace
         # static per-core, per-pipe sequence numbers and remaining counts
         self.seq: list[dict[int, tuple]] = []  # core -> instr position -> ((thread, seq), ...)
-        self.remaining = np.zeros(self.nthreads, dtype=np.int64)
+        self.remaining = [0] * self.nthreads  # per thread: ops not started yet (Python ints: decremented per start)
         for c, core in enumerate(self.cores):
             counts = dict.fromkeys(hardware.PIPES, 0)
             seqs: dict[int, tuple] = {}
@@ -351,6 +351,8 @@ class _Run:
         n = self.n = len(engine.cores)
         self.clock = [[np.zeros(engine.nthreads, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
         self.issue_idx = [0] * n
+        # thread index of (core, pipe), asked per start
+        self.threads = [{p: engine.thread(c, p) for p in hardware.PIPES} for c in range(n)]
         self.next_issue = [c.instrs[0].scalar_cost if c.instrs else 0 for c in self.cores]
         self.queues: list[dict[str, deque]] = [{p: deque() for p in hardware.PIPES} for _ in range(n)]  # instr positions
         self.pipe_free = [dict.fromkeys(hardware.PIPES, 0) for _ in range(n)]
@@ -384,12 +386,19 @@ class _Run:
         self.starts_since_prune = 0
         self.last_end = 0
         self.step_limit_hit = False
-        # starts and completions so far: what can_start reads of a one-pipe instruction
-        # without resources (flags, cross-core counts, in-flight ops, hand-offs) changes
-        # only with them, so a head found blocked stays blocked until the count moves
-        self.events = 0
-        self.blocked: dict[tuple[int, int], int] = {}  # (core, position) -> events when found blocked
-        self.barrier_blocked: list[int | None] = [None] * n  # events when a core's pipe_barrier_all could not issue
+        # per core, the completions that can let one of its blocked ops go: its own
+        # (in-flight ops, hand-offs, its flags) and its peers' sync_block_sets (its
+        # cross-core counts). What can_start reads of a one-pipe instruction without
+        # resources changes only with them: a start only takes a flag or a count and
+        # fills in-flight lists, which blocks more, never less. So a head found blocked
+        # stays blocked until its core's count moves; so does a pipe_barrier_all that
+        # could not issue (it reads the core's queues and in-flight ops; a start moves an
+        # op from the one to the other, and the core issues nothing while it waits)
+        self.wakes = [0] * n
+        self.blocked: dict[tuple[int, int], int] = {}  # (core, position) -> wakes when found blocked
+        self.barrier_blocked: list[int | None] = [None] * n  # wakes when a core's pipe_barrier_all could not issue
+        # an op started this moment whose pipes and resources are free again at once (ii 0)
+        self.frees_at_once = False
 
     def peers(self, c: int) -> list[int]:
         other = self.vector_cores if self.cores[c].kind == "CUBE" else self.cube_cores
@@ -399,7 +408,7 @@ class _Run:
         """Knowledge of a pipe-draining event on pipe p of core c: p's clock plus the
         completion of every op of p issued before it."""
         v = self.clock[c][PIPE_INDEX[p]].copy()
-        t = self.eng.thread(c, p)
+        t = self.threads[c][p]
         v[t] = max(v[t], self.started_count[c][p])
         return v
 
@@ -580,14 +589,18 @@ class _Run:
 
     def occupy(self, c: int, ins: Instr) -> None:
         """Take the instruction off its queues and block its pipes and resources for ii."""
-        eng = self.eng
+        remaining, threads = self.eng.remaining, self.threads[c]
+        queues, free, started = self.queues[c], self.pipe_free[c], self.started_count[c]
+        until = self.now + ins.ii
         for p in ins.pipes:
-            self.queues[c][p].popleft()
-            self.pipe_free[c][p] = self.now + ins.ii
-            self.started_count[c][p] += 1
-            eng.remaining[eng.thread(c, p)] -= 1
-        for res in ins.resources:
-            self.resource_free[c][res] = self.now + ins.ii
+            queues[p].popleft()
+            free[p] = until
+            started[p] += 1
+            remaining[threads[p]] -= 1
+        if ins.resources:
+            resource_free = self.resource_free[c]
+            for res in ins.resources:
+                resource_free[res] = until
 
     def advance_clocks(self, c: int, ins: Instr, vs: np.ndarray) -> None:
         """What later ops of these pipes know when they start. A set_flag (or
@@ -602,14 +615,13 @@ class _Run:
             pc = self.clock[c][PIPE_INDEX[p]]
             np.maximum(pc, vs, out=pc)
             if k == BARRIER or p in in_order:
-                t = self.eng.thread(c, p)
+                t = self.threads[c][p]
                 # in-order successor / after pipe_barrier (which drains its pipe): every
                 # earlier op of the pipe has completed. A wait_flag does not drain its
                 # pipe, so it orders later ops only after the flag's setter.
                 pc[t] = max(pc[t], self.started_count[c][p])
 
     def start(self, c: int, pos: int) -> None:
-        self.events += 1
         ins = self.cores[c].instrs[pos]
         vs = self.start_clock(c, ins)
         known = self.issued_with.pop((c, pos), None)
@@ -629,6 +641,8 @@ class _Run:
             if self.eng.record is not None:
                 self.eng.record.append((c, pos, False))
         self.occupy(c, ins)
+        if ins.ii <= 0:
+            self.frees_at_once = True
         self.advance_clocks(c, ins, vs)
         run = _Running(ins, c, pos, self.now, self.now + ins.latency, state, vs)
         for p in ins.pipes:
@@ -638,8 +652,8 @@ class _Run:
 
     # ----- completing an instruction
     def complete(self, run: _Running) -> None:
-        self.events += 1
         ins, c = run.instr, run.core
+        self.wakes[c] += 1
         if ins.on_end is not None:
             ins.on_end(run.state)
         if ins.kind == OP and self.eng.record is not None:
@@ -678,6 +692,7 @@ class _Run:
                 self.flags[key] = run.clock
             return
         for dst in self.peers(c):
+            self.wakes[dst] += 1
             self.block_fifos.setdefault((dst, c, ins.flag_key()[0]), deque()).append(run.clock)
 
     # ----- issuing
@@ -699,7 +714,7 @@ class _Run:
         (with its own completion) is known to everything issued from now on."""
         self.scalar_wait[c] = None
         known = run.clock.copy()
-        t = self.eng.thread(c, "S")
+        t = self.threads[c]["S"]
         known[t] = max(known[t], self.started_count[c]["S"])
         previous = self.issue_knowledge[c]
         self.issue_knowledge[c] = known if previous is None else np.maximum(previous, known)
@@ -707,21 +722,24 @@ class _Run:
 
     def issue(self, c: int) -> bool:
         core = self.cores[c]
+        instrs = core.instrs
+        n_instrs = len(instrs)
+        queues = self.queues[c]
         progressed = False
-        while (self.issue_idx[c] < len(core.instrs) and self.next_issue[c] <= self.now
+        while (self.issue_idx[c] < n_instrs and self.next_issue[c] <= self.now
                and self.scalar_wait[c] is None):
             pos = self.issue_idx[c]
-            ins = core.instrs[pos]
+            ins = instrs[pos]
             known = self.issue_knowledge[c]
             if known is not None:
                 self.issued_with[(c, pos)] = known
             if ins.kind == BARRIER_ALL:
                 # its answer reads the core's queues and in-flight ops: the same until an
-                # op starts or completes (this core issues nothing while it waits here)
-                if self.barrier_blocked[c] == self.events:
+                # op of the core completes (see `wakes`)
+                if self.barrier_blocked[c] == self.wakes[c]:
                     break
                 if not self.barrier_all(c):
-                    self.barrier_blocked[c] = self.events
+                    self.barrier_blocked[c] = self.wakes[c]
                     break
                 if self.eng.want_trace:
                     self.trace.append(TraceEvent(ins.name or "pipe_barrier", core.name, "ISSUE",
@@ -729,13 +747,13 @@ class _Run:
                 delay = ins.latency
             else:
                 for p in ins.pipes:
-                    self.queues[c][p].append(pos)
+                    queues[p].append(pos)
                 delay = 1
                 if ins.pipes == ("S",):
                     self.scalar_wait[c] = pos
-            self.issue_idx[c] += 1
-            nxt = core.instrs[self.issue_idx[c]].scalar_cost if self.issue_idx[c] < len(core.instrs) else 0
-            self.next_issue[c] = self.now + delay + nxt
+            pos += 1
+            self.issue_idx[c] = pos
+            self.next_issue[c] = self.now + delay + (instrs[pos].scalar_cost if pos < n_instrs else 0)
             progressed = True
         return progressed
 
@@ -745,66 +763,83 @@ class _Run:
         queue of its first pipe)."""
         started = False
         now = self.now
-        blocked = self.blocked
-        for c in range(self.n):
-            instrs, queues, free = self.cores[c].instrs, self.queues[c], self.pipe_free[c]
-            for p in self.used_pipes[c]:
+        blocked, wakes = self.blocked, self.wakes
+        cores, all_queues, all_free = self.cores, self.queues, self.pipe_free
+        for c, used in enumerate(self.used_pipes):
+            queues, free, woken = all_queues[c], all_free[c], wakes[c]
+            instrs = None
+            for p in used:
                 q = queues[p]
                 # a head whose pipe is still busy cannot start (can_start asks it too;
                 # the cheap test first, since most heads wait)
                 if not q or free[p] > now:
                     continue
                 pos = q[0]
+                if instrs is None:
+                    instrs = cores[c].instrs
                 ins = instrs[pos]
-                if ins.pipes[0] != p or blocked.get((c, pos)) == self.events:
+                if ins.pipes[0] != p:
+                    continue
+                key = (c, pos)
+                if blocked.get(key) == woken:
                     continue
                 if self.can_start(c, pos):
                     self.start(c, pos)
                     started = True
                 elif len(ins.pipes) == 1 and not ins.resources:  # its answer depends on no time
-                    blocked[(c, pos)] = self.events
+                    blocked[key] = wakes[c]
         return started
 
     def settle(self) -> None:
         """Everything that can happen at `now`: completions, issues, starts, until
-        nothing changes (or the step limit is hit)."""
-        changed = True
-        while changed:
-            changed = False
+        nothing changes (or the step limit is hit).
+
+        One round (completions, then issues, then starts) sees what the round did before
+        it, so a second round finds something only where a start let something happen at
+        once: an op completing at once (latency 0: on the heap at `now`) or freeing its
+        pipes and resources at once (ii 0). Otherwise a start only takes a queue head, a
+        flag or a cross-core count and fills its pipes, resources and in-flight lists,
+        which lets no other op start or issue (barrier_all waits for the in-flight ops
+        too); completions and issues were seen by the round's own starts."""
+        heap = self.heap
+        while True:
             self.steps += 1
             if self.steps > self.eng.max_steps:
                 self.step_limit_hit = True
                 return
-            heap, now = self.heap, self.now
+            now = self.now
             while heap and heap[0][0] <= now:
                 self.complete(heapq.heappop(heap)[2])
-                changed = True
             for c in range(self.n):
                 # issue(c) would stop at once otherwise (the test of its loop, asked here first)
                 if (self.issue_idx[c] < len(self.cores[c].instrs) and self.next_issue[c] <= now
-                        and self.scalar_wait[c] is None and self.issue(c)):
-                    changed = True
-            if self.start_ready():
-                changed = True
+                        and self.scalar_wait[c] is None):
+                    self.issue(c)
+            self.frees_at_once = False
+            started = self.start_ready()
             if self.starts_since_prune >= self.eng.PRUNE_PERIOD:
                 self.prune()
                 self.starts_since_prune = 0
+            if not (started and (self.frees_at_once or (heap and heap[0][0] <= now))):
+                return
 
     def next_moment(self) -> int | None:
         """The next time something can change: a completion, an issue, a pipe or a
         resource becoming free; None when nothing is left to wait for."""
         now = self.now
         best = self.heap[0][0] if self.heap else None
-        for c in range(self.n):
-            t = self.next_issue[c]
-            if t > now and self.issue_idx[c] < len(self.cores[c].instrs) and (best is None or t < best):
+        next_issue, issue_idx, cores = self.next_issue, self.issue_idx, self.cores
+        all_queues, all_free, all_resources = self.queues, self.pipe_free, self.resource_free
+        for c, used in enumerate(self.used_pipes):
+            t = next_issue[c]
+            if t > now and (best is None or t < best) and issue_idx[c] < len(cores[c].instrs):
                 best = t
-            queues, free = self.queues[c], self.pipe_free[c]
-            for p in hardware.PIPES:
+            queues, free = all_queues[c], all_free[c]
+            for p in used:  # the other pipes' queues stay empty
                 t = free[p]
-                if t > now and queues[p] and (best is None or t < best):
+                if t > now and (best is None or t < best) and queues[p]:
                     best = t
-            for t in self.resource_free[c].values():
+            for t in all_resources[c].values():
                 if t > now and (best is None or t < best):
                     best = t
         return best
