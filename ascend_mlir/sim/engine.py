@@ -414,6 +414,10 @@ class _Run:
 
     # ----- race detection
     def check_races(self, c: int, ins: Instr, pos: int, vs: np.ndarray) -> None:
+        """Report every recorded access that conflicts with one of `ins`'s (starting with
+        clock `vs`) unordered: the same bytes, one writes, not both atomic, not the same
+        dynamic op, and its completion not known. The tests are inline, cheapest first,
+        np.shares_memory last (each recorded access meets every access of its memory)."""
         fresh = []
         known = vs.tolist()  # Python ints: compared one entry at a time below
         for acc in ins.accesses:
@@ -424,26 +428,20 @@ class _Run:
             bounds = (place[1], place[2]) if place is not None else _byte_bounds(acc.view)
             fresh.append((acc, bounds, table))
             lo, hi = bounds
+            write, atomic, view = acc.write, acc.atomic, acc.view
             for recent in table.values():  # reporting leaves the records as they are
                 for r in recent:
-                    # disjoint bytes never conflict: the cheap test first, inline
-                    if r.hi > lo and hi > r.lo and self._unordered_conflict(c, ins, acc, bounds, r, known):
-                        self.report_race(c, ins, pos, acc, r, bounds)
+                    if r.hi <= lo or hi <= r.lo or not (write or r.write) or (atomic and r.atomic):
+                        continue
+                    if r.instr is ins and r.core == c:
+                        continue
+                    for t, s in r.seqs:
+                        if known[t] >= s:
+                            break
+                    else:
+                        if _overlap(view, r.view):
+                            self.report_race(c, ins, pos, acc, r, bounds)
         self.remember(c, ins, pos, fresh)
-
-    @staticmethod
-    def _unordered_conflict(c: int, ins: Instr, acc: Access, bounds: tuple[int, int], r: _Record,
-                            vs: Sequence[int]) -> bool:
-        """`acc` (starting with clock `vs`) and the recorded access `r` touch the same
-        bytes, one writes, they are not both atomic, and r's completion is not known."""
-        lo, hi = bounds
-        if not (acc.write or r.write) or (acc.atomic and r.atomic):
-            return False
-        if r.hi <= lo or hi <= r.lo or (r.instr is ins and r.core == c):
-            return False
-        if any(vs[t] >= s for t, s in r.seqs):
-            return False
-        return _overlap(acc.view, r.view)
 
     def check_written(self, c: int, ins: Instr) -> None:
         """Report reads of on-chip bytes that no op wrote (once per static op and memory,
