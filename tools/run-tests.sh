@@ -45,6 +45,10 @@ logs=$(mktemp -d "${TMPDIR:-/tmp}/run-tests.XXXXXX")
 # compile ascend_mlir's sources again, 0.1-0.2 CPU s a start.
 export PYTHONPYCACHEPREFIX="$logs/pycache"
 unset PYTHONDONTWRITEBYTECODE
+# One compile of an input per run, shared by the test files that opt in (SHARE_COMPILES in
+# test/python/conftest.py) across both pytest workers: flash_attention_dyn's compile and
+# re-check took 18-36 CPU s each, in four files
+export ASCEND_MLIR_TEST_COMPILE_CACHE="$logs/compile-cache"
 pyright_pid="" lit_pid=""
 # an interrupted run (Ctrl-C in pytest) stops what it started in the background too
 trap '[ -n "$pyright_pid" ] && kill "$pyright_pid" 2>/dev/null; [ -n "$lit_pid" ] && kill "$lit_pid" 2>/dev/null; rm -rf "$logs"' EXIT

@@ -33,6 +33,11 @@ def observe_stages(observer: StageObserver) -> Iterator[None]:
         _observers.remove(observer)
 
 
+def observing() -> bool:
+    """Whether an observer watches the stages (a cached compile would not show them)."""
+    return bool(_observers)
+
+
 def stage_done(name: str, module: ModuleOp) -> None:
     """A composite pass finished its stage `name` (the sub-pass's name) on `module`."""
     for observer in list(_observers):

@@ -10,8 +10,12 @@ Hypothesis runs without its timing checks (no per-example deadline, no "input ge
 is slow" health check) in every property test: they measure the machine's load, not our
 code (one failed on a 2-core machine at load 19), and timed limits belong in bench/."""
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, settings
+
+from ascend_mlir import compile_cache
 
 settings.register_profile("ascend-mlir", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ascend-mlir")
@@ -57,3 +61,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = [item for item in items if item.get_closest_marker("slow") is None]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shared_compiles(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    """A test file that says `SHARE_COMPILES = True` compiles (ascend-compile) and
+    re-checks (-t cce) each input once per run: the first run's result is reused by every
+    file that opts in, in every xdist worker (ascend_mlir/compile_cache.py). The cache
+    lives in $ASCEND_MLIR_TEST_COMPILE_CACHE (run-tests.sh: one per run, removed at its
+    end), else in this process's temp dir. A file that patches the compiler must not opt
+    in (the cache sees the sources on disk, not a patch)."""
+    if not getattr(request.module, "SHARE_COMPILES", False):
+        yield
+        return
+    directory = os.environ.get("ASCEND_MLIR_TEST_COMPILE_CACHE") or tmp_path_factory.getbasetemp() / "compile-cache"
+    with compile_cache.caching(directory):
+        yield

@@ -16,9 +16,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from xdsl.parser import Parser
 
 from ascend_mlir.context import make_context
+from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.dialects import cce, hivm
 from ascend_mlir.op_errors import OpError
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
@@ -77,6 +77,8 @@ NOT_LOWERED: dict[str, str] = {}
 # dav-3510 (its ops, static) and gemm_dyn on both arches (a runtime-size cube kernel
 # lowered) stand in; the default tier runs it.
 SLOW_CASES = {("flash_attention_dyn", "dav-3510")}
+# that compile and its -t cce re-check once per run, shared with test_examples' --via cce (conftest)
+SHARE_COMPILES = True
 
 
 def cases(paths: list[Path]) -> list:
@@ -96,7 +98,8 @@ def compiled_for_cce(path: Path, arch: str):
     """(tile module, module compiled for the CCE route), or None where the compiler refuses
     the combination with the reason REFUSED gives (which this asserts)."""
     ctx = make_context()
-    module = Parser(ctx, path.read_text(), str(path)).parse_module()
+    # located as ascend-sim reads it: the run's compile cache has one entry for this and test_examples
+    module = parse_module(ctx, path.read_text(), str(path))
     tile_module = module.clone()
     refused = REFUSED.get((path.stem, arch))
     if refused is not None:

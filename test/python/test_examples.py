@@ -76,6 +76,9 @@ def test_every_runtime_shape_example_documents_a_size():
 # fast tier test_runtime_shape_attention stands in (the same kernel compiled and simulated
 # perturbed at fixed sizes, race-free and equal to the reference); the default tier runs it
 SIMULATED_SLOW = {"flash_attention_dyn"}
+# its compiles (npuir and the CCE route) and -t cce re-check once per run, shared with
+# test_irdl_route, test_cce_flags and test_runtime_shape_attention (conftest)
+SHARE_COMPILES = True
 
 
 @pytest.mark.parametrize("name", [pytest.param(k, marks=[pytest.mark.slow] if k in SIMULATED_SLOW else [])

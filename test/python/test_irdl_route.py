@@ -179,6 +179,8 @@ def _compiled_example_cases() -> list:
 
 
 SLOW_COMPILE = ("ascend-compile", "flash_attention_dyn.mlir")
+# that compile once per run, shared with test_examples and test_runtime_shape_attention (conftest)
+SHARE_COMPILES = True
 
 
 @pytest.mark.parametrize(("example", "pipeline"), _compiled_example_cases())

@@ -17,6 +17,8 @@ import pytest
 from xdsl.context import Context
 
 from ascend_mlir.diagnostics import OpError
+from ascend_mlir.context import make_context
+from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.sim import simulate, via_cce
 from ascend_mlir.sim.binding import bind_arguments
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
@@ -31,9 +33,15 @@ T = 64  # query rows and key/value rows per tile
 SIZES = ((0, 5), (1, 1), (T - 1, T + 1), (T, T), (T + 1, 2 * T + 3), (2 * T + 3, T - 1), (97, 131), (T + 1, 0))
 
 
+# one compile of flash_attention_dyn per run, shared with test_examples and test_irdl_route (conftest)
+SHARE_COMPILES = True
+
+
 @pytest.fixture(scope="module")
 def attention():
-    tile_module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
+    # located as ascend-sim and ascend-opt read it, so that the run's compile cache has one entry for them all
+    tile_module = parse_module(make_context(), (ROOT / "examples" / "flash_attention_dyn.mlir").read_text(),
+                               "examples/flash_attention_dyn.mlir")
     compiled = tile_module.clone()
     AscendCompilePass().apply(Context(), compiled)  # verifies its sync for every trip count
     return tile_module, compiled

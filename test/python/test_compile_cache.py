@@ -1,0 +1,89 @@
+"""The suite's run-scoped compile cache (ascend_mlir/compile_cache.py): a hit gives the
+module and the remarks a compile gives, under the caller's file name; refusals, stage
+observers and a closed cache compile as before."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import PassFailedException
+
+from ascend_mlir import compile_cache
+from ascend_mlir.context import make_context
+from ascend_mlir.diagnostics import parse_module
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+from ascend_mlir.transforms.stages import observe_stages
+
+ROOT = Path(__file__).resolve().parents[2]
+VECADD = (ROOT / "examples" / "vecadd.mlir").read_text()
+
+
+def _located(module) -> str:
+    out = io.StringIO()
+    Printer(stream=out, print_debuginfo=True).print_op(module)
+    return out.getvalue()
+
+
+def _compile(text: str, name: str, capsys, **options) -> tuple[str, str]:
+    module = parse_module(make_context(), text, name)
+    AscendCompilePass(**options).apply(make_context(), module)
+    module.verify()
+    return _located(module), capsys.readouterr().err
+
+
+def _refusing_compile(*_args) -> None:
+    raise AssertionError("compiled although the cache holds this input")
+
+
+def test_a_hit_is_the_compile_under_the_callers_name(tmp_path, capsys, monkeypatch):
+    fresh, fresh_err = _compile(VECADD, "a/vecadd.mlir", capsys)  # no cache open: compiled
+    assert not list(tmp_path.iterdir())
+    with compile_cache.caching(tmp_path):
+        first, first_err = _compile(VECADD, "a/vecadd.mlir", capsys)
+        assert first == fresh and first_err == fresh_err
+        monkeypatch.setattr(AscendCompilePass, "_compile", _refusing_compile)
+        again, again_err = _compile(VECADD, "b/other.mlir", capsys)
+    assert again == fresh.replace('loc("a/vecadd.mlir":', 'loc("b/other.mlir":')
+    assert 'loc("a/vecadd.mlir":' in fresh and "a/vecadd.mlir" not in again
+    assert again_err == fresh_err
+
+
+def test_remarks_are_written_again_with_the_callers_name(tmp_path, capsys, monkeypatch):
+    module = parse_module(make_context(), VECADD, "vecadd.mlir")
+    AscendCompilePass().apply(make_context(), module)
+    synced = str(module)  # ascend-compile's output, without its locations: already synced
+    with compile_cache.caching(tmp_path):
+        _, first_err = _compile(synced, "x.mlir", capsys)
+        monkeypatch.setattr(AscendCompilePass, "_compile", _refusing_compile)
+        _, again_err = _compile(synced, "y/z.mlir", capsys)
+    assert "remark: ascend-compile: the input is already synced" in first_err
+    assert "x.mlir:" in first_err and "y/z.mlir:" in again_err
+    assert again_err == first_err.replace("x.mlir:", "y/z.mlir:")
+
+
+def test_options_are_part_of_the_key(tmp_path, capsys, monkeypatch):
+    with compile_cache.caching(tmp_path):
+        _compile(VECADD, "vecadd.mlir", capsys)
+        monkeypatch.setattr(AscendCompilePass, "_compile", _refusing_compile)
+        with pytest.raises(AssertionError, match="compiled although"):
+            _compile(VECADD, "vecadd.mlir", capsys, sync="barrier-all")
+
+
+def test_a_refusal_is_not_stored(tmp_path, capsys):
+    with compile_cache.caching(tmp_path):
+        for _ in range(2):
+            with pytest.raises(PassFailedException, match="unknown sync=bogus"):
+                _compile(VECADD, "vecadd.mlir", capsys, sync="bogus")
+    assert not list(tmp_path.glob("*.mlir"))
+
+
+def test_an_observed_compile_is_not_cached(tmp_path, capsys):
+    seen: list[str] = []
+    with compile_cache.caching(tmp_path), observe_stages(lambda name, _module: seen.append(name)):
+        _compile(VECADD, "vecadd.mlir", capsys)
+        _compile(VECADD, "vecadd.mlir", capsys)
+    assert seen.count("ascend-verify-sync") == 0 and seen.count("convert-tile-to-hivm") == 2
+    assert not list(tmp_path.glob("*.mlir"))
