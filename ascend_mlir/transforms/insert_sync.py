@@ -94,6 +94,7 @@ from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
 from ascend_mlir.transforms.sync_blocks import (
     _carried_key,
+    drained_at_end,
     _Flag,
     primed_versions,
     ring_versions,
@@ -286,6 +287,8 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
     for r in reqs:
         if r.distance and not loop_body:
             continue
+        if len(plan.cores) == 1 and drained_at_end(plan.items[r.src]):
+            continue  # a guarded loop: its if drains every pipe after it (a second run)
         if r in plan.inner:  # the model with this dependence's anchored primes
             done = covered(_model(plan, r), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
         else:

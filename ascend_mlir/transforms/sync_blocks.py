@@ -101,6 +101,27 @@ def body_runs(block: Block) -> int | None:
     return runs
 
 
+def drained_at_end(op: Operation) -> bool:
+    """Whether every op of `op` (an scf.if, as ascend-guard-zero-trip-loops wraps a loop
+    and its sync in) completes before anything after it: each branch that does pipe work
+    ends it with pipe_barrier[<PIPE_ALL>] (the scalar unit issues nothing more until
+    every pipe of the core drained). A branch not taken runs none of the ops, so a
+    dependence from the if's own ops is ordered either way (not one from ops before it:
+    the empty branch drains nothing)."""
+    if not isinstance(op, scf.IfOp):
+        return False
+    for region in op.regions:
+        drained = True
+        for inner in (o for block in region.blocks for o in block.ops):
+            if isinstance(inner, hivm.PipeBarrierOp) and inner.stalls_issue:
+                drained = True
+            elif any(isinstance(o, hivm.HivmPipeOp) for o in inner.walk()):
+                drained = False
+        if not drained:
+            return False
+    return True
+
+
 def _item_pipes(op: Operation, default_core: str) -> frozenset[str]:
     pipes: set[str] = set()
     for inner in op.walk():
