@@ -121,6 +121,35 @@ def set_points(
     return points
 
 
+def flag_ids(distance: int, forward: bool) -> int:
+    """The event ids one flag within a core takes: one per pass it is carried over
+    (`distance`), one more when its producer comes first in the body (`forward`: set
+    before it is waited in every pass, a ring of distance + 1 ids), one within the pass."""
+    return distance + 1 if distance and forward else max(1, distance)
+
+
+def ids_needed(releases: Sequence[Release], points: Sequence[int]) -> dict[tuple[str, str], int]:
+    """Per pipe pair, the event ids its flags in one loop body take (one flag per point,
+    pipe pair, distance and direction, at `points`; every one live over the whole loop,
+    `flag_ids` each)."""
+    need: dict[tuple[str, str], int] = {}
+    seen: set[tuple] = set()
+    for r, point in zip(releases, points, strict=True):
+        key = (point, r.set_pipe, r.wait_pipe, r.distance, r.src < r.dst)
+        if key not in seen:
+            seen.add(key)
+            pair = (r.set_pipe, r.wait_pipe)
+            need[pair] = need.get(pair, 0) + flag_ids(r.distance, r.src < r.dst)
+    return need
+
+
+def short_set_pipes(releases: Sequence[Release], points: Sequence[int], ids: int) -> frozenset[str]:
+    """The set pipes of the pipe pairs whose flags in one loop body need more than `ids`
+    event ids (`ids_needed`): `ascend-insert-sync` gathers those pipes' sets at the
+    fewest points (`set_points(..., fewest)`) before it tries anything else."""
+    return frozenset(pair[0] for pair, n in ids_needed(releases, points).items() if n > ids)
+
+
 def drains(items: Sequence[Item], releases: Sequence[Release], ii: int | None = None) -> dict[str, list[int]]:
     """Per pipe, the cycles each of its set points stalls it in one pass: from the end of
     the point's op's ii to the completion of the pipe's ops up to it (0 when unknown or

@@ -86,6 +86,14 @@ class LoopProblem:
     num_stages: int = 1
     # extra pairs of tasks that may not overlap (besides tasks sharing a pipe)
     conflicts: Sequence[tuple[int, int]] = ()
+    # event ids per pipe pair (the chip's): when a loop body's flags of a pair need more,
+    # ascend-insert-sync gathers their sets at the fewest points, which the replay of the
+    # code (realize.py) follows; no solver reads it
+    events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR
+    # whether the loop's trip count is a known constant: ascend-insert-sync then carries a
+    # loop-carried flag whose producer comes first in the body on a ring of ids (the
+    # replay of the code follows it); no solver reads it
+    known_trips: bool = False
 
     def validate(self) -> None:
         """Raise ValueError with a precise message on malformed input."""

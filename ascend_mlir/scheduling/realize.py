@@ -20,7 +20,9 @@ iteration after iteration, under those rules and the sync the code has:
   completed (later ops of the pipe queue behind it: the flag drain) and takes one
   cycle, the consumer starts one cycle after the set (its wait); one set follows each
   producer, or, for a pipe with a set point (`set_points.gathered`: a task named
-  `set:<pipe>`), one set at the point for all its producers;
+  `set:<pipe>`), one set at the point for all its producers; where a pipe pair's flags
+  need more event ids than the chip has, the sets and credit flags insert-sync then
+  places (`code_flags.placed_sets`);
 * a dependence on one pipe waits for the producer's completion (in-order pipe or
   pipe_barrier);
 * a dependence of distance d (plus the versions of its buffer) is on iteration j - d;
@@ -38,6 +40,7 @@ from ascend_mlir import hardware
 
 from ascend_mlir.analysis import flag_sets, sync_plan
 
+from . import code_flags
 from .bounds import check_schedule
 from .problem import Dep, LoopProblem, LoopResult
 
@@ -189,13 +192,28 @@ def _set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int
     return at
 
 
-def _uncovered(p: LoopProblem, order: list[int], pos: dict[int, int], deps: list[Dep], code: list[int],
+def _flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
+    """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
+    distance: set after the point, waited before its first consumer."""
+    model = sync_plan.BlockModel(block.pipes)
+    first: dict[tuple, int] = {}
+    for r, point in zip(releases, points, strict=True):
+        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        first[key] = min(first.get(key, r.dst), r.dst)
+    for f, ((point, a, b, k), dst) in enumerate(sorted(first.items())):
+        m = max(1, k)
+        model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
+        model.before.setdefault(dst, []).append(lambda copy, f=f, m=m, a=a, b=b, k=k: ("wait", a, b, (f, (copy - k) % m)))
+    return model
+
+
+def _uncovered(p: LoopProblem, model: sync_plan.BlockModel, pos: dict[int, int], deps: list[Dep], code: list[int],
                cross: list[int]) -> list[int]:
     """The cross-pipe dependences (indices into `deps`) that get a flag in the loop: as
     ascend-insert-sync plans them (shortest distance, then earliest consumer first), each
     one the flags kept so far do not order already (`sync_plan.Coverage`, the pass's own
-    happens-before model of the block) gets its set after its producer."""
-    model = sync_plan.BlockModel([frozenset(p.tasks[i].pipes) for i in order])
+    happens-before model of the block: `model`, whose items are the body's in program
+    order, the flags added to it) gets its set after its producer."""
 
     def rank(n: int) -> tuple:
         d = deps[n]
@@ -229,13 +247,13 @@ def _uncovered(p: LoopProblem, order: list[int], pos: dict[int, int], deps: list
 
 
 def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift: list[int], pos: dict[int, int],
-               trips: int | None) -> tuple[list[int], list[int]]:
+               trips: int | None, ring: bool) -> tuple[list[int], list[int]]:
     """Per dependence, its distance in kernel iterations and the one its code syncs it
     at (`_code_distance`; `_NO_WAIT` for one at least the loop's passes apart, which is
     none in the loop: insert-sync knows the count, and a stage-skewed loop's kernel runs
     S - 1 passes fewer)."""
     kernel = [_kernel_distance(d, versions, shift) for d in deps]
-    code = [_code_distance(k, pos[d.src] < pos[d.dst], trips is not None and _crosses(p, d))
+    code = [_code_distance(k, pos[d.src] < pos[d.dst], ring and _crosses(p, d))
             for d, k in zip(deps, kernel, strict=True)]
     passes = None if trips is None else trips - max(shift, default=0)
     for n, k in enumerate(kernel):
@@ -274,27 +292,36 @@ def _crosses(p: LoopProblem, d: Dep) -> bool:
 
 
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-          gather: bool = True, trips: int | None = None, barriers: bool = False) -> _Code:
+          gather: bool = True, trips: int | None = None, barriers: bool = False, ring: bool | None = None) -> _Code:
     """The body in program order (start order, a stage-skewed loop's tasks by their offset
     in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
     their point; with `gather` false, each after its producer, as insert-sync places them
     in a loop kept in program order), and what every item waits for. `trips`: the loop's
     (None: a loop of many). `barriers`: its cross-pipe hand-offs are pipe_barrier[<PIPE_ALL>]s
-    instead (`_barriers`; a loop that is not stage-skewed)."""
+    instead (`_barriers`; a loop that is not stage-skewed). `ring`: its trip count is known
+    (forward carried flags on a ring of ids); by default, when `trips` is given. Sets where
+    a pipe pair runs short of event ids: `code_flags.placed_sets`."""
     shift = kernel_shift(p, body_tasks, ii, start)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
     pos = {i: n for n, i in enumerate(order)}
     timed = [flag_sets.Item(frozenset(p.tasks[i].pipes), at[i], p.tasks[i].latency, p.tasks[i].ii) for i in order]
     deps = [d for d in p.deps if d.src < body_tasks and d.dst < body_tasks]
-    kernel, code = _distances(p, deps, versions, shift, pos, trips)
+    kernel, code = _distances(p, deps, versions, shift, pos, trips, trips is not None if ring is None else ring)
     cross = [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT]
     placed = _barriers(deps, pos, code, cross) if barriers else set()
-    flagged = [] if barriers else _uncovered(p, order, pos, deps, code, cross)
+    model = sync_plan.BlockModel([frozenset(p.tasks[i].pipes) for i in order])
+    flagged = [] if barriers else _uncovered(p, model, pos, deps, code, cross)
     releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
                                   p.tasks[deps[n].dst].pipes[0], code[n]) for n in flagged]
-    points = flag_sets.set_points(timed, releases, ii) if gather else [r.src for r in releases]
-    items, item_of, set_of, item_shift = _items(p, order, shift, deps, _set_order(releases, points))
+
+    def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
+        return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
+
+    points, back = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
+                                          ii if gather else None, p.events_per_pipe_pair, ordered)
+    items, item_of, set_of, item_shift = _items(p, order, shift, deps,
+                                                _set_order([*releases, *back], [*points, *(c.src for c in back)]))
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}
@@ -303,9 +330,14 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         set_item[n] = set_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
         producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
         releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
+    waits: list[list[_Wait]] = [[] for _ in items]
+    for c in back:  # credit flags (code_flags): no dependence of the problem's
+        src, dst, key = item_of[order[c.src]], item_of[order[c.dst]], (c.src, c.set_pipe, c.wait_pipe, c.distance)
+        producers.setdefault(set_of[key], []).append((src, dst, c.distance))
+        waits[dst].append(_Wait(set_of[key], 2, c.distance, src, c.distance, items[src].released + 2,
+                                (c.set_pipe, c.wait_pipe), True))
     for consumers in producers.values():  # one wait_flag, before the set's first consumer
         wait_flags[min(dst for _, dst, _ in consumers)] += 1
-    waits: list[list[_Wait]] = [[] for _ in items]
     for n, d in enumerate(deps):
         src = item_of[d.src]
         pipes = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
@@ -501,12 +533,14 @@ class _Replay:
 
 
 def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-            iterations: int | None = None) -> Realized:
+            iterations: int | None = None, gather: bool = True) -> Realized:
     """The code of the schedule `start` (at `ii`) of `p` (its first `body_tasks` tasks are ops;
     set points after them place the sets, drain reservations are not code) replayed
     (module doc): cycles per iteration in the steady state and one steady iteration's
-    starts."""
-    code = _code(p, body_tasks, ii, start, versions)
+    starts. `gather`: see `_code` (false for a loop kept in program order). A loop of a
+    known trip count (`p.known_trips`) carries a forward loop-carried flag on its ring of
+    ids (`_code_distance`), as `loop_cycles` replays it."""
+    code = _code(p, body_tasks, ii, start, versions, gather, ring=p.known_trips)
     items = code.items
     stages = max(start[:body_tasks], default=0) // ii + 1
     deepest = max([1, *versions.values()]) + max((d.distance for d in p.deps), default=0)

@@ -95,7 +95,8 @@ def unrolled_problem(p: LoopProblem, u: int, body_tasks: int | None = None,
     pairs = {(index(i, a), index(j, b)) for i, j in p.conflicts for a in range(u) for b in range(u)}
     conflicts = sorted({(min(i, j), max(i, j)) for i, j in pairs if i != j})
     return coalesced(LoopProblem(tasks=tasks, deps=deps, buffers=buffers, capacity=capacity,
-                                 num_stages=p.num_stages, conflicts=conflicts), u, u * n)
+                                 num_stages=p.num_stages, conflicts=conflicts,
+                                 events_per_pipe_pair=p.events_per_pipe_pair, known_trips=p.known_trips), u, u * n)
 
 
 def _same_pass_reach(p: LoopProblem, body_tasks: int) -> list[int]:

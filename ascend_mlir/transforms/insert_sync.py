@@ -308,7 +308,7 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
             plan.barriers.append((r.dst, f"ALL:{core_of(r.src_pipe)}:"))  # every pipe of the core
         else:
             cross_core = core_of(r.src_pipe) != core_of(r.dst_pipe)
-            period = 1 if cross_core else r.distance + 1 if r.distance and r.src < r.dst else max(1, r.distance)
+            period = 1 if cross_core else flag_sets.flag_ids(r.distance, r.src < r.dst)
             plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
     _gather_sets(plan)
     if loop_body:

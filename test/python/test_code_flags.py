@@ -1,0 +1,86 @@
+"""Where a loop body's sets stand once its pipe pairs run short of event ids
+(`scheduling.code_flags`, IR-free; `analysis.flag_sets.ids_needed` / `short_set_pipes`):
+what ascend-insert-sync does then, for the replay of the code (the chain kernels against
+the simulator are in test_scheduled_ii.py)."""
+
+from __future__ import annotations
+
+from ascend_mlir.analysis.flag_sets import Item, Release, flag_ids, ids_needed, short_set_pipes
+from ascend_mlir.scheduling.code_flags import placed_sets
+
+LOAD, VEC, STORE = frozenset({"MTE2"}), frozenset({"V"}), frozenset({"MTE3"})
+
+
+def _never(points, a, b, pipe_a, pipe_b, wrap) -> bool:
+    return False
+
+
+def _always(points, a, b, pipe_a, pipe_b, wrap) -> bool:
+    return True
+
+
+def _loads_first(chains: int) -> tuple[list[Item], list[Release]]:
+    """All loads, then one vector op per chain, then all stores (program order, untimed)."""
+    items = [Item(LOAD)] * chains + [Item(VEC)] * chains + [Item(STORE)] * chains
+    releases = [Release(c, chains + c, "MTE2", "V") for c in range(chains)]
+    releases += [Release(chains + c, 2 * chains + c, "V", "MTE3") for c in range(chains)]
+    return items, releases
+
+
+def _interleaved(chains: int) -> tuple[list[Item], list[Release]]:
+    """Load, vector op, store of one chain after the other (program order, untimed), and
+    each store before the next pass's load of its chain."""
+    items = [item for _ in range(chains) for item in (Item(LOAD), Item(VEC), Item(STORE))]
+    releases = [Release(3 * c, 3 * c + 1, "MTE2", "V") for c in range(chains)]
+    releases += [Release(3 * c + 1, 3 * c + 2, "V", "MTE3") for c in range(chains)]
+    releases += [Release(3 * c + 2, 3 * c, "MTE3", "MTE2", 1) for c in range(chains)]
+    return items, releases
+
+
+def test_a_flag_takes_an_id_per_pass_it_is_carried_and_one_more_on_a_ring():
+    assert [flag_ids(0, True), flag_ids(1, False), flag_ids(2, False), flag_ids(2, True)] == [1, 1, 2, 3]
+    items, releases = _interleaved(3)
+    assert ids_needed(releases, [r.src for r in releases]) == {("MTE2", "V"): 3, ("V", "MTE3"): 3, ("MTE3", "MTE2"): 3}
+
+
+def test_sets_stay_after_their_producers_while_the_ids_last():
+    items, releases = _loads_first(8)
+    points, back = placed_sets(items, releases, None, 8, _never)
+    assert points == [r.src for r in releases] and back == []
+    assert short_set_pipes(releases, points, 8) == frozenset()
+
+
+def test_short_pipes_gather_their_sets_at_the_fewest_points():
+    """Ten loads a pass on eight ids: every load's set moves after the last load (the
+    consumers come after it anyway), every vector op's after the last vector op."""
+    items, releases = _loads_first(10)
+    assert short_set_pipes(releases, [r.src for r in releases], 8) == {"MTE2", "V"}
+    points, back = placed_sets(items, releases, None, 8, _never)
+    assert points == [9] * 10 + [19] * 10
+    assert back == []
+
+
+def test_a_pair_still_short_takes_turns_with_credits_back():
+    """Interleaved chains cannot gather (each consumer follows its producer): ten flags of
+    a pair on eight ids take turns, and each reuse of an id nothing orders gets a credit
+    (a flag from the consumer's pipe back to the producer's) from the earlier flag's
+    consumer to the later flag's producer."""
+    items, releases = _interleaved(10)
+    points, back = placed_sets(items, releases, None, 8, _never)
+    assert points[:20] == [r.src for r in releases[:20]]  # same-pass flags keep their points
+    assert back, "a reuse nothing orders needs a credit"
+    assert {(c.set_pipe, c.wait_pipe) for c in back} <= {("V", "MTE2"), ("MTE3", "V")}
+    for c in back:  # set after a consumer of the pair, waited before a producer of it
+        assert items[c.src].pipes == {c.set_pipe} and items[c.dst].pipes == {c.wait_pipe}
+    # nothing to add where every reuse is already ordered
+    assert placed_sets(items, releases, None, 8, _always)[1] == []
+
+
+def test_a_ring_that_cannot_fit_leaves_the_gathered_sets():
+    """A carried flag over two passes takes two ids, more than the pair has: no ring
+    fits, insert-sync's barriers are not modelled, the sets stay as gathered."""
+    items, releases = _interleaved(10)
+    releases = [Release(r.src, r.dst, r.set_pipe, r.wait_pipe, 2 if r.distance else 0) for r in releases]
+    points, back = placed_sets(items, releases, None, 1, _never)
+    assert back == []
+    assert points[20:] == [29] * 10  # the stores' sets gathered after the last store
