@@ -156,6 +156,10 @@ class _Code:
     wait_flags: list[int]
     # per item, whether a pipe_barrier[<PIPE_ALL>] stands before it (`barriers`)
     barrier: list[bool] = field(default_factory=list)
+    # per pipe pair, the (producer item, kernel distance) of the cross-pipe dependences
+    # no pass of the loop waits for (`_NO_WAIT`): a stage-skewed loop's prologue waits
+    # for them before the loop
+    entering: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
 
 
 def _barriers(deps: list[Dep], pos: dict[int, int], code: list[int], cross: list[int]) -> set[int]:
@@ -348,6 +352,11 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         else:
             wait = _Wait(src, d.latency, code[n], src, max(0, kernel[n]), d.latency, pipes, False)
         waits[item_of[d.dst]].append(wait)
+    entering: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for n, d in enumerate(deps):
+        if code[n] == _NO_WAIT and _crosses(p, d):
+            pair = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+            entering.setdefault(pair, []).append((item_of[d.src], kernel[n]))
     conflicts: list[set[int]] = [set() for _ in items]
     for a, b in p.conflicts:
         if a < body_tasks and b < body_tasks:
@@ -356,7 +365,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     barrier = [False] * len(items) if placed else []
     for b in placed:
         barrier[item_of[order[b]]] = True
-    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier)
+    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier, entering)
 
 
 class _Replay:
@@ -412,7 +421,12 @@ class _Replay:
         wait; None: not known yet)."""
         if self.first <= it <= self.last:
             if w.code == _NO_WAIT:
-                return 0
+                # none in the loop (no later pass waits for it), but a producer in the
+                # prologue: the loop is one item of the code around it, whose wait for
+                # the pair's last set stands before the loop (random kernel 153: the
+                # next tile's loads waited for the prologue's last V op)
+                j = it - w.exact
+                return self._before_loop(w.pipes) if w.cross and 0 <= j < self.first and self.present(j, w.task) else 0
             j = it - w.code
             if j >= self.first:
                 return self._after(j, w.src, w.after)
@@ -433,6 +447,20 @@ class _Replay:
             for n in self.code.releasing.get(w.pipes, ()):
                 if self.present(it, n):
                     at = self._after(it, n, self.items[n].released + 2)
+                    if at is None:
+                        return None
+                    latest = max(latest, at)
+        return latest
+
+    def _before_loop(self, pipes: tuple[str, str]) -> int | None:
+        """The wait before a stage-skewed loop for the prologue's producers of the pipe
+        pair that no pass of the loop waits for (`_Code.entering`): once the last of
+        them released."""
+        latest = 0
+        for src, exact in self.code.entering.get(pipes, ()):
+            for j in range(max(0, self.first - exact), self.first):
+                if self.present(j, src):
+                    at = self._after(j, src, self.items[src].released + 2)
                     if at is None:
                         return None
                     latest = max(latest, at)
