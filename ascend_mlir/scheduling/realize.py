@@ -352,11 +352,6 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         else:
             wait = _Wait(src, d.latency, code[n], src, max(0, kernel[n]), d.latency, pipes, False)
         waits[item_of[d.dst]].append(wait)
-    entering: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for n, d in enumerate(deps):
-        if code[n] == _NO_WAIT and _crosses(p, d):
-            pair = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
-            entering.setdefault(pair, []).append((item_of[d.src], kernel[n]))
     conflicts: list[set[int]] = [set() for _ in items]
     for a, b in p.conflicts:
         if a < body_tasks and b < body_tasks:
@@ -365,7 +360,20 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     barrier = [False] * len(items) if placed else []
     for b in placed:
         barrier[item_of[order[b]]] = True
-    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier, entering)
+    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier,
+                 _entering(p, deps, kernel, code, item_of))
+
+
+def _entering(p: LoopProblem, deps: list[Dep], kernel: list[int], code: list[int],
+              item_of: dict[int, int]) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """Per pipe pair, the (producer item, kernel distance) of its cross-pipe dependences
+    that no pass of the loop waits for (`_Code.entering`)."""
+    entering: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for n, d in enumerate(deps):
+        if code[n] == _NO_WAIT and _crosses(p, d):
+            pair = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+            entering.setdefault(pair, []).append((item_of[d.src], kernel[n]))
+    return entering
 
 
 class _Replay:
