@@ -40,6 +40,10 @@ if via_cce.compiler() is None:
 # refuses IR synced for another chip, so a kernel printed for both arches would be
 # compiled twice per sync.
 CASES = [(seed, ARCHS[(seed + i) % 2], sync) for seed in SEEDS for i, sync in enumerate(SYNCS)]
+# The fast tier compiles, prints and builds the first FAST_SEEDS kernels (two MIX ones,
+# seeds 4 and 16, each sync on both arches; the fixture was its costliest at 48 CPU s for
+# 30); the later seeds' cases are `slow`, and the default tier runs all 30.
+FAST_SEEDS = 17
 # copy paths only the 950 has (hardware.py): L0C -> UB and UB -> L1
 ONLY_ON_950 = (["cc", "ub"], ["ub", "cbuf"])
 
@@ -53,9 +57,9 @@ def _needs_950_paths(module) -> bool:
 
 
 @pytest.fixture(scope="module")
-def random_runs():
+def random_runs(request):
     units, cases, refused = [], {}, set()
-    for seed in SEEDS:
+    for seed in SEEDS[:tier_budget(request.config, fast=FAST_SEEDS, default=len(SEEDS), slow=len(SEEDS))]:
         text = random_kernel(seed)
         tile_module = parse(text)
         inputs = make_inputs(kernel_function(tile_module), seed)
@@ -76,7 +80,8 @@ def random_runs():
     return via_cce.build(units), cases, refused
 
 
-@pytest.mark.parametrize(("seed", "arch", "sync"), CASES)
+@pytest.mark.parametrize(("seed", "arch", "sync"), [pytest.param(*case, marks=[pytest.mark.slow] if case[0] >= FAST_SEEDS else [])
+                                                    for case in CASES])
 def test_random_kernel_through_cce_matches_reference(random_runs, seed, arch, sync):
     lib, cases, refused = random_runs
     if (seed, arch, sync) in refused:
@@ -96,6 +101,9 @@ def test_some_random_kernels_are_mix_and_both_arches_run():
     assert len(mix) >= 5
     assert len(mix) < len(SEEDS)
     assert {(arch, sync) for _, arch, sync in CASES} == {(a, s) for a in ARCHS for s in SYNCS}
+    fast = [case for case in CASES if case[0] < FAST_SEEDS]  # the fast tier's cases claim it too
+    assert len([s for s in mix if s < FAST_SEEDS]) >= 2
+    assert {(arch, sync) for _, arch, sync in fast} == {(a, s) for a in ARCHS for s in SYNCS}
 
 
 # ----- odd shapes ---------------------------------------------------------------------------
