@@ -82,8 +82,8 @@ from ascend_mlir.analysis.kernel_layout import sides_run, split_pairs, vector_co
 from ascend_mlir.analysis.same_in_run import run_key
 from ascend_mlir.chips import Chip, ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, op_error
-from ascend_mlir.transforms.verify_sync_carry import Carry, StaticAccess, static_accesses
-from ascend_mlir.transforms.verify_sync_engine import Checker, Step, op_where, run_streams
+from ascend_mlir.transforms.verify_sync_carry import Carry, StaticConflicts, static_accesses
+from ascend_mlir.transforms.verify_sync_engine import Checker, OpFacts, RunMemo, Step, op_facts, op_where, run_streams
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
 
@@ -104,8 +104,10 @@ class _OverBudget(Exception):
 # ----------------------------------------------------------------------------- the unrolled run
 
 
-def _trip_values(loop: scf.ForOp, env: dict[Hashable, int | Affine]) -> list[int | Affine] | None:
-    bounds = [affine_of(v).bind(env) for v in (loop.lb, loop.ub, loop.step)]
+def _trip_values(forms: tuple[Affine, Affine, Affine], env: dict[Hashable, int | Affine]) -> list[int | Affine] | None:
+    """The loop variable's values when a loop's bounds (`forms`: lb, ub and step as
+    affine forms) are constants under `env`, else None."""
+    bounds = [f.bind(env) for f in forms]
     if not all(b.is_constant for b in bounds):
         return None
     lb, ub, step = (b.const for b in bounds)
@@ -117,11 +119,13 @@ def _trip_values(loop: scf.ForOp, env: dict[Hashable, int | Affine]) -> list[int
     return [lb + k * step for k in range(trips)]
 
 
-def _symbolic_iterations(loop: scf.ForOp, env: dict[Hashable, int | Affine], trips: int) -> list[int | Affine]:
-    """The loop variable of iterations 0..trips-1 of a loop with runtime bounds:
-    `lb + k * step`, symbolic where lb/step are (a non-constant step: k copies of it)."""
-    lb = affine_of(loop.lb).bind(env)
-    step = affine_of(loop.step).bind(env)
+def _symbolic_iterations(forms: tuple[Affine, Affine, Affine], env: dict[Hashable, int | Affine],
+                         trips: int) -> list[int | Affine]:
+    """The loop variable of iterations 0..trips-1 of a loop with runtime bounds (`forms`:
+    lb, ub and step as affine forms): `lb + k * step`, symbolic where lb/step are (a
+    non-constant step: k copies of it)."""
+    lb = forms[0].bind(env)
+    step = forms[2].bind(env)
     values: list[int | Affine] = []
     for k in range(trips):
         value = lb + step.scale(k)
@@ -159,10 +163,51 @@ def covering_trip_counts(loop: scf.ForOp) -> range:
     return _covering([loop])
 
 
+class _FunctionShape:
+    """What every run of one function reads of it alike (the IR does not change while it
+    is checked): the cores it runs on, its sub-block index values, and per block its ops
+    as the runner meets them (loops, ifs, pipe ops with the cores that issue them), each
+    loop's bounds as affine forms."""
+
+    def __init__(self, func_op: func.FuncOp, vector_cores: tuple[str, ...]):
+        self.vector_cores = vector_cores
+        self.cores = _function_cores(func_op, vector_cores)
+        # a MIX kernel runs its vector code on two vector cores, told apart by
+        # get_sub_block_idx
+        self.sub_block = [op.result for op in func_op.walk() if isinstance(op, hivm.GetSubBlockIdxOp)]
+        self._blocks: dict[Block, list[tuple[Operation, tuple[str, ...] | None, OpFacts | None]]] = {}
+        self._bounds: dict[scf.ForOp, tuple[Affine, Affine, Affine]] = {}
+
+    def ops(self, block: Block) -> list[tuple[Operation, tuple[str, ...] | None, OpFacts | None]]:
+        """The loops, ifs (None, None) and pipe ops (the cores issuing them, their facts)
+        of `block`."""
+        found = self._blocks.get(block)
+        if found is None:
+            found = self._blocks[block] = [
+                (op, self.cores_of(op), op_facts(op)) if isinstance(op, hivm.HivmPipeOp) else (op, None, None)
+                for op in block.ops if isinstance(op, scf.ForOp | scf.IfOp | hivm.HivmPipeOp)
+            ]
+        return found
+
+    def bounds(self, loop: scf.ForOp) -> tuple[Affine, Affine, Affine]:
+        found = self._bounds.get(loop)
+        if found is None:
+            found = self._bounds[loop] = (affine_of(loop.lb), affine_of(loop.ub), affine_of(loop.step))
+        return found
+
+    def cores_of(self, op: hivm.HivmPipeOp) -> tuple[str, ...]:
+        core = op.core_type()
+        if core == "SCALAR":
+            return tuple(sorted(self.cores))
+        if core == "VECTOR":
+            return self.vector_cores
+        return (core,)
+
+
 class _Runner:
     def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...],
                  trips: dict[Operation, int | tuple[int, ...]] | None = None,
-                 arguments: dict[Hashable, int | Affine] | None = None):
+                 arguments: dict[Hashable, int | Affine] | None = None, shape: _FunctionShape | None = None):
         self.func_op = func_op
         self.arguments = arguments or {}  # the function's arguments as another's (a split kernel's)
         self.choices = choices  # scf.if -> region index
@@ -178,37 +223,38 @@ class _Runner:
         self.ifs: list[Operation] = []
         self.steps: list[Step] = []
         self.vector_cores = vector_cores
-        self.cores = _function_cores(func_op, self.vector_cores)
-        # a MIX kernel runs its vector code on two vector cores, told apart by
-        # get_sub_block_idx
-        self.sub_block = [op.result for op in func_op.walk() if isinstance(op, hivm.GetSubBlockIdxOp)]
+        self.shape = shape if shape is not None else _FunctionShape(func_op, vector_cores)
 
     def run(self) -> list[Step]:
         self._block(self.func_op.body.block, dict(self.arguments), ())
         return self.steps
 
     def _block(self, block: Block, env: dict[Hashable, int | Affine], tag: tuple) -> None:
-        for op in block.ops:
-            if isinstance(op, scf.ForOp):
+        core_envs: dict[str, dict[Hashable, int | Affine]] = {}  # this iteration's per core
+        for op, cores, facts in self.shape.ops(block):
+            if cores is not None:
+                for core in cores:
+                    core_env = core_envs.get(core)
+                    if core_env is None:
+                        core_env = core_envs[core] = self._core_env(env, core)
+                    self.steps.append(Step(op, core, core_env, tag, self.runs_begun, facts))
+                if len(self.steps) > EVENT_BUDGET:
+                    raise _TooLarge()
+            elif isinstance(op, scf.ForOp):
                 self._for(op, env, tag)
-            elif isinstance(op, scf.IfOp):
+            else:
                 if op not in self.ifs:
                     self.ifs.append(op)
                 index = self.choices.get(op, 0)
                 if index < len(op.regions) and op.regions[index].blocks:
                     self._block(op.regions[index].block, env, tag)
-            elif isinstance(op, hivm.HivmPipeOp):
-                for core in self._cores_of(op):
-                    self.steps.append(Step(op, core, self._core_env(env, core), tag, self.runs_begun))
-                if len(self.steps) > EVENT_BUDGET:
-                    raise _TooLarge()
 
     def _for(self, op: scf.ForOp, env: dict[Hashable, int | Affine], tag: tuple) -> None:
-        values: list[int | Affine] | None = _trip_values(op, env)
+        values: list[int | Affine] | None = _trip_values(self.shape.bounds(op), env)
         if values is None:  # runtime bounds: the trip count of this run
             if op not in self.dynamic_loops:
                 self.dynamic_loops.append(op)
-            values = _symbolic_iterations(op, env, self._trip_count(op, tag))
+            values = _symbolic_iterations(self.shape.bounds(op), env, self._trip_count(op, tag))
             if isinstance(self.trips.get(op), tuple):
                 self.last_run_tag = tag
         iv = op.body.block.args[0]
@@ -231,17 +277,12 @@ class _Runner:
         return trips[(self.runs_begun - 1) % len(trips)]
 
     def _core_env(self, env: dict[Hashable, int | Affine], core: str) -> dict[Hashable, int | Affine]:
-        if core not in self.vector_cores or not self.sub_block:
+        if core not in self.vector_cores or not self.shape.sub_block:
             return env
-        return {**env, **{v: self.vector_cores.index(core) for v in self.sub_block}}
+        return {**env, **{v: self.vector_cores.index(core) for v in self.shape.sub_block}}
 
     def _cores_of(self, op: hivm.HivmPipeOp) -> list[str]:
-        core = op.core_type()
-        if core == "SCALAR":
-            return sorted(self.cores)
-        if core == "VECTOR":
-            return list(self.vector_cores)
-        return [core]
+        return list(self.shape.cores_of(op))
 
 
 def _vector_cores(funcs: list[func.FuncOp]) -> tuple[str, ...]:
@@ -301,7 +342,7 @@ def _id_range_errors(func_op: func.FuncOp, events_per_pipe_pair: int, chip_name:
 
 
 def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried: list[int] | None = None,
-                     why: list[str] | None = None) -> bool:
+                     why: list[str] | None = None, shared: bool = True) -> bool:
     """Check one kernel: one function, or the two parts of a split MIX kernel (run
     side by side), under `chip`'s same-pipe rule (None: the default chip). Raise a located
     error for the first unsynchronised fact; False when too large to unroll.
@@ -311,31 +352,36 @@ def verify_functions(funcs: list[func.FuncOp], chip: Chip | None = None, carried
     the same trip count or branch in a run of both; the rest are combined in every way.
     `carried` (when given) gets, per run of a varying nested loop's sequence of counts,
     how many passes back its state reached (`_Carry.age`) and the sequence's length, as
-    age * 100 + length. `why` (when given) gets the reason of a False where it names loops."""
+    age * 100 + length. `why` (when given) gets the reason of a False where it names loops.
+    `shared`: the runs share what they compute alike (`RunMemo`, each op's facts and
+    footprints per iteration, the units that may conflict); False: each run computes its
+    own and searches every unit, the plain path the tests compare the verdicts with."""
     try:
-        return _verify(funcs, chip, carried)
+        return _verify(funcs, chip, carried, shared)
     except _OverBudget as e:
         if why is not None:
             why.append(str(e))
         return False
 
 
-def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | None) -> bool:
+def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | None, shared: bool = True) -> bool:
     vector_cores = _vector_cores(funcs)
-    plan = _run_plan(funcs, vector_cores)
+    shapes = {f: _FunctionShape(f, vector_cores) for f in funcs}
+    plan = _run_plan(funcs, vector_cores, shapes)
     if plan is None:
         return False
     arguments = _shared_arguments(funcs)
     seen: set[frozenset] = set()
-    static: dict[tuple[str, str], list[StaticAccess]] | None = None
     queues: dict[frozenset, dict[tuple[int, tuple], int]] = {}
+    static = StaticConflicts(static_accesses([(f, shapes[f].cores_of) for f in funcs], vector_cores))
+    memo = RunMemo(static=static)  # what every run computes alike
     runs = deque(plan)
     longer: set[tuple[frozenset, int]] = set()  # (the run's choices, length) already added
     over: list[_OverBudget] = []  # longer sequences over the budget: not verified, unless refused
     dynamic: set[Operation] = set()  # the runtime-bounded loops the runs meet
     while runs:
         choice, trips = runs.popleft()
-        runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f)) for f in funcs]
+        runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f), shapes[f] if shared else None) for f in funcs]
         try:
             steps = [s for r in runners for s in r.run()]
         except _TooLarge:
@@ -351,11 +397,9 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
         lengths = {len(t) for t in trips.values() if isinstance(t, tuple)}
         carry = None
         if lengths:
-            if static is None:
-                static = static_accesses([(r.func_op, r._cores_of) for r in runners], vector_cores)
             same = frozenset((op, t) for op, t in trips.items() if isinstance(t, int)) | frozenset(choice.items())
             carry = Carry(static, chip, queues.setdefault(same, {}))
-        run_streams(Checker(vector_cores, chip), steps, carry)
+        run_streams(Checker(vector_cores, chip, memo=memo if shared else RunMemo()), steps, carry)
         if carry is not None and carried is not None:
             carried.append(carry.age * 100 + max(lengths))
         if carry is not None and carry.age + 2 > max(lengths) and not over:
@@ -406,11 +450,13 @@ _OpT = TypeVar("_OpT", bound=Operation)
 _Trips = dict[Operation, int | tuple[int, ...]]
 
 
-def _run_plan(funcs: list[func.FuncOp], vector_cores: tuple[str, ...]) -> list[tuple[_Choice, _Trips]] | None:
+def _run_plan(funcs: list[func.FuncOp], vector_cores: tuple[str, ...],
+              shapes: dict[func.FuncOp, _FunctionShape] | None = None) -> list[tuple[_Choice, _Trips]] | None:
     """The runs to check: every branch combination of the kernel's `scf.if`s (paired
     across its functions, under every branch: an if or a runtime loop met only under
     a non-first branch gets its choices too), each with the trip choices of the runtime
     loops that combination reaches; None over MAX_PATHS / MAX_TRIP_RUNS or EVENT_BUDGET."""
+    shapes = shapes or {f: _FunctionShape(f, vector_cores) for f in funcs}
     ifs = [op for f in funcs for op in f.walk() if isinstance(op, scf.IfOp)]
     loops = [op for f in funcs for op in f.walk() if isinstance(op, scf.ForOp)]
     keys = run_key([*ifs, *loops])
@@ -424,7 +470,7 @@ def _run_plan(funcs: list[func.FuncOp], vector_cores: tuple[str, ...]) -> list[t
     reached: set[frozenset] = set()
     for combo in product(*(range(len(group[0].regions)) for group in if_groups)):
         choice: _Choice = {op: index for group, index in zip(if_groups, combo, strict=True) for op in group}
-        runners = [_Runner(f, choice, vector_cores) for f in funcs]
+        runners = [_Runner(f, choice, vector_cores, shape=shapes[f]) for f in funcs]
         try:
             for r in runners:
                 r.run()

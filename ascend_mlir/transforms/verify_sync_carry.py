@@ -6,8 +6,9 @@ must be. Used by `verify_sync` and `verify_sync_engine` only."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,16 +42,14 @@ class Carry:
     any of it was made: 0 means the state at the end of pass p is made by pass p alone,
     so every check depends on at most the trip counts of two consecutive runs."""
 
-    # per unit (core, pipe): the accesses of every op it may run (op, unbound footprint
-    # over all values of its symbols, its byte hull, write)
-    static: dict[tuple[str, str], list[StaticAccess]]
+    # per unit (core, pipe): the accesses of every op it may run, and which may conflict
+    static: StaticConflicts
     chip: Chip | None = None
     # (pass, flag) -> how many sets of a counting (cross-core) flag were pending at the
     # end of that pass, shared by the runs that differ only in the varying loop's counts
     queues: dict[tuple[int, tuple], int] = field(default_factory=dict)
     age: int = 0
     where: Operation | None = None  # an op of the oldest part found
-    _conflicts: dict[tuple, bool] = field(default_factory=dict)
 
     def record(self, checker: Checker, streams: Iterable[deque], phase: int) -> None:
         for stream in streams:
@@ -65,39 +64,79 @@ class Carry:
         for key, (unit, index, op, made) in checker.last_wait.items():
             if made < phase and key[0] == "flag" and checker.knows((key[1], key[2])).get(unit, 0) < index:
                 self._older(phase - made, op)
-        for (core, pipe), accesses in checker.accesses.items():
-            for a in reversed(accesses):
-                if a.step.pass_index < phase and self._live(checker, a, (core, pipe)):
-                    self._older(phase - a.step.pass_index, a.step.op)
+        for unit, accesses in checker.accesses.items():
+            self._oldest_live(checker, unit, accesses, phase)
 
     def _older(self, age: int, op: Operation) -> None:
         if age > self.age:
             self.age, self.where = age, op
 
-    def _live(self, checker: Checker, a: Access, unit: tuple[str, str]) -> bool:
-        """Some unit that may touch `a`'s bytes does not know of it yet."""
-        for other in self.static:
-            if other == unit and a.pipe != "M" and not needs_barrier(self.chip, a.pipe, a.pipe):
-                continue  # a pipe the chip keeps in order
+    def _oldest_live(self, checker: Checker, unit: tuple[str, str], accesses: list[Access], phase: int) -> None:
+        """Raise the age to that of `unit`'s oldest access some unit that may touch its
+        bytes does not know of yet. A unit's accesses are in issue order: their indices
+        rise and their passes never fall, so the oldest is the first found, and none at
+        or below the index every unit that may see them knows is."""
+        others = [other for other in self.static.static if not self._in_order(unit, other)]
+        floor = min((checker.knows(other).get(unit, 0) for other in others), default=None)
+        if floor is None:
+            return
+        for a in accesses[bisect_right(accesses, floor, key=_index):]:
+            if phase - a.step.pass_index <= self.age:
+                return  # no later access is older than the age found
+            if self._live(checker, a, unit, others):
+                self._older(phase - a.step.pass_index, a.step.op)
+                return
+
+    def _in_order(self, unit: tuple[str, str], other: tuple[str, str]) -> bool:
+        """`unit` is `other`, a pipe the chip keeps in order (but M, whose order holds
+        between multiplies only)."""
+        return other == unit and unit[1] != "M" and not needs_barrier(self.chip, unit[1], unit[1])
+
+    def _live(self, checker: Checker, a: Access, unit: tuple[str, str], others: list[tuple[str, str]]) -> bool:
+        """Some unit of `others` that may touch `a`'s bytes does not know of it yet."""
+        conflicting = self.static.conflicting(a.step.op, a.write, unit)
+        for other in others:
             if checker.knows(other).get(unit, 0) >= a.index:
                 continue
-            if self._may_conflict(a, unit, other):
+            if other in conflicting:
                 return True
         return False
 
-    def _may_conflict(self, a: Access, unit: tuple[str, str], other: tuple[str, str]) -> bool:
-        """Whether some access of `other` may touch bytes `a`'s op touches (one a write),
-        over all values of both footprints' symbols."""
-        key = (a.step.op, unit, a.write, other)
-        hit = self._conflicts.get(key)
-        if hit is None:
-            mine = [m for m in self.static.get(unit, []) if m.op is a.step.op and m.write == a.write]
-            hit = self._conflicts[key] = any(
+
+def _index(a: Access) -> int:
+    return a.index
+
+
+@dataclass
+class StaticConflicts:
+    """Per unit (core, pipe): the accesses of every op it may run (op, unbound footprint
+    over all values of its symbols, its byte hull, write), and whether an op's accesses
+    on one unit may conflict with some access of another (memoised): one of the two a
+    write, their byte hulls over all values of their symbols not apart. A bound footprint
+    lies in its unbound one's hull (binding turns a version `c * (x mod m)` into one of
+    its values), so no two accesses of a pair this says no to can conflict in any run."""
+
+    static: dict[tuple[str, str], list[StaticAccess]]
+    _memo: dict[tuple, frozenset[tuple[str, str]]] = field(default_factory=dict)
+
+    def may_conflict(self, op: Operation, write: bool, unit: tuple[str, str], other: tuple[str, str]) -> bool:
+        """Whether some access of `other` may touch bytes `op`'s accesses (reads or
+        writes, `write`) on `unit` touch, one of the two a write, over all values of both
+        footprints' symbols (cube multiplies on one unit are ordered by the hardware)."""
+        return other in self.conflicting(op, write, unit)
+
+    def conflicting(self, op: Operation, write: bool, unit: tuple[str, str]) -> frozenset[tuple[str, str]]:
+        """The units `may_conflict` says yes to."""
+        key = (op, write, unit)
+        found = self._memo.get(key)
+        if found is None:
+            mine = [m for m in self.static.get(unit, []) if m.op is op and m.write == write]
+            found = self._memo[key] = frozenset(other for other, theirs in self.static.items() if any(
                 (m.write or t.write) and not hulls_apart(m.footprint, t.footprint, (m.hull, t.hull))
                 and not (other == unit and isinstance(m.op, CUBE_MULTIPLIES) and isinstance(t.op, CUBE_MULTIPLIES))
-                for m in mine for t in self.static[other]
-            )
-        return hit
+                for m in mine for t in theirs
+            ))
+        return found
 
 
 @dataclass(frozen=True)
@@ -108,7 +147,7 @@ class StaticAccess:
     write: bool
 
 
-def static_accesses(funcs: list[tuple[func.FuncOp, Callable[[hivm.HivmPipeOp], list[str]]]],
+def static_accesses(funcs: list[tuple[func.FuncOp, Callable[[hivm.HivmPipeOp], Sequence[str]]]],
                     vector_cores: tuple[str, ...]) -> dict[tuple[str, str], list[StaticAccess]]:
     """Every memory access each unit may make, over all values of its symbols (for
     `Carry`): each function with the cores that run each of its ops."""

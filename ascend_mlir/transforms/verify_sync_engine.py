@@ -20,7 +20,7 @@ from ascend_mlir.analysis.views import affine_of, footprint_of
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.diagnostics import location_of, op_error
 from ascend_mlir.dialects import hivm
-from ascend_mlir.transforms.verify_sync_carry import CUBE_MULTIPLIES, Carry, per_core_memory
+from ascend_mlir.transforms.verify_sync_carry import CUBE_MULTIPLIES, Carry, StaticConflicts, per_core_memory
 
 
 def op_where(op: Operation) -> str:
@@ -28,33 +28,157 @@ def op_where(op: Operation) -> str:
     return str(loc) if loc is not None else op.name
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One issued instruction of the run."""
 
     op: Operation
     core: str
-    env: dict[Hashable, int | Affine]  # loop variable values (symbolic in runtime-bounded loops)
+    # loop variable values (symbolic in runtime-bounded loops): the same for every step of
+    # one op, core and tag (each loop variable is lb + k * step of its iteration k, its
+    # bounds over the enclosing loops' variables)
+    env: dict[Hashable, int | Affine]
     tag: tuple  # iteration numbers of the enclosing loops (renames values made in loops)
     # runs of the varying nested loop begun before this step (0 without one): the pass
-    # of the sequence of its trip counts the step belongs to (`_pass_ages`)
+    # of the sequence of its trip counts the step belongs to (`Carry`)
     pass_index: int = 0
+    facts: OpFacts | None = None  # op_facts(op), when the runner keeps them
 
 
 # ----------------------------------------------------------------------------- the check
 
 
-@dataclass
+@dataclass(slots=True)
 class Access:
     step: Step
     pipe: str
     index: int  # the op's number on its (core, pipe)
     footprint: Footprint
     write: bool
-    hull: tuple[int, int] | None = None  # byte_hull(footprint), kept: asked against every later access
+    hull: tuple[int, int] | None  # byte_hull(footprint), kept: asked against every later access
+    # the footprint's number in `RunMemo.ids`: equal footprints, equal numbers (the key of
+    # the memoised conflict test)
+    fid: int = -1
+    template: AccessTemplate | None = None  # the op's access it is one of
 
-    def __post_init__(self) -> None:
-        self.hull = byte_hull(self.footprint)
+
+# what an op is to the checker (`OpFacts.kind`), in the order `Checker.step` tells them apart
+_BARRIER, _SET, _WAIT, _BLOCK_SET, _BLOCK_WAIT, _OTHER_SYNC, _MEMORY = range(7)
+
+
+class AccessTemplate:
+    """One memref access of an op (value, write, pipe), with what its steps compute alike:
+    its numbered footprints per (core, tag) (a step's loop-variable values are those of its
+    op, core and tag: `Step.env`) and the units whose accesses may conflict with it per
+    core (`StaticConflicts.conflicting`)."""
+
+    __slots__ = ("value", "write", "pipe", "bound", "conflicting")
+
+    def __init__(self, value: SSAValue, write: bool, pipe: str):
+        self.value, self.write, self.pipe = value, write, pipe
+        self.bound: dict[tuple[str, tuple], tuple[tuple[int, Footprint, tuple[int, int] | None], ...]] = {}
+        self.conflicting: dict[str, frozenset[tuple[str, str]]] = {}
+
+
+class OpFacts:
+    """What the checker reads of one op, the same in every step of it: its kind, pipes,
+    memref accesses (reads first) and flag id (a static id, or its dynamic id's affine
+    form, bound per step)."""
+
+    __slots__ = ("kind", "pipes", "accesses", "stalls_issue", "flag_id", "cube_multiply")
+
+    def __init__(self, kind: int, pipes: tuple[str, ...] = (), accesses: tuple[AccessTemplate, ...] = (),
+                 stalls_issue: bool = False, flag_id: int | Affine | None = None, cube_multiply: bool = False):
+        self.kind, self.pipes, self.accesses = kind, pipes, accesses
+        self.stalls_issue, self.flag_id, self.cube_multiply = stalls_issue, flag_id, cube_multiply
+
+
+def op_facts(op: Operation) -> OpFacts:
+    if isinstance(op, hivm.PipeBarrierOp):
+        return OpFacts(_BARRIER, (op.pipe.pipe_name,), stalls_issue=op.stalls_issue)
+    if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp):
+        kind = _SET if isinstance(op, hivm.SetFlagOp) else _WAIT
+        flag = op.event_id if op.event_id is not None else affine_of(op.dynamic_event_id) if op.dynamic_event_id is not None else None
+        return OpFacts(kind, (op.set_pipe.pipe_name, op.wait_pipe.pipe_name), flag_id=flag)
+    if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp):
+        pipe = op.tpipe.pipe_name if isinstance(op, hivm.SyncBlockSetOp) else op.pipe.pipe_name
+        dynamic = op.dynamic_flag_id
+        flag = op.flag_id if op.flag_id is not None else affine_of(dynamic) if dynamic is not None else None
+        return OpFacts(_BLOCK_SET if isinstance(op, hivm.SyncBlockSetOp) else _BLOCK_WAIT, (pipe,), flag_id=flag)
+    if isinstance(op, hivm.SYNC_OPS) or not isinstance(op, hivm.HivmPipeOp):
+        return OpFacts(_OTHER_SYNC)
+    pipes = op.pipes()
+    writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
+    reads = [v for v in op.memref_reads() if isinstance(v.type, MemRefType)]
+    accesses = tuple(AccessTemplate(v, write, pipes[-1] if write or v in writes else pipes[0])
+                     for v, write in [(v, False) for v in reads] + [(v, True) for v in writes])
+    return OpFacts(_MEMORY, pipes, accesses, cube_multiply=isinstance(op, CUBE_MULTIPLIES))
+
+
+_ABSENT = object()  # a symbol the step's loop variables do not bind
+
+
+@dataclass
+class RunMemo:
+    """What every run of one kernel computes alike, kept across its runs (the IR does not
+    change while it is checked; a run's counts change which steps there are, not what a
+    step's op, loop-variable values and iterations make of its memory): each op's facts,
+    each memref value's footprint, each bound footprint per (value, core, the values of
+    its symbols, the iterations of its values made in loops), and whether two bound
+    footprints may share a byte (`may_conflict`). Pure functions of their keys, so a
+    verdict is the same with or without them."""
+
+    facts: dict[Operation, OpFacts] = field(default_factory=dict)
+    # per memref value: its footprint, the symbols in it and those of them made in a loop
+    footprints: dict[SSAValue, tuple[Footprint, tuple, tuple]] = field(default_factory=dict)
+    bound: dict[tuple, tuple[tuple[int, Footprint, tuple[int, int] | None], ...]] = field(default_factory=dict)
+    ids: dict[Footprint, int] = field(default_factory=dict)
+    conflicts: dict[tuple[int, int], bool] = field(default_factory=dict)
+    footprint_list: list[tuple[Footprint, tuple[int, int] | None]] = field(default_factory=list)
+    # every access each unit may make: a unit none of whose accesses may conflict with an
+    # op's is not searched for that op's conflicts (None: every unit is)
+    static: StaticConflicts | None = None
+
+    def of(self, op: Operation) -> OpFacts:
+        facts = self.facts.get(op)
+        if facts is None:
+            facts = self.facts[op] = op_facts(op)
+        return facts
+
+    def footprints_in(self, value: SSAValue, s: Step, vector_cores: tuple[str, ...]) -> tuple:
+        """(number, footprint, byte hull) of each memory `value` names in step `s` on its
+        core: its loop variables bound, values made in a loop told apart by iteration."""
+        cached = self.footprints.get(value)
+        if cached is None:
+            fp = footprint_of(value)
+            symbols = tuple(_symbols_of(fp))
+            cached = self.footprints[value] = (fp, symbols, tuple(v for v in symbols if _made_in_loop(v)))
+        fp, symbols, in_loop = cached
+        env = s.env
+        renamed = any(v not in env for v in in_loop)
+        key = (value, s.core, tuple(env.get(v, _ABSENT) for v in symbols), s.tag if renamed else None)
+        found = self.bound.get(key)
+        if found is None:
+            bound = fp.bind(env, {v: (v, s.tag) for v in in_loop if v not in env})
+            found = self.bound[key] = tuple(self._numbered(f) for f in per_core_memory(bound, s.core, vector_cores))
+        return found
+
+    def _numbered(self, fp: Footprint) -> tuple[int, Footprint, tuple[int, int] | None]:
+        fid = self.ids.get(fp)
+        if fid is None:
+            fid = self.ids[fp] = len(self.footprint_list)
+            self.footprint_list.append((fp, byte_hull(fp)))
+        return fid, fp, self.footprint_list[fid][1]
+
+    def may_conflict(self, e: int, a: int) -> bool:
+        """Whether footprints number e and a may share a byte: not apart by roots or byte
+        hulls, and `may_alias`."""
+        key = (e, a)
+        hit = self.conflicts.get(key)
+        if hit is None:
+            (fe, he), (fa, ha) = self.footprint_list[e], self.footprint_list[a]
+            hit = self.conflicts[key] = not hulls_apart(fe, fa, (he, ha)) and may_alias(fe, fa)
+        return hit
 
 
 @dataclass
@@ -66,9 +190,7 @@ class Checker:
     flags: dict[tuple, deque] = field(default_factory=dict)  # pending sets
     last_wait: dict[tuple, tuple[tuple[str, str], int, Operation, int]] = field(default_factory=dict)
     accesses: dict[tuple[str, str], list[Access]] = field(default_factory=dict)
-    # per memref value: its footprint, the symbols in it and those of them made in a loop
-    # (the IR does not change while it is checked: computed once, bound per step)
-    footprints: dict[SSAValue, tuple[Footprint, set, set]] = field(default_factory=dict)
+    memo: RunMemo = field(default_factory=RunMemo)  # shared by the runs of one kernel
 
     def knows(self, unit: tuple[str, str]) -> dict[tuple[str, str], int]:
         return self.known.setdefault(unit, {})
@@ -89,33 +211,32 @@ class Checker:
     # ----- events
 
     def step(self, s: Step) -> None:
-        op = s.op
-        if isinstance(op, hivm.PipeBarrierOp):
-            self._barrier(s.core, op)
-        elif isinstance(op, hivm.SetFlagOp):
-            self._set(s, (s.core, op.set_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)), None)
-        elif isinstance(op, hivm.WaitFlagOp):
-            self._wait(s, (s.core, op.wait_pipe.pipe_name), ("flag", s.core, *self._pipes(op), _event(op, s)))
-        elif isinstance(op, hivm.SyncBlockSetOp):
-            unit = (s.core, op.tpipe.pipe_name)
+        facts = s.facts if s.facts is not None else self.memo.of(s.op)
+        kind = facts.kind
+        if kind == _MEMORY:
+            self._memory(s, facts)
+        elif kind == _BARRIER:
+            self._barrier(s.core, facts)
+        elif kind == _SET:
+            set_pipe, wait_pipe = facts.pipes
+            self._set(s, (s.core, set_pipe), ("flag", s.core, set_pipe, wait_pipe, _event(facts, s)), None)
+        elif kind == _WAIT:
+            set_pipe, wait_pipe = facts.pipes
+            self._wait(s, (s.core, wait_pipe), ("flag", s.core, set_pipe, wait_pipe, _event(facts, s)))
+        elif kind == _BLOCK_SET:
+            unit = (s.core, facts.pipes[0])
             for peer in _peers(s.core, self.vector_cores):
-                self._set(s, unit, ("block", peer, s.core, _block_flag(op, s)), counting=True)
+                self._set(s, unit, ("block", peer, s.core, _block_flag(facts, s)), counting=True)
             self.issue(unit)
-        elif isinstance(op, hivm.SyncBlockWaitOp):
+        elif kind == _BLOCK_WAIT:
             # the cube waits for one set of each vector core
             for peer in _peers(s.core, self.vector_cores):
-                self._wait(s, (s.core, op.pipe.pipe_name), ("block", s.core, peer, _block_flag(op, s)))
-        elif not isinstance(op, hivm.SYNC_OPS):
-            self._memory(s)
+                self._wait(s, (s.core, facts.pipes[0]), ("block", s.core, peer, _block_flag(facts, s)))
 
-    @staticmethod
-    def _pipes(op: hivm.SetFlagOp | hivm.WaitFlagOp) -> tuple[str, str]:
-        return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name)
-
-    def _barrier(self, core: str, op: hivm.PipeBarrierOp) -> None:
+    def _barrier(self, core: str, facts: OpFacts) -> None:
         # PIPE_S too, as in the simulator and the CCE printer (PipeBarrierOp.stalls_issue)
-        if not op.stalls_issue:
-            unit = (core, op.pipe.pipe_name)
+        if not facts.stalls_issue:
+            unit = (core, facts.pipes[0])
             self.merge(unit, {unit: self.count.get(unit, 0)})
             return
         # every pipe of the core drained: what any of them knew, all of them know now
@@ -153,70 +274,70 @@ class Checker:
         index = self.issue(unit)
         self.last_wait[key] = (unit, index, s.op, s.pass_index)
 
-    def _memory(self, s: Step) -> None:
-        op = s.op
-        assert isinstance(op, hivm.HivmPipeOp)
-        pipes = op.pipes()
-        writes = [v for v in op.memref_writes() if isinstance(v.type, MemRefType)]
-        reads = [v for v in op.memref_reads() if isinstance(v.type, MemRefType)]
+    def _memory(self, s: Step, facts: OpFacts) -> None:
+        pipes = facts.pipes
+        core = s.core
         mine: list[Access] = []
-        for v, write in [(v, False) for v in reads] + [(v, True) for v in writes]:
-            pipe = pipes[-1] if write or v in writes else pipes[0]
-            for fp in per_core_memory(self._bound(v, s), s.core, self.vector_cores):
-                mine.append(Access(s, pipe, 0, fp, write))
+        for t in facts.accesses:
+            found = t.bound.get((core, s.tag))
+            if found is None:
+                found = t.bound[(core, s.tag)] = self.memo.footprints_in(t.value, s, self.vector_cores)
+            for fid, fp, hull in found:
+                mine.append(Access(s, t.pipe, 0, fp, t.write, hull, fid, t))
         if len(pipes) > 1:
             # one instruction on several pipes starts once every one of them let it
             # (mmadL1: MTE1 and M): they share what each knew
             joined: dict[tuple[str, str], int] = {}
             for p in pipes:
-                for k, v in self.knows((s.core, p)).items():
+                for k, v in self.knows((core, p)).items():
                     joined[k] = max(joined.get(k, 0), v)
             for p in pipes:
-                self.merge((s.core, p), joined)
+                self.merge((core, p), joined)
         for a in mine:
-            self._check(a)
-        indices = {p: self.issue((s.core, p)) for p in pipes}
+            self._check(a, facts.cube_multiply)
+        indices = {p: self.issue((core, p)) for p in pipes}
         for a in mine:
             a.index = indices[a.pipe]
-            self.accesses.setdefault((s.core, a.pipe), []).append(a)
-
-    def _bound(self, value: SSAValue, s: Step) -> Footprint:
-        """The footprint of `value` in step `s`: its loop variables bound, values made in a
-        loop told apart by iteration."""
-        cached = self.footprints.get(value)
-        if cached is None:
-            fp = footprint_of(value)
-            symbols = _symbols_of(fp)
-            cached = self.footprints[value] = (fp, symbols, {v for v in symbols if _made_in_loop(v)})
-        fp, _, in_loop = cached
-        return fp.bind(s.env, {v: (v, s.tag) for v in in_loop if v not in s.env})
+            self.accesses.setdefault((core, a.pipe), []).append(a)
 
     def blocked(self, s: Step) -> bool:
         """A cross-core wait whose set has not been issued yet (another core may)."""
-        op = s.op
-        if not isinstance(op, hivm.SyncBlockWaitOp):
+        facts = s.facts if s.facts is not None else self.memo.of(s.op)
+        if facts.kind != _BLOCK_WAIT:
             return False
-        flag = _block_flag(op, s)
+        flag = _block_flag(facts, s)
         return any(not self.flags.get(("block", s.core, peer, flag)) for peer in _peers(s.core, self.vector_cores))
 
-    def _check(self, a: Access) -> None:
+    def _conflicting(self, a: Access) -> frozenset[tuple[str, str]] | None:
+        """The units whose accesses may conflict with `a`'s op's (None: any may)."""
+        static, t = self.memo.static, a.template
+        if static is None or t is None:
+            return None
+        core = a.step.core
+        found = t.conflicting.get(core)
+        if found is None:
+            found = t.conflicting[core] = static.conflicting(a.step.op, a.write, (core, a.pipe))
+        return found
+
+    def _check(self, a: Access, cube_multiply: bool) -> None:
         unit = (a.step.core, a.pipe)
         # a pipe the chip keeps in order (but M, whose order holds between multiplies
         # only) has each of its accesses ordered after all its earlier ones
         in_order = a.pipe != "M" and not needs_barrier(self.chip, a.pipe, a.pipe)
+        knows = self.knows(unit)
+        write, fid, may_conflict = a.write, a.fid, self.memo.may_conflict
+        conflicting = self._conflicting(a)
         # every core's earlier accesses: a cube fixpipe into ub against a vector op too
         for (core, pipe), earlier_list in self.accesses.items():
             if in_order and (core, pipe) == unit:
                 continue
-            floor = self.knows(unit).get((core, pipe), 0)
+            if conflicting is not None and (core, pipe) not in conflicting:
+                continue
+            floor = knows.get((core, pipe), 0)
             for e in reversed(earlier_list):
                 if e.index <= floor:
                     break
-                if not (e.write or a.write) or hulls_apart(e.footprint, a.footprint, (e.hull, a.hull)):
-                    continue
-                if _hardware_ordered(e, a, self.chip):
-                    continue
-                if may_alias(e.footprint, a.footprint):
+                if (e.write or write) and may_conflict(e.fid, fid) and not _hardware_ordered(e, a, self.chip, cube_multiply):
                     here = a.pipe if core == a.step.core else f"{a.step.core} {a.pipe}"
                     there = e.pipe if core == a.step.core else f"{core} {e.pipe}"
                     raise op_error(
@@ -256,15 +377,14 @@ def _peers(core: str, vector_cores: tuple[str, ...]) -> tuple[str, ...]:
     return ("CUBE",) if core == "VECTOR" else ("VECTOR",)
 
 
-
-
-def _hardware_ordered(e: Access, a: Access, chip: Chip | None) -> bool:
-    """Two accesses of one pipe of one core that the chip keeps in order without a barrier."""
+def _hardware_ordered(e: Access, a: Access, chip: Chip | None, cube_multiply: bool) -> bool:
+    """Two accesses of one pipe of one core that the chip keeps in order without a barrier
+    (`cube_multiply`: `a`'s op is one of CUBE_MULTIPLIES)."""
     if e.pipe != a.pipe or e.step.core != a.step.core:
         return False
     # the cube accumulates into L0C in issue order: mmadL1 -> mmadL1, and the L0 multiplies
     # of its lowered form (cce.mmad, ascend-lower-mmad-l0), need no barrier
-    if isinstance(e.step.op, CUBE_MULTIPLIES) and isinstance(a.step.op, CUBE_MULTIPLIES):
+    if cube_multiply and isinstance(e.step.op, CUBE_MULTIPLIES):
         return True
     return e.pipe != "M" and not needs_barrier(chip, e.pipe, a.pipe)
 
@@ -312,23 +432,24 @@ def _symbols_of(fp: Footprint) -> set:
     return out
 
 
-def _event(op: hivm.SetFlagOp | hivm.WaitFlagOp, s: Step) -> int | tuple:
-    if op.event_id is not None:
-        return op.event_id
-    assert op.dynamic_event_id is not None
-    value = affine_of(op.dynamic_event_id).bind(s.env)
+def _event(facts: OpFacts, s: Step) -> int | tuple:
+    flag = facts.flag_id
+    if isinstance(flag, int):
+        return flag
+    assert flag is not None
+    value = flag.bind(s.env)
     if not value.is_constant:
-        raise op_error(op, "ascend-verify-sync: cannot evaluate this dynamic event id")
+        raise op_error(s.op, "ascend-verify-sync: cannot evaluate this dynamic event id")
     return value.const
 
 
-def _block_flag(op: hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp, s: Step) -> int:
-    if op.flag_id is not None:
-        return op.flag_id
-    dynamic = op.dynamic_flag_id
-    value = affine_of(dynamic).bind(s.env) if dynamic is not None else None
+def _block_flag(facts: OpFacts, s: Step) -> int:
+    flag = facts.flag_id
+    if isinstance(flag, int):
+        return flag
+    value = flag.bind(s.env) if flag is not None else None
     if value is None or not value.is_constant:
-        raise op_error(op, "ascend-verify-sync: cannot evaluate this dynamic cross-core flag id")
+        raise op_error(s.op, "ascend-verify-sync: cannot evaluate this dynamic cross-core flag id")
     return value.const
 
 
@@ -350,7 +471,7 @@ def run_streams(checker: Checker, steps: list[Step], carry: Carry | None = None)
     while any(streams.values()):
         progress = False
         for stream in streams.values():
-            while stream and stream[0].pass_index <= phase and not checker.blocked(stream[0]):
+            while stream and (s := stream[0]).pass_index <= phase and not checker.blocked(s):
                 checker.step(stream.popleft())
                 progress = True
         if progress:
