@@ -27,6 +27,8 @@ KERNELS = {
     "gemm": ("gemm.mlir", None),
     "gemm_910b": ("gemm_910b.mlir", None),
     "gemm_anchor": ("gemm_anchor.mlir", None),
+    "gemm_bf16": ("gemm_bf16.mlir", None),
+    "gemm_relu": ("gemm_relu.mlir", None),
     "flash_attention": ("flash_attention.mlir", None),
     "linear_bias": ("linear_bias.py", None),
     "linear_bias_perturb": ("linear_bias.py", 3),
@@ -36,8 +38,9 @@ KERNELS = {
     "linear_bias_384x768x640": ("linear_bias.py:384,768,640", None),
     "linear_bias_1024x512x1024": ("linear_bias.py:1024,512,1024", None),
     "linear_bias_384x768x640_perturb5": ("linear_bias.py:384,768,640", 5),
+    "flash_attention_perturb": ("flash_attention.mlir", 3),
 }
-DEFAULT = "gemm,gemm_910b,gemm_anchor,flash_attention,linear_bias,linear_bias_perturb"
+DEFAULT = "gemm,gemm_910b,gemm_bf16,gemm_relu,gemm_anchor,flash_attention,linear_bias,linear_bias_perturb"
 
 
 def _gemm_on_grid(grid: int) -> str:
