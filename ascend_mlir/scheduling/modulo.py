@@ -68,6 +68,7 @@ from .bounds import (
 from .budget import Budget as _Budget
 from .packing import packed_schedule
 from .ims import fit_versions, iterative_modulo_schedule, list_modulo_schedule, minimal_versions
+from .implied import without_implied
 from .structure import Structure, Windows, analyse, length_bound, propagate
 from .problem import LoopProblem, LoopResult, SchedulingError
 
@@ -618,8 +619,9 @@ def schedule_loop(
     if search not in ("incremental", "bisect"):
         raise ValueError(f"unknown search {search!r}; expected 'incremental' or 'bisect'")
     t0 = time.perf_counter()
-    p = problem
-    p.validate()
+    problem.validate()
+    # the same schedules, searched on fewer dependences (implied.py)
+    p = without_implied(problem)
     _check_capacity(p)
     check_zero_distance_cycles(p)
     bounds = compute_mii(p)
@@ -644,6 +646,7 @@ def ii_lower_bound(problem: LoopProblem, cap: int | None = None) -> int:
     (MII raised by the structural propagation's short scan; the scan stops at `cap`:
     min(bound, cap) is all a caller asking "bound >= cap?" needs); no solver call."""
     problem.validate()
+    problem = without_implied(problem)  # the same bounds from fewer dependences
     _check_capacity(problem)
     check_zero_distance_cycles(problem)
     mii, (seq_ii, _) = compute_mii(problem).mii, sequential_schedule(problem)
