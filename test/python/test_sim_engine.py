@@ -229,6 +229,27 @@ def test_cross_core_sync_cube_to_both_vectors():
     assert len(r.unbalanced_flags) == 2
 
 
+
+def test_an_op_that_frees_its_pipe_at_once_lets_the_next_start_in_the_same_cycle():
+    """ii 0: the pipe is free again at the start, so the next op of the queue starts in
+    the same cycle (a moment's settle runs another round after such a start; without
+    it the next op would wait for the first one's completion, the next moment)."""
+    m = Mem()
+    prog = [
+        op("vadd", "V", 5, m.acc("ub", 0, 8, True)),
+        sync(SET, "V", ("V", "MTE2", 0)),
+        sync(WAIT, "MTE2", ("V", "MTE2", 0)),
+        # both queued behind the wait: they reach the head of MTE2 in one moment
+        Instr(OP, ("MTE2",), 10, 0, (m.acc("ub2", 0, 8, True),), name="first"),
+        Instr(OP, ("MTE2",), 10, 0, (m.acc("gm", 0, 8, True),), name="second"),
+    ]
+    r = run(("VECTOR", prog))
+    assert r.races == [] and not r.deadlock
+    ev = {e.name: e for e in r.trace}
+    assert ev["first"].start >= ev["vadd"].end
+    assert ev["second"].start == ev["first"].start
+
+
 def test_loop_like_stream_prunes_records_and_stays_race_free():
     m = Mem()
     prog = [sync(SET, "V", ("V", "MTE2", 0))]
