@@ -158,7 +158,6 @@ class LoopModel:
             num_stages=self.num_stages,
             conflicts=list(self.conflicts),
             events_per_pipe_pair=self.chip.events_per_pipe_pair if self.chip is not None else hardware.EVENTS_PER_PIPE_PAIR,
-            known_trips=self.trip_count is not None,
         )
 
     def bounds(self):

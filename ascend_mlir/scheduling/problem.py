@@ -90,10 +90,6 @@ class LoopProblem:
     # ascend-insert-sync gathers their sets at the fewest points, which the replay of the
     # code (realize.py) follows; no solver reads it
     events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR
-    # whether the loop's trip count is a known constant: ascend-insert-sync then carries a
-    # loop-carried flag whose producer comes first in the body on a ring of ids (the
-    # replay of the code follows it); no solver reads it
-    known_trips: bool = False
 
     def validate(self) -> None:
         """Raise ValueError with a precise message on malformed input."""

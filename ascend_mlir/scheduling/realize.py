@@ -251,13 +251,13 @@ def _uncovered(p: LoopProblem, model: sync_plan.BlockModel, pos: dict[int, int],
 
 
 def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift: list[int], pos: dict[int, int],
-               trips: int | None, ring: bool) -> tuple[list[int], list[int]]:
+               trips: int | None) -> tuple[list[int], list[int]]:
     """Per dependence, its distance in kernel iterations and the one its code syncs it
     at (`_code_distance`; `_NO_WAIT` for one at least the loop's passes apart, which is
     none in the loop: insert-sync knows the count, and a stage-skewed loop's kernel runs
     S - 1 passes fewer)."""
     kernel = [_kernel_distance(d, versions, shift) for d in deps]
-    code = [_code_distance(k, pos[d.src] < pos[d.dst], ring and _crosses(p, d))
+    code = [_code_distance(k, pos[d.src] < pos[d.dst], trips is not None and _crosses(p, d))
             for d, k in zip(deps, kernel, strict=True)]
     passes = None if trips is None else trips - max(shift, default=0)
     for n, k in enumerate(kernel):
@@ -296,14 +296,13 @@ def _crosses(p: LoopProblem, d: Dep) -> bool:
 
 
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-          gather: bool = True, trips: int | None = None, barriers: bool = False, ring: bool | None = None) -> _Code:
+          gather: bool = True, trips: int | None = None, barriers: bool = False) -> _Code:
     """The body in program order (start order, a stage-skewed loop's tasks by their offset
     in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
     their point; with `gather` false, each after its producer, as insert-sync places them
     in a loop kept in program order), and what every item waits for. `trips`: the loop's
     (None: a loop of many). `barriers`: its cross-pipe hand-offs are pipe_barrier[<PIPE_ALL>]s
-    instead (`_barriers`; a loop that is not stage-skewed). `ring`: its trip count is known
-    (forward carried flags on a ring of ids); by default, when `trips` is given. Sets where
+    instead (`_barriers`; a loop that is not stage-skewed). Sets where
     a pipe pair runs short of event ids: `code_flags.placed_sets`."""
     shift = kernel_shift(p, body_tasks, ii, start)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
@@ -311,7 +310,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     pos = {i: n for n, i in enumerate(order)}
     timed = [flag_sets.Item(frozenset(p.tasks[i].pipes), at[i], p.tasks[i].latency, p.tasks[i].ii) for i in order]
     deps = [d for d in p.deps if d.src < body_tasks and d.dst < body_tasks]
-    kernel, code = _distances(p, deps, versions, shift, pos, trips, trips is not None if ring is None else ring)
+    kernel, code = _distances(p, deps, versions, shift, pos, trips)
     cross = [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT]
     placed = _barriers(deps, pos, code, cross) if barriers else set()
     model = sync_plan.BlockModel([frozenset(p.tasks[i].pipes) for i in order])
@@ -573,10 +572,12 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     """The code of the schedule `start` (at `ii`) of `p` (its first `body_tasks` tasks are ops;
     set points after them place the sets, drain reservations are not code) replayed
     (module doc): cycles per iteration in the steady state and one steady iteration's
-    starts. `gather`: see `_code` (false for a loop kept in program order). A loop of a
-    known trip count (`p.known_trips`) carries a forward loop-carried flag on its ring of
-    ids (`_code_distance`), as `loop_cycles` replays it."""
-    code = _code(p, body_tasks, ii, start, versions, gather, ring=p.known_trips)
+    starts. `gather`: see `_code` (false for a loop kept in program order). A forward
+    loop-carried flag waits in its own pass here (`_code_distance`: no trip count), where
+    insert-sync carries it on a ring of ids when the count is known: replaying the ring
+    here too made random kernels 22 and 28 slower (3359 -> 4184, 3908 -> 4098 cycles:
+    the skewed code replayed faster than its one-stage form and was kept, and ran slower)."""
+    code = _code(p, body_tasks, ii, start, versions, gather)
     items = code.items
     stages = max(start[:body_tasks], default=0) // ii + 1
     deepest = max([1, *versions.values()]) + max((d.distance for d in p.deps), default=0)
