@@ -54,7 +54,12 @@ how many passes back the part of the state a later step can still tell apart was
 0 means every check depends on two consecutive counts at most; k > 0 makes verify-sync
 run every sequence of k + 2 counts too (`_longer_sequences`). Groups of nested loops
 under one parent (`_sibling_clusters`) vary together: a pass's count is the tuple of
-their counts. Over MAX_TRIP_RUNS the kernel is not verified (a remark naming the loops).
+their counts. A varying loop in a varying loop varies jointly with it, as do clusters
+under different parents (`_joint_clusters`): each level of varying loops takes its own
+sequence, a pass begins at every run of any level, and the age is counted per level
+(`Carry.lengths`: how many consecutive runs of each level a pass's checks can depend
+on; docs/runtime-shapes.md, "Varying loops in varying loops"). Over MAX_TRIP_RUNS the
+kernel is not verified (a remark naming the loops).
 """
 
 from __future__ import annotations
@@ -207,18 +212,28 @@ class _FunctionShape:
 class _Runner:
     def __init__(self, func_op: func.FuncOp, choices: dict[Operation, int], vector_cores: tuple[str, ...],
                  trips: dict[Operation, int | tuple[int, ...]] | None = None,
-                 arguments: dict[Hashable, int | Affine] | None = None, shape: _FunctionShape | None = None):
+                 arguments: dict[Hashable, int | Affine] | None = None, shape: _FunctionShape | None = None,
+                 level_ids: dict[Operation, Hashable] | None = None):
         self.func_op = func_op
         self.arguments = arguments or {}  # the function's arguments as another's (a split kernel's)
         self.choices = choices  # scf.if -> region index
         # runtime-bounded scf.for -> its trip count in this run, or the counts its parent
         # loop's iterations take in turn
         self.trips = trips or {}
-        # the runs of the loop whose trip counts vary from run to run (a tuple in `trips`):
-        # how many began, and the enclosing iterations of the last (a group's loops met
-        # twice in one parent iteration run once more, with the same count)
+        # the passes of the sequences of trip counts begun so far (one at each run of a
+        # varying loop), and per level of the loops whose counts vary from run to run (a
+        # tuple in `trips`; a level is named by the nearest enclosing such loop, None for
+        # the outermost, through `level_ids`, which gives the paired loops of a split
+        # kernel's halves one name): how many of its runs began and the enclosing
+        # iterations of the last (a level's loops met twice in one parent iteration run
+        # once more, with the same count); per pass, how many runs of each level began up
+        # to its start (its own included) and up to its end
         self.runs_begun = 0
-        self.last_run_tag: tuple | None = None
+        self.level_ids = level_ids or {}
+        self.level_runs: dict[Hashable, int] = {}
+        self.last_run_tag: dict[Hashable, tuple] = {}
+        self.pass_starts: list[dict[Hashable, int]] = [{}]
+        self.pass_ends: list[dict[Hashable, int]] = []
         self.dynamic_loops: list[Operation] = []
         self.ifs: list[Operation] = []
         self.steps: list[Step] = []
@@ -227,6 +242,7 @@ class _Runner:
 
     def run(self) -> list[Step]:
         self._block(self.func_op.body.block, dict(self.arguments), ())
+        self.pass_ends.append(dict(self.level_runs))
         return self.steps
 
     def _block(self, block: Block, env: dict[Hashable, int | Affine], tag: tuple) -> None:
@@ -255,8 +271,6 @@ class _Runner:
             if op not in self.dynamic_loops:
                 self.dynamic_loops.append(op)
             values = _symbolic_iterations(self.shape.bounds(op), env, self._trip_count(op, tag))
-            if isinstance(self.trips.get(op), tuple):
-                self.last_run_tag = tag
         iv = op.body.block.args[0]
         for k, v in enumerate(values):
             inner = dict(env)
@@ -265,16 +279,31 @@ class _Runner:
 
     def _trip_count(self, loop: scf.ForOp, tag: tuple) -> int:
         """This run's trip count of a runtime-bounded loop: one count for every run of
-        it, or a sequence taken in turn by its runs (run r takes trips[r mod len]; the
-        runs are counted over the whole function, so the sequence goes on across the
-        iterations of an outer loop around its parent; the loops of one group met in
-        one iteration of their parent are one run of it)."""
+        it, or a sequence taken in turn by the runs of its level (the varying loops with
+        the same nearest enclosing varying loop: run r takes trips[r mod len]; the runs
+        are counted over the whole function, so the sequence goes on across the
+        iterations of an outer loop around its parent and across the runs of the
+        enclosing varying loop; the loops of one level met in one iteration of their
+        parent are one run of it)."""
         trips = self.trips.get(loop, 3)
         if isinstance(trips, int):
             return trips
-        if tag != self.last_run_tag:
+        level = self._level(self._enclosing_varying(loop))
+        if tag != self.last_run_tag.get(level):
+            # a run of a level begins a pass (docs/runtime-shapes.md, "Varying loops in
+            # varying loops"): each pass holds one run start
+            self.last_run_tag[level] = tag
+            self.pass_ends.append(dict(self.level_runs))
+            self.level_runs[level] = self.level_runs.get(level, 0) + 1
             self.runs_begun += 1
-        return trips[(self.runs_begun - 1) % len(trips)]
+            self.pass_starts.append(dict(self.level_runs))
+        return trips[(self.level_runs[level] - 1) % len(trips)]
+
+    def _enclosing_varying(self, loop: Operation) -> Operation | None:
+        return next((p for p in _parent_loops(loop) if isinstance(self.trips.get(p), tuple)), None)
+
+    def _level(self, enclosing: Operation | None) -> Hashable:
+        return None if enclosing is None else self.level_ids.get(enclosing, enclosing)
 
     def _core_env(self, env: dict[Hashable, int | Affine], core: str) -> dict[Hashable, int | Affine]:
         if core not in self.vector_cores or not self.shape.sub_block:
@@ -371,17 +400,18 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
     if plan is None:
         return False
     arguments = _shared_arguments(funcs)
+    level_ids = run_key([op for f in funcs for op in f.walk() if isinstance(op, scf.ForOp)])
     seen: set[frozenset] = set()
     queues: dict[frozenset, dict[tuple[int, tuple], int]] = {}
     static = StaticConflicts(static_accesses([(f, shapes[f].cores_of) for f in funcs], vector_cores))
     memo = RunMemo(static=static)  # what every run computes alike
     runs = deque(plan)
-    longer: set[tuple[frozenset, int]] = set()  # (the run's choices, length) already added
+    longer: set[tuple[frozenset, tuple]] = set()  # (the run's choices, lengths) already added
     over: list[_OverBudget] = []  # longer sequences over the budget: not verified, unless refused
-    dynamic: set[Operation] = set()  # the runtime-bounded loops the runs meet
     while runs:
         choice, trips = runs.popleft()
-        runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f), shapes[f] if shared else None) for f in funcs]
+        runners = [_Runner(f, choice, vector_cores, trips, arguments.get(f), shapes[f] if shared else None, level_ids)
+                   for f in funcs]
         try:
             steps = [s for r in runners for s in r.run()]
         except _TooLarge:
@@ -393,43 +423,59 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
         if met in seen:
             continue
         seen.add(met)
-        dynamic.update(op for r in runners for op in r.dynamic_loops)
         lengths = {len(t) for t in trips.values() if isinstance(t, tuple)}
         carry = None
         if lengths:
             same = frozenset((op, t) for op, t in trips.items() if isinstance(t, int)) | frozenset(choice.items())
-            carry = Carry(static, chip, queues.setdefault(same, {}))
+            carry = Carry(static, chip, queues.setdefault(same, {}), *_pass_runs(runners))
         run_streams(Checker(vector_cores, chip, memo=memo if shared else RunMemo()), steps, carry)
         if carry is not None and carried is not None:
             carried.append(carry.age * 100 + max(lengths))
-        if carry is not None and carry.age + 2 > max(lengths) and not over:
-            # the state after a pass holds parts of `age` passes before it: every check
-            # depends on at most age + 2 consecutive counts, so check every such sequence
-            key = (frozenset((op, t if isinstance(t, int) else None) for op, t in trips.items())
-                   | frozenset(choice.items()), carry.age + 2)
-            if key not in longer:
-                longer.add(key)
-                try:
-                    runs.extend((choice, t) for t in _longer_sequences(trips, carry.age + 2, MAX_TRIP_RUNS - len(seen) - len(runs)))
-                except _OverBudget as e:
-                    over.append(e)  # the runs planned still run: a refusal among them is said
+        if carry is not None and not over:
+            try:
+                runs.extend((choice, t) for t in _sequences_carry_needs(
+                    trips, choice, carry, runners[0], longer, MAX_TRIP_RUNS - len(seen) - len(runs)))
+            except _OverBudget as e:
+                over.append(e)  # the runs planned still run: a refusal among them is said
     if over:
         raise over[0]
-    _refuse_varying_in_varying(funcs, dynamic)
     return True
 
 
-def _refuse_varying_in_varying(funcs: list[func.FuncOp], dynamic: set[Operation]) -> None:
-    """A varying loop nested in another varying loop (a runtime loop under a runtime loop
-    that is itself nested in a loop) is varied only while the other keeps one count, so a
-    sync bug that needs both to vary could pass: such a kernel is not verified
-    (`_OverBudget`, naming the two loops; raised after every planned run, so a refusal
-    among them is said), never passed (docs/runtime-shapes.md)."""
-    for loop in [op for f in funcs for op in f.walk() if op in dynamic and isinstance(op, scf.ForOp)]:
-        outer = next((p for p in _parent_loops(loop) if p in dynamic and _parent_loops(p)), None)
-        if outer is not None:
-            raise _OverBudget(f"the nested runtime loop at {op_where(loop)} varies inside the nested runtime loop "
-                              f"at {op_where(outer)}: their joint sequences of trip counts are not checked")
+def _pass_runs(runners: list[_Runner]) -> tuple[list[dict[Hashable, int]], list[dict[Hashable, int]]]:
+    """Per pass, how many runs of each level began up to its start and up to its end,
+    over the functions of the kernel (the fewest at the start, the most at the end: ages
+    are never under-counted)."""
+    count = max(len(r.pass_starts) for r in runners)
+    starts = [_merged([r.pass_starts[t] for r in runners if t < len(r.pass_starts)], min) for t in range(count)]
+    ends = [_merged([r.pass_ends[t] for r in runners if t < len(r.pass_ends)], max) for t in range(count)]
+    return starts, ends
+
+
+def _merged(counts: list[dict[Hashable, int]], pick) -> dict[Hashable, int]:
+    out: dict[Hashable, int] = {}
+    for c in counts:
+        for level, n in c.items():
+            out[level] = pick(out[level], n) if level in out else n
+    return out
+
+
+def _sequences_carry_needs(trips: _Trips, choice: _Choice, carry: Carry, runner: _Runner,
+                           longer: set[tuple[frozenset, tuple]], budget: int) -> list[_Trips]:
+    """The runs a run's measured state asks for: the checks of a pass depend on at most
+    `Carry.lengths` consecutive runs of each level (2 when the state after every pass was
+    made in it), so every sequence of that many of each level's counts is run, once per
+    run shape (`longer`)."""
+    now = {loop: len(t) for loop, t in trips.items() if isinstance(t, tuple)}
+    lengths = {loop: max(n, carry.lengths.get(runner._level(runner._enclosing_varying(loop)), 0)) for loop, n in now.items()}
+    if lengths == now:
+        return []
+    key = (frozenset((op, t if isinstance(t, int) else None) for op, t in trips.items()) | frozenset(choice.items()),
+           tuple(sorted(lengths.values())))
+    if key in longer:
+        return []
+    longer.add(key)
+    return _longer_sequences(trips, lengths, budget)
 
 
 _Choice = dict[Operation, int]
@@ -539,21 +585,34 @@ def _varying_trip_choices(groups: list[list[scf.ForOp]], ranges: list[range]) ->
     nearest 2). Groups under one parent (`_sibling_clusters`: two inner loops of a row
     loop with counts f(r) and g(r)) vary jointly: a pass's count is the tuple of their
     counts, and every ordered pair of tuples of covering counts is run (over
-    MAX_TRIP_RUNS: `_OverBudget`, naming the loops). Why pairs cover every sequence of
-    counts, and what is checked when they may not: `verify_sync_carry.Carry`,
-    `_longer_sequences` and docs/runtime-shapes.md."""
-    for cluster in _sibling_clusters(groups):
-        loops = [loop for i in cluster for loop in groups[i]]
-        parents = {p for loop in loops for p in _parent_loops(loop)[:1]}
+    MAX_TRIP_RUNS: `_OverBudget`, naming the loops). All clusters vary jointly
+    (`_joint_clusters`: a varying loop in a varying loop, or two under different
+    parents): each level takes its own pair of tuples in turn, every combination of
+    them is run. Why
+    pairs cover every sequence of counts, and what is checked when they may not:
+    `verify_sync_carry.Carry`, `_longer_sequences` and docs/runtime-shapes.md."""
+    for joint in _joint_clusters(groups, _sibling_clusters(groups)):
+        loops = [loop for i in joint for loop in groups[i]]
+        parents = {p for loop in loops for p in _parent_loops(loop)[:1]} - set(loops)
         base: _Trips = {}
         for j, (other, counts) in enumerate(zip(groups, ranges, strict=True)):
-            if j not in cluster:
+            if j not in joint:
                 count = _parent_count(other, counts, 2) if parents & set(other) else _near(counts, 2)
                 base.update({loop: count for loop in other})
-        tuples = list(product(*(ranges[i] for i in cluster)))
-        _within_budget(len(tuples) ** 2, MAX_TRIP_RUNS, [groups[i] for i in cluster], 2)
+        tuples = list(product(*(ranges[i] for i in joint)))
+        _within_budget(len(tuples) ** 2, MAX_TRIP_RUNS, [groups[i] for i in joint], 2)
         for a, b in product(tuples, tuples):
-            yield {**base, **{loop: (a[k], b[k]) for k, i in enumerate(cluster) for loop in groups[i]}}
+            yield {**base, **{loop: (a[k], b[k]) for k, i in enumerate(joint) for loop in groups[i]}}
+
+
+def _joint_clusters(groups: list[list[scf.ForOp]], clusters: list[list[int]]) -> list[list[int]]:
+    """The clusters that vary jointly, as sets of group indices: all of them. A cluster
+    nested in another (a varying loop in a varying loop) is a level of it; clusters
+    under different parents follow one another in a run, so a pass of one can end where
+    a run of the other begins, and its checks can depend on both counts (two sibling
+    row loops, each with a nested loop: the first's last count and the second's first).
+    docs/runtime-shapes.md, "Varying loops in varying loops"."""
+    return [sorted(i for cluster in clusters for i in cluster)] if clusters else []
 
 
 def _sibling_clusters(groups: list[list[scf.ForOp]]) -> list[list[int]]:
@@ -578,7 +637,7 @@ def _sibling_clusters(groups: list[list[scf.ForOp]]) -> list[list[int]]:
     return [sorted(indices) for _, indices in clusters]
 
 
-def _within_budget(runs: int, budget: int, groups: list[list[scf.ForOp]], length: int) -> None:
+def _within_budget(runs: int, budget: int, groups: list[list[scf.ForOp]], length: int | str) -> None:
     """Refuse (`_OverBudget`, naming the loops: the kernel is reported not verified) the
     `runs` of sequences of `length` (joint) counts of `groups` over `budget`."""
     if runs <= budget:
@@ -602,25 +661,39 @@ def _parent_count(group: list[scf.ForOp], counts: range, length: int) -> int:
     return _near(counts, max(depth + period + 1, length + 1))
 
 
-def _longer_sequences(trips: _Trips, length: int, budget: int | None = None) -> list[_Trips]:
+def _longer_sequences(trips: _Trips, length: int | dict[Operation, int], budget: int | None = None) -> list[_Trips]:
     """The runs of a varying loop's every sequence of `length` covering counts, taken
     in turn (periodically) by its runs, in a run like `trips` (whose varying loop's state
-    at the end of a pass was found to hold parts of `length - 2` passes before:
-    `verify_sync_carry.Carry`): every window of `length` consecutive runs takes every sequence at every position.
-    Sibling groups varying jointly take every sequence of tuples of their counts; more
+    at the end of a pass was found to hold parts of `length - 2` runs before:
+    `verify_sync_carry.Carry`): every window of `length` consecutive runs takes every
+    sequence at every position. Sibling groups varying jointly take every sequence of
+    tuples of their counts; the levels of varying loops in varying loops each take every
+    sequence of their own length (`length` per loop), every combination of them; more
     than `budget` runs (default MAX_TRIP_RUNS, read when called): `_OverBudget`."""
     varying = [loop for loop, t in trips.items() if isinstance(t, tuple) and isinstance(loop, scf.ForOp)]
     groups = _groups(varying, run_key(list(varying)))
-    tuples = list(product(*(_covering(group) for group in groups)))
-    _within_budget(len(tuples) ** length, MAX_TRIP_RUNS if budget is None else budget, groups, length)
-    parents = [loop for loop in trips if isinstance(loop, scf.ForOp) and any(loop in _parent_loops(v)[:1] for v in varying)]
+    lengths = [max(length[loop] for loop in group) if isinstance(length, dict) else length for group in groups]
+    coverings = [_covering(group) for group in groups]
+    runs = 1
+    for counts, n in zip(coverings, lengths, strict=True):
+        runs *= len(counts) ** n
+    longest = max(lengths, default=2)
+    _within_budget(runs, MAX_TRIP_RUNS if budget is None else budget, groups,
+                   longest if len(set(lengths)) <= 1 else f"up to {longest}")
+    parents = [loop for loop in trips if isinstance(loop, scf.ForOp) and loop not in varying
+               and any(loop in _parent_loops(v)[:1] for v in varying)]
     base = dict(trips)
     if parents:
         now = [t for p in parents if isinstance(t := base[p], int)]
-        count = max([_parent_count(parents, _covering(parents), length), *now])
+        count = max([_parent_count(parents, _covering(parents), longest), *now])
         base.update({p: count for p in parents})
-    return [{**base, **{loop: tuple(t[k] for t in seq) for k, group in enumerate(groups) for loop in group}}
-            for seq in product(tuples, repeat=length)]
+    if len(set(lengths)) <= 1:  # one length: sequences of tuples of every group's counts
+        tuples = list(product(*coverings))
+        return [{**base, **{loop: tuple(t[k] for t in seq) for k, group in enumerate(groups) for loop in group}}
+                for seq in product(tuples, repeat=longest)]
+    per_group = [list(product(counts, repeat=n)) for counts, n in zip(coverings, lengths, strict=True)]
+    return [{**base, **{loop: seq for group, seq in zip(groups, seqs, strict=True) for loop in group}}
+            for seqs in product(*per_group)]
 
 
 def verify_function(func_op: func.FuncOp, chip: Chip | None = None) -> bool:

@@ -1,14 +1,16 @@
 """The state ascend-verify-sync carries from one pass of a varying nested loop to the
 next (issue 17 item 4; docs/runtime-shapes.md, "Sequences of trip counts"): how many
 passes back the part of the checker's state that a later step can still tell apart was
-made (`Carry.age`), which decides how long the sequences of trip counts it checks
-must be. Used by `verify_sync` and `verify_sync_engine` only."""
+made (`Carry.age`), or with varying loops in varying loops how many consecutive runs
+of each level a pass's checks can depend on (`Carry.lengths`), which decides how long
+the sequences of trip counts it checks must be. Used by `verify_sync` and
+`verify_sync_engine` only."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +42,10 @@ class Carry:
     of, the pending sets, the last wait of each flag its setting pipe does not yet know
     of, and steps a core has not issued yet. `age` is the largest number of passes back
     any of it was made: 0 means the state at the end of pass p is made by pass p alone,
-    so every check depends on at most the trip counts of two consecutive runs."""
+    so every check depends on at most the trip counts of two consecutive runs. With
+    several levels of varying loops (a pass begins at every run of any level) the same
+    parts are counted per level, in runs of that level (docs/runtime-shapes.md, "Varying
+    loops in varying loops")."""
 
     # per unit (core, pipe): the accesses of every op it may run, and which may conflict
     static: StaticConflicts
@@ -48,28 +53,58 @@ class Carry:
     # (pass, flag) -> how many sets of a counting (cross-core) flag were pending at the
     # end of that pass, shared by the runs that differ only in the varying loop's counts
     queues: dict[tuple[int, tuple], int] = field(default_factory=dict)
-    age: int = 0
+    # per pass, how many runs of each level of varying loops began up to its start (its
+    # own cut included) and up to its end (`verify_sync._Runner`; one level, None, when
+    # no varying loop is nested in another: its runs are the passes)
+    starts: list[dict[Hashable, int]] = field(default_factory=list)
+    ends: list[dict[Hashable, int]] = field(default_factory=list)
+    # per level, how many consecutive runs of it the checks of a pass can depend on: from
+    # the run in progress when a part of the state a later step can tell apart was made to
+    # the last one begun by the end of the next pass
+    lengths: dict[Hashable, int] = field(default_factory=dict)
+    age: int = 0  # the largest of them, less 2 (with one level: passes back, as above)
     where: Operation | None = None  # an op of the oldest part found
 
     def record(self, checker: Checker, streams: Iterable[deque], phase: int) -> None:
         for stream in streams:
             if stream and stream[0].pass_index < phase:  # a core behind by whole passes
-                self._older(phase - stream[0].pass_index, stream[0].op)
+                self._older(stream[0].pass_index, phase, stream[0].op)
         for key, pending in checker.flags.items():
             for _, op, made in pending:
-                self._older(phase - made, op)
+                self._older(made, phase, op)
             if pending and key[0] == "block" and self.queues.setdefault((phase, key), len(pending)) != len(pending):
                 # how many a pass's waits leave of its sets depends on an earlier pass
-                self._older(1, pending[0][1])
+                self._older(phase - 1, phase, pending[0][1])
         for key, (unit, index, op, made) in checker.last_wait.items():
             if made < phase and key[0] == "flag" and checker.knows((key[1], key[2])).get(unit, 0) < index:
-                self._older(phase - made, op)
+                self._older(made, phase, op)
         for unit, accesses in checker.accesses.items():
             self._oldest_live(checker, unit, accesses, phase)
 
-    def _older(self, age: int, op: Operation) -> None:
-        if age > self.age:
-            self.age, self.where = age, op
+    def _older(self, made: int, phase: int, op: Operation) -> None:
+        """A part of the state made in pass `made` is still told apart at the end of pass
+        `phase`: the checks of pass phase + 1 depend, per level, on the runs from the one
+        in progress at the start of `made` to the last begun by the end of phase + 1."""
+        if not self.ends:  # one level, whose runs are the passes
+            self._needs(None, phase - made + 2, op)
+            return
+        start, end = self.starts[made], self.ends[min(phase + 1, len(self.ends) - 1)]
+        for level, runs in end.items():
+            self._needs(level, runs - start.get(level, 0) + 1, op)
+
+    def _would_raise(self, made: int, phase: int) -> bool:
+        """Whether a part made in pass `made` would raise some level's length (a part
+        made later never raises more: the runs begun before a pass never fall)."""
+        if not self.ends:
+            return phase - made + 2 > self.lengths.get(None, 0)
+        start, end = self.starts[made], self.ends[min(phase + 1, len(self.ends) - 1)]
+        return any(runs - start.get(level, 0) + 1 > self.lengths.get(level, 0) for level, runs in end.items())
+
+    def _needs(self, level: Hashable, length: int, op: Operation) -> None:
+        if length > self.lengths.get(level, 0):
+            self.lengths[level] = length
+        if length - 2 > self.age:
+            self.age, self.where = length - 2, op
 
     def _oldest_live(self, checker: Checker, unit: tuple[str, str], accesses: list[Access], phase: int) -> None:
         """Raise the age to that of `unit`'s oldest access some unit that may touch its
@@ -81,10 +116,10 @@ class Carry:
         if floor is None:
             return
         for a in accesses[bisect_right(accesses, floor, key=_index):]:
-            if phase - a.step.pass_index <= self.age:
-                return  # no later access is older than the age found
+            if not self._would_raise(a.step.pass_index, phase):
+                return  # no later access is older than the ages found
             if self._live(checker, a, unit, others):
-                self._older(phase - a.step.pass_index, a.step.op)
+                self._older(a.step.pass_index, phase, a.step.op)
                 return
 
     def _in_order(self, unit: tuple[str, str], other: tuple[str, str]) -> bool:

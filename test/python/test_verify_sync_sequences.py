@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from xdsl.context import Context
 from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp
 
 from ascend_mlir.chips import load_chip
 from ascend_mlir.dialects import hivm
@@ -148,6 +149,7 @@ def test_a_sync_bug_only_joint_counts_meet_is_refused(monkeypatch):
         verify_sync.verify_functions(_siblings(mutant=True), None)
     single = verify_sync._sibling_clusters
     monkeypatch.setattr(verify_sync, "_sibling_clusters", lambda groups: [[i] for c in single(groups) for i in c])
+    monkeypatch.setattr(verify_sync, "_joint_clusters", lambda groups, clusters: clusters)
     assert _carried(_siblings(mutant=True)) == Counter({(0, 2): 18})
 
 
@@ -178,39 +180,162 @@ def test_the_two_nested_loops_of_a_row_vary_together():
     assert _carried(funcs) == Counter({(0, 2): (len(first) * len(second)) ** 2})
 
 
-# A varying runtime loop nested in another varying runtime loop (issue 17 item 4): each is
-# varied while the other keeps one count, which does not prove every joint sequence, so the
-# kernel is not verified (a reason naming both loops), never passed.
+# A varying runtime loop nested in another varying runtime loop (issue 17 item 4): the two
+# levels vary together (each level's runs take a pair of covering counts in turn, every
+# combination of the levels' pairs), passes are cut at every run of either level but the
+# first inner run of each outer run, and the age decides how long the sequences must be
+# (docs/runtime-shapes.md, "Varying loops in varying loops").
 NESTED = Path(__file__).parent / "Inputs" / "varying_in_varying.mlir"
+JOINT = Path(__file__).parent / "Inputs" / "varying_in_varying_joint.mlir"
 
 
 def _nested_varying(mutant: bool = False) -> list[func.FuncOp]:
     return _without_id0_pair(NESTED, mutant)
 
 
-def test_a_varying_loop_in_a_varying_loop_is_not_verified():
-    funcs = _nested_varying()
+def _nested_counts(funcs: list[func.FuncOp]) -> list[range]:
     loops = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp)]
     assert len(loops) == 3
-    why: list[str] = []
-    assert not verify_sync.verify_functions(funcs, None, why=why)
-    assert len(why) == 1
-    inner, outer = verify_sync.op_where(loops[2]), verify_sync.op_where(loops[1])
-    assert why[0] == (f"the nested runtime loop at {inner} varies inside the nested runtime loop at {outer}: "
-                      "their joint sequences of trip counts are not checked")
+    return [verify_sync.covering_trip_counts(loop) for loop in loops[1:]]
 
 
-def test_a_varying_loop_in_a_varying_loop_still_refuses_what_its_runs_meet():
-    """The planned runs still run before the kernel is said not verified: a bug they meet
-    (the store of row r and the load of row r + 1 unordered) is refused, not hidden."""
+def test_a_varying_loop_in_a_varying_loop_is_verified():
+    """Every combination of a pair of counts per level is run: (|F| |G|)^2 runs, less
+    those whose reached loops repeat another's (an outer count 0 never reaches the inner
+    loop). Some end a pass with state of the pass before (an inner run of 0 trips is an
+    empty pass): age 1, so every sequence of 3 counts per level is run too, with age at
+    most 1 in each; the kernel is verified."""
+    funcs = _nested_varying()
+    outer, inner = _nested_counts(funcs)
+    runs = _carried(funcs)
+    pairs = sum(n for (age, length), n in runs.items() if length == 2)
+    assert 0 < pairs <= (len(outer) * len(inner)) ** 2
+    assert set(runs) <= {(0, 2), (1, 2), (0, 3), (1, 3)} and runs[(1, 2)] and runs[(1, 3)], runs
+    assert sum(n for (age, length), n in runs.items() if length == 3) <= (len(outer) * len(inner)) ** 3
+
+
+def test_a_varying_loop_in_a_varying_loop_refuses_its_missing_pair():
+    """Without the pair before the row's load, the last store of a row is unordered
+    before the next row's load when no innermost iteration runs after it."""
     with pytest.raises(OpError, match="hivm.hir.load .MTE2. may touch bytes that hivm.hir.store .* nothing orders them"):
         verify_sync.verify_functions(_nested_varying(mutant=True), None)
 
 
-def test_the_pass_remarks_a_varying_loop_in_a_varying_loop(capsys):
-    """ascend-verify-sync says so with a remark naming both loops, never a pass."""
+def _wrong_id(path: Path) -> ModuleOp:
+    """The kernel at `path` with the wait of its row's MTE3 -> MTE2 pair on id 1."""
+    module = parse(path.read_text().replace(
+        "hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]", "hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>]"))
+    return module
+
+
+def test_a_varying_loop_in_a_varying_loop_refuses_a_wrong_id():
+    with pytest.raises(OpError, match="waits for a flag no earlier set raises .deadlock."):
+        verify_sync.verify_functions(_funcs(_wrong_id(NESTED)), None)
+
+
+@pytest.mark.parametrize(("mutant", "n", "m", "races"), [(False, 3, 3, 0), (True, 3, 3, 1), (False, 2, 2, 0),
+                                                         (True, 2, 2, 1), (True, 3, 1, 0)])
+def test_the_missing_pair_is_a_race_on_the_simulator(mutant, n, m, races):
+    """The oracle agrees: with m - r outer and min(j, m) inner trips, row m - 1 runs no
+    innermost iteration after row m - 2's store (m >= 2) and races; at m = 1 no row
+    stores; the kernel never races."""
+    module = parse(NESTED.read_text())
+    if mutant:
+        for op in [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]:
+            op.detach()
+            op.erase()
+    result = _simulate(module, n, m)
+    assert len(result.races) == races and not result.deadlock and not result.double_sets
+
+
+def _simulate(module, n: int, m: int):
+    f = kernel_function(module)
+    return simulate(module, make_inputs(f, 1, bind_arguments(f, {"n": str(n), "m": str(m), "w": "2048"})), perturb=2)
+
+
+def test_the_wrong_id_deadlocks_on_the_simulator():
+    result = _simulate(_wrong_id(NESTED), 3, 3)
+    assert result.deadlock
+
+
+def test_a_bug_only_joint_counts_of_both_levels_meet_is_refused(monkeypatch):
+    """In the joint kernel each iteration of the nested loop orders the stores before it,
+    and so does each innermost iteration: without the row's pair, the last store of row
+    r is unordered before row r + 1's load only when row r ends with an inner count 0 and
+    row r + 1 has an outer count 0. The joint runs refuse it; varying one level while the
+    other keeps a count that runs (before: the inner loop at 2, the outer at its parent
+    count 2) verifies it, with no run meeting it: the gap was real. The kernel itself is
+    verified with age 0 in every pair run."""
+    assert set(_carried(_without_id0_pair(JOINT, False))) == {(0, 2)}
+    with pytest.raises(OpError, match="hivm.hir.load .MTE2. may touch bytes that hivm.hir.store .* nothing orders them"):
+        verify_sync.verify_functions(_without_id0_pair(JOINT, True), None)
+    monkeypatch.setattr(verify_sync, "_joint_clusters", lambda groups, clusters: clusters)
+    assert _carried(_without_id0_pair(JOINT, True))
+
+
+@pytest.mark.parametrize(("mutant", "n", "m", "races"), [(False, 2, 2, 0), (True, 2, 2, 1), (True, 2, 3, 0),
+                                                         (False, 3, 3, 0), (True, 3, 3, 1)])
+def test_the_joint_bug_of_both_levels_is_a_race_on_the_simulator(mutant, n, m, races):
+    """At an even m row 0 runs the nested loop once with no innermost iteration (f = 1,
+    g(0) = 0) and row 1 not at all (f = 0): the mutant races; at m = 3 with 2 rows only
+    row 1 stores, with no row after it; with 3 rows row 1's store meets row 2's load."""
+    module = parse(JOINT.read_text())
+    if mutant:
+        for op in [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]:
+            op.detach()
+            op.erase()
+    result = _simulate(module, n, m)
+    assert len(result.races) == races and not result.deadlock and not result.double_sets
+
+
+def test_the_pass_verifies_a_varying_loop_in_a_varying_loop(capsys):
+    """ascend-verify-sync says nothing on the kernel (no remark: verified)."""
     module = parse(NESTED.read_text())
     verify_sync.VerifySyncPass().apply(Context(), module)
-    err = capsys.readouterr().err
-    assert "ascend-verify-sync: kernel too large to unroll within the budget; not verified (the nested runtime loop at" in err
-    assert "varies inside the nested runtime loop at" in err
+    assert "remark" not in capsys.readouterr().err
+
+
+def test_nested_levels_over_the_budget_are_not_verified(monkeypatch):
+    """Over MAX_TRIP_RUNS the joint runs of the two levels are not made: the kernel is not
+    verified, with a reason naming both loops, never passed."""
+    monkeypatch.setattr(verify_sync, "MAX_TRIP_RUNS", 50)
+    funcs = _nested_varying()
+    why: list[str] = []
+    assert not verify_sync.verify_functions(funcs, None, why=why)
+    loops = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp)]
+    assert why == [f"the sequences of 2 trip counts of the nested loops at {verify_sync.op_where(loops[1])} and "
+                   f"{verify_sync.op_where(loops[2])} need 81 runs, over the budget of 50"]
+
+
+TWO_ROW_LOOPS = """
+builtin.module {
+  func.func @two_row_loops(%n: index, %m: index, %p: index) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %r = %c0 to %n step %c1 {
+      %f = arith.minsi %r, %m : index
+      scf.for %j = %c0 to %f step %c1 {
+        hivm.hir.pipe_barrier[<PIPE_ALL>]
+      }
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      %g = arith.minsi %s, %p : index
+      scf.for %k = %c0 to %g step %c1 {
+        hivm.hir.pipe_barrier[<PIPE_ALL>]
+      }
+    }
+    func.return
+  }
+}
+"""
+
+
+def test_varying_loops_under_different_parents_vary_together():
+    """Two row loops one after the other, each with a nested loop of its own count: a
+    pass of the first's last run ends where the second's first run begins, so the two
+    vary jointly, every combination of a pair of counts of each (before: one at a time,
+    the other at its count nearest 2, 2 x 3^2 runs)."""
+    funcs = _funcs(parse(TWO_ROW_LOOPS))
+    nested = [op for op in funcs[0].walk() if isinstance(op, scf.ForOp) and isinstance(op.parent_op(), scf.ForOp)]
+    first, second = (verify_sync.covering_trip_counts(loop) for loop in nested)
+    assert _carried(funcs) == Counter({(0, 2): (len(first) * len(second)) ** 2})

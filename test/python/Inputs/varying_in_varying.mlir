@@ -23,7 +23,7 @@ builtin.module {
       %this = arith.muli %r, %c256 : index
       %out = memref.subview %w[%next] [256] [1] : memref<?xf32, #hivm.address_space<gm>> to memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
       %in = memref.subview %w[%this] [256] [1] : memref<?xf32, #hivm.address_space<gm>> to memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
-      %f = arith.minsi %r, %m : index
+      %f = arith.subi %m, %r : index
       scf.for %j = %c0 to %f step %c1 {
         %g = arith.minsi %j, %m : index
         scf.for %k = %c0 to %g step %c1 {
