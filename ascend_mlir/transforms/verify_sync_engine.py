@@ -191,6 +191,7 @@ class Checker:
     last_wait: dict[tuple, tuple[tuple[str, str], int, Operation, int]] = field(default_factory=dict)
     accesses: dict[tuple[str, str], list[Access]] = field(default_factory=dict)
     memo: RunMemo = field(default_factory=RunMemo)  # shared by the runs of one kernel
+    _in_order: dict[str, bool] = field(default_factory=dict)  # per pipe: the chip keeps it in order
 
     def knows(self, unit: tuple[str, str]) -> dict[tuple[str, str], int]:
         return self.known.setdefault(unit, {})
@@ -323,7 +324,9 @@ class Checker:
         unit = (a.step.core, a.pipe)
         # a pipe the chip keeps in order (but M, whose order holds between multiplies
         # only) has each of its accesses ordered after all its earlier ones
-        in_order = a.pipe != "M" and not needs_barrier(self.chip, a.pipe, a.pipe)
+        in_order = self._in_order.get(a.pipe)
+        if in_order is None:
+            in_order = self._in_order[a.pipe] = a.pipe != "M" and not needs_barrier(self.chip, a.pipe, a.pipe)
         knows = self.knows(unit)
         write, fid, may_conflict = a.write, a.fid, self.memo.may_conflict
         conflicting = self._conflicting(a)
@@ -471,7 +474,8 @@ def run_streams(checker: Checker, steps: list[Step], carry: Carry | None = None)
     while any(streams.values()):
         progress = False
         for stream in streams.values():
-            while stream and (s := stream[0]).pass_index <= phase and not checker.blocked(s):
+            while stream and (s := stream[0]).pass_index <= phase and not (
+                    (s.facts is None or s.facts.kind == _BLOCK_WAIT) and checker.blocked(s)):
                 checker.step(stream.popleft())
                 progress = True
         if progress:
