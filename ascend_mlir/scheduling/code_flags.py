@@ -33,17 +33,18 @@ Ordered = Callable[[list[int], int, int, str, str, int], bool]
 
 
 def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], ii: int | None,
-                ids: int, ordered: Ordered) -> tuple[list[int], list[flag_sets.Release]]:
+                ids: int, ordered: Ordered) -> tuple[list[int], list[flag_sets.Release], bool]:
     """The item after which each release's set stands (`flag_sets.set_points`; `ii` None:
     a loop kept in program order, each set after its producer) and the credit flags the
-    body gets, as insert-sync places them on `ids` event ids per pipe pair (module doc)."""
+    body gets, as insert-sync places them on `ids` event ids per pipe pair (module doc),
+    and whether that is all (False: insert-sync puts barriers in, which is not modelled)."""
     points = flag_sets.set_points(items, releases, ii)
     fewest = flag_sets.short_set_pipes(releases, points, ids)
     if not fewest:
-        return points, []
+        return points, [], True
     points = flag_sets.set_points(items, releases, ii, fewest)
     ringed = _ringed(releases, points, ids, len(items), ordered)
-    return ringed if ringed is not None else (points, [])
+    return (*ringed, True) if ringed is not None else (points, [], False)
 
 
 def _ringed(releases: Sequence[flag_sets.Release], points: list[int], ids: int, length: int,

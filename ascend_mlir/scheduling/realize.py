@@ -156,6 +156,9 @@ class _Code:
     wait_flags: list[int]
     # per item, whether a pipe_barrier[<PIPE_ALL>] stands before it (`barriers`)
     barrier: list[bool] = field(default_factory=list)
+    # False where insert-sync falls back to pipe_barrier[<PIPE_ALL>]s for want of event
+    # ids (`code_flags.placed_sets`), which the replay does not model
+    modelled: bool = True
     # per pipe pair, the (producer item, kernel distance) of the cross-pipe dependences
     # no pass of the loop waits for (`_NO_WAIT`): a stage-skewed loop's prologue waits
     # for them before the loop
@@ -321,7 +324,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
         return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
 
-    points, back = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
+    points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
                                           ii if gather else None, p.events_per_pipe_pair, ordered)
     items, item_of, set_of, item_shift = _items(p, order, shift, deps,
                                                 _set_order([*releases, *back], [*points, *(c.src for c in back)]))
@@ -360,7 +363,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for b in placed:
         barrier[item_of[order[b]]] = True
     return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier,
-                 _entering(p, deps, kernel, code, item_of))
+                 entering=_entering(p, deps, kernel, code, item_of), modelled=modelled)
 
 
 def _entering(p: LoopProblem, deps: list[Dep], kernel: list[int], code: list[int],
@@ -619,6 +622,15 @@ def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], vers
     whole = replayed(MAX_REPLAYED_TRIPS)
     period = -(-(whole - replayed(half)) // (MAX_REPLAYED_TRIPS - half))
     return whole + (trips - MAX_REPLAYED_TRIPS) * period
+
+
+def sync_modelled(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+                  gather: bool = True) -> bool:
+    """Whether the replay models the sync of this schedule's code: False where a pipe pair
+    has too few event ids for insert-sync's gathered sets and rings, and it puts
+    pipe_barrier[<PIPE_ALL>]s in (wide random kernel 0 in program order: replayed as
+    faster than its pipelined code, ran 33873 cycles against 19199)."""
+    return _code(p, body_tasks, ii, start, versions, gather).modelled
 
 
 def replays(p: LoopProblem, body_tasks: int) -> bool:

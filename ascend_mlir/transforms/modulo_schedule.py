@@ -57,7 +57,7 @@ from ascend_mlir.scheduling import (
 from ascend_mlir.scheduling.modulo import ii_lower_bound
 from ascend_mlir.scheduling.code_timing import steady_schedule, unskewed
 from ascend_mlir.scheduling.program_order import program_order_schedule
-from ascend_mlir.scheduling.realize import code_schedule, kernel_shift, realize, replays
+from ascend_mlir.scheduling.realize import code_schedule, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.unroll import (
@@ -204,7 +204,8 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
                                     gather=False, barriers=True)
         barrier_sync = with_barriers < estimate
         estimate = min(estimate, with_barriers)
-    if estimate >= ours:
+    if estimate >= ours or (how == "replayed" and not sync_modelled(problem, body, max(ii, written[-1] + 1), written,
+                                                                     versions, gather=False)):
         return None
     result = replace(
         pipelined, ii=max(ii, written[-1] + 1), status="program-order", start=written, stage=[0] * len(written),
