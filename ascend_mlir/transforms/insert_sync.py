@@ -112,6 +112,7 @@ from ascend_mlir.transforms.sync_events import (
     cores_running,
     emit_block_flag,
     first_pass_event,
+    id_ranges,
     needed_ids,
     short_pairs,
     op_core,
@@ -695,16 +696,20 @@ class _Emitter:
 
         def shares(i: int, j: int) -> bool:
             a, b = flags[i], flags[j]
-            if not (Turns.eligible(a) and Turns.eligible(b)) or a.around or b.around:
+            if a.around or b.around:
                 return False
             if plans[i] is plans[j]:
-                return turns_of(plans[i]).take_turns(a, b)
+                return Turns.eligible(a) and Turns.eligible(b) and turns_of(plans[i]).take_turns(a, b)
             if a.anchor is not None or b.anchor is not None:
                 return False
-            for plan, f, other in ((plans[i], a, plans[j]), (plans[j], b, plans[i])):
+            for plan, f, other, g in ((plans[i], a, plans[j], b), (plans[j], b, plans[i], a)):
                 top = self._top(other)
                 if plan is body and top is not None:
-                    return turns_of(plan).apart(f, plan.items.index(top))
+                    # the loop's flag may cycle through versions (period > 1): all its
+                    # sets and waits stay within the loop's passes; a carried one's
+                    # primes and drains stand outside it, which `apart` does not see
+                    return (Turns.eligible(f) and not g.cross_core and g.distance == 0
+                            and turns_of(plan).apart(f, plan.items.index(top)))
             return False
 
         return shares
@@ -781,7 +786,8 @@ class _Emitter:
             emit_remark(
                 dst_op,
                 f"ascend-insert-sync: {block_name(plan.block)}: {set_pipe} -> {wait_pipe} needs {needed} event ids "
-                f"live at once, the chip has {self.events_per_pipe_pair}; pipe_barrier[<PIPE_ALL>] instead",
+                f"live at once, the chip has {self.events_per_pipe_pair}{self._held_by_others(plan, f)}; "
+                "pipe_barrier[<PIPE_ALL>] instead",
             )
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return
@@ -813,6 +819,25 @@ class _Emitter:
                     self.primes.append(Builder(InsertPoint.before(loop)).insert(prime))
             for v in drains:
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, f.first_id + v)))
+
+    def _held_by_others(self, plan: _Plan, f: _Flag) -> str:
+        """Which other blocks' flags of `f`'s pipe pair hold ids while `plan`'s block runs
+        (for the remark of a flag that found none): flags of the function body set before
+        the block's top-level item ends (and not known done before it starts), and flags
+        of other blocks in the same top-level item."""
+        lo, hi = self.region_of(plan.block)
+        held: dict[str, set[int]] = {}
+        for other in self.planner.plans.values():
+            if other is plan:
+                continue
+            body = self.region_of(other.block) == (-1, -1)
+            for g in other.flags:
+                if (g.set_pipe, g.wait_pipe) != (f.set_pipe, f.wait_pipe) or g.first_id is None or g.cross_core:
+                    continue
+                start = min(self.positions[other.items[g.src]][0], self.positions[other.items[g.dst]][0])
+                if (body and start <= hi) or (not body and self.region_of(other.block) == (lo, hi)):
+                    held.setdefault(block_name(other.block), set()).update(range(g.first_id, g.first_id + g.period))
+        return "".join(f", {name}'s flags hold ids {id_ranges(ids)}" for name, ids in sorted(held.items()))
 
     def _insert_set(self, src_op: Operation, set_op: hivm.SetFlagOp, carried: bool) -> None:
         """`set_op` after `src_op`, a loop-carried flag's set after its pipe's sets there for this

@@ -189,6 +189,17 @@ def needed_ids(flags: list[tuple[Any, Any]]) -> dict[tuple, int]:
     return {key: len(held.get(key, ())) + n for key, n in missing.items()}
 
 
+def id_ranges(ids: set[int]) -> str:
+    """Event ids as runs: {0, 1, 2, 5} -> "0-2, 5"."""
+    runs: list[list[int]] = []
+    for v in sorted(ids):
+        if runs and runs[-1][1] == v - 1:
+            runs[-1][1] = v
+        else:
+            runs.append([v, v])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in runs)
+
+
 def block_depth(block: Block) -> int:
     """How many ops enclose `block`."""
     depth, op = 0, block.parent_op()
