@@ -403,6 +403,7 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
     level_ids = run_key([op for f in funcs for op in f.walk() if isinstance(op, scf.ForOp)])
     seen: set[frozenset] = set()
     queues: dict[frozenset, dict[tuple[int, tuple], int]] = {}
+    pending: dict[frozenset, dict[int, list]] = {}
     static = StaticConflicts(static_accesses([(f, shapes[f].cores_of) for f in funcs], vector_cores))
     memo = RunMemo(static=static)  # what every run computes alike
     runs = deque(plan)
@@ -427,7 +428,7 @@ def _verify(funcs: list[func.FuncOp], chip: Chip | None, carried: list[int] | No
         carry = None
         if lengths:
             same = frozenset((op, t) for op, t in trips.items() if isinstance(t, int)) | frozenset(choice.items())
-            carry = Carry(static, chip, queues.setdefault(same, {}), *_pass_runs(runners))
+            carry = Carry(static, chip, queues.setdefault(same, {}), *_pass_runs(runners), pending=pending.setdefault(same, {}))
         run_streams(Checker(vector_cores, chip, memo=memo if shared else RunMemo()), steps, carry)
         if carry is not None and carried is not None:
             carried.append(carry.age * 100 + max(lengths))

@@ -64,14 +64,25 @@ class Carry:
     lengths: dict[Hashable, int] = field(default_factory=dict)
     age: int = 0  # the largest of them, less 2 (with one level: passes back, as above)
     where: Operation | None = None  # an op of the oldest part found
+    # pass -> [how many sets of each flag were pending at its end in the first run, the
+    # oldest pending set (pass made, op) of any run there, whether every run agreed]
+    # (`_pending_counts_agree`), shared as `queues`
+    pending: dict[int, list[Any]] = field(default_factory=dict)
 
     def record(self, checker: Checker, streams: Iterable[deque], phase: int) -> None:
         for stream in streams:
             if stream and stream[0].pass_index < phase:  # a core behind by whole passes
                 self._older(stream[0].pass_index, phase, stream[0].op)
+        # pending sets count by how many of each flag are pending, not by when they were
+        # made, where those numbers are the same at this pass's end in every run (by
+        # induction a function of the pass alone; what a set's clock carries is known of
+        # items at least as old, whose own age counts: docs/runtime-shapes.md, "Pending
+        # sets are counted, not aged"); else by the pass they were made in
+        if not self._pending_counts_agree(checker, phase):
+            for pending in checker.flags.values():
+                for _, op, made in pending:
+                    self._older(made, phase, op)
         for key, pending in checker.flags.items():
-            for _, op, made in pending:
-                self._older(made, phase, op)
             if pending and key[0] == "block" and self.queues.setdefault((phase, key), len(pending)) != len(pending):
                 # how many a pass's waits leave of its sets depends on an earlier pass
                 self._older(phase - 1, phase, pending[0][1])
@@ -80,6 +91,24 @@ class Carry:
                 self._older(made, phase, op)
         for unit, accesses in checker.accesses.items():
             self._oldest_live(checker, unit, accesses, phase)
+
+    def _pending_counts_agree(self, checker: Checker, phase: int) -> bool:
+        """Whether this run left as many sets of each flag pending at the end of pass
+        `phase` as every run before it of this shape. Once two runs differ there, every
+        later run counts, besides its own, the oldest pending set any run had there (an
+        earlier run counted none of its own: the longer sequences it needs are planned
+        for the same shape)."""
+        counts = frozenset((key, len(pending)) for key, pending in checker.flags.items() if pending)
+        oldest = min(((made, op) for pending in checker.flags.values() for _, op, made in pending),
+                     key=lambda m: m[0], default=None)
+        first = self.pending.setdefault(phase, [counts, oldest, True])
+        if first[1] is None or (oldest is not None and oldest[0] < first[1][0]):
+            first[1] = oldest
+        first[2] = first[2] and first[0] == counts
+        if not first[2] and first[1] is not None:
+            # with levels a pass's runs differ from run to run: the first pass bounds them
+            self._older(first[1][0] if not self.ends else 0, phase, first[1][1])
+        return first[2]
 
     def _older(self, made: int, phase: int, op: Operation) -> None:
         """A part of the state made in pass `made` is still told apart at the end of pass
