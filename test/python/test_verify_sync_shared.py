@@ -72,7 +72,9 @@ def _compiled(name: str) -> Callable[[], ModuleOp]:
     pytest.param(lambda: _parsed("double_buffered_rows.mlir"), id="double_buffered_rows"),
     pytest.param(lambda: _parsed("two_sibling_loops.mlir"), id="two_sibling_loops"),
     pytest.param(lambda: _compiled("triangle"), id="triangle"),
-    pytest.param(lambda: _compiled("cube_triangle"), id="cube_triangle"),
+    # 22 CPU s (a cross-core kernel and its mutants, each verified twice): out of the fast
+    # tier, where triangle's mutants stand in for the shared runs of a compiled kernel
+    pytest.param(lambda: _compiled("cube_triangle"), id="cube_triangle", marks=pytest.mark.slow),
 ])
 def test_shared_runs_give_the_plain_verdicts(make):
     verdicts = _verdicts(make())
