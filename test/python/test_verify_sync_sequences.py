@@ -127,12 +127,17 @@ def _without_id0_pair(path: Path, mutant: bool) -> list[func.FuncOp]:
     wait flags of id 0) before the row's load."""
     module = parse(path.read_text())
     if mutant:
-        doomed = [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]
-        assert len(doomed) == 4
-        for op in doomed:
-            op.detach()
-            op.erase()
+        assert _drop_id0_flags(module) == 4
     return _funcs(module)
+
+
+def _drop_id0_flags(module: ModuleOp) -> int:
+    """Erase every set and wait flag of event id 0 from `module`; how many there were."""
+    doomed = [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]
+    for op in doomed:
+        op.detach()
+        op.erase()
+    return len(doomed)
 
 
 def _siblings(mutant: bool = False) -> list[func.FuncOp]:
@@ -176,9 +181,7 @@ def test_the_joint_bug_is_a_race_on_the_simulator(mutant, m, races):
     the kernel never races."""
     module = parse(SIBLINGS.read_text())
     if mutant:
-        for op in [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]:
-            op.detach()
-            op.erase()
+        _drop_id0_flags(module)
     f = kernel_function(module)
     inputs = make_inputs(f, 1, bind_arguments(f, {"n": "3", "m": str(m), "w": "1024"}))
     result = simulate(module, inputs, perturb=2)
@@ -257,9 +260,7 @@ def test_the_missing_pair_is_a_race_on_the_simulator(mutant, n, m, races):
     stores; the kernel never races."""
     module = parse(NESTED.read_text())
     if mutant:
-        for op in [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]:
-            op.detach()
-            op.erase()
+        _drop_id0_flags(module)
     result = _simulate(module, n, m)
     assert len(result.races) == races and not result.deadlock and not result.double_sets
 
@@ -297,9 +298,7 @@ def test_the_joint_bug_of_both_levels_is_a_race_on_the_simulator(mutant, n, m, r
     row 1 stores, with no row after it; with 3 rows row 1's store meets row 2's load."""
     module = parse(JOINT.read_text())
     if mutant:
-        for op in [op for op in module.walk() if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and op.event_id == 0]:
-            op.detach()
-            op.erase()
+        _drop_id0_flags(module)
     result = _simulate(module, n, m)
     assert len(result.races) == races and not result.deadlock and not result.double_sets
 
