@@ -821,23 +821,29 @@ class _Emitter:
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, f.first_id + v)))
 
     def _held_by_others(self, plan: _Plan, f: _Flag) -> str:
-        """Which other blocks' flags of `f`'s pipe pair hold ids while `plan`'s block runs
-        (for the remark of a flag that found none): flags of the function body set before
-        the block's top-level item ends (and not known done before it starts), and flags
-        of other blocks in the same top-level item."""
+        """Which other blocks' flags of `f`'s pipe pair hold ids while `f` would (for the
+        remark of a flag that found none): for a flag in a top-level item, flags of the
+        function body set before the item ends (and not known done before it starts) and
+        flags of other blocks in the same item; for a flag of the function body (live from
+        its set or wait to the end), flags of the top-level items that end after it starts."""
+        def start(p: _Plan, g: _Flag) -> int:
+            return min(self.positions[p.items[g.src]][0], self.positions[p.items[g.dst]][0])
+
         lo, hi = self.region_of(plan.block)
         held: dict[str, set[int]] = {}
         for other in self.planner.plans.values():
-            if other is plan:
-                continue
-            body = self.region_of(other.block) == (-1, -1)
-            for g in other.flags:
+            region = self.region_of(other.block)
+            for g in other.flags if other is not plan else ():
                 if (g.set_pipe, g.wait_pipe) != (f.set_pipe, f.wait_pipe) or g.first_id is None or g.cross_core:
                     continue
-                start = min(self.positions[other.items[g.src]][0], self.positions[other.items[g.dst]][0])
-                if (body and start <= hi) or (not body and self.region_of(other.block) == (lo, hi)):
+                if lo < 0 and region[0] >= 0:
+                    holds = region[1] >= start(plan, f)
+                else:
+                    holds = start(other, g) <= hi if region[0] < 0 else region == (lo, hi)
+                if holds:
                     held.setdefault(block_name(other.block), set()).update(range(g.first_id, g.first_id + g.period))
-        return "".join(f", {name}'s flags hold ids {id_ranges(ids)}" for name, ids in sorted(held.items()))
+        return "".join(f", {name}'s flags hold {'ids' if len(ids) > 1 else 'id'} {id_ranges(ids)}"
+                       for name, ids in sorted(held.items()))
 
     def _insert_set(self, src_op: Operation, set_op: hivm.SetFlagOp, carried: bool) -> None:
         """`set_op` after `src_op`, a loop-carried flag's set after its pipe's sets there for this
