@@ -7,8 +7,9 @@ ours must be race-free under perturbed latencies, equal to the reference and tak
 cycles than barrier-all.
 
 The >= 200 random kernels of issue 18 (`random_kernel(seed)`, 200 under `pytest --slow`,
-10 otherwise; the slow marker) must never be slower than the faster baseline; under
---slow they are a strict expected failure until all 200 are (bench/e2e/never_slower.py).
+10 otherwise; the slow marker) must never be slower than the faster baseline
+(bench/e2e/never_slower.py; the last of the 200 that was, seed 187, is not since its loop's
+flags may take the ids its prologue is done with: bench/README).
 """
 
 from __future__ import annotations
@@ -80,10 +81,5 @@ def _slower_seeds(seeds: range) -> list[tuple[int, int, int]]:
 
 @pytest.mark.slow
 def test_random_kernels_are_never_slower_than_the_faster_baseline(request):
-    budget = _random_budget(request)
-    if budget > 10:
-        request.applymarker(pytest.mark.xfail(
-            strict=True, reason="never slower is not met on all of random seeds 0-199 yet: ours > min(barrier-all, "
-                                "program order) on some (bench/README, session 9); seeds 0-9 pass"))
-    slower = _slower_seeds(range(budget))
+    slower = _slower_seeds(range(_random_budget(request)))
     assert not slower, f"(seed, ours, faster baseline): {slower}"
