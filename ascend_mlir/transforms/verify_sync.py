@@ -623,7 +623,7 @@ def _sibling_clusters(groups: list[list[scf.ForOp]]) -> list[list[int]]:
     clusters: list[tuple[set[scf.ForOp], list[int]]] = []
     for i, group in enumerate(groups):
         parents = {p for loop in group for p in _parent_loops(loop)[:1]}
-        if not parents:
+        if not parents or all(_count_fixed_in_run(loop) for loop in group):
             continue
         met = [c for c in clusters if c[0] & parents]
         for c in met[1:]:
@@ -636,6 +636,31 @@ def _sibling_clusters(groups: list[list[scf.ForOp]]) -> list[list[int]]:
         else:
             clusters.append((parents, [i]))
     return [sorted(indices) for _, indices in clusters]
+
+
+def _count_fixed_in_run(loop: scf.ForOp) -> bool:
+    """Whether a nested runtime loop takes one trip count in every iteration of every
+    loop around it: its bounds are computed, by `arith` ops alone, from values defined
+    outside all of them (computed once per run: SSA values never change), so the only
+    sequences of counts a run gives it are constant, and its covering counts, one per
+    run (`_trip_choices`' product, with the parent at each of its covering counts), are
+    every execution (docs/runtime-shapes.md, "Loops whose count is fixed in a run")."""
+    parents = _parent_loops(loop)
+    return all(_fixed_in(value, parents) for value in (loop.lb, loop.ub, loop.step))
+
+
+def _fixed_in(value: SSAValue, loops: list[scf.ForOp]) -> bool:
+    """Whether `value` is the same in every iteration of `loops`: defined outside them,
+    or an `arith` op's result (pure, no regions) over such values (a constant inside)."""
+    owner = value.owner
+    where = owner if isinstance(owner, Operation) else owner.parent_op()
+    if where is None:
+        return False
+    if not any(p.is_ancestor(where) for p in loops):
+        return True
+    if not isinstance(owner, Operation) or not owner.name.startswith("arith.") or owner.regions:
+        return False
+    return all(_fixed_in(operand, loops) for operand in owner.operands)
 
 
 def _within_budget(runs: int, budget: int, groups: list[list[scf.ForOp]], length: int | str) -> None:

@@ -91,14 +91,57 @@ def test_mutants_of_the_two_version_rows_are_refused(what, drop, message):
         verify_sync.verify_functions(_mutant(drop), load_chip("ascend910b"))
 
 
+def _fixed_variant(mutant: bool = False) -> list[func.FuncOp]:
+    """double_buffered_rows.mlir with its nested loop's count min(m, 2), computed in the
+    row loop from values defined before it: the same in every row of a run."""
+    text = ROWS.read_text()
+    assert text.count("%cnt = arith.minsi %r, %m : index") == 1
+    module = parse(text.replace("%cnt = arith.minsi %r, %m : index", "%cnt = arith.minsi %m, %c2 : index"))
+    if mutant:  # the barrier between the nested loop's dependent adds
+        doomed = [op for op in module.walk() if isinstance(op, hivm.PipeBarrierOp)
+                  and isinstance(loop := op.parent_op(), scf.ForOp) and isinstance(loop.parent_op(), scf.ForOp)]
+        assert len(doomed) == 1
+        doomed[0].detach()
+        doomed[0].erase()
+    return _funcs(module)
+
+
+def _nested_loops(funcs: list[func.FuncOp]) -> list[scf.ForOp]:
+    return [op for f in funcs for op in f.walk() if isinstance(op, scf.ForOp) and verify_sync._parent_loops(op)]
+
+
+def test_a_nested_loop_with_bounds_fixed_in_a_run_takes_one_count_per_run():
+    """Bounds computed (by arith ops) from values defined before the parent loop give the
+    nested loop the same count in every row: its sequences are constant, so it takes its
+    covering counts one per run (no pairs, no sequences of 3 as with min(r, m)), and is
+    verified; docs/runtime-shapes.md, "Loops whose count is fixed in a run"."""
+    funcs = _fixed_variant()
+    assert [verify_sync._count_fixed_in_run(loop) for loop in _nested_loops(funcs)] == [True]
+    assert _carried(funcs) == Counter()
+
+
+def test_the_fixed_count_kernels_mutant_is_refused():
+    with pytest.raises(OpError, match="nothing orders them"):
+        verify_sync.verify_functions(_fixed_variant(mutant=True), load_chip("ascend910b"))
+
+
+def test_a_nested_loop_over_its_parents_iv_still_takes_pairs():
+    """min(r, m) reads the row loop's iv: not fixed, its runs take pairs of counts (then
+    sequences of 3, above)."""
+    funcs = _funcs(parse(ROWS.read_text()))
+    assert [verify_sync._count_fixed_in_run(loop) for loop in _nested_loops(funcs)] == [False]
+    assert _carried(funcs)[(1, 2)] == 9
+
+
 @pytest.mark.slow
-def test_flash_attention_dyn_key_loop_premise():
-    """The key loop of flash_attention_dyn (its count over the query blocks' rows does
-    not change, but verify-sync does not know that): age 0 in every pair run."""
+def test_flash_attention_dyn_key_loop_is_fixed_in_a_run():
+    """The key loop of flash_attention_dyn (`%c0 to %kv_blocks`, defined before the query
+    block loop) takes one count in every query block: one count per run, verified, no
+    sequence runs (before: 98 pair runs, age 0 in each)."""
     module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
     AscendCompilePass().apply(Context(), module)
-    runs = _carried(_funcs(module))
-    assert runs and set(runs) == {(0, 2)}, runs
+    assert all(verify_sync._count_fixed_in_run(loop) for loop in _nested_loops(_funcs(module)))
+    assert _carried(_funcs(module)) == Counter()
 
 
 @pytest.mark.slow
@@ -108,13 +151,31 @@ def test_flash_attention_dyn_cce_target_is_verified_within_the_budget():
     ring: counted by when they were made they gave age 5 (sequences of 7 counts, 823543
     runs: not verified). How many sets are pending at each pass's end is the same in
     every run, so they are counted by that, not aged (docs/runtime-shapes.md, "Pending
-    sets are counted, not aged"): age 0, verified."""
+    sets are counted, not aged"): age 0, verified. Its key loop's count is fixed in a run
+    (one count per run, below); taken as varying, as before, it still checks the counting."""
     module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
     AscendCompilePass(target="cce").apply(Context(), module)
     why: list[str] = []
     assert verify_sync.verify_functions(_funcs(module), None, why=why), why
-    runs = _carried(_funcs(module))
+    assert _carried(_funcs(module)) == Counter()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(verify_sync, "_count_fixed_in_run", lambda loop: False)
+        runs = _carried(_funcs(module))
     assert runs and set(runs) == {(0, 2)}, runs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chip", ["ascend910b", "ascend950"])
+def test_gemm_dyn_cce_target_is_verified(chip):
+    """gemm_dyn with target=cce: its K loop (`1 to %steps`, %steps defined before the tile
+    loop) takes one count in every tile, so it needs no sequences (taken as varying: 5
+    counts, 7776 runs, over the budget, "not verified"); verified on both chips."""
+    module = parse((ROOT / "examples" / "gemm_dyn.mlir").read_text())
+    AscendCompilePass(target="cce", chip=chip).apply(Context(), module)
+    why: list[str] = []
+    assert verify_sync.verify_functions(_funcs(module), load_chip(chip), why=why), why
+    assert all(verify_sync._count_fixed_in_run(loop) for loop in _nested_loops(_funcs(module)))
+    assert _carried(_funcs(module)) == Counter()
 
 
 # Two sibling nested loops of a row loop with counts of their own (issue 17 item 4): their
