@@ -68,7 +68,7 @@ from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from math import lcm
+from math import lcm, prod
 from typing import TypeVar
 
 from xdsl.context import Context
@@ -582,8 +582,9 @@ def _varying_trip_choices(groups: list[list[scf.ForOp]], ranges: list[range]) ->
     such group of loops and each ordered pair (a, b) of counts of its covering set, a run
     in which its runs take a, b, a, ... in turn: every two consecutive runs of it with
     any two covering counts, in both orders and in every phase of its parent (which runs
-    `_parent_count` times; the other groups take the count of their covering set
-    nearest 2). Groups under one parent (`_sibling_clusters`: two inner loops of a row
+    `_parent_count` times; a nested group whose count is fixed in a run takes each of
+    its covering counts, one per run, as it is met in every pass; the other groups take
+    the count of their covering set nearest 2). Groups under one parent (`_sibling_clusters`: two inner loops of a row
     loop with counts f(r) and g(r)) vary jointly: a pass's count is the tuple of their
     counts, and every ordered pair of tuples of covering counts is run (over
     MAX_TRIP_RUNS: `_OverBudget`, naming the loops). All clusters vary jointly
@@ -596,14 +597,22 @@ def _varying_trip_choices(groups: list[list[scf.ForOp]], ranges: list[range]) ->
         loops = [loop for i in joint for loop in groups[i]]
         parents = {p for loop in loops for p in _parent_loops(loop)[:1]} - set(loops)
         base: _Trips = {}
+        fixed: list[tuple[list[scf.ForOp], range]] = []  # nested, fixed in a run: every covering count
         for j, (other, counts) in enumerate(zip(groups, ranges, strict=True)):
-            if j not in joint:
-                count = _parent_count(other, counts, 2) if parents & set(other) else _near(counts, 2)
-                base.update({loop: count for loop in other})
+            if j in joint:
+                continue
+            if parents & set(other):
+                base.update({loop: _parent_count(other, counts, 2) for loop in other})
+            elif len(counts) and all(_parent_loops(loop) and _count_fixed_in_run(loop) for loop in other):
+                fixed.append((other, counts))
+            else:
+                base.update({loop: _near(counts, 2) for loop in other})
         tuples = list(product(*(ranges[i] for i in joint)))
-        _within_budget(len(tuples) ** 2, MAX_TRIP_RUNS, [groups[i] for i in joint], 2)
-        for a, b in product(tuples, tuples):
-            yield {**base, **{loop: (a[k], b[k]) for k, i in enumerate(joint) for loop in groups[i]}}
+        _within_budget(len(tuples) ** 2 * prod(len(c) for _, c in fixed), MAX_TRIP_RUNS, [groups[i] for i in joint], 2)
+        for counts in product(*(c for _, c in fixed)):
+            at = {**base, **{loop: n for (group, _), n in zip(fixed, counts, strict=True) for loop in group}}
+            for a, b in product(tuples, tuples):
+                yield {**at, **{loop: (a[k], b[k]) for k, i in enumerate(joint) for loop in groups[i]}}
 
 
 def _joint_clusters(groups: list[list[scf.ForOp]], clusters: list[list[int]]) -> list[list[int]]:

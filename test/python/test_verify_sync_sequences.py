@@ -133,6 +133,27 @@ def test_a_nested_loop_over_its_parents_iv_still_takes_pairs():
     assert _carried(funcs)[(1, 2)] == 9
 
 
+def test_a_fixed_count_loop_beside_a_varying_one_takes_every_count_in_the_pair_runs():
+    """A second nested loop of min(m, 2) trips beside min(r, m)'s: fixed in a run, but it
+    runs in every pass the varying loop's pairs check, so those pairs are run with each of
+    its covering counts (not only the one nearest 2), and the kernel is verified."""
+    text = ROWS.read_text()
+    anchor = "      hivm.hir.pipe_barrier[<PIPE_V>]\n      hivm.hir.vadd"
+    assert text.count(anchor) == 1
+    fixed = ("      %fix = arith.minsi %m, %c2 : index\n      scf.for %i = %c0 to %fix step %c1 {\n"
+             "        hivm.hir.pipe_barrier[<PIPE_V>]\n        hivm.hir.vadd ins(%ux, %ux : memref<256xf32, "
+             "#hivm.address_space<ub>>, memref<256xf32, #hivm.address_space<ub>>) outs(%uz : memref<256xf32, "
+             "#hivm.address_space<ub>>)\n      }\n")
+    funcs = _funcs(parse(text.replace(anchor, fixed + anchor)))
+    varying, fixed_loop = _nested_loops(funcs)
+    assert not verify_sync._count_fixed_in_run(varying) and verify_sync._count_fixed_in_run(fixed_loop)
+    plan = verify_sync._run_plan(funcs, ())
+    assert plan is not None
+    counts = {trips[fixed_loop] for _, trips in plan if isinstance(trips.get(varying), tuple)}
+    assert counts == set(verify_sync._covering([fixed_loop])) and len(counts) > 1, counts
+    assert verify_sync.verify_functions(funcs, load_chip("ascend910b"))
+
+
 @pytest.mark.slow
 def test_flash_attention_dyn_key_loop_is_fixed_in_a_run():
     """The key loop of flash_attention_dyn (`%c0 to %kv_blocks`, defined before the query
