@@ -59,7 +59,9 @@ under different parents (`_joint_clusters`): each level of varying loops takes i
 sequence, a pass begins at every run of any level, and the age is counted per level
 (`Carry.lengths`: how many consecutive runs of each level a pass's checks can depend
 on; docs/runtime-shapes.md, "Varying loops in varying loops"). Over MAX_TRIP_RUNS the
-kernel is not verified (a remark naming the loops).
+kernel is not verified (a remark naming the loops). A nested loop whose bounds are the
+same in every iteration around it (`_count_fixed_in_run`) does not vary: one covering
+count per run (docs/runtime-shapes.md, "Loops whose count is fixed in a run").
 """
 
 from __future__ import annotations
