@@ -339,12 +339,13 @@ func.func @k(%n: index, %m: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
-    scf.for %j = %c0 to %m step %c1 {
+    %cnt = arith.minsi %i, %m : index
+    scf.for %j = %c0 to %cnt step %c1 {
       hivm.hir.pipe_barrier[<PIPE_V>]
     }
   }
   return
-}""")
+}""")  # min(i, m): a count per row (a count over %m alone is fixed in a run: one per run)
     outer, inner = _loops(module)
     choices = list(verify_sync._trip_choices([[outer], [inner]]))  # each loop its own group
     uniform = [c for c in choices if all(isinstance(v, int) for v in c.values())]
