@@ -34,6 +34,7 @@ from which the schedule the code really has is written (`as_result`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ascend_mlir import hardware
@@ -452,28 +453,25 @@ class _Replay:
         """A loop-carried flag's wait in the loop's first passes: its prime, which
         insert-sync sets right after the prologue's last producer of the pipe pair
         (`_anchor_primes`), else before everything (no wait)."""
-        latest = 0
-        for it in range(self.first):
-            for n in self.code.releasing.get(w.pipes, ()):
-                if self.present(it, n):
-                    at = self._after(it, n, self.items[n].released + 2)
-                    if at is None:
-                        return None
-                    latest = max(latest, at)
-        return latest
+        return self._last_release((it, n) for it in range(self.first) for n in self.code.releasing.get(w.pipes, ()))
 
     def _before_loop(self, pipes: tuple[str, str]) -> int | None:
         """The wait before a stage-skewed loop for the prologue's producers of the pipe
         pair that no pass of the loop waits for (`_Code.entering`): once the last of
         them released."""
+        return self._last_release((j, src) for src, exact in self.code.entering.get(pipes, ())
+                                  for j in range(max(0, self.first - exact), self.first))
+
+    def _last_release(self, producers: Iterable[tuple[int, int]]) -> int | None:
+        """When the last of `producers` (iteration, item) present in the code released its
+        flag (0 if none is; None if one has not issued yet)."""
         latest = 0
-        for src, exact in self.code.entering.get(pipes, ()):
-            for j in range(max(0, self.first - exact), self.first):
-                if self.present(j, src):
-                    at = self._after(j, src, self.items[src].released + 2)
-                    if at is None:
-                        return None
-                    latest = max(latest, at)
+        for it, n in producers:
+            if self.present(it, n):
+                at = self._after(it, n, self.items[n].released + 2)
+                if at is None:
+                    return None
+                latest = max(latest, at)
         return latest
 
     def _loop_end(self, w: _Wait) -> int | None:
