@@ -4,8 +4,8 @@ lit's internal shell starts a process per command of a RUN line, and each `ascen
 or `ascend-sim` spends most of its CPU time importing xDSL and our dialects before it
 reads its input (about 0.8 s; the suite has several hundred such commands). This format
 is lit's `ShTest` except for pipelines made only of the console scripts in
-`IN_PROCESS_SCRIPTS` (each optionally under `not`, with `<`, `>`, `>>`, `2>`, `2>>` and
-`2>&1` redirects): those run through `testing.run_console_script` in the worker, which
+`IN_PROCESS_SCRIPTS` (each optionally under `not`, with `<`, `>`, `>>`, `2>`, `2>>`,
+`2>&1` and `2>&1 >file` (stderr into the pipe, stdout to the file) redirects): those run through `testing.run_console_script` in the worker, which
 imported them once, one command after the other, each reading the previous one's stdout.
 A pipeline that mixes them with other programs (`ascend-opt ... | %bishengir_opt |
 ascend-opt | filecheck`, `ascend-sim --json | %python -c ...`, `grep -v ... | ascend-sim -`)
@@ -52,20 +52,26 @@ class _Stage:
     stdout_file: tuple[str, bool] | None = None
     stderr_file: tuple[str, bool] | None = None
     stderr_to_stdout: bool = False  # 2>&1: fd 2 goes wherever fd 1 goes
+    stderr_to_pipe: bool = False  # 2>&1 >file: fd 2 took the pipe before fd 1 moved to the file
 
 
 def _redirect(stage: _Stage, op: tuple, filename: str) -> bool:
     """Apply one redirect as lit's processRedirects does; False for one left to lit's
-    shell (fd 1 moved after 2>&1 joined fd 2 to it, other duplications)."""
+    shell (fd 1 moved after 2>&1 joined fd 2 to a file, other duplications)."""
     if op == ("<",):
         stage.stdin_file = filename
     elif op in ((">",), (">>",)) and not stage.stderr_to_stdout:
         stage.stdout_file = (filename, op[0] == ">>")
+    elif op in ((">",), (">>",)) and stage.stdout_file is None:
+        # `2>&1 >file`: fd 2 keeps the pipe fd 1 had, fd 1 goes to the file
+        stage.stdout_file = (filename, op[0] == ">>")
+        stage.stderr_to_stdout, stage.stderr_to_pipe = False, True
     elif op in ((">", 2), (">>", 2)):
         stage.stderr_file = (filename, op[0] == ">>")
-        stage.stderr_to_stdout = False
+        stage.stderr_to_stdout = stage.stderr_to_pipe = False
     elif op == (">&", 2) and filename == "1":
         stage.stderr_to_stdout = True
+        stage.stderr_to_pipe = False
         stage.stderr_file = None
     else:
         return False
@@ -113,6 +119,8 @@ def _run_stage(stage: _Stage, stdin: bytes, shenv) -> tuple[ShellCommandResult, 
     if stage.stderr_file is not None:
         _write_file(stage.stderr_file[0], err, shenv.cwd)
         err = b""
+    if stage.stderr_to_pipe:
+        out, err = err, b""
     result = ShellCommandResult(stage.command, out.decode("utf-8", "replace"),
                                 err.decode("utf-8", "replace"), code, False, [])
     return result, out

@@ -78,7 +78,8 @@ def _pipeline(line: str):
     ("not --crash ascend-opt a.mlir", False),          # lit's `not --crash`
     ("ascend-opt a.mlir | grep func", False),          # another program in the pipe
     ("env X=1 ascend-opt a.mlir", False),              # environment changes: lit's shell
-    ("ascend-opt a.mlir 2>&1 > out.mlir", False),      # fd 1 moved after joining fd 2
+    ("ascend-opt a.mlir 2>&1 > out.mlir", True),       # stderr into the pipe, stdout to the file
+    ("ascend-opt a.mlir > a.txt 2>&1 > b.txt", False),  # fd 1 moved after joining fd 2 to a file
     ("/bin/ascend-opt a.mlir", False),                 # a path, not the installed script
 ])
 def test_which_pipelines_run_in_process(line, in_process):
@@ -90,7 +91,8 @@ def test_which_pipelines_run_in_process(line, in_process):
     ("grep -v x a.mlir | not ascend-sim - --json | filecheck a.mlir", [False, True, True]),
     ("ascend-sim a.mlir --json | python3 -c pass", [True, False]),
     ("ascend-opt a.mlir | grep func < b.mlir | filecheck a.mlir", None),  # grep reads its own file
-    ("ascend-opt a.mlir 2>&1 >o.mlir | grep x | filecheck a.mlir", None),  # a redirect the format leaves
+    ("ascend-opt a.mlir 2>&1 >o.mlir | grep x | filecheck a.mlir", [True, False, True]),
+    ("ascend-opt a.mlir >a 2>&1 >b | grep x | filecheck a.mlir", None),  # a redirect the format leaves
     ("grep func a.mlir | sed s/a/b/", None),             # none of ours: lit's shell
 ])
 def test_which_mixed_pipelines_run_stage_by_stage(line, ours):
@@ -120,6 +122,18 @@ SUITE = {
         // RUN: filecheck %s --check-prefix=ERR < %t.out
         // CHECK: func.func @f
         // ERR: no-such-pass
+        func.func @f() {
+          func.return
+        }
+    """,
+    # `2>&1 >file`: stderr goes down the pipe, stdout into the file, as in a shell
+    "stderr-piped.mlir": """
+        // RUN: not ascend-opt %s -p no-such-pass 2>&1 >%t.out | filecheck %s --check-prefix=ERR
+        // RUN: ascend-opt %s 2>&1 >%t.mlir | filecheck %s --allow-empty --check-prefix=QUIET
+        // RUN: filecheck %s < %t.mlir
+        // CHECK: func.func @f
+        // ERR: no-such-pass
+        // QUIET-NOT: {{.}}
         func.func @f() {
           func.return
         }
@@ -188,5 +202,6 @@ def test_lit_suite_passes_and_fails_as_lit_shell_would(tmp_path):
     verdicts = {line.split(" :: ")[1].split()[0]: line.split(":")[0]
                 for line in run.stdout.splitlines() if " :: " in line and line.split(":")[0] in ("PASS", "FAIL")}
     assert verdicts == {"pass.mlir": "PASS", "subprocess.mlir": "PASS", "mixed.mlir": "PASS",
+                        "stderr-piped.mlir": "PASS",
                         "fail-check.mlir": "FAIL", "fail-exit.mlir": "FAIL", "fail-not.mlir": "FAIL",
                         "fail-mixed.mlir": "FAIL"}, run.stdout + run.stderr
