@@ -14,9 +14,10 @@ reading the previous stage's output from a file. A pipeline of other programs on
 (bishengir, mlir-opt, g++, grep, diff, `env`, `not --crash`, ...) goes to lit's shell
 unchanged, and so does a mixed one whose other program reads its own `<` file.
 
-A test whose runs must be separate interpreters (a determinism check comparing two runs
-under different hash seeds) says so with a `LIT-SUBPROCESS:` line (and why) and runs
-wholly in lit's shell.
+A determinism check compares a run in the worker with one in a new interpreter (another
+hash seed, cold caches): lit.cfg's `%in_new_process` puts `env` before that one, so lit's
+shell starts it. A test whose every run must be its own interpreter says so with a
+`LIT-SUBPROCESS:` line (and why) and runs wholly in lit's shell.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-// LIT-SUBPROCESS: two runs compared must be two processes (two hash seeds), as a user's are
 // UNSUPPORTED: fast-tier
-// The schedule-svg target prints the same bytes run to run (two processes, a few CPU
-// seconds each to start).
+// The schedule-svg target prints the same bytes run to run: one run in lit's worker, one
+// in a new process (another hash seed, cold caches; a few CPU seconds to start).
 // Fast tier: gantt.mlir checks the output in-process, and test_scheduling.py's two-hash-seed
 // test keeps the schedule's determinism in.
-// RUN: ascend-opt %S/gantt.mlir -t schedule-svg > %t.1 && ascend-opt %S/gantt.mlir -t schedule-svg > %t.2 && diff %t.1 %t.2
+// RUN: ascend-opt %S/gantt.mlir -t schedule-svg > %t.1 && %in_new_process ascend-opt %S/gantt.mlir -t schedule-svg > %t.2 && diff %t.1 %t.2
