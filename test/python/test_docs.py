@@ -9,6 +9,12 @@ when ASCEND_MLIR_REQUIRE_TOOLS=1), `cce` (the CCE target of ascend-opt) or `mlir
 repository's examples (but the set-up, the suite itself and the benchmarks:
 README_NOT_RUN), and dialects/README.md's mlir-opt round trip, with the tools on PATH as
 the README says to put them.
+
+bash runs every block as written; the `ascend-opt`, `ascend-sim`, `ascend-tune` and
+`python` processes it starts (and the python blocks) are forks of one interpreter that
+imported the compiler once (ascend_mlir/forked_tools.py: each is still a process of its
+own, with the fds, cwd, environment and exit status bash gave it), not a fresh start of
+about 2 CPU s each.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from ascend_mlir.forked_tools import ForkedTools
 from ascend_mlir.testing import find_tool, tools_required
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,11 +67,16 @@ def blocks(doc: str, directory: Path = DOCS) -> list[Block]:
     return [Block(doc, m.group(1), m.group(2)) for m in FENCE.finditer(text)]
 
 
-def _run(block: Block, cwd: Path, env: dict[str, str] | None = None) -> None:
+def _run(block: Block, cwd: Path, tools: ForkedTools | None, env: dict[str, str] | None = None) -> None:
+    """The block as bash (or python) runs it, with `tools`' clients first on PATH; with
+    no `tools` (a block that starts none of our tools: the server's start would cost more
+    than it saves), fresh processes in `env`."""
+    if tools is not None:
+        env = tools.environment()
     if block.language == "sh":
         command = ["bash", "-e", "-o", "pipefail", "-c", block.script()]
     else:
-        command = [sys.executable, "-c", block.script()]
+        command = [sys.executable if tools is None else tools.python(), "-c", block.script()]
     run = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env)
     assert run.returncode == 0, (
         f"{block.doc}: this block failed (exit {run.returncode}):\n{block.text}\n"
@@ -82,8 +94,10 @@ class Tutorial:
 
     def run_until(self, made: str | None = None) -> Path:
         """Runs the plain blocks in order until `made` exists (all of them when None)."""
-        while self.pending and (made is None or not (self.work / made).exists()):
-            _run(self.pending.pop(0), self.work)
+        if self.pending and (made is None or not (self.work / made).exists()):
+            with ForkedTools() as tools:
+                while self.pending and (made is None or not (self.work / made).exists()):
+                    _run(self.pending.pop(0), self.work, tools)
         assert made is None or (self.work / made).exists(), f"no tutorial block made {made}"
         return self.work
 
@@ -133,8 +147,8 @@ def test_tutorial_bishengir(tutorial: Tutorial):
         pytest.skip("bishengir (ascendnpu-ir) is not installed here")
     workdir = tutorial.run_until("axpy.npuir.mlir")
     for block in blocks("tutorial.md"):
-        if block.needs == "bishengir":
-            _run(block, workdir)
+        if block.needs == "bishengir":  # bishengir and a python without our imports
+            _run(block, workdir, None)
     assert "hivm.hir.pipe_barrier" in (workdir / "axpy.bisheng" / "module.hivm.opt.mlir").read_text()
 
 
@@ -145,15 +159,16 @@ def test_tutorial_cce(tutorial: Tutorial):
         pytest.skip("ascend-opt has no cce target yet (the CCE backend has not landed)")
     workdir = tutorial.run_until("axpy.mlir")
     for block in blocks("tutorial.md"):
-        if block.needs == "cce":
-            _run(block, workdir)
+        if block.needs == "cce":  # one ascend-opt: a fresh process costs what the server's start does
+            _run(block, workdir, None)
 
 
 def test_chip_calibration_commands(tmp_path: Path):
     shutil.copytree(DOCS, tmp_path / "docs")
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    for block in blocks("chip-calibration.md"):
-        _run(block, tmp_path)
+    with ForkedTools() as tools:
+        for block in blocks("chip-calibration.md"):
+            _run(block, tmp_path, tools)
     assert (tmp_path / "mychip.toml").exists()
 
 
@@ -185,11 +200,12 @@ def _require_mlir_opt() -> None:
 def test_readme_commands(tmp_path: Path):
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     ran = 0
-    for block in blocks("README.md", ROOT):
-        if any(marker in block.text for marker in README_NOT_RUN):
-            continue
-        _run(block, tmp_path, _env_with_tools_on_path())
-        ran += 1
+    with ForkedTools(_env_with_tools_on_path()) as tools:
+        for block in blocks("README.md", ROOT):
+            if any(marker in block.text for marker in README_NOT_RUN):
+                continue
+            _run(block, tmp_path, tools)
+            ran += 1
     assert ran >= 4  # the run command, PATH, the schedule/simulator block, the CCE blocks
     assert "<svg" in (tmp_path / "gemm.svg").read_text()
 
@@ -205,8 +221,9 @@ def test_dialects_readme_round_trip(tmp_path: Path):
     shutil.copytree(ROOT / "dialects", tmp_path / "dialects")
     round_trips = [b for b in blocks("README.md", ROOT / "dialects") if b.needs == "mlir-opt"]
     assert round_trips
-    for block in round_trips:
-        _run(block, tmp_path, _env_with_tools_on_path())
+    with ForkedTools(_env_with_tools_on_path()) as tools:
+        for block in round_trips:
+            _run(block, tmp_path, tools)
     ctx = make_context()
     original = parse_module(ctx, (tmp_path / "kernel.mlir").read_text(), "kernel.mlir")
     back = parse_module(ctx, (tmp_path / "kernel.back.mlir").read_text(), "kernel.back.mlir")
