@@ -5,8 +5,9 @@ the rows are the same bit for bit whichever runs them.
   single-process baseline.
 * `LocalPool` (the default): one long-lived worker process per core, started once and
   kept warm (the compiler is imported once per worker, not per variant). A variant that
-  exceeds the time limit gets a `timeout` row and its worker is killed (by its own PID)
-  and replaced; a worker that dies gets a `crash` row and is replaced.
+  exceeds the time limit gets a `timeout` row and its worker is killed (by its own PID);
+  a worker that dies gets a `crash` row. Either is replaced when the next variant needs
+  its slot (a sweep that ends on a timeout starts no worker it would not use).
 * `RayExecutor`: Ray core tasks (not Ray Tune) on a running cluster (`address="auto"`
   or `host:port`), one CPU each; Ray's worker processes stay warm between tasks. A task
   over the time limit is force-cancelled (its worker is killed) and gets `timeout`.
@@ -142,40 +143,50 @@ class LocalPool:
     def __init__(self, workers: int | None = None, timeout: float | None = None):
         self.slots = max(1, workers or os.cpu_count() or 1)
         self.timeout = timeout
-        self._workers: list[_Worker] = []
+        self._workers: list[_Worker | None] = []  # None: a recycled slot, refilled by submit
+
+    def _live(self) -> list[_Worker]:
+        return [w for w in self._workers if w is not None]
 
     def free(self) -> int:
         return self.slots - self.busy()
 
     def busy(self) -> int:
-        return sum(1 for w in self._workers if w.task_id is not None)
+        return sum(1 for w in self._live() if w.task_id is not None)
 
     def start(self) -> None:
         """Start the workers and wait until each has imported the compiler (submit does
         this on first use; a caller reusing one pool for several sweeps may do it first)."""
         if not self._workers:
             self._workers = [_Worker() for _ in range(self.slots)]
-            for w in self._workers:
+            for w in self._live():
                 w.await_ready()
+
+    def _idle_worker(self) -> _Worker:
+        idle = next((w for w in self._live() if w.task_id is None), None)
+        if idle is not None:
+            return idle
+        fresh = _Worker()
+        fresh.await_ready()
+        self._workers[self._workers.index(None)] = fresh
+        return fresh
 
     def submit(self, task_id: int, task: dict) -> None:
         self.start()
-        worker = next(w for w in self._workers if w.task_id is None)
-        worker.task_id, worker.started = task_id, time.monotonic()
+        worker = self._idle_worker()
+        worker.task_id, worker.started = task_id, time.monotonic()  # the limit counts from a ready worker
         try:
             _send(worker.stdin, task)
         except OSError:
             pass  # a dead worker: wait() reports the crash
 
-    def _replace(self, worker: _Worker, force: bool) -> None:
-        worker.stop(force)
-        fresh = _Worker()
-        fresh.await_ready()
-        self._workers[self._workers.index(worker)] = fresh
+    def _recycle(self, worker: _Worker) -> None:
+        worker.stop(force=True)
+        self._workers[self._workers.index(worker)] = None
 
     def wait(self, timeout: float | None = None) -> list[tuple[int, dict]]:
         """Rows of the variants finished within `timeout` seconds."""
-        busy = [w for w in self._workers if w.task_id is not None]
+        busy = [w for w in self._live() if w.task_id is not None]
         if not busy:
             return []
         limit = timeout
@@ -193,26 +204,27 @@ class LocalPool:
         return done
 
     def _collect(self, w: _Worker, ready: set) -> dict | None:
-        if w.stdout.fileno() in ready:
-            try:
-                return _recv(w.stdout)
-            except (EOFError, OSError, pickle.UnpicklingError):
-                pass
-        else:
-            if self.timeout is not None and time.monotonic() - w.started >= self.timeout:
-                self._replace(w, force=True)
+        fd = w.stdout.fileno()
+        if fd not in ready:
+            if self.timeout is None or time.monotonic() - w.started < self.timeout:
+                return None
+            if not wait([fd], timeout=0):  # over the limit with no answer (one may have come since `ready`)
+                self._recycle(w)
                 return _timeout_row(self.timeout)
-            return None
+        try:
+            return _recv(w.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError):
+            pass
         w.process.wait()
         code = w.process.returncode
         seconds = round(time.monotonic() - w.started, 3)
-        self._replace(w, force=True)
+        self._recycle(w)
         how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
         return {"status": "crash", "cache_hit": False, "seconds": seconds,
                 "message": f"the worker process died ({how}) while compiling or simulating this variant"}
 
     def close(self) -> None:
-        for w in self._workers:
+        for w in self._live():
             w.stop(force=w.task_id is not None)
         self._workers = []
 

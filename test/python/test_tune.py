@@ -110,30 +110,40 @@ def test_every_config_is_one_row_failures_included(factories):
 
 
 def test_local_pool_gives_the_inline_rows_and_the_cache_answers_reruns(factories, tmp_path):
-    space = {"tile": [256, 512, 1024], "num_stages": [1, 2]}
-    inline = autotune(factories.make_add, space, executor="inline", cache=False)
-    pooled = autotune(factories.make_add, space, executor="local", workers=2, cache=tmp_path)
+    # 512 elements (1-4 tiles a block) and the best variant perturbed once: the rows, the
+    # perturbed run's among them, are compared whatever the size
+    space = {"tile": [128, 256, 512], "num_stages": [1, 2], "n": [512]}
+    inline = autotune(factories.make_add, space, executor="inline", cache=False, verify=1, perturb=1)
+    assert inline.best is not None and inline.best.get("perturb") == 1
+    pooled = autotune(factories.make_add, space, executor="local", workers=2, cache=tmp_path, verify=1,
+                      perturb=1)
     assert result_rows_equal(inline, pooled)
     assert not any(r["cache_hit"] for r in pooled.rows)
-    rerun = autotune(factories.make_add, space, executor="local", workers=2, cache=tmp_path)
+    rerun = autotune(factories.make_add, space, executor="local", workers=2, cache=tmp_path, verify=1,
+                     perturb=1)
     assert result_rows_equal(inline, rerun)
     assert all(r["cache_hit"] for r in rerun.rows)
     # a wider space computes only its new variants
-    wider = autotune(factories.make_add, {**space, "tile": [256, 512, 1024, 2048]}, executor="inline",
-                     cache=tmp_path)
+    wider = autotune(factories.make_add, {**space, "tile": [64, 128, 256, 512]}, executor="inline",
+                     cache=tmp_path, verify=1, perturb=1)
     fresh = [r for r in wider.rows if not r["cache_hit"]]
-    assert sorted(r["config"]["tile"] for r in fresh) == [2048, 2048]
+    assert sorted(r["config"]["tile"] for r in fresh) == [64, 64]
 
 
 def test_timeout_recycles_the_worker(factories):
-    space = {"sleep": [0.0, 60.0], "tile": [256, 512]}
-    result = autotune(factories.make_add, space, executor="local", workers=2, cache=False, timeout=10,
+    # both workers take a sleeper (grid order: #0, #1) and are killed at the limit; #2 can
+    # only run on a replacement worker. The limit counts from a ready worker, and #2 (one
+    # 256-element tile, about 1 CPU s on a fresh worker) needs a tenth of it at load 20 on
+    # 2 cores: 15 s is wall time the sleepers wait out, not CPU
+    space = {"sleep": [60.0, 61.0, 0.0], "n": [256], "tile": [256]}
+    result = autotune(factories.make_add, space, executor="local", workers=2, cache=False, timeout=15,
                       verify=0)
     rows = _by_config(result)
-    assert rows["sleep=60.0 tile=256"]["status"] == "timeout"
-    assert "recycled" in rows["sleep=60.0 tile=256"]["message"]
-    assert rows["sleep=0.0 tile=512"]["status"] == "ok"
-    assert len(result.rows) == len(grid(space)) == 4
+    for sleeper in ("sleep=60.0 n=256 tile=256", "sleep=61.0 n=256 tile=256"):
+        assert rows[sleeper]["status"] == "timeout"
+        assert "recycled" in rows[sleeper]["message"]
+    assert rows["sleep=0.0 n=256 tile=256"]["status"] == "ok"
+    assert len(result.rows) == len(grid(space)) == 3
 
 
 def test_crash_is_a_row_with_its_traceback(factories, monkeypatch):
@@ -152,19 +162,19 @@ def test_crash_is_a_row_with_its_traceback(factories, monkeypatch):
 def test_dominance_and_bound_pruning(factories):
     # inline: window 2; #3 (num_stages=3) reads #0 (num_stages=2), whose loop chose fewer
     # versions (2 and 3 allow the same unroll factors; 4 would allow U = 4, a new schedule)
-    space = {"num_stages": [2, 3], "tile": [256, 512, 1024]}
+    space = {"num_stages": [2, 3], "tile": [256, 512, 1024], "n": [1024]}
     result = autotune(factories.make_add, space, executor="inline", cache=False, verify=0)
     rows = _by_config(result)
-    dominated = rows["num_stages=3 tile=256"]
-    source = rows["num_stages=2 tile=256"]
+    dominated = rows["num_stages=3 tile=256 n=1024"]
+    source = rows["num_stages=2 tile=256 n=1024"]
     assert max(source["loops"][0]["versions"].values()) < 2
     assert dominated["status"] == "dominated" and dominated["same_as"] == source["index"]
     assert dominated["cycles"] == source["cycles"]
     unpruned = autotune(factories.make_add, space, executor="inline", cache=False, prune=False, verify=0)
-    assert _by_config(unpruned)["num_stages=3 tile=256"]["cycles"] == source["cycles"]
+    assert _by_config(unpruned)["num_stages=3 tile=256 n=1024"]["cycles"] == source["cycles"]
     # small tiles in one block: its pipe-busy bound is above the cycles of #0 (big tiles in
     # 8 blocks), so it is compiled but not simulated
-    space = {"tile": [2048, 128], "blocks": [8, 1], "n": [16384]}
+    space = {"tile": [512, 128], "blocks": [8, 1], "n": [4096]}
     blocks = autotune(factories.make_add, space, executor="inline", cache=False, verify=0)
     one = blocks.rows[3]
     assert one["status"] == "pruned", one
