@@ -8,7 +8,8 @@ when ASCEND_MLIR_REQUIRE_TOOLS=1), `cce` (the CCE target of ascend-opt) or `mlir
 (upstream mlir-opt 22, required likewise). The README's blocks run too, from the
 repository's examples (but the set-up, the suite itself and the benchmarks:
 README_NOT_RUN), and dialects/README.md's mlir-opt round trip, with the tools on PATH as
-the README says to put them.
+the README says to put them. docs/foreign-kernels.md's blocks run too; a document with
+blocks that no test runs fails test_every_documented_command_is_run.
 
 bash runs every block as written; the `ascend-opt`, `ascend-sim`, `ascend-tune` and
 `python` processes it starts (and the python blocks) are forks of one interpreter that
@@ -170,6 +171,27 @@ def test_chip_calibration_commands(tmp_path: Path):
         for block in blocks("chip-calibration.md"):
             _run(block, tmp_path, tools)
     assert (tmp_path / "mychip.toml").exists()
+
+
+def test_foreign_kernels_commands(tmp_path: Path):
+    """docs/foreign-kernels.md's simulation of a triton-ascend dump, from a copy of the
+    inputs it names (repository-relative paths, as written)."""
+    shutil.copytree(ROOT / "test" / "sim" / "Inputs" / "triton", tmp_path / "test" / "sim" / "Inputs" / "triton")
+    ran = [block for block in blocks("foreign-kernels.md") if block.needs is None]
+    assert ran
+    for block in ran:  # one ascend-sim each: fresh processes cost what the server's start does
+        _run(block, tmp_path, None)
+
+
+# the documents whose blocks a test above runs; a new one with commands must join them
+RUN_DOCUMENTS = {DOCS / "tutorial.md", DOCS / "chip-calibration.md", DOCS / "foreign-kernels.md",
+                 ROOT / "README.md", ROOT / "dialects" / "README.md"}
+
+
+def test_every_documented_command_is_run():
+    documents = {*DOCS.glob("*.md"), ROOT / "README.md", *(ROOT / "dialects").glob("*.md")}
+    with_commands = {doc for doc in documents if FENCE.search(doc.read_text())}
+    assert with_commands <= RUN_DOCUMENTS, f"blocks no test runs: {sorted(map(str, with_commands - RUN_DOCUMENTS))}"
 
 
 def test_docs_link_to_existing_files():
