@@ -84,6 +84,9 @@ class Access:
     # root, its first byte address); numpy's answer is the same, asked per access
     place: tuple[np.ndarray, int, int] | None = None
     written_place: tuple[np.ndarray, int] | None = None
+    # sim.replay's per-access part of a stream signature, taken once the access is
+    # complete (an access is never changed after its instruction is issued)
+    signature_key: tuple | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(eq=False)

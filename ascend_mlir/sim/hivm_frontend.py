@@ -280,7 +280,9 @@ class CoreWalker:
             buf = self.ctx.allocs[key] = Buffer(name, scope, nbytes, shared=(scope == "gm"))
         return Ref(buf, 0, shape, row_major(shape), et, origin=f"{op.name} at {location_of(op) or '?'}")
 
-    def pointer_cast(self, op: hivm.PointerCastOp) -> Ref:
+    def _pointer_cast_static(self, op: hivm.PointerCastOp) -> tuple:
+        """What a pointer_cast's type and attributes say (the same at every execution):
+        scope, element type, declared shape, address and size operands, origin."""
         f = self.ctx.fields(op)
         t = memref_type(f.result)
         scope = hivm.scope_of(t)
@@ -289,11 +291,20 @@ class CoreWalker:
         et = self._et(op, t)
         if not f.addrs:
             raise SimulationError(op, "pointer_cast needs an address")
-        offset = self.scalar(f.addrs[0], op)
-        dyn = iter(self.scalar(v, op) for v in f.dynamicSizes)
-        shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in t.get_shape())
-        ref = Ref(self.ctx.arena(scope), offset, shape, row_major(shape), et, base=offset,
-                  origin=f"{op.name} at {location_of(op) or '?'}")
+        shape = tuple(t.get_shape())
+        dynamic = DYNAMIC_INDEX in shape
+        return (scope, et, shape, None if dynamic else row_major(shape), f.addrs[0],
+                tuple(f.dynamicSizes) if dynamic else (), f"{op.name} at {location_of(op) or '?'}")
+
+    def pointer_cast(self, op: hivm.PointerCastOp) -> Ref:
+        scope, et, shape, strides, addr, sizes, origin = self.ctx.fields(op).memo(
+            "pointer_cast", lambda: self._pointer_cast_static(op))
+        offset = self.scalar(addr, op)
+        if strides is None:  # a dynamic shape: only the sizes of its dynamic dims are read
+            dyn = iter(self.scalar(v, op) for v in sizes)
+            shape = tuple(next(dyn) if d == DYNAMIC_INDEX else d for d in shape)
+            strides = row_major(shape)
+        ref = Ref(self.ctx.arena(scope), offset, shape, strides, et, base=offset, origin=origin)
         lo, hi = ref.extent()
         if lo < 0 or hi > ref.buf.nbytes:
             raise SimulationError(

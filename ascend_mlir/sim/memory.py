@@ -4,7 +4,7 @@ view of a buffer). See hivm_frontend's docstring for the memory model."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType
@@ -108,15 +108,22 @@ class Ref:
     et: ElemType
     base: int = 0  # byte offset of the underlying allocation (what reinterpret_cast is relative to)
     origin: str = ""  # where the memory was allocated (alloc / pointer_cast location)
+    # the views made so far, per core: a buffer's arrays never move (Buffer.clear fills
+    # them in place), so one numpy view per core serves every reader and access
+    _views: dict[int, np.ndarray] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def view(self, core: int) -> np.ndarray:
+        hit = self._views.get(core)
+        if hit is not None:
+            return hit
         item = self.et.itemsize
         if 0 in self.shape:  # an empty view (a partial tile of size 0) touches no byte
             return np.empty(self.shape, dtype=self.et.storage)
-        return np.ndarray(
+        view = self._views[core] = np.ndarray(
             self.shape, dtype=self.et.storage, buffer=self.buf.memory(core), offset=self.offset,
             strides=tuple([s * item for s in self.strides]),
         )
+        return view
 
     def byte_view(self, per_byte: np.ndarray) -> np.ndarray:
         """The bytes of `per_byte` (a uint8 array with one entry per byte of the buffer,

@@ -534,12 +534,22 @@ _DRAW_CHUNK = 1 << 16
 
 def _uniform_stored(rng: np.random.Generator, low: float, high: float, shape: tuple[int, ...],
                     element_type: Attribute) -> np.ndarray:
-    """`to_storage(rng.uniform(low, high, size=shape), element_type)`, chunk by chunk."""
+    """`to_storage(rng.uniform(low, high, size=shape), element_type)`, chunk by chunk.
+
+    `uniform` computes `low + (high - low) * u` per value from the generator's next double
+    u; `random` fills the same doubles faster, and the same two roundings (the product,
+    then the sum) follow here in numpy: the same values, and the same generator state
+    after (test_sim_draws)."""
     out = np.empty(shape, dtype=storage_dtype(element_type))
     flat = out.reshape(-1)
+    span = high - low
+    chunk = np.empty(min(_DRAW_CHUNK, flat.size))
     for start in range(0, flat.size, _DRAW_CHUNK):
         stop = min(start + _DRAW_CHUNK, flat.size)
-        flat[start:stop] = to_storage(rng.uniform(low, high, size=stop - start), element_type)
+        draws = rng.random(out=chunk[:stop - start])
+        np.multiply(draws, span, out=draws)
+        np.add(draws, low, out=draws)
+        flat[start:stop] = to_storage(draws, element_type)
     return out
 
 

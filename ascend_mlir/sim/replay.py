@@ -29,51 +29,61 @@ from typing import Any
 
 import numpy as np
 
-from ascend_mlir.sim.engine import OP, Core, EngineResult
+from ascend_mlir.sim.engine import OP, Access, Core, EngineResult
 from ascend_mlir.sim.memory import array_address, array_root
 
 
-class _Memories:
-    """Numbers the memories (root arrays) in order of first use and takes each one's
-    shift: the address of its first access, against which the others are measured."""
-
-    def __init__(self) -> None:
-        self.index: dict[int, tuple[int, int]] = {}  # id(root) -> (number, origin address)
-        self.roots: list[np.ndarray] = []  # keeps the roots alive while ids are compared
-
-    def place(self, view: np.ndarray, known: tuple[np.ndarray, int] | None = None) -> tuple[int, int]:
-        """(number, offset from its origin) of `view`; `known` its (root, address) when
-        the access says it (engine.Access.place), the same as numpy's."""
-        root, address = known if known is not None else (array_root(view), array_address(view))
-        hit = self.index.get(id(root))
-        if hit is None:
-            hit = self.index[id(root)] = (len(self.roots), address)
-            self.roots.append(root)
-        return hit[0], address - hit[1]
-
-
-def _geometry(view: np.ndarray, memories: _Memories, known: tuple[np.ndarray, int] | None = None) -> tuple:
-    number, offset = memories.place(view, known)
-    return number, offset, view.shape, view.strides, view.dtype.str
+def _access_key(acc: Access) -> tuple:
+    """What the signature takes of an access before its memories are numbered: its
+    labels, and per view (the access's and its written mask's) the root array, the
+    address and the geometry. Kept on the access: a later block that reissues the first
+    block's instructions reissues their accesses."""
+    key = acc.signature_key
+    if key is None:
+        view = acc.view
+        root, address = acc.place[:2] if acc.place is not None else (array_root(view), array_address(view))
+        written = acc.written
+        if written is None:
+            mask = None
+        else:
+            mroot, maddress = (acc.written_place if acc.written_place is not None
+                               else (array_root(written), array_address(written)))
+            mask = (mroot, maddress, written.shape, written.strides, written.dtype.str)
+        key = acc.signature_key = (acc.mem, acc.write, acc.atomic, acc.origin, root, address, view.shape,
+                                   view.strides, view.dtype.str, mask)
+    return key
 
 
 def stream_signature(cores: Sequence[Core]) -> Hashable:
     """Everything about a block's instruction streams that the engine's run depends on
-    (see the module docstring); equal signatures, equal runs."""
-    memories = _Memories()
+    (see the module docstring); equal signatures, equal runs. Per access: (label, write,
+    atomic, origin, geometry of the view, geometry of its written mask or None), a
+    geometry being (memory number, offset from the memory's origin, shape, strides,
+    dtype); memories (root arrays) are numbered in order of first use, and each one's
+    origin is the address of its first access."""
+    index: dict[int, tuple[int, int]] = {}  # id(root) -> (number, origin address)
+    roots: list[np.ndarray] = []  # keeps the roots alive while their ids are compared
+
+    def geometry(root: np.ndarray, address: int, shape, strides, dtype: str) -> tuple:
+        hit = index.get(id(root))
+        if hit is None:
+            hit = index[id(root)] = (len(roots), address)
+            roots.append(root)
+        return hit[0], address - hit[1], shape, strides, dtype
+
     out: list[Any] = []
+    append = out.append
     for core in cores:
-        out.append((core.name, core.kind, len(core.instrs)))
+        append((core.name, core.kind, len(core.instrs)))
         for ins in core.instrs:
-            accesses = tuple(
-                (acc.mem, acc.write, acc.atomic, acc.origin,
-                 _geometry(acc.view, memories, acc.place[:2] if acc.place is not None else None),
-                 None if acc.written is None else _geometry(acc.written, memories, acc.written_place))
-                for acc in ins.accesses
-            )
-            out.append((ins.kind, ins.pipes, ins.latency, ins.ii, ins.flag, ins.name, ins.loc, ins.static_id,
-                        ins.scalar_cost, ins.resources, ins.after_previous, ins.on_start is None,
-                        ins.on_end is None, accesses))
+            accesses = []
+            for acc in ins.accesses:
+                mem, write, atomic, origin, root, address, shape, strides, dtype, mask = _access_key(acc)
+                view = geometry(root, address, shape, strides, dtype)
+                accesses.append((mem, write, atomic, origin, view, None if mask is None else geometry(*mask)))
+            append((ins.kind, ins.pipes, ins.latency, ins.ii, ins.flag, ins.name, ins.loc, ins.static_id,
+                    ins.scalar_cost, ins.resources, ins.after_previous, ins.on_start is None,
+                    ins.on_end is None, tuple(accesses)))
     return tuple(out)
 
 
