@@ -57,6 +57,17 @@ def factories(tmp_path_factory):
     return module
 
 
+@pytest.fixture(scope="module")
+def pool():
+    """One warm pool of two workers for the file's pool tests, as a caller keeping one
+    across sweeps does (each worker imports the compiler once: 1.9 CPU s)."""
+    from ascend_mlir.tune.executors import LocalPool
+
+    workers = LocalPool(workers=2)
+    yield workers
+    workers.close()
+
+
 def _by_config(result) -> dict[str, dict]:
     return {" ".join(f"{k}={v}" for k, v in r["config"].items()): r for r in result.rows}
 
@@ -109,16 +120,16 @@ def test_every_config_is_one_row_failures_included(factories):
     assert big["status"] == "invalid" and "static check" in big["message"], big
 
 
-def test_local_pool_gives_the_inline_rows_and_the_cache_answers_reruns(factories, tmp_path):
+def test_local_pool_gives_the_inline_rows_and_the_cache_answers_reruns(factories, pool, tmp_path):
     # 512 elements (1-4 tiles a block) and the best variant perturbed once: the rows, the
     # perturbed run's among them, are compared whatever the size
     space = {"tile": [128, 256, 512], "num_stages": [1, 2], "n": [512]}
     inline = autotune(factories.make_add, space, executor="inline", cache=False, verify=1, perturb=1)
     assert inline.best is not None and inline.best.get("perturb") == 1
-    pooled = autotune(factories.make_add, space, executor="local", workers=2, cache=tmp_path, verify=1,
-                      perturb=1)
+    pooled = autotune(factories.make_add, space, executor=pool, cache=tmp_path, verify=1, perturb=1)
     assert result_rows_equal(inline, pooled)
     assert not any(r["cache_hit"] for r in pooled.rows)
+    # executor="local": the pool autotune starts (none of its workers: the cache answers) and closes
     rerun = autotune(factories.make_add, space, executor="local", workers=2, cache=tmp_path, verify=1,
                      perturb=1)
     assert result_rows_equal(inline, rerun)
@@ -130,14 +141,13 @@ def test_local_pool_gives_the_inline_rows_and_the_cache_answers_reruns(factories
     assert sorted(r["config"]["tile"] for r in fresh) == [64, 64]
 
 
-def test_timeout_recycles_the_worker(factories):
+def test_timeout_recycles_the_worker(factories, pool):
     # both workers take a sleeper (grid order: #0, #1) and are killed at the limit; #2 can
     # only run on a replacement worker. The limit counts from a ready worker, and #2 (one
     # 256-element tile, about 1 CPU s on a fresh worker) needs a tenth of it at load 20 on
     # 2 cores: 15 s is wall time the sleepers wait out, not CPU
     space = {"sleep": [60.0, 61.0, 0.0], "n": [256], "tile": [256]}
-    result = autotune(factories.make_add, space, executor="local", workers=2, cache=False, timeout=15,
-                      verify=0)
+    result = autotune(factories.make_add, space, executor=pool, cache=False, timeout=15, verify=0)
     rows = _by_config(result)
     for sleeper in ("sleep=60.0 n=256 tile=256", "sleep=61.0 n=256 tile=256"):
         assert rows[sleeper]["status"] == "timeout"
