@@ -21,7 +21,9 @@ Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.drains`, `a
 plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound), and
 the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted, and
 `ascend.barrier_sync` on a loop ascend-modulo-schedule keeps in program order whose code
-runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync syncs it so).
+runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync syncs it so),
+and `ascend.one_pass` on a loop whose schedule is the timing of one-pass code (its stages
+say when its ops run; ascend-pipeline-loops emits the body in start order, unskewed).
 No wall-clock time is ever stored: the same input gives the same IR byte for byte.
 
 `loop_slot_errors(loop, tasks)` checks what no single attribute can: every task of a
@@ -62,6 +64,10 @@ PIPELINED = "ascend.pipelined"
 # pipe_barrier[<PIPE_ALL>] (one issue cycle) before each hand-off's consumer than with a
 # set_flag / wait_flag pair (two, the set waiting for its pipe): one op at a time
 BARRIER_SYNC = "ascend.barrier_sync"
+# on a loop whose schedule is the timing its one-pass code runs at (an iteration longer
+# than the II with no one-stage form: scheduling/code_timing.one_pass_schedule): the
+# body is emitted in start order, one pass per iteration, whatever the stages
+ONE_PASS = "ascend.one_pass"
 # on a loop its schedule unrolled U > 1 times (absent: not unrolled)
 UNROLL = "ascend.unroll"
 
@@ -490,6 +496,14 @@ def is_pipelined(loop: Operation) -> bool:
 
 def set_pipelined(loop: Operation) -> None:
     loop.attributes[PIPELINED] = UnitAttr()
+
+
+def is_one_pass(loop: Operation) -> bool:
+    return ONE_PASS in loop.attributes
+
+
+def set_one_pass(loop: Operation) -> None:
+    loop.attributes[ONE_PASS] = UnitAttr()
 
 
 def is_barrier_sync(loop: Operation) -> bool:

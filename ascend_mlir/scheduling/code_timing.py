@@ -129,6 +129,52 @@ def steady_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Re
     return faster
 
 
+def one_pass_starts(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int]) -> bool:
+    """Whether `start` (a replayed iteration) is the timing of one-pass code at `ii`:
+    the body in start order, each pipe's tasks of one iteration done on it before the
+    next iteration's first starts there (its in-order queue), a valid schedule of the
+    body."""
+    first: dict[str, int] = {}
+    end: dict[str, int] = {}
+    for s, t in zip(start, p.tasks[:body_tasks], strict=True):
+        for pipe in t.pipes:
+            first[pipe] = min(first.get(pipe, s), s)
+            end[pipe] = max(end.get(pipe, s), s + t.pipe_time)
+    if any(end[pipe] - first[pipe] > ii for pipe in first) or min(start, default=0) < 0:
+        return False
+    return not check_schedule(_body(p, body_tasks), ii, start, versions)
+
+
+def one_pass_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized,
+                      slack_percent: int) -> tuple[LoopResult, Realized] | None:
+    """`result` (a loop whose every pipe keeps one stage) rewritten as the timing of its
+    code (`run`) where that timing has no one-stage form: an iteration of the code spans
+    more than its II, and at every cycle of the II some pipe is between its first and
+    its last task (20 chains of 6 ops of 4x64 tiles: loads 2087-3986, vector ops
+    2859-4467, stores 3986-5436 at 2619 cycles an iteration). Written with its stages
+    as they fall (start // II) and `stats["one_pass"]`: the loop is emitted as one pass
+    per iteration, the body in start order (ascend.one_pass, pipeline_loops), so the
+    stages say when its ops run, not which iteration a pass runs them for. The written
+    schedule's code is replayed again (its order and set points are new) and taken when
+    it runs at the written II (within `slack_percent`) and no slower than `run`; None
+    otherwise."""
+    if any(kernel_shift(p, body_tasks, result.ii, result.start, result.stats.get("one_pass", False))):
+        return None
+    original = run.ii
+    for _ in range(ROUNDS):
+        if not one_pass_starts(p, body_tasks, run.ii, run.start, result.versions):
+            return None
+        written = _written(p, body_tasks, result, run.ii, list(run.start))
+        if written is None or check_schedule(p, written.ii, written.start[:len(p.tasks)], written.versions):
+            return None
+        written = replace(written, stats={**written.stats, "one_pass": True})
+        again = realize(p, body_tasks, written.ii, written.start, written.versions, one_pass=True)
+        if again.ii <= original and abs(again.ii - written.ii) * 100 <= written.ii * slack_percent:
+            return written, again
+        result, run = written, again
+    return None
+
+
 def unskewed(p: LoopProblem, body_tasks: int, result: LoopResult, slack_percent: int) -> tuple[LoopResult, Realized] | None:
     """For a stage-skewed schedule `result`: the code that runs one iteration's tasks in
     the order of their starts, every pipe in one stage (the II one past the last start

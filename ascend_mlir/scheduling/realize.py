@@ -79,10 +79,14 @@ class _Item:
     released: int = 0
 
 
-def kernel_shift(p: LoopProblem, body_tasks: int, ii: int, start: list[int]) -> list[int]:
+def kernel_shift(p: LoopProblem, body_tasks: int, ii: int, start: list[int], one_pass: bool = False) -> list[int]:
     """Per body task, how many iterations back the kernel's copy of it runs: its stage
     when the loop is emitted stage-skewed (pipeline_loops: some pipe has tasks of two
-    stages), else 0 (the body in start order)."""
+    stages), else 0 (the body in start order). `one_pass`: a schedule written as the
+    timing of one-pass code (`ascend.one_pass`, code_timing.one_pass_schedule), whose
+    stages say when its ops run, not which iteration the code runs them for: 0."""
+    if one_pass:
+        return [0] * body_tasks
     stage = [start[i] // ii for i in range(body_tasks)]
     seen: dict[str, int] = {}
     for i in range(body_tasks):
@@ -300,15 +304,16 @@ def _crosses(p: LoopProblem, d: Dep) -> bool:
 
 
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-          gather: bool = True, trips: int | None = None, barriers: bool = False) -> _Code:
+          gather: bool = True, trips: int | None = None, barriers: bool = False, one_pass: bool = False) -> _Code:
     """The body in program order (start order, a stage-skewed loop's tasks by their offset
     in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
     their point; with `gather` false, each after its producer, as insert-sync places them
     in a loop kept in program order), and what every item waits for. `trips`: the loop's
     (None: a loop of many). `barriers`: its cross-pipe hand-offs are pipe_barrier[<PIPE_ALL>]s
     instead (`_barriers`; a loop that is not stage-skewed). Sets where
-    a pipe pair runs short of event ids: `code_flags.placed_sets`."""
-    shift = kernel_shift(p, body_tasks, ii, start)
+    a pipe pair runs short of event ids: `code_flags.placed_sets`. `one_pass`: see
+    `kernel_shift`."""
+    shift = kernel_shift(p, body_tasks, ii, start, one_pass)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
     pos = {i: n for n, i in enumerate(order)}
@@ -569,7 +574,7 @@ class _Replay:
 
 
 def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-            iterations: int | None = None, gather: bool = True) -> Realized:
+            iterations: int | None = None, gather: bool = True, one_pass: bool = False) -> Realized:
     """The code of the schedule `start` (at `ii`) of `p` (its first `body_tasks` tasks are ops;
     set points after them place the sets, drain reservations are not code) replayed
     (module doc): cycles per iteration in the steady state and one steady iteration's
@@ -578,7 +583,7 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     insert-sync carries it on a ring of ids when the count is known: replaying the ring
     here too made random kernels 22 and 28 slower (3359 -> 4184, 3908 -> 4098 cycles:
     the skewed code replayed faster than its one-stage form and was kept, and ran slower)."""
-    code = _code(p, body_tasks, ii, start, versions, gather)
+    code = _code(p, body_tasks, ii, start, versions, gather, one_pass=one_pass)
     items = code.items
     stages = max(start[:body_tasks], default=0) // ii + 1
     deepest = max([1, *versions.values()]) + max((d.distance for d in p.deps), default=0)

@@ -55,7 +55,7 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound
-from ascend_mlir.scheduling.code_timing import steady_schedule, unskewed
+from ascend_mlir.scheduling.code_timing import one_pass_schedule, steady_schedule, unskewed
 from ascend_mlir.scheduling.program_order import program_order_schedule
 from ascend_mlir.scheduling.realize import code_schedule, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
@@ -376,7 +376,10 @@ class ModuloSchedulePass(ModulePass):
         if written is None:
             # the code's own order (code_timing.py): the body's order would put a pipe
             # across a stage boundary (chains4x8)
-            steady = steady_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT)
+            steady = (steady_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT)
+                      # no one-stage form: an iteration of the code longer than its II (20
+                      # chains of 6 ops), written as the timing of that one-pass code
+                      or one_pass_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT))
             if steady is None:
                 return result
             written, run = steady
@@ -521,6 +524,8 @@ class ModuloSchedulePass(ModulePass):
         ascend.set_drains(loop, model.drain_reservations(result.start))
         if result.stats.get("barrier_sync"):
             ascend.set_barrier_sync(loop)
+        if result.stats.get("one_pass"):
+            ascend.set_one_pass(loop)
         if status == "program-order":
             emit_remark(loop, f"loop {model.name}: {result.message}")
         elif status != "optimal":

@@ -231,7 +231,7 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
     ops.append(scf.YieldOp())
     new_block.add_ops(ops)
     new = scf.ForOp(lb, loop.ub, loop.step, [], Region(new_block))
-    for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL, ascend.BARRIER_SYNC):
+    for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL, ascend.BARRIER_SYNC, ascend.ONE_PASS):
         if name in loop.attributes:
             new.attributes[name] = loop.attributes[name]
     if skew:
@@ -315,7 +315,8 @@ def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
         if ascend.loop_of(loop) is not None:
             emit_remark(loop, f"loop left in program order: {body}")
         return
-    skew = body.stages > 1 and not _one_stage_per_pipe(body)
+    # a schedule written as its one-pass code's timing (ascend.one_pass) is that code
+    skew = body.stages > 1 and not _one_stage_per_pipe(body) and not ascend.is_one_pass(loop)
     order = body.ordered(skew)
     if not skew:
         new_ops: list[Operation] = [_new_loop(body, loop.lb, order, skew=False)]

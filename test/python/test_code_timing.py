@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task, check_schedule, schedule_loop
-from ascend_mlir.scheduling.code_timing import one_stage_starts, steady_schedule
+from ascend_mlir.scheduling.code_timing import one_pass_schedule, one_pass_starts, one_stage_near, one_stage_starts, steady_schedule
 from ascend_mlir.scheduling.realize import kernel_shift, realize
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
@@ -69,3 +69,48 @@ def test_four_chains_written_in_their_code_s_order_stay_correct():
     assert not result.races and not result.deadlock and not result.unbalanced_flags and not result.double_sets
     for arg, want in run_reference(tile, inputs).items():
         np.testing.assert_allclose(result.outputs[arg], want, rtol=1e-5, atol=1e-6)
+
+
+def _two_chains() -> LoopProblem:
+    """Two chains of load -> vector op -> store, loads and stores on the shared GM path:
+    the solver's schedule (II 90) leaves gaps its code cannot keep (it runs at 163)."""
+    tasks = [Task("l0", "MTE2", 60, 10), Task("v0", "V", 10, 10), Task("s0", "MTE3", 100, 20),
+             Task("l1", "MTE2", 100, 30), Task("v1", "V", 10, 10), Task("s1", "MTE3", 150, 30)]
+    deps, buffers = [], []
+    for c, (load, vec, store) in enumerate(((0, 1, 2), (3, 4, 5))):
+        deps += [Dep(load, vec, tasks[load].latency), Dep(vec, store, 10),
+                 Dep(vec, load, 10, buffer=f"a{c}"), Dep(store, vec, tasks[store].latency, buffer=f"b{c}")]
+        buffers += [Buffer(f"a{c}", "ub", 64), Buffer(f"b{c}", "ub", 64)]
+    return LoopProblem(tasks=tasks, deps=deps, buffers=buffers, capacity={"ub": 512}, num_stages=2,
+                       conflicts=[(0, 2), (0, 5), (3, 2), (3, 5)])
+
+
+def test_code_longer_than_its_ii_is_written_as_one_pass_timing():
+    """No one-stage form of the code's timing (every cycle of the II has some pipe
+    between its first and last task), so the one-pass form: the replayed starts at the
+    replayed II, stage-skewed as a schedule, each pipe's tasks within one II, and its code
+    (the body in start order, one pass per iteration) replays at that II."""
+    p = _two_chains()
+    result = schedule_loop(p)
+    run = realize(p, 6, result.ii, result.start, result.versions)
+    assert run.ii > result.ii * 1.02
+    assert one_stage_near(p, 6, run.ii, run.start, result.versions) is None
+    assert steady_schedule(p, 6, result, run, 2) is None
+    found = one_pass_schedule(p, 6, result, run, 2)
+    assert found is not None
+    written, again = found
+    assert written.stats["one_pass"] and written.ii == run.ii
+    assert abs(again.ii - written.ii) * 100 <= 2 * written.ii and again.ii <= run.ii
+    assert not check_schedule(p, written.ii, written.start[:len(p.tasks)], written.versions)
+    body = written.start[:6]
+    assert max(s + t.latency for s, t in zip(body, p.tasks, strict=True)) - min(body) > written.ii
+    assert any(kernel_shift(p, 6, written.ii, body)) and not any(kernel_shift(p, 6, written.ii, body, one_pass=True))
+    assert one_pass_starts(p, 6, written.ii, body, written.versions)
+    assert realize(p, 6, written.ii, written.start, written.versions, one_pass=True) == again
+
+
+def test_a_pipe_longer_than_the_ii_has_no_one_pass_timing():
+    p = _two_chains()
+    # MTE2's loads 0 and 95 at II 90: the next iteration's first load would come before
+    # this one's second on the in-order queue
+    assert not one_pass_starts(p, 6, 90, [0, 60, 80, 95, 200, 220], {"a0": 2, "b0": 2, "a1": 2, "b1": 2})
