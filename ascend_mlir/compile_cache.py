@@ -11,7 +11,11 @@ files that say `SHARE_COMPILES = True`); a tool run never caches. While it is op
   source file of ascend_mlir; a hit puts the stored output in place of the module's body
   and writes the remarks the first run wrote on stderr; a miss compiles, then stores the
   output (only when it prints back byte-identical after a parse) and its remarks;
-* `check_prepared` (the printer's re-check of the sync it prints) likewise, remarks only.
+* `check_prepared` (the printer's re-check of the sync it prints) likewise, remarks only;
+* the modulo scheduler's solve of a loop (`solve_through`) is looked up by its problem
+  and options (the solver is a function of them within its rlimit), so inputs that
+  differ but pose equal loops (a trip count, a sync mode) solve each loop once per
+  process; `sharing_solves()` opens that alone.
 
 Inputs that differ only in the name of their one source file share an entry: the name is
 replaced by a placeholder in the key, the stored output and the remarks, and the
@@ -31,11 +35,12 @@ import functools
 import hashlib
 import io
 import os
+import pickle
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
@@ -43,6 +48,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 PLACEHOLDER = "@ascend-mlir-cache-file@"
+
+Solved = TypeVar("Solved")
 
 _directory: list[Path] = []  # the open cache, innermost last
 
@@ -218,6 +225,36 @@ def check_through(module: ModuleOp, options: str, check: Callable[[], None]) -> 
         with _teed_stderr() as tee:
             check()
         _write(remarks, names.hide(tee.copy.getvalue()))
+
+
+_solves: dict[str, bytes] = {}  # this process's solves, pickled, by key
+_sharing_solves: list[bool] = []  # open `sharing_solves()` contexts
+
+
+@contextlib.contextmanager
+def sharing_solves() -> Iterator[None]:
+    """Share solves (`solve_through`) while open, without caching whole compiles: for
+    inputs that differ but pose equal loops (the compile cache stores each output,
+    work wasted on inputs that never come back)."""
+    _sharing_solves.append(True)
+    try:
+        yield
+    finally:
+        _sharing_solves.pop()
+
+
+def solve_through(problem: object, options: dict[str, object], solve: Callable[[], Solved]) -> Solved:
+    """`solve()`, a function of `problem` and `options` alone (the modulo scheduler of
+    one loop within its rlimit), or a copy of its earlier result in this process on an
+    equal problem with equal options, while the cache or `sharing_solves()` is open.
+    Keyed by their reprs (plain dataclasses: every field shows); only results are
+    kept, an error is raised again by solving again."""
+    if active() is None and not _sharing_solves:
+        return solve()
+    key = _key("solve", [repr(problem), repr(sorted(options.items()))])
+    if key not in _solves:
+        _solves[key] = pickle.dumps(solve())
+    return pickle.loads(_solves[key])
 
 
 @contextlib.contextmanager

@@ -70,8 +70,15 @@ def shared_compiles(request: pytest.FixtureRequest, tmp_path_factory: pytest.Tem
     file that opts in, in every xdist worker (ascend_mlir/compile_cache.py). The cache
     lives in $ASCEND_MLIR_TEST_COMPILE_CACHE (run-tests.sh: one per run, removed at its
     end), else in this process's temp dir. A file that patches the compiler must not opt
-    in (the cache sees the sources on disk, not a patch)."""
+    in (the cache sees the sources on disk, not a patch). A file that says
+    `SHARE_SOLVES = True` shares only the modulo scheduler's solves of equal loops
+    (compile_cache.sharing_solves: inputs that differ in a trip count pose the same
+    loop; caching whole compiles would cost their printing and parsing for nothing)."""
     if not getattr(request.module, "SHARE_COMPILES", False):
+        if getattr(request.module, "SHARE_SOLVES", False):
+            with compile_cache.sharing_solves():
+                yield
+            return
         yield
         return
     directory = os.environ.get("ASCEND_MLIR_TEST_COMPILE_CACHE") or tmp_path_factory.getbasetemp() / "compile-cache"

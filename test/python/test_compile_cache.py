@@ -87,3 +87,82 @@ def test_an_observed_compile_is_not_cached(tmp_path, capsys):
         _compile(VECADD, "vecadd.mlir", capsys)
     assert seen.count("ascend-verify-sync") == 0 and seen.count("convert-tile-to-hivm") == 2
     assert not list(tmp_path.glob("*.mlir"))
+
+
+def _stream(trips: int) -> str:
+    """A load -> relu -> store loop of `trips` tiles: its loop poses the same problem at
+    every trip count."""
+    ub = "memref<256xf32, #hivm.address_space<ub>>"
+    gm = "memref<4096xf32, #hivm.address_space<gm>>"
+    gt = "memref<256xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>"
+    return f"""func.func @s(%x: {gm}, %z: {gm}) attributes {{tile.kernel, tile.grid = 1 : i64}} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant {trips} : index
+  %ct = arith.constant 256 : index
+  %ux = memref.alloc() : {ub}
+  %uz = memref.alloc() : {ub}
+  scf.for %i = %c0 to %cn step %c1 {{
+    %off = arith.muli %i, %ct : index
+    %xs = memref.subview %x[%off] [256] [1] : {gm} to {gt}
+    %zs = memref.subview %z[%off] [256] [1] : {gm} to {gt}
+    tile.copy ins(%xs : {gt}) outs(%ux : {ub})
+    tile.relu ins(%ux : {ub}) outs(%uz : {ub})
+    tile.copy ins(%uz : {ub}) outs(%zs : {gt})
+  }} {{tile.num_stages = 2 : i64}}
+  return
+}}
+"""
+
+
+def _counted_solves(monkeypatch) -> list[object]:
+    from ascend_mlir.transforms import modulo_schedule
+
+    solved: list[object] = []
+    solve = modulo_schedule.schedule_loop
+
+    def counted(problem, **options):
+        solved.append(problem)
+        return solve(problem, **options)
+
+    monkeypatch.setattr(modulo_schedule, "schedule_loop", counted)
+    return solved
+
+
+def test_equal_loops_are_solved_once_while_solves_are_shared(capsys, monkeypatch):
+    """Two trip counts of one loop pose one problem: shared, the second compile solves
+    nothing and the outputs are those of unshared compiles; another option is another
+    key; closed, every compile solves again."""
+    monkeypatch.setattr(compile_cache, "_solves", {})
+    solved = _counted_solves(monkeypatch)
+    plain = _compile(_stream(8), "s.mlir", capsys, unroll=1)[0]
+    per_compile = len(solved)
+    assert per_compile >= 1
+    plain_16 = _compile(_stream(16), "s.mlir", capsys, unroll=1)[0]
+    assert len(solved) == 2 * per_compile
+    with compile_cache.sharing_solves():
+        shared = [_compile(_stream(trips), "s.mlir", capsys, unroll=1)[0] for trips in (8, 16, 8)]
+        assert len(solved) == 3 * per_compile and shared == [plain, plain_16, plain]
+        _compile(_stream(8), "s.mlir", capsys, unroll=1, num_stages=1)
+        assert len(solved) > 3 * per_compile
+    before = len(solved)
+    _compile(_stream(8), "s.mlir", capsys, unroll=1)
+    assert len(solved) == before + per_compile
+
+
+def test_a_shared_solve_is_a_copy(monkeypatch):
+    calls: list[int] = []
+
+    def solve() -> list[int]:
+        calls.append(1)
+        return [1, 2]
+
+    monkeypatch.setattr(compile_cache, "_solves", {})
+    with compile_cache.sharing_solves():
+        first = compile_cache.solve_through(("problem",), {"rlimit": 1}, solve)
+        first.append(3)  # a caller changing its result changes no later one
+        second = compile_cache.solve_through(("problem",), {"rlimit": 1}, solve)
+        other = compile_cache.solve_through(("problem",), {"rlimit": 2}, solve)
+    assert second == [1, 2] and other == [1, 2] and len(calls) == 2
+    compile_cache.solve_through(("problem",), {"rlimit": 1}, solve)  # closed: solved again
+    assert len(calls) == 3

@@ -42,6 +42,10 @@ from ascend_mlir.transforms.modulo_schedule import ModuloSchedulePass  # noqa: E
 
 TARGET = 0.05  # issue 18: measured steady-state II within 5% of the scheduled II
 
+# the 16- and 8-trip kernels of a shape pose the same loop: its solve is shared
+# (conftest.shared_compiles; nothing here patches the compiler)
+SHARE_SOLVES = True
+
 
 def _chain_iis(chains: int, chip: str, length: int = 8, **tile: int) -> tuple[int, float]:
     """Scheduled II of the chain kernel's loop and what one more iteration costs."""
@@ -54,7 +58,10 @@ def _chain_iis(chains: int, chip: str, length: int = 8, **tile: int) -> tuple[in
     return scheduled, (full - half) / 8
 
 
-@pytest.mark.parametrize(("chains", "chip"), [(3, "ascend950"), (5, "ascend910b"), (4, "ascend910b")])
+# 5 and 4 chains on the 910B (about 10 and 7 CPU s) are `slow`: 3 chains on the 950
+# stands in for the gathered loops in the fast tier (the 910B keeps its nested gemm below)
+@pytest.mark.parametrize(("chains", "chip"), [(3, "ascend950"), pytest.param(5, "ascend910b", marks=pytest.mark.slow),
+                                              pytest.param(4, "ascend910b", marks=pytest.mark.slow)])
 def test_gathered_chain_loops_run_at_their_scheduled_ii(chains, chip):
     """24, 40 and 32 ops (widths the replay was not tuned to; 637 -> 727, 988 -> 1094 and
     813 -> 911 scheduled -> run before the code's timing was written; 4 chains: the

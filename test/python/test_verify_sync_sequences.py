@@ -25,6 +25,8 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from ascend_mlir.chips import load_chip
+from ascend_mlir.context import make_context
+from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.dialects import hivm
 from ascend_mlir.op_errors import OpError
 from ascend_mlir.sim import simulate
@@ -37,6 +39,18 @@ from test_reference import parse
 from test_zero_trip_sync import KERNELS, _compile
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# flash_attention_dyn's compiles (about 5 and 17 CPU s, -t npuir and target=cce) are the
+# ones test_examples makes: once per run (conftest.shared_compiles; the tests that patch
+# verify-sync compile nothing)
+SHARE_COMPILES = True
+
+
+def _example(name: str) -> ModuleOp:
+    """examples/`name`.mlir parsed under its own file name, as the other files that
+    compile it do (the compile cache's key sees the input's locations)."""
+    path = ROOT / "examples" / f"{name}.mlir"
+    return parse_module(make_context(), path.read_text(), f"examples/{name}.mlir")
 ROWS = Path(__file__).parent / "Inputs" / "double_buffered_rows.mlir"
 
 
@@ -159,7 +173,7 @@ def test_flash_attention_dyn_key_loop_is_fixed_in_a_run():
     """The key loop of flash_attention_dyn (`%c0 to %kv_blocks`, defined before the query
     block loop) takes one count in every query block: one count per run, verified, no
     sequence runs (before: 98 pair runs, age 0 in each)."""
-    module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
+    module = _example("flash_attention_dyn")
     AscendCompilePass().apply(Context(), module)
     assert all(verify_sync._count_fixed_in_run(loop) for loop in _nested_loops(_funcs(module)))
     assert _carried(_funcs(module)) == Counter()
@@ -174,7 +188,7 @@ def test_flash_attention_dyn_cce_target_is_verified_within_the_budget():
     every run, so they are counted by that, not aged (docs/runtime-shapes.md, "Pending
     sets are counted, not aged"): age 0, verified. Its key loop's count is fixed in a run
     (one count per run, below); taken as varying, as before, it still checks the counting."""
-    module = parse((ROOT / "examples" / "flash_attention_dyn.mlir").read_text())
+    module = _example("flash_attention_dyn")
     AscendCompilePass(target="cce").apply(Context(), module)
     why: list[str] = []
     assert verify_sync.verify_functions(_funcs(module), None, why=why), why
@@ -191,7 +205,7 @@ def test_gemm_dyn_cce_target_is_verified(chip):
     """gemm_dyn with target=cce: its K loop (`1 to %steps`, %steps defined before the tile
     loop) takes one count in every tile, so it needs no sequences (taken as varying: 5
     counts, 7776 runs, over the budget, "not verified"); verified on both chips."""
-    module = parse((ROOT / "examples" / "gemm_dyn.mlir").read_text())
+    module = _example("gemm_dyn")
     AscendCompilePass(target="cce", chip=chip).apply(Context(), module)
     why: list[str] = []
     assert verify_sync.verify_functions(_funcs(module), load_chip(chip), why=why), why
