@@ -117,6 +117,12 @@ def routed() -> dict[Path, list[tuple[int, ModuleOp]]]:
     return {path: chunks for path, chunks in found.items() if chunks}
 
 
+# The route on every lit and example input (the parse of them all, about 10 CPU s, and
+# mlir-opt and the read-back of each chunk, about 15) is `slow`: in the fast tier the
+# compiled examples below (each example through convert-tile-to-hivm and ascend-compile)
+# stand in for the route, and lit's test/interop/mlir-opt (hivm-irdl, tile-irdl) for the
+# hand-written inputs
+@pytest.mark.slow
 def test_routed_inputs_cover_the_suite(routed) -> None:
     """The route is not vacuous: most inputs with our dialects take it."""
     assert len(routed) >= 40
@@ -159,6 +165,7 @@ def _route_failure(path: Path, index: int, module: ModuleOp, run: subprocess.Com
     return None
 
 
+@pytest.mark.slow
 def test_irdl_route_accepts_what_our_verifier_accepts(routed, routed_runs) -> None:
     # one test over every routed chunk, each failure named: which files take the route is
     # known only after parsing them all, which as a parametrization would be done at
