@@ -22,12 +22,10 @@ from xdsl.context import Context
 from xdsl.dialects import func
 
 from ascend_mlir.analysis.event_ids import Lifetime, credits, ring_edges, ring_ids
-from ascend_mlir.chips import load_chip
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import simulate
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
-from ascend_mlir.transforms.verify_sync import verify_function
 
 from test_reference import parse
 
@@ -106,11 +104,15 @@ def _check(text: str, chip: str, capsys) -> None:
     tile_module = parse(text)
     module = tile_module.clone()
     AscendCompilePass(chip=chip).apply(Context(), module)
-    assert "instead" not in capsys.readouterr().err  # no fallback remark
+    remarks = capsys.readouterr().err
+    assert "instead" not in remarks  # no fallback remark
+    # ascend-compile's last check is ascend-verify-sync on this kernel with this chip: it
+    # refuses a race (the compile fails) and says "not verified" where it skipped the
+    # kernel as too large to unroll; the constant hoisting after it moves no sync op
+    assert "not verified" not in remarks, remarks
     barriers = [op for op in module.walk() if isinstance(op, hivm.PipeBarrierOp) and hivm.is_barrier_all(op)]
     kernel = next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks)
     assert len(barriers) == 1 and barriers[0].parent_block() is kernel.body.block, text
-    assert verify_function(kernel, load_chip(chip)), "verify-sync skipped the kernel as too large"
     inputs = make_inputs(kernel_function(tile_module), 0)
     expected = run_reference(tile_module, inputs)
     result = simulate(module, inputs, perturb=1, trace=False)
