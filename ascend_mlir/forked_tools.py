@@ -46,7 +46,9 @@ CONSOLE_SCRIPTS = {
 PYTHON_NAMES = ("python", "python3")
 # imported by the server once, before the first fork: the tools and the Python front end
 PRELOAD = ("ascend_mlir.tools.ascend_opt", "ascend_mlir.tools.ascend_sim", "ascend_mlir.tools.ascend_tune",
-           "ascend_mlir.frontend", "ascend_mlir.sim.simulator")
+           "ascend_mlir.frontend", "ascend_mlir.sim.simulator", "ascend_mlir.tune", "ascend_mlir.tune.executors",
+           "ascend_mlir.user_modules")
+_SOCKET_PATH_MAX = 100  # sun_path holds 108 bytes
 _LOCALE = ("LANG", "LC_ALL", "LC_CTYPE")
 
 # The client: a python run with -I -S (no site, no PYTHON* variables, stdlib only).
@@ -117,6 +119,9 @@ class ForkedTools:
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         self.env = dict(os.environ if env is None else env)
         self._directory = tempfile.TemporaryDirectory(prefix="forked-tools-")
+        if len(self._directory.name) + len("/server.sock") > _SOCKET_PATH_MAX:  # a long $TMPDIR
+            self._directory.cleanup()
+            self._directory = tempfile.TemporaryDirectory(prefix="forked-tools-", dir="/tmp")
         self.bin = Path(self._directory.name) / "bin"
         self.socket = Path(self._directory.name) / "server.sock"
         self.bin.mkdir()

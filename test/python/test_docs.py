@@ -87,7 +87,7 @@ def _run(block: Block, cwd: Path, tools: ForkedTools | None, env: dict[str, str]
 class Tutorial:
     """A fresh copy of docs/ and examples/ where the tutorial's plain blocks run in order,
     as far as a test needs: the fast tier's tests of the `needs:` blocks need only the
-    first few files, not every command (about 60 s)."""
+    first few files, not every command (about 30 CPU s, load 10-16)."""
 
     def __init__(self, work: Path) -> None:
         self.work = work
@@ -111,7 +111,7 @@ def tutorial(tmp_path_factory) -> Tutorial:
     return Tutorial(work)
 
 
-@pytest.mark.slow  # every tutorial command (about 60 s); test_tutorial_cce and the CLI tests stay in the fast tier
+@pytest.mark.slow  # every tutorial command (about 30 CPU s); test_tutorial_cce and the CLI tests stay in the fast tier
 def test_tutorial_runs(tutorial: Tutorial):
     workdir = tutorial.run_until()
     # what the plain blocks promised to leave behind
@@ -218,7 +218,7 @@ def _require_mlir_opt() -> None:
         pytest.skip("upstream mlir-opt 22 is not installed here")
 
 
-@pytest.mark.slow  # README blocks incl. gemm --perturb 5 and a CCE emulation (about 30 s)
+@pytest.mark.slow  # README blocks incl. gemm --perturb 5 and a CCE emulation (about 18 CPU s)
 def test_readme_commands(tmp_path: Path):
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     ran = 0
