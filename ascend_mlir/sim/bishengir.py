@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import os
 import re
+import selectors
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -211,17 +213,50 @@ def run_bishengir(npuir: str, *, options: tuple[str, ...] = (), workdir: str | N
         src = Path(tmp) / "kernel.npuir.mlir"
         src.write_text(npuir)
         cmd = [tool, str(src), "-o", str(Path(tmp) / "kernel"), "--mlir-print-ir-after-all", *target_option, *options]
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=tmp)
-    log = done.stdout + done.stderr
+        returncode, log = _run_gathering_output(cmd, cwd=tmp, timeout=600)
     if not is_dump_log(log):
-        raise BishengirError(f"bishengir-compile printed no IR dump (exit {done.returncode}):\n{log[-2000:]}")
+        raise BishengirError(f"bishengir-compile printed no IR dump (exit {returncode}):\n{log[-2000:]}")
     try:
         last_hivm_dump(log)
     except BishengirError as err:
-        if done.returncode < 0:  # killed by a signal: an assertion or a crash of bishengir
-            raise BishengirError(f"{err} (bishengir-compile crashed: signal {-done.returncode})") from None
+        if returncode < 0:  # killed by a signal: an assertion or a crash of bishengir
+            raise BishengirError(f"{err} (bishengir-compile crashed: signal {-returncode})") from None
         raise
     return log
+
+
+def _run_gathering_output(cmd: list[str], *, cwd: str, timeout: float) -> tuple[int, str]:
+    """`cmd`'s exit code and its stdout then its stderr (as `subprocess.run(capture_output=True,
+    text=True)` gives them), read from the pipes in batches: bishengir writes its
+    `--mlir-print-ir-after-all` dumps to an unbuffered stderr, a few bytes a write (about
+    2 million writes for softmax on the 950), and reading each as it comes cost us a poll
+    and a read per write (up to 1.8 CPU s of ours per kernel under load). Pausing a few
+    milliseconds between reads lets the pipe gather them (its 64 KiB fill in about 20 ms
+    at that rate); files instead of pipes cost bishengir more (a write system call to a
+    file per few bytes)."""
+    out: dict[int, list[bytes]] = {}
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        streams = (proc.stdout.fileno(), proc.stderr.fileno())
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as selector:
+            for fd in streams:
+                out[fd] = []
+                selector.register(fd, selectors.EVENT_READ)
+            while selector.get_map():
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    raise subprocess.TimeoutExpired(cmd, timeout)
+                for key, _ in selector.select(timeout=1.0):
+                    data = os.read(key.fd, 1 << 20)
+                    if data:
+                        out[key.fd].append(data)
+                    else:
+                        selector.unregister(key.fd)
+                time.sleep(0.005)
+        returncode = proc.wait()
+    text = b"".join(out[streams[0]]).decode() + b"".join(out[streams[1]]).decode()
+    return returncode, text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def lower_for_bishengir(tile_module: Any, chip: str) -> str:

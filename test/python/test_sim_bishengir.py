@@ -283,3 +283,20 @@ def test_bench_reports_a_racy_bishengir_variant_instead_of_dying():
     assert bench._bisheng_cell(row) == "800 (gss, racy: 3)"
     assert bench._bisheng_cell({**row, "bisheng_races": 0}) == "800 (gss)"
     assert bench._bisheng_cell({**row, "bisheng": None}) == "-"
+
+
+def test_gathered_output_is_what_capture_output_gives():
+    # many tiny unbuffered writes on both streams, as bishengir's dumps are: the same text
+    # (stdout then stderr, newlines as text mode reads them) and exit code as subprocess.run
+    import subprocess
+    import sys
+
+    from ascend_mlir.sim.bishengir import _run_gathering_output
+
+    script = ("import os\nfor i in range(20000):\n    os.write(2, b'e%d\\r\\n' % i)\n"
+              "    os.write(1, b'o')\nraise SystemExit(3)")
+    cmd = [sys.executable, "-c", script]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    assert _run_gathering_output(cmd, cwd=".", timeout=60) == (3, done.stdout + done.stderr)
+    with pytest.raises(subprocess.TimeoutExpired):
+        _run_gathering_output([sys.executable, "-c", "import time; time.sleep(30)"], cwd=".", timeout=0.5)
