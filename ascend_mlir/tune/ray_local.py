@@ -118,6 +118,7 @@ class LocalCluster:
         self._running: list[_Node] = []
         self.address: str | None = None
         self.failed = False
+        self.node_pids: list[int] = []  # every `ray start` of every attempt: each leads its own session
 
     def _common(self) -> list[str]:
         return [f"--num-cpus={self.cpus}", f"--temp-dir={self.temp}", "--disable-usage-stats",
@@ -144,6 +145,7 @@ class LocalCluster:
         for attempt in range(self.attempts):
             before = len(self._fatal_lines())
             node = _Node([*args, *self._common()], os.path.join(self.temp, f"{name}-{attempt}.log"))
+            self.node_pids.append(node.process.pid)
             try:
                 ready = node.wait_ready(time.monotonic() + timeout, partial(self._aborted_since, before))
             except BaseException:  # an interrupt while it starts: not in _running yet, so stop it here
