@@ -188,7 +188,9 @@ def _mixed_stages(cmd, cwd: str) -> list[_Stage | lit.ShUtil.Command] | None:
     """A pipeline of our tools and other programs: each stage parsed, or the lit Command
     of another program; None (lit's shell takes it whole) when no stage is ours, when
     one of ours has redirects the format does not take, or when another program that is
-    not the last has redirects (its stdout, and nothing else, must feed the next stage)."""
+    not the last has redirects other than `2>&1` (its stdout, with its stderr where it
+    says so, and nothing else must feed the next stage: lit's shell runs it as the last
+    command of its own pipeline, whose stdout it captures, stderr joined under `2>&1`)."""
     if not isinstance(cmd, lit.ShUtil.Pipeline):
         return None
     stages: list[_Stage | lit.ShUtil.Command] = []
@@ -196,10 +198,13 @@ def _mixed_stages(cmd, cwd: str) -> list[_Stage | lit.ShUtil.Command] | None:
         stage = _parse_stage(command, cwd)
         if stage is None and _names_our_tool(command):
             return None
-        if stage is None and command.redirects and index < len(cmd.commands) - 1:
+        if stage is None and index < len(cmd.commands) - 1 and command.redirects not in ([], [_JOIN_STDERR]):
             return None
         stages.append(stage or command)
     return stages if any(isinstance(stage, _Stage) for stage in stages) else None
+
+
+_JOIN_STDERR = ((">&", 2), "1")  # lit.ShUtil's parse of `2>&1`
 
 
 def _names_our_tool(command: lit.ShUtil.Command) -> bool:

@@ -94,6 +94,8 @@ def test_which_pipelines_run_in_process(line, in_process):
     ("ascend-opt a.mlir 2>&1 >o.mlir | grep x | filecheck a.mlir", [True, False, True]),
     ("ascend-opt a.mlir >a 2>&1 >b | grep x | filecheck a.mlir", None),  # a redirect the format leaves
     ("grep func a.mlir | sed s/a/b/", None),             # none of ours: lit's shell
+    ("ascend-opt a.mlir | not grep x 2>&1 | filecheck a.mlir", [True, False, True]),  # its stderr joined
+    ("ascend-opt a.mlir | grep x 2>/dev/null | filecheck a.mlir", None),  # another redirect: lit's shell
 ])
 def test_which_mixed_pipelines_run_stage_by_stage(line, ours):
     stages = _mixed_stages(_pipeline(line), str(ROOT))
@@ -110,6 +112,7 @@ config.test_source_root = config.test_exec_root = r"{root}"
 import os
 config.environment["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]
 config.environment["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")
+config.substitutions.append(("%python", sys.executable))
 """
 
 SUITE = {
@@ -167,6 +170,9 @@ SUITE = {
         // RUN: grep -v NOT-THERE %s | ascend-opt - | filecheck %s
         // RUN: ascend-opt %s | grep func.func > %t.grep && filecheck %s < %t.grep
         // RUN: not ascend-opt %s -p no-such-pass 2>&1 | grep -c no-such-pass | filecheck %s --check-prefix=COUNT
+        // RUN: ascend-opt %s | not %python -c "import sys; sys.stderr.write('to-stderr' + sys.stdin.read()); sys.exit(1)" 2>&1 | filecheck %s --check-prefix=JOINED
+        // JOINED: to-stderr
+        // JOINED-NEXT: func.func @f
         // CHECK: func.func @f
         // COUNT: 1
         func.func @f() {
