@@ -77,3 +77,35 @@ def test_ray_rows_are_the_inline_rows(cluster, tmp_path):
     inline = autotune(module.make_scale, space, executor="inline", cache=False, verify=1, perturb=1)
     assert result_rows_equal(on_ray, inline)
     assert [r["status"] for r in on_ray.rows] == ["ok", "ok", "invalid"]
+
+
+def test_node_environment_drops_a_bytecode_prefix_nobody_writes(monkeypatch):
+    # a prefix with writing off made every Ray process compile Ray from source (the
+    # dashboard agent 7.9 CPU s instead of 3.3: past the raylet's fixed 15 s)
+    from ascend_mlir.tune.ray_local import node_environment
+
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", "/tmp/unwritten-prefix")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = node_environment()
+    assert "PYTHONPYCACHEPREFIX" not in env and env["PYTHONDONTWRITEBYTECODE"] == "1"
+    assert env["RAY_USAGE_STATS_ENABLED"] == "0"
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE")  # run-tests.sh: the prefix is written, so shared
+    assert node_environment()["PYTHONPYCACHEPREFIX"] == "/tmp/unwritten-prefix"
+
+
+def test_a_failed_start_names_the_raylets_fatal_line(tmp_path):
+    from ascend_mlir.tune.ray_local import LocalCluster
+
+    cluster = LocalCluster()
+    cluster.stop()  # removes its own temp directory: this test reads a made-up one
+    cluster.temp = str(tmp_path)
+    logs = tmp_path / "session_2026-12-02_13-30-00_1" / "logs"
+    logs.mkdir(parents=True)
+    fatal = ("Check failed: statussetor3588.has_value() Timed out waiting for file "
+             f"{tmp_path}/session_2026-12-02_13-30-00_1/dashboard_agent_listen_port_127b")
+    (logs / "raylet.err").write_text(
+        "[2026-12-02 13:30:31,448 I 15066 15112] (raylet) agent_manager.cc:81: Monitor agent process\n"
+        f"[2026-12-02 13:30:47,534 C 15066 15066] (raylet) node_manager.cc:3588:  An unexpected system "
+        f"state has occurred. {fatal}\n*** StackTrace Information ***\n")
+    assert cluster._fatal_lines() == [fatal]
+    assert not cluster._aborted_since(1) and cluster._aborted_since(0)
