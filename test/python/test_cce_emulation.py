@@ -183,6 +183,33 @@ def test_printing_is_deterministic():
     assert print_cce(first) == print_cce(second)
 
 
+def test_units_read_the_precompiled_header_and_compile_to_the_same_code(tmp_path):
+    """The precompiled tools/cce-emu header is the one a unit's `#include "asc_emu.h"`
+    reads (g++ -H marks a used .gch with '!'; -Winvalid-pch -Werror refuses one that does
+    not fit), and the object is the one built without it, instruction for instruction."""
+    import subprocess
+
+    cxx = via_cce.compiler()
+    assert cxx is not None
+    pch = via_cce.precompiled_header(cxx, tmp_path)
+    assert pch is not None and (pch / "asc_emu.h.gch").is_file()
+    assert via_cce.precompiled_header(cxx, tmp_path) == pch  # built once per cache
+    source = tmp_path / "unit.cc"
+    source.write_text('#include "asc_emu.h"\n#include "kernel_operator.h"\n'
+                      'extern "C" int probe() { return (int)asc_emu::UB; }\n')
+    flags = [f for f in via_cce.CXX_FLAGS if f != "-shared"]
+    disassembly = []
+    for name, includes in (("with", [f"-I{pch}"]), ("without", [])):
+        obj = tmp_path / f"{name}.o"
+        run = subprocess.run([cxx, *flags, "-Winvalid-pch", "-H", *includes, f"-I{via_cce.emu_dir()}", "-c",
+                              str(source), "-o", str(obj)], capture_output=True, text=True, check=True)
+        used = [line for line in run.stderr.splitlines() if line.startswith("! ")]
+        assert bool(used) == (name == "with"), run.stderr[:2000]
+        dump = subprocess.run(["objdump", "-d", str(obj)], capture_output=True, text=True, check=True).stdout
+        disassembly.append(dump.split("\n", 2)[2])  # past the line naming the file
+    assert disassembly[0] == disassembly[1]
+
+
 # ----- the emulation catches what it claims to catch -------------------------------------
 
 
