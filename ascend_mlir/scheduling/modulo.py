@@ -82,6 +82,12 @@ IMS_BUDGET = 60
 SECONDARY_RLIMIT = 2_000_000
 # above this many resource pairs the secondary objectives get no solver at all
 SECONDARY_MAX_PAIRS = 2000
+# above this many resource pairs the II gets no solver call either: IMS's schedule is
+# kept. 8 chains of 16 ops (130 tasks, 8000 pairs) answered unknown on every probe
+# from the bound up to the sequential II for the whole DEFAULT_RLIMIT (80 CPU s,
+# 530 MB of z3 model) and then took IMS's II anyway; 4 chains of 16 (1576 pairs)
+# still get their optimum from the packed probe
+SOLVER_MAX_PAIRS = 2000
 ANCHOR_RLIMIT = 1_000_000
 # the probe just below the schedule in hand, in a solver of its own (its refutation
 # near the optimum is cheap: 53k on the unrolled vecadd)
@@ -421,13 +427,17 @@ def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]],
     return None
 
 
-def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int) -> tuple[_Model, str]:
+def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int,
+               failed_at_lo: bool = False) -> tuple[_Model, str]:
     """IMS at the lower bound, then galloping and bisection over II.
 
     The attempt at the bound (where success proves the II optimal) gets a
     large eviction budget, the others less.  IMS success is not strictly
     monotone in II, but galloping + bisection keeps the number of attempts
     logarithmic in the gap while landing close to the least II it can reach.
+    failed_at_lo: first-fit IMS with IMS_BUDGET already failed at `lo` with these
+    choices (the attempt at the bound in _IncrementalSearch.in_hand): IMS is
+    deterministic, so that attempt is not repeated (130 tasks: ~1/4 of the IMS time).
     """
 
     def attempt(ii: int, factor: int) -> _Model | None:
@@ -440,7 +450,7 @@ def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], m
         return None
 
     kind = "iterative modulo scheduling"
-    best = attempt(lo, 60)
+    best = None if failed_at_lo else attempt(lo, IMS_BUDGET)
     if best is not None:
         return best, kind
     failed, d = lo, 1
@@ -670,6 +680,7 @@ class _IncrementalSearch:
         self.ii_below: int | None = None
         self.side_log: list[tuple[str, str]] = []
         self.side_rlimit = 0
+        self.ims_failed_at: int | None = None  # the II of in_hand's IMS attempt (when it failed)
 
     def solver(self) -> _Encoder:
         """The one solver of this loop, created on first use (none at all when the
@@ -711,13 +722,23 @@ class _IncrementalSearch:
             # one IMS attempt at the bound: when it succeeds, II is proven
             # without a solver call; otherwise the solver probes from the bound
             quick = _ims_attempt(self.p, lo, choices, IMS_BUDGET)
+            self.ims_failed_at = lo
             if quick is not None:
                 return quick, "iterative modulo scheduling", lo
+            if self.solver_skipped():
+                return sequential, "sequential schedule", lo
             # a pipe the bound saturates, packed in body order (packing.py)
             packed = packed_schedule(self, lo)
             if packed is not None:
                 return packed, "saturated pipe packed in body order", lo
         return sequential, "sequential schedule", lo
+
+    def solver_skipped(self) -> bool:
+        """Whether the loop is too large for the solver to be asked (SOLVER_MAX_PAIRS)."""
+        if len(self.pairs) <= SOLVER_MAX_PAIRS:
+            return False
+        self.stats["solver_skipped"] = f"{len(self.pairs)} resource pairs, more than {SOLVER_MAX_PAIRS}"
+        return True
 
     def side_probe(self, ii: int) -> tuple[z3.CheckSatResult, _Model | None]:
         """A probe of `ii` in a solver of its own, at most SIDE_PROBE_RLIMIT: what it
@@ -815,13 +836,17 @@ class _IncrementalSearch:
         stats["heuristic_ms"] = round((time.perf_counter() - th) * 1000, 3)
         tz = time.perf_counter()
         hi = heur.ii if self.ii_below is None else min(heur.ii, self.ii_below)
-        found, last_unsat, unknown_at = self.search(lo, hi)
+        if heur.ii > lo and self.solver_skipped():
+            found, last_unsat, unknown_at = None, lo - 1, None
+        else:
+            found, last_unsat, unknown_at = self.search(lo, hi)
         stats["ii_ms"] = round((time.perf_counter() - t0) * 1000, 3)
         if found is None:
             if (heuristic and heur_kind == "sequential schedule" and last_unsat < heur.ii - 1
                     and self.ii_below is None):
                 # the solver gave up before finding anything: the full IMS search
-                heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii)
+                heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii,
+                                             failed_at_lo=self.ims_failed_at == last_unsat + 1)
             found = heur
         stats.update(heuristic_ii=heur.ii, heuristic=heur_kind)
         # below `lo` is infeasible (MII and structural bounds)
@@ -869,6 +894,9 @@ def _message(status: str, ii: int, lo: int, mii: int, unknown_at: int | None, he
         how = ("the heuristic schedule meets the lower bound" if ii == lo and not probed
                else "every smaller II proven infeasible" if ii > lo else "it meets the lower bound")
         message = f"II {ii} proven minimal: {how} ({bound_text})"
+    elif "solver_skipped" in stats:
+        message = (f"II {ii} from the {heur_kind}, not proven minimal: no solver call on a loop of "
+                   f"{stats['solver_skipped']} ({bound_text})")
     elif status == "feasible":
         message = (f"solver budget exhausted at II {unknown_at}: II {ii} is feasible "
                    f"but not proven minimal ({bound_text})")

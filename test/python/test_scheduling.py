@@ -576,6 +576,47 @@ def test_very_large_loops_skip_the_secondary_solver(monkeypatch):
     assert "schedule length not proven minimal" in r.message
 
 
+def _ims_fails_at_the_bound(monkeypatch, modulo):
+    """The one IMS attempt at the lower bound fails (as on 8 chains of 16 ops); the
+    calls of first-fit IMS are recorded as (ii, budget factor)."""
+    calls: list[tuple[int, int]] = []
+    real = modulo.iterative_modulo_schedule
+
+    def recorded(p, ii, versions, budget_factor=6, best_fit=False):
+        if not best_fit:
+            calls.append((ii, budget_factor))
+        return real(p, ii, versions, budget_factor, best_fit=best_fit)
+
+    def fails(p, ii, choices, factor):
+        for versions in choices:  # its first-fit attempts, each failing here
+            recorded(p, ii, versions, factor)
+        calls.append((-1, -1))  # the end of the attempt at the bound
+        return None
+
+    monkeypatch.setattr(modulo, "iterative_modulo_schedule", recorded)
+    monkeypatch.setattr(modulo, "_ims_attempt", fails)
+    return calls
+
+
+def test_very_large_loops_take_the_ims_schedule_without_a_solver_call(monkeypatch):
+    from ascend_mlir.scheduling import modulo
+
+    calls = _ims_fails_at_the_bound(monkeypatch, modulo)
+    p = vecadd_like()
+    assert schedule_loop(p, optimize_secondary=False).stats["z3_checks"] > 0  # below the limit: the solver
+    monkeypatch.setattr(modulo, "SOLVER_MAX_PAIRS", 0)
+    calls.clear()
+    r = schedule_loop(p, optimize_secondary=False)
+    assert_valid(p, r)
+    assert (r.status, r.stats["z3_checks"], r.stats["rlimit_used"]) == ("heuristic", 0, 0)
+    assert r.stats["heuristic"] == "iterative modulo scheduling" and r.ii > r.stats["search_lower_bound"]
+    assert "no solver call on a loop of" in r.message and "not proven minimal" in r.message
+    # the attempt at the bound that failed in the search is not repeated by the full IMS
+    lo = r.stats["search_lower_bound"]
+    after = calls[calls.index((-1, -1)) + 1:]
+    assert calls[0] == (lo, modulo.IMS_BUDGET) and after and all(ii > lo for ii, _ in after)
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 40), st.integers(1, 12), st.integers(-50, 50),
        st.lists(st.tuples(st.integers(0, 200), st.integers(1, 12)), max_size=8))
