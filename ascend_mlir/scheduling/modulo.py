@@ -508,6 +508,9 @@ def _min_bytes(p: LoopProblem, sec: _Secondary, sub: _Budget, best: _Model) -> t
     target = floor
     optimal = True
     while _bytes(p, best.versions) > floor:
+        if sub.spent():  # what the check would answer, without building the model
+            sub.exhausted = True
+            return best, False
         e = sec.enc()
         lit = e.bound_literal("bytes", target)
         res = e.check(sub, sec.base + sec.pin + [lit], f"bytes<={target}@{sec.ii}", share=0.5)
