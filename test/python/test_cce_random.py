@@ -49,7 +49,7 @@ FAST_SEEDS = 17
 # unroll=1 (load ~20; the solver's 30 took 34.9); the solver cases keep the default unroll
 # search, and barrier-all over an unrolled loop through the emulation stays covered by
 # test_cce_emulation's example_runs (vecadd is unrolled under barrier-all, both arches)
-BARRIER_ALL_UNROLL = {"barrier-all": {"unroll": 1}}
+UNROLL_OF_SYNC = {"barrier-all": 1, "solver": AscendCompilePass.unroll}
 # copy paths only the 950 has (hardware.py): L0C -> UB and UB -> L1
 ONLY_ON_950 = (["cc", "ub"], ["ub", "cbuf"])
 
@@ -79,8 +79,7 @@ def random_runs(request):
                 refused.add(key)
                 continue
             # compiled for the chip printed for (the printer refuses the 950's sync on dav-c220)
-            AscendCompilePass(sync=sync, chip=CHIP_OF_ARCH[arch], **BARRIER_ALL_UNROLL.get(sync, {})).apply(
-                Context(), compiled)
+            AscendCompilePass(sync=sync, chip=CHIP_OF_ARCH[arch], unroll=UNROLL_OF_SYNC[sync]).apply(Context(), compiled)
             unit = via_cce.unit_of(compiled, arch, f"s{seed}_{arch}_{sync}")
             units.append(unit)
             cases[key] = (unit, inputs, expected, text)
