@@ -145,6 +145,21 @@ def one_pass_starts(p: LoopProblem, body_tasks: int, ii: int, start: list[int], 
     return not check_schedule(_body(p, body_tasks), ii, start, versions)
 
 
+def _kept_order(body_tasks: int, result: LoopResult, start: list[int]) -> list[int]:
+    """`start` with the body's order of `result` kept (its start order, ties by index, as
+    ascend-pipeline-loops emits it): each task moved down (earlier), never up, where it
+    would come after the next task of that order (to its start, or one cycle before it
+    where the index order would put it after). Replayed ties (vecadd's second vadd and first store, on two
+    pipes, one cycle after a set) would otherwise be emitted in index order, which is
+    other code; the moved starts are checked as a schedule by the caller."""
+    order = sorted(range(body_tasks), key=lambda i: (result.start[i], i))
+    out = list(start[:body_tasks])
+    for a, b in zip(reversed(order[:-1]), reversed(order[1:]), strict=True):
+        if (out[a], a) > (out[b], b):
+            out[a] = out[b] if a < b else out[b] - 1
+    return out
+
+
 def one_pass_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized,
                       slack_percent: int) -> tuple[LoopResult, Realized] | None:
     """`result` (a loop whose every pipe keeps one stage) rewritten as the timing of its
@@ -154,23 +169,33 @@ def one_pass_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: 
     2859-4467, stores 3986-5436 at 2619 cycles an iteration). Written with its stages
     as they fall (start // II) and `stats["one_pass"]`: the loop is emitted as one pass
     per iteration, the body in start order (ascend.one_pass, pipeline_loops), so the
-    stages say when its ops run, not which iteration a pass runs them for. The written
-    schedule's code is replayed again (its order and set points are new) and taken when
-    it runs at the written II (within `slack_percent`) and no slower than `run`; None
-    otherwise."""
+    stages say when its ops run, not which iteration a pass runs them for. The body's
+    order of `result` is kept where that is a valid schedule (`_kept_order`: the same
+    code), else the order the code runs in. The written schedule's code is replayed
+    again (its set points follow the new starts) and taken when it runs at the written
+    II (within `slack_percent`) and no slower than `run`; None otherwise."""
     if any(kernel_shift(p, body_tasks, result.ii, result.start, result.stats.get("one_pass", False))):
         return None
     original = run.ii
     for _ in range(ROUNDS):
-        if not one_pass_starts(p, body_tasks, run.ii, run.start, result.versions):
+        kept = _kept_order(body_tasks, result, run.start)
+        candidates = [kept] if kept == run.start[:body_tasks] else [kept, list(run.start)]
+        written = again = None
+        for start in candidates:
+            low = min(start, default=0)
+            start = [s - low + low % run.ii for s in start]  # the earliest at its offset in the II
+            if not one_pass_starts(p, body_tasks, run.ii, start, result.versions):
+                continue
+            written = _written(p, body_tasks, result, run.ii, start)
+            if written is None or check_schedule(p, written.ii, written.start[:len(p.tasks)], written.versions):
+                written = None
+                continue
+            written = replace(written, stats={**written.stats, "one_pass": True})
+            again = realize(p, body_tasks, written.ii, written.start, written.versions, one_pass=True)
+            if again.ii <= original and abs(again.ii - written.ii) * 100 <= written.ii * slack_percent:
+                return written, again
+        if written is None or again is None:
             return None
-        written = _written(p, body_tasks, result, run.ii, list(run.start))
-        if written is None or check_schedule(p, written.ii, written.start[:len(p.tasks)], written.versions):
-            return None
-        written = replace(written, stats={**written.stats, "one_pass": True})
-        again = realize(p, body_tasks, written.ii, written.start, written.versions, one_pass=True)
-        if again.ii <= original and abs(again.ii - written.ii) * 100 <= written.ii * slack_percent:
-            return written, again
         result, run = written, again
     return None
 
