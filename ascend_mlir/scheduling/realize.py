@@ -603,14 +603,14 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
 
 
 def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-                trips: int, gather: bool = True, barriers: bool = False) -> int:
+                trips: int, gather: bool = True, barriers: bool = False, one_pass: bool = False) -> int:
     """Cycles the code of the schedule `start` runs `trips` iterations in (module doc):
     from the first op's issue to the last op's completion, the fill and drain of a
     pipelined loop included (not the flags primed before the loop and drained after it).
     `gather`, `barriers`: see `_code`. A stage-skewed loop (`kernel_shift`) runs as ascend-pipeline-loops
     emits it: kernel iterations 0 .. trips + S - 2, each with the ops of the iterations that
     exist (the prologue and epilogue are the first and last S - 1 of them)."""
-    code = _code(p, body_tasks, ii, start, versions, gather, max(trips, 1), barriers)
+    code = _code(p, body_tasks, ii, start, versions, gather, max(trips, 1), barriers, one_pass)
     skew = max(code.shift, default=0)
 
     def replayed(iterations: int) -> int:
