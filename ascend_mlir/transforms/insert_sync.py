@@ -40,9 +40,10 @@ through versions `iv mod k`, planned `pointer_cast`s):
    one pass take turns on the ids by lifetime (interval colouring over the pass, merging
    flags only where more are live at once than there are ids), and a flag back (wait
    pipe -> set pipe) orders each reuse nothing orders yet (the fewest such flags,
-   `analysis.event_ids`). Only where that does not fit does the flag become a
-   `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct, slower), with a
-   remark naming the block and the ids it needed.
+   `analysis.event_ids`). A function-body flag set right after a loop takes an id of the
+   loop's behind a flag back after it (`_credits_after_loops`). Only where that does not fit
+   does the flag become a `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct,
+   slower), with a remark naming the block and the ids it needed.
 6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
 
 MIX functions (cube and vector ops in one function): pipes are told apart by core, a
@@ -583,8 +584,49 @@ class _Emitter:
         if ringed is not None:
             return ringed
         flags = self._assign()
+        flags = self._credits_after_loops(flags) or flags
         self.needed = needed_ids(flags)
         return flags
+
+    def _credits_after_loops(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]] | None:
+        """A flag of the function body whose producer is a top-level loop is set right after
+        it and holds its id over the whole loop (its set pipe may leave the loop before the
+        wait pipe has waited the loop's own flags of the pair). Where that leaves it without
+        an id, a flag back (wait pipe -> set pipe) right after the loop, waited before the
+        next item, after which the set stands: it follows all of the loop's work on the wait
+        pipe, so the loop's flags of the pair (none carried: their drains stand after it) may
+        take the id. The ids again, or None where no fewer flags go without one (unchanged)."""
+        body = self.planner.plans.get(self.planner.body)
+        moved = [f for plan, f in flags if plan is body and self._set_after_loop(plan, f)]
+        if body is None or not moved:
+            return None
+        short = sum(f.first_id is None for _, f in flags)
+        credits: dict[tuple[int, str, str], _Flag] = {}
+        for f in moved:
+            credits.setdefault((f.src, f.wait_pipe, f.set_pipe), _Flag(f.src, f.src + 1, f.wait_pipe, f.set_pipe, 0))
+            f.src += 1
+        body.flags += credits.values()
+        ringed = self._assign()
+        if sum(f.first_id is None for _, f in ringed) < short:
+            return ringed
+        for f in moved:
+            f.src -= 1
+        body.flags = [f for f in body.flags if all(f is not c for c in credits.values())]
+        self._assign()
+        return None
+
+    def _set_after_loop(self, plan: _Plan, f: _Flag) -> bool:
+        """`f` (of the function body, without an id) is set right after a top-level loop
+        with no carried flag of its pair, and its consumer is not the next item."""
+        if f.first_id is not None or f.cross_core or f.around or f.anchor is not None or f.distance:
+            return False
+        loop = plan.items[f.src]
+        if not isinstance(loop, scf.ForOp) or f.dst <= f.src + 1:
+            return False
+        region = self.positions[loop]
+        return not any(g.distance and (g.set_pipe, g.wait_pipe) == (f.set_pipe, f.wait_pipe)
+                       for other in self.planner.plans.values() if self.region_of(other.block) == region
+                       for g in other.flags)
 
     def _rings(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]] | None:
         """Every short pair of a loop body in a ring (`_ring`) and the ids then, or None
