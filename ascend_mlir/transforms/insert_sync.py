@@ -617,11 +617,12 @@ class _Emitter:
 
     def _set_after_loop(self, plan: _Plan, f: _Flag) -> bool:
         """`f` (of the function body, without an id) is set right after a top-level loop
-        with no carried flag of its pair, and its consumer is not the next item."""
+        with no carried flag of its pair, and the next item, before its consumer, is no
+        pipe op or region (whose work the flag back would hold up behind the loop's)."""
         if f.first_id is not None or f.cross_core or f.around or f.anchor is not None or f.distance:
             return False
-        loop = plan.items[f.src]
-        if not isinstance(loop, scf.ForOp) or f.dst <= f.src + 1:
+        loop, after = plan.items[f.src], plan.items[min(f.src + 1, f.dst)]
+        if not isinstance(loop, scf.ForOp) or f.dst <= f.src + 1 or after.regions or after.name.startswith("hivm."):
             return False
         region = self.positions[loop]
         return not any(g.distance and (g.set_pipe, g.wait_pipe) == (f.set_pipe, f.wait_pipe)
