@@ -524,25 +524,9 @@ class ModuloSchedulePass(ModulePass):
                 trial = self._solve_unrolled(model, unrolled, u * len(model.tasks), trial=True, ii_below=cut)
             except PassFailedException:
                 continue  # no schedule unrolled (e.g. the copies' buffers do not fit)
-            if better(trial.result.ii, u, best_ii, best_u) and self._unroll_pays(model, base, result, u, unrolled, trial.result):
+            if better(trial.result.ii, u, best_ii, best_u):
                 best_ii, best_u, best = trial.result.ii, u, trial
         return best_u, best
-
-    @staticmethod
-    def _unroll_pays(model: LoopModel, base: LoopProblem, result: LoopResult, u: int,
-                     unrolled: LoopProblem, t: LoopResult) -> bool:
-        """Whether the code of the U-times unrolled trial, with the rest of the known trips
-        run by the loop as written, runs those trips in fewer cycles than the loop's own
-        code: a lower II per iteration need not pay over few trips (random kernel 204, 3
-        trips: U = 2 is one pass of the unrolled body and a one-trip rest, 885 -> 1029
-        cycles). True where the trips are not known or the replay models neither code."""
-        trips, body = model.trip_count, len(model.tasks)
-        if trips is None or trips // u == 0 or not replays(base, body) or not replays(unrolled, u * body):
-            return True
-        cycles = code_cycles(unrolled, u * body, t.ii, t.start, t.versions, trips // u)
-        if trips % u:
-            cycles += code_cycles(base, body, result.ii, result.start, result.versions, trips % u)
-        return cycles < code_cycles(base, body, result.ii, result.start, result.versions, trips)
 
     def _write_loop(self, model: LoopModel, result: LoopResult) -> None:
         loop = model.loop
