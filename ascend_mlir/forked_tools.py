@@ -33,16 +33,16 @@ import struct
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 
-# what a fork runs: the console scripts of this package, and python itself
-CONSOLE_SCRIPTS = {
-    "ascend-opt": "ascend_mlir.tools.ascend_opt:_entry",
-    "ascend-sim": "ascend_mlir.tools.ascend_sim:main",
-    "ascend-tune": "ascend_mlir.tools.ascend_tune:_entry",
-}
+from ascend_mlir.testing import console_script
+
+# what a fork runs: the console scripts of this package (their functions are the installed
+# entry points, pyproject's [project.scripts], resolved once by the server), and python itself
+CONSOLE_SCRIPTS = ("ascend-opt", "ascend-sim", "ascend-tune")
+_ENTRIES: dict[str, Callable[[], object]] = {}
 PYTHON_NAMES = ("python", "python3")
 # imported by the server once, before the first fork: the tools and the Python front end
 PRELOAD = ("ascend_mlir.tools.ascend_opt", "ascend_mlir.tools.ascend_sim", "ascend_mlir.tools.ascend_tune",
@@ -175,6 +175,10 @@ def serve(socket_path: str) -> None:
 
     for module in PRELOAD:
         importlib.import_module(module)
+    for name in CONSOLE_SCRIPTS:
+        entry = console_script(name)
+        if entry is not None:
+            _ENTRIES[name] = entry
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(socket_path)
     listener.listen(64)
@@ -285,9 +289,11 @@ def _run_form(name: str, args: list[str], main) -> None:
         script = Path(sys.executable).parent / name
         sys.argv = [str(script), *args]
         sys.path[0] = os.path.dirname(os.path.realpath(script))
-        module, _, function = CONSOLE_SCRIPTS[name].partition(":")
         importlib.invalidate_caches()
-        sys.exit(getattr(importlib.import_module(module), function)())
+        entry = _ENTRIES.get(name) or console_script(name)
+        if entry is None:
+            raise LookupError(f"no console script named {name!r} is installed")
+        raise SystemExit(entry())  # as the console script's sys.exit(entry())
     if args[0] == "-c":
         sys.argv = ["-c", *args[2:]]
         sys.path[0] = ""
