@@ -47,6 +47,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _client_server_args() -> list[str]:
+    """A free port for the head's Ray Client server, when this Ray has one. Without the
+    flag, a Ray with the client extra listens on the fixed port 10001, which two clusters
+    on one machine (two test workers, a user's own Ray) would both claim. A Ray without it
+    (`pip install ray` from 2.5x on: no grpc) starts no client server at all and refuses
+    the flag ("Ray Client requires pip package `ray[client]`"), so it is left out there."""
+    import importlib.util
+
+    return [f"--ray-client-server-port={_free_port()}"] if importlib.util.find_spec("grpc") else []
+
+
 def ray_command() -> str | None:
     """The `ray` command of this Python's Ray, if Ray is installed."""
     import importlib.util
@@ -165,7 +176,7 @@ class LocalCluster:
         self.address = f"127.0.0.1:{port}"
         try:
             self._running.append(self._start_node(
-                ["--head", f"--port={port}", *HEAD_ONLY, f"--ray-client-server-port={_free_port()}"], "head",
+                ["--head", f"--port={port}", *HEAD_ONLY, *_client_server_args()], "head",
                 timeout))
             for k in range(1, self.nodes):
                 self._running.append(self._start_node([f"--address={self.address}"], f"worker{k}", timeout))
