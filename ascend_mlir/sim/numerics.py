@@ -8,8 +8,9 @@ in their width, i1 as one byte, index as int64.
 The element types, their storage and compute dtypes and the rounding are the reference
 interpreter's (sim/reference_numerics.py): inputs and outputs are the same arrays as the
 reference's, bf16 included. Arithmetic follows its convention:
-vector ops compute in float32 (float64 for f64), matmul multiplies 16-bit operands exactly
-in float32 and accumulates in float32, and every result is rounded once to its
+vector ops compute in float32 (float64 for f64), matmul sums each cube step's exact
+products in float64 and rounds that step's product once to the float32 accumulator (so
+the result does not depend on the CPU's BLAS kernel), and every result is rounded once to its
 destination type (nearest even; float -> integer is rint with saturation). `vcast` also
 honours its other round modes (round, floor, ceil, trunc, odd).
 """

@@ -277,6 +277,14 @@ def _sem_fixpipe(w: CoreWalker, op: hivm.FixpipeOp, reads, writes):
     return (lambda: _fit(compute(), shape, op, None)), store, False
 
 
+# One cube step's product is summed in float64 and rounded once to the float32 of L0C: the
+# float32 sum depends on the order OpenBLAS picks per CPU (its AVX-512 kernels and its
+# AVX2 ones gave different last bits of gemm's outputs, so the simulator computed other
+# numbers on another machine); in float64 the 16- and 32-bit operands' products are exact
+# and the sum's order reaches a float32 result only in about one value of 2**28.
+PRODUCT_DTYPE = np.float64
+
+
 def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, l1_reads, acc_reads, writes):
     """mmadL1 in its two hardware phases (feed, compute, store): MTE1 reads A and B from
     L1 (`feed()` returns what it read), then the cube reads and writes C
@@ -300,6 +308,7 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, l1_reads,
     a_t, b_t = f.a_transpose is not None, f.b_transpose is not None
     integer = not c_ref.et.is_float
     acc_dtype = np.int64 if integer else np.float32
+    product_dtype = np.int64 if integer else PRODUCT_DTYPE
     matrix = (lambda x: np.asarray(x)) if batched else _as_matrix
 
     nz_c = len(c_ref.shape) == 4
@@ -308,7 +317,7 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, l1_reads,
     def feed():
         # the operand readers decode into fresh arrays: what the cube multiplies is what
         # L1 held when MTE1 read it (no second copy when the dtype is already right)
-        return matrix(a()).astype(acc_dtype, copy=False), matrix(b()).astype(acc_dtype, copy=False)
+        return matrix(a()).astype(product_dtype, copy=False), matrix(b()).astype(product_dtype, copy=False)
 
     def compute(fed):
         av, bv = fed
@@ -317,7 +326,7 @@ def mmad_phases(w: CoreWalker, op: hivm.MmadL1Op | hivm.BatchMmadL1Op, l1_reads,
         if av.shape[-2] < m or av.shape[-1] < k or bv.shape[-2] < k or bv.shape[-1] < n or av.shape[:-2] != bv.shape[:-2]:
             raise SimulationError(op, f"{op.name.removeprefix('hivm.hir.')} sizes m={m} k={k} n={n} exceed or do "
                                       f"not pair the operands {list(av.shape)} x {list(bv.shape)}")
-        prod = av[..., :m, :k] @ bv[..., :k, :n]
+        prod = (av[..., :m, :k] @ bv[..., :k, :n]).astype(acc_dtype, copy=False)
         if c_read is None and prod.shape == c_shape:  # the whole of C: the product itself
             return _matrix_to_nz(prod, c_ref.shape, op) if nz_c else prod
         # C as read is a fresh array (the readers decode into new ones): added to in place
@@ -539,14 +548,15 @@ def _sem_mmad_l0(w: CoreWalker, op: cce.MmadOp, reads, writes):
     c_read = None if init else _operand(w, op.c, op, reads)
     store = _store(w, op.c, writes)
     acc_dtype = np.float32 if c_ref.et.is_float else np.int64
+    product_dtype = PRODUCT_DTYPE if c_ref.et.is_float else np.int64
 
     def compute():
-        av, bv = a().astype(acc_dtype), b().astype(acc_dtype)
+        av, bv = a().astype(product_dtype), b().astype(product_dtype)
         if av.shape[0] < m or av.shape[1] < k or bv.shape[0] < k or bv.shape[1] < n:
             raise SimulationError(op, f"cce.mmad sizes m={m} k={k} n={n} exceed operands {list(av.shape)} x "
                                       f"{list(bv.shape)}")
         out = c_read().astype(acc_dtype) if c_read is not None else np.zeros(c_ref.shape, dtype=acc_dtype)
-        prod = av[:m, :k] @ bv[:k, :n]
+        prod = (av[:m, :k] @ bv[:k, :n]).astype(acc_dtype)
         out[:m, :n] = prod if c_read is None else out[:m, :n] + prod
         return out
 
