@@ -11,7 +11,7 @@ xDSL), and this module adds
 
 Storage and rounding conventions are in `reference_numerics` (bf16 is stored as
 ml_dtypes.bfloat16, every result is rounded once to its destination type,
-matmul accumulates in float32). Every block of `tile.grid` runs, in block order, on the
+matmul sums its exact products in float64 and rounds once to the float32 accumulator). Every block of `tile.grid` runs, in block order, on the
 same GM arrays.
 
 Dual copy (`tile.copy` cc -> ub whose destination has half the rows): on the device the
@@ -384,12 +384,17 @@ class TileReferenceFunctions(_elementwise_impls()):
     @impl(tile.MatmulOp)
     def run_matmul(self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues):
         a_v, b_v, c, init = args
-        a = np.asarray(a_v, dtype=np.float32 if is_float(_element_type(op.a)) else np.int64)
+        floating = is_float(_element_type(op.a))
+        a = np.asarray(a_v, dtype=np.float64 if floating else np.int64)
         b = np.asarray(b_v, dtype=a.dtype)
         if op.is_transpose_b:
             b = b.T
-        # bf16/f16 products are exact in f32; the L0C accumulator is f32 (i32 for ints)
+        # the products are exact in f64 and their sum rounded once to the f32 L0C
+        # accumulator (i64 for ints): a float32 sum's last bits would be the CPU's BLAS
+        # kernel's choice (the simulator's cube does the same, semantics.PRODUCT_DTYPE)
         acc = a @ b
+        if floating:
+            acc = acc.astype(np.float32)
         if not _scalar(init):
             acc = acc + c.astype(acc.dtype)
         _write(c, op.c, acc)

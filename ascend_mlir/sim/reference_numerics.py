@@ -12,8 +12,9 @@ dtype is `storage_dtype(element_type)`:
 Arithmetic convention: operands are read in `compute_dtype` (float32 for bf16/f16/f32,
 float64 for f64; exact widenings), elementwise vector ops compute there and round once to
 the destination type with `to_storage` (bf16: ml_dtypes' rounding, nearest even, NaN stays
-NaN); matmul multiplies bf16/f16 operands exactly in float32 and accumulates in float32
-(the cube unit's L0C accumulator is fp32). Never compute on bf16 arrays directly: numpy
+NaN); matmul multiplies its operands exactly in float64, sums there and rounds the sum once to
+float32 (the cube unit's L0C accumulator is fp32; a float32 sum would take its last bits
+from the order of the CPU's BLAS kernel, which differs between machines). Never compute on bf16 arrays directly: numpy
 would round every intermediate step to bf16. exp and ln of float32 (and narrower)
 operands are computed in float64 and rounded once to float32 (`in_double`): numpy's
 float32 loops are vectorised approximations, off by one last bit for about 40% of

@@ -380,7 +380,7 @@ def test_matmul_low_precision_inputs_accumulate_in_f32(elem):
     m, k, n = 16, 32, 8
     body = _gemm_body(m, k, n, elem)
     inputs, out = run(kernel([(f"{m}x{k}", elem), (f"{k}x{n}", elem), (f"{m}x{n}", "f32")], body))
-    expected = inputs["arg0"].astype(np.float32) @ inputs["arg1"].astype(np.float32)
+    expected = (inputs["arg0"].astype(np.float64) @ inputs["arg1"].astype(np.float64)).astype(np.float32)
     np.testing.assert_allclose(out["arg2"], expected, rtol=1e-6, atol=1e-6)
 
 
@@ -388,7 +388,7 @@ def test_matmul_transpose_b():
     m, k, n = 8, 16, 4
     body = _gemm_body(m, k, n, "f16", transpose_b=True)
     inputs, out = run(kernel([(f"{m}x{k}", "f16"), (f"{n}x{k}", "f16"), (f"{m}x{n}", "f32")], body))
-    expected = inputs["arg0"].astype(np.float32) @ inputs["arg1"].astype(np.float32).T
+    expected = (inputs["arg0"].astype(np.float64) @ inputs["arg1"].astype(np.float64).T).astype(np.float32)
     np.testing.assert_allclose(out["arg2"], expected, rtol=1e-6, atol=1e-6)
 
 
@@ -396,7 +396,7 @@ def test_matmul_init_false_accumulates():
     m, k, n = 8, 16, 4
     body = _gemm_body(m, k, n, "f16", acc_twice=True)
     inputs, out = run(kernel([(f"{m}x{k}", "f16"), (f"{k}x{n}", "f16"), (f"{m}x{n}", "f32")], body))
-    product = inputs["arg0"].astype(np.float32) @ inputs["arg1"].astype(np.float32)
+    product = (inputs["arg0"].astype(np.float64) @ inputs["arg1"].astype(np.float64)).astype(np.float32)
     np.testing.assert_allclose(out["arg2"], 2 * product, rtol=1e-6, atol=1e-6)
 
 
@@ -454,7 +454,9 @@ def test_dual_copy_gives_each_vector_core_its_half():
         f"  tile.copy ins(%u : {tu}) outs(%a2 : {mem(f'{h}x{n}', 'f32', 'gm')})\n"
     )
     inputs, out = run(kernel([(f"{m}x{k}", "f16"), (f"{k}x{n}", "f16"), (f"{h}x{n}", "f32")], body))
-    product = inputs["arg0"].astype(np.float32) @ inputs["arg1"].astype(np.float32)
+    # summed in float64 and rounded once to float32, as the reference documents (an f32 sum
+    # of this seed's row 2 cancels to 1.5e-6 off in its last bits)
+    product = (inputs["arg0"].astype(np.float64) @ inputs["arg1"].astype(np.float64)).astype(np.float32)
     # without a sub-block offset both vector cores store to the same place; the second
     # (sub-block 1, the lower half) is what remains
     np.testing.assert_allclose(out["arg2"], np.maximum(product[h:], 0), rtol=1e-6)
