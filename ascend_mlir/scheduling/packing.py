@@ -49,10 +49,10 @@ def packing_constraints(p: LoopProblem, pipe: str) -> list[str]:
 
 
 def packed_schedule(search: Any, ii: int) -> Any:
-    """The model (modulo._Model) of the packed probe at `ii` on `search`'s problem
+    """The model (smt_encoding._Model) of the packed probe at `ii` on `search`'s problem
     (a modulo._IncrementalSearch), or None: no saturated pipe, refuted, unsat,
     unknown within PACKED_RLIMIT, or a model that is not a schedule."""
-    from .modulo import _Encoder
+    from .smt_encoding import _Encoder
 
     p: LoopProblem = search.p
     pipe = saturated_pipe(p, ii)

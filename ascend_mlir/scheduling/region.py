@@ -16,7 +16,8 @@ from typing import Any, Sequence
 import z3
 
 from .bounds import length_lower_bound, pipe_length_bound, sequential_schedule
-from .modulo import DEFAULT_RLIMIT, _Budget, model_int
+from .modulo import DEFAULT_RLIMIT, _Budget
+from .smt_encoding import model_int
 from .problem import Dep, LoopProblem, RegionResult, Task
 
 

@@ -1,0 +1,289 @@
+"""The planning half of `ascend-insert-sync` (moved out of insert_sync.py, whose module
+docstring describes the whole pass): for one block, which dependences get flags,
+barriers, primes and drains, where sets gather, and which flags take rings of ids or
+credits. `_Emitter` in insert_sync.py writes the plan as IR."""
+
+from __future__ import annotations
+
+
+from xdsl.dialects import scf
+from xdsl.ir import Operation
+
+from ascend_mlir.analysis import flag_sets
+from ascend_mlir.analysis.size_bounds import trip_count_bounds
+from ascend_mlir.analysis.sync_plan import (
+    Coverage,
+    covered,
+    orders_within,
+    set_after_own_wait,
+    set_after_wait,
+)
+from ascend_mlir.dialects import ascend, hivm
+from ascend_mlir.transforms.sync_blocks import (
+    _carried_key,
+    drained_at_end,
+    _Flag,
+    primed_versions,
+    _is_loop_body,
+    _model,
+    body_runs,
+    _Plan,
+    _Req,
+)
+from ascend_mlir.transforms.sync_events import (
+    core_of,
+    first_pass_event,
+    op_core,
+    qualified,
+)
+
+
+def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -> None:
+    """The flags and barriers of one block. `loop_plans` (for the function body, with
+    its loops' bodies already planned): the plans of its loop items, whose primes may
+    take over a dependence into the loop (`_anchor_primes`)."""
+    reqs = sorted(plan.reqs, key=lambda r: (r.distance, r.dst, -r.src, r.src_pipe, r.dst_pipe))
+    loop_body = _is_loop_body(plan.block)
+    # a loop whose code runs faster so (ascend.barrier_sync, set by ascend-modulo-schedule):
+    # a hand-off within its core is a pipe_barrier[<PIPE_ALL>] before the consumer
+    serial = loop_body and ascend.is_barrier_sync(plan.block.parent_op())  # type: ignore[arg-type]
+    run: Coverage | None = None  # one run of the block's model while it does not change
+    for r in reqs:
+        if r.distance and not loop_body:
+            continue
+        if len(plan.cores) == 1 and drained_at_end(plan.items[r.src]):
+            continue  # a guarded loop: its if drains every pipe after it (a second run)
+        if r in plan.inner:  # the model with this dependence's anchored primes
+            done = covered(_model(plan, r), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
+        else:
+            run = run or Coverage(_model(plan))
+            done = run.covered(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
+            if done is None:
+                run = Coverage(_model(plan))
+                done = run.covered(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
+        if done:
+            continue
+        run = None  # a flag, barrier or anchored prime follows: the model changes
+        if loop_plans is not None and _anchor_primes(plan, r, loop_plans):
+            continue
+        if r.src_pipe == r.dst_pipe:
+            plan.barriers.append((r.dst, r.src_pipe))
+        elif serial and core_of(r.src_pipe) == core_of(r.dst_pipe):
+            plan.barriers.append((r.dst, f"ALL:{core_of(r.src_pipe)}:"))  # every pipe of the core
+        else:
+            cross_core = core_of(r.src_pipe) != core_of(r.dst_pipe)
+            period = 1 if cross_core else flag_sets.flag_ids(r.distance, r.src < r.dst)
+            plan.flags.append(_Flag(r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance, period))
+    _gather_sets(plan)
+    if loop_body:
+        _rings_or_within(plan)
+        _no_double_set(plan)
+        _zero_trip_credits(plan, loop_plans or {})
+
+
+def _anchor_primes(plan: _Plan, r: _Req, loop_plans: dict[Operation, _Plan]) -> bool:
+    """Whether a dependence from an item before a loop to an op inside it (items of one
+    block) is taken over by the primes of one of the loop's carried flags: a flag of
+    the same pipe pair whose wait in the loop's first pass comes before the consumer.
+    Its primes (the sets that stand for the iterations before the first) then go right
+    after the producer instead of the top of the function, so the loop's first wait is
+    the wait for the producer, and the loop's first ops on the consumer pipe that do not
+    touch the producer's data (the next K step's other feed) need not wait for it: the
+    peeled first K step of a cube kernel (peel-mmad-init) sets the loop's first event
+    itself. A set on the producer pipe waits for every earlier op of that pipe, the
+    producer's among them."""
+    loop = plan.items[r.dst]
+    inner = plan.inner.get(r)
+    loop_plan = loop_plans.get(loop)
+    if inner is None or loop_plan is None or r.distance or r.src_pipe == r.dst_pipe:
+        return False
+    if (held := _held_prime(plan, r, loop_plan, inner)) is not None:  # this pass's own, run before
+        plan.anchored.append((r, held))
+        return True
+    for f in loop_plan.flags:
+        if f.cross_core or f.distance < 1 or f.dst > inner:
+            continue
+        if (f.set_pipe, f.wait_pipe) != (r.src_pipe, r.dst_pipe):
+            continue
+        if _is_loop_body(plan.block) and not _primes_after_drains(plan, r, f):
+            continue
+        if f.anchor is None or f.anchor[0] < r.src:
+            f.anchor = (r.src, plan.items[r.src])
+        plan.anchored.append((r, f))
+        return True
+    return False
+
+
+def _held_prime(plan: _Plan, r: _Req, loop_plan: _Plan, inner: int) -> _Flag | None:
+    """An anchored prime in the input (a set_flag of r's pair after the producer, a wait of
+    its id in the loop before the consumer) as a flag standing for it, for the model."""
+    for idx, op in enumerate(loop_plan.items[: inner + 1]):
+        if not isinstance(op, hivm.WaitFlagOp):
+            continue
+        # the id the first pass waits (a carried flag's version id, computed from the
+        # induction variable, is known there): a wait on the consumer's pipe passes what
+        # it learns on to that pipe's later ops, so every later pass is ordered too
+        first = first_pass_event(op, plan.items[r.dst])
+        core = op_core(op, plan.cores[0])
+        if first is None or (qualified(core, op.set_pipe.pipe_name), qualified(core, op.wait_pipe.pipe_name)) != (r.src_pipe, r.dst_pipe):
+            continue
+        for prime in plan.items[r.src + 1 : r.dst]:
+            same = isinstance(prime, hivm.SetFlagOp) and (prime.set_pipe, prime.wait_pipe) == (op.set_pipe, op.wait_pipe)
+            if same and prime.event_id == first:  # type: ignore[union-attr]
+                return _Flag(r.src, idx, r.src_pipe, r.dst_pipe, 1)
+    return None
+
+
+def _primes_after_drains(plan: _Plan, r: _Req, f: _Flag) -> bool:
+    """Inside an enclosing loop: whether the primes of `f` right after item `r.src` are
+    ordered after the drains (waits right after the loop item `r.dst`) of the previous
+    pass over the block, so that its ids are never set twice (the block's model with
+    the prime and the drain as one more flag of the pair)."""
+    model = _model(plan)
+    key = ("anchor", id(f))
+    model.after.setdefault(r.src, []).append(lambda copy: ("set", f.set_pipe, f.wait_pipe, key))
+    model.after.setdefault(r.dst, []).append(lambda copy: ("wait", f.set_pipe, f.wait_pipe, key))
+    return set_after_wait(model, lambda ev: ev[3] if ev[0] != "barrier" else None, key, 1)
+
+
+def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
+    """The block's items for `flag_sets` (pipes, and their slot when the block is the body
+    of a scheduled loop: offsets within the II when the loop is pipelined) and the II."""
+    loop = plan.block.parent_op()
+    sched = ascend.loop_of(loop) if isinstance(loop, scf.ForOp) else None
+    # program order keeps each set after its producer, as estimated (program_order.py; gathered,
+    # the next pass's loads waited for the last store: bench random kernel 0, 8525 vs 7829)
+    ii = sched.ii if sched is not None and sched.status != "program-order" else None
+    items = []
+    for op, pipes in zip(plan.items, plan.item_pipes, strict=True):
+        task = ascend.task_of(op) if ii is not None else None
+        if task is None or task.start is None:
+            items.append(flag_sets.Item(pipes))
+            continue
+        start = task.start % ii if ascend.is_pipelined(loop) else task.start  # type: ignore[operator, arg-type]
+        items.append(flag_sets.Item(pipes, start, task.latency, task.ii))
+    return items, ii
+
+
+def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
+    """One set_flag per (producer pipe, consumer pipe, point): the flags' sets move to
+    the fewest points the schedule allows (`analysis.flag_sets`; for the set pipes in
+    `fewest`, the fewest points at all), and flags of one pipe pair and distance at one
+    point become one, waited before the earliest consumer."""
+    movable = [f for f in plan.flags if not f.cross_core and not f.around]
+    if not movable:
+        return
+    items, ii = _timed_items(plan)
+    releases = [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in movable]
+    points = dict(zip(map(id, movable), flag_sets.set_points(items, releases, ii, fewest), strict=True))
+    merged: dict[tuple, _Flag] = {}
+    flags: list[_Flag] = []  # in the order they were planned (the order they are emitted in)
+    for f in plan.flags:
+        if f.cross_core or f.around:
+            flags.append(f)
+            continue
+        key = (points[id(f)], f.set_pipe, f.wait_pipe, f.distance, f.period)
+        if key in merged:
+            kept = merged[key]
+            kept.dst = min(kept.dst, f.dst)
+            if f.anchor is not None and (kept.anchor is None or kept.anchor[0] < f.anchor[0]):
+                kept.anchor = f.anchor  # the later producer's set covers the earlier one
+            continue
+        f.src = points[id(f)]
+        merged[key] = f
+        flags.append(f)
+    plan.flags = flags
+
+
+def _no_double_set(plan: _Plan) -> None:
+    """Give flags that could be set again before their wait ran one id per version, or
+    a credit flag back (see the module docstring)."""
+    versions = max([f.period for f in plan.flags] + [2])
+    runs = body_runs(plan.block)
+    for flag in list(plan.flags):
+        if flag.cross_core or flag.around:
+            continue  # cross-core flags count: a second set before the wait is fine
+        if flag.distance == 0 and runs is not None and runs <= flag.period:
+            # each id is set at most once: the block's code runs no more times than the
+            # flag has ids (a loop of one trip: no next pass can set it again; its credit
+            # flag back would only hold the set pipe's next op behind the wait, random
+            # kernel 82: 808 cycles with it, barrier-all 741)
+            continue
+        if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), flag.period):
+            continue
+        if flag.distance == 0 and flag.period < versions:
+            flag.period = versions
+            if set_after_wait(_model(plan), lambda ev: ev[3][0], id(flag), flag.period):
+                continue
+            flag.period = 1
+        if flag.src == flag.dst:
+            continue  # one item on both sides: nothing to place between them
+        if flag.distance == 0:
+            plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 1, 1))
+        else:
+            plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
+
+
+def _rings_or_within(plan: _Plan) -> None:
+    """A loop-carried flag set before its wait in the pass (the producer comes first in
+    the body, the consumer reads it `distance` passes later: the store of tile i - 1
+    before the vmul of tile i into the buffer that store reads next) takes distance + 1
+    ids, one per pass mod period: pass k sets id k and waits id k - distance. Where the
+    next set of an id is not ordered after the wait that consumed it
+    (`sync_plan.set_after_own_wait`), the flag is waited in its own pass instead
+    (distance 0), which orders every later pass too."""
+    for flag in plan.flags:
+        if flag.cross_core or flag.around or not 1 <= flag.distance < flag.period or flag.src >= flag.dst:
+            continue
+        if not set_after_own_wait(_model(plan), _carried_key, id(flag), flag.distance, flag.period):
+            flag.distance, flag.period = 0, 1
+
+
+def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
+    """A loop-carried flag whose next set of an id is not ordered after the wait that
+    consumed the previous set (its own pass's: `sync_plan.set_after_own_wait`), as when it
+    is set and waited around a nested loop that may run 0 times (the model makes a nested
+    loop one item; only its own flags order the wait before the set, when it runs). With
+    the orders nested loops give for every trip count (`_nested_orders`), a flag still
+    unordered gets a credit the other way round (wait pipe -> set pipe, its period) around
+    the items from its wait to its set: set right after its wait, waited right before its
+    set. Where every flag is ordered (every example without such a loop), nothing changes."""
+    carried = [f for f in plan.flags if not f.cross_core and not f.around and f.distance >= 1
+               and f.distance <= f.period and f.src >= f.dst]
+    if not carried:
+        return
+    orders = _nested_orders(plan, loop_plans)
+    for flag in carried:
+        model = _model(plan)
+        model.orders = orders
+        if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
+            continue
+        plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, flag.period, around=True))
+
+
+def _nested_orders(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> dict[int, dict[str, frozenset[str]]]:
+    """Per nested loop item, the orders between pipes it gives for every trip count: a
+    carried flag of its body is primed right before it and drained right after it, so
+    its set pipe's ops before the loop precede its wait pipe's after it (0 trips: the drain
+    consumes the prime), when the loop's plan is emitted after this one (`_Emitter.emit`:
+    its primes follow our waits, its drains precede our sets). A loop that runs at least
+    once (`trip_count_bounds`) adds one pass of its body (`sync_plan.orders_within`).
+    Anchored primes (set elsewhere) and cross-core flags are left out."""
+    plans = list(loop_plans.values())
+    orders: dict[int, dict[str, frozenset[str]]] = {}
+    for idx, op in enumerate(plan.items):
+        inner = loop_plans.get(op)
+        if not isinstance(op, scf.ForOp) or inner is None:
+            continue
+        primed = [f for f in inner.flags if f.distance >= 1 and not f.cross_core and not f.around and f.anchor is None]
+        known: dict[str, set[str]] = {}
+        if plan in plans and plans.index(inner) > plans.index(plan):
+            for f in primed:
+                known.setdefault(f.wait_pipe, set()).add(f.set_pipe)
+        if trip_count_bounds(op)[0] >= 1:
+            keys = [(f.set_pipe, f.wait_pipe, (id(f), v)) for f in primed for v in primed_versions(f.distance, f.period)]
+            for y, xs in orders_within(_model(inner), keys).items():
+                known.setdefault(y, set()).update(xs)
+        if known:
+            orders[idx] = {y: frozenset(xs) for y, xs in known.items()}
+    return orders
