@@ -23,7 +23,9 @@ the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops e
 `ascend.barrier_sync` on a loop ascend-modulo-schedule keeps in program order whose code
 runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync syncs it so),
 and `ascend.one_pass` on a loop whose schedule is the timing of one-pass code (its stages
-say when its ops run; ascend-pipeline-loops emits the body in start order, unskewed).
+say when its ops run; ascend-pipeline-loops emits the body in start order, unskewed), and
+the integer `ascend.solver_ii` on a loop whose II written (its code's replayed timing) is
+not the II the solver chose for its model.
 No wall-clock time is ever stored: the same input gives the same IR byte for byte.
 
 `loop_slot_errors(loop, tasks)` checks what no single attribute can: every task of a
@@ -70,6 +72,10 @@ BARRIER_SYNC = "ascend.barrier_sync"
 ONE_PASS = "ascend.one_pass"
 # on a loop its schedule unrolled U > 1 times (absent: not unrolled)
 UNROLL = "ascend.unroll"
+# on a loop whose II written is not the II the solver chose for its model (the code of the
+# solver's schedule replays at another II, and that one is written: the II the solver
+# chose is kept here so the reports can show the two models side by side)
+SOLVER_II = "ascend.solver_ii"
 
 # program-order: the loop runs one iteration after another, estimated faster than its
 # pipelined schedule over its trip count (ascend-modulo-schedule's program_order_result)
@@ -469,6 +475,16 @@ def unroll_of(loop: Operation) -> int:
 
 def set_unroll(loop: Operation, factor: int) -> None:
     loop.attributes[UNROLL] = IntegerAttr(factor, i64)
+
+
+def solver_ii_of(loop: Operation) -> int | None:
+    """The II the solver chose for the loop's model, where the II written differs (the
+    code's replayed timing); None where the II written is the solver's."""
+    return _int_attr(loop, SOLVER_II)
+
+
+def set_solver_ii(loop: Operation, ii: int) -> None:
+    loop.attributes[SOLVER_II] = IntegerAttr(ii, i64)
 
 
 def grid_of(func_op: Operation) -> int | None:

@@ -1,13 +1,24 @@
 """`-t schedule-json`: the schedule ascend-modulo-schedule attached to a module, as JSON.
 
 Schema (DESIGN.md section 9), keys exactly these, in this order:
-`{"functions":[{"name", "loops":[{"ii","mii","res_mii":{pipe:n},"rec_mii","binding",
-"status","unroll","tasks":[{"op","pipe","latency","ii","stage","start"}],
-"buffers":[{"name","scope","bytes","versions"}],"drains":[{"pipe","start","cycles"}]}]}]}`
-(unroll: the factor U by which the schedule unrolled the loop, 1 when it did not: the
+`{"functions":[{"name", "loops":[{"ii","solver_ii","mii","res_mii":{pipe:n},"rec_mii","binding",
+"status","unroll","one_pass","tasks":[{"op","pipe","latency","ii","stage","start"}],
+"buffers":[{"name","scope","bytes","versions"}],
+"drains":[{"pipe","start","cycles","set_points","flags":[{"to","event"}]}]}]}]}`
+(ii: the II written, what the loop's code runs at; solver_ii: the II the solver chose for
+its model of the loop, the same unless the code of that schedule replays at another II
+and that one is written (`ascend.solver_ii`: the two drain models disagree there);
+unroll: the factor U by which the schedule unrolled the loop, 1 when it did not: the
 loop's tasks are then U copies of the source body and its II is the cycles of U
-iterations; drains: the flag drains the schedule reserved, slots no op of the body holds; no solve time: it differs from run
-to run; `ascend-modulo-schedule{report-solve-time=true}` reports it as a remark).
+iterations; one_pass: the schedule is the timing of one-pass code (`ascend.one_pass`:
+the body emitted in start order, one pass per iteration); drains: the flag drains the
+schedule reserved, slots no op of the body holds, one per publishing pipe, each with
+what the code (after ascend-insert-sync) has in their place: the pipe's set_flags in
+the loop body (`to`: the waiting pipe, `event`: the static id, null for a ring of ids;
+a pipe_barrier of the pipe is `to` its own pipe, event null) and `set_points`, the
+places in the body where they stand (sets not separated by another op of the pipe are
+one point, one drain); both empty / 0 before insert-sync. No solve time: it differs from
+run to run; `ascend-modulo-schedule{report-solve-time=true}` reports it as a remark).
 Functions and loops in program order (loops pre-order), tasks in body order, buffers
 in allocation order; the output is the same bytes for the same module.
 It reads only the typed schedule (`ascend` dialect): the loop model is not rebuilt.
@@ -200,18 +211,53 @@ def _loop_report(func_op: func.FuncOp, loop: scf.ForOp, chip, target_name: str,
     for name, alloc, versions in _loop_buffers(func_op, loop):
         scope, nbytes = _buffer_bytes(alloc, chip)
         buffers.append({"name": name, "scope": scope, "bytes": nbytes, "versions": versions})
+    solver_ii = ascend.solver_ii_of(loop)
     return {
         "ii": sched.ii,
+        "solver_ii": sched.ii if solver_ii is None else solver_ii,
         "mii": sched.mii,
         "res_mii": sched.res_mii,
         "rec_mii": sched.rec_mii,
         "binding": sched.binding,
         "status": sched.status,
         "unroll": ascend.unroll_of(loop),
+        "one_pass": ascend.is_one_pass(loop),
         "tasks": tasks,
         "buffers": buffers,
-        "drains": [{"pipe": d.pipe, "start": d.start, "cycles": d.cycles} for d in ascend.drains_of(loop)],
+        "drains": [_drain_report(loop, d) for d in ascend.drains_of(loop)],
     }
+
+
+def _body_ops(loop: scf.ForOp) -> list[Operation]:
+    """The ops of one pass of `loop` in program order, those of nested loops left out
+    (a nested loop's sets are its own schedule's)."""
+    out = []
+    for op in loop.body.walk():
+        parent = op.parent_op()
+        while parent is not None and not isinstance(parent, scf.ForOp):
+            parent = parent.parent_op()
+        if parent is loop:
+            out.append(op)
+    return out
+
+
+def _drain_report(loop: scf.ForOp, drain: ascend.Drain) -> dict[str, Any]:
+    """A drain reservation and the sets of its pipe the code has in the loop body."""
+    flags: list[dict[str, Any]] = []
+    points = 0
+    at_point = False
+    for op in _body_ops(loop):
+        if isinstance(op, hivm.SetFlagOp) and op.set_pipe.pipe_name == drain.pipe:
+            flags.append({"to": op.wait_pipe.pipe_name, "event": op.event_id})
+        elif isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == drain.pipe:
+            flags.append({"to": drain.pipe, "event": None})
+        else:
+            if drain.pipe in hivm.op_pipes(op):
+                at_point = False  # an op of the pipe: the next set is a new point
+            continue
+        points += 0 if at_point else 1
+        at_point = True
+    return {"pipe": drain.pipe, "start": drain.start, "cycles": drain.cycles, "set_points": points, "flags": flags}
 
 
 @dataclass(frozen=True)

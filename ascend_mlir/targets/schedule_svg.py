@@ -37,8 +37,12 @@ def _loop_chart(name: str, loop: dict[str, Any], top: float) -> tuple[list[str],
     pipes = [p for p in hardware.DATAFLOW_PIPES if p in used]
     scale = WINDOW_WIDTH / ii
     out: list[str] = []
+    # the II written is the code's; where the solver's model chose another, both are shown
+    solver = loop.get("solver_ii", loop["ii"])
+    written = f", solver's II {solver}" if solver != loop["ii"] else ""
+    one_pass = ", one-pass code" if loop.get("one_pass") else ""
     title = (f"loop {name}: II = {loop['ii']} (MII = {loop['mii']}, binding "
-             f"{loop['binding']}, {loop['status']})")
+             f"{loop['binding']}, {loop['status']}{written}{one_pass})")
     out.append(f'<text class="title" x="{LEFT}" y="{_fmt(top + 20)}">{escape(title)}</text>')
     y0 = top + TITLE
     for row, pipe in enumerate(pipes):
@@ -66,7 +70,10 @@ def _arcs(start: int, cycles: int, ii: int) -> list[tuple[int, int]]:
 
 
 def _drain_bars(drain: dict[str, Any], y: float, ii: int, scale: float) -> list[str]:
-    tip = escape(f'flag drain of {drain["pipe"]}: start {drain["start"]}, {drain["cycles"]} cycles')
+    flags = ", ".join(f'{drain["pipe"]}->{f["to"]}' + ("" if f["event"] is None else f' #{f["event"]}')
+                      for f in drain.get("flags", []))
+    sets = f'; in the code: {drain["set_points"]} set point(s): {flags}' if drain.get("flags") else ""
+    tip = escape(f'flag drain of {drain["pipe"]}: start {drain["start"]}, {drain["cycles"]} cycles{sets}')
     out = []
     for offset, width in _arcs(drain["start"], drain["cycles"], ii):
         x = LEFT + offset * scale

@@ -332,13 +332,13 @@ class ModuloSchedulePass(ModulePass):
         result = self._unskewed(model, solved)
         in_order = program_order_result(model, result)
         if in_order is not None:
-            self._write_loop(model, in_order)
+            self._write_loop(model, in_order, solved.ii)
             return
         # the unroll factors are tried against the solver's II (trials solve the model,
         # their II is the model's too)
         factor, trial = self._unroll_factor(model, solved)
         if trial is None:
-            self._write_loop(model, self._as_run(model, model.problem(), result))
+            self._write_loop(model, self._as_run(model, model.problem(), result), solved.ii)
             return
         # the schedule of the unrolled body, solved again on the loop the IR now holds
         # (its buffer copies, flag drains and capacity as every other pass sees them);
@@ -356,7 +356,7 @@ class ModuloSchedulePass(ModulePass):
         except PassFailedException:
             # the coalesced model has no schedule: the unrolled loop as it stands has one
             result = self._solve(main_model, report=True)
-        self._write_loop(main_model, self._as_run(main_model, problem, result, faster=True))
+        self._write_loop(main_model, self._as_run(main_model, problem, result, faster=True), result.ii)
         if rest is not None:
             rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
             rest_model.model_flag_drains = self.flag_drains
@@ -528,7 +528,9 @@ class ModuloSchedulePass(ModulePass):
                 best_ii, best_u, best = trial.result.ii, u, trial
         return best_u, best
 
-    def _write_loop(self, model: LoopModel, result: LoopResult) -> None:
+    def _write_loop(self, model: LoopModel, result: LoopResult, solver_ii: int | None = None) -> None:
+        """`solver_ii`: the II the solver chose for the loop's model, where `result` is
+        another form of it (its code's replayed timing, program order)."""
         loop = model.loop
         ii, mii, status = result.ii, result.mii, result.status
         # the solver's own bounds: the II was derived from those
@@ -548,6 +550,8 @@ class ModuloSchedulePass(ModulePass):
             ascend.set_barrier_sync(loop)
         if result.stats.get("one_pass"):
             ascend.set_one_pass(loop)
+        if solver_ii is not None and solver_ii != ii:
+            ascend.set_solver_ii(loop, solver_ii)
         if status == "program-order":
             emit_remark(loop, f"loop {model.name}: {result.message}")
         elif status != "optimal":

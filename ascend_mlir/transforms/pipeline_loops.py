@@ -231,7 +231,8 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
     ops.append(scf.YieldOp())
     new_block.add_ops(ops)
     new = scf.ForOp(lb, loop.ub, loop.step, [], Region(new_block))
-    for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL, ascend.BARRIER_SYNC, ascend.ONE_PASS):
+    for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL, ascend.BARRIER_SYNC, ascend.ONE_PASS,
+                 ascend.SOLVER_II):
         if name in loop.attributes:
             new.attributes[name] = loop.attributes[name]
     if skew:

@@ -11,24 +11,33 @@
 // RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{flag-drains=false}' -t schedule-json | filecheck %s --check-prefix=NONE
 // RUN: ascend-opt %examples/vecadd.mlir -p 'convert-tile-to-hivm,ascend-modulo-schedule{unroll=1}' -t schedule-svg | filecheck %s --check-prefix=ONE
 
-// CHECK: loop vecadd.i: II = 278 (MII = 235, binding recurrence, feasible)
+// The title names the solver's II where the II written (the code's) is another, and the
+// one-pass form; before insert-sync a drain has no sets of the code to name.
+// CHECK: loop vecadd.i: II = 278 (MII = 235, binding recurrence, feasible, solver's II 316, one-pass code)
 // CHECK: <rect class="drain" {{.*}}><title>flag drain of MTE2: start {{[0-9]+}}, 90 cycles</title></rect>
 // CHECK: <rect class="drain" {{.*}}><title>flag drain of MTE3: start {{[0-9]+}}, 180 cycles</title></rect>
 // CHECK: >unroll 2: 139 / iteration</text>
 // ONE: loop vecadd.i: II = 198 (MII = 198, binding MTE3, optimal)
 // ONE-NOT: unroll
 
+// JSON:      "ii": 278,
+// JSON-NEXT: "solver_ii": 316,
 // JSON:      "unroll": 2,
+// JSON-NEXT: "one_pass": true,
 // JSON:      "drains": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "pipe": "MTE2",
 // JSON-NEXT:     "start": {{[0-9]+}},
-// JSON-NEXT:     "cycles": 90
+// JSON-NEXT:     "cycles": 90,
+// JSON-NEXT:     "set_points": 0,
+// JSON-NEXT:     "flags": []
 // JSON-NEXT:   },
 // JSON-NEXT:   {
 // JSON-NEXT:     "pipe": "MTE3",
 // JSON-NEXT:     "start": {{[0-9]+}},
-// JSON-NEXT:     "cycles": 180
+// JSON-NEXT:     "cycles": 180,
+// JSON-NEXT:     "set_points": 0,
+// JSON-NEXT:     "flags": []
 // JSON-NEXT:   }
 // JSON-NEXT: ]
 

@@ -20,6 +20,7 @@
 // CHECK: } {ascend.num_stages = 3 : i64, ascend.loop = #ascend.loop<ii = 164, mii = 164, status = "optimal", res_mii = {MTE2 = 164, M = 128}, rec_mii = 128, binding = "MTE2">
 
 // JSON: "ii": 164,
+// JSON-NEXT: "solver_ii": 164,
 // JSON-NEXT: "mii": 164,
 // JSON-NEXT: "res_mii": {
 // JSON-NEXT:   "MTE2": 164,
@@ -29,6 +30,7 @@
 // JSON-NEXT: "binding": "MTE2",
 // JSON-NEXT: "status": "optimal",
 // JSON-NEXT: "unroll": 1,
+// JSON-NEXT: "one_pass": false,
 // JSON:      "buffers": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "name": "la",

@@ -16,6 +16,7 @@
 
 // CHECK:      "name": "gemm",
 // CHECK:      "ii": 1792,
+// CHECK-NEXT: "solver_ii": 1792,
 // CHECK-NEXT: "mii": 1792,
 // CHECK-NEXT: "res_mii": {
 // CHECK-NEXT:   "MTE2": 1420,
@@ -25,6 +26,7 @@
 // CHECK-NEXT: "binding": "M",
 // CHECK-NEXT: "status": "optimal",
 // CHECK-NEXT: "unroll": 1,
+// CHECK-NEXT: "one_pass": false,
 // CHECK-NEXT: "tasks": [
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "op": "hivm.hir.nd2nz",

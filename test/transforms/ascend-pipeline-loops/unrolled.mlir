@@ -22,7 +22,7 @@
 // CHECK-COUNT-2: hivm.hir.vrelu
 // CHECK-COUNT-2: hivm.hir.store
 // CHECK-NOT:   hivm.hir
-// CHECK:       } {ascend.loop = #ascend.loop<ii = 222, {{.*}} ascend.unroll = 2 : i64, ascend.one_pass}
+// CHECK:       } {ascend.loop = #ascend.loop<ii = 222, {{.*}} ascend.unroll = 2 : i64, ascend.one_pass, ascend.solver_ii = 231 : i64}
 // SYNC-LABEL:  func.func @pair(
 // SYNC:        scf.for %i = %c0 to %ctrips step %c2 {
 // SYNC:          hivm.hir.load
