@@ -4,7 +4,7 @@ Schema (DESIGN.md section 9), keys exactly these, in this order:
 `{"functions":[{"name", "loops":[{"ii","solver_ii","mii","res_mii":{pipe:n},"rec_mii","binding",
 "status","unroll","one_pass","tasks":[{"op","pipe","latency","ii","stage","start"}],
 "buffers":[{"name","scope","bytes","versions"}],
-"drains":[{"pipe","start","cycles","set_points","flags":[{"to","event"}]}]}]}]}`
+"drains":[{"pipe","start","cycles","set_points","flags":[{"kind","to","event"}]}]}]}]}`
 (ii: the II written, what the loop's code runs at; solver_ii: the II the solver chose for
 its model of the loop, the same unless the code of that schedule replays at another II
 and that one is written (`ascend.solver_ii`: the two drain models disagree there);
@@ -13,11 +13,13 @@ loop's tasks are then U copies of the source body and its II is the cycles of U
 iterations; one_pass: the schedule is the timing of one-pass code (`ascend.one_pass`:
 the body emitted in start order, one pass per iteration); drains: the flag drains the
 schedule reserved, slots no op of the body holds, one per publishing pipe, each with
-what the code (after ascend-insert-sync) has in their place: the pipe's set_flags in
-the loop body (`to`: the waiting pipe, `event`: the static id, null for a ring of ids;
-a pipe_barrier of the pipe is `to` its own pipe, event null) and `set_points`, the
-places in the body where they stand (sets not separated by another op of the pipe are
-one point, one drain); both empty / 0 before insert-sync. No solve time: it differs from
+what the code (after ascend-insert-sync) has in their place: the pipe's sets in the
+loop body (`kind` "flag": a set_flag, `to` the waiting pipe, `event` its static id, null
+for a ring of ids; "block": a sync_block_set to the other core's pipe `to`, `event` its
+flag id; "barrier": a pipe_barrier of the pipe, event null) and `set_points`, the places
+in the body where they stand (sets not separated by another op of the pipe are one
+point, one drain); both empty / 0 before insert-sync, and 0 in the half of a split
+MIX kernel whose core does not hold the pipe (each half keeps the loop's schedule). No solve time: it differs from
 run to run; `ascend-modulo-schedule{report-solve-time=true}` reports it as a remark).
 Functions and loops in program order (loops pre-order), tasks in body order, buffers
 in allocation order; the output is the same bytes for the same module.
@@ -248,9 +250,11 @@ def _drain_report(loop: scf.ForOp, drain: ascend.Drain) -> dict[str, Any]:
     at_point = False
     for op in _body_ops(loop):
         if isinstance(op, hivm.SetFlagOp) and op.set_pipe.pipe_name == drain.pipe:
-            flags.append({"to": op.wait_pipe.pipe_name, "event": op.event_id})
+            flags.append({"kind": "flag", "to": op.wait_pipe.pipe_name, "event": op.event_id})
+        elif isinstance(op, hivm.SyncBlockSetOp) and op.tpipe.pipe_name == drain.pipe:
+            flags.append({"kind": "block", "to": op.pipe.pipe_name, "event": op.flag_id})
         elif isinstance(op, hivm.PipeBarrierOp) and op.pipe.pipe_name == drain.pipe:
-            flags.append({"to": drain.pipe, "event": None})
+            flags.append({"kind": "barrier", "to": drain.pipe, "event": None})
         else:
             if drain.pipe in hivm.op_pipes(op):
                 at_point = False  # an op of the pipe: the next set is a new point

@@ -71,6 +71,7 @@ def _arcs(start: int, cycles: int, ii: int) -> list[tuple[int, int]]:
 
 def _drain_bars(drain: dict[str, Any], y: float, ii: int, scale: float) -> list[str]:
     flags = ", ".join(f'{drain["pipe"]}->{f["to"]}' + ("" if f["event"] is None else f' #{f["event"]}')
+                      + ("" if f.get("kind", "flag") == "flag" else f' ({f["kind"]})')
                       for f in drain.get("flags", []))
     sets = f'; in the code: {drain["set_points"]} set point(s): {flags}' if drain.get("flags") else ""
     tip = escape(f'flag drain of {drain["pipe"]}: start {drain["start"]}, {drain["cycles"]} cycles{sets}')

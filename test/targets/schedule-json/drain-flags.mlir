@@ -21,6 +21,7 @@
 // CHECK-NEXT:     "set_points": 1,
 // CHECK-NEXT:     "flags": [
 // CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "flag",
 // CHECK-NEXT:         "to": "V",
 // CHECK-NEXT:         "event": 0
 // CHECK-NEXT:       }
@@ -33,6 +34,7 @@
 // CHECK-NEXT:     "set_points": 1,
 // CHECK-NEXT:     "flags": [
 // CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "flag",
 // CHECK-NEXT:         "to": "V",
 // CHECK-NEXT:         "event": 0
 // CHECK-NEXT:       }
