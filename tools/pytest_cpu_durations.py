@@ -12,11 +12,16 @@ prints the 30 most expensive tests and every file's sum (the unit --dist loadfil
 worker). Use it without xdist: each worker would keep its own table. `--cpu-durations-log
 FILE` also appends each test's row to FILE as it ends, so a long run can be read before
 it finishes (and under xdist every worker appends there: one table for the whole run).
+Each log row also says which xdist worker ran the test and the wall-clock second it
+ended, so a run's schedule can be read back: when each worker took up each file, and how
+long one worker idled at the end while the other finished its last file.
 """
 
 from __future__ import annotations
 
+import os
 import resource
+import time
 from collections import defaultdict
 from collections.abc import Generator
 
@@ -47,7 +52,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     log = item.config.getoption("--cpu-durations-log")
     if log:
         with open(log, "a", encoding="utf-8") as out:  # one short line per write: appends do not interleave
-            out.write(f"{seconds:9.2f}  {item.nodeid}\n")
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+            out.write(f"{seconds:9.2f}  {item.nodeid}  {worker} {time.time():.1f}\n")
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
