@@ -352,7 +352,13 @@ class _Run:
         self.eng = engine
         self.cores = engine.cores
         n = self.n = len(engine.cores)
-        self.clock = [[np.zeros(engine.nthreads, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
+        # a clock has a component per thread (ops of a pipe known complete) and, after
+        # them, one per thread for the waits of its pipe known passed: the ops after a
+        # wait_flag on its pipe start after it, so they know it passed (but not that the
+        # pipe's earlier ops completed); what a set is checked against (`taken`)
+        self.width = 2 * engine.nthreads
+        self.clock = [[np.zeros(self.width, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
+        self.waits_passed = [dict.fromkeys(hardware.PIPES, 0) for _ in range(n)]
         self.issue_idx = [0] * n
         # thread index of (core, pipe), asked per start
         self.threads = [{p: engine.thread(c, p) for p in hardware.PIPES} for c in range(n)]
@@ -372,6 +378,9 @@ class _Run:
         self.races: dict[tuple, Race] = {}
         self.uninitialized: dict[tuple, UninitializedRead] = {}
         self.double_sets: list[str] = []
+        # per flag, the wait that last took it: (the clock component of its pipe's waits,
+        # its count there, the wait, its position in the stream), for the next set's check
+        self.taken: dict[tuple, tuple[int, int, Instr, int]] = {}
         self.trace: list[TraceEvent] = []
         self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
         # the pipes each core's instructions use, in PIPES order (the others' queues stay empty)
@@ -641,6 +650,12 @@ class _Run:
                 state = ins.on_start()
             if self.eng.record is not None:
                 self.eng.record.append((c, pos, False))
+        elif ins.kind == WAIT:
+            pipe = ins.pipes[0]
+            self.waits_passed[c][pipe] += 1
+            component = self.eng.nthreads + self.threads[c][pipe]
+            vs[component] = max(vs[component], self.waits_passed[c][pipe])
+            self.taken[(c, *ins.flag_key())] = (component, self.waits_passed[c][pipe], ins, pos)
         self.occupy(c, ins)
         if ins.ii <= 0:
             self.frees_at_once = True
@@ -690,11 +705,33 @@ class _Run:
                     f"{_flag_name(ins.flag_key())} set again while already set"
                 )
             else:
+                self._check_set_after_its_wait(c, ins, run, key)
                 self.flags[key] = run.clock
             return
         for dst in self.peers(c):
             self.wakes[dst] += 1
             self.block_fifos.setdefault((dst, c, ins.flag_key()[0]), deque()).append(run.clock)
+
+    def _check_set_after_its_wait(self, c: int, ins: Instr, run: _Running, key: tuple) -> None:
+        """A set issued before the wait that took its flag's previous set, and not ordered
+        after that wait by happens-before (the set's clock does not know the wait passed),
+        is a double set under other timings: the set may complete before the wait is even
+        issued, while the flag is still raised. This run's timing hid it (the wait came
+        first); judged by happens-before, as races are. (A wait issued before the set
+        that the set does not know of is left to the run's own check: whether it has
+        taken the flag by then depends on what its pipe still holds, e.g. the `set;
+        wait` pairs back to back on one id in Triton-Ascend's matmul padding branch.)"""
+        taken = self.taken.get(key)
+        if taken is None:
+            return
+        component, count, wait, wait_pos = taken
+        if wait_pos < run.pos or run.clock[component] >= count:
+            return
+        message = (f"{ins.describe()} [{self.cores[c].name}]: flag {_flag_name(ins.flag_key())} may be set again "
+                   f"before {wait.describe()} took its previous set (the wait is issued after this set and "
+                   f"nothing orders it before the set)")
+        if message not in self.double_sets:  # once per site, not per iteration
+            self.double_sets.append(message)
 
     # ----- issuing
     def barrier_all(self, c: int) -> bool:
@@ -702,7 +739,7 @@ class _Run:
         for p in hardware.PIPES:
             if queues[p] or inflight[p]:
                 return False
-        joined = np.zeros(self.eng.nthreads, dtype=np.int64)
+        joined = np.zeros(self.width, dtype=np.int64)
         for p in hardware.PIPES:
             np.maximum(joined, self.own_prefix(c, p), out=joined)
         for p in hardware.PIPES:
