@@ -298,8 +298,12 @@ class Engine:
     # dynamic instance of the same op on the same bytes subsumes an older one for
     # *detection* (anything unordered with the old one is unordered with the new one), but
     # the older one may pair with an op between the two in program order (a lagging pipe),
-    # so the last RECENT_INSTANCES instances per op and view are kept. The caps only bite
-    # in programs without synchronisation, whose races have been reported by then.
+    # so the last RECENT_INSTANCES instances per op and view are kept. A memory keeps the
+    # views of at least MAX_RECORDS_PER_MEMORY / RECENT_INSTANCES ops, and RECENT_INSTANCES
+    # views per static op that accesses it (`max_views`: a ub arena holds every buffer's
+    # versions; a lower cap dropped a live record of a synced kernel whose pipes never
+    # learn of each other, so pruning keeps everything, and missed its race). The caps
+    # only bite on views that move every iteration (gm) in programs without synchronisation.
     RECENT_INSTANCES = 8
     MAX_RECORDS_PER_MEMORY = 1024
 
@@ -321,12 +325,15 @@ class Engine:
         # static per-core, per-pipe sequence numbers and remaining counts
         self.seq: list[dict[int, tuple]] = []  # core -> instr position -> ((thread, seq), ...)
         self.remaining = [0] * self.nthreads  # per thread: ops not started yet (Python ints: decremented per start)
+        accessors: dict[Hashable, set] = {}
         for c, core in enumerate(self.cores):
             counts = dict.fromkeys(hardware.PIPES, 0)
             seqs: dict[int, tuple] = {}
             for i, ins in enumerate(core.instrs):
                 if ins.kind == BARRIER_ALL:
                     continue
+                for acc in ins.accesses:
+                    accessors.setdefault(acc.mem, set()).add(ins.static_id or (ins.name, ins.loc))
                 entry = []
                 for p in ins.pipes:
                     counts[p] += 1
@@ -335,6 +342,8 @@ class Engine:
             self.seq.append(seqs)
             for p, k in counts.items():
                 self.remaining[self.thread(c, p)] = k
+        least = self.MAX_RECORDS_PER_MEMORY // self.RECENT_INSTANCES
+        self.max_views = {mem: max(least, self.RECENT_INSTANCES * len(ops)) for mem, ops in accessors.items()}
 
     def thread(self, core: int, pipe: str) -> int:
         return core * len(hardware.PIPES) + PIPE_INDEX[pipe]
@@ -519,7 +528,7 @@ class _Run:
                 recent = deque(maxlen=eng.RECENT_INSTANCES)
             recent.append(_Record(ins, c, pos, acc, my_seqs, bounds))
             table[key] = recent  # most recently used last
-            if len(table) > eng.MAX_RECORDS_PER_MEMORY // eng.RECENT_INSTANCES:
+            if len(table) > eng.max_views[acc.mem]:
                 del table[next(iter(table))]
 
     def prune(self) -> None:

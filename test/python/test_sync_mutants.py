@@ -14,6 +14,8 @@ import pytest
 from xdsl.context import Context
 from xdsl.utils.exceptions import DiagnosticException
 
+from pathlib import Path
+
 from ascend_mlir.context import make_context
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.sim.simulator import simulate
@@ -57,6 +59,7 @@ SET_AFTER_ITS_WAIT = """    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]"""
 
 TARGETS = ["Ascend950PR_9599", "Ascend910B1"]
+INPUTS = Path(__file__).parent / "Inputs"
 
 
 def _module(sets: str, target: str):
@@ -91,3 +94,15 @@ def test_a_set_before_its_previous_wait_is_a_double_set(target, perturb):
                for d in result.double_sets), result.double_sets
     assert not result.ok
     assert "set again while still set" in (_static_check_reports(module) or "")
+
+
+def test_a_race_past_the_record_cap_is_reported():
+    """A synced kernel with many ub buffers: the record of the store that the moved set no
+    longer covers must outlive the accesses of the next iteration's loads (a pipe that
+    never learns of MTE3 keeps every MTE3 record unpruned, so only the cap bounds them)."""
+    path = INPUTS / "random3_set_before_store.mlir"
+    module = parse_module(make_context(), path.read_text(), path.name)
+    result = simulate(module, None, trace=False, blocks=1)
+    assert any(r.first == "store" and r.second == "vabs" and r.kind == "read-write" and ":195:" in r.first_loc
+               for r in result.races), [r.message() for r in result.races]
+    assert "hivm.hir.store at random3_set_before_store.mlir:195:7 (MTE3) read" in (_static_check_reports(module) or "")
