@@ -298,12 +298,9 @@ class Engine:
     # dynamic instance of the same op on the same bytes subsumes an older one for
     # *detection* (anything unordered with the old one is unordered with the new one), but
     # the older one may pair with an op between the two in program order (a lagging pipe),
-    # so the last RECENT_INSTANCES instances per op and view are kept. A memory keeps the
-    # views of at least MAX_RECORDS_PER_MEMORY / RECENT_INSTANCES ops, and RECENT_INSTANCES
-    # views per static op that accesses it (`max_views`: a ub arena holds every buffer's
-    # versions; a lower cap dropped a live record of a synced kernel whose pipes never
-    # learn of each other, so pruning keeps everything, and missed its race). The caps
-    # only bite on views that move every iteration (gm) in programs without synchronisation.
+    # so the last RECENT_INSTANCES instances per op and view are kept, and per memory the
+    # views of RECENT_INSTANCES per static op accessing it (`max_views`; a ub arena holds
+    # every buffer's versions), at least MAX_RECORDS_PER_MEMORY / RECENT_INSTANCES.
     RECENT_INSTANCES = 8
     MAX_RECORDS_PER_MEMORY = 1024
 
@@ -361,10 +358,8 @@ class _Run:
         self.eng = engine
         self.cores = engine.cores
         n = self.n = len(engine.cores)
-        # a clock has a component per thread (ops of a pipe known complete) and, after
-        # them, one per thread for the waits of its pipe known passed: the ops after a
-        # wait_flag on its pipe start after it, so they know it passed (but not that the
-        # pipe's earlier ops completed); what a set is checked against (`taken`)
+        # per thread: its ops known complete, then (nthreads on) its wait_flags known
+        # passed (an op after a wait on its pipe starts after it): sets are checked on them
         self.width = 2 * engine.nthreads
         self.clock = [[np.zeros(self.width, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
         self.waits_passed = [dict.fromkeys(hardware.PIPES, 0) for _ in range(n)]
@@ -387,8 +382,7 @@ class _Run:
         self.races: dict[tuple, Race] = {}
         self.uninitialized: dict[tuple, UninitializedRead] = {}
         self.double_sets: list[str] = []
-        # per flag, the wait that last took it: (the clock component of its pipe's waits,
-        # its count there, the wait, its position in the stream), for the next set's check
+        # per flag, the wait that last took it: (clock component, its count there, wait, position)
         self.taken: dict[tuple, tuple[int, int, Instr, int]] = {}
         self.trace: list[TraceEvent] = []
         self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
@@ -722,20 +716,14 @@ class _Run:
             self.block_fifos.setdefault((dst, c, ins.flag_key()[0]), deque()).append(run.clock)
 
     def _check_set_after_its_wait(self, c: int, ins: Instr, run: _Running, key: tuple) -> None:
-        """A set issued before the wait that took its flag's previous set, and not ordered
-        after that wait by happens-before (the set's clock does not know the wait passed),
-        is a double set under other timings: the set may complete before the wait is even
-        issued, while the flag is still raised. This run's timing hid it (the wait came
-        first); judged by happens-before, as races are. (A wait issued before the set
-        that the set does not know of is left to the run's own check: whether it has
-        taken the flag by then depends on what its pipe still holds, e.g. the `set;
-        wait` pairs back to back on one id in Triton-Ascend's matmul padding branch.)"""
+        """A set issued before the wait that took its flag's previous set, not ordered after
+        it by happens-before, may complete before that wait under other timings: a double
+        set, judged as races are. (A wait issued before the set is left to the run's own
+        check: Triton-Ascend's back-to-back `set; wait` pairs on one id.)"""
         taken = self.taken.get(key)
-        if taken is None:
+        if taken is None or taken[3] < run.pos or run.clock[taken[0]] >= taken[1]:
             return
-        component, count, wait, wait_pos = taken
-        if wait_pos < run.pos or run.clock[component] >= count:
-            return
+        wait = taken[2]
         message = (f"{ins.describe()} [{self.cores[c].name}]: flag {_flag_name(ins.flag_key())} may be set again "
                    f"before {wait.describe()} took its previous set (the wait is issued after this set and "
                    f"nothing orders it before the set)")
