@@ -56,13 +56,14 @@ DEFAULT_INPUTS = ("vecadd.mlir,softmax.mlir,rmsnorm.mlir,layernorm.mlir,gemm.mli
                   "flash_attention.mlir,linear_bias.py,vecadd_dyn.mlir,softmax_dyn.mlir,random:3,random:7,random:11")
 PIPES = ("MTE1", "MTE2", "MTE3", "M", "V", "FIX")
 # runtime-shape inputs are simulated at sizes where block 0 runs its loop several times,
-# with a partial last tile, and at the default binding (the static check covers every
-# trip count by itself)
+# with a partial last tile, at the default binding, and over the whole grid at a size
+# that leaves blocks without a tile (their branch of the code; the static check covers
+# every trip count and branch by itself)
 SIZES: dict[str, list[dict[str, str]]] = {
-    "vecadd_dyn.mlir": [{"n": "12388"}, {"n": "20480"}, {}],
-    "softmax_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}],
-    "rmsnorm_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}],
-    "layernorm_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}],
+    "vecadd_dyn.mlir": [{"n": "12388"}, {"n": "20480"}, {}, {"n": "600", "all blocks": ""}],
+    "softmax_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}, {"m": "16", "c": "200", "all blocks": ""}],
+    "rmsnorm_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}, {"m": "16", "c": "200", "all blocks": ""}],
+    "layernorm_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}, {"m": "16", "c": "200", "all blocks": ""}],
 }
 
 
@@ -311,8 +312,10 @@ def sim_verdict(module, chip: str, perturb: int, sizes: list[dict[str, str]]) ->
         try:
             kernel = find_kernel(module, None)
             func_op = kernel.aic or kernel.aiv
-            inputs = make_inputs(func_op, 0, bind_arguments(func_op, binds)) if binds and func_op else None
-            result = simulate(module, inputs, chip=chip, perturb=seed, trace=False, blocks=1)
+            values = {k: v for k, v in binds.items() if k != "all blocks"}
+            inputs = make_inputs(func_op, 0, bind_arguments(func_op, values)) if values and func_op else None
+            blocks = None if "all blocks" in binds else 1
+            result = simulate(module, inputs, chip=chip, perturb=seed, trace=False, blocks=blocks)
         except run_problem_types() as e:
             return "reported", "refused: " + " ".join(str(e).split())[:200]
         except Exception:  # noqa: BLE001
