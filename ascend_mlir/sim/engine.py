@@ -298,8 +298,9 @@ class Engine:
     # dynamic instance of the same op on the same bytes subsumes an older one for
     # *detection* (anything unordered with the old one is unordered with the new one), but
     # the older one may pair with an op between the two in program order (a lagging pipe),
-    # so the last RECENT_INSTANCES instances per op and view are kept. The caps only bite
-    # in programs without synchronisation, whose races have been reported by then.
+    # so the last RECENT_INSTANCES instances per op and view are kept, and per memory the
+    # views of RECENT_INSTANCES per static op accessing it (`max_views`; a ub arena holds
+    # every buffer's versions), at least MAX_RECORDS_PER_MEMORY / RECENT_INSTANCES.
     RECENT_INSTANCES = 8
     MAX_RECORDS_PER_MEMORY = 1024
 
@@ -321,12 +322,15 @@ class Engine:
         # static per-core, per-pipe sequence numbers and remaining counts
         self.seq: list[dict[int, tuple]] = []  # core -> instr position -> ((thread, seq), ...)
         self.remaining = [0] * self.nthreads  # per thread: ops not started yet (Python ints: decremented per start)
+        accessors: dict[Hashable, set] = {}
         for c, core in enumerate(self.cores):
             counts = dict.fromkeys(hardware.PIPES, 0)
             seqs: dict[int, tuple] = {}
             for i, ins in enumerate(core.instrs):
                 if ins.kind == BARRIER_ALL:
                     continue
+                for acc in ins.accesses:
+                    accessors.setdefault(acc.mem, set()).add(ins.static_id or (ins.name, ins.loc))
                 entry = []
                 for p in ins.pipes:
                     counts[p] += 1
@@ -335,6 +339,8 @@ class Engine:
             self.seq.append(seqs)
             for p, k in counts.items():
                 self.remaining[self.thread(c, p)] = k
+        least = self.MAX_RECORDS_PER_MEMORY // self.RECENT_INSTANCES
+        self.max_views = {mem: max(least, self.RECENT_INSTANCES * len(ops)) for mem, ops in accessors.items()}
 
     def thread(self, core: int, pipe: str) -> int:
         return core * len(hardware.PIPES) + PIPE_INDEX[pipe]
@@ -352,7 +358,11 @@ class _Run:
         self.eng = engine
         self.cores = engine.cores
         n = self.n = len(engine.cores)
-        self.clock = [[np.zeros(engine.nthreads, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
+        # per thread: its ops known complete, then (nthreads on) its wait_flags known
+        # passed (an op after a wait on its pipe starts after it): sets are checked on them
+        self.width = 2 * engine.nthreads
+        self.clock = [[np.zeros(self.width, dtype=np.int64) for _ in hardware.PIPES] for _ in range(n)]
+        self.waits_passed = [dict.fromkeys(hardware.PIPES, 0) for _ in range(n)]
         self.issue_idx = [0] * n
         # thread index of (core, pipe), asked per start
         self.threads = [{p: engine.thread(c, p) for p in hardware.PIPES} for c in range(n)]
@@ -372,6 +382,8 @@ class _Run:
         self.races: dict[tuple, Race] = {}
         self.uninitialized: dict[tuple, UninitializedRead] = {}
         self.double_sets: list[str] = []
+        # per flag, the wait that last took it: (clock component, its count there, wait, position)
+        self.taken: dict[tuple, tuple[int, int, Instr, int]] = {}
         self.trace: list[TraceEvent] = []
         self.busy: list[dict[str, list[tuple[int, int]]]] = [{p: [] for p in hardware.PIPES} for _ in range(n)]
         # the pipes each core's instructions use, in PIPES order (the others' queues stay empty)
@@ -510,7 +522,7 @@ class _Run:
                 recent = deque(maxlen=eng.RECENT_INSTANCES)
             recent.append(_Record(ins, c, pos, acc, my_seqs, bounds))
             table[key] = recent  # most recently used last
-            if len(table) > eng.MAX_RECORDS_PER_MEMORY // eng.RECENT_INSTANCES:
+            if len(table) > eng.max_views[acc.mem]:
                 del table[next(iter(table))]
 
     def prune(self) -> None:
@@ -641,6 +653,12 @@ class _Run:
                 state = ins.on_start()
             if self.eng.record is not None:
                 self.eng.record.append((c, pos, False))
+        elif ins.kind == WAIT:
+            pipe = ins.pipes[0]
+            self.waits_passed[c][pipe] += 1
+            component = self.eng.nthreads + self.threads[c][pipe]
+            vs[component] = max(vs[component], self.waits_passed[c][pipe])
+            self.taken[(c, *ins.flag_key())] = (component, self.waits_passed[c][pipe], ins, pos)
         self.occupy(c, ins)
         if ins.ii <= 0:
             self.frees_at_once = True
@@ -690,11 +708,27 @@ class _Run:
                     f"{_flag_name(ins.flag_key())} set again while already set"
                 )
             else:
+                self._check_set_after_its_wait(c, ins, run, key)
                 self.flags[key] = run.clock
             return
         for dst in self.peers(c):
             self.wakes[dst] += 1
             self.block_fifos.setdefault((dst, c, ins.flag_key()[0]), deque()).append(run.clock)
+
+    def _check_set_after_its_wait(self, c: int, ins: Instr, run: _Running, key: tuple) -> None:
+        """A set issued before the wait that took its flag's previous set, not ordered after
+        it by happens-before, may complete before that wait under other timings: a double
+        set, judged as races are. (A wait issued before the set is left to the run's own
+        check: Triton-Ascend's back-to-back `set; wait` pairs on one id.)"""
+        taken = self.taken.get(key)
+        if taken is None or taken[3] < run.pos or run.clock[taken[0]] >= taken[1]:
+            return
+        wait = taken[2]
+        message = (f"{ins.describe()} [{self.cores[c].name}]: flag {_flag_name(ins.flag_key())} may be set again "
+                   f"before {wait.describe()} took its previous set (the wait is issued after this set and "
+                   f"nothing orders it before the set)")
+        if message not in self.double_sets:  # once per site, not per iteration
+            self.double_sets.append(message)
 
     # ----- issuing
     def barrier_all(self, c: int) -> bool:
@@ -702,7 +736,7 @@ class _Run:
         for p in hardware.PIPES:
             if queues[p] or inflight[p]:
                 return False
-        joined = np.zeros(self.eng.nthreads, dtype=np.int64)
+        joined = np.zeros(self.width, dtype=np.int64)
         for p in hardware.PIPES:
             np.maximum(joined, self.own_prefix(c, p), out=joined)
         for p in hardware.PIPES:
