@@ -73,7 +73,7 @@ from ascend_mlir.scheduling.unroll import (
     unrolled_problem,
 )
 from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
-from ascend_mlir.transforms.unroll_loop import why_not_unrollable, unroll_loop
+from ascend_mlir.transforms.unroll_loop import unroll_loop, unrolled_copy, why_not_unrollable
 
 SEARCHES = ("incremental", "bisect")
 # the solver's budget on a loop whose sets are gathered (set_points.gathered) unless the
@@ -260,6 +260,19 @@ def known_for(known: UnrolledSolve | None, problem: LoopProblem) -> LoopResult |
     return replace(known.raw, versions={names[b]: v for b, v in known.raw.versions.items()})
 
 
+# an unrolled or remainder loop's problem, model and schedule (ModuloSchedulePass._unrolled)
+Unrolled = tuple[LoopProblem, LoopModel, LoopResult, int]  # the last: the solver's II (ascend.solver_ii)
+
+
+def _carried(known: Unrolled | None, problem: LoopProblem) -> LoopResult | None:
+    """`known`'s schedule (of the same loop in the function's copy) for `problem` when the
+    two problems are equal, its buffers renamed."""
+    if known is None or structure_key(known[0]) != structure_key(problem):
+        return None
+    names = buffer_renaming(known[0], problem)
+    return replace(known[2], versions={names[b]: v for b, v in known[2].versions.items()})
+
+
 def _lower_bound(problem: LoopProblem, cap: int) -> int:
     """min(the solver's lower bound on the II of `problem`, `cap`) (0 when it has no
     schedule at all: the solve then says why); the structural scan stops at `cap`."""
@@ -340,27 +353,77 @@ class ModuloSchedulePass(ModulePass):
         if trial is None:
             self._write_loop(model, self._as_run(model, model.problem(), result), solved.ii)
             return
-        # the schedule of the unrolled body, solved again on the loop the IR now holds
-        # (its buffer copies, flag drains and capacity as every other pass sees them);
-        # the same problem as the trial's, as a rule: the trial's schedule and proof
-        # then carry over and only the secondary objectives are solved
+        # the unrolled loops solved and written as run on a copy of the function first:
+        # U is taken where that code pays over a known trip count (_unroll_pays)
+        roots = [b.root for b in model.buffers if isinstance(b.root, SSAValue)]
+        planned = self._unrolled(model, *unrolled_copy(loop, factor, roots), factor, trial, chip, index)
+        as_run = self._as_run(model, model.problem(), result)
+        if not self._unroll_pays(model, as_run, factor, *planned):
+            self._write_loop(model, as_run, solved.ii)
+            return
+        main, rest = unroll_loop(loop, factor, roots)
+        written = self._unrolled(model, main, rest, factor, trial, chip, index, planned)
+        for part in written:
+            if part is not None:
+                self._write_loop(part[1], part[2], part[3])
+
+    def _unrolled(self, model: LoopModel, main: scf.ForOp, rest: scf.ForOp | None, factor: int,
+                  trial: UnrolledSolve, chip: Chip, index: int, known: tuple[Unrolled, Unrolled | None] | None = None,
+                  ) -> tuple[Unrolled, Unrolled | None]:
+        """The schedules of the unrolled loop `main` (solved again on the loop the IR holds:
+        its buffer copies, flag drains and capacity as every other pass sees them; the same
+        problem as the trial's, as a rule, whose schedule and proof then carry over) and of
+        the remainder loop `rest`, as their code runs. `known`: the same loops' schedules,
+        taken over where their problems are equal (the function's copy of _unroll_pays)."""
         per_copy = model.num_stages // factor
-        main, rest = unroll_loop(loop, factor, [b.root for b in model.buffers if isinstance(b.root, SSAValue)])
         ascend.set_num_stages(main, per_copy)
         main_model = build_loop_model(main, chip, scheduled_loop_cost, index, per_copy)
         main_model.model_flag_drains = self.flag_drains
         problem = coalesced(main_model.problem(), factor, len(main_model.tasks))
-        try:
-            result = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True,
-                                          known=trial).result
-        except PassFailedException:
-            # the coalesced model has no schedule: the unrolled loop as it stands has one
-            result = self._solve(main_model, report=True)
-        self._write_loop(main_model, self._as_run(main_model, problem, result, faster=True), result.ii)
-        if rest is not None:
-            rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
-            rest_model.model_flag_drains = self.flag_drains
-            self._write_loop(rest_model, self._solve(rest_model))
+        main_result = _carried(known[0] if known else None, problem)
+        main_solver_ii = known[0][3] if known and main_result is not None else None
+        if main_result is None:
+            try:
+                main_result = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True,
+                                                   known=trial).result
+            except PassFailedException:
+                # the coalesced model has no schedule: the unrolled loop as it stands has one
+                main_result = self._solve(main_model, report=True)
+            main_solver_ii = main_result.ii
+            main_result = self._as_run(main_model, problem, main_result, faster=True)
+        if rest is None:
+            return (problem, main_model, main_result, main_solver_ii or main_result.ii), None
+        rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
+        rest_model.model_flag_drains = self.flag_drains
+        rest_problem = rest_model.problem()
+        rest_result = _carried(known[1] if known else None, rest_problem) or self._solve(rest_model)
+        return ((problem, main_model, main_result, main_solver_ii or main_result.ii),
+                (rest_problem, rest_model, rest_result, rest_result.ii))
+
+    @staticmethod
+    def _unroll_pays(model: LoopModel, as_run: LoopResult, factor: int, main: Unrolled,
+                     rest: Unrolled | None) -> bool:
+        """Whether the unrolled loops as they will be written (the main loop's schedule
+        solved again on the coalesced body and kept as its code runs, the remainder loop's
+        own) run the known trips in fewer cycles than the loop's own code, fill and drain
+        included (scheduling/realize.py): a lower II per iteration need not pay over few
+        trips (random kernel 204, 3 trips: U = 2 is one pass of the unrolled body and a
+        one-trip rest, 1029 cycles against 885 not unrolled). The trial's schedule is not
+        the code written (d9f235a compared it and made kernels 212 and 217 slower). True
+        where the trip count is not known or the replay models either loop's code not."""
+        trips = model.trip_count
+        parts = [(main, trips // factor if trips is not None else 0)]
+        if rest is not None and trips is not None:
+            parts.append((rest, trips % factor))
+        base = model.problem()
+        if (trips is None or not replays(base, len(model.tasks))
+                or not all(replays(p, len(m.tasks)) for (p, m, _, _), _n in parts)):
+            return True
+        unrolled = sum(code_cycles(p, len(m.tasks), r.ii, r.start, r.versions, n, one_pass=bool(r.stats.get("one_pass")))
+                       for (p, m, r, _), n in parts if n > 0)
+        own = code_cycles(base, len(model.tasks), as_run.ii, as_run.start, as_run.versions, trips,
+                          one_pass=bool(as_run.stats.get("one_pass")))
+        return unrolled < own
 
     @staticmethod
     def _as_run(model: LoopModel, problem: LoopProblem, result: LoopResult, faster: bool = False) -> LoopResult:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects import arith, memref, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -145,3 +145,28 @@ def unroll_loop(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[s
         return main, None
     loop.operands = [main_ub, loop.ub, loop.step, *loop.iter_args]
     return main, loop
+
+
+
+def unrolled_copy(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[scf.ForOp, scf.ForOp | None]:
+    """`unroll_loop(loop, u, buffers)` on a detached copy of the function that holds
+    `loop`, which stays as it is: ascend-modulo-schedule compares the unrolled code as it
+    would be written with the loop's own before it unrolls (a copy of the loop alone
+    beside it would share its buffers, which the loop model then takes for buffers used
+    beyond the loop)."""
+    function = loop.parent_op()
+    while function is not None and not isinstance(function, func.FuncOp):
+        function = function.parent_op()
+    assert isinstance(function, func.FuncOp)
+    ops = list(function.walk())
+    copied = list(function.clone().walk())
+    position = {id(op): i for i, op in enumerate(ops)}
+
+    def copy_of(value: SSAValue) -> SSAValue:
+        owner = value.owner
+        assert isinstance(owner, Operation)
+        return copied[position[id(owner)]].results[owner.results.index(value)]
+
+    copy = copied[position[id(loop)]]
+    assert isinstance(copy, scf.ForOp)
+    return unroll_loop(copy, u, [copy_of(b) for b in buffers])

@@ -83,3 +83,11 @@ def _slower_seeds(seeds: range) -> list[tuple[int, int, int]]:
 def test_random_kernels_are_never_slower_than_the_faster_baseline(request):
     slower = _slower_seeds(range(_random_budget(request)))
     assert not slower, f"(seed, ours, faster baseline): {slower}"
+
+
+def test_unroll_is_taken_only_where_its_written_code_pays_over_the_known_trips():
+    # random kernel 204 (ascend950): 3 trips; U = 2 beat the loop's II per iteration
+    # (364 / 2 < 212) but is one pass of the unrolled body plus a one-trip rest loop: 1029
+    # cycles against 885 not unrolled (bench/README, never slower, session 11)
+    text = random_kernel(204)
+    assert _cycles(text, False) <= _cycles(text, False, unroll=1)

@@ -24,6 +24,7 @@ from ascend_mlir.sim.simulator import simulate
 from ascend_mlir.testing import run_console_script
 from ascend_mlir.transforms import modulo_schedule
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+from ascend_mlir.transforms.unroll_loop import unroll_loop, unrolled_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -288,6 +289,30 @@ def test_loops_where_one_is_best_keep_their_output():
     softmax row loop: vector-bound, its drains are not what binds)."""
     text = (ROOT / "examples" / "softmax.mlir").read_text()
     assert str(_compiled(text)) == str(_compiled(text, unroll=1))
+
+
+def _parsed_stream(trips: int):
+    ctx = Context()
+    register_dialects(ctx)
+    module = parse_module(ctx, _stream(trips), "stream.mlir")
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    buffers = [op.results[0] for op in module.walk() if op.name == "memref.alloc"]
+    return module, loop, buffers
+
+
+@pytest.mark.parametrize("trips", [4, 5])  # without and with a remainder loop
+def test_an_unrolled_copy_leaves_the_function_as_it_was(trips):
+    """ascend-modulo-schedule unrolls a copy of the loop's function to compare the
+    unrolled code as it would be written with the loop's own: the function is untouched,
+    and the copy is what unroll_loop makes of the function itself."""
+    module, loop, buffers = _parsed_stream(trips)
+    before = str(module)
+    main, rest = unrolled_copy(loop, 2, buffers)
+    assert str(module) == before and (rest is None) == (trips % 2 == 0)
+    copy = main.parent_op()
+    assert copy is not None and copy.parent_op() is None  # the detached function
+    unroll_loop(loop, 2, buffers)
+    assert str(copy) == str(next(iter(module.body.block.ops)))
 
 
 # ----- correctness of the unrolled code -----------------------------------------------------
