@@ -252,12 +252,18 @@ class UnrolledSolve:
     result: LoopResult
 
 
+def _renamed(result: LoopResult, solved_on: LoopProblem, problem: LoopProblem) -> LoopResult | None:
+    """`result` (a schedule of `solved_on`) for `problem` when the two problems are equal,
+    its buffers renamed to `problem`'s."""
+    if structure_key(solved_on) != structure_key(problem):
+        return None
+    names = buffer_renaming(solved_on, problem)
+    return replace(result, versions={names[b]: v for b, v in result.versions.items()})
+
+
 def known_for(known: UnrolledSolve | None, problem: LoopProblem) -> LoopResult | None:
     """`known`'s schedule when it was solved on a problem equal to `problem`."""
-    if known is None or structure_key(known.solved) != structure_key(problem):
-        return None
-    names = buffer_renaming(known.solved, problem)
-    return replace(known.raw, versions={names[b]: v for b, v in known.raw.versions.items()})
+    return None if known is None else _renamed(known.raw, known.solved, problem)
 
 
 # an unrolled or remainder loop's problem, model and schedule (ModuloSchedulePass._unrolled)
@@ -267,10 +273,7 @@ Unrolled = tuple[LoopProblem, LoopModel, LoopResult, int]  # the last: the solve
 def _carried(known: Unrolled | None, problem: LoopProblem) -> LoopResult | None:
     """`known`'s schedule (of the same loop in the function's copy) for `problem` when the
     two problems are equal, its buffers renamed."""
-    if known is None or structure_key(known[0]) != structure_key(problem):
-        return None
-    names = buffer_renaming(known[0], problem)
-    return replace(known[2], versions={names[b]: v for b, v in known[2].versions.items()})
+    return None if known is None else _renamed(known[2], known[0], problem)
 
 
 def _lower_bound(problem: LoopProblem, cap: int) -> int:
@@ -380,24 +383,24 @@ class ModuloSchedulePass(ModulePass):
         main_model = build_loop_model(main, chip, scheduled_loop_cost, index, per_copy)
         main_model.model_flag_drains = self.flag_drains
         problem = coalesced(main_model.problem(), factor, len(main_model.tasks))
-        main_result = _carried(known[0] if known else None, problem)
-        main_solver_ii = known[0][3] if known and main_result is not None else None
-        if main_result is None:
+        carried = _carried(known[0] if known else None, problem)
+        if carried is not None and known is not None:
+            main_result, main_solver_ii = carried, known[0][3]
+        else:
             try:
-                main_result = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True,
-                                                   known=trial).result
+                solved = self._solve_unrolled(main_model, problem, len(main_model.tasks), report=True,
+                                              known=trial).result
             except PassFailedException:
                 # the coalesced model has no schedule: the unrolled loop as it stands has one
-                main_result = self._solve(main_model, report=True)
-            main_solver_ii = main_result.ii
-            main_result = self._as_run(main_model, problem, main_result, faster=True)
+                solved = self._solve(main_model, report=True)
+            main_result, main_solver_ii = self._as_run(main_model, problem, solved, faster=True), solved.ii
         if rest is None:
-            return (problem, main_model, main_result, main_solver_ii or main_result.ii), None
+            return (problem, main_model, main_result, main_solver_ii), None
         rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
         rest_model.model_flag_drains = self.flag_drains
         rest_problem = rest_model.problem()
         rest_result = _carried(known[1] if known else None, rest_problem) or self._solve(rest_model)
-        return ((problem, main_model, main_result, main_solver_ii or main_result.ii),
+        return ((problem, main_model, main_result, main_solver_ii),
                 (rest_problem, rest_model, rest_result, rest_result.ii))
 
     @staticmethod

@@ -147,7 +147,6 @@ def unroll_loop(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[s
     return main, loop
 
 
-
 def unrolled_copy(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[scf.ForOp, scf.ForOp | None]:
     """`unroll_loop(loop, u, buffers)` on a detached copy of the function that holds
     `loop`, which stays as it is: ascend-modulo-schedule compares the unrolled code as it

@@ -37,7 +37,6 @@ disagreement to triage (listed with both oracles' first message).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
 import subprocess
@@ -48,6 +47,8 @@ import traceback
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+
+from ascend_mlir.user_modules import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -70,17 +71,11 @@ SIZES: dict[str, list[dict[str, str]]] = {
 def source_text(name: str) -> str:
     """An input's tile-level text: examples/NAME (.mlir, or .py's kernel), or random:SEED."""
     if name.startswith("random:"):
-        spec = importlib.util.spec_from_file_location("chains", ROOT / "bench" / "e2e" / "chains.py")
-        assert spec is not None and spec.loader is not None
-        chains = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(chains)
+        chains = run_module(str(ROOT / "bench" / "e2e" / "chains.py"), "chains")
         return chains.random_kernel(int(name.split(":")[1]))
     if name.endswith(".mlir"):
         return (EXAMPLES / name).read_text()
-    spec = importlib.util.spec_from_file_location(f"example_{name[:-3]}", EXAMPLES / name)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = run_module(str(EXAMPLES / name), f"example_{name[:-3]}")
     return getattr(module, name[:-3]).to_mlir()
 
 
