@@ -1,0 +1,263 @@
+"""Kernels of shapes nothing was tuned to (issue 18: "build for the general case").
+
+The examples and chains.py's generators use equal chains, power-of-two tiles and a few
+trip counts; a schedule that is right only there fails on the first kernel a user
+writes. `unseen_kernel(seed)` draws one loop of independent load -> compute -> store
+chains with everything else left to chance:
+
+* width: 3, 5, 6, 7, 10 or 12 chains, each of its own length (2 to 9 tile ops);
+* tiles of odd sizes (1, 3, 5, 12 rows; 8, 24, 40, 96 f32 or 16, 48, 80 f16 columns),
+  a different tile per chain, f32 or f16;
+* some chains load two inputs and combine them;
+* trip counts 1, 2, 3, 5, 7, 17, 33 or 64, written as a constant or taken at run time
+  (an `index` argument `%n`);
+* num_stages 1 to 3.
+
+`measure(seed, chip)` compiles it three ways (ours, barrier-all + program order, program
+order with our sync), simulates one block of each, checks ours under `--perturb` (no
+race, no deadlock, no flag left set, outputs equal to the reference interpreter's) and
+measures the loop's II as what one more iteration costs: (cycles at 2T - cycles at T) / T
+with T = 8, against the II written on the loop (a runtime-trip kernel is compiled once
+and run at both trip counts).
+
+    python bench/e2e/unseen.py [--seeds 0-39] [--chips ascend950,ascend910b] [--json OUT]
+
+Columns: ours / min(barrier, po) (> 1: slower than a baseline), written II, measured II
+and their distance, the compile's CPU seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import scf
+
+from ascend_mlir.diagnostics import parse_module
+from ascend_mlir.dialects import UPSTREAM_DIALECTS, ascend, register_dialects
+from ascend_mlir.sim.binding import bind_arguments
+from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
+from ascend_mlir.sim.simulator import simulate
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+UB = "#hivm.address_space<ub>"
+GM = "#hivm.address_space<gm>"
+WIDTHS = (3, 5, 6, 7, 10, 12)
+TRIPS = (1, 2, 3, 5, 7, 17, 33, 64)
+ROWS = (1, 3, 5, 12)
+COLS = {"f32": (8, 24, 40, 96), "f16": (16, 48, 80)}
+UNARY = {"f32": ("exp", "relu", "abs", "sqrt"), "f16": ("relu", "abs")}
+BINARY = ("add", "mul", "max", "sub")
+MEASURE_TRIPS = 8
+
+
+@dataclass(frozen=True)
+class Chain:
+    length: int  # tile ops, loads and store included
+    rows: int
+    cols: int
+    two_inputs: bool
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    chains: tuple[Chain, ...]
+    dtype: str
+    trips: int
+    dynamic: bool
+    stages: int
+    notes: dict = field(default_factory=dict, compare=False)
+
+    def label(self) -> str:
+        lengths = "/".join(str(c.length) for c in self.chains)
+        return (f"{len(self.chains)} chains ({lengths}) {self.dtype} T={'n=' if self.dynamic else ''}{self.trips}"
+                f" S={self.stages}")
+
+
+def draw(seed: int) -> Shape:
+    rng = random.Random(seed)
+    dtype = rng.choice(("f32", "f32", "f16"))
+    chains = []
+    for _ in range(rng.choice(WIDTHS)):
+        two = rng.random() < 0.3
+        length = rng.randint(3 if two else 2, 9)
+        kinds = tuple(rng.choice(UNARY[dtype] + BINARY) for _ in range(length))
+        chains.append(Chain(length, rng.choice(ROWS), rng.choice(COLS[dtype]), two, kinds))
+    return Shape(tuple(chains), dtype, rng.choice(TRIPS), rng.random() < 0.3, rng.randint(1, 3))
+
+
+def kernel(shape: Shape, trips: int | None = None) -> str:
+    """The tile-level text of `shape` (at `trips` iterations when given and static)."""
+    trips = shape.trips if trips is None else trips
+    dt = shape.dtype
+    params, allocs, body = [], [], []
+    for c, ch in enumerate(shape.chains):
+        rows = "?" if shape.dynamic else str(ch.rows * trips)
+        gm = f"memref<{rows}x{ch.cols}x{dt}, {GM}>"
+        view = f"memref<{ch.rows}x{ch.cols}x{dt}, strided<[{ch.cols}, 1], offset: ?>, {GM}>"
+        ub = f"memref<{ch.rows}x{ch.cols}x{dt}, {UB}>"
+        names = [f"x{c}"] + ([f"w{c}"] if ch.two_inputs else []) + [f"y{c}"]
+        params += [f"%{n}: {gm}" for n in names]
+        allocs += [f"    %a{c} = memref.alloc() : {ub}", f"    %b{c} = memref.alloc() : {ub}"]
+        body += [f"      %r{c} = arith.muli %i, %crows{c} : index",
+                 f"      %vx{c} = memref.subview %x{c}[%r{c}, 0] [{ch.rows}, {ch.cols}] [1, 1] : {gm} to {view}",
+                 f"      tile.copy ins(%vx{c} : {view}) outs(%a{c} : {ub})"]
+        cur, other = f"%a{c}", f"%b{c}"
+        ops = ch.length - 2
+        if ch.two_inputs:
+            allocs.append(f"    %e{c} = memref.alloc() : {ub}")
+            body += [f"      %vw{c} = memref.subview %w{c}[%r{c}, 0] [{ch.rows}, {ch.cols}] [1, 1] : {gm} to {view}",
+                     f"      tile.copy ins(%vw{c} : {view}) outs(%e{c} : {ub})",
+                     f"      tile.{ch.kinds[0] if ch.kinds[0] in BINARY else 'add'} ins(%a{c}, %e{c} : {ub}, {ub}) "
+                     f"outs(%b{c} : {ub})"]
+            cur, other, ops = other, cur, ops - 2
+        for k in range(max(ops, 0)):
+            kind = ch.kinds[k + 1]
+            srcs = f"{cur}, {cur} : {ub}, {ub}" if kind in BINARY else f"{cur} : {ub}"
+            body.append(f"      tile.{kind} ins({srcs}) outs({other} : {ub})")
+            cur, other = other, cur
+        body += [f"      %vy{c} = memref.subview %y{c}[%r{c}, 0] [{ch.rows}, {ch.cols}] [1, 1] : {gm} to {view}",
+                 f"      tile.copy ins({cur} : {ub}) outs(%vy{c} : {view})"]
+    if shape.dynamic:
+        params.append("%n: index")
+    consts = ["    %c0 = arith.constant 0 : index", "    %c1 = arith.constant 1 : index"]
+    consts += [f"    %crows{c} = arith.constant {ch.rows} : index" for c, ch in enumerate(shape.chains)]
+    if not shape.dynamic:
+        consts.append(f"    %n = arith.constant {trips} : index")
+    return "\n".join([
+        "module {",
+        f"  func.func @unseen({', '.join(params)}) attributes {{tile.kernel, tile.grid = 1 : i64}} {{",
+        *consts, *allocs,
+        "    scf.for %i = %c0 to %n step %c1 {", *body,
+        f"    }} {{tile.num_stages = {shape.stages} : i64}}",
+        "    return", "  }", "}",
+    ]) + "\n"
+
+
+def binds(shape: Shape, trips: int) -> dict[str, str]:
+    """--bind values of a runtime-trip kernel run for `trips` iterations."""
+    if not shape.dynamic:
+        return {}
+    out = {"n": str(trips)}
+    for c, ch in enumerate(shape.chains):
+        for name in (f"x{c}", f"w{c}", f"y{c}"):
+            out[name] = f"{ch.rows * trips}x{ch.cols}"
+        if not ch.two_inputs:
+            del out[f"w{c}"]
+    return out
+
+
+def _parse(text: str):
+    return parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "unseen")
+
+
+def _compiled(text: str, **options):
+    module = _parse(text)
+    t0 = time.process_time()
+    AscendCompilePass(**options).apply(Context(), module)
+    return module, time.process_time() - t0
+
+
+def _inputs(module, shape: Shape, trips: int, seed: int):
+    f = kernel_function(module)
+    return make_inputs(f, seed, bind_arguments(f, binds(shape, trips)))
+
+
+def _written_ii(module) -> int | None:
+    loops = [ascend.loop_of(o) for o in module.walk() if isinstance(o, scf.ForOp)]
+    return next((s.ii for s in loops if s is not None), None)
+
+
+def check_oracle(shape: Shape, chip: str, seed: int) -> list[str]:
+    """What the oracle finds wrong with ours at the shape's own trip count (empty: nothing)."""
+    text = kernel(shape)
+    tile_module = _parse(text)
+    inputs = _inputs(tile_module, shape, shape.trips, seed)
+    expected = run_reference(tile_module, inputs)
+    module, _ = _compiled(text, chip=chip)
+    result = simulate(module, inputs, perturb=seed + 1, trace=False)
+    problems = [r.message() for r in result.races[:3]]
+    if result.deadlock:
+        problems.append("deadlock: " + "; ".join(result.deadlock_info[:2]))
+    if result.unbalanced_flags or result.double_sets:
+        problems.append("flags left set or set twice")
+    for name, want in expected.items():
+        if not np.allclose(result.outputs[name], want, rtol=1e-3, atol=1e-3, equal_nan=True):
+            problems.append(f"{name} differs from the reference")
+    return problems
+
+
+def _cycles(module, shape: Shape, trips: int) -> int:
+    inputs = _inputs(module, shape, trips, 0) if shape.dynamic else None
+    return simulate(module, inputs, blocks=1, trace=False).cycles
+
+
+def measure(seed: int, chip: str) -> dict:
+    shape = draw(seed)
+    text = kernel(shape)
+    ours, cpu = _compiled(text, chip=chip)
+    barrier, _ = _compiled(text, chip=chip, sync="barrier-all", schedule="program-order")
+    po, _ = _compiled(text, chip=chip, schedule="program-order")
+    cyc = {k: _cycles(m, shape, shape.trips) for k, m in (("ours", ours), ("barrier", barrier), ("po", po))}
+    # one more iteration's cost, at T and 2T iterations of the same kernel
+    t = MEASURE_TRIPS
+    if shape.dynamic:
+        short = long = ours
+    else:
+        short, _ = _compiled(kernel(shape, t), chip=chip)
+        long, _ = _compiled(kernel(shape, 2 * t), chip=chip)
+    measured = (_cycles(long, shape, 2 * t) - _cycles(short, shape, t)) / t
+    written = _written_ii(long)
+    return {
+        "seed": seed, "chip": chip, "shape": shape.label(), **cyc,
+        "ratio": round(cyc["ours"] / min(cyc["barrier"], cyc["po"]), 4),
+        "written_ii": written, "measured_ii": measured,
+        "ii_off": None if not written else round(measured / written - 1, 4),
+        "compile_cpu_s": round(cpu, 2), "oracle": check_oracle(shape, chip, seed),
+    }
+
+
+def _seeds(spec: str) -> list[int]:
+    out: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", default="0-39")
+    parser.add_argument("--chips", default="ascend950,ascend910b")
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    rows = []
+    print("| seed | chip | shape | ours | barrier | po | ratio | II written | measured | off | compile s | oracle |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for chip in args.chips.split(","):
+        for seed in _seeds(args.seeds):
+            r = measure(seed, chip)
+            rows.append(r)
+            off = "-" if r["ii_off"] is None else f"{100 * r['ii_off']:+.1f}%"
+            print(f"| {seed} | {chip.removeprefix('ascend')} | {r['shape']} | {r['ours']} | {r['barrier']} | {r['po']} "
+                  f"| {r['ratio']:.3f} | {r['written_ii']} | {r['measured_ii']:.1f} | {off} | {r['compile_cpu_s']} "
+                  f"| {'; '.join(r['oracle']) or 'ok'} |", flush=True)
+    slower = [r for r in rows if r["ratio"] > 1.0]
+    far = [r for r in rows if r["ii_off"] is not None and abs(r["ii_off"]) > 0.05]
+    bad = [r for r in rows if r["oracle"]]
+    print(f"\n{len(rows)} kernels: {len(slower)} slower than a baseline, {len(far)} measured II off written by > 5%, "
+          f"{len(bad)} with oracle findings; geomean ratio "
+          f"{float(np.exp(np.mean(np.log([r['ratio'] for r in rows])))):.4f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
