@@ -25,7 +25,9 @@ runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync 
 and `ascend.one_pass` on a loop whose schedule is the timing of one-pass code (its stages
 say when its ops run; ascend-pipeline-loops emits the body in start order, unskewed), and
 the integer `ascend.solver_ii` on a loop whose II written (its code's replayed timing) is
-not the II the solver chose for its model.
+not the II the solver chose for its model, and the integer `ascend.code_ii` on a loop whose
+schedule was stretched to the II its code runs at: the II its code is laid out at (stage
+order, set points), the solver's.
 No wall-clock time is ever stored: the same input gives the same IR byte for byte.
 
 `loop_slot_errors(loop, tasks)` checks what no single attribute can: every task of a
@@ -76,6 +78,7 @@ UNROLL = "ascend.unroll"
 # solver's schedule replays at another II, and that one is written: the II the solver
 # chose is kept here so the reports can show the two models side by side)
 SOLVER_II = "ascend.solver_ii"
+CODE_II = "ascend.code_ii"
 
 # program-order: the loop runs one iteration after another, estimated faster than its
 # pipelined schedule over its trip count (ascend-modulo-schedule's program_order_result)
@@ -485,6 +488,17 @@ def solver_ii_of(loop: Operation) -> int | None:
 
 def set_solver_ii(loop: Operation, ii: int) -> None:
     loop.attributes[SOLVER_II] = IntegerAttr(ii, i64)
+
+
+def code_ii_of(loop: Operation) -> int | None:
+    """The II the loop's code is laid out at (the order of its stages, the modulo window
+    of its set points) where the II written is that schedule stretched (same stages and
+    offsets) to the II the code runs at; None where it is the II written."""
+    return _int_attr(loop, CODE_II)
+
+
+def set_code_ii(loop: Operation, ii: int) -> None:
+    loop.attributes[CODE_II] = IntegerAttr(ii, i64)
 
 
 def grid_of(func_op: Operation) -> int | None:

@@ -213,3 +213,26 @@ def unskewed(p: LoopProblem, body_tasks: int, result: LoopResult, slack_percent:
                     stage=[0] * len(result.start), offset=list(result.start))
     run = realize(p, body_tasks, first.ii, first.start, first.versions)
     return steady_schedule(p, body_tasks, first, run, slack_percent)
+
+
+def stretched(p: LoopProblem, result: LoopResult, ii: int) -> LoopResult:
+    """`result` at the larger `ii` with every task's stage and offset kept (start = stage *
+    `ii` + offset): the same code (the pipeliner and insert-sync read only stages and
+    offsets), written at the II it runs at where neither its body's order nor its replayed
+    timing has a form of one stage per pipe (10 chains of unequal lengths, stage-skewed:
+    scheduled 545, its sets drain MTE3 once per store and it ran 1606). Still a schedule
+    of `p`: a dependence spanning k >= 1 stages gains (`ii` - old II) * k cycles, one
+    within a stage keeps its distance; the pipes' offsets stay apart."""
+    assert ii >= result.ii
+    start = [stage * ii + offset for stage, offset in zip(result.stage, result.offset, strict=True)]
+    return replace(result, ii=ii, start=start, stats={**result.stats, "code_ii": code_form(result)[0]},
+                   length=max((s + t.latency for s, t in zip(start, p.tasks, strict=False)), default=0))
+
+
+def code_form(result: LoopResult) -> tuple[int, list[int]]:
+    """The II and starts the code of `result` is laid out at: a stretched schedule's
+    (`stretched`: the II it was solved at), else its own; what `realize` replays."""
+    ii = result.stats.get("code_ii")
+    if not ii:
+        return result.ii, result.start
+    return ii, [stage * ii + offset for stage, offset in zip(result.stage, result.offset, strict=True)]

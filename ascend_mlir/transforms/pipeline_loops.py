@@ -123,7 +123,8 @@ def _body_of(loop: scf.ForOp) -> _Body | str:
             offset[op] = task.start - task.stage * sched.ii
         elif not _is_scalar(op):
             return f"{op.name} in its body cannot be re-evaluated per iteration"
-    return _Body(loop, tasks, stage, offset, sched.ii)
+    # a stretched schedule's code keeps the order of the II it was laid out at
+    return _Body(loop, tasks, stage, offset, ascend.code_ii_of(loop) or sched.ii)
 
 
 def _one_stage_per_pipe(body: _Body) -> bool:
@@ -232,7 +233,7 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
     new_block.add_ops(ops)
     new = scf.ForOp(lb, loop.ub, loop.step, [], Region(new_block))
     for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL, ascend.BARRIER_SYNC, ascend.ONE_PASS,
-                 ascend.SOLVER_II):
+                 ascend.SOLVER_II, ascend.CODE_II):
         if name in loop.attributes:
             new.attributes[name] = loop.attributes[name]
     if skew:

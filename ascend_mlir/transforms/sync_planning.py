@@ -154,13 +154,18 @@ def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
     # program order keeps each set after its producer, as estimated (program_order.py; gathered,
     # the next pass's loads waited for the last store: bench random kernel 0, 8525 vs 7829)
     ii = sched.ii if sched is not None and sched.status != "program-order" else None
+    written = ii
+    if ii is not None:
+        # a stretched schedule (ascend.code_ii): its set points are those of the II it
+        # was laid out at, the code the II written was replayed from
+        ii = ascend.code_ii_of(loop) or ii  # type: ignore[arg-type]
     items = []
     for op, pipes in zip(plan.items, plan.item_pipes, strict=True):
         task = ascend.task_of(op) if ii is not None else None
         if task is None or task.start is None:
             items.append(flag_sets.Item(pipes))
             continue
-        start = task.start % ii if ascend.is_pipelined(loop) else task.start  # type: ignore[operator, arg-type]
+        start = task.start % written if ascend.is_pipelined(loop) else task.start  # type: ignore[operator, arg-type]
         items.append(flag_sets.Item(pipes, start, task.latency, task.ii))
     return items, ii
 
