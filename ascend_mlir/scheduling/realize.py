@@ -574,7 +574,8 @@ class _Replay:
 
 
 def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-            iterations: int | None = None, gather: bool = True, one_pass: bool = False) -> Realized:
+            iterations: int | None = None, gather: bool = True, one_pass: bool = False,
+            trips: int | None = None) -> Realized:
     """The code of the schedule `start` (at `ii`) of `p` (its first `body_tasks` tasks are ops;
     set points after them place the sets, drain reservations are not code) replayed
     (module doc): cycles per iteration in the steady state and one steady iteration's
@@ -582,8 +583,10 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     loop-carried flag waits in its own pass here (`_code_distance`: no trip count), where
     insert-sync carries it on a ring of ids when the count is known: replaying the ring
     here too made random kernels 22 and 28 slower (3359 -> 4184, 3908 -> 4098 cycles:
-    the skewed code replayed faster than its one-stage form and was kept, and ran slower)."""
-    code = _code(p, body_tasks, ii, start, versions, gather, one_pass=one_pass)
+    the skewed code replayed faster than its one-stage form and was kept, and ran slower).
+    `trips`: the loop's known trip count, whose rings the replay then carries (the II a
+    schedule's code is written at, not the choice between forms)."""
+    code = _code(p, body_tasks, ii, start, versions, gather, trips, one_pass=one_pass)
     items = code.items
     stages = max(start[:body_tasks], default=0) // ii + 1
     deepest = max([1, *versions.values()]) + max((d.distance for d in p.deps), default=0)

@@ -165,7 +165,10 @@ def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
         if task is None or task.start is None:
             items.append(flag_sets.Item(pipes))
             continue
-        start = task.start % written if ascend.is_pipelined(loop) else task.start  # type: ignore[operator, arg-type]
+        # the start the task had at the II the code is laid out at (a stretched schedule
+        # keeps stages and offsets)
+        start = task.start - (task.stage or 0) * (written - ii)  # type: ignore[operator]
+        start = start % ii if ascend.is_pipelined(loop) else start  # type: ignore[operator]
         items.append(flag_sets.Item(pipes, start, task.latency, task.ii))
     return items, ii
 
