@@ -3,10 +3,12 @@ f16, two-input chains, constant or runtime trip counts, 1-3 stages) keep the sch
 promise: the II written on the loop is what one more iteration costs on the simulator
 (within 5%), and the oracle finds nothing.
 
-The seeds are ones whose written II was the solver's while their code ran 13-137% slower
+The seeds are ones whose written II was the solver's while their code ran 13-195% slower
 (its sets drained MTE3 once per store where the model reserved one drain, and no form of
 one stage per pipe existed): the schedule is now written stretched to the II its code
-runs at, its code laid out at the solver's (`ascend.code_ii`).
+runs at, its code laid out at the solver's (`ascend.code_ii`); seeds 22 and 39 are loops
+of known trip count whose replay must carry insert-sync's rings of ids (without them it
+said 652 and 481 where the code ran 326 and 346).
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ import unseen  # noqa: E402
 # seed 36 in every tier, 32 in the default one, the wider ones (10-12 chains, 4-5 CPU s
 # each to compile twice) under --slow only
 FAST = [(36, "ascend950")]
-DEFAULT = [(32, "ascend950")]
-SLOW = [(16, "ascend950"), (20, "ascend950"), (37, "ascend950")]
+DEFAULT = [(32, "ascend950"), (22, "ascend950"), (39, "ascend950")]
+SLOW = [(3, "ascend950"), (20, "ascend950"), (37, "ascend950")]
+# the loops written stretched (the others keep the solver's II, which their code runs at)
+STRETCHED = {36, 32, 3, 20, 37}
 
 
 def _measured_and_written(seed: int, chip: str) -> tuple[float, float, object]:
@@ -47,6 +51,8 @@ def test_written_ii_is_what_the_code_runs_at(request, seed, chip):
     measured, written, module = _measured_and_written(seed, chip)
     assert abs(measured - written) <= 0.05 * written, (seed, chip, written, measured)
     loops = [o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    if seed not in STRETCHED:
+        return
     # the solver's II was lower: the code is laid out at it and the II written stretched
     assert any(ascend.code_ii_of(o) is not None and ascend.code_ii_of(o) < ascend.loop_of(o).ii  # type: ignore[union-attr, operator]
                for o in loops)
