@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
 
 from ascend_mlir.dialects import ascend
 
@@ -33,7 +34,7 @@ SLOW = [(3, "ascend950"), (20, "ascend950"), (37, "ascend950")]
 STRETCHED = {36, 32, 3, 20, 37}
 
 
-def _measured_and_written(seed: int, chip: str) -> tuple[float, float, object]:
+def _measured_and_written(seed: int, chip: str) -> tuple[float, float, ModuleOp]:
     shape = unseen.draw(seed)
     t = unseen.MEASURE_TRIPS
     short, _ = unseen._compiled(unseen.kernel(shape, t), chip=chip)
