@@ -524,3 +524,36 @@ def test_stored_values_stored_again_are_the_round_trip(et):
     round_trip = numerics.encode(numerics.decode(stored, et), et).view(bits.dtype)
     assert (again == round_trip).all()
     assert et.name != "bf16" or (again != bits).any()  # the NaN case was exercised
+
+
+def test_cmpi_answers_as_xdsl_does():
+    """ScalarFunctions.run_cmpi (shared i1 attributes) gives xDSL's ArithFunctions'
+    answer for every predicate, signed and unsigned, at widths 1, 8, 32 and index, on
+    operands that differ only as signed or unsigned numbers."""
+    from xdsl.dialects import arith, func
+    from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
+    from xdsl.interpreter import Interpreter
+    from xdsl.interpreters.arith import ArithFunctions
+    from xdsl.interpreters.func import FuncFunctions
+    from xdsl.ir import Block, Region
+
+    from ascend_mlir.sim.scalar_semantics import ScalarFunctions
+
+    for value_type, values in ((IntegerType(1), (0, -1)), (IntegerType(8), (-128, -1, 0, 5, 127)),
+                               (IntegerType(32), (-8, 3, 0, 2**31 - 1)), (IndexType(), (-2, 0, 7))):
+        for predicate in range(10):
+            for a in values:
+                for b in values:
+                    lhs, rhs = arith.ConstantOp(IntegerAttr(a, value_type)), arith.ConstantOp(IntegerAttr(b, value_type))
+                    op = arith.CmpiOp(lhs.result, rhs.result, predicate)
+                    body = Block([lhs, rhs, op, func.ReturnOp(op.result)])
+                    module = ModuleOp([func.FuncOp("f", ((), (IntegerType(1),)), Region(body))])
+                    answers = []
+                    for functions in (ArithFunctions(), ScalarFunctions()):
+                        interpreter = Interpreter(module, index_bitwidth=64)
+                        interpreter.register_implementations(ArithFunctions())
+                        interpreter.register_implementations(FuncFunctions())
+                        interpreter.register_implementations(functions, override=True)
+                        answers.append(interpreter.call_op("f", ())[0])
+                    assert answers[0] == answers[1], (value_type, predicate, a, b, answers)
+
