@@ -250,7 +250,7 @@ def _loops_text(loops: list[dict]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seeds", default="0-39")
     parser.add_argument("--chips", default="ascend950,ascend910b")
     parser.add_argument("--json")
