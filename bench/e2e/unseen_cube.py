@@ -17,7 +17,8 @@ order, program order with our sync), checks ours under `perturb` over the whole 
 race, no deadlock, no flag left set, outputs equal to the reference interpreter's within
 sim.routes' tolerance), simulates one block of each for cycles, and per scheduled
 innermost loop compares the II written on it with the one the simulator's trace shows
-(ii_models `_probe_ii`; only loops of >= 5 trips, fewer have no steady state). A kernel
+(ii_models `_probe_ii`; only a function's one innermost loop, of >= 5 trips: fewer have no
+steady state, and the probe finds its op by name, which two loops of the same ops share). A kernel
 the chip refuses (capacity, cc -> ub on the 910B) is a row "refused" with the located
 message, not a failure; an exception anywhere else is.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -95,8 +97,9 @@ def _draw(seed: int) -> Draw:
         return Draw(name, knobs, {"M": tm, "N": tn * grid, "K": tk * trips},
                     ("make_gemm", {"blocks": grid, "tk": tk, "num_stages": stages}))
     if name == "gemm_910b":
-        # its grid, (M / TM) * (N / TN) = 4, is fixed when the file loads: a 2x2 grid of tiles
-        m, n = 2 * tm, 2 * tn
+        # a grid of (M / TM) * (N / TN) blocks: one row or one column of tiles
+        rows = rng.choice((1, grid))
+        m, n = tm * rows, tn * (grid // rows)
         knobs = {"M": m, "N": n, "K": tk * trips, "TM": tm, "TN": tn, "TK": tk}
         return Draw(name, knobs, {**knobs})
     if name in ("gemm_bf16", "gemm_fp16"):
@@ -135,9 +138,21 @@ def build(d: Draw):
     global _loads
     _loads += 1
     file = "gemm_persistent" if d.factory in ("gemm_bf16", "gemm_fp16") else d.factory
-    module = run_module(str(EXAMPLES / f"{file}.py"), f"unseen_cube_{file}_{_loads}")
-    for key, value in d.constants.items():
-        setattr(module, key, value)
+    path = EXAMPLES / f"{file}.py"
+    source = path.read_text()
+    if d.call:
+        module = run_module(str(path), f"unseen_cube_{file}_{_loads}", source)
+        for key, value in d.constants.items():  # read when the factory defines the kernel
+            setattr(module, key, value)
+    else:
+        # a kernel defined when the file loads fixes its grid and tensor shapes then: the
+        # constants are set in the text, each on a line of its own before the first use
+        lines = source.split("\n")
+        first = next(i for i, line in enumerate(lines) if re.match(r"(M|TM)\b.*=", line))
+        lines[first:first] = [f"{key} = {value}  # unseen_cube" for key, value in d.constants.items()]
+        lines = [line for i, line in enumerate(lines)
+                 if not (i >= first + len(d.constants) and re.match(r"(M, K, N|TM = TN = TK) = ", line))]
+        module = run_module(str(path), f"unseen_cube_{file}_{_loads}", "\n".join(lines))
     if d.call:
         fn, kwargs = d.call
         kernel = getattr(module, fn)(**kwargs)
@@ -221,12 +236,16 @@ def measure(seed: int, chip: str) -> dict:
     row["ratio"] = round(row["ours"] / min(row["barrier"], row["po"]), 4)
     # the trace's ops are those of `ours` as simulated: probe the loops of the same module
     loops = []
-    for loop in _innermost(ours):
+    innermost = _innermost(ours)
+    for loop in innermost:
         trips = _trips(loop)
-        if trips is None and len(_innermost(ours)) == 1:
+        if trips is None and len(innermost) == 1:
             trips = d.k_trips  # a runtime trip count: the one drawn
         written = ascend.loop_of(loop).ii  # type: ignore[union-attr]
-        measured = _probe_ii(loop, traced) if trips is None or trips >= MIN_PROBE_TRIPS else None
+        # the probe finds its op in the trace by name: with two loops of the same ops (an
+        # unrolled loop and its remainder, a loop per partial-tile branch) it would mix them
+        alone = len(innermost) == 1
+        measured = _probe_ii(loop, traced) if alone and trips is not None and trips >= MIN_PROBE_TRIPS else None
         loops.append({"trips": trips, "written": written, "measured": measured,
                       "off": None if measured is None else round(measured / written - 1, 4)})
     row["loops"] = loops
