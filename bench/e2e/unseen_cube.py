@@ -140,7 +140,7 @@ def build(d: Draw):
     file = "gemm_persistent" if d.factory in ("gemm_bf16", "gemm_fp16") else d.factory
     path = EXAMPLES / f"{file}.py"
     source = path.read_text()
-    if d.call:
+    if d.call or not d.constants:
         module = run_module(str(path), f"unseen_cube_{file}_{_loads}", source)
         for key, value in d.constants.items():  # read when the factory defines the kernel
             setattr(module, key, value)
