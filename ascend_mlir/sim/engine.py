@@ -847,9 +847,8 @@ class _Run:
                 self.complete(heapq.heappop(heap)[2])
             barrier_blocked, wakes = self.barrier_blocked, self.wakes
             for c in range(self.n):
-                # issue(c) would stop at once otherwise (the test of its loop, asked here
-                # first; and a pipe_barrier_all found blocked stays so until the core's
-                # wakes move: about three calls in four of a perturbed linear_bias run)
+                # issue(c) would stop at once otherwise (its loop's test, asked first; a blocked
+                # pipe_barrier_all stays so until the core's wakes move: 3 calls in 4 under perturb)
                 if (self.issue_idx[c] < len(self.cores[c].instrs) and self.next_issue[c] <= now
                         and self.scalar_wait[c] is None and barrier_blocked[c] != wakes[c]):
                     self.issue(c)
