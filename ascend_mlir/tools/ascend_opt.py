@@ -25,6 +25,7 @@ from ascend_mlir import __version__, output_files
 from ascend_mlir.dialects import register_dialects
 from ascend_mlir.diagnostics import (
     Diagnostic,
+    SourceLocation,
     check_expected,
     exception_diagnostic,
     expected_diagnostics,
@@ -44,6 +45,8 @@ Typical pipelines:
   ascend-opt k.mlir -p ascend-compile                       the whole chain (schedule + sync)
   ascend-opt k.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule -t schedule-json
 Pass options use MLIR's spelling: -p 'ascend-compile{chip=ascend910b sync=barrier-all}'.
+A Python DSL file is read too: ascend-opt examples/vecadd.py -p ascend-compile takes
+the kernel it defines at top level (FILE.py:NAME picks one, or calls a factory NAME()).
 Errors in the input are reported as file:line:col: error: ..., with exit code 1.
 """
 
@@ -179,10 +182,21 @@ class AscendOptMain(xDSLOptMain):
 
     # ----- driver ------------------------------------------------------------------------
 
+    _kernel_file: tuple[str, str | None] | None = None  # (path, name) of a Python kernel input
+
     def _read_input(self) -> tuple[str, str]:
-        """The input text and its name; raises OSError or UnicodeDecodeError."""
+        """The input text and its name; raises OSError or UnicodeDecodeError. For a
+        Python kernel file (`k.py`, `k.py:NAME`) the text is the Python source, which
+        diagnostics quote; the module is built from it in `_process_chunk`."""
         if self.args.input_file is None or self.args.input_file == "-":
             return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
+        from ascend_mlir.user_modules import kernel_file_spec
+
+        self._kernel_file = kernel_file_spec(self.args.input_file)
+        if self._kernel_file is not None:
+            path = self._kernel_file[0]
+            with open(path, "rb") as f:
+                return f.read().decode("utf-8"), path
         with open(self.args.input_file, "rb") as f:
             return f.read().decode("utf-8"), self.args.input_file
 
@@ -204,14 +218,30 @@ class AscendOptMain(xDSLOptMain):
         chunks.append(("\n".join(current), start))
         return chunks
 
+    def _module_of_kernel_file(self) -> ModuleOp | Diagnostic:
+        from ascend_mlir.user_modules import UserModuleError, build_kernel_file
+
+        assert self._kernel_file is not None
+        try:
+            return build_kernel_file(*self._kernel_file)
+        except UserModuleError as err:
+            where = SourceLocation(err.path, err.line, err.column or 1) if err.line is not None else None
+            return Diagnostic("error", err.message if where else f"{err.path}: {err.message}", where)
+
     def _process_chunk(
         self, text: str, name: str, offset: int, chunk: int = 0, chunks: int = 1
     ) -> tuple[str | None, list[Diagnostic]]:
-        try:
-            module = parse_module(self.ctx, text, name, offset)
-        except ParseError as err:
-            note = irdl_form_note(text)
-            return None, [parse_diagnostic(err)] + ([note] if note is not None else [])
+        if self._kernel_file is not None:
+            built = self._module_of_kernel_file()
+            if isinstance(built, Diagnostic):
+                return None, with_source_lines([built], text, offset, name)
+            module = built
+        else:
+            try:
+                module = parse_module(self.ctx, text, name, offset)
+            except ParseError as err:
+                note = irdl_form_note(text)
+                return None, [parse_diagnostic(err)] + ([note] if note is not None else [])
         if not self.args.disable_verify:
             diagnostics = verify_module(module)
             if diagnostics:
@@ -289,7 +319,8 @@ class AscendOptMain(xDSLOptMain):
         text, name = read
         if self.args.dump_dir and not self._dump_dir_ready():
             return 1
-        chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
+        split = self.args.split_input_file and self._kernel_file is None  # one kernel per .py file
+        chunks = self._split(text) if split else [(text, 0)]
         outputs: list[str] = []
         exit_code = 0
         for index, (chunk, offset) in enumerate(chunks):
