@@ -37,6 +37,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import AttributeInvT, Operation, Region, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.lexer import Input
 from xdsl.traits import NoTerminator
@@ -141,6 +142,7 @@ class LocatedParser(Parser):
         self._file_attr: StringAttr | None = None
         self._empty_regions: dict[int, Span] = {}  # id of a `{ }` region -> its `{`
         self._first_forward_use: dict[str, Span] = {}  # a value used before any definition
+        self._forward_names: dict[SSAValue, str] = {}  # each forward-use placeholder's name
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """As xDSL's, except that a file of nothing but comments and aliases is an empty
@@ -161,7 +163,10 @@ class LocatedParser(Parser):
         name = operand.operand_name
         if name not in self.ssa_values and name not in self.forward_ssa_references:
             self._first_forward_use[name] = operand.span
-        return super().resolve_operand(operand, type)
+        value = super().resolve_operand(operand, type)
+        if isinstance(value, ForwardDeclaredValue):
+            self._forward_names[value] = name
+        return value
 
     def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Region | None:
         start = self._current_token.span
@@ -207,9 +212,25 @@ class LocatedParser(Parser):
             brace = self._empty_regions.pop(id(op.regions[0]), None)
             if brace is not None:  # `func.func @k() { }`: a body that says nothing (a declaration has none)
                 raise ParseError(brace, "expected non-empty function body")
+        if self._forward_names:  # only an input with forward uses can have this problem
+            self._refuse_operand_defined_inside(op)
         if not isinstance(op.location, FileLineColLoc):
             op.location = self._location(start)
         return op
+
+    def _refuse_operand_defined_inside(self, op: Operation) -> None:
+        """An operand defined only inside the op's own region (`scf.for ... step %c1 {
+        %c1 = ... }`): xDSL resolves the forward use with the region's definition before
+        the op exists, so the op keeps the unresolved placeholder and the verifier fails
+        on it ("Forward declared values do not have an owner", an internal error). MLIR
+        does not see a region's values outside it: the use is of an undeclared value."""
+        for operand in op.operands:
+            name = self._forward_names.get(operand) if isinstance(operand, ForwardDeclaredValue) else None
+            # a placeholder whose name is still awaited is an ordinary forward use
+            if name is not None and name not in self.forward_ssa_references:
+                span = self._first_forward_use.get(name, self._current_token.span)
+                raise ParseError(span, f"use of undeclared SSA value name %{name} (it is defined only inside "
+                                       "the region of the op that uses it, which the op's operands do not see)")
 
 
 def _clean_message(message: str) -> str:
