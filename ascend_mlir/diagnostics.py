@@ -18,6 +18,7 @@ import dataclasses
 import os
 from bisect import bisect_right
 import re
+import struct
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -204,6 +205,10 @@ class LocatedParser(Parser):
             if isinstance(err, ParseError):
                 raise
             raise ParseError(start, _clean_message(str(err))) from err
+        except (struct.error, OverflowError) as err:
+            # a number too wide for the attribute's storage (`dims = [18446744073709551616]`
+            # packs into an i64 array with struct.pack)
+            raise ParseError(start, f"a number here does not fit its attribute's integer type ({err})") from err
         except NotImplementedError as err:
             # what xDSL's parser knows it cannot read (a semi-affine map: a product of two
             # symbols) is the input's limit here, not our bug
