@@ -260,16 +260,18 @@ def parse_diagnostic(err: ParseError) -> Diagnostic:
     return Diagnostic("error", message, SourceLocation(loc.file, loc.line, loc.col), source_line)
 
 
-def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:
+def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 0,
+                 implicit_module: bool = True) -> ModuleOp:
     """Parse `text` with located ops. Raises ParseError (see `parse_diagnostic`).
 
     `line_offset` is the line of the whole file where `text` starts (for the chunks of
     --split-input-file), so every location names a line of the file the user wrote.
+    Without `implicit_module` the top-level op must be a builtin.module (--no-implicit-module).
     """
     parser = LocatedParser(ctx, text, name)
     try:
         try:
-            module = parser.parse_module()
+            module = parser.parse_module(implicit_module)
         except RecursionError:
             raise ParseError(parser._current_token.span,  # pyright: ignore[reportPrivateUsage]
                              "operations nest too deeply here for the parser (Python's recursion limit)") from None

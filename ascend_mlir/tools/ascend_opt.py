@@ -85,6 +85,29 @@ class _ParserWithPassList(argparse.ArgumentParser):
         super().error(message)
 
 
+# xDSL's options whose help describes xdsl-opt, not this driver (it reads its input and
+# reports diagnostics itself): what they do here, or hidden when they do nothing here
+_OPTION_HELP = {
+    "verify_diagnostics": "check the input's MLIR `// expected-error @+1 {{...}}` (and warning, remark, "
+                          "note) annotations against the diagnostics produced: exit 1 when one is missing "
+                          "or unexpected; the diagnostics (or the output, when there are none) are "
+                          "printed on stdout",
+    "parsing_diagnostics": "print a parse error on stdout and exit 0 (for FileCheck tests of the parser)",
+    "no_implicit_module": "require the input's top-level op to be a builtin.module",
+    "disable_verify": "verify neither the input nor the IR between passes",
+    "version": "print the version (ours and xDSL's) and exit",
+    "frontend": argparse.SUPPRESS,  # the input is MLIR, or Python by its .py name
+    "syntax_highlight": argparse.SUPPRESS,  # xDSL colours only its own diagnostics, never printed here
+    "shrink": argparse.SUPPRESS,  # for xDSL's test-case shrinker, which raises nothing here
+}
+
+
+def _say_what_ascend_opt_does(arg_parser: argparse.ArgumentParser) -> None:
+    for action in arg_parser._actions:  # pyright: ignore[reportPrivateUsage] - argparse has no other way
+        if action.dest in _OPTION_HELP:
+            action.help = _OPTION_HELP[action.dest]
+
+
 class AscendOptMain(xDSLOptMain):
     version_format = f"ascend-opt {__version__} (xDSL {{xdsl_version}})"
 
@@ -112,11 +135,13 @@ class AscendOptMain(xDSLOptMain):
             self.available_targets[name] = factory
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
+        arg_parser.prog = "ascend-opt"  # argv[0] is __main__.py under `python -m`, a test's in process
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.__class__ = _ParserWithPassList
         # the passes are registered after the arguments: help reads them when printed
         arg_parser.passes = self.available_passes  # type: ignore[attr-defined]
         super().register_all_arguments(arg_parser)
+        _say_what_ascend_opt_does(arg_parser)
         arg_parser.add_argument(
             "--dump-dir", metavar="DIR", default=None,
             help="write the IR after every pass (and every stage of ascend-compile), the "
@@ -238,10 +263,13 @@ class AscendOptMain(xDSLOptMain):
             module = built
         else:
             try:
-                module = parse_module(self.ctx, text, name, offset)
+                module = parse_module(self.ctx, text, name, offset, implicit_module=not self.args.no_implicit_module)
             except ParseError as err:
                 note = irdl_form_note(text)
-                return None, [parse_diagnostic(err)] + ([note] if note is not None else [])
+                diagnostics = [parse_diagnostic(err)] + ([note] if note is not None else [])
+                if self.args.parsing_diagnostics:  # the error is the output
+                    return "".join(d.render() + "\n" for d in diagnostics), []
+                return None, diagnostics
         if not self.args.disable_verify:
             diagnostics = verify_module(module)
             if diagnostics:
