@@ -144,31 +144,47 @@ def mutate_once(rng: random.Random, text: str) -> tuple[str, str]:
     return text[:at] + junk + text[at:], f"{junk!r} inserted at byte {at}"
 
 
-def mutants(seed: int, count: int, sources: tuple[str, ...] = SEED_EXAMPLES) -> list[Mutant]:
-    """`count` mutants, the same for the same seed: mutant k is drawn from its own
-    generator (seed, k), so a failure is replayed alone by its seed."""
-    texts = {name: (ROOT / "examples" / f"{name}.mlir").read_text(encoding="utf-8") for name in sources}
-    result = []
-    for k in range(count):
-        mutant_seed = seed * 100_003 + k
-        rng = random.Random(mutant_seed)
-        source = sources[k % len(sources)]
-        text, done = texts[source], []
-        for _ in range(rng.choice((1, 1, 2, 3))):
-            text, what = mutate_once(rng, text)
-            done.append(what)
-        result.append(Mutant(source, mutant_seed, tuple(done), text))
-    return result
+def example_texts(sources: tuple[str, ...] = SEED_EXAMPLES) -> dict[str, str]:
+    return {name: (ROOT / "examples" / f"{name}.mlir").read_text(encoding="utf-8") for name in sources}
 
 
-def mutant_of_seed(mutant_seed: int, source: str) -> Mutant:
-    """The mutant of `mutants(...)` with this seed (for replaying one failure)."""
+def compiled_texts(sources: tuple[str, ...] = SEED_EXAMPLES) -> dict[str, str]:
+    """The examples after `ascend-opt -p ascend-compile` (hivm level: scheduled, synced,
+    planned), as `NAME_hivm`: mutants of these reach the simulator's own reading of
+    hivm IR (flags, pointer casts, pipes), which a tile-level mutant never does."""
+    texts = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in sources:
+            out = Path(tmp) / f"{name}.mlir"
+            run = run_in_process("ascend-opt", [str(ROOT / "examples" / f"{name}.mlir"), "-p", "ascend-compile",
+                                                "-o", str(out)])
+            assert run.returncode == 0, run.stderr
+            texts[f"{name}_hivm"] = out.read_text(encoding="utf-8")
+    return texts
+
+
+def _mutant(mutant_seed: int, source: str, text: str) -> Mutant:
     rng = random.Random(mutant_seed)
-    text, done = (ROOT / "examples" / f"{source}.mlir").read_text(encoding="utf-8"), []
+    done = []
     for _ in range(rng.choice((1, 1, 2, 3))):
         text, what = mutate_once(rng, text)
         done.append(what)
     return Mutant(source, mutant_seed, tuple(done), text)
+
+
+def mutants(seed: int, count: int, texts: dict[str, str] | None = None) -> list[Mutant]:
+    """`count` mutants of `texts` (default: the seed examples), the same for the same
+    seed: mutant k is drawn from its own generator (seed, k), so a failure is replayed
+    alone by its seed (`mutant_of_seed`)."""
+    texts = texts if texts is not None else example_texts()
+    names = sorted(texts)
+    return [_mutant(seed * 100_003 + k, names[k % len(names)], texts[names[k % len(names)]]) for k in range(count)]
+
+
+def mutant_of_seed(mutant_seed: int, source: str, texts: dict[str, str] | None = None) -> Mutant:
+    """The mutant of `mutants(...)` with this seed (for replaying one failure)."""
+    texts = texts if texts is not None else example_texts((source,))
+    return _mutant(mutant_seed, source, texts[source])
 
 
 @dataclass(frozen=True)
@@ -225,7 +241,7 @@ def check_run(run: Run, path: str) -> str | None:
 
 def fuzz_one(mutant: Mutant, directory: Path, simulate: bool = True) -> list[str]:
     """Run both tools on `mutant` (written into `directory`); the problems found."""
-    path = directory / f"{mutant.source}.mlir"
+    path = directory / f"{mutant.source}.mlir"  # the name a failure is reported by
     path.write_text(mutant.text, encoding="utf-8")
     out = directory / "out.mlir"
     problems = []
@@ -248,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=int, default=60, help="CPU seconds a mutant may take (default 60)")
     parser.add_argument("--keep", metavar="DIR", help="write each failing mutant here")
     parser.add_argument("--sources", default=",".join(SEED_EXAMPLES), help="examples to mutate, comma-separated")
+    parser.add_argument("--hivm", action="store_true", help="mutate the examples compiled by ascend-compile instead")
     args = parser.parse_args(argv)
     import resource
     import signal
@@ -263,7 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     start = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
-        for mutant in mutants(args.seed, args.budget, tuple(args.sources.split(","))):
+        sources = tuple(args.sources.split(","))
+        texts = compiled_texts(sources) if args.hivm else example_texts(sources)
+        for mutant in mutants(args.seed, args.budget, texts):
             used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime)
             resource.setrlimit(resource.RLIMIT_CPU, (used + args.timeout, resource.RLIM_INFINITY))
             try:

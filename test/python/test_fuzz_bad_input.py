@@ -20,7 +20,7 @@ import fuzz_inputs  # noqa: E402  # pyright: ignore[reportMissingImports]
 def test_mutations_are_seeded_and_change_the_text():
     first, again = fuzz_inputs.mutants(7, 20), fuzz_inputs.mutants(7, 20)
     assert [m.text for m in first] == [m.text for m in again]
-    sources = {name: (fuzz_inputs.ROOT / "examples" / f"{name}.mlir").read_text() for name in fuzz_inputs.SEED_EXAMPLES}
+    sources = fuzz_inputs.example_texts()
     assert sum(m.text != sources[m.source] for m in first) >= 18  # a mutation may undo another, rarely
     replayed = fuzz_inputs.mutant_of_seed(first[5].seed, first[5].source)
     assert replayed.text == first[5].text
