@@ -2,7 +2,9 @@
 
 Each mutant is an example `.mlir` file changed in 1-3 places (a line deleted, duplicated
 or swapped with another, the text cut short, a number made huge, negative or zero, an
-element type or address space swapped for another, a token dropped, random bytes put in).
+element type or address space swapped for another, once or everywhere alike, a word of
+the file for another (an op name, a pipe, an event), a token dropped, random bytes put
+in). `--hivm` mutates the examples as `ascend-compile` wrote them instead.
 `ascend-opt FILE -p ascend-compile` and `ascend-sim FILE` run on it in this process; a
 tool may accept the mutant or refuse it, but only as a tool should (what
 `check_run` asserts): exit status 0 or 1 (2 is an internal error), no Python traceback
@@ -41,6 +43,10 @@ _TYPES = ("f32", "f16", "bf16", "i8", "i32", "i64", "index", "f64", "i1")
 _TYPE = re.compile(r"\b(?:f32|f16|bf16|i8|i32|i64|f64|i1|index)\b")
 _SPACES = ("gm", "ub", "cbuf", "cc", "ca", "cb")
 _SPACE = re.compile(r"(?<=address_space<)\w+(?=>)")
+# a word of the file for another word of it: an op name for another op's (tile.add ->
+# tile.sub, hivm.hir.vadd -> hivm.hir.load), a pipe or event for another (PIPE_V ->
+# PIPE_MTE2, EVENT_ID0 -> EVENT_ID3), an attribute name for another
+_WORD = re.compile(r"(?<![%#@^\w])[A-Za-z_][\w.]*")
 _TOKEN = re.compile(r"[%\w.]+|[^\s\w]")
 _NUMBERS = ("0", "-1", "1", "3", "4096", "65536", "2147483648", "9223372036854775808", "18446744073709551616")
 
@@ -100,34 +106,37 @@ def _line_mutation(rng: random.Random, lines: list[str], body: list[int], kind: 
     return "\n".join(lines), f"lines {i + 1} and {j + 1} swapped"
 
 
+# kind -> (one match or every match alike, what to match, what to put instead)
+_SUBSTITUTIONS = {
+    "number": (_substitute, _NUMBER, _NUMBERS),
+    "type": (_substitute, _TYPE, _TYPES),
+    "space": (_substitute, _SPACE, _SPACES),
+    "constant": (_substitute, _CONSTANT, _NUMBERS),
+    "every_number": (_everywhere, _NUMBER, ("0", "1", "2", "3", "7", "16", "100", "1000", "4096", "65536")),
+    "every_type": (_everywhere, _TYPE, _TYPES),
+    "every_space": (_everywhere, _SPACE, _SPACES),
+}
+
+
 def mutate_once(rng: random.Random, text: str) -> tuple[str, str]:
-    """One random change of `text` and what it was: half of them keep the text parseable
-    (a constant, a type, a shape or an address space changed alike everywhere), the
-    other half break it anywhere."""
+    """One random change of `text` and what it was: some keep the text parseable (a
+    constant, a type, a shape or an address space changed alike everywhere), some swap a
+    word of it for another (an op, a pipe, an event), the others break it anywhere."""
     lines = text.split("\n")
     body = _body_lines(lines) or list(range(len(lines)))
     kind = rng.choice(("delete", "duplicate", "swap", "truncate", "number", "type", "space", "token", "bytes",
                        "constant", "constant", "constant", "every_number", "every_number", "every_type",
-                       "every_type", "every_space", "every_space"))
-    if kind == "constant":
-        return _substitute(rng, text, _CONSTANT, _NUMBERS)
-    if kind == "every_number":
-        return _everywhere(rng, text, _NUMBER, ("0", "1", "2", "3", "7", "16", "100", "1000", "4096", "65536"))
-    if kind == "every_type":
-        return _everywhere(rng, text, _TYPE, _TYPES)
-    if kind == "every_space":
-        return _everywhere(rng, text, _SPACE, _SPACES)
+                       "every_type", "every_space", "every_space", "word", "word", "word"))
+    if kind == "word":
+        return _substitute(rng, text, _WORD, tuple(sorted({m.group(0) for m in _WORD.finditer(text)})))
+    if kind in _SUBSTITUTIONS:
+        substitute, pattern, choices = _SUBSTITUTIONS[kind]
+        return substitute(rng, text, pattern, choices)
     if kind in ("delete", "duplicate", "swap"):
         return _line_mutation(rng, lines, body, kind)
     if kind == "truncate":
         cut = rng.randrange(len(text))
         return text[:cut], f"cut at byte {cut} (line {text.count(chr(10), 0, cut) + 1})"
-    if kind == "number":
-        return _substitute(rng, text, _NUMBER, _NUMBERS)
-    if kind == "type":
-        return _substitute(rng, text, _TYPE, _TYPES)
-    if kind == "space":
-        return _substitute(rng, text, _SPACE, _SPACES)
     if kind == "token":
         i = rng.choice(body)
         tokens = list(_TOKEN.finditer(lines[i]))

@@ -38,12 +38,20 @@ def test_error_lines_must_be_located_or_bare(line, ok):
     assert (fuzz_inputs.error_line_problem(line, "/t/k.mlir") is None) == ok
 
 
-def test_mutants_get_a_tools_answer(request, tmp_path):
-    # fast and default tiers: 60 mutants (about 4 CPU s); --slow: 1000 of other seeds
-    budget = tier_budget(request.config, fast=60, default=60, slow=1000)
-    seed = 1 if budget > 60 else 0
+@pytest.fixture(scope="module")
+def compiled_examples() -> dict[str, str]:
+    return fuzz_inputs.compiled_texts()  # about 1 CPU s
+
+
+@pytest.mark.parametrize("level", ["tile", "hivm"])
+def test_mutants_get_a_tools_answer(request, tmp_path, level, compiled_examples):
+    # fast and default tiers: 40 mutants of each level (about 3 CPU s each); --slow: 1000
+    # of other seeds
+    budget = tier_budget(request.config, fast=40, default=40, slow=1000)
+    seed = 1 if budget > 40 else 0
+    texts = compiled_examples if level == "hivm" else fuzz_inputs.example_texts()
     failures = []
-    for mutant in fuzz_inputs.mutants(seed, budget):
+    for mutant in fuzz_inputs.mutants(seed, budget, texts):
         problems = fuzz_inputs.fuzz_one(mutant, tmp_path)
         if problems:
             failures.append(f"{mutant.label}: {'; '.join(problems)}")
