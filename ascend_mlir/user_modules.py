@@ -61,7 +61,8 @@ def run_module(path: str, module_name: str, source: str | None = None) -> types.
         raise UserModuleError(path, err.msg, err.lineno, err.offset) from None
     try:
         exec(code, module.__dict__)
-    except Exception as err:  # noqa: BLE001 - the user's code: any error is theirs to see, located
+    except (Exception, SystemExit) as err:  # noqa: BLE001 - the user's code: any error is theirs to see, located
+        # (a sys.exit() of the file must not become the tool's own exit status)
         del sys.modules[module_name]
         raise UserModuleError(path, f"loading it raised {type(err).__name__}: {err}", _raising_line(err, path)) from None
     return module
@@ -117,7 +118,7 @@ def kernel_of_file(path: str, name: str | None = None) -> Any:
         if callable(value) and not isinstance(value, Kernel):
             try:
                 value = value()
-            except Exception as err:  # noqa: BLE001 - the user's factory: its error is theirs, located
+            except (Exception, SystemExit) as err:  # noqa: BLE001 - the user's factory: its error is theirs, located
                 raise UserModuleError(path, f"calling {name}() raised {type(err).__name__}: {err}",
                                       _raising_line(err, path)) from None
         if not isinstance(value, Kernel):
@@ -147,6 +148,6 @@ def build_kernel_file(path: str, name: str | None = None):
         if loc is None:
             raise UserModuleError(path, err.message) from None
         raise UserModuleError(loc.file, err.message, loc.line, loc.column) from None
-    except Exception as err:  # noqa: BLE001 - the kernel body is the user's code
+    except (Exception, SystemExit) as err:  # noqa: BLE001 - the kernel body is the user's code
         raise UserModuleError(path, f"building kernel '{kernel.name}' raised {type(err).__name__}: {err}",
                               _raising_line(err, path)) from None

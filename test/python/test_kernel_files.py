@@ -89,6 +89,10 @@ def test_a_factory_is_called_and_a_kernel_named(tmp_path, capsys):
      "error: building kernel 'tiny_add' raised ZeroDivisionError"),
     ("x = = 1\n", "", "error: invalid syntax"),
     ("raise RuntimeError('no')\n", "", "error: loading it raised RuntimeError: no"),
+    # the file's own exit status is not the tool's (it was: ascend-opt exited 3)
+    ("import sys\n\nsys.exit(3)\n", "", "error: loading it raised SystemExit: 3"),
+    (TINY.replace("u = T.alloc", "raise SystemExit(4)\n        u = T.alloc") + "k = make()\n", "",
+     "error: building kernel 'tiny_add' raised SystemExit: 4"),
 ])
 def test_a_py_file_without_a_usable_kernel_is_a_located_error(tmp_path, capsys, text, spec, message):
     path = _write(tmp_path, "user_kernel.py", text)
