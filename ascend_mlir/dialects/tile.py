@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.utils import DYNAMIC_INDEX
-from xdsl.ir import Attribute, BlockArgument, Dialect, Operation, SSAValue
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -86,23 +86,6 @@ def kernel_attr_problem(op: Operation) -> str | None:
     if grid is not None and not (isinstance(grid, IntegerAttr) and grid.type != i1 and grid.value.data >= 1):
         # the reference refused a string or float grid with no location
         return f"'{GRID_ATTR}' must be a positive integer, got {grid}"
-    if is_kernel(op) and op.regions and op.regions[0].blocks:
-        return _on_chip_argument_problem(op.regions[0].blocks[0].args)
-    return None
-
-
-def _on_chip_argument_problem(args: Sequence[BlockArgument]) -> str | None:
-    """A kernel's memref arguments are what the host launches it with: GM tensors. One in
-    an on-chip space (ub, cbuf, ...) compiled (nothing reads it from the host) and then
-    failed in the simulator as an unlocated "no input for argument"."""
-    from ascend_mlir.dialects.hivm import scope_of
-
-    for arg in args:
-        scope = scope_of(arg.type)
-        if scope is not None and scope != "gm":
-            name = f"%{arg.name_hint}" if arg.name_hint else f"#{arg.index}"
-            return (f"kernel argument {name} is in {scope}: a kernel's memref arguments are GM tensors "
-                    "(#hivm.address_space<gm>); on-chip buffers are allocated in the kernel (memref.alloc)")
     return None
 
 

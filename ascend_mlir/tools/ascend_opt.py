@@ -215,7 +215,7 @@ class AscendOptMain(xDSLOptMain):
         diagnostics quote; the module is built from it in `_process_chunk`."""
         if self.args.input_file is None or self.args.input_file == "-":
             return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
-        from ascend_mlir.user_modules import kernel_file_spec
+        from ascend_mlir.tools.kernel_files import kernel_file_spec
 
         self._kernel_file = kernel_file_spec(self.args.input_file)
         if self._kernel_file is not None:
@@ -244,7 +244,8 @@ class AscendOptMain(xDSLOptMain):
         return chunks
 
     def _module_of_kernel_file(self) -> ModuleOp | Diagnostic:
-        from ascend_mlir.user_modules import UserModuleError, build_kernel_file
+        from ascend_mlir.tools.kernel_files import build_kernel_file
+        from ascend_mlir.user_modules import UserModuleError
 
         assert self._kernel_file is not None
         try:

@@ -198,7 +198,8 @@ def _load(path: str):
     from ascend_mlir.sim import bishengir
     from ascend_mlir.tools.ascend_opt import AscendOptMain
 
-    from ascend_mlir.user_modules import UserModuleError, build_kernel_file, kernel_file_spec
+    from ascend_mlir.tools.kernel_files import build_kernel_file, kernel_file_spec
+    from ascend_mlir.user_modules import UserModuleError
 
     tool = AscendOptMain(args=[])
     kernel_file = kernel_file_spec(path) if path != "-" else None
@@ -318,6 +319,9 @@ def _prepare(args, tool, module):
     if args.reference:
         _fail(f"{args.file}: error: --reference is for hivm-level kernels: a tile-level file is checked "
               "against its own program")
+    from ascend_mlir.transforms.ascend_compile import refuse_on_chip_kernel_arguments
+
+    refuse_on_chip_kernel_arguments(module)  # before the reference, which would fail unlocated
 
     if args.via == "bishengir":
         hivm, grid, chip, inputs, expected = _via_bishengir(args, module)

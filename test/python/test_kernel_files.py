@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ascend_mlir.tools import ascend_opt, ascend_sim
-from ascend_mlir.user_modules import KERNEL_FILE_RULE, kernel_file_spec
+from ascend_mlir.tools.kernel_files import KERNEL_FILE_RULE, kernel_file_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 VECADD_PY = str(ROOT / "examples" / "vecadd.py")
@@ -127,3 +127,12 @@ def test_ascend_sim_simulates_a_py_file(tmp_path, capsys):
 def test_ascend_sim_missing_py_file_cannot_be_read(tmp_path, capsys):
     assert ascend_sim.main([str(tmp_path / "absent.py")]) == 1
     assert "ascend-sim: error: cannot read" in capsys.readouterr().err
+
+
+def test_an_error_without_a_line_is_a_bare_error_line():
+    from ascend_mlir.user_modules import UserModuleError
+
+    assert UserModuleError("k.py", "no kernel", 4, 2).diagnostic() == "k.py:4:2: error: no kernel"
+    assert UserModuleError("k.py", "no kernel", 4).diagnostic() == "k.py:4:1: error: no kernel"
+    # not `k.py: error:`, which neither the located nor the bare form of the tools is
+    assert UserModuleError("k.py", "no kernel").diagnostic() == "error: k.py: no kernel"
