@@ -18,6 +18,7 @@ import dataclasses
 import os
 from bisect import bisect_right
 import re
+import struct
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import AttributeInvT, Operation, Region, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.lexer import Input
 from xdsl.traits import NoTerminator
@@ -141,6 +143,7 @@ class LocatedParser(Parser):
         self._file_attr: StringAttr | None = None
         self._empty_regions: dict[int, Span] = {}  # id of a `{ }` region -> its `{`
         self._first_forward_use: dict[str, Span] = {}  # a value used before any definition
+        self._forward_names: dict[SSAValue, str] = {}  # each forward-use placeholder's name
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """As xDSL's, except that a file of nothing but comments and aliases is an empty
@@ -161,7 +164,10 @@ class LocatedParser(Parser):
         name = operand.operand_name
         if name not in self.ssa_values and name not in self.forward_ssa_references:
             self._first_forward_use[name] = operand.span
-        return super().resolve_operand(operand, type)
+        value = super().resolve_operand(operand, type)
+        if isinstance(value, ForwardDeclaredValue):
+            self._forward_names[value] = name
+        return value
 
     def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Region | None:
         start = self._current_token.span
@@ -199,6 +205,10 @@ class LocatedParser(Parser):
             if isinstance(err, ParseError):
                 raise
             raise ParseError(start, _clean_message(str(err))) from err
+        except (struct.error, OverflowError) as err:
+            # a number too wide for the attribute's storage (`dims = [18446744073709551616]`
+            # packs into an i64 array with struct.pack)
+            raise ParseError(start, f"a number here does not fit its attribute's integer type ({err})") from err
         except NotImplementedError as err:
             # what xDSL's parser knows it cannot read (a semi-affine map: a product of two
             # symbols) is the input's limit here, not our bug
@@ -207,9 +217,25 @@ class LocatedParser(Parser):
             brace = self._empty_regions.pop(id(op.regions[0]), None)
             if brace is not None:  # `func.func @k() { }`: a body that says nothing (a declaration has none)
                 raise ParseError(brace, "expected non-empty function body")
+        if self._forward_names:  # only an input with forward uses can have this problem
+            self._refuse_operand_defined_inside(op)
         if not isinstance(op.location, FileLineColLoc):
             op.location = self._location(start)
         return op
+
+    def _refuse_operand_defined_inside(self, op: Operation) -> None:
+        """An operand defined only inside the op's own region (`scf.for ... step %c1 {
+        %c1 = ... }`): xDSL resolves the forward use with the region's definition before
+        the op exists, so the op keeps the unresolved placeholder and the verifier fails
+        on it ("Forward declared values do not have an owner", an internal error). MLIR
+        does not see a region's values outside it: the use is of an undeclared value."""
+        for operand in op.operands:
+            name = self._forward_names.get(operand) if isinstance(operand, ForwardDeclaredValue) else None
+            # a placeholder whose name is still awaited is an ordinary forward use
+            if name is not None and name not in self.forward_ssa_references:
+                span = self._first_forward_use.get(name, self._current_token.span)
+                raise ParseError(span, f"use of undeclared SSA value name %{name} (it is defined only inside "
+                                       "the region of the op that uses it, which the op's operands do not see)")
 
 
 def _clean_message(message: str) -> str:
@@ -234,16 +260,18 @@ def parse_diagnostic(err: ParseError) -> Diagnostic:
     return Diagnostic("error", message, SourceLocation(loc.file, loc.line, loc.col), source_line)
 
 
-def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:
+def parse_module(ctx: Context, text: str | bytes, name: str, line_offset: int = 0,
+                 implicit_module: bool = True) -> ModuleOp:
     """Parse `text` with located ops. Raises ParseError (see `parse_diagnostic`).
 
     `line_offset` is the line of the whole file where `text` starts (for the chunks of
     --split-input-file), so every location names a line of the file the user wrote.
+    Without `implicit_module` the top-level op must be a builtin.module (--no-implicit-module).
     """
     parser = LocatedParser(ctx, text, name)
     try:
         try:
-            module = parser.parse_module()
+            module = parser.parse_module(implicit_module)
         except RecursionError:
             raise ParseError(parser._current_token.span,  # pyright: ignore[reportPrivateUsage]
                              "operations nest too deeply here for the parser (Python's recursion limit)") from None

@@ -15,14 +15,29 @@ from typing import Any
 
 
 class UserModuleError(Exception):
-    """The user's module cannot be loaded, or lacks the function asked for."""
+    """The user's module cannot be loaded, or lacks the function asked for. `str(err)` is
+    the message with its place in the user's file in front (`path:line: ...`); `path`,
+    `line` and `column` (None when not known) and `message` give the parts, for a tool
+    that prints `path:line:col: error: message`."""
+
+    def __init__(self, path: str, message: str, line: int | None = None, column: int | None = None):
+        self.path, self.message, self.line, self.column = path, message, line, column
+        where = path if line is None else f"{path}:{line}" if column is None else f"{path}:{line}:{column}"
+        super().__init__(f"{where}: {message}")
+
+    def diagnostic(self) -> str:
+        """`path:line:col: error: message` (column 1 when only the line is known), or
+        `error: path: message` when not even the line is (as ascend-opt prints it)."""
+        if self.line is None:
+            return f"error: {self.path}: {self.message}"
+        return f"{self.path}:{self.line}:{self.column or 1}: error: {self.message}"
 
 
-def _raising_line(err: BaseException, path: str) -> str:
-    """`path:line: ` of the innermost frame of the user's file in err's traceback."""
+def raising_line(err: BaseException, path: str) -> int | None:
+    """The line of the innermost frame of the user's file in err's traceback."""
     target = os.path.abspath(path)
     frames = [f for f in traceback.extract_tb(err.__traceback__) if os.path.abspath(f.filename) == target]
-    return f"{path}:{frames[-1].lineno}: " if frames else f"{path}: "
+    return frames[-1].lineno if frames else None
 
 
 def run_module(path: str, module_name: str, source: str | None = None) -> types.ModuleType:
@@ -31,7 +46,7 @@ def run_module(path: str, module_name: str, source: str | None = None) -> types.
     on sys.path so that its sibling imports work."""
     if source is None:
         if not os.path.isfile(path):
-            raise UserModuleError(f"{path}: no such file")
+            raise UserModuleError(path, "no such file")
         with open(path, encoding="utf-8") as stream:
             source = stream.read()
     directory = os.path.dirname(os.path.abspath(path))
@@ -44,17 +59,18 @@ def run_module(path: str, module_name: str, source: str | None = None) -> types.
         code = compile(source, path, "exec", dont_inherit=True)
     except SyntaxError as err:
         del sys.modules[module_name]
-        raise UserModuleError(f"{path}:{err.lineno}:{err.offset}: {err.msg}") from None
+        raise UserModuleError(path, err.msg, err.lineno, err.offset) from None
     try:
         exec(code, module.__dict__)
-    except Exception as err:  # noqa: BLE001 - the user's code: any error is theirs to see, located
+    except (Exception, SystemExit) as err:  # noqa: BLE001 - the user's code: any error is theirs to see, located
+        # (a sys.exit() of the file must not become the tool's own exit status)
         del sys.modules[module_name]
-        raise UserModuleError(f"{_raising_line(err, path)}loading it raised {type(err).__name__}: {err}") from None
+        raise UserModuleError(path, f"loading it raised {type(err).__name__}: {err}", raising_line(err, path)) from None
     return module
 
 
 def function_of(module: types.ModuleType, name: str, path: str) -> Callable[..., Any]:
     function = getattr(module, name, None)
     if not callable(function):
-        raise UserModuleError(f"{path} has no function '{name}'")
+        raise UserModuleError(path, f"has no function '{name}'")
     return function

@@ -25,6 +25,7 @@ from ascend_mlir import __version__, output_files
 from ascend_mlir.dialects import register_dialects
 from ascend_mlir.diagnostics import (
     Diagnostic,
+    SourceLocation,
     check_expected,
     exception_diagnostic,
     expected_diagnostics,
@@ -44,6 +45,8 @@ Typical pipelines:
   ascend-opt k.mlir -p ascend-compile                       the whole chain (schedule + sync)
   ascend-opt k.mlir -p convert-tile-to-hivm,ascend-estimate-latency,ascend-modulo-schedule -t schedule-json
 Pass options use MLIR's spelling: -p 'ascend-compile{chip=ascend910b sync=barrier-all}'.
+A Python DSL file is read too: ascend-opt examples/vecadd.py -p ascend-compile takes
+the kernel it defines at top level (FILE.py:NAME picks one, or calls a factory NAME()).
 Errors in the input are reported as file:line:col: error: ..., with exit code 1.
 """
 
@@ -82,6 +85,29 @@ class _ParserWithPassList(argparse.ArgumentParser):
         super().error(message)
 
 
+# xDSL's options whose help describes xdsl-opt, not this driver (it reads its input and
+# reports diagnostics itself): what they do here, or hidden when they do nothing here
+_OPTION_HELP = {
+    "verify_diagnostics": "check the input's MLIR `// expected-error @+1 {{...}}` (and warning, remark, "
+                          "note) annotations against the diagnostics produced: exit 1 when one is missing "
+                          "or unexpected; the diagnostics (or the output, when there are none) are "
+                          "printed on stdout",
+    "parsing_diagnostics": "print a parse error on stdout and exit 0 (for FileCheck tests of the parser)",
+    "no_implicit_module": "require the input's top-level op to be a builtin.module",
+    "disable_verify": "verify neither the input nor the IR between passes",
+    "version": "print the version (ours and xDSL's) and exit",
+    "frontend": argparse.SUPPRESS,  # the input is MLIR, or Python by its .py name
+    "syntax_highlight": argparse.SUPPRESS,  # xDSL colours only its own diagnostics, never printed here
+    "shrink": argparse.SUPPRESS,  # for xDSL's test-case shrinker, which raises nothing here
+}
+
+
+def _say_what_ascend_opt_does(arg_parser: argparse.ArgumentParser) -> None:
+    for action in arg_parser._actions:  # pyright: ignore[reportPrivateUsage] - argparse has no other way
+        if action.dest in _OPTION_HELP:
+            action.help = _OPTION_HELP[action.dest]
+
+
 class AscendOptMain(xDSLOptMain):
     version_format = f"ascend-opt {__version__} (xDSL {{xdsl_version}})"
 
@@ -109,11 +135,13 @@ class AscendOptMain(xDSLOptMain):
             self.available_targets[name] = factory
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
+        arg_parser.prog = "ascend-opt"  # argv[0] is __main__.py under `python -m`, a test's in process
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.__class__ = _ParserWithPassList
         # the passes are registered after the arguments: help reads them when printed
         arg_parser.passes = self.available_passes  # type: ignore[attr-defined]
         super().register_all_arguments(arg_parser)
+        _say_what_ascend_opt_does(arg_parser)
         arg_parser.add_argument(
             "--dump-dir", metavar="DIR", default=None,
             help="write the IR after every pass (and every stage of ascend-compile), the "
@@ -179,10 +207,21 @@ class AscendOptMain(xDSLOptMain):
 
     # ----- driver ------------------------------------------------------------------------
 
+    _kernel_file: tuple[str, str | None] | None = None  # (path, name) of a Python kernel input
+
     def _read_input(self) -> tuple[str, str]:
-        """The input text and its name; raises OSError or UnicodeDecodeError."""
+        """The input text and its name; raises OSError or UnicodeDecodeError. For a
+        Python kernel file (`k.py`, `k.py:NAME`) the text is the Python source, which
+        diagnostics quote; the module is built from it in `_process_chunk`."""
         if self.args.input_file is None or self.args.input_file == "-":
             return sys.stdin.buffer.read().decode("utf-8"), "<stdin>"
+        from ascend_mlir.tools.kernel_files import kernel_file_spec
+
+        self._kernel_file = kernel_file_spec(self.args.input_file)
+        if self._kernel_file is not None:
+            path = self._kernel_file[0]
+            with open(path, "rb") as f:
+                return f.read().decode("utf-8"), path
         with open(self.args.input_file, "rb") as f:
             return f.read().decode("utf-8"), self.args.input_file
 
@@ -204,14 +243,34 @@ class AscendOptMain(xDSLOptMain):
         chunks.append(("\n".join(current), start))
         return chunks
 
+    def _module_of_kernel_file(self) -> ModuleOp | Diagnostic:
+        from ascend_mlir.tools.kernel_files import build_kernel_file
+        from ascend_mlir.user_modules import UserModuleError
+
+        assert self._kernel_file is not None
+        try:
+            return build_kernel_file(*self._kernel_file)
+        except UserModuleError as err:
+            where = SourceLocation(err.path, err.line, err.column or 1) if err.line is not None else None
+            return Diagnostic("error", err.message if where else f"{err.path}: {err.message}", where)
+
     def _process_chunk(
         self, text: str, name: str, offset: int, chunk: int = 0, chunks: int = 1
     ) -> tuple[str | None, list[Diagnostic]]:
-        try:
-            module = parse_module(self.ctx, text, name, offset)
-        except ParseError as err:
-            note = irdl_form_note(text)
-            return None, [parse_diagnostic(err)] + ([note] if note is not None else [])
+        if self._kernel_file is not None:
+            built = self._module_of_kernel_file()
+            if isinstance(built, Diagnostic):
+                return None, with_source_lines([built], text, offset, name)
+            module = built
+        else:
+            try:
+                module = parse_module(self.ctx, text, name, offset, implicit_module=not self.args.no_implicit_module)
+            except ParseError as err:
+                note = irdl_form_note(text)
+                diagnostics = [parse_diagnostic(err)] + ([note] if note is not None else [])
+                if self.args.parsing_diagnostics:  # the error is the output
+                    return "".join(d.render() + "\n" for d in diagnostics), []
+                return None, diagnostics
         if not self.args.disable_verify:
             diagnostics = verify_module(module)
             if diagnostics:
@@ -289,7 +348,8 @@ class AscendOptMain(xDSLOptMain):
         text, name = read
         if self.args.dump_dir and not self._dump_dir_ready():
             return 1
-        chunks = self._split(text) if self.args.split_input_file else [(text, 0)]
+        split = self.args.split_input_file and self._kernel_file is None  # one kernel per .py file
+        chunks = self._split(text) if split else [(text, 0)]
         outputs: list[str] = []
         exit_code = 0
         for index, (chunk, offset) in enumerate(chunks):

@@ -7,7 +7,9 @@ errors, no tracebacks).
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -26,6 +28,10 @@ from ascend_mlir.sim.routes import (
 
 DESCRIPTION = """\
 ascend-sim: run a kernel on the pipe-level simulator of ascend-mlir.
+
+FILE is an MLIR file or a Python DSL file (examples/vecadd.py: the @T.kernel it defines
+at top level; FILE.py:NAME picks one by name, or calls a factory NAME() without
+arguments), which is a tile-level kernel.
 
 A tile-level file (one that contains tile.* ops) is first compiled with the
 `ascend-compile` pass (modulo schedule and solver sync, as `ascend-opt -p
@@ -83,7 +89,8 @@ def _arg_parser() -> argparse.ArgumentParser:
     )
     from ascend_mlir import __version__
 
-    p.add_argument("file", help="MLIR file (tile level or hivm level); '-' reads stdin")
+    p.add_argument("file", help="MLIR file (tile level or hivm level), a Python DSL kernel file (k.py or "
+                                "k.py:NAME); '-' reads stdin")
     p.add_argument("--version", action="version", version=f"ascend-sim {__version__}")
     p.add_argument("--chip", default=None, help="chip name or chip file (default: the module's hacc.target, else ascend950)")
     p.add_argument("--seed", type=_count(0), default=0, help="seed of the generated inputs and of --perturb (default 0)")
@@ -124,8 +131,6 @@ def _arg_parser() -> argparse.ArgumentParser:
 def _check_options(args: argparse.Namespace) -> str | None:
     """What is wrong with the options that only the file system or the chip data can
     tell, checked before any work (so no output file is left half-written)."""
-    import os
-
     from ascend_mlir.chips import ChipError, load_chip
 
     if args.arch is not None and args.via != "cce":
@@ -193,8 +198,20 @@ def _load(path: str):
     from ascend_mlir.sim import bishengir
     from ascend_mlir.tools.ascend_opt import AscendOptMain
 
-    text, name = _read(path)
+    from ascend_mlir.tools.kernel_files import build_kernel_file, kernel_file_spec
+    from ascend_mlir.user_modules import UserModuleError
+
     tool = AscendOptMain(args=[])
+    kernel_file = kernel_file_spec(path) if path != "-" else None
+    if kernel_file is not None:
+        if not os.path.isfile(kernel_file[0]):  # as for an MLIR file: `cannot read`
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), kernel_file[0])
+        try:
+            return tool, build_kernel_file(*kernel_file), []
+        except UserModuleError as err:
+            source = _line_of_user_file(err)
+            return tool, None, [err.diagnostic() + (f"\n{source}" if source else "")]
+    text, name = _read(path)
     bishengir.register_bishengir_dialects(tool.ctx)
     if bishengir.needs_translation(text):
         try:
@@ -210,6 +227,17 @@ def _load(path: str):
     if diagnostics:
         return tool, None, [d.render() for d in with_source_lines(diagnostics, text, name=name)]
     return tool, module, []
+
+
+def _line_of_user_file(err) -> str | None:
+    """The quoted line and caret under a UserModuleError's location, as ascend-opt shows."""
+    from ascend_mlir.diagnostics import Diagnostic, SourceLocation, with_source_lines
+
+    if err.line is None:
+        return None
+    diag = Diagnostic("error", err.message, SourceLocation(err.path, err.line, err.column or 1))
+    rendered = with_source_lines([diag], "", name="")[0].render()
+    return rendered.partition("\n")[2] or None
 
 
 def _compile(tool, module, chip: str | None):
@@ -291,6 +319,9 @@ def _prepare(args, tool, module):
     if args.reference:
         _fail(f"{args.file}: error: --reference is for hivm-level kernels: a tile-level file is checked "
               "against its own program")
+    from ascend_mlir.transforms.ascend_compile import refuse_on_chip_kernel_arguments
+
+    refuse_on_chip_kernel_arguments(module)  # before the reference, which would fail unlocated
 
     if args.via == "bishengir":
         hivm, grid, chip, inputs, expected = _via_bishengir(args, module)

@@ -118,6 +118,28 @@ def refuse_scalar_only_kernels(module: ModuleOp) -> None:
                                   "docs/tutorial.md) or hivm-level ones, not scalar memref.load/store loops")
 
 
+def refuse_on_chip_kernel_arguments(module: ModuleOp) -> None:
+    """A tile-level kernel's memref arguments are what the host launches it with: GM
+    tensors. One in an on-chip space (ub, cbuf, ...) was compiled, then failed in the
+    simulator's reference with an unlocated "no input for argument arg0": refused at the
+    kernel, naming the argument."""
+    from xdsl.dialects import func
+
+    from ascend_mlir.dialects.hivm import scope_of
+    from ascend_mlir.dialects.tile import is_kernel
+
+    for function in module.walk():
+        if not isinstance(function, func.FuncOp) or not function.body.blocks or not is_kernel(function):
+            continue
+        for arg in function.args:
+            scope = scope_of(arg.type)
+            if scope is not None and scope != "gm":
+                name = f"%{arg.name_hint}" if arg.name_hint else f"#{arg.index}"
+                raise op_error(function, f"kernel argument {name} is in {scope}: a kernel's memref arguments are "
+                                         "GM tensors (#hivm.address_space<gm>); on-chip buffers are allocated in "
+                                         "the kernel (memref.alloc)")
+
+
 # dialects whose memory accesses the scheduler and the sync passes see (HivmPipeOp
 # reads/writes after convert-tile-to-hivm)
 _SCHEDULED_DIALECTS = ("tile.", "hivm.")
@@ -190,6 +212,7 @@ class AscendCompilePass(ModulePass):
         chip = module_chip(op, self.chip, self.chip_file)
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
         refuse_scalar_only_kernels(op)
+        refuse_on_chip_kernel_arguments(op)
         if not any(o.name in SYNC_OP_NAMES for o in op.walk()):
             refuse_unscheduled_memory_ops(op)
 

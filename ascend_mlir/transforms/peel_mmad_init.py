@@ -163,6 +163,7 @@ class PeelFirstIteration(RewritePattern):
         rewriter.erase(cmp)
         new_loop = scf.ForOp(next_lb.results[0], ub, step, inits, rewriter.move_region_contents_to_new_regions(loop.body))
         new_loop.attributes.update(loop.attributes)
+        new_loop.location = loop.location  # remarks and errors about the loop name its line
         for new, old in zip(new_loop.results, loop.results, strict=True):
             new.name_hint = old.name_hint
         rewriter.replace(loop, new_loop)

@@ -232,6 +232,7 @@ def _new_loop(body: _Body, lb: SSAValue, order: list[Operation], skew: bool) -> 
     ops.append(scf.YieldOp())
     new_block.add_ops(ops)
     new = scf.ForOp(lb, loop.ub, loop.step, [], Region(new_block))
+    new.location = loop.location  # remarks and errors about the loop name its line
     for name in (ascend.LOOP, ascend.NUM_STAGES, ascend.DRAINS, ascend.UNROLL, ascend.BARRIER_SYNC, ascend.ONE_PASS,
                  ascend.SOLVER_II, ascend.CODE_II):
         if name in loop.attributes:

@@ -136,6 +136,7 @@ def unroll_loop(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple[s
     body.append(scf.YieldOp())
     block.add_ops(body)
     main = scf.ForOp(loop.lb, main_ub, index_constant(before, u * step), [], Region(block))
+    main.location = loop.location  # remarks and errors about the loop name its line
     for name, attr in loop.attributes.items():
         main.attributes[name] = attr
     ascend.set_unroll(main, u)

@@ -113,6 +113,7 @@ def _unrolled_loop(loop: scf.ForOp, start: SSAValue, end: SSAValue, lb: int, ste
     of its body (copy j at kk + j * step, of version (lb + j * step) mod V)."""
     body = Block(arg_types=[IndexType()])
     new_loop = scf.ForOp(start, end, consts.get(versions * step), [], body)
+    new_loop.location = loop.location  # remarks and errors about the loop name its line
     kk = body.args[0]
     for j in range(versions):
         if j == 0:

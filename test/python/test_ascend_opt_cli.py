@@ -78,3 +78,20 @@ def test_internal_errors_are_one_line_and_status_2(tmp_path, capsys, monkeypatch
     monkeypatch.setenv("ASCEND_MLIR_DEBUG", "1")
     with pytest.raises(RuntimeError, match="boom"):
         run(tmp_path, VALID)
+
+
+def test_a_remark_about_an_unrolled_loop_names_the_loop_line(capsys):
+    """The loops unroll_loop, pipeline_loops, unroll_versions and peel-mmad-init write in
+    place of the user's keep its location: vecadd's 'not proven optimal' remark named the
+    function's line (its nearest located ancestor)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "vecadd.mlir"
+    lines = path.read_text().splitlines()
+    loop_line = next(i for i, line in enumerate(lines, start=1) if "scf.for" in line)
+    assert main([str(path), "-p", "ascend-compile", "--print-debuginfo"]) == 0
+    captured = capsys.readouterr()
+    remarks = [line for line in captured.err.splitlines() if "remark: loop vecadd.i" in line]
+    # the remark comes and goes with the solver's proofs; the loop's location is what it reads
+    assert all(r.startswith(f"{path}:{loop_line}:5: ") for r in remarks), captured.err
+    assert f'loc("{path}":{loop_line}:5)' in captured.out

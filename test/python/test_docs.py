@@ -185,11 +185,12 @@ def test_foreign_kernels_commands(tmp_path: Path):
 
 # the documents whose blocks a test above runs; a new one with commands must join them
 RUN_DOCUMENTS = {DOCS / "tutorial.md", DOCS / "chip-calibration.md", DOCS / "foreign-kernels.md",
-                 ROOT / "README.md", ROOT / "dialects" / "README.md"}
+                 ROOT / "README.md", ROOT / "dialects" / "README.md", ROOT / "examples" / "README.md"}
 
 
 def test_every_documented_command_is_run():
-    documents = {*DOCS.glob("*.md"), ROOT / "README.md", *(ROOT / "dialects").glob("*.md")}
+    documents = {*DOCS.glob("*.md"), ROOT / "README.md", *(ROOT / "dialects").glob("*.md"),
+                 ROOT / "examples" / "README.md"}
     with_commands = {doc for doc in documents if FENCE.search(doc.read_text())}
     assert with_commands <= RUN_DOCUMENTS, f"blocks no test runs: {sorted(map(str, with_commands - RUN_DOCUMENTS))}"
 
@@ -230,6 +231,17 @@ def test_readme_commands(tmp_path: Path):
             ran += 1
     assert ran >= 4  # the run command, PATH, the schedule/simulator block, the CCE blocks
     assert "<svg" in (tmp_path / "gemm.svg").read_text()
+
+
+def test_examples_readme_commands(tmp_path: Path):
+    """examples/README.md's try-one block: a simulation of the .mlir, the Python twin
+    printed, a .py file simulated, the npuir printed (about 4 CPU s)."""
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    ran = blocks("README.md", ROOT / "examples")
+    assert ran
+    with ForkedTools() as tools:
+        for block in ran:
+            _run(block, tmp_path, tools)
 
 
 def test_dialects_readme_round_trip(tmp_path: Path):
