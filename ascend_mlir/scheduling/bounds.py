@@ -49,11 +49,17 @@ def _has_positive_cycle(n: int, edges: list[tuple[int, int, int]]) -> bool:
     import numpy as np
 
     arr = np.array(edges, dtype=np.int64)
+    # the edges grouped by target, so that a round's best candidate per target is one
+    # np.maximum.reduceat (np.maximum.at, unbuffered, cost most of rec_mii's bisection
+    # on the wide loops' thousands of dependences)
+    arr = arr[np.argsort(arr[:, 1], kind="stable")]
     src, dst, weight = arr[:, 0], arr[:, 1], arr[:, 2]
+    starts = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]])
+    targets = dst[starts]
     dist_np = np.zeros(n, dtype=np.int64)
     for _ in range(n):
         new = dist_np.copy()
-        np.maximum.at(new, dst, dist_np[src] + weight)
+        new[targets] = np.maximum(new[targets], np.maximum.reduceat(dist_np[src] + weight, starts))
         if np.array_equal(new, dist_np):
             return False
         dist_np = new

@@ -149,7 +149,12 @@ class _Placement:
         [a - L + 1, a + Lj - 1] modulo II; O(C log C) for C placed conflicting tasks.
         """
         ii, start = self.ii, self.start
-        blocked: list[tuple[int, int]] = []
+        # each forbidden interval [lo, hi] as the one int lo * width + hi, so that the
+        # sort compares ints, not tuples (the same order: 0 <= hi < width); the wide
+        # loops' placements spend their time here
+        width = 2 * ii
+        blocked: list[int] = []
+        add = blocked.append
         for j, length, other in self.conflict[op]:
             sj = start[j]
             if sj is None:
@@ -160,19 +165,23 @@ class _Placement:
             # the interval clipped to [0, II), its copy wrapped from above when hi
             # passes II, its copy wrapped from below when lo is negative
             if hi >= ii:
-                blocked.append((0, hi - ii))
-            blocked.append((lo if lo > 0 else 0, hi if hi < ii else ii - 1))
+                add(hi - ii)  # [0, hi - ii]
+                hi = ii - 1
             if lo < 0:
-                blocked.append((lo + ii, ii - 1))
+                add((lo + ii) * width + ii - 1)
+                lo = 0
+            add(lo * width + hi)
         blocked.sort()
         runs: list[tuple[int, int]] = []  # free offsets [x, y]
         x = 0
-        for lo, hi in blocked:
+        for code in blocked:
+            lo, hi = divmod(code, width)
             if lo > x:
                 runs.append((x, lo - 1))
                 if not self.best_fit:
                     break
-            x = max(x, hi + 1)
+            if hi >= x:
+                x = hi + 1
         if x < ii and (self.best_fit or not runs):
             runs.append((x, ii - 1))
         if not runs:

@@ -62,7 +62,7 @@ More than 16 live at once in one direction is an error naming the other sync pas
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -136,6 +136,10 @@ class _Leaf:
     op: Operation
     accesses: list[tuple[Footprint, str, bool]]
     path: list[Operation]
+    # the accesses without repeats (vadd ins(%a, %a) reads %a once), each with its
+    # footprint's number among the function's distinct footprints (`_Planner.collect`'s
+    # memo keys: equal footprints give equal answers)
+    distinct: list[tuple[Footprint, str, bool, int]] = field(default_factory=list)
 
 
 def _leaf(op: Operation, body: Block, default_core: str) -> _Leaf | None:
@@ -176,6 +180,24 @@ class _Planner:
                 for block in region.blocks:
                     self.position.update((item, i) for i, item in enumerate(block.ops))
         self.bounds: dict[Operation, tuple] = {}
+        # A chain of ops ping-ponging between two tiles makes every pair of its ops a
+        # dependence candidate, and where same-pipe pairs need a barrier (V on the 910B)
+        # all of them are examined: the same few footprints, compared again and again.
+        # The alias answers are memoized by the footprints' numbers and the loops they
+        # are widened over (pure functions of those, so the dependences are unchanged).
+        # A repeated access of one op adds the same dependences again: each is asked once.
+        numbers: dict[Footprint, int] = {}
+        for lf in self.leaves:
+            seen: set[tuple[int, str, bool]] = set()
+            for fp, pipe, write in lf.accesses:
+                key = (numbers.setdefault(fp, len(numbers)), pipe, write)
+                if key not in seen:
+                    seen.add(key)
+                    lf.distinct.append((fp, pipe, write, key[0]))
+        self.forward_alias: dict[tuple, bool] = {}
+        self.carried_distance: dict[tuple, int | None] = {}
+        self.second_pass_only: dict[tuple, bool] = {}  # into a loop: no conflict in its first pass
+        self.barrier_on: dict[str, bool] = {}  # pipe -> whether same-pipe pairs need a barrier
 
     def plan_of(self, block: Block) -> _Plan:
         if block not in self.plans:
@@ -195,30 +217,52 @@ class _Planner:
         while k < min(len(a.path), len(b.path)) and a.path[k] is b.path[k]:
             k += 1
         both_mmad = isinstance(a.op, hivm.MmadL1Op) and isinstance(b.op, hivm.MmadL1Op)
-        for fa, pa, wa in a.accesses:
-            for fb, pb, wb in b.accesses:
-                if not (wa or wb) or (pa == pb and (not needs_barrier(self.chip, pipe_of(pa), pipe_of(pb)) or both_mmad)):
+        forward = self._forward_items(a, b, k)
+        loops = [j for j in range(k) if isinstance(a.path[j], scf.ForOp)]
+        for fa, pa, wa, ka in a.distinct:
+            for fb, pb, wb, kb in b.distinct:
+                if not (wa or wb):
                     continue
-                self._forward(a, b, k, fa, fb, pa, pb)
-                for j in range(k):
-                    if isinstance(a.path[j], scf.ForOp):
-                        self._carried(a, b, j, fa, fb, pa, pb)
+                if pa == pb:
+                    if pa not in self.barrier_on:
+                        self.barrier_on[pa] = needs_barrier(self.chip, pipe_of(pa), pipe_of(pa))
+                    if both_mmad or not self.barrier_on[pa]:
+                        continue
+                if forward:
+                    self._forward(a, b, k, fa, fb, pa, pb, (ka, kb))
+                for j in loops:
+                    self._carried(a, b, j, fa, fb, pa, pb, (ka, kb))
 
-    def _forward(self, a: _Leaf, b: _Leaf, k: int, fa, fb, pa: str, pb: str) -> None:
+    def _forward_items(self, a: _Leaf, b: _Leaf, k: int) -> bool:
+        """Whether `a` and `b` have items in one block at depth `k` (below their common
+        ancestors), `a`'s before `b`'s: where a dependence within one pass lives."""
         if k >= len(a.path) or k >= len(b.path):
-            return
+            return False
         item_a, item_b = a.path[k], b.path[k]
         block = item_a.parent_block()
-        if block is None or block is not item_b.parent_block() or self.position[item_a] >= self.position[item_b]:
-            return
-        if may_alias(widened_out_of(fa, a.path[k:-1]), widened_out_of(fb, b.path[k:-1])):
+        return block is not None and block is item_b.parent_block() and self.position[item_a] < self.position[item_b]
+
+    def _forward(self, a: _Leaf, b: _Leaf, k: int, fa, fb, pa: str, pb: str, keys: tuple[int, int]) -> None:
+        """The dependence within one pass (`_forward_items` holds), if the footprints meet."""
+        item_a, item_b = a.path[k], b.path[k]
+        block = item_a.parent_block()
+        assert block is not None
+        memo = (*keys, tuple(a.path[k:-1]), tuple(b.path[k:-1]))
+        alias = self.forward_alias.get(memo)
+        if alias is None:
+            alias = self.forward_alias[memo] = may_alias(widened_out_of(fa, a.path[k:-1]), widened_out_of(fb, b.path[k:-1]))
+        if alias:
             plan = self.plan_of(block)
             req = _Req(self.position[item_a], self.position[item_b], pa, pb, 0)
             plan.reqs.add(req)
             if isinstance(item_b, scf.ForOp) and k + 1 < len(b.path):
                 inner = self.position[b.path[k + 1]]
-                first = self._first_pass(fb, b.path[k + 1 : -1], item_b)
-                if first is not None and not may_alias(widened_out_of(fa, a.path[k:-1]), first):
+                later = self.second_pass_only.get(memo)
+                if later is None:
+                    first = self._first_pass(fb, b.path[k + 1 : -1], item_b)
+                    later = first is not None and not may_alias(widened_out_of(fa, a.path[k:-1]), first)
+                    self.second_pass_only[memo] = later
+                if later:
                     inner = len(item_b.body.block.ops)  # no conflict before the loop's second pass
                 plan.inner[req] = min(plan.inner.get(req, inner), inner)
 
@@ -233,20 +277,25 @@ class _Planner:
         iv = loop.body.block.args[0]
         return fixed_symbols(widened_out_of(fp, inside), loop, iv).bind({iv: lb})
 
-    def _carried(self, a: _Leaf, b: _Leaf, j: int, fa, fb, pa: str, pb: str) -> None:
+    def _carried(self, a: _Leaf, b: _Leaf, j: int, fa, fb, pa: str, pb: str, keys: tuple[int, int]) -> None:
         loop = a.path[j]
         assert isinstance(loop, scf.ForOp)
-        iv = loop.body.block.args[0]
-        fa, fb = widened_out_of(fa, a.path[j + 1 : -1]), widened_out_of(fb, b.path[j + 1 : -1])
-        fa, fb = fixed_symbols(fa, loop, iv), fixed_symbols(fb, loop, iv)
         if loop not in self.bounds:
             self.bounds[loop] = loop_bounds(loop)
         _, trips, step = self.bounds[loop]
-        if step is None:
-            fa, fb = widen_out_of(fa, loop), widen_out_of(fb, loop)
-            distance = 1 if may_alias(fa, fb) else None
+        memo = (*keys, loop, tuple(a.path[j + 1 : -1]), tuple(b.path[j + 1 : -1]))
+        if memo in self.carried_distance:
+            distance = self.carried_distance[memo]
         else:
-            distance = min_carried_distance(fa, fb, iv, step, trips)
+            iv = loop.body.block.args[0]
+            fa, fb = widened_out_of(fa, a.path[j + 1 : -1]), widened_out_of(fb, b.path[j + 1 : -1])
+            fa, fb = fixed_symbols(fa, loop, iv), fixed_symbols(fb, loop, iv)
+            if step is None:
+                fa, fb = widen_out_of(fa, loop), widen_out_of(fb, loop)
+                distance = 1 if may_alias(fa, fb) else None
+            else:
+                distance = min_carried_distance(fa, fb, iv, step, trips)
+            self.carried_distance[memo] = distance
         if distance is None:
             return
         item_a, item_b = a.path[j + 1], b.path[j + 1]

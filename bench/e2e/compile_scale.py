@@ -10,6 +10,7 @@ compiled in a fresh process (`--one NAME CHIP`), so the peak RSS is that compile
 (it includes the ~90 MB of the imported modules). Targets: <= 2 / 4 / 10 s CPU and
 < 300 MB at 64 / 128 / 256 ops, no PIPE_ALL besides the final one.
 Run it with PYTHONPATH pointing at another checkout to measure that one (before/after).
+Session 12's before/after run of every kernel: bench/e2e/compile_scale_results.json.
 """
 
 from __future__ import annotations
