@@ -43,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from ii_models import _innermost, _probe_ii  # noqa: E402
+from unseen import _seeds  # noqa: E402
 
 from ascend_mlir.dialects import ascend  # noqa: E402
 from ascend_mlir.sim.binding import bind_arguments  # noqa: E402
@@ -250,14 +251,6 @@ def measure(seed: int, chip: str) -> dict:
                       "off": None if measured is None else round(measured / written - 1, 4)})
     row["loops"] = loops
     return row
-
-
-def _seeds(spec: str) -> list[int]:
-    out: list[int] = []
-    for part in spec.split(","):
-        lo, _, hi = part.partition("-")
-        out += list(range(int(lo), int(hi or lo) + 1))
-    return out
 
 
 def _loops_text(loops: list[dict]) -> str:
