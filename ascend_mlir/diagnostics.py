@@ -39,8 +39,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import AttributeInvT, Operation, Region, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.parser.core import ForwardDeclaredValue
-from xdsl.parser.generic_parser import ParserState
-from xdsl.utils.lexer import Input
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import (
     DiagnosticException,
@@ -48,7 +46,7 @@ from xdsl.utils.exceptions import (
     VerifyException,
 )
 from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 # re-exported: passes raise them from here
 from ascend_mlir.op_errors import OpError as OpError
@@ -106,17 +104,6 @@ def emit_warning(op: Operation, message: str, stream: TextIO | None = None) -> N
     print(Diagnostic("warning", message, location_of(op)).render(), file=stream or sys.stderr)
 
 
-class _Lexer(MLIRLexer):
-    """xDSL's lexer with a string literal pattern that cannot backtrack: xDSL 0.75's
-    `(?:[^"...]+|...)*"` retries every split of an unterminated literal's characters, so a
-    line of 80 characters after a lone `"` (a Python docstring's `\"\"\"`, a file given to
-    the wrong tool) never finished lexing. The possessive `++` / `*+` take the same
-    strings; an unterminated one fails at once ("End of file reached before closing
-    string literal")."""
-
-    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"')
-
-
 class LocatedParser(Parser):
     """An xDSL parser that records where each operation starts.
 
@@ -129,12 +116,8 @@ class LocatedParser(Parser):
     which was quadratic again (a 20 MB file of small functions took 1.8x xdsl-opt's
     time: every function rescanned the file up to its start)."""
 
-    def __init__(self, ctx: Context, input: str | bytes, name: str = "<unknown>") -> None:
-        super().__init__(ctx, "", name)
-        # the state of `Parser.__init__` again, over our lexer (it lexes the first token
-        # at once, so it cannot be swapped in afterwards)
-        text = input.decode("utf-8") if isinstance(input, bytes) else input
-        self._parser_state = ParserState(_Lexer(Input(text, name)))
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
         self._counted_to = 0  # position up to which newlines are counted
         self._lines_before = 0  # newlines before _counted_to
         # the positions counted in text order and the newlines before each (ascending)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 import subprocess
 from collections.abc import Sequence
 from io import StringIO
@@ -56,12 +57,17 @@ def _accepted_module(text: str, name: str) -> ModuleOp | None:
     """The verified module of `text`, None when ascend-opt would reject it (same dialects)."""
     try:
         module = Parser(register_dialects(Context()), text, name).parse_module()
-    except (DiagnosticException, ParseError, NotImplementedError, RecursionError):
+    except (DiagnosticException, ParseError, NotImplementedError, RecursionError, ValueError, struct.error):
         # NotImplementedError: xDSL 0.75 reads no semi-affine map (bishengir's raw dumps);
-        # RecursionError: nesting deeper than Python's limit (a bad-input case, which
-        # ascend-opt refuses with a located error)
+        # RecursionError: nesting deeper than Python's limit; ValueError: an operand used
+        # before its definition inside its own op's region (xDSL: "Forward declared values
+        # do not have an owner"); struct.error: an i64 array element wider than 64 bits.
+        # Bad-input cases, which ascend-opt refuses, located
         return None
-    return None if verify_module(module) else module  # ascend-opt's verification
+    try:
+        return None if verify_module(module) else module  # ascend-opt's verification
+    except ValueError:  # a forward-declared placeholder the parser left in (see above)
+        return None
 
 
 def _uses_our_dialects(module: Operation) -> bool:
