@@ -238,7 +238,7 @@ def _seeds(spec: str) -> list[int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seeds", default="0-39")
     parser.add_argument("--chips", default="ascend950,ascend910b")
     parser.add_argument("--json")
