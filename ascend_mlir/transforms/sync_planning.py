@@ -266,6 +266,17 @@ def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
         model.orders = orders
         if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
             continue
+        if flag.period <= flag.distance:
+            kept = flag.period
+            # one id more first: the next set of an id is then a pass later still, after
+            # its wait as a rule; the credit's set would drain its pipe in every pass
+            # (chains 2 x 8: the store's pipe held 252 cycles, 715 cycles a pass, not 543)
+            flag.period = flag.distance + 1
+            model = _model(plan)
+            model.orders = orders
+            if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
+                continue
+            flag.period = kept
         plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, flag.period, around=True))
 
 
