@@ -266,7 +266,7 @@ def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
         model.orders = orders
         if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
             continue
-        if flag.period <= flag.distance:
+        if flag.period <= flag.distance and body_runs(plan.block) is not None:  # a ring's drains need the trips
             kept = flag.period
             # one id more first: the next set of an id is then a pass later still, after
             # its wait as a rule; the credit's set would drain its pipe in every pass
