@@ -81,10 +81,15 @@ SEARCHES = ("incremental", "bisect")
 # of a 32-op chain kernel answers unknown at the default budget, after 10 s CPU), and the
 # heuristic's schedule is kept then, said so in a remark
 GATHERED_RLIMIT = 1_000_000
-# the largest loop body (tasks) whose sets are gathered: the heuristic's attempts on the
-# coupled model cost 2.9 s CPU on 32 ops but 8 s on 64 and 22 s on 128 (bench/README);
-# a larger loop keeps the free-floating drains (and runs slower than scheduled)
+# the largest loop body (tasks) whose gathered schedule is taken as the solver gives it;
+# a larger one is solved gathered on LARGE_GATHERED_RLIMIT (its probes answer unknown at
+# any budget we can pay: 2.9 s CPU on 32 ops, 8 s on 64 and 22 s on 128 at the default)
+# and taken only where its code replays faster (`_gathered_runs_faster`)
 GATHER_MAX_TASKS = 40
+# the gathered solve's budget above GATHER_MAX_TASKS: the probes give up at once and the
+# iterative modulo scheduling's schedule is taken (chains 8 x 8: 0.78 s CPU, against 1.8 s
+# at GATHERED_RLIMIT for the same II 1540)
+LARGE_GATHERED_RLIMIT = 20_000
 # the solver budget of one trial of an unroll factor (a tenth of schedule_loop's default):
 # a trial only decides whether the factor wins; the chosen factor's loop is solved again in
 # full from the trial's schedule (a trial that could not win cost 13.6 s CPU on a 66-task
@@ -515,14 +520,14 @@ class ModuloSchedulePass(ModulePass):
         schedule when it keeps those points already or the gathered one has none."""
         plain = model.problem()
         result = self._solve(model, plain, report=True)  # as the model's own problem: its remark too
-        if len(model.tasks) > GATHER_MAX_TASKS:
-            return result
+        large = len(model.tasks) > GATHER_MAX_TASKS
         drained = frozenset(model.flag_drains()) if model.model_flag_drains else frozenset()
         problem = gathered(plain, len(model.tasks), drained)
         if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
             return result
         try:
-            gathered_result = self._solve(model, problem, report=True, rlimit=GATHERED_RLIMIT)
+            gathered_result = self._solve(model, problem, report=True,
+                                          rlimit=LARGE_GATHERED_RLIMIT if large else GATHERED_RLIMIT)
         except PassFailedException:
             return result
         if is_sequential(gathered_result) and not is_sequential(result):
@@ -530,7 +535,29 @@ class ModuloSchedulePass(ModulePass):
             # budget: one drain per pipe does not pay for losing the plain schedule's
             # overlap (bench random kernel 0: 8890 cycles plain, 10763 sequential)
             return result
+        if large and not self._gathered_runs_faster(model, plain, gathered_result, result):
+            return result
         return gathered_result
+
+    def _gathered_runs_faster(self, model: LoopModel, plain: LoopProblem, gathered_result: LoopResult,
+                              result: LoopResult) -> bool:
+        """Whether the code of the gathered schedule replays faster than the plain one's,
+        each as it would be written (`_as_run`), by the slower of its replays with and
+        without insert-sync's rings of ids: on a wide loop either replay may be the one
+        that misses the code's credit flags (unseen seed 11, 10 chains: gathered replayed
+        at 532 with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7
+        chains: plain 287 with rings and 610 without, ran 880; gathered 294, ran 292)."""
+        body = len(model.tasks)
+
+        def slower_replay(solved: LoopResult) -> int:
+            written = self._as_run(model, plain, self._unskewed(model, solved))
+            if not model.model_flag_drains or not replays(plain, body):
+                return written.ii
+            ii, start = code_form(written)
+            ringless = realize(plain, body, ii, start, written.versions, one_pass=bool(written.stats.get("one_pass")))
+            return max(written.ii, ringless.ii)
+
+        return slower_replay(gathered_result) < slower_replay(result)
 
     def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
                trial: bool = False, rlimit: int | None = None, **search: Any) -> LoopResult:
