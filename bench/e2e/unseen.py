@@ -22,6 +22,9 @@ and run at both trip counts).
 
     python bench/e2e/unseen.py [--seeds 0-39] [--chips ascend950,ascend910b] [--json OUT]
 
+A `--chips` entry ending in `.toml` is a chip file (bench/e2e/chips/four_ids.toml: the
+950 with 4 event ids per pipe pair and slower GM paths, which nothing was tuned to).
+
 Columns: ours / min(barrier, po) (> 1: slower than a baseline), written II, measured II
 and their distance, the compile's CPU seconds.
 """
@@ -158,8 +161,14 @@ def _parse(text: str):
     return parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "unseen")
 
 
-def _compiled(text: str, **options):
+def _chip_options(chip: str) -> dict[str, str]:
+    """A built-in chip's name, or a chip file (`*.toml`: a chip nothing was tuned to)."""
+    return {"chip_file": chip} if chip.endswith(".toml") else {"chip": chip}
+
+
+def _compiled(text: str, chip: str, **options):
     module = _parse(text)
+    options.update(_chip_options(chip))
     t0 = time.process_time()
     AscendCompilePass(**options).apply(Context(), module)
     return module, time.process_time() - t0
@@ -251,7 +260,7 @@ def main() -> None:
             r = measure(seed, chip)
             rows.append(r)
             off = "-" if r["ii_off"] is None else f"{100 * r['ii_off']:+.1f}%"
-            print(f"| {seed} | {chip.removeprefix('ascend')} | {r['shape']} | {r['ours']} | {r['barrier']} | {r['po']} "
+            print(f"| {seed} | {Path(chip).stem.removeprefix('ascend')} | {r['shape']} | {r['ours']} | {r['barrier']} | {r['po']} "
                   f"| {r['ratio']:.3f} | {r['written_ii']:.1f} | {r['measured_ii']:.1f} | {off} | {r['compile_cpu_s']} "
                   f"| {'; '.join(r['oracle']) or 'ok'} |", flush=True)
     slower = [r for r in rows if r["ratio"] > 1.0]
