@@ -190,7 +190,17 @@ def bind_arguments(func_op: func.FuncOp, binds: Mapping[str, str] | None = None)
     integers = [int(v) for (key, arg) in args if key in binding.scalars and _integer_range(arg.type) is not None
                 and not (isinstance(arg.type, IntegerType) and arg.type.width.data == 1)
                 for v in (binding.scalars[key],)]
-    default_dim = max([0, *integers]) if integers else DEFAULT_INT
+    default_dim = max(integers) if integers else DEFAULT_INT
+    defaulted = [arg.name_hint or key for key, arg in args if isinstance(arg.type, MemRefType)
+                 and key not in chosen and DYNAMIC_INDEX in arg.type.get_shape()]
+    if defaulted and default_dim < 0:
+        # the dynamic dimensions would default to a negative extent: refuse it rather than
+        # run an empty kernel and call it a match
+        scalars = ", ".join(f"{arg.name_hint or key}={binding.scalars[key]}" for key, arg in args
+                            if key in binding.scalars and _integer_range(arg.type) is not None)
+        raise BindError(f"--bind: {', '.join(defaulted)} default to the largest integer argument's "
+                        f"extent ({scalars}), and a size is never negative: bind a non-negative value "
+                        f"or give their shapes (e.g. {defaulted[0]}=1000)", func_op)
     for key, arg in args:
         t = arg.type
         if not isinstance(t, MemRefType):

@@ -79,6 +79,9 @@ def test_defaults_follow_the_integer_scalars(tile_module):
     ({"x": "-4"}, "a size is never negative"),
     ({"x": "four"}, "expected its shape"),
     ({"n": "3", "arg3": "4"}, "bound twice"),
+    # x, y and z would default to -5 elements: refused, not run empty and called a match
+    ({"n": "-5"}, "x, y, z default to .*n=-5.*a size is never negative"),
+    ({"n": "-5", "x": "8", "y": "8"}, "z default to"),
 ])
 def test_bad_binds_name_the_kernel(tile_module, binds, message):
     f = kernel_function(tile_module)
