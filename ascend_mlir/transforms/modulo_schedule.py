@@ -90,6 +90,13 @@ GATHER_MAX_TASKS = 40
 # iterative modulo scheduling's schedule is taken (chains 8 x 8: 0.78 s CPU, against 1.8 s
 # at GATHERED_RLIMIT for the same II 1540)
 LARGE_GATHERED_RLIMIT = 20_000
+# a loop above GATHER_MAX_TASKS is solved gathered only where the code of its plain
+# schedule replays at least this many percent slower than the solver's II: below that the
+# drains the gathering saves are worth less than the solve costs (chains 16 x 8: plain
+# code 1.23x its II, gathered 3120 against 3204 cycles an iteration for 4.1 against 0.9 CPU
+# s; 32 x 8: 1.19x, 14.8 against 2.1 s), above it they are not (4 x 16: 1.71x, 910 against
+# 1086; 8 x 8: 1.45x, 1646 against 2132)
+GATHER_LARGE_MIN_LOSS = 30
 # the solver budget of one trial of an unroll factor (a tenth of schedule_loop's default):
 # a trial only decides whether the factor wins; the chosen factor's loop is solved again in
 # full from the trial's schedule (a trial that could not win cost 13.6 s CPU on a 66-task
@@ -525,6 +532,8 @@ class ModuloSchedulePass(ModulePass):
         problem = gathered(plain, len(model.tasks), drained)
         if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
             return result
+        if large and self._code_loses_little(model, plain, result):
+            return result
         try:
             gathered_result = self._solve(model, problem, report=True,
                                           rlimit=LARGE_GATHERED_RLIMIT if large else GATHERED_RLIMIT)
@@ -547,17 +556,23 @@ class ModuloSchedulePass(ModulePass):
         that misses the code's credit flags (unseen seed 11, 10 chains: gathered replayed
         at 532 with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7
         chains: plain 287 with rings and 610 without, ran 880; gathered 294, ran 292)."""
+        return self._slower_replay(model, plain, gathered_result) < self._slower_replay(model, plain, result)
+
+    def _code_loses_little(self, model: LoopModel, plain: LoopProblem, result: LoopResult) -> bool:
+        """Whether the plain schedule's code replays within GATHER_LARGE_MIN_LOSS percent
+        of the solver's II: then gathering the loop's sets cannot win back its solve."""
+        return self._slower_replay(model, plain, result) * 100 < result.ii * (100 + GATHER_LARGE_MIN_LOSS)
+
+    def _slower_replay(self, model: LoopModel, plain: LoopProblem, solved: LoopResult) -> int:
+        """The II of `solved`'s code as it would be written (`_as_run`), the slower of its
+        replays with and without insert-sync's rings of ids."""
         body = len(model.tasks)
-
-        def slower_replay(solved: LoopResult) -> int:
-            written = self._as_run(model, plain, self._unskewed(model, solved))
-            if not model.model_flag_drains or not replays(plain, body):
-                return written.ii
-            ii, start = code_form(written)
-            ringless = realize(plain, body, ii, start, written.versions, one_pass=bool(written.stats.get("one_pass")))
-            return max(written.ii, ringless.ii)
-
-        return slower_replay(gathered_result) < slower_replay(result)
+        written = self._as_run(model, plain, self._unskewed(model, solved))
+        if not model.model_flag_drains or not replays(plain, body):
+            return written.ii
+        ii, start = code_form(written)
+        ringless = realize(plain, body, ii, start, written.versions, one_pass=bool(written.stats.get("one_pass")))
+        return max(written.ii, ringless.ii)
 
     def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
                trial: bool = False, rlimit: int | None = None, **search: Any) -> LoopResult:
