@@ -30,8 +30,11 @@ import unseen  # noqa: E402
 FAST = [(36, "ascend950")]
 DEFAULT = [(32, "ascend950"), (22, "ascend950"), (39, "ascend950")]
 SLOW = [(3, "ascend950"), (20, "ascend950"), (37, "ascend950")]
-# the loops written stretched (the others keep the solver's II, which their code runs at)
-STRETCHED = {36, 32, 3, 20, 37}
+# the loops written stretched (the others keep the solver's II, which their code runs at;
+# 3, 20 and 37, 10-12 chains, were stretched until session 13 solved wide loops gathered)
+STRETCHED = {36, 32}
+# a chip none of this was tuned to: the 950 with 4 event ids per pipe pair, slower GM
+FOUR_IDS = str(Path(unseen.__file__).resolve().parent / "chips" / "four_ids.toml")
 
 
 def _measured_and_written(seed: int, chip: str) -> tuple[float, float, ModuleOp]:
@@ -62,3 +65,25 @@ def test_written_ii_is_what_the_code_runs_at(request, seed, chip):
 @pytest.mark.parametrize("seed, chip", FAST + DEFAULT)
 def test_oracle_finds_nothing(seed, chip):
     assert unseen.check_oracle(unseen.draw(seed), chip, seed) == []
+
+
+@pytest.mark.slow
+def test_a_wide_loop_runs_at_its_solver_ii():
+    """Seed 3, 10 chains of 2-9 ops (70 tasks): solved again with one set point per
+    drained pipe, its code runs at the solver's II: 545 written, 554 run (before session
+    13: 1606 written and run, every store's set draining MTE3 where the model reserved
+    one drain per pipe)."""
+    measured, written, module = _measured_and_written(3, "ascend950")
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    solver = ascend.solver_ii_of(loop) or written
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    assert measured <= 1.05 * solver, (solver, written, measured)
+
+
+@pytest.mark.parametrize("seed", [2, pytest.param(6, marks=pytest.mark.slow)])
+def test_a_chip_nothing_was_tuned_to(seed):
+    """bench/e2e/chips/four_ids.toml: half the event ids and slower GM paths. The
+    written II holds and the oracle (races, deadlock, outputs) finds nothing."""
+    measured, written, _ = _measured_and_written(seed, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (seed, written, measured)
+    assert unseen.check_oracle(unseen.draw(seed), FOUR_IDS, seed) == []
