@@ -68,7 +68,7 @@ from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
@@ -344,6 +344,13 @@ class _Emitter:
             self.positions[op] = (start, end)
 
     def region_of(self, block: Block) -> tuple[int, int]:
+        """The extent of the outermost loop a block lies in: a flag inside a loop holds its
+        ids over all of it. (-1, -1) for a block in no loop (the function body, a branch
+        of an `if` in it): its flags live from their set or wait on (`_interval`)."""
+        loop = self._loop_of(block)
+        return self.positions[loop] if loop is not None else (-1, -1)
+
+    def top_region_of(self, block: Block) -> tuple[int, int]:
         """The top-level item (of the function body) a block lies in: its extent."""
         op = block.parent_op()
         if op is None or op is self.planner.func_op:
@@ -353,6 +360,58 @@ class _Emitter:
             assert parent is not None
             op = parent
         return self.positions[op]
+
+    def _loop_of(self, block: Block) -> Operation | None:
+        """The outermost `scf.for` around `block`, if any. Two loops in one top-level
+        item (a runtime trip count's pipelined loop and its fallback, in the two branches
+        of an `if`) are apart: their ids may be the same (`_region_barriers`)."""
+        outer, op = None, block.parent_op()
+        while op is not None and op is not self.planner.func_op:
+            if isinstance(op, scf.ForOp):
+                outer = op
+            op = op.parent_op()
+        return outer
+
+    def _interval(self, plan: _Plan, f: _Flag) -> tuple[int, int]:
+        """Where flag `f` holds its ids: a loop's over the outermost loop; a primed one from
+        the function's start; one of the function body from its set or wait to the end (a
+        later flag of the pair must not reuse the id: its set could run before this wait);
+        one of a branch of an `if` in no loop over the whole branch (the pipe that sets it
+        after a loop of the branch may run ahead of the loop's last waits, unless `apart`
+        proves otherwise: `_sharing`), to the end of its top-level item (beyond it,
+        `_region_barriers` orders them)."""
+        lo, hi = self.region_of(plan.block)
+        if f.anchor is not None:
+            return 0, hi  # primed before the loop, after an item of the function body
+        if lo < 0:
+            top = self._top(plan)
+            if top is None:
+                lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
+            else:
+                lo = self.positions[plan.items[0]][0]
+            hi = self.positions[top if top is not None else self.planner.func_op][1]
+        return lo, hi
+
+    def _exclusive(self, a: Block, b: Block) -> bool:
+        """Whether no run takes both blocks: they lie in the two branches of one `if`."""
+        inside_a: dict[Operation, Region | None] = {}
+        region, op = a.parent_region(), a.parent_op()
+        while op is not None:
+            inside_a[op] = region
+            region, op = op.parent_region(), op.parent_op()
+        region, op = b.parent_region(), b.parent_op()
+        while op is not None:
+            if op in inside_a:
+                return isinstance(op, scf.IfOp) and inside_a[op] is not region
+            region, op = op.parent_region(), op.parent_op()
+        return False
+
+    def _item_in(self, plan: _Plan, block: Block) -> int | None:
+        """The index of the item of `plan`'s block that `block` lies in (None if outside)."""
+        op = block.parent_op()
+        while op is not None and op.parent_block() is not plan.block:
+            op = op.parent_op()
+        return None if op is None else self.planner.position.get(op)
 
     def allocate(self) -> list[tuple[_Plan, _Flag]]:
         """Event ids for every flag. When a block has more flags of a pipe pair live at
@@ -470,6 +529,8 @@ class _Emitter:
         region = self.region_of(plan.block)
         need = 0
         for other in self.planner.plans.values():
+            if self._exclusive(other.block, plan.block):
+                continue
             same = self.region_of(other.block) in (region, (-1, -1))
             for f in other.flags:
                 if (f.set_pipe, f.wait_pipe) != pair or f in ring or not same:
@@ -492,17 +553,7 @@ class _Emitter:
                 reserved.setdefault(pair, set()).add(op.event_id)
             if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and op.flag_id is not None:
                 reserved.setdefault("block", set()).add(op.flag_id)
-        requests = []
-        for plan, f in events:
-            lo, hi = self.region_of(plan.block)
-            if f.anchor is not None:
-                lo = 0  # primed before the loop, after an item of the function body
-            elif lo < 0:
-                # the function body: from the set to the end (a later flag of the pair
-                # must not reuse the id: its set could run before this wait)
-                lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
-                hi = self.positions[self.planner.func_op][1]
-            requests.append(EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period))
+        requests = [EventRequest((f.set_pipe, f.wait_pipe), *self._interval(plan, f), f.period) for plan, f in events]
         shares = self._sharing([f for _, f in events], [plan for plan, _ in events])
         fixed = {k: f.first_id for k, (_, f) in enumerate(events) if f.pinned and f.first_id is not None}
         self.reserved = reserved
@@ -524,8 +575,6 @@ class _Emitter:
                 turns[plan.block] = _turns(plan)
             return turns[plan.block]
 
-        body = self.planner.plans.get(self.planner.body)
-
         def shares(i: int, j: int) -> bool:
             a, b = flags[i], flags[j]
             if a.around or b.around:
@@ -534,14 +583,18 @@ class _Emitter:
                 return Turns.eligible(a) and Turns.eligible(b) and turns_of(plans[i]).take_turns(a, b)
             if a.anchor is not None or b.anchor is not None:
                 return False
+            if self._exclusive(plans[i].block, plans[j].block):
+                return True  # no run sets both
             for plan, f, other, g in ((plans[i], a, plans[j], b), (plans[j], b, plans[i], a)):
-                top = self._top(other)
-                if plan is body and top is not None:
-                    # the loop's flag may cycle through versions (period > 1): all its
-                    # sets and waits stay within the loop's passes; a carried one's
-                    # primes and drains stand outside it, which `apart` does not see
+                item = self._item_in(plan, other.block) if self.region_of(plan.block)[0] < 0 else None
+                if item is not None:
+                    # a flag of a block in no loop (the function body, a branch of an
+                    # if) and one inside a loop of that block: the loop's flag may cycle
+                    # through versions (period > 1): all its sets and waits stay within
+                    # the loop's passes; a carried one's primes and drains stand outside
+                    # it, which `apart` does not see
                     return (Turns.eligible(f) and not g.cross_core and g.distance == 0
-                            and turns_of(plan).apart(f, plan.items.index(top)))
+                            and turns_of(plan).apart(f, item))
             return False
 
         return shares
@@ -565,7 +618,7 @@ class _Emitter:
             f.first_id = first
 
     def _span(self, plan: _Plan, f: _Flag) -> tuple[int, int]:
-        lo, hi = self.region_of(plan.block)
+        lo, hi = self.top_region_of(plan.block)
         if lo >= 0:
             return lo, hi
         a, b = self.positions[plan.items[f.src]], self.positions[plan.items[f.dst]]
@@ -708,6 +761,28 @@ class _Emitter:
             if mine & seen and not drained:
                 Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
             seen |= mine
+        self._nested_loop_barriers(flags)
+
+    def _nested_loop_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> None:
+        """The same between two loops of one top-level item (`region_of`: their flags may
+        share ids) that one run may take both of, in program order."""
+        used: dict[Operation, set[tuple]] = {}
+        for plan, f in flags:
+            loop = self._loop_of(plan.block)
+            if f.first_id is None or f.cross_core or loop is None or loop.parent_block() is self.planner.body:
+                continue
+            used.setdefault(loop, set()).update((f.set_pipe, f.wait_pipe, v) for v in range(f.first_id, f.first_id + f.period))
+        loops = sorted(used, key=lambda op: self.positions[op][0])
+        for k, loop in enumerate(loops):
+            body = loop.parent_block()
+            assert body is not None
+            if any(used[loop] & used[earlier] and self.top_region_of(body) == self.top_region_of(earlier_block)
+                   and not self._exclusive(body, earlier_block)
+                   for earlier in loops[:k] if (earlier_block := earlier.parent_block()) is not None):
+                first = self._first_of_region(loop)
+                prev = first.prev_op
+                if prev is None or not hivm.is_barrier_all(prev):
+                    Builder(InsertPoint.before(first)).insert(hivm.PipeBarrierOp("ALL"))
 
     def _cross_core_barriers(self) -> None:
         """Between two users of one cross-core flag id (of one direction), a
