@@ -32,10 +32,14 @@ through versions `iv mod k`, planned `pointer_cast`s):
    the block runs no more times than the flag has ids: a loop of one trip).
 5. **Event ids** per pipe pair within the chip's `events_per_pipe_pair` (8 on the chips
    we know; options `chip` / `chip-file` as for every pass) (`ascend_mlir.analysis.event_ids`):
-   flags inside one top-level loop get distinct ids, and so do the flags of the
-   function's straight-line code; ids are reused between top-level loops, which a
+   flags inside one outermost loop get distinct ids, and so do the flags of the
+   function's straight-line code; ids are reused between outermost loops, which a
    pipe_barrier[PIPE_ALL] between them makes safe (else the setting pipe could run
-   ahead of the earlier wait). **When the ids run out** in a block, its sets of that
+   ahead of the earlier wait), and between the two branches of an `if`, which no run
+   takes both of (a runtime trip count's pipelined loop and its fallback). A flag of
+   straight-line code shares a loop's ids where happens-before proves it done before the
+   loop starts or set only after the loop's work on its wait pipe (`Turns.apart`), and
+   a flag of the function body set after a loop ends does not hold the loop's ids. **When the ids run out** in a block, its sets of that
    pipe gather at the fewest points; if still short in a loop body, the pair's flags of
    one pass take turns on the ids by lifetime (interval colouring over the pass, merging
    flags only where more are live at once than there are ids), and a flag back (wait
@@ -319,6 +323,10 @@ class _Planner:
 # ----------------------------------------------------------------------------- emitting
 
 
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
 class _Emitter:
     def __init__(self, planner: _Planner, events_per_pipe_pair: int):
         self.planner = planner
@@ -531,10 +539,14 @@ class _Emitter:
         for other in self.planner.plans.values():
             if self._exclusive(other.block, plan.block):
                 continue
-            same = self.region_of(other.block) in (region, (-1, -1))
+            outside = self.region_of(other.block) == (-1, -1)
+            if not outside and self.region_of(other.block) != region:
+                continue
             for f in other.flags:
-                if (f.set_pipe, f.wait_pipe) != pair or f in ring or not same:
+                if (f.set_pipe, f.wait_pipe) != pair or f in ring:
                     continue
+                if outside and not _overlap(self._interval(other, f), region):
+                    continue  # done before the loop starts, or set after it ends
                 if f.first_id is None:
                     need += f.period if other is plan else 0
                 else:

@@ -101,3 +101,18 @@ def test_a_runtime_trip_loop_finds_its_event_ids():
     assert len(barriers_all) == 1, "only the final drain"  # before: 17 stood in for flags
     assert abs(measured - written) <= 0.05 * written, (written, measured)
     assert unseen.check_oracle(unseen.draw(13), "ascend950", 13) == []
+
+
+@pytest.mark.slow
+def test_flags_after_a_loop_leave_it_its_event_ids():
+    """Seed 11, 10 chains of 17 trips: its epilogue (after the loop, in the function
+    body) sets six V -> MTE3 flags. They held ids 0-5 while insert-sync chose the loop's:
+    its six V -> MTE3 flags of a pass took turns on ids 6 and 7 behind credit flags, and the
+    loop ran 1024 cycles an iteration (17427 in all). The epilogue's flags live after the
+    loop ends, so the loop's take six ids of their own: 644 an iteration, 11347 in all."""
+    shape = unseen.draw(11)
+    module, _ = unseen._compiled(unseen.kernel(shape), chip="ascend950")
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    ids = [op.event_id for op in loop.walk() if isinstance(op, hivm.SetFlagOp)
+           and (op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == ("V", "MTE3")]
+    assert len(ids) == 6 and len(set(ids)) == 6, ids
