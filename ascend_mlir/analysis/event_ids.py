@@ -36,12 +36,16 @@ def allocate_events(
     requests: Sequence[EventRequest], ids_per_pair: int = hardware.EVENTS_PER_PIPE_PAIR,
     reserved: dict[Hashable, set[int]] | None = None, *, prefer_unused: bool = False,
     shares: Callable[[int, int], bool] | None = None, fixed: dict[int, int] | None = None,
+    rank: Sequence[int] | None = None,
 ) -> list[int | None]:
     """The first id of each request (its ids are first .. first + width - 1), or None.
     `fixed`: requests whose first id is already chosen (request -> id); the others avoid
-    their ids where the intervals overlap."""
+    their ids where the intervals overlap. `rank`: requests of a lower rank choose first
+    (the flags of a loop before those of straight-line code, which a short id costs less),
+    by start within a rank."""
     fixed = fixed or {}
-    order = sorted(range(len(requests)), key=lambda i: (requests[i].start, -requests[i].width, i))
+    ranks = rank or [0] * len(requests)
+    order = sorted(range(len(requests)), key=lambda i: (ranks[i], requests[i].start, -requests[i].width, i))
     result: list[int | None] = [fixed.get(i) for i in range(len(requests))]
     live: dict[Hashable, list[tuple[int, int, int, int]]] = {}  # pair -> (end, first, width, request)
     pinned: dict[Hashable, list[tuple[EventRequest, int]]] = {}
@@ -59,7 +63,8 @@ def allocate_events(
         for end, first, width, holder in live.get(r.pair, []):
             for v in range(first, first + width):
                 last_end[v] = max(last_end.get(v, end), end)
-            if end >= r.start and not (shares is not None and shares(holder, i)):
+            overlaps = end >= r.start and requests[holder].start <= r.end
+            if overlaps and not (shares is not None and shares(holder, i)):
                 busy.update(range(first, first + width))
         candidates = range(0, ids_per_pair - r.width + 1)
         if prefer_unused:

@@ -3,13 +3,21 @@
 // RUN: ascend-opt %t.mlir -p ascend-verify-sync
 // RUN: ascend-sim %t.mlir --json --perturb 3 | filecheck %s --check-prefix=SIM
 
-// A load before the loop whose vabs comes after it: its MTE2 -> V flag holds id 0 over
-// the whole loop. The loop's four load -> vabs flags cycle through two ids each (8, all
-// the chip has), so its last one falls back to a pipe_barrier[<PIPE_ALL>], and the
-// remark says that the loop alone needs no more than 8: the function body's flag holds
-// id 0 across it (it used to read "needs 8 event ids live at once, the chip has 8").
+// A load before the loop whose vabs comes after it: its MTE2 -> V flag would hold an id
+// over the whole loop. The loop's four load -> vabs flags cycle through two ids each (8,
+// all the chip has). The loop's flags choose their ids first (a flag of the loop without
+// one is a barrier in every pass; this one's, a barrier once), so the function body's
+// flag falls back to one pipe_barrier[<PIPE_ALL>] after the loop, and the remark says
+// which flags hold the ids. (Before, the loop's last flag fell back, inside the loop:
+// "loop span.i: MTE2 -> V needs 8 event ids live at once, the chip has 8, function span's
+// flags hold id 0".)
 
-// CHECK: remark: ascend-insert-sync: loop span.i: MTE2 -> V needs 8 event ids live at once, the chip has 8, function span's flags hold id 0; pipe_barrier[<PIPE_ALL>] instead
+// CHECK: remark: ascend-insert-sync: function span: MTE2 -> V needs 1 event ids live at once, the chip has 8, loop span.i's flags hold ids 0-7; pipe_barrier[<PIPE_ALL>] instead
+// CHECK: scf.for
+// CHECK-NOT: pipe_barrier
+// CHECK: }
+// CHECK: hivm.hir.pipe_barrier[<PIPE_ALL>]
+// CHECK-NEXT: hivm.hir.vabs
 
 // SIM: "races": []
 // SIM-SAME: "ok": true
