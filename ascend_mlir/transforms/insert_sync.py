@@ -39,8 +39,10 @@ through versions `iv mod k`, planned `pointer_cast`s):
    takes both of (a runtime trip count's pipelined loop and its fallback). A flag of
    straight-line code shares a loop's ids where happens-before proves it done before the
    loop starts or set only after the loop's work on its wait pipe (`Turns.apart`), and
-   a flag of the function body set after a loop ends does not hold the loop's ids. **When the ids run out** in a block, its sets of that
-   pipe gather at the fewest points; if still short in a loop body, the pair's flags of
+   a flag of the function body set after a loop ends does not hold the loop's ids.
+   Where a loop's flag finds none, the loops' flags choose first if fewer then go
+   without. **When the ids run out** in a block, its sets of that pipe gather at the
+   fewest points; if still short in a loop body, the pair's flags of
    one pass take turns on the ids by lifetime (interval colouring over the pass, merging
    flags only where more are live at once than there are ids), and a flag back (wait
    pipe -> set pipe) orders each reuse nothing orders yet (the fewest such flags,
@@ -364,14 +366,8 @@ class _Emitter:
 
     def top_region_of(self, block: Block) -> tuple[int, int]:
         """The top-level item (of the function body) a block lies in: its extent."""
-        op = block.parent_op()
-        if op is None or op is self.planner.func_op:
-            return (-1, -1)
-        while op.parent_block() is not self.planner.body:
-            parent = op.parent_op()
-            assert parent is not None
-            op = parent
-        return self.positions[op]
+        top = self._top_item(block)
+        return self.positions[top] if top is not None else (-1, -1)
 
     def _loop_of(self, block: Block) -> Operation | None:
         """The outermost `scf.for` around `block`, if any. Two loops in one top-level
@@ -801,7 +797,7 @@ class _Emitter:
         for k, loop in enumerate(loops):
             body = loop.parent_block()
             assert body is not None
-            if any(used[loop] & used[earlier] and self.top_region_of(body) == self.top_region_of(earlier_block)
+            if any(used[loop] & used[earlier] and self._top_item(body) is self._top_item(earlier_block)
                    and not self._exclusive(body, earlier_block)
                    for earlier in loops[:k] if (earlier_block := earlier.parent_block()) is not None):
                 first = self._first_of_region(loop)
@@ -838,7 +834,11 @@ class _Emitter:
         return op
 
     def _top(self, plan: _Plan) -> Operation | None:
-        op = plan.block.parent_op()
+        return self._top_item(plan.block)
+
+    def _top_item(self, block: Block) -> Operation | None:
+        """The item of the function body that `block` lies in (None: the body itself)."""
+        op = block.parent_op()
         if op is None or op is self.planner.func_op:
             return None
         while op.parent_block() is not self.planner.body:
