@@ -8,6 +8,7 @@ Nothing here knows about IR: the modulo-schedule pass turns a loop body into a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Sequence
 
 from ascend_mlir import hardware
@@ -39,8 +40,10 @@ class Task:
     ii: int
     hold: int = 0
 
-    @property
+    @cached_property
     def pipes(self) -> tuple[str, ...]:
+        # cached: the replay asks it of every dependence's tasks, millions of times on a
+        # loop of 256 ops (the frozen dataclass's fields do not change)
         return (self.pipe,) if isinstance(self.pipe, str) else tuple(self.pipe)
 
     @property

@@ -408,6 +408,33 @@ class _Replay:
         self.pipe_free = dict.fromkeys(self.pipes, 0)
         self.inflight: dict[str, list[int]] = {pp: [] for pp in self.pipes}  # completion times
         self.port_busy: dict[int, int] = {}  # item -> cycle its shared resource is free again
+        # `_ready`'s answers, and how far it got through the waits of a head not ready yet
+        self.ready: dict[tuple[int, int], int] = {}
+        self.partial: dict[tuple[int, int], tuple[int, int]] = {}
+        self.steady_waits, self.reach = self._steady_waits()
+
+    def _steady_waits(self) -> tuple[list[list[_Wait]], list[int]]:
+        """Per item, its waits with those another one implies left out, for a pass of the
+        loop whose producers all run in passes of the loop too (`reach`: the most passes
+        back one of them is). A pipe issues in queue order, pass by pass and item by item,
+        so a wait on an earlier producer of the same pipe, no more cycles after it than a
+        later one's, is over once that one's is (a loop of 256 ops: 93 waits an item,
+        most on the same few pipes)."""
+        pruned: list[list[_Wait]] = []
+        reach: list[int] = []
+        for waits in self.code.waits:
+            kept = [w for w in waits if w.code == _NO_WAIT]
+            looped = [w for w in waits if w.code != _NO_WAIT]
+            latest: dict[str, int] = {}  # per pipe, the most cycles after a later producer
+            for w in sorted(looped, key=lambda w: (-w.code, w.src, w.after), reverse=True):
+                pipe = self.items[w.src].pipes[0]
+                if pipe in latest and latest[pipe] >= w.after:
+                    continue
+                latest[pipe] = w.after
+                kept.append(w)
+            pruned.append(kept)
+            reach.append(max((w.code for w in looped), default=0))
+        return pruned, reach
 
     def present(self, it: int, n: int) -> bool:
         """Whether item n runs in kernel iteration `it`: a body task when its own
@@ -492,23 +519,52 @@ class _Replay:
         return latest
 
     def _ready(self, it: int, n: int) -> int | None:
-        """The earliest cycle item n of iteration `it` may start at (None: not yet known)."""
+        """The earliest cycle item n of iteration `it` may start at (None: not yet known).
+
+        Asked again every time the event loop moves on, so what it learns is kept: once
+        the item heads each of its pipes nothing else issues there before it, so the
+        pipes' part stays as it is, and a wait once answered does not change (the
+        producers' starts are final); a call resumes at the first wait not answered yet
+        (a set with 50 releases was asked all of them each step: 10M waits on a loop of
+        256 ops)."""
+        key = (it, n)
+        known = self.ready.get(key)
+        if known is not None:
+            return known
         item = self.items[n]
-        at = max(self.pipe_free[pp] for pp in item.pipes) + self.code.wait_flags[n]
         for pp in item.pipes:
-            if self._head(pp) != (it, n):
+            if self._head(pp) != key:
                 return None
-        if item.task is None:  # a set: every earlier op of its pipe completed
-            at = max([at, *self.inflight[item.pipes[0]]])
-        drained = self._barrier(it, n)
-        if drained is None:
-            return None
-        at = max(at, drained)
-        for w in self.code.waits[n]:
-            got = self._wait_at(it, w)
+        resumed = self.partial.get(key)
+        if resumed is None:
+            at = max(self.pipe_free[pp] for pp in item.pipes) + self.code.wait_flags[n]
+            if item.task is None:  # a set: every earlier op of its pipe completed
+                at = max([at, *self.inflight[item.pipes[0]]])
+            drained = self._barrier(it, n)
+            if drained is None:
+                return None
+            at, k = max(at, drained), 0
+        else:
+            k, at = resumed
+        started, first = self.started, self.first
+        steady = first <= it <= self.last
+        waits = self.steady_waits[n] if steady and it - self.reach[n] >= first else self.code.waits[n]
+        while k < len(waits):
+            w = waits[k]
+            j = it - w.code
+            if steady and w.code != _NO_WAIT and j >= first:
+                # `_wait_at`'s common case inline: a producer of a pass of the loop
+                s = started.get((j, w.src))
+                got = None if s is None else s + w.after
+            else:
+                got = self._wait_at(it, w)
             if got is None:
+                self.partial[key] = (k, at)
                 return None
-            at = max(at, got)
+            if got > at:
+                at = got
+            k += 1
+        self.ready[key] = at
         return at
 
     def _barrier(self, it: int, n: int) -> int | None:
