@@ -119,6 +119,7 @@ class _Placement:
         # the starts again as arrays, and per task its conflicts as arrays, for the
         # vectorised free_slot of a task with many (a loop of 256 vector ops: 31k
         # placements against ~250 conflicts each took 5 of its 14 CPU s)
+        self.self_loops: list[bool] | None = None
         self.placed = np.zeros(n, dtype=bool)
         self.start_at = np.zeros(n, dtype=np.int64)
         self.conflict_at = [None if len(c) < VECTOR_CONFLICTS else
@@ -277,7 +278,9 @@ class _Placement:
                 self.unschedule(u)
 
     def has_positive_self_loop(self, op: int) -> bool:
-        return any(v == op and w > 0 for v, w in self.succ[op])
+        if self.self_loops is None:  # asked after every placement: computed once
+            self.self_loops = [any(v == u and w > 0 for v, w in edges) for u, edges in enumerate(self.succ)]
+        return self.self_loops[op]
 
 
 def _normalised(start: list[int], ii: int) -> list[int]:
