@@ -526,27 +526,44 @@ class ModuloSchedulePass(ModulePass):
         insert-sync gathers then cost the one drain per pipe reserved. The plain model's
         schedule when it keeps those points already or the gathered one has none."""
         plain = model.problem()
-        result = self._solve(model, plain, report=True)  # as the model's own problem: its remark too
         large = len(model.tasks) > GATHER_MAX_TASKS
+        # a large loop's plain schedule is chosen on its II and starts before its bytes
+        # and length are optimised, which then happens only where it is kept (4 chains
+        # of 16 ops: 1.5 of 5 CPU s went to a plain schedule the gathered one replaced)
+        deferred = large and not self.ii_only
+        # as the model's own problem: its remark too
+        result = self._solve(model, plain, report=not deferred, secondary=not deferred)
+
+        def plain_result() -> LoopResult:
+            return self._with_secondary(model, plain, result) if deferred else result
+
         drained = frozenset(model.flag_drains()) if model.model_flag_drains else frozenset()
         problem = gathered(plain, len(model.tasks), drained)
         if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
-            return result
+            return plain_result()
         if large and self._code_loses_little(model, plain, result):
-            return result
+            return plain_result()
         try:
             gathered_result = self._solve(model, problem, report=True,
                                           rlimit=LARGE_GATHERED_RLIMIT if large else GATHERED_RLIMIT)
         except PassFailedException:
-            return result
+            return plain_result()
         if is_sequential(gathered_result) and not is_sequential(result):
             # the solver found no overlapped schedule of the gathered model within its
             # budget: one drain per pipe does not pay for losing the plain schedule's
             # overlap (bench random kernel 0: 8890 cycles plain, 10763 sequential)
-            return result
+            return plain_result()
         if large and not self._gathered_runs_faster(model, plain, gathered_result, result):
-            return result
+            return plain_result()
         return gathered_result
+
+    def _with_secondary(self, model: LoopModel, plain: LoopProblem, first: LoopResult) -> LoopResult:
+        """The plain schedule `first` (solved for its II only) with its bytes and length
+        optimised: its II search carried over where it settled the II without the
+        solver (the same secondary search then, so the same schedule as one solve), the
+        whole solve again otherwise."""
+        settled = first.status == "optimal" and not first.stats.get("probes") and not first.stats.get("z3_checks")
+        return self._solve(model, plain, report=True, known=first) if settled else self._solve(model, plain, report=True)
 
     def _gathered_runs_faster(self, model: LoopModel, plain: LoopProblem, gathered_result: LoopResult,
                               result: LoopResult) -> bool:
@@ -575,12 +592,12 @@ class ModuloSchedulePass(ModulePass):
         return max(written.ii, ringless.ii)
 
     def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
-               trial: bool = False, rlimit: int | None = None, **search: Any) -> LoopResult:
+               trial: bool = False, rlimit: int | None = None, secondary: bool = True, **search: Any) -> LoopResult:
         """One solve of `problem` (the model's own by default). A trial (a candidate
         unroll factor) decides the II only, within TRIAL_RLIMIT; `search`: schedule_loop's
         `known`/`ii_below`; `rlimit`: the budget when the rlimit option leaves it unset."""
         start_time = time.perf_counter()
-        options: dict[str, Any] = {"optimize_secondary": not (self.ii_only or trial), **search}
+        options: dict[str, Any] = {"optimize_secondary": secondary and not (self.ii_only or trial), **search}
         budget = self._budget()
         if rlimit is not None and self.rlimit is None:
             budget["rlimit"] = rlimit
