@@ -161,7 +161,7 @@ def _kept_order(body_tasks: int, result: LoopResult, start: list[int]) -> list[i
 
 
 def one_pass_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized,
-                      slack_percent: int) -> tuple[LoopResult, Realized] | None:
+                      slack_percent: int, gather: bool = True) -> tuple[LoopResult, Realized] | None:
     """`result` (a loop whose every pipe keeps one stage) rewritten as the timing of its
     code (`run`) where that timing has no one-stage form: an iteration of the code spans
     more than its II, and at every cycle of the II some pipe is between its first and
@@ -173,7 +173,8 @@ def one_pass_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: 
     order of `result` is kept where that is a valid schedule (`_kept_order`: the same
     code), else the order the code runs in. The written schedule's code is replayed
     again (its set points follow the new starts) and taken when it runs at the written
-    II (within `slack_percent`) and no slower than `run`; None otherwise."""
+    II (within `slack_percent`) and no slower than `run`; None otherwise. `gather`: see
+    `steady_schedule`."""
     if any(kernel_shift(p, body_tasks, result.ii, result.start, result.stats.get("one_pass", False))):
         return None
     original = run.ii
@@ -191,7 +192,7 @@ def one_pass_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: 
                 written = None
                 continue
             written = replace(written, stats={**written.stats, "one_pass": True})
-            again = realize(p, body_tasks, written.ii, written.start, written.versions, one_pass=True)
+            again = realize(p, body_tasks, written.ii, written.start, written.versions, one_pass=True, gather=gather)
             if again.ii <= original and abs(again.ii - written.ii) * 100 <= written.ii * slack_percent:
                 return written, again
         if written is None or again is None:

@@ -123,6 +123,15 @@ def test_wider_chain_loops_run_at_their_scheduled_ii(chains, length, tile, chip)
     (2, 8, {}, "ascend950"),
     # 7 chains of 5 ops, the same credit: written 1463, ran 1636; now 1463 / 1463
     pytest.param(7, 5, {}, "ascend950", marks=pytest.mark.slow),
+    # kept in program order, an iteration spanning more than the II its code runs at: a
+    # one-stage schedule cannot say so (one past its last start), written as the timing of
+    # that one-pass code (session 16): 4 chains of 6 ops of 16x64 tiles, one version,
+    # 1979 -> 1472, ran 1472 (bench random kernel 0's shape, other ops, at 16 trips: 1742 ->
+    # 1472, ran 1472); 5 chains of 7 ops of 32x16 tiles 3930 -> 3680, ran 3680; 7 x 5 of
+    # 16x48 on the 910B 2828 -> 2576, ran 2576
+    (4, 6, {"rows": 16, "cols": 64, "num_stages": 1}, "ascend950"),
+    pytest.param(5, 7, {"rows": 32, "cols": 16}, "ascend950", marks=pytest.mark.slow),
+    pytest.param(7, 5, {"rows": 16, "cols": 48}, "ascend910b", marks=pytest.mark.slow),
 ])
 def test_untuned_chain_shapes_run_at_their_scheduled_ii(chains, length, tile, chip):
     scheduled, measured = _chain_iis(chains, chip, length, **tile)
