@@ -56,7 +56,8 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound
-from ascend_mlir.scheduling.code_timing import code_form, stretched, one_pass_schedule, steady_schedule, unskewed
+from ascend_mlir.scheduling.code_timing import (code_form, one_pass_schedule, skewed_schedule, steady_schedule,
+                                                 stretched, unskewed)
 from ascend_mlir.scheduling.program_order import program_order_schedule
 from ascend_mlir.scheduling.realize import code_schedule, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
@@ -457,6 +458,13 @@ class ModuloSchedulePass(ModulePass):
         if not model.model_flag_drains or not replays(problem, len(model.tasks)):
             return result
         run = realize(problem, len(model.tasks), result.ii, result.start, result.versions)
+        if not faster and run.ii * 100 < result.ii * (100 - CODE_SLACK_PERCENT):
+            skewed = skewed_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT, model.trip_count)
+            if skewed is not None:
+                said = f"{result.message}; " if result.message else ""
+                return replace(skewed[0], status="feasible" if result.status == "optimal" else result.status,
+                               message=f"{said}the code of the II {result.ii} schedule runs at {skewed[1].ii} "
+                                       f"cycles an iteration, its stages kept: that is the II written")
         if run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT) and not (
                 faster and run.ii * 100 < result.ii * (100 - CODE_SLACK_PERCENT)):
             return result
