@@ -117,7 +117,9 @@ def _check_capacity(p: LoopProblem) -> None:
 class _RecMii:
     """rec_mii of one problem per version choice, each computed once: the attempts at
     every II of a search ask it again for the same few choices (a Bellman-Ford
-    bisection each: 47 of them, 1 of 5 CPU s, on a loop of 4 chains of 16 ops)."""
+    bisection each: 47 of them, 1 of 5 CPU s, on a loop of 4 chains of 16 ops). One per
+    search (`_IncrementalSearch.recurrences`), shared by its IMS attempt at the bound
+    and the heuristic's gallop."""
 
     def __init__(self, p: LoopProblem):
         self.p = p
@@ -130,14 +132,14 @@ class _RecMii:
         return self.known[key]
 
 
-def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]], factor: int) -> _Model | None:
+def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]], factor: int,
+                 recurrences: _RecMii) -> _Model | None:
     """IMS placing first fit; when that fails, a list schedule in topological order
     without evictions, then IMS placing best fit: a pipe the bound saturates must be
     packed without holes, which first-fit IMS rarely does."""
     def ims(best_fit: bool) -> Callable[[dict[str, int]], list[int] | None]:
         return lambda versions: iterative_modulo_schedule(p, ii, versions, factor, best_fit=best_fit)
 
-    recurrences = _RecMii(p)
     for attempt in (ims(False), lambda versions: list_modulo_schedule(p, ii, versions), ims(True)):
         for versions in version_choices:
             if recurrences(versions) > ii:
@@ -149,7 +151,7 @@ def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]],
 
 
 def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int,
-               failed_at_lo: bool = False) -> tuple[_Model, str]:
+               recurrences: _RecMii, failed_at_lo: bool = False) -> tuple[_Model, str]:
     """IMS at the lower bound, then galloping and bisection over II.
 
     The attempt at the bound (where success proves the II optimal) gets a
@@ -160,8 +162,6 @@ def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], m
     choices (the attempt at the bound in _IncrementalSearch.in_hand): IMS is
     deterministic, so that attempt is not repeated (130 tasks: ~1/4 of the IMS time).
     """
-
-    recurrences = _RecMii(p)
 
     def attempt(ii: int, factor: int) -> _Model | None:
         for versions in version_choices:
@@ -407,6 +407,7 @@ class _IncrementalSearch:
         self.side_log: list[tuple[str, str]] = []
         self.side_rlimit = 0
         self.ims_failed_at: int | None = None  # the II of in_hand's IMS attempt (when it failed)
+        self.recurrences = _RecMii(p)
 
     def solver(self) -> _Encoder:
         """The one solver of this loop, created on first use (none at all when the
@@ -447,7 +448,7 @@ class _IncrementalSearch:
         if heuristic:
             # one IMS attempt at the bound: when it succeeds, II is proven
             # without a solver call; otherwise the solver probes from the bound
-            quick = _ims_attempt(self.p, lo, choices, IMS_BUDGET)
+            quick = _ims_attempt(self.p, lo, choices, IMS_BUDGET, self.recurrences)
             self.ims_failed_at = lo
             if quick is not None:
                 return quick, "iterative modulo scheduling", lo
@@ -571,7 +572,7 @@ class _IncrementalSearch:
             if (heuristic and heur_kind == "sequential schedule" and last_unsat < heur.ii - 1
                     and self.ii_below is None):
                 # the solver gave up before finding anything: the full IMS search
-                heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii,
+                heur, heur_kind = _heuristic(p, last_unsat + 1, choices, heur.ii, self.recurrences,
                                              failed_at_lo=self.ims_failed_at == last_unsat + 1)
             found = heur
         stats.update(heuristic_ii=heur.ii, heuristic=heur_kind)

@@ -587,7 +587,7 @@ def _ims_fails_at_the_bound(monkeypatch, modulo):
             calls.append((ii, budget_factor))
         return real(p, ii, versions, budget_factor, best_fit=best_fit)
 
-    def fails(p, ii, choices, factor):
+    def fails(p, ii, choices, factor, recurrences):
         for versions in choices:  # its first-fit attempts, each failing here
             recorded(p, ii, versions, factor)
         calls.append((-1, -1))  # the end of the attempt at the bound
