@@ -575,7 +575,7 @@ class ModuloSchedulePass(ModulePass):
         optimised: its II search carried over where it settled the II without the
         solver (the same secondary search then, so the same schedule as one solve), the
         whole solve again otherwise."""
-        settled = first.status == "optimal" and not first.stats.get("probes") and not first.stats.get("z3_checks")
+        settled = first.status == "optimal" and not first.stats.get("z3_checks")  # every probe is a check
         return self._solve(model, plain, report=True, known=first) if settled else self._solve(model, plain, report=True)
 
     def _gathered_runs_faster(self, model: LoopModel, plain: LoopProblem, gathered_result: LoopResult,
