@@ -1,7 +1,8 @@
 """The replay's and IMS's fast paths give the answers of the plain ones (they exist for
 speed only: a loop of 256 ops spent 7 s replaying and 5 s placing): the replay's pruned
-waits (`_Replay._steady_waits`) and the vectorised slot search (`_Placement.free_slot`
-from VECTOR_CONFLICTS conflicts)."""
+waits (`_Replay._steady_waits`), the vectorised slot search (`_Placement.free_slot`
+from VECTOR_CONFLICTS conflicts) and first fit on the pipes' reservation table
+(`ims._Occupancy`)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,41 @@ def test_vectorised_free_slot_finds_the_plain_sweep_s_slot():
             plain = state.free_slot(op, estart)
             state.conflict_at[op] = arrays
             assert state.free_slot(op, estart) == plain
+
+
+def _pipes_and_port(rng: random.Random) -> LoopProblem:
+    """Tasks on one or two of the three pipes, some holding them past their issue, loads
+    and stores sharing a port (all pairs, or some: where `_Occupancy` must sweep), and
+    dependences forward and carried."""
+    n = rng.randint(2, 30)
+    tasks = []
+    for k in range(n):
+        pipes: list[str] = sorted(rng.sample(["MTE2", "V", "MTE3"], rng.choice([1, 1, 1, 2])))
+        issue = rng.randint(1, 20)
+        tasks.append(Task(f"t{k}", tuple(pipes) if len(pipes) > 1 else pipes[0], issue + rng.randint(0, 30), issue,
+                          hold=rng.choice([0, 0, rng.randint(0, 10)])))
+    loads = [i for i, t in enumerate(tasks) if "MTE2" in t.pipes]
+    stores = [i for i, t in enumerate(tasks) if "MTE3" in t.pipes]
+    share = 1.0 if rng.random() < 0.7 else 0.5
+    conflicts = [(a, b) for a in loads for b in stores if a != b and rng.random() < share] if rng.random() < 0.7 else []
+    deps = []
+    for _ in range(rng.randint(0, 2 * n)):
+        a, b = rng.randrange(n), rng.randrange(n)
+        deps.append(Dep(a, b, tasks[a].latency, 0 if a < b else 1))
+    return LoopProblem(tasks=tasks, deps=deps, buffers=[], capacity={}, num_stages=3, conflicts=conflicts)
+
+
+def test_first_fit_on_the_reservation_table_places_as_the_sweep(monkeypatch):
+    rng = random.Random(3)
+    fast_paths = 0
+    for _ in range(600):
+        p = _pipes_and_port(rng)
+        longest = max(t.pipe_time for t in p.tasks)
+        ii = rng.randint(longest, 3 * longest + 40)
+        fast = ims.iterative_modulo_schedule(p, ii, {}, 6), ims.list_modulo_schedule(p, ii, {})
+        table = ims._Occupancy(p, ii, ims._conflict_lists(p))
+        fast_paths += sum(port is not None for port in table.port)
+        with monkeypatch.context() as m:
+            m.setattr(ims._Placement, "occupy", lambda self, p: None)
+            assert (ims.iterative_modulo_schedule(p, ii, {}, 6), ims.list_modulo_schedule(p, ii, {})) == fast
+    assert fast_paths > 0  # the table answered, not only the sweep
