@@ -107,8 +107,9 @@ class _Occupancy:
     cycle c of the window held), one per pipe for the tasks' `pipe_time` arcs and one
     per pipe for their `ii` arcs (what a task that shares only a conflicting resource
     with them, the HBM port, may not overlap). First-fit free_slot then asks a few big
-    integer operations where the sweep sorted every conflicting arc: chains of 8 x 16
-    ops made 175k placements of about 90 conflicts each, most of the loop's compile.
+    integer operations where the sweep sorted every conflicting arc (best fit: the runs
+    of free starts read off the mask): chains of 8 x 16 ops made 175k placements of about
+    90 conflicts each, most of the loop's compile.
 
     Exact where it is used: a task's conflicts are every other task of its pipes
     (`LoopProblem.resource_pairs`) plus, for `port[i]`, the tasks of those other pipes
@@ -164,8 +165,25 @@ class _Occupancy:
             span += step
         return acc & self.full
 
-    def first_free(self, op: int, estart: int) -> int | None:
-        """First-fit free_slot of `op` (port[op] not None)."""
+    def free_slot(self, op: int, estart: int, best_fit: bool) -> int | None:
+        """`_Placement.free_slot` of `op` (port[op] not None): the first free start from
+        estart, or (best fit) the start of the shortest run of free starts, the earliest
+        among equals."""
+        free = self._free(op, estart)
+        if not best_fit or free == self.full:
+            return None if not free else estart + (free & -free).bit_length() - 1
+        best: tuple[int, int] | None = None
+        while free:
+            first = (free & -free).bit_length() - 1
+            above = free >> first
+            length = (~above & (above + 1)).bit_length() - 1
+            if best is None or length < best[0]:
+                best = (length, first)
+            free &= ~(((1 << length) - 1) << first)
+        return None if best is None else estart + best[1]
+
+    def _free(self, op: int, estart: int) -> int:
+        """The offsets x in [0, II) at which `op` may start (estart + x), as a mask."""
         e = estart % self.ii
         held = 0
         for pp in self.pipes[op]:
@@ -176,8 +194,7 @@ class _Occupancy:
             issued |= self.issued[pp]
         if issued:
             blocked |= self._blocked(issued, e, self.port_len[op])
-        free = ~blocked & self.full
-        return None if not free else estart + (free & -free).bit_length() - 1
+        return ~blocked & self.full
 
 
 class _Placement:
@@ -203,7 +220,7 @@ class _Placement:
         self.start_at = np.zeros(n, dtype=np.int64)
         self.conflict_at = [None if len(c) < VECTOR_CONFLICTS else
                             tuple(np.array(col, dtype=np.int64) for col in zip(*c)) for c in conflict]
-        # the pipes' reservation table (`occupy`): first fit asks it instead of sweeping
+        # the pipes' reservation table (`occupy`): free_slot asks it instead of sweeping
         self.occupancy: _Occupancy | None = None
 
     def occupy(self, p: LoopProblem) -> None:
@@ -258,8 +275,8 @@ class _Placement:
         length L at offset x meets the arc [a, a + Lj) iff x lies in
         [a - L + 1, a + Lj - 1] modulo II; O(C log C) for C placed conflicting tasks.
         """
-        if not self.best_fit and self.occupancy is not None and self.occupancy.port[op] is not None:
-            return self.occupancy.first_free(op, estart)
+        if self.occupancy is not None and self.occupancy.port[op] is not None:
+            return self.occupancy.free_slot(op, estart, self.best_fit)
         if self.conflict_at[op] is not None:
             return self._free_slot_vectorised(op, estart)
         ii, start = self.ii, self.start

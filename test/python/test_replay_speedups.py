@@ -1,7 +1,7 @@
 """The replay's and IMS's fast paths give the answers of the plain ones (they exist for
 speed only: a loop of 256 ops spent 7 s replaying and 5 s placing): the replay's pruned
 waits (`_Replay._steady_waits`), the vectorised slot search (`_Placement.free_slot`
-from VECTOR_CONFLICTS conflicts) and first fit on the pipes' reservation table
+from VECTOR_CONFLICTS conflicts) and the slots of the pipes' reservation table
 (`ims._Occupancy`)."""
 
 from __future__ import annotations
@@ -108,17 +108,23 @@ def _pipes_and_port(rng: random.Random) -> LoopProblem:
     return LoopProblem(tasks=tasks, deps=deps, buffers=[], capacity={}, num_stages=3, conflicts=conflicts)
 
 
-def test_first_fit_on_the_reservation_table_places_as_the_sweep(monkeypatch):
+def _three_schedules(p: LoopProblem, ii: int) -> tuple:
+    """IMS first fit, IMS best fit and the list schedule of `p` at `ii`."""
+    return (ims.iterative_modulo_schedule(p, ii, {}, 6), ims.iterative_modulo_schedule(p, ii, {}, 6, best_fit=True),
+            ims.list_modulo_schedule(p, ii, {}))
+
+
+def test_the_reservation_table_places_as_the_sweep(monkeypatch):
     rng = random.Random(3)
     fast_paths = 0
     for _ in range(600):
         p = _pipes_and_port(rng)
         longest = max(t.pipe_time for t in p.tasks)
         ii = rng.randint(longest, 3 * longest + 40)
-        fast = ims.iterative_modulo_schedule(p, ii, {}, 6), ims.list_modulo_schedule(p, ii, {})
+        fast = _three_schedules(p, ii)
         table = ims._Occupancy(p, ii, ims._conflict_lists(p))
         fast_paths += sum(port is not None for port in table.port)
         with monkeypatch.context() as m:
             m.setattr(ims._Placement, "occupy", lambda self, p: None)
-            assert (ims.iterative_modulo_schedule(p, ii, {}, 6), ims.list_modulo_schedule(p, ii, {})) == fast
+            assert _three_schedules(p, ii) == fast
     assert fast_paths > 0  # the table answered, not only the sweep
