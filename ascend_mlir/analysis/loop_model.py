@@ -133,6 +133,19 @@ class LoopModel:
                 for k, (pipe, cycles) in enumerate(self.flag_drains().items())]
 
     def problem(self):
+        """The solver's problem of this loop: built once while what it is built from stays
+        the same (the scheduling pass asks for it six times per loop, 0.28 CPU s each on
+        chains of 4 x 64 ops, and each new object also lost the problem's cached pairs,
+        arcs and conflict lists); a LoopProblem is frozen."""
+        key = (self.model_flag_drains, self.num_stages, len(self.tasks), len(self.deps), len(self.buffers),
+               tuple(self.capacity.items()), len(self.conflicts), id(self.chip))
+        cached = self.__dict__.get("_problem")
+        if cached is None or cached[0] != key:
+            cached = (key, self._build_problem())
+            self.__dict__["_problem"] = cached
+        return cached[1]
+
+    def _build_problem(self):
         from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
 
         tasks = [
