@@ -211,6 +211,9 @@ class _Placement:
         n = len(p.tasks)
         self.ii = ii
         self.succ, self.pred, self.conflict = succ, pred, conflict
+        # the edges to other tasks (a self-loop neither delays nor evicts its task)
+        self.succ_other = [[(v, w) for v, w in edges if v != u] for u, edges in enumerate(succ)]
+        self.pred_other = [[(v, w) for v, w in edges if v != u] for u, edges in enumerate(pred)]
         self.start: list[int | None] = [None] * n
         self.last_time: list[int | None] = [None] * n
         self.unscheduled = set(range(n))
@@ -265,11 +268,11 @@ class _Placement:
                 heapq.heappush(self.queue, (-self.priority[j], j))
 
     def earliest_start(self, op: int) -> int:
-        estart = 0
-        for u, w in self.pred[op]:
-            su = self.start[u]
-            if su is not None and u != op:
-                estart = max(estart, su + w)
+        estart, start = 0, self.start
+        for u, w in self.pred_other[op]:
+            su = start[u]
+            if su is not None and su + w > estart:
+                estart = su + w
         return estart
 
     def free_slot(self, op: int, estart: int) -> int | None:
@@ -383,14 +386,13 @@ class _Placement:
         self.put(op, chosen)
         self.last_time[op] = chosen
         self.unscheduled.discard(op)
-        for v, w in self.succ[op]:
-            sv = self.start[v]
-            if v != op and sv is not None and sv < chosen + w:
-                self.unschedule(v)
-        for u, w in self.pred[op]:
-            su = self.start[u]
-            if u != op and su is not None and chosen < su + w:
-                self.unschedule(u)
+        start = self.start
+        # evicting twice is evicting once, and the queue orders by (priority, index):
+        # the same state as evicting each as it is found
+        broken = [v for v, w in self.succ_other[op] if (sv := start[v]) is not None and sv < chosen + w]
+        broken += [u for u, w in self.pred_other[op] if (su := start[u]) is not None and chosen < su + w]
+        for j in broken:
+            self.unschedule(j)
 
     def has_positive_self_loop(self, op: int) -> bool:
         if self.self_loops is None:  # asked after every placement: computed once
