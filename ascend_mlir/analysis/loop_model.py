@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
+
+if TYPE_CHECKING:
+    from ascend_mlir.scheduling import LoopProblem
 
 from ascend_mlir.analysis.accesses import (
     BodyTask,
@@ -132,7 +135,7 @@ class LoopModel:
         return [ascend.Drain(pipe, start[first + k], cycles)
                 for k, (pipe, cycles) in enumerate(self.flag_drains().items())]
 
-    def problem(self):
+    def problem(self) -> LoopProblem:
         """The solver's problem of this loop: built once while what it is built from stays
         the same (the scheduling pass asks for it six times per loop, 0.28 CPU s each on
         chains of 4 x 64 ops, and each new object also lost the problem's cached pairs,
@@ -145,7 +148,7 @@ class LoopModel:
             self.__dict__["_problem"] = cached
         return cached[1]
 
-    def _build_problem(self):
+    def _build_problem(self) -> LoopProblem:
         from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task
 
         tasks = [
