@@ -233,13 +233,20 @@ class AscendCompilePass(ModulePass):
         synced = any(o.name in SYNC_OP_NAMES for o in op.walk())
         if synced:
             emit_remark(op, "ascend-compile: the input is already synced: schedule and sync passes skipped")
+        # every stage that takes the chip gets the options, not the module's hacc.target:
+        # a chip file's target names a built-in chip, whose latencies, capacity and event
+        # ids the schedule would otherwise be made for (a chip of 4 ids per pipe pair was
+        # scheduled for 8, and insert-sync then gathered sets the schedule did not plan)
+        chip_options = self._chip_options()
+        chip_name, chip_file = chip_options.get("chip"), chip_options.get("chip_file")
         if not synced:
-            EstimateLatencyPass().apply(ctx, op)
+            EstimateLatencyPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(EstimateLatencyPass.name, op)
         if self.schedule == "modulo" and not synced:
-            ModuloSchedulePass(num_stages=self.num_stages or None, unroll=self.unroll).apply(ctx, op)
+            ModuloSchedulePass(num_stages=self.num_stages or None, unroll=self.unroll,
+                               chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(ModuloSchedulePass.name, op)
-            PlanMemoryPass().apply(ctx, op)
+            PlanMemoryPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(PlanMemoryPass.name, op)
             MultiBufferPass().apply(ctx, op)
             stage_done(MultiBufferPass.name, op)
@@ -247,7 +254,7 @@ class AscendCompilePass(ModulePass):
             # the CCE printer prints planned memory only: program-order plans here (one
             # version per buffer, before sync, which then sees any reuse); synced input
             # gets a buffer of its own per alloc (its flags cannot know of a reuse)
-            PlanMemoryPass(reuse=not synced).apply(ctx, op)
+            PlanMemoryPass(reuse=not synced, chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(PlanMemoryPass.name, op)
         # The first K iteration is peeled after memory planning and multi-buffering: the
         # scheduler sees the whole K loop (its L1 tiles are used only inside it, so they
@@ -260,7 +267,7 @@ class AscendCompilePass(ModulePass):
             stage_done(PipelineLoopsPass.name, op)
         self._verify(op, f"schedule={self.schedule}")
         if not synced:
-            self._sync(ctx, op, sync_passes, self._chip_options())
+            self._sync(ctx, op, sync_passes, chip_options)
         if self.target == "cce":
             from ascend_mlir.transforms.lower_mmad_l0 import LowerMmadL0Pass
             from ascend_mlir.transforms.lower_wide_reduce import LowerWideReducePass

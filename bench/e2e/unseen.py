@@ -42,6 +42,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import scf
 
+from ascend_mlir.chips import load_chip_file
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.dialects import UPSTREAM_DIALECTS, ascend, register_dialects
 from ascend_mlir.sim.binding import bind_arguments
@@ -161,6 +162,12 @@ def _parse(text: str):
     return parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "unseen")
 
 
+def _sim_chip(chip: str):
+    """The chip the simulator times with: the chip file's own (its hacc.target names a
+    built-in chip, whose latencies the module would otherwise be simulated with)."""
+    return load_chip_file(chip) if chip.endswith(".toml") else chip
+
+
 def _chip_options(chip: str) -> dict[str, str]:
     """A built-in chip's name, or a chip file (`*.toml`: a chip nothing was tuned to)."""
     return {"chip_file": chip} if chip.endswith(".toml") else {"chip": chip}
@@ -196,7 +203,7 @@ def check_oracle(shape: Shape, chip: str, seed: int) -> list[str]:
     inputs = _inputs(tile_module, shape, shape.trips, seed)
     expected = run_reference(tile_module, inputs)
     module, _ = _compiled(text, chip=chip)
-    result = simulate(module, inputs, perturb=seed + 1, trace=False)
+    result = simulate(module, inputs, chip=_sim_chip(chip), perturb=seed + 1, trace=False)
     problems = [r.message() for r in result.races[:3]]
     if result.deadlock:
         problems.append("deadlock: " + "; ".join(result.deadlock_info[:2]))
@@ -208,9 +215,9 @@ def check_oracle(shape: Shape, chip: str, seed: int) -> list[str]:
     return problems
 
 
-def _cycles(module, shape: Shape, trips: int) -> int:
+def _cycles(module, shape: Shape, trips: int, chip: str) -> int:
     inputs = _inputs(module, shape, trips, 0) if shape.dynamic else None
-    return simulate(module, inputs, blocks=1, trace=False).cycles
+    return simulate(module, inputs, chip=_sim_chip(chip), blocks=1, trace=False).cycles
 
 
 def measure(seed: int, chip: str) -> dict:
@@ -219,7 +226,7 @@ def measure(seed: int, chip: str) -> dict:
     ours, cpu = _compiled(text, chip=chip)
     barrier, _ = _compiled(text, chip=chip, sync="barrier-all", schedule="program-order")
     po, _ = _compiled(text, chip=chip, schedule="program-order")
-    cyc = {k: _cycles(m, shape, shape.trips) for k, m in (("ours", ours), ("barrier", barrier), ("po", po))}
+    cyc = {k: _cycles(m, shape, shape.trips, chip) for k, m in (("ours", ours), ("barrier", barrier), ("po", po))}
     # one more iteration's cost, at T and 2T iterations of the same kernel
     t = MEASURE_TRIPS
     if shape.dynamic:
@@ -227,7 +234,7 @@ def measure(seed: int, chip: str) -> dict:
     else:
         short, _ = _compiled(kernel(shape, t), chip=chip)
         long, _ = _compiled(kernel(shape, 2 * t), chip=chip)
-    measured = (_cycles(long, shape, 2 * t) - _cycles(short, shape, t)) / t
+    measured = (_cycles(long, shape, 2 * t, chip) - _cycles(short, shape, t, chip)) / t
     written = _written_ii(long)
     return {
         "seed": seed, "chip": chip, "shape": shape.label(), **cyc,

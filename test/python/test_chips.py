@@ -277,3 +277,32 @@ def test_unknown_table_is_named(tmp_path):
     path = _write_variant(tmp_path, lambda t: t + "\n[latencies]\nx = 1\n")
     with pytest.raises(ChipError, match=r"key 'latencies' is not a chip setting \(expected one of: chip, capacity"):
         load_chip_file(path)
+
+
+def test_a_chip_file_reaches_every_stage_of_ascend_compile(tmp_path):
+    """`ascend-compile{chip-file=...}` schedules for the file, not for the built-in chip its
+    hacc.target names: the latencies, the loop's II and the sync all come from it (before,
+    only the sync passes got the file, and a chip of slower GM paths and 4 event ids per
+    pipe pair was scheduled with the 950's latencies and 8 ids)."""
+    from xdsl.context import Context
+    from xdsl.dialects import scf
+
+    from ascend_mlir.dialects import UPSTREAM_DIALECTS, ascend, hivm, register_dialects
+    from ascend_mlir.diagnostics import parse_module
+    from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+    slow = _write_variant(tmp_path, lambda t: t.replace("base = 90", "base = 300", 1))
+    text = (Path(__file__).resolve().parents[2] / "examples" / "vecadd.mlir").read_text()
+
+    def compiled(**options):
+        module = parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "vecadd.mlir")
+        AscendCompilePass(**options).apply(register_dialects(Context(), UPSTREAM_DIALECTS), module)
+        loads = [ascend.task_of(o) for o in module.walk() if isinstance(o, hivm.LoadOp)]
+        loop = next(ascend.loop_of(o) for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o))
+        return [t.latency for t in loads if t is not None], loop.ii  # type: ignore[union-attr]
+
+    builtin_loads, builtin_ii = compiled(chip="ascend950")
+    file_loads, file_ii = compiled(chip_file=str(slow))
+    assert builtin_loads and len(file_loads) == len(builtin_loads)
+    assert all(f == b + 210 for f, b in zip(file_loads, builtin_loads, strict=True))  # 300 - 90
+    assert file_ii != builtin_ii
