@@ -128,18 +128,19 @@ def flag_ids(distance: int, forward: bool) -> int:
     return distance + 1 if distance and forward else max(1, distance)
 
 
-def ids_needed(releases: Sequence[Release], points: Sequence[int]) -> dict[tuple[str, str], int]:
+def ids_needed(releases: Sequence[Release], points: Sequence[int],
+               periods: Sequence[int] | None = None) -> dict[tuple[str, str], int]:
     """Per pipe pair, the event ids its flags in one loop body take (one flag per point,
     pipe pair, distance and direction, at `points`; every one live over the whole loop,
-    `flag_ids` each)."""
+    `flag_ids` each, or `periods`: per release, the ids its flag takes)."""
     need: dict[tuple[str, str], int] = {}
     seen: set[tuple] = set()
-    for r, point in zip(releases, points, strict=True):
+    for k, (r, point) in enumerate(zip(releases, points, strict=True)):
         key = (point, r.set_pipe, r.wait_pipe, r.distance, r.src < r.dst)
         if key not in seen:
             seen.add(key)
             pair = (r.set_pipe, r.wait_pipe)
-            need[pair] = need.get(pair, 0) + flag_ids(r.distance, r.src < r.dst)
+            need[pair] = need.get(pair, 0) + (periods[k] if periods is not None else flag_ids(r.distance, r.src < r.dst))
     return need
 
 

@@ -30,30 +30,92 @@ from ascend_mlir.analysis.event_ids import Lifetime, credits, ring_edges, ring_i
 # pipe_a part) completes before item b of the same pass (wrap 0) or the next (wrap 1)
 # starts on pipe_b
 Ordered = Callable[[list[int], int, int, str, str, int], bool]
+# again(points, k, period): with the sets at `points`, release k's flag on `period` ids is
+# set again (`period` passes on) only after its wait
+Again = Callable[[list[int], int, int], bool]
 
 
 def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], ii: int | None,
-                ids: int, ordered: Ordered) -> tuple[list[int], list[flag_sets.Release], bool]:
+                ids: int, ordered: Ordered, again: Again | None = None, runs: int | None = None,
+                ) -> tuple[list[int], list[flag_sets.Release], bool]:
     """The item after which each release's set stands (`flag_sets.set_points`; `ii` None:
     a loop kept in program order, each set after its producer) and the credit flags the
     body gets, as insert-sync places them on `ids` event ids per pipe pair (module doc),
-    and whether that is all (False: insert-sync puts barriers in, which is not modelled)."""
+    and whether that is all (False: insert-sync puts barriers in, which is not modelled).
+    `again`: whether a flag is set again only after its wait (`_no_double_set`; None:
+    every flag is, one id each); `runs`: how many times the body runs, when known."""
     points = flag_sets.set_points(items, releases, ii)
-    fewest = flag_sets.short_set_pipes(releases, points, ids)
+    periods, back = _no_double_set(releases, points, again, runs)
+    fewest = _short_pipes(releases, points, back, periods, ids)
     if not fewest:
+        # ids enough: the flags' extra ids change no set point, and their credits are
+        # left out as before (the replay's block model sees credits where insert-sync's
+        # finds the flag ordered: two chains in program order replayed at 580 cycles a
+        # trip where the code runs 368)
         return points, [], True
     points = flag_sets.set_points(items, releases, ii, fewest)
-    ringed = _ringed(releases, points, ids, len(items), ordered)
-    return (*ringed, True) if ringed is not None else (points, [], False)
+    periods, back = _no_double_set(releases, points, again, runs)
+    ringed = _ringed(releases, points, ids, len(items), ordered, periods, back)
+    return (*ringed, True) if ringed is not None else (points, back, False)
+
+
+def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], again: Again | None,
+                   runs: int | None = None) -> tuple[list[int], list[flag_sets.Release]]:
+    """Per release, the ids its flag takes, and the credit flags back, as insert-sync's
+    `_no_double_set` gives them: a flag whose next set nothing orders after its wait
+    takes one id per version (two) where that orders it, else a flag back (wait pipe ->
+    set pipe) from its consumer to its set point. Without it the replay counted one id
+    for each of three V -> MTE3 flags that insert-sync gave two (unseen seed 22 on a chip
+    of 4 ids: insert-sync ran short, put the flags on a ring behind a credit flag back,
+    the replay did not, and the loop ran 664 cycles an iteration where 551 was written;
+    652 written and 646 run with it)."""
+    periods = [flag_sets.flag_ids(r.distance, r.src < r.dst) for r in releases]
+    back: list[flag_sets.Release] = []
+    if again is None:
+        return periods, back
+    versions = max([2, *periods])
+    answered: dict[tuple, tuple[int, bool]] = {}  # a flag (point, pair, distance): its ids, whether a credit
+    for k, (r, point) in enumerate(zip(releases, points, strict=True)):
+        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        if key not in answered:
+            period, credit = periods[k], False
+            # a body that runs no more times than the flag has ids sets each id once
+            # (insert-sync leaves it so: unseen seed 25, one trip, ran 420 cycles as it
+            # was and 508 written with a credit flag back)
+            once = r.distance == 0 and runs is not None and runs <= period
+            if not once and not again(points, k, period):
+                if r.distance == 0 and again(points, k, versions):
+                    period = versions
+                else:
+                    credit = True
+            answered[key] = (period, credit)
+            first = min(q.dst for q, at in zip(releases, points, strict=True)
+                        if (at, q.set_pipe, q.wait_pipe, q.distance) == key)
+            if credit and first != point:
+                back.append(flag_sets.Release(first, point, r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
+        periods[k] = answered[key][0]
+    return periods, back
+
+
+def _short_pipes(releases: Sequence[flag_sets.Release], points: list[int], back: list[flag_sets.Release],
+                 periods: list[int], ids: int) -> frozenset[str]:
+    """The set pipes of the pairs whose flags, credits included, need more than `ids` ids."""
+    need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)],
+                                [*periods, *(1 for _ in back)])
+    return frozenset(pair[0] for pair, n in need.items() if n > ids)
 
 
 def _ringed(releases: Sequence[flag_sets.Release], points: list[int], ids: int, length: int,
-            ordered: Ordered) -> tuple[list[int], list[flag_sets.Release]] | None:
-    """`points` with every short pair's same-pass flags on a ring, and the credits that
-    order their reuses; `points` itself, without credits, where no pair is short, and None
-    when one does not fit (insert-sync's barriers, which the replay does not model)."""
-    need = flag_sets.ids_needed(releases, points)
-    out, back = list(points), []
+            ordered: Ordered, periods: list[int], back: list[flag_sets.Release],
+            ) -> tuple[list[int], list[flag_sets.Release]] | None:
+    """`points` with every short pair's same-pass flags on a ring (one id each), and the
+    credits: `back` (`_no_double_set`'s) and those that order the ring's reuses; `points`
+    itself where no pair is short, and None when one does not fit (insert-sync's
+    barriers, which the replay does not model)."""
+    need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
+    ring_ids_of = {(point, r.set_pipe, r.wait_pipe): period
+                   for r, point, period in zip(releases, points, periods, strict=True) if r.distance == 0}
+    out, back = list(points), list(back)
     for pair, n in sorted(need.items()):
         if n <= ids:
             continue
@@ -63,7 +125,7 @@ def _ringed(releases: Sequence[flag_sets.Release], points: list[int], ids: int, 
                 at.setdefault(point, []).append(k)
         ring = sorted(at)
         lifetimes = [Lifetime(point, min(releases[k].dst for k in at[point])) for point in ring]
-        free = ids - (n - len(ring))
+        free = ids - (n - sum(ring_ids_of[(point, *pair)] for point in ring))
         found = ring_ids(lifetimes, free) if free > 0 else None
         if not found:
             return None

@@ -204,15 +204,26 @@ def _set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int
     return at
 
 
-def _flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
-    """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
-    distance: set after the point, waited before its first consumer."""
-    model = sync_plan.BlockModel(block.pipes)
+def _flag_keys(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple, int]:
+    """The flags of `releases` at `points`: (point, set pipe, wait pipe, distance) -> the
+    item before which it is waited (its first consumer)."""
     first: dict[tuple, int] = {}
     for r, point in zip(releases, points, strict=True):
         key = (point, r.set_pipe, r.wait_pipe, r.distance)
         first[key] = min(first.get(key, r.dst), r.dst)
-    for f, ((point, a, b, k), dst) in enumerate(sorted(first.items())):
+    return first
+
+
+def _flag_of(ev: sync_plan.Event) -> int | None:
+    """The flag (its index in `_flag_model`'s sorted keys) an event of that model sets or waits."""
+    return ev[3][0] if isinstance(ev[3], tuple) else None
+
+
+def _flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
+    """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
+    distance: set after the point, waited before its first consumer."""
+    model = sync_plan.BlockModel(block.pipes)
+    for f, ((point, a, b, k), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
         m = max(1, k)
         model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
         model.before.setdefault(dst, []).append(lambda copy, f=f, m=m, a=a, b=b, k=k: ("wait", a, b, (f, (copy - k) % m)))
@@ -330,8 +341,14 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
         return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
 
+    def again(at: list[int], k: int, period: int) -> bool:
+        r = releases[k]
+        flag = sorted(_flag_keys(releases, at)).index((at[k], r.set_pipe, r.wait_pipe, r.distance))
+        return sync_plan.set_after_wait(_flag_model(model, releases, at), _flag_of, flag, period)
+
     points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
-                                          ii if gather else None, p.events_per_pipe_pair, ordered)
+                                          ii if gather else None, p.events_per_pipe_pair, ordered, again,
+                                          None if trips is None else trips - max(shift[:body_tasks], default=0))
     items, item_of, set_of, item_shift = _items(p, order, shift, deps,
                                                 _set_order([*releases, *back], [*points, *(c.src for c in back)]))
     producers: dict[int, list[tuple[int, int, int]]] = {}
