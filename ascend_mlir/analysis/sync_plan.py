@@ -24,9 +24,11 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Any
+from typing import Any, TypeVar
 
 from ascend_mlir import hardware
+
+_Flag = TypeVar("_Flag", bound=Hashable)
 
 Event = tuple  # ("set"|"wait", P, Q, key) | ("barrier", P)
 
@@ -259,6 +261,33 @@ def set_after_own_wait(model: BlockModel, key_of: Callable[[Event], Hashable], f
 
     simulate(model, period + 1, on_set=on_set, wait_seen=seen)
     return ok[0]
+
+
+def sets_after_waits(model: BlockModel, key_of: Callable[[Event], Hashable], flags: Collection[_Flag],
+                     period: int) -> set[_Flag]:
+    """The flags of `flags` for which `set_after_wait(model, key_of, flag, period)` holds,
+    from one run of the block (the replay asks it of every flag of a loop body: one run
+    each was a fifth of a wide loop's compile). A run is the same whichever flag it
+    watches; the single check only stops at its flag's first failure."""
+    waits: dict[tuple[Hashable, int], tuple[str, int]] = {}
+    failed: set[Hashable] = set()
+
+    def seen(ev: Event, seq: int, copy: int) -> None:
+        flag = key_of(ev)
+        if flag in flags:
+            waits.setdefault((flag, copy), (ev[2], seq))
+
+    def on_set(ev: Event, copy: int, clock: _Clock) -> bool:
+        flag = key_of(ev)
+        if copy < period or flag not in flags or flag in failed:
+            return False
+        prior = waits.get((flag, copy - period))
+        if prior is not None and clock.know[ev[1]].get(prior[0], -1) < prior[1]:
+            failed.add(flag)
+        return False
+
+    simulate(model, period + 1, on_set=on_set, wait_seen=seen)
+    return {flag for flag in flags if flag not in failed}
 
 
 def orders_within(model: BlockModel, primed: Collection[tuple[str, str, Hashable]] = ()) -> dict[str, frozenset[str]]:

@@ -30,9 +30,9 @@ from ascend_mlir.analysis.event_ids import Lifetime, credits, ring_edges, ring_i
 # pipe_a part) completes before item b of the same pass (wrap 0) or the next (wrap 1)
 # starts on pipe_b
 Ordered = Callable[[list[int], int, int, str, str, int], bool]
-# again(points, k, period): with the sets at `points`, release k's flag on `period` ids is
-# set again (`period` passes on) only after its wait
-Again = Callable[[list[int], int, int], bool]
+# again(points, ks, period): with the sets at `points`, the releases of `ks` whose flag on
+# `period` ids is set again (`period` passes on) only after its wait
+Again = Callable[[list[int], list[int], int], set[int]]
 
 
 def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], ii: int | None,
@@ -74,27 +74,30 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     if again is None:
         return periods, back
     versions = max([2, *periods])
-    answered: dict[tuple, tuple[int, bool]] = {}  # a flag (point, pair, distance): its ids, whether a credit
+    first: dict[tuple, int] = {}  # a flag (point, pair, distance): its first release
+    consumer: dict[tuple, int] = {}  # and the item before which it is waited
     for k, (r, point) in enumerate(zip(releases, points, strict=True)):
         key = (point, r.set_pipe, r.wait_pipe, r.distance)
-        if key not in answered:
-            period, credit = periods[k], False
-            # a body that runs no more times than the flag has ids sets each id once
-            # (insert-sync leaves it so: unseen seed 25, one trip, ran 420 cycles as it
-            # was and 508 written with a credit flag back)
-            once = r.distance == 0 and runs is not None and runs <= period
-            if not once and not again(points, k, period):
-                if r.distance == 0 and again(points, k, versions):
-                    period = versions
-                else:
-                    credit = True
-            answered[key] = (period, credit)
-            first = min(q.dst for q, at in zip(releases, points, strict=True)
-                        if (at, q.set_pipe, q.wait_pipe, q.distance) == key)
-            if credit and first != point:
-                back.append(flag_sets.Release(first, point, r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
-        periods[k] = answered[key][0]
-    return periods, back
+        first.setdefault(key, k)
+        consumer[key] = min(consumer.get(key, r.dst), r.dst)
+    # a body that runs no more times than the flag has ids sets each id once (insert-sync
+    # leaves it so: unseen seed 25, one trip, ran 420 cycles as it was and 508 written
+    # with a credit flag back)
+    asked = [k for k in first.values()
+             if not (releases[k].distance == 0 and runs is not None and runs <= periods[k])]
+    ordered: set[int] = set()
+    for period in sorted({periods[k] for k in asked}):
+        ordered |= again(points, [k for k in asked if periods[k] == period], period)
+    unordered = [k for k in asked if k not in ordered]
+    doubled = again(points, [k for k in unordered if releases[k].distance == 0], versions)
+    period_of: dict[tuple, int] = {}
+    for key, k in first.items():
+        r = releases[k]
+        period_of[key] = versions if k in doubled else periods[k]
+        if k in unordered and k not in doubled and consumer[key] != key[0]:
+            back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
+    return [period_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
+            for r, point in zip(releases, points, strict=True)], back
 
 
 def _short_pipes(releases: Sequence[flag_sets.Release], points: list[int], back: list[flag_sets.Release],

@@ -108,7 +108,6 @@ def _heights(succ: list[list[tuple[int, int]]]) -> list[int] | None:
     return None
 
 
-
 class _Occupancy:
     """The modulo reservation table of a problem's pipes as bitmasks of II bits (bit c:
     cycle c of the window held), one per pipe for the tasks' `pipe_time` arcs and one

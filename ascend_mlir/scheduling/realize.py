@@ -230,6 +230,19 @@ def _flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], 
     return model
 
 
+def _again(block: sync_plan.BlockModel, releases: list[flag_sets.Release]) -> code_flags.Again:
+    """`code_flags.Again` on the block's model with the flags of `releases` (one run of
+    the block per question, for all the flags asked)."""
+    def again(at: list[int], ks: list[int], period: int) -> set[int]:
+        if not ks:
+            return set()
+        index = {key: f for f, key in enumerate(sorted(_flag_keys(releases, at)))}
+        flag_of = {index[(at[k], releases[k].set_pipe, releases[k].wait_pipe, releases[k].distance)]: k for k in ks}
+        return {flag_of[f] for f in sync_plan.sets_after_waits(_flag_model(block, releases, at), _flag_of,
+                                                                set(flag_of), period)}
+    return again
+
+
 def _uncovered(p: LoopProblem, model: sync_plan.BlockModel, pos: dict[int, int], deps: list[Dep], code: list[int],
                cross: list[int]) -> list[int]:
     """The cross-pipe dependences (indices into `deps`) that get a flag in the loop: as
@@ -341,13 +354,8 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
         return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
 
-    def again(at: list[int], k: int, period: int) -> bool:
-        r = releases[k]
-        flag = sorted(_flag_keys(releases, at)).index((at[k], r.set_pipe, r.wait_pipe, r.distance))
-        return sync_plan.set_after_wait(_flag_model(model, releases, at), _flag_of, flag, period)
-
     points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
-                                          ii if gather else None, p.events_per_pipe_pair, ordered, again,
+                                          ii if gather else None, p.events_per_pipe_pair, ordered, _again(model, releases),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
     items, item_of, set_of, item_shift = _items(p, order, shift, deps,
                                                 _set_order([*releases, *back], [*points, *(c.src for c in back)]))
