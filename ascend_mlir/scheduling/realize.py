@@ -124,6 +124,8 @@ _MAX_VERSIONS = 4
 
 # a `_Wait.code` for a dependence the loop's flags order without one of its own
 _NO_WAIT = -1
+# the stage shift `_Code.shift` gives a straight-line set (a kernel's set: -1)
+_STRAIGHT = -2
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,10 @@ class _Code:
     # no pass of the loop waits for (`_NO_WAIT`): a stage-skewed loop's prologue waits
     # for them before the loop
     entering: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
+    # per straight-line set (`_STRAIGHT`: a stage-skewed loop's prologue and epilogue
+    # have a set after each producer), its releases as in `producers`; empty where the
+    # kernel's sets stand in the prologue and epilogue too
+    straight: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
 
 
 def _barriers(deps: list[Dep], pos: dict[int, int], code: list[int], cross: list[int]) -> set[int]:
@@ -221,10 +227,13 @@ def _flag_of(ev: sync_plan.Event) -> int | None:
 
 def _flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
     """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
-    distance: set after the point, waited before its first consumer."""
+    distance: set after the point, waited before its first consumer, on the ids
+    insert-sync gives it (`flag_sets.flag_ids`: one more where a producer comes first)."""
     model = sync_plan.BlockModel(block.pipes)
+    forward = {(point, r.set_pipe, r.wait_pipe, r.distance) for r, point in zip(releases, points, strict=True)
+               if r.src < r.dst}
     for f, ((point, a, b, k), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
-        m = max(1, k)
+        m = flag_sets.flag_ids(k, (point, a, b, k) in forward)
         model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
         model.before.setdefault(dst, []).append(lambda copy, f=f, m=m, a=a, b=b, k=k: ("wait", a, b, (f, (copy - k) % m)))
     return model
@@ -274,7 +283,11 @@ def _uncovered(p: LoopProblem, model: sync_plan.BlockModel, pos: dict[int, int],
         run = None
         planned.add(key)
         kept.append(n)
-        flag, period = len(planned), code[n] if code[n] > 1 else 1
+        # its ids as insert-sync plans them: a carried flag whose producer comes first
+        # in the body takes one more (`flag_sets.flag_ids`); on one id its wait would
+        # match the same pass's set and call later dependences covered that insert-sync
+        # flags (unseen seed 11: four MTE2 -> V flags more in the code than replayed)
+        flag, period = len(planned), flag_sets.flag_ids(code[n], src > -dst)
         model.after.setdefault(-src, []).append(
             lambda copy, f=flag, m=period, a=set_pipe, b=wait_pipe: ("set", a, b, (f, copy % m)))
         model.before.setdefault(dst, []).append(
@@ -299,9 +312,12 @@ def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift:
 
 
 def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
-           sets_at: dict[int, list[tuple[int, str, str, int]]]):
-    """The body's items in program order (each task, then the sets at its point), per
-    task its item, per set key its item, per item its stage shift (a set: -1)."""
+           sets_at: dict[int, list[tuple[int, str, str, int]]],
+           straight_at: dict[int, list[tuple[int, str, str, int]]]):
+    """The body's items in program order (each task, then the sets at its point, then
+    the straight-line code's sets after it), per task its item, per set key its item and
+    straight-line set, per item its stage shift (a set: -1, a straight-line set:
+    `_STRAIGHT`)."""
     released: dict[int, int] = {}
     for d in deps:
         if p.tasks[d.src].pipes != p.tasks[d.dst].pipes:
@@ -309,6 +325,7 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
     items: list[_Item] = []
     item_of: dict[int, int] = {}
     set_of: dict[tuple[int, str, str, int], int] = {}
+    straight_of: dict[tuple[int, str, str, int], int] = {}
     item_shift: list[int] = []
     for n, i in enumerate(order):
         t = p.tasks[i]
@@ -319,7 +336,11 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
             set_of[key] = len(items)
             items.append(_Item(None, (key[1],), 1, 1, 1))
             item_shift.append(-1)
-    return items, item_of, set_of, item_shift
+        for key in straight_at.get(n, ()):
+            straight_of[key] = len(items)
+            items.append(_Item(None, (key[1],), 1, 1, 1))
+            item_shift.append(_STRAIGHT)
+    return items, item_of, set_of, straight_of, item_shift
 
 
 def _crosses(p: LoopProblem, d: Dep) -> bool:
@@ -357,8 +378,14 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
                                           ii if gather else None, p.events_per_pipe_pair, ordered, _again(model, releases),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
-    items, item_of, set_of, item_shift = _items(p, order, shift, deps,
-                                                _set_order([*releases, *back], [*points, *(c.src for c in back)]))
+    # a stage-skewed loop's prologue and epilogue are straight-line code, whose sets
+    # insert-sync puts right after their producers (no II to gather them by): random
+    # kernel 120's prologue drains MTE2 between its two loads (run 1709 cycles; with the
+    # kernel's points replayed 1553)
+    straight_at = _set_order(releases, [r.src for r in releases]) if trips is not None and any(shift) else {}
+    items, item_of, set_of, straight_of, item_shift = _items(
+        p, order, shift, deps, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
+    straight: dict[int, list[tuple[int, int, int]]] = {}
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}
@@ -366,6 +393,9 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for n, r, point in zip(flagged, releases, points, strict=True):
         set_item[n] = set_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
         producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
+        if straight_of:
+            straight.setdefault(straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)], []).append(
+                (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
         releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
     waits: list[list[_Wait]] = [[] for _ in items]
     for c in back:  # credit flags (code_flags): no dependence of the problem's
@@ -394,7 +424,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for b in placed:
         barrier[item_of[order[b]]] = True
     return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier,
-                 entering=_entering(p, deps, kernel, code, item_of), modelled=modelled)
+                 entering=_entering(p, deps, kernel, code, item_of), modelled=modelled, straight=straight)
 
 
 def _entering(p: LoopProblem, deps: list[Dep], kernel: list[int], code: list[int],
@@ -466,14 +496,16 @@ class _Replay:
         iteration (`it` less its stage shift) is one of the loop's; a set in the loop
         always, in straight-line code when one of its producers runs and that release's
         consumer does too (the epilogue sets no flag for a next iteration)."""
-        if self.trips is None:
-            return True
+        if self.trips is None:  # the steady state: no straight-line code
+            return self.code.shift[n] != _STRAIGHT
         if self.code.shift[n] >= 0:
             return 0 <= it - self.code.shift[n] < self.trips
         if self.first <= it <= self.last:
-            return True
-        return any(self.present(it, src) and self.present(it + exact, dst)
-                   for src, dst, exact in self.code.producers.get(n, ()))
+            return self.code.shift[n] != _STRAIGHT
+        if self.code.straight and self.code.shift[n] != _STRAIGHT:
+            return False  # the kernel's set points: not in straight-line code
+        releases = self.code.straight[n] if self.code.shift[n] == _STRAIGHT else self.code.producers.get(n, ())
+        return any(self.present(it, src) and self.present(it + exact, dst) for src, dst, exact in releases)
 
     def _head(self, pipe: str) -> tuple[int, int] | None:
         k = self.head[pipe]
@@ -494,7 +526,13 @@ class _Replay:
                 # the pair's last set stands before the loop (random kernel 153: the
                 # next tile's loads waited for the prologue's last V op)
                 j = it - w.exact
-                return self._before_loop(w.pipes) if w.cross and 0 <= j < self.first and self.present(j, w.task) else 0
+                if not (w.cross and 0 <= j < self.first and self.present(j, w.task)):
+                    return 0
+                # and a dependence the loop's flags cover in the kernel, not from the
+                # prologue: insert-sync anchors the pair's prime right after its producer
+                # (random kernel 120: the first pass's load after the prologue's vsqrt)
+                before, own = self._before_loop(w.pipes), self._after(j, w.task, w.exact_after)
+                return None if before is None or own is None else max(before, own)
             j = it - w.code
             if j >= self.first:
                 return self._after(j, w.src, w.after)
@@ -509,8 +547,14 @@ class _Replay:
     def _prime(self, w: _Wait) -> int | None:
         """A loop-carried flag's wait in the loop's first passes: its prime, which
         insert-sync sets right after the prologue's last producer of the pipe pair
-        (`_anchor_primes`), else before everything (no wait)."""
-        return self._last_release((it, n) for it in range(self.first) for n in self.code.releasing.get(w.pipes, ()))
+        (`_anchor_primes`), else before everything (no wait). The producers of the pair's
+        dependences no pass of the loop waits for (`_Code.entering`) count too: insert-sync
+        anchors their primes to the pair's flag (random kernel 120: the first pass's first
+        load waited for the prologue's last vsqrt, whose buffer the second load refills)."""
+        first = self.first
+        return self._last_release(
+            [*((it, n) for it in range(first) for n in self.code.releasing.get(w.pipes, ())),
+             *((j, src) for src, exact in self.code.entering.get(w.pipes, ()) for j in range(max(0, first - exact), first))])
 
     def _before_loop(self, pipes: tuple[str, str]) -> int | None:
         """The wait before a stage-skewed loop for the prologue's producers of the pipe

@@ -157,11 +157,13 @@ def _pipelined_run_and_replay(text: str, monkeypatch) -> tuple[int, int]:
 
 @pytest.mark.parametrize("seed", [120, 12])
 def test_a_stage_skewed_loop_s_code_is_replayed_with_its_prologue_and_epilogue(seed, monkeypatch):
-    # measured (the carried ring of insert-sync): 120 (3 trips) 1710 run, 1730 replayed;
-    # the simulator's scalar unit starts the first op a few cycles late, and the
-    # prologue's and epilogue's sets stand where the kernel's do in the replay
+    # measured: 120 (3 trips) 1709 run, 1700 replayed; 12: 1636 run, 1625 replayed. The
+    # prologue and epilogue are straight-line code with a set after each producer, and
+    # the first pass waits for the prime insert-sync anchors after the prologue's last
+    # producer of the pair (replayed with the kernel's set points there and no such
+    # wait: 1553, within 5% only while the kernel's flags were replayed one short)
     run, replayed = _pipelined_run_and_replay(random_kernel(seed), monkeypatch)
-    assert abs(run - replayed) <= 0.05 * run
+    assert abs(run - replayed) <= 0.02 * run
 
 
 def test_a_stage_skewed_loop_of_one_kernel_pass_waits_for_its_prologue_before_the_loop(monkeypatch, capsys):

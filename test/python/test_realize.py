@@ -44,3 +44,44 @@ def test_cube_loops_are_not_replayed():
     assert not replays(p, 2)
     assert replays(_load_store(), 2)
 
+
+
+def _skewed_loads() -> tuple[LoopProblem, int, list[int]]:
+    """Loads b and a, and a stage later their vector consumers c and d (x: a vector op of
+    the first stage, so the loop is stage-skewed)."""
+    p = LoopProblem(
+        tasks=[Task("load b", "MTE2", 30, 5), Task("load a", "MTE2", 30, 5), Task("c", "V", 5, 5),
+               Task("d", "V", 5, 5), Task("x", "V", 5, 5)],
+        deps=[Dep(0, 2, 30), Dep(1, 3, 30)])
+    ii, start = 100, [0, 10, 120, 130, 40]
+    assert not check_schedule(p, ii, start, {})
+    return p, ii, start
+
+
+def test_a_carried_flag_on_its_ring_covers_only_its_own_pass():
+    """Two loads (b, then a) and, a stage later, their vector consumers (c of b, then d
+    of a). Insert-sync flags b -> c on a ring of two ids (the next pass's wait takes this
+    pass's set) and then sees that c does not order a before d: d gets its own flag. On
+    one id the next pass's wait before c would match that pass's own set, after a's load
+    of this pass too, and d would wrongly be covered (unseen seed 11 on the 950: four
+    MTE2 -> V flags of the code missing in its replay, written 532, ran 644)."""
+    from ascend_mlir.scheduling.realize import _code, kernel_shift
+
+    p, ii, start = _skewed_loads()
+    assert kernel_shift(p, 5, ii, start) == [0, 0, 1, 1, 0]
+    code = _code(p, 5, ii, start, {}, trips=16)
+    flagged = sorted((code.items[src].task, code.items[dst].task)
+                     for releases in code.producers.values() for src, dst, _ in releases)
+    assert flagged == [(0, 2), (1, 3)]
+
+
+def test_the_steady_state_has_no_straight_line_sets():
+    """With its trip count the replay puts the prologue's and epilogue's sets after each
+    producer (straight-line code); the steady state is the loop's kernel alone: one more
+    trip replayed costs its II (with the straight-line sets in every pass: 63 against
+    36)."""
+    from ascend_mlir.scheduling.realize import loop_cycles
+
+    p, ii, start = _skewed_loads()
+    steady = realize(p, 5, ii, start, {}, trips=16).ii
+    assert steady * 16 == loop_cycles(p, 5, ii, start, {}, 32) - loop_cycles(p, 5, ii, start, {}, 16)
