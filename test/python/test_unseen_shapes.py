@@ -82,13 +82,18 @@ def test_a_wide_loop_runs_at_its_solver_ii():
     assert measured <= 1.05 * solver, (solver, written, measured)
 
 
-@pytest.mark.parametrize("seed", [2, 22, pytest.param(6, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed", [2, 22, 17, 15, pytest.param(6, marks=pytest.mark.slow)])
 def test_a_chip_nothing_was_tuned_to(seed):
     """bench/e2e/chips/four_ids.toml: half the event ids and slower GM paths. The
     written II holds and the oracle (races, deadlock, outputs) finds nothing. Seed 22
     (5 chains, S = 2): insert-sync gives three V -> MTE3 flags two ids each (6 of 4),
     gathers V's sets and puts a credit flag back; the replay counted one id each and
-    wrote 551 where the code ran 664 (`code_flags._no_double_set` now counts them)."""
+    wrote 551 where the code ran 664 (`code_flags._no_double_set` now counts them).
+    Seed 17: the loads run ahead of the stores for nine passes before their ids hold
+    them and they take the HBM port when the stores need it (425 cycles a pass, then
+    600): replayed over 8 passes, written 531. Seed 15 (runtime trips): the code of the
+    schedule written at its code's timing set its flags elsewhere (written 468, ran
+    502): the solver's code is kept now, written at what it runs."""
     measured, written, _ = _measured_and_written(seed, FOUR_IDS)
     assert abs(measured - written) <= 0.05 * written, (seed, written, measured)
     assert unseen.check_oracle(unseen.draw(seed), FOUR_IDS, seed) == []
