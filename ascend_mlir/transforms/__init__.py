@@ -29,6 +29,7 @@ _PASSES: dict[str, tuple[str, str]] = {
     "ascend-lower-wide-reduce": ("lower_wide_reduce", "LowerWideReducePass"),
     "ascend-guard-zero-trip-loops": ("guard_zero_trip", "GuardZeroTripLoopsPass"),
     "ascend-sink-index-math": ("sink_index_math", "SinkIndexMathPass"),
+    "ascend-fold-index-constants": ("fold_index_constants", "FoldIndexConstantsPass"),
 }
 
 

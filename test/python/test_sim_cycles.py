@@ -33,26 +33,29 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # PRODUCT_DTYPE): the float32 sums were OpenBLAS's, and its AVX-512 and AVX2 kernels gave
 # other last bits (these pins failed on a machine with AVX-512); now the same digests
 # come out under OPENBLAS_CORETYPE=Haswell, SkylakeX, Sandybridge, Prescott and Zen.
+# And by ascend-fold-index-constants: the peeled first K step's version and id arithmetic
+# of constants (five scalar ops before the first load) is constants: same outputs, busy
+# cycles and instructions, no races, 5 cycles fewer (gemm 11109 -> 11104).
 PINNED = {
-    ("gemm.mlir", None, None): (11109, 72, {"FIX": 1993, "M": 7193, "MTE1": 1960, "MTE2": 5688}, 0, "40ebf140c85497e9"),
-    ("gemm.mlir", 2, None): (17460, 72, {"FIX": 1654, "M": 9330, "MTE1": 2541, "MTE2": 4608}, 0, "40ebf140c85497e9"),
-    ("gemm_910b.mlir", None, None): (4904, 144, {"FIX": 713, "M": 2073, "MTE1": 1064, "MTE2": 3392}, 0,
+    ("gemm.mlir", None, None): (11104, 72, {"FIX": 1993, "M": 7193, "MTE1": 1960, "MTE2": 5688}, 0, "40ebf140c85497e9"),
+    ("gemm.mlir", 2, None): (17455, 72, {"FIX": 1654, "M": 9330, "MTE1": 2541, "MTE2": 4608}, 0, "40ebf140c85497e9"),
+    ("gemm_910b.mlir", None, None): (4899, 144, {"FIX": 713, "M": 2073, "MTE1": 1064, "MTE2": 3392}, 0,
                                      "ba87b13767248e2f"),
-    ("gemm_anchor.mlir", None, 3): (32685, 396, {"FIX": 1993, "M": 28769, "MTE1": 7840, "MTE2": 22752}, 0,
+    ("gemm_anchor.mlir", None, 3): (32680, 396, {"FIX": 1993, "M": 28769, "MTE1": 7840, "MTE2": 22752}, 0,
                                     "ac33bda151163876"),
     # (its digest moved with exp computed in double and rounded once: last-bit changes)
     ("flash_attention.mlir", None, None): (7158, 448, {"FIX": 1517, "M": 573, "MTE1": 595, "MTE2": 2079,
                                                        "MTE3": 641, "V": 6106}, 0, "6030bb7dcbe435ad"),
-    ("gemm_relu.mlir", 1, None): (8835, 172, {"FIX": 358, "M": 902, "MTE1": 476, "MTE2": 4326, "MTE3": 844,
+    ("gemm_relu.mlir", 1, None): (8830, 172, {"FIX": 358, "M": 902, "MTE1": 476, "MTE2": 4326, "MTE3": 844,
                                               "V": 718}, 0, "2247c1cd1a717d4a"),
-    ("linear_bias.py", None, 4): (11277, 572, {"FIX": 572, "M": 4193, "MTE1": 2208, "MTE2": 8320, "MTE3": 1456,
+    ("linear_bias.py", None, 4): (11272, 572, {"FIX": 572, "M": 4193, "MTE1": 2208, "MTE2": 8320, "MTE3": 1456,
                                                "V": 837}, 0, "9653dba8b6c14fc5"),
     # perturbed runs of the MIX kernel and of the 4-block GEMM: what the simulator at
     # d8f14a4 (before block replay, the flat interpreter and the engine's fast paths)
     # gave on the same compiled module
-    ("linear_bias.py", 3, 4): (17534, 572, {"FIX": 1505, "M": 5411, "MTE1": 2837, "MTE2": 12929, "MTE3": 2523,
+    ("linear_bias.py", 3, 4): (17529, 572, {"FIX": 1505, "M": 5411, "MTE1": 2837, "MTE2": 12929, "MTE3": 2523,
                                             "V": 499}, 0, "9653dba8b6c14fc5"),
-    ("gemm_910b.mlir", 7, None): (7344, 144, {"FIX": 362, "M": 4032, "MTE1": 2064, "MTE2": 4737}, 0,
+    ("gemm_910b.mlir", 7, None): (7339, 144, {"FIX": 362, "M": 4032, "MTE1": 2064, "MTE2": 4737}, 0,
                                   "ba87b13767248e2f"),
 }
 
