@@ -89,7 +89,9 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     for period in sorted({periods[k] for k in asked}):
         ordered |= again(points, [k for k in asked if periods[k] == period], period)
     unordered = [k for k in asked if k not in ordered]
-    doubled = again(points, [k for k in unordered if releases[k].distance == 0], versions)
+    within = [k for k in unordered if releases[k].distance == 0]
+    # one id per pass where the body runs no more times than that: none is set twice
+    doubled = set(within) if runs is not None and runs <= versions else again(points, within, versions)
     period_of: dict[tuple, int] = {}
     for key, k in first.items():
         r = releases[k]

@@ -381,8 +381,13 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     # a stage-skewed loop's prologue and epilogue are straight-line code, whose sets
     # insert-sync puts right after their producers (no II to gather them by): random
     # kernel 120's prologue drains MTE2 between its two loads (run 1709 cycles; with the
-    # kernel's points replayed 1553)
-    straight_at = _set_order(releases, [r.src for r in releases]) if trips is not None and any(shift) else {}
+    # kernel's points replayed 1553). Every hand-off between pipes there gets one, also
+    # those no pass of the loop flags (random kernel 542, one kernel pass: its prologue's
+    # load -> vector op, a stage apart)
+    handed = [n for n, d in enumerate(deps) if _crosses(p, d)] if trips is not None and any(shift) else []
+    straight_releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
+                                           p.tasks[deps[n].dst].pipes[0]) for n in handed]
+    straight_at = _set_order(straight_releases, [r.src for r in straight_releases])
     items, item_of, set_of, straight_of, item_shift = _items(
         p, order, shift, deps, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
     straight: dict[int, list[tuple[int, int, int]]] = {}
@@ -393,10 +398,10 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for n, r, point in zip(flagged, releases, points, strict=True):
         set_item[n] = set_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
         producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
-        if straight_of:
-            straight.setdefault(straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)], []).append(
-                (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
         releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
+    for n, r in zip(handed, straight_releases, strict=True):
+        straight.setdefault(straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)], []).append(
+            (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
     waits: list[list[_Wait]] = [[] for _ in items]
     for c in back:  # credit flags (code_flags): no dependence of the problem's
         src, dst, key = item_of[order[c.src]], item_of[order[c.dst]], (c.src, c.set_pipe, c.wait_pipe, c.distance)

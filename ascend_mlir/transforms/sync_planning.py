@@ -7,7 +7,7 @@ from __future__ import annotations
 
 
 from xdsl.dialects import scf
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation
 
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
@@ -221,6 +221,12 @@ def _no_double_set(plan: _Plan) -> None:
             continue
         if flag.distance == 0 and flag.period < versions:
             flag.period = versions
+            if runs is not None and runs <= versions and _outermost_loop_body(plan.block):
+                # one id per pass: none is set twice (random kernel 502, two trips: its
+                # credit flag back held the last load of the second pass behind the
+                # first store of the first, 5027 cycles, program order 4869). Not in a
+                # loop inside another: its ids restart with each outer pass
+                continue
             if set_after_wait(_model(plan), lambda ev: ev[3][0], id(flag), flag.period):
                 continue
             flag.period = 1
@@ -230,6 +236,18 @@ def _no_double_set(plan: _Plan) -> None:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 1, 1))
         else:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
+
+
+def _outermost_loop_body(block: Block) -> bool:
+    """Whether `block` is the body of a loop that no other loop encloses (its passes are
+    the kernel's only runs of it, numbered by its own induction variable)."""
+    loop = block.parent_op()
+    if not isinstance(loop, scf.ForOp):
+        return False
+    around = loop.parent_op()
+    while around is not None and not isinstance(around, scf.ForOp):
+        around = around.parent_op()
+    return around is None
 
 
 def _rings_or_within(plan: _Plan) -> None:

@@ -67,7 +67,7 @@ def _random_budget(request) -> int:
     return 200 if request.config.getoption("--slow", default=False) else 10
 
 
-def _slower_seeds(seeds: range) -> list[tuple[int, int, int]]:
+def _slower_seeds(seeds: range | list[int]) -> list[tuple[int, int, int]]:
     slower = []
     for seed in seeds:
         text = random_kernel(seed)
@@ -82,6 +82,19 @@ def _slower_seeds(seeds: range) -> list[tuple[int, int, int]]:
 @pytest.mark.slow
 def test_random_kernels_are_never_slower_than_the_faster_baseline(request):
     slower = _slower_seeds(range(_random_budget(request)))
+    assert not slower, f"(seed, ours, faster baseline): {slower}"
+
+
+def test_random_kernels_not_tuned_to_are_never_slower():
+    """Seeds past the 200 (bench/e2e/never_slower.py 500-599 on the 950: three were 3%
+    slower). 502 (6 copy chains, 2 trips) and 577: insert-sync gave a flag of the
+    pipelined loop a credit flag back although the loop runs no more times than two
+    ids would take (its last load of the second pass waited for the first pass's
+    first store: 5027 cycles, program order 4869; now 4683). 502 was also compared with
+    program order in its unskewed form, not the one-stage form written. 542 (one kernel
+    pass): its prologue's hand-offs that no pass of the loop flags were replayed without
+    their sets (1724 replayed, 1876 run): program order is taken now (1826)."""
+    slower = _slower_seeds([502, 542, 577])
     assert not slower, f"(seed, ours, faster baseline): {slower}"
 
 
