@@ -44,7 +44,7 @@ from ascend_mlir.analysis.dependences import (
 from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import Cost, element_bytes, op_pipes, scope_of
 from ascend_mlir.analysis.views import users_through_views
-from ascend_mlir.chips import Chip
+from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.dialects import ascend
 from ascend_mlir.dialects.tile import NUM_STAGES_ATTR as TILE_NUM_STAGES
 
@@ -174,6 +174,7 @@ class LoopModel:
             num_stages=self.num_stages,
             conflicts=list(self.conflicts),
             events_per_pipe_pair=self.chip.events_per_pipe_pair if self.chip is not None else hardware.EVENTS_PER_PIPE_PAIR,
+            barrier_pipes=frozenset(pipe for t in tasks for pipe in t.pipes if needs_barrier(self.chip, pipe, pipe)),
         )
 
     def bounds(self):

@@ -93,6 +93,10 @@ class LoopProblem:
     # ascend-insert-sync gathers their sets at the fewest points, which the replay of the
     # code (realize.py) follows; no solver reads it
     events_per_pipe_pair: int = hardware.EVENTS_PER_PIPE_PAIR
+    # the pipes the chip does not keep in order (chips.needs_barrier): a dependence on one
+    # of them is a pipe_barrier of that pipe, an instruction of a cycle before the
+    # consumer, which the replay of the code counts; no solver reads it
+    barrier_pipes: frozenset[str] = frozenset()
 
     def validate(self) -> None:
         """Raise ValueError with a precise message on malformed input."""

@@ -378,19 +378,10 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
                                           ii if gather else None, p.events_per_pipe_pair, ordered, _again(model, releases),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
-    # a stage-skewed loop's prologue and epilogue are straight-line code, whose sets
-    # insert-sync puts right after their producers (no II to gather them by): random
-    # kernel 120's prologue drains MTE2 between its two loads (run 1709 cycles; with the
-    # kernel's points replayed 1553). Every hand-off between pipes there gets one, also
-    # those no pass of the loop flags (random kernel 542, one kernel pass: its prologue's
-    # load -> vector op, a stage apart)
-    handed = [n for n, d in enumerate(deps) if _crosses(p, d)] if trips is not None and any(shift) else []
-    straight_releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
-                                           p.tasks[deps[n].dst].pipes[0]) for n in handed]
+    handed, straight_releases = _straight_releases(p, deps, pos, shift if trips is not None else [])
     straight_at = _set_order(straight_releases, [r.src for r in straight_releases])
     items, item_of, set_of, straight_of, item_shift = _items(
         p, order, shift, deps, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
-    straight: dict[int, list[tuple[int, int, int]]] = {}
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}
@@ -399,10 +390,15 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         set_item[n] = set_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
         producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
         releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
+    straight = {straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]: [] for r in straight_releases}
     for n, r in zip(handed, straight_releases, strict=True):
-        straight.setdefault(straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)], []).append(
+        straight[straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]].append(
             (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
     waits: list[list[_Wait]] = [[] for _ in items]
+    walls = {item_of[order[b]] for b in placed}
+    fenced = _pipe_barriers(p, deps, code, items, item_of, walls)
+    for k in fenced:  # the pipe_barrier: one cycle of its pipe before the consumer
+        wait_flags[k] += 1
     for c in back:  # credit flags (code_flags): no dependence of the problem's
         src, dst, key = item_of[order[c.src]], item_of[order[c.dst]], (c.src, c.set_pipe, c.wait_pipe, c.distance)
         producers.setdefault(set_of[key], []).append((src, dst, c.distance))
@@ -411,25 +407,81 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for consumers in producers.values():  # one wait_flag, before the set's first consumer
         wait_flags[min(dst for _, dst, _ in consumers)] += 1
     for n, d in enumerate(deps):
-        src = item_of[d.src]
-        pipes = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
-        if n in set_item:
-            wait = _Wait(set_item[n], 2, code[n], src, max(0, kernel[n]), items[src].released + 2, pipes, True)
-        elif _crosses(p, d):  # none in the loop (covered, or no next pass): straight-line code waits
-            wait = _Wait(src, 0, _NO_WAIT, src, max(0, kernel[n]), items[src].released + 2, pipes, True)
-        else:
-            wait = _Wait(src, d.latency, code[n], src, max(0, kernel[n]), d.latency, pipes, False)
-        waits[item_of[d.dst]].append(wait)
+        waits[item_of[d.dst]].append(_dependence_wait(p, d, item_of, items[item_of[d.src]], set_item.get(n), code[n],
+                                                      max(0, kernel[n]), item_of[d.dst] in fenced))
     conflicts: list[set[int]] = [set() for _ in items]
     for a, b in p.conflicts:
         if a < body_tasks and b < body_tasks:
             conflicts[item_of[a]].add(item_of[b])
             conflicts[item_of[b]].add(item_of[a])
     barrier = [False] * len(items) if placed else []
-    for b in placed:
-        barrier[item_of[order[b]]] = True
+    for b in walls:
+        barrier[b] = True
     return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier,
                  entering=_entering(p, deps, kernel, code, item_of), modelled=modelled, straight=straight)
+
+
+def _dependence_wait(p: LoopProblem, d: Dep, item_of: dict[int, int], producer: _Item, set_item: int | None,
+                     code: int, kernel: int, fenced: bool) -> _Wait:
+    """What dependence `d`'s consumer waits for: its flag's set (`set_item`), in
+    straight-line code its producer's release; on one pipe the producer's completion,
+    and the pipe_barrier's cycle where one stands before the consumer (`fenced`)."""
+    src = item_of[d.src]
+    pipes = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+    if set_item is not None:
+        return _Wait(set_item, 2, code, src, kernel, producer.released + 2, pipes, True)
+    if _crosses(p, d):  # none in the loop (covered, or no next pass): straight-line code waits
+        return _Wait(src, 0, _NO_WAIT, src, kernel, producer.released + 2, pipes, True)
+    after = d.latency + fenced
+    return _Wait(src, after, code, src, kernel, after, pipes, False)
+
+
+def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shift: list[int],
+                       ) -> tuple[list[int], list[flag_sets.Release]]:
+    """The hand-offs between pipes (indices into `deps`) whose sets a stage-skewed loop's
+    prologue and epilogue have, and those releases (one set after each producer per
+    pipe pair): straight-line code, whose sets insert-sync puts right after their
+    producers (no II to gather them by). Random kernel 120's prologue drains MTE2 between
+    its two loads (run 1709 cycles; with the kernel's points replayed 1553); a hand-off
+    no pass of the loop flags gets one too (random kernel 542, one kernel pass: its
+    prologue's load -> vector op, a stage apart). None without a skew (`shift` empty or
+    all 0: no prologue, or no trip count to replay it by)."""
+    if not any(shift):
+        return [], []
+    handed = [n for n, d in enumerate(deps) if _crosses(p, d)]
+    return handed, [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
+                                      p.tasks[deps[n].dst].pipes[0]) for n in handed]
+
+
+def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], items: list[_Item], item_of: dict[int, int],
+                   walls: set[int]) -> set[int]:
+    """The items a pipe_barrier of their pipe stands before: as insert-sync plans them
+    (shortest distance, earliest consumer first), each dependence on one pipe the chip
+    does not keep in order (`LoopProblem.barrier_pipes`: the 910B's V, the DMA pipes)
+    gets one before its consumer unless a set of that pipe between its ends (which
+    drains the pipe), a barrier already placed or a pipe_barrier[<PIPE_ALL>] (`walls`)
+    orders it. Each is an instruction of a cycle on its pipe: random kernel 531 on the
+    910B, 1x16 tiles, a barrier between every two vector ops of a chain (replayed 3147
+    without them, ran 3286)."""
+    if not p.barrier_pipes:
+        return set()
+    drains: dict[str, list[int]] = {}  # per pipe, its sets (each after the item before it)
+    for k, item in enumerate(items):
+        if item.task is None:
+            drains.setdefault(item.pipes[0], []).append(k)
+    fences: dict[str, set[int]] = {}
+    same = [n for n, d in enumerate(deps) if code[n] != _NO_WAIT and len(p.tasks[d.src].pipes) == 1
+            and p.tasks[d.src].pipes == p.tasks[d.dst].pipes and p.tasks[d.src].pipes[0] in p.barrier_pipes]
+    for n in sorted(same, key=lambda n: (code[n], item_of[deps[n].dst], -item_of[deps[n].src])):
+        pipe, src, dst = p.tasks[deps[n].src].pipes[0], item_of[deps[n].src], item_of[deps[n].dst]
+        before = fences.setdefault(pipe, set()) | walls  # barriers: before their item
+        if code[n] == 0 and src < dst:
+            done = any(src < k < dst for k in drains.get(pipe, ())) or any(src < b <= dst for b in before)
+        else:  # around the back edge
+            done = any(k > src or k < dst for k in drains.get(pipe, ())) or any(b > src or b <= dst for b in before)
+        if not done:
+            fences[pipe].add(dst)
+    return {k for ks in fences.values() for k in ks}
 
 
 def _entering(p: LoopProblem, deps: list[Dep], kernel: list[int], code: list[int],

@@ -99,7 +99,7 @@ def unrolled_problem(p: LoopProblem, u: int, body_tasks: int | None = None,
     conflicts = sorted({(min(i, j), max(i, j)) for i, j in pairs if i != j})
     return coalesced(LoopProblem(tasks=tasks, deps=deps, buffers=buffers, capacity=capacity,
                                  num_stages=p.num_stages, conflicts=conflicts,
-                                 events_per_pipe_pair=p.events_per_pipe_pair), u, u * n)
+                                 events_per_pipe_pair=p.events_per_pipe_pair, barrier_pipes=p.barrier_pipes), u, u * n)
 
 
 def _same_pass_reach(p: LoopProblem, body_tasks: int) -> list[int]:

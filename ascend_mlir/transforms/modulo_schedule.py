@@ -225,9 +225,12 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
     if estimate >= ours or (how == "replayed" and not sync_modelled(problem, body, max(ii, written[-1] + 1), written,
                                                                      versions, gather=False)):
         return None
+    # the pipelined form's own code facts (laid out at another II, one-pass) are not
+    # program order's: random kernel 6 on the 910B carried the stretched form's code_ii
+    stats = {k: v for k, v in pipelined.stats.items() if k not in ("code_ii", "one_pass")}
     result = replace(
         pipelined, ii=max(ii, written[-1] + 1), status="program-order", start=written, stage=[0] * len(written),
-        offset=list(written), versions=versions, length=length, stats={**pipelined.stats, "barrier_sync": barrier_sync},
+        offset=list(written), versions=versions, length=length, stats={**stats, "barrier_sync": barrier_sync},
         message=f"program order ({estimate} cycles {how} over {trips} trips at II {ii}"
                 f"{', its hand-offs pipe_barrier[<PIPE_ALL>]s' if barrier_sync else ''}) is faster than "
                 f"the pipelined schedule ({ours} cycles {how}, at II {pipelined.ii}, length {pipelined.length})",

@@ -85,3 +85,22 @@ def test_the_steady_state_has_no_straight_line_sets():
     p, ii, start = _skewed_loads()
     steady = realize(p, 5, ii, start, {}, trips=16).ii
     assert steady * 16 == loop_cycles(p, 5, ii, start, {}, 32) - loop_cycles(p, 5, ii, start, {}, 16)
+
+
+def test_a_dependence_on_a_pipe_the_chip_does_not_order_costs_its_barrier_s_cycle():
+    """On the 910B two dependent vector ops have a pipe_barrier[<PIPE_V>] between them
+    (chips.needs_barrier), an instruction of a cycle: the consumer starts one cycle after
+    its producer completes, where the 950 (V in order) starts it at the completion."""
+    from dataclasses import replace
+
+    p = LoopProblem(
+        tasks=[Task("load", "MTE2", 10, 4), Task("v1", "V", 2, 2), Task("v2", "V", 2, 2), Task("v3", "V", 2, 2),
+               Task("store", "MTE3", 10, 4)],
+        deps=[Dep(0, 1, 10), Dep(1, 2, 2), Dep(2, 3, 2), Dep(3, 4, 2), Dep(4, 0, 10, buffer="a")],
+        buffers=[Buffer("a", "ub", 64)], capacity={"ub": 64}, conflicts=[(0, 4)])
+    result = schedule_loop(p)
+    ordered = realize(p, 5, result.ii, result.start, result.versions)
+    fenced = realize(replace(p, barrier_pipes=frozenset({"V"})), 5, result.ii, result.start, result.versions)
+    assert [ordered.start[i + 1] - ordered.start[i] for i in (1, 2)] == [2, 2]
+    assert [fenced.start[i + 1] - fenced.start[i] for i in (1, 2)] == [3, 3]
+    assert fenced.ii == ordered.ii + 2
