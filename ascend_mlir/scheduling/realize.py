@@ -396,7 +396,9 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
             (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
     waits: list[list[_Wait]] = [[] for _ in items]
     walls = {item_of[order[b]] for b in placed}
-    fenced = _pipe_barriers(p, deps, code, items, item_of, walls)
+    kernel_sets = set(set_of.values())  # the loop's own sets (not the straight-line code's)
+    fenced = _pipe_barriers(p, deps, code, [items[k] if k in kernel_sets else None for k in range(len(items))],
+                            item_of, walls)
     for k in fenced:  # the pipe_barrier: one cycle of its pipe before the consumer
         wait_flags[k] += 1
     for c in back:  # credit flags (code_flags): no dependence of the problem's
@@ -453,8 +455,8 @@ def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shi
                                       p.tasks[deps[n].dst].pipes[0]) for n in handed]
 
 
-def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], items: list[_Item], item_of: dict[int, int],
-                   walls: set[int]) -> set[int]:
+def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], sets: list[_Item | None],
+                   item_of: dict[int, int], walls: set[int]) -> set[int]:
     """The items a pipe_barrier of their pipe stands before: as insert-sync plans them
     (shortest distance, earliest consumer first), each dependence on one pipe the chip
     does not keep in order (`LoopProblem.barrier_pipes`: the 910B's V, the DMA pipes)
@@ -462,12 +464,14 @@ def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], items: list
     drains the pipe), a barrier already placed or a pipe_barrier[<PIPE_ALL>] (`walls`)
     orders it. Each is an instruction of a cycle on its pipe: random kernel 531 on the
     910B, 1x16 tiles, a barrier between every two vector ops of a chain (replayed 3147
-    without them, ran 3286)."""
+    without them, ran 3286). `sets`: per item, the loop's set there (None: a task, or a
+    set of the prologue's and epilogue's straight-line code, which the loop's passes do
+    not run and which so orders nothing there)."""
     if not p.barrier_pipes:
         return set()
     drains: dict[str, list[int]] = {}  # per pipe, its sets (each after the item before it)
-    for k, item in enumerate(items):
-        if item.task is None:
+    for k, item in enumerate(sets):
+        if item is not None:
             drains.setdefault(item.pipes[0], []).append(k)
     fences: dict[str, set[int]] = {}
     same = [n for n, d in enumerate(deps) if code[n] != _NO_WAIT and len(p.tasks[d.src].pipes) == 1
