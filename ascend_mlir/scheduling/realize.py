@@ -171,8 +171,9 @@ class _Code:
     # for them before the loop
     entering: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
     # per straight-line set (`_STRAIGHT`: a stage-skewed loop's prologue and epilogue
-    # have a set after each producer), its releases as in `producers`; empty where the
-    # kernel's sets stand in the prologue and epilogue too
+    # have a set after each producer), its releases as in `producers`; the kernel's sets
+    # stand in the loop's passes only (none without a skew and a trip count: then every
+    # kernel iteration is a pass of the loop)
     straight: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
 
 
@@ -378,7 +379,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
                                           ii if gather else None, p.events_per_pipe_pair, ordered, _again(model, releases),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
-    handed, straight_releases = _straight_releases(p, deps, pos, shift if trips is not None else [])
+    handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
     straight_at = _set_order(straight_releases, [r.src for r in straight_releases])
     items, item_of, set_of, straight_of, item_shift = _items(
         p, order, shift, deps, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
@@ -396,9 +397,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
             (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
     waits: list[list[_Wait]] = [[] for _ in items]
     walls = {item_of[order[b]] for b in placed}
-    kernel_sets = set(set_of.values())  # the loop's own sets (not the straight-line code's)
-    fenced = _pipe_barriers(p, deps, code, [items[k] if k in kernel_sets else None for k in range(len(items))],
-                            item_of, walls)
+    fenced = _pipe_barriers(p, deps, code, set_of, item_of, walls)
     for k in fenced:  # the pipe_barrier: one cycle of its pipe before the consumer
         wait_flags[k] += 1
     for c in back:  # credit flags (code_flags): no dependence of the problem's
@@ -439,23 +438,23 @@ def _dependence_wait(p: LoopProblem, d: Dep, item_of: dict[int, int], producer: 
 
 
 def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shift: list[int],
-                       ) -> tuple[list[int], list[flag_sets.Release]]:
+                       trips: int | None) -> tuple[list[int], list[flag_sets.Release]]:
     """The hand-offs between pipes (indices into `deps`) whose sets a stage-skewed loop's
     prologue and epilogue have, and those releases (one set after each producer per
     pipe pair): straight-line code, whose sets insert-sync puts right after their
     producers (no II to gather them by). Random kernel 120's prologue drains MTE2 between
     its two loads (run 1709 cycles; with the kernel's points replayed 1553); a hand-off
     no pass of the loop flags gets one too (random kernel 542, one kernel pass: its
-    prologue's load -> vector op, a stage apart). None without a skew (`shift` empty or
-    all 0: no prologue, or no trip count to replay it by)."""
-    if not any(shift):
+    prologue's load -> vector op, a stage apart). None without a skew (no prologue) or a
+    trip count (`trips`: none to replay it by)."""
+    if trips is None or not any(shift):
         return [], []
     handed = [n for n, d in enumerate(deps) if _crosses(p, d)]
     return handed, [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
                                       p.tasks[deps[n].dst].pipes[0]) for n in handed]
 
 
-def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], sets: list[_Item | None],
+def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], set_of: dict[tuple[int, str, str, int], int],
                    item_of: dict[int, int], walls: set[int]) -> set[int]:
     """The items a pipe_barrier of their pipe stands before: as insert-sync plans them
     (shortest distance, earliest consumer first), each dependence on one pipe the chip
@@ -464,15 +463,13 @@ def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], sets: list[
     drains the pipe), a barrier already placed or a pipe_barrier[<PIPE_ALL>] (`walls`)
     orders it. Each is an instruction of a cycle on its pipe: random kernel 531 on the
     910B, 1x16 tiles, a barrier between every two vector ops of a chain (replayed 3147
-    without them, ran 3286). `sets`: per item, the loop's set there (None: a task, or a
-    set of the prologue's and epilogue's straight-line code, which the loop's passes do
-    not run and which so orders nothing there)."""
+    without them, ran 3286). `set_of`: the loop's own sets and their items (not the
+    prologue's and epilogue's straight-line sets, which the loop's passes do not run)."""
     if not p.barrier_pipes:
         return set()
-    drains: dict[str, list[int]] = {}  # per pipe, its sets (each after the item before it)
-    for k, item in enumerate(sets):
-        if item is not None:
-            drains.setdefault(item.pipes[0], []).append(k)
+    drains: dict[str, list[int]] = {}  # per pipe, the items of its sets
+    for (_, pipe, _, _), k in set_of.items():
+        drains.setdefault(pipe, []).append(k)
     fences: dict[str, set[int]] = {}
     same = [n for n, d in enumerate(deps) if code[n] != _NO_WAIT and len(p.tasks[d.src].pipes) == 1
             and p.tasks[d.src].pipes == p.tasks[d.dst].pipes and p.tasks[d.src].pipes[0] in p.barrier_pipes]
@@ -554,19 +551,19 @@ class _Replay:
 
     def present(self, it: int, n: int) -> bool:
         """Whether item n runs in kernel iteration `it`: a body task when its own
-        iteration (`it` less its stage shift) is one of the loop's; a set in the loop
-        always, in straight-line code when one of its producers runs and that release's
-        consumer does too (the epilogue sets no flag for a next iteration)."""
+        iteration (`it` less its stage shift) is one of the loop's; a kernel set in the
+        loop's passes; a straight-line set in the prologue and epilogue when one of its
+        producers runs and that release's consumer does too (the epilogue sets no flag
+        for a next iteration)."""
         if self.trips is None:  # the steady state: no straight-line code
             return self.code.shift[n] != _STRAIGHT
         if self.code.shift[n] >= 0:
             return 0 <= it - self.code.shift[n] < self.trips
         if self.first <= it <= self.last:
             return self.code.shift[n] != _STRAIGHT
-        if self.code.straight and self.code.shift[n] != _STRAIGHT:
+        if self.code.shift[n] != _STRAIGHT:
             return False  # the kernel's set points: not in straight-line code
-        releases = self.code.straight[n] if self.code.shift[n] == _STRAIGHT else self.code.producers.get(n, ())
-        return any(self.present(it, src) and self.present(it + exact, dst) for src, dst, exact in releases)
+        return any(self.present(it, src) and self.present(it + exact, dst) for src, dst, exact in self.code.straight[n])
 
     def _head(self, pipe: str) -> tuple[int, int] | None:
         k = self.head[pipe]

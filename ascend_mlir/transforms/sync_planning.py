@@ -208,6 +208,9 @@ def _no_double_set(plan: _Plan) -> None:
     a credit flag back (see the module docstring)."""
     versions = max([f.period for f in plan.flags] + [2])
     runs = body_runs(plan.block)
+    # a flag on one id per version is set once per id: the body of a loop no other loop
+    # encloses (whose ids would restart with each outer pass) runs no more times than that
+    once_per_version = runs is not None and runs <= versions and _outermost_loop_body(plan.block)
     for flag in list(plan.flags):
         if flag.cross_core or flag.around:
             continue  # cross-core flags count: a second set before the wait is fine
@@ -221,11 +224,10 @@ def _no_double_set(plan: _Plan) -> None:
             continue
         if flag.distance == 0 and flag.period < versions:
             flag.period = versions
-            if runs is not None and runs <= versions and _outermost_loop_body(plan.block):
+            if once_per_version:
                 # one id per pass: none is set twice (random kernel 502, two trips: its
                 # credit flag back held the last load of the second pass behind the
-                # first store of the first, 5027 cycles, program order 4869). Not in a
-                # loop inside another: its ids restart with each outer pass
+                # first store of the first, 5027 cycles, program order 4869)
                 continue
             if set_after_wait(_model(plan), lambda ev: ev[3][0], id(flag), flag.period):
                 continue
