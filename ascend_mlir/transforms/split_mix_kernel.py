@@ -122,9 +122,13 @@ def _remove_dead_code(part: func.FuncOp) -> None:
     unused one (MLIR's would drop it); left in, the cube part would keep vector buffers and
     the vector part an L0C accumulator. (Also no trait in 0.75: `arith.extsi` and
     `arith.remui`, so an unused one of those stays; harmless, and no example leaves one.)
+    A planned buffer (`hivm.hir.pointer_cast`, which declares no effects either) goes the
+    same way: the simulator and the hardware's scalar unit spend a cycle on each, and the
+    cube part of a MIX kernel would otherwise build the vector part's buffers before its
+    first load.
     """
     region_dce(part.body)
-    unused = [op for op in part.walk() if isinstance(op, memref.AllocOp) and not op.memref.uses]
+    unused = [op for op in part.walk() if isinstance(op, (memref.AllocOp, hivm.PointerCastOp)) and not op.results[0].uses]
     for op in unused:
         Rewriter.erase_op(op)
     if unused:

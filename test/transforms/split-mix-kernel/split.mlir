@@ -218,3 +218,38 @@ builtin.module {
     func.return
   }
 }
+
+// -----
+
+// Planned buffers (pointer_cast at an address, after ascend-plan-memory) go the same way:
+// the cube part does not build the vector part's result buffer, nor its address, before its
+// first op (the scalar unit spends a cycle on each).
+// CHECK-LABEL: func.func @planned_mix_aic
+// CHECK-NEXT:  hivm.hir.set_ffts_base_addr
+// CHECK-NEXT:  %[[A0:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:  hivm.hir.pointer_cast(%[[A0]]) : memref<16x16xf32, #hivm.address_space<cc>>
+// CHECK-NEXT:  hivm.hir.pointer_cast(%[[A0]]) : memref<16x16xf32, #hivm.address_space<ub>>
+// CHECK-NEXT:  hivm.hir.fixpipe
+// CHECK-NEXT:  hivm.hir.sync_block_set
+// CHECK-NEXT:  func.return
+// CHECK-LABEL: func.func @planned_mix_aiv
+// CHECK-NEXT:  hivm.hir.set_ffts_base_addr
+// CHECK-NEXT:  arith.constant 0 : i64
+// CHECK-NEXT:  arith.constant 1024 : i64
+// CHECK-NOT:   address_space<cc>
+// CHECK:       hivm.hir.vrelu
+builtin.module {
+  func.func @planned(%o: memref<16x16xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %a0 = arith.constant 0 : i64
+    %a1 = arith.constant 1024 : i64
+    %acc = hivm.hir.pointer_cast(%a0) : memref<16x16xf32, #hivm.address_space<cc>>
+    %u = hivm.hir.pointer_cast(%a0) : memref<16x16xf32, #hivm.address_space<ub>>
+    %r = hivm.hir.pointer_cast(%a1) : memref<16x16xf32, #hivm.address_space<ub>>
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%u : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_V>] flag = 0
+    hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_V>] flag = 0
+    hivm.hir.vrelu ins(%u : memref<16x16xf32, #hivm.address_space<ub>>) outs(%r : memref<16x16xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%r : memref<16x16xf32, #hivm.address_space<ub>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
+    func.return
+  }
+}
