@@ -45,9 +45,13 @@ from . import code_flags
 from .bounds import check_schedule
 from .problem import Dep, LoopProblem, LoopResult
 
-# the cube core's own pipes (hardware.CUBE_ONLY_PIPES): a loop with a task on one is not replayed (the replay
-# times gemm's K loop at 2642 cycles an iteration where the simulator runs 1792: the
-# cube's MTE1 feed and L0C hand-offs are not modelled), it keeps its schedule
+# a cube op's feed (reference/latency-model.md): mmadL1 reads its L1 operands on MTE1 before
+# the cube (M, the solver's pipe for it, whose ii includes the feed) computes, so a flag
+# between it and an L1 writer is on MTE1 (M_MTE2 is spelled MTE1_MTE2, MTE2_M MTE2_MTE1),
+# set once the feed is over rather than behind the cube: gemm_dyn's K loop replayed at
+# 614 cycles an iteration with its MTE1 -> MTE2 set behind the cube, ran 520
+_FED_PIPE, _FEED_PIPE = "M", "MTE1"
+_L1_WRITERS = frozenset({"MTE2", "MTE3"})
 # iterations replayed: enough for the stages and buffer versions of a loop to reach
 # their steady state; the period is measured over the last half
 MIN_ITERATIONS = 8
@@ -77,6 +81,9 @@ class _Item:
     # releases to other pipes (an mmadL1's L1 operands are read by the MTE1 feed, long
     # before the cube completes), its latency when it releases nothing
     released: int = 0
+    # a cube task's feed (`_FEED_PIPE`, among its pipes when > 0): the cycles it holds
+    # that pipe, after which its L1 operands are read and a set there may run
+    feed: int = 0
 
 
 def kernel_shift(p: LoopProblem, body_tasks: int, ii: int, start: list[int], one_pass: bool = False) -> list[int]:
@@ -263,7 +270,7 @@ def _uncovered(p: LoopProblem, model: sync_plan.BlockModel, pos: dict[int, int],
 
     def rank(n: int) -> tuple:
         d = deps[n]
-        return (code[n], pos[d.dst], -pos[d.src], p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+        return (code[n], pos[d.dst], -pos[d.src], *_flag_pipes(p, d))
 
     kept: list[int] = []
     planned: set[tuple] = set()
@@ -323,6 +330,7 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
     for d in deps:
         if p.tasks[d.src].pipes != p.tasks[d.dst].pipes:
             released[d.src] = max(released.get(d.src, 0), d.latency)
+    feeds = _feeds(p, deps)
     items: list[_Item] = []
     item_of: dict[int, int] = {}
     set_of: dict[tuple[int, str, str, int], int] = {}
@@ -331,7 +339,9 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
     for n, i in enumerate(order):
         t = p.tasks[i]
         item_of[i] = len(items)
-        items.append(_Item(i, t.pipes, t.ii, t.latency, released.get(i, t.latency)))
+        feed = feeds.get(i, 0)
+        items.append(_Item(i, (*t.pipes, _FEED_PIPE) if feed else t.pipes, t.ii, t.latency, released.get(i, t.latency),
+                           feed))
         item_shift.append(shift[i])
         for key in sets_at.get(n, ()):
             set_of[key] = len(items)
@@ -347,6 +357,27 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
 def _crosses(p: LoopProblem, d: Dep) -> bool:
     """Whether dependence `d` is synced by a flag (between pipes, from one pipe)."""
     return p.tasks[d.src].pipes != p.tasks[d.dst].pipes and len(p.tasks[d.src].pipes) == 1
+
+
+def _flag_pipes(p: LoopProblem, d: Dep) -> tuple[str, str]:
+    """The pipes of dependence `d`'s flag, as insert-sync sets and waits it: its tasks'
+    pipes, a cube op's feed (`_FEED_PIPE`) where the other end writes L1."""
+    src, dst = p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0]
+    if src == _FED_PIPE and dst in _L1_WRITERS:
+        return _FEED_PIPE, dst
+    if dst == _FED_PIPE and src in _L1_WRITERS:
+        return src, _FEED_PIPE
+    return src, dst
+
+
+def _feeds(p: LoopProblem, deps: list[Dep]) -> dict[int, int]:
+    """Per cube task whose L1 operands an L1 writer of the loop refills, the cycles of its
+    feed: when its reads are over (the latency of those write-after-read dependences)."""
+    feed: dict[int, int] = {}
+    for d in deps:
+        if _flag_pipes(p, d)[0] == _FEED_PIPE:
+            feed[d.src] = max(feed.get(d.src, 0), d.latency)
+    return feed
 
 
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
@@ -368,10 +399,13 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     kernel, code = _distances(p, deps, versions, shift, pos, trips)
     cross = [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT]
     placed = _barriers(deps, pos, code, cross) if barriers else set()
-    model = sync_plan.BlockModel([frozenset(p.tasks[i].pipes) for i in order])
+    feeds = _feeds(p, deps)
+    # insert-sync's model of the block: a fed cube op is one instruction on its feed's pipe too
+    model = sync_plan.BlockModel([frozenset((*p.tasks[i].pipes, _FEED_PIPE) if i in feeds else p.tasks[i].pipes)
+                                  for i in order], [i in feeds for i in order])
     flagged = [] if barriers else _uncovered(p, model, pos, deps, code, cross)
-    releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
-                                  p.tasks[deps[n].dst].pipes[0], code[n]) for n in flagged]
+    releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], *_flag_pipes(p, deps[n]), code[n])
+                for n in flagged]
 
     def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
         return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
@@ -428,7 +462,7 @@ def _dependence_wait(p: LoopProblem, d: Dep, item_of: dict[int, int], producer: 
     straight-line code its producer's release; on one pipe the producer's completion,
     and the pipe_barrier's cycle where one stands before the consumer (`fenced`)."""
     src = item_of[d.src]
-    pipes = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
+    pipes = _flag_pipes(p, d)
     if set_item is not None:
         return _Wait(set_item, 2, code, src, kernel, producer.released + 2, pipes, True)
     if _crosses(p, d):  # none in the loop (covered, or no next pass): straight-line code waits
@@ -450,8 +484,7 @@ def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shi
     if trips is None or not any(shift):
         return [], []
     handed = [n for n, d in enumerate(deps) if _crosses(p, d)]
-    return handed, [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], p.tasks[deps[n].src].pipes[0],
-                                      p.tasks[deps[n].dst].pipes[0]) for n in handed]
+    return handed, [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], *_flag_pipes(p, deps[n])) for n in handed]
 
 
 def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], set_of: dict[tuple[int, str, str, int], int],
@@ -492,8 +525,7 @@ def _entering(p: LoopProblem, deps: list[Dep], kernel: list[int], code: list[int
     entering: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for n, d in enumerate(deps):
         if code[n] == _NO_WAIT and _crosses(p, d):
-            pair = (p.tasks[d.src].pipes[0], p.tasks[d.dst].pipes[0])
-            entering.setdefault(pair, []).append((item_of[d.src], kernel[n]))
+            entering.setdefault(_flag_pipes(p, d), []).append((item_of[d.src], kernel[n]))
     return entering
 
 
@@ -747,10 +779,11 @@ class _Replay:
         item = self.items[n]
         self.started[(it, n)] = now
         for pp in item.pipes:
+            held = item.feed if item.feed and pp == _FEED_PIPE else None
             self.head[pp] += 1
-            self.pipe_free[pp] = now + item.ii
+            self.pipe_free[pp] = now + (item.ii if held is None else held)
             done = [c for c in self.inflight[pp] if c > now]
-            done.append(now + item.released)
+            done.append(now + (item.released if held is None else held))
             self.inflight[pp] = done
         if self.conflicts[n]:
             self.port_busy[n] = now + item.ii
@@ -837,8 +870,18 @@ def sync_modelled(p: LoopProblem, body_tasks: int, ii: int, start: list[int], ve
 
 
 def replays(p: LoopProblem, body_tasks: int) -> bool:
-    """Whether `realize` models the code of this loop: a loop of the vector core."""
-    return not any(hardware.CUBE_ONLY_PIPES & set(t.pipes) for t in p.tasks[:body_tasks])
+    """Whether `realize` models the code of this loop: a loop of the vector core, or one of
+    the cube core's ops (a K loop). Not modelled: a loop with ops of both cores (a MIX
+    kernel's, before split-mix-kernel), which hand off by sync_block flags (flash
+    attention, unseen_cube seeds 15, 24 and 51: replayed, the choices made on it ran 4-20%
+    slower), and a cube loop around a nested loop, a task on all its pipes whose inner
+    timing (the next tile's loads under the last K steps) the replay does not see (a
+    nested gemm of 8 K steps: solver 16822, replayed 18046, ran 16505 a tile)."""
+    tasks = p.tasks[:body_tasks]
+    used = {pipe for t in tasks for pipe in t.pipes}
+    if not used & hardware.CUBE_ONLY_PIPES:
+        return True
+    return not used & hardware.VECTOR_ONLY_PIPES and all(len(t.pipes) == 1 for t in tasks)
 
 
 def _body(p: LoopProblem, body_tasks: int) -> LoopProblem:
