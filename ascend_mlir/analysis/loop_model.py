@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 
 if TYPE_CHECKING:
     from ascend_mlir.scheduling import LoopProblem
@@ -187,6 +187,31 @@ class LoopModel:
 
 def pipe_arg(pipes: tuple[str, ...]) -> str | tuple[str, ...]:
     return pipes[0] if len(pipes) == 1 else pipes
+
+
+def straight_line_problem(block: Block, chip: Chip) -> tuple[list[BodyTask], LoopProblem] | None:
+    """The tasks of a function body (its loops and ifs each one task) and the problem of
+    one pass over them: their dependences in the block (none carried), the HBM port's
+    conflicts, the chip's event ids and unordered pipes. None without a task."""
+    from ascend_mlir.scheduling import Dep, LoopProblem, Task
+
+    tasks = block_tasks(block, None, scheduled_loop_cost, chip)
+    if not tasks:
+        return None
+    infos = [t.info for t in tasks]
+    latency: dict[tuple[int, int], int] = {}
+    for d in loop_dependences(infos, (), 1):
+        if d.distance == 0 and d.buffer is None:
+            latency[(d.src, d.dst)] = max(latency.get((d.src, d.dst), 0), d.latency)
+    problem_tasks = [Task(f"{i}:{t.info.name}", pipe=pipe_arg(t.solver_pipes), latency=t.info.latency, ii=t.info.ii)
+                     for i, t in enumerate(tasks)]
+    return tasks, LoopProblem(
+        tasks=problem_tasks,
+        deps=[Dep(s, t, latency=lat) for (s, t), lat in sorted(latency.items())],
+        conflicts=resource_conflicts(infos),
+        events_per_pipe_pair=chip.events_per_pipe_pair,
+        barrier_pipes=frozenset(pipe for t in problem_tasks for pipe in t.pipes if needs_barrier(chip, pipe, pipe)),
+    )
 
 
 def _stored(buffer: BufferInfo) -> int:

@@ -21,7 +21,8 @@ Attribute names on operations: `ascend.task`, `ascend.loop`, `ascend.drains`, `a
 plain integers `ascend.grid` (launch blocks) and `ascend.num_stages` (version bound), and
 the unit attribute `ascend.pipelined` on the kernel loop ascend-pipeline-loops emitted, and
 `ascend.barrier_sync` on a loop ascend-modulo-schedule keeps in program order whose code
-runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync syncs it so),
+runs faster with its hand-offs as pipe_barrier[<PIPE_ALL>]s (ascend-insert-sync syncs it so;
+the sync pass itself marks a function of straight-line code of one core that runs faster so),
 and `ascend.one_pass` on a loop whose schedule is the timing of one-pass code (its stages
 say when its ops run; ascend-pipeline-loops emits the body in start order, unskewed), and
 the integer `ascend.solver_ii` on a loop whose II written (its code's replayed timing) is

@@ -32,26 +32,23 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
-from ascend_mlir.analysis.accesses import block_tasks
 from ascend_mlir.analysis.latency_model import Cost, serial_loop
 from ascend_mlir.analysis.loop_model import (
     LoopModel,
     build_loop_model,
     loops_innermost_first,
     loop_num_stages,
-    pipe_arg,
     scheduled_loop_cost,
+    straight_line_problem,
 )
 from ascend_mlir.chips import Chip
 from ascend_mlir.compile_cache import solve_through
 from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.dialects import ascend
 from ascend_mlir.scheduling import (
-    Dep,
     LoopProblem,
     LoopResult,
     SchedulingError,
-    Task,
     schedule_loop,
     schedule_region,
 )
@@ -756,27 +753,14 @@ class ModuloSchedulePass(ModulePass):
 
     def _schedule_straight_line(self, func_op: func.FuncOp, chip: Chip) -> None:
         """Top-level tasks of a function (loops as single tasks) for minimal makespan."""
-        from ascend_mlir.analysis.dependences import loop_dependences, resource_conflicts
-
         block = func_op.body.blocks.first
         assert block is not None
-        tasks = block_tasks(block, None, scheduled_loop_cost, chip)
-        if not tasks:
+        built = straight_line_problem(block, chip)
+        if built is None:
             return
-        infos = [t.info for t in tasks]
-        deps = {}
-        for d in loop_dependences(infos, (), 1):
-            if d.distance == 0 and d.buffer is None:
-                key = (d.src, d.dst)
-                deps[key] = max(deps.get(key, 0), d.latency)
-        problem_tasks = [
-            Task(f"{i}:{t.info.name}", pipe=pipe_arg(t.solver_pipes), latency=t.info.latency, ii=t.info.ii)
-            for i, t in enumerate(tasks)
-        ]
-        problem_deps = [Dep(s, t, latency=lat) for (s, t), lat in sorted(deps.items())]
-        conflicts = resource_conflicts(infos)
+        tasks, problem = built
         try:
-            result = schedule_region(problem_tasks, problem_deps, conflicts, **self._budget())
+            result = schedule_region(list(problem.tasks), list(problem.deps), list(problem.conflicts), **self._budget())
         except SOLVER_ERRORS as e:
             raise op_error(func_op, f"cannot schedule the straight-line code: {e}") from None
         if result.status != "optimal":

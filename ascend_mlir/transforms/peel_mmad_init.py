@@ -11,8 +11,8 @@ becomes
       <body>
     }
 
-which is correct because step > 0: no later iteration has `%k == lb`. When the trip
-count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
+which is correct because step > 0: no later iteration has `%k == lb`. A loop of one
+trip is its peeled iteration and nothing else. When the trip count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
 values (`iter_args`) are threaded through the peeled iteration when the loop is known to
 run at least once; otherwise such a loop is a diagnostic.
 
@@ -138,6 +138,13 @@ class PeelFirstIteration(RewritePattern):
         runs_at_least_once = lb_value is not None and ub_value is not None and ub_value > lb_value
         if runs_at_least_once:
             rewriter.insert(peeled, InsertPoint.before(loop))
+            assert lb_value is not None and ub_value is not None  # runs_at_least_once
+            if step_value is not None and step_value > 0 and lb_value + step_value >= ub_value:
+                # the peeled iteration is the only one: no loop of no trips is left (its
+                # bounds cost the scalar unit, and the function is straight-line code)
+                rewriter.erase(false)
+                rewriter.replace(loop, [], list(yielded) if loop.iter_args else [])
+                return
         elif loop.iter_args:
             raise op_error(
                 loop,

@@ -46,7 +46,8 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
     loop_body = _is_loop_body(plan.block)
     # a loop whose code runs faster so (ascend.barrier_sync, set by ascend-modulo-schedule):
     # a hand-off within its core is a pipe_barrier[<PIPE_ALL>] before the consumer
-    serial = loop_body and ascend.is_barrier_sync(plan.block.parent_op())  # type: ignore[arg-type]
+    # and a function of straight-line code whose code runs faster so (the same pass)
+    serial = ascend.is_barrier_sync(plan.block.parent_op())  # type: ignore[arg-type]
     run: Coverage | None = None  # one run of the block's model while it does not change
     for r in reqs:
         if r.distance and not loop_body:

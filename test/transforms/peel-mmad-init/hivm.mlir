@@ -126,3 +126,29 @@ func.func @other_form() attributes {hacc.entry, hacc.function_kind = #hacc.funct
   }
   func.return
 }
+
+// -----
+
+// One trip (a K of one step): the peeled iteration is all there is; no loop of no trips
+// is left, and the loop's result is the peeled iteration's yield.
+// CHECK-LABEL: func.func @one_trip
+// CHECK:      %[[TRUE:.*]] = arith.constant true
+// CHECK-NOT:  arith.constant false
+// CHECK:      hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[TRUE]],
+// CHECK-NEXT: %[[PEELED:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NOT:  scf.for
+// CHECK-NEXT: func.return %[[PEELED]] : index
+func.func @one_trip() -> index attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %l1 = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  %sum = scf.for %k = %c0 to %c1 step %c1 iter_args(%s = %c0) -> (index) {
+    %first = arith.cmpi eq, %k, %c0 : index
+    hivm.hir.mmadL1 ins(%l1, %l1, %first, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+    %next = arith.addi %s, %c16 : index
+    scf.yield %next : index
+  }
+  func.return %sum : index
+}
