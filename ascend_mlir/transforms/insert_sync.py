@@ -906,6 +906,9 @@ class InsertSyncPass(ModulePass):
     # the chip (its event ids per pipe pair), chosen as by every pass: see chips.resolve_chip
     chip: str | None = None
     chip_file: str | None = None
+    # a function of straight-line code of one core whose code replays faster with its
+    # hand-offs as pipe_barrier[<PIPE_ALL>]s gets them (module doc, item 7); false: flags
+    straight_line_barriers: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # an op this pass cannot see the pipes of would be left unsynchronised
@@ -915,7 +918,7 @@ class InsertSyncPass(ModulePass):
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 continue
-            if _serial_runs_faster(func_op, chip):
+            if self.straight_line_barriers and _serial_runs_faster(func_op, chip):
                 ascend.set_barrier_sync(func_op)
             planner = _Planner(func_op, chip)
             planner.collect()

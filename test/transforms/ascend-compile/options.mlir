@@ -9,10 +9,15 @@
 // CHIP: builtin.module attributes {hacc.target = #hacc.target<"Ascend910B1">}
 // CHIP: hivm.hir.load
 
-// sync=solver (the default) places flags (ascend-insert-sync): the store waits for the load.
+// sync=solver (the default) is ascend-insert-sync: the store waits for the load. The copy
+// runs one op at a time, where a pipe_barrier[<PIPE_ALL>] (one cycle) is cheaper than a
+// set_flag / wait_flag pair (two): insert-sync replays both and marks the function
+// ascend.barrier_sync (sync=barrier-all writes the same code without the mark).
+// SOLVER: func.func @copy
+// SOLVER-SAME: ascend.barrier_sync
+// SOLVER-NOT: pipe_barrier
 // SOLVER: hivm.hir.load
-// SOLVER-NEXT: hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
-// SOLVER-NEXT: hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
+// SOLVER-NEXT: hivm.hir.pipe_barrier[<PIPE_ALL>]
 // SOLVER-NEXT: hivm.hir.store
 
 // Unknown modes are refused by name, never replaced silently.

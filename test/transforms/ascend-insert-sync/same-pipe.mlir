@@ -1,11 +1,13 @@
-// RUN: ascend-opt %s --split-input-file -p "ascend-insert-sync{chip=ascend910b}" | filecheck %s
-// RUN: ascend-opt %s --split-input-file -p "ascend-insert-sync{chip=ascend950}" | filecheck %s --check-prefix=A5
+// RUN: ascend-opt %s --split-input-file -p "ascend-insert-sync{chip=ascend910b straight-line-barriers=false}" | filecheck %s
+// RUN: ascend-opt %s --split-input-file -p "ascend-insert-sync{chip=ascend950 straight-line-barriers=false}" | filecheck %s --check-prefix=A5
 
 // The same-pipe rule (chips.needs_barrier): on the 910B two dependent vector ops need
 // pipe_barrier[<PIPE_V>] (its V pipe does not order them); on the 950 none (its
 // register-based V pipe does: docs/same-pipe-rule.md); independent ones need nothing; cross-pipe dependences get a
 // flag; the store waits for the last vector op only (transitively covered: the flag
-// after vmul also covers vabs, which a barrier ordered before vmul).
+// after vmul also covers vabs, which a barrier ordered before vmul). The flags, not
+// the barriers these functions would get for running one op at a time
+// (straight-line-barriers, straight-line-serial.mlir), are what is tested here.
 
 // CHECK-LABEL: func.func @chain
 // A5-LABEL:    func.func @chain
