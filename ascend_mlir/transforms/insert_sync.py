@@ -885,8 +885,10 @@ def _serial_runs_faster(func_op: func.FuncOp, chip: Chip) -> bool:
     runs at a time, a hand-off costs a set and a wait, two cycles, against a barrier's one:
     a gemm of one K step ran 830 cycles against barrier-all's 828 (unseen_cube seed 28)."""
     block = func_op.body.blocks.first
-    built = None if block is None else straight_line_problem(block, chip)
-    if built is None or any(t.op.regions for t in built[0]):
+    if block is None or any(op.regions for op in block.ops):
+        return False  # before the problem: a loop's task summarises all its accesses
+    built = straight_line_problem(block, chip)
+    if built is None:
         return False
     problem = built[1]
     n = len(problem.tasks)
