@@ -8,6 +8,7 @@ their ratio and writes bench/startup/results.json.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -32,7 +33,12 @@ def cpu_seconds(argv: list[str]) -> float:
 
 
 def main() -> int:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    parser = argparse.ArgumentParser(description="ascend-opt start-up against xdsl-opt on a tiny file "
+                                     "(least CPU seconds of N interleaved runs; writes results.json)")
+    parser.add_argument("runs", nargs="?", type=int, default=9, help="runs of each tool (default 9)")
+    runs = parser.parse_args().runs
+    if runs < 1:
+        parser.error("runs must be at least 1")
     tools = {name: shutil.which(name) for name in ("ascend-opt", "xdsl-opt")}
     missing = [name for name, path in tools.items() if path is None]
     if missing:
