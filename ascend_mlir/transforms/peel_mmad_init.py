@@ -12,7 +12,8 @@ becomes
     }
 
 which is correct because step > 0: no later iteration has `%k == lb`. A loop of one
-trip is its peeled iteration and nothing else. When the trip count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
+trip becomes its peeled iteration alone (no loop of no trips is left). When the trip
+count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
 values (`iter_args`) are threaded through the peeled iteration when the loop is known to
 run at least once; otherwise such a loop is a diagnostic.
 
