@@ -556,6 +556,8 @@ class _Replay:
         # `_ready`'s answers, and how far it got through the waits of a head not ready yet
         self.ready: dict[tuple[int, int], int] = {}
         self.partial: dict[tuple[int, int], tuple[int, int]] = {}
+        # the cycle the scalar unit issued an item a pipe_barrier[<PIPE_ALL>] stands before
+        self.issued: dict[tuple[int, int], int] = {}
         self.steady_waits, self.reach = self._steady_waits()
 
     def _steady_waits(self) -> tuple[list[list[_Wait]], list[int]]:
@@ -733,17 +735,25 @@ class _Replay:
         if not self.code.barrier:
             return 0
         size = len(self.items)
-        at, o = 0, it * size + n
+        at, o, behind = 0, it * size + n, 0
         for earlier in range(o - 1, -1, -1):
             j, m = divmod(earlier, size)
             s = self.started.get((j, m))
-            if s is None and self.present(j, m) and (self.code.barrier[n] or self.code.barrier[m]):
+            present = self.present(j, m)
+            if s is None and present and (self.code.barrier[n] or self.code.barrier[m]):
                 return None
             if s is not None and self.code.barrier[n]:
                 at = max(at, s + self.items[m].latency + 1)
-            if self.code.barrier[m]:  # the barrier before it: everything earlier drained then
-                at = max(at, s or 0)
+            behind += present
+            if self.code.barrier[m]:
+                # the barrier before it: everything earlier drained then, and the scalar
+                # unit issued m and each item after it a cycle after the one before (a
+                # straight-line kernel's load three items after a barrier ran 3 cycles
+                # after it, replayed 1: random straight-line kernel 167 on the 950)
+                at = max(at, s or 0, self.issued.get((j, m), 0) + behind)
                 break
+        if self.code.barrier[n]:
+            self.issued[(it, n)] = at
         return at
 
     def _port_free(self, n: int, now: int) -> int:
