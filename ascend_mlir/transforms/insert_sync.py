@@ -73,7 +73,7 @@ More than 16 live at once in one direction is an error naming the other sync pas
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -96,6 +96,7 @@ from ascend_mlir.analysis.kernel_layout import scalar_core
 from ascend_mlir.analysis.loop_model import straight_line_problem
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
+from ascend_mlir.scheduling import LoopProblem
 from ascend_mlir.scheduling.realize import loop_cycles, replays
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
@@ -890,13 +891,37 @@ def _serial_runs_faster(func_op: func.FuncOp, chip: Chip) -> bool:
     built = straight_line_problem(block, chip)
     if built is None:
         return False
-    problem = built[1]
-    n = len(problem.tasks)
-    if not replays(problem, n):
+    tasks, problem = built
+    parts = [problem] if replays(problem, len(problem.tasks)) else _core_parts(tasks, problem)
+    if not all(replays(part, len(part.tasks)) for part in parts):
         return False
+    flags, serial = zip(*(_replayed_both_ways(part) for part in parts), strict=True)
+    return all(b <= f for b, f in zip(serial, flags, strict=True)) and sum(serial) < sum(flags)
+
+
+def _replayed_both_ways(problem: LoopProblem) -> tuple[int, int]:
+    """Cycles of one pass of `problem`'s code in program order with flags and with its
+    hand-offs as pipe_barrier[<PIPE_ALL>]s."""
+    n = len(problem.tasks)
     in_order = list(range(n))  # starts that keep the code's order, all in one stage (ii n)
-    flags = loop_cycles(problem, n, n, in_order, {}, 1, gather=False)
-    return loop_cycles(problem, n, n, in_order, {}, 1, gather=False, barriers=True) < flags
+    return (loop_cycles(problem, n, n, in_order, {}, 1, gather=False),
+            loop_cycles(problem, n, n, in_order, {}, 1, gather=False, barriers=True))
+
+
+def _core_parts(tasks: list, problem: LoopProblem) -> list[LoopProblem]:
+    """A MIX function's problem as one per core (each core's tasks and the scalar ones, the
+    dependences and conflicts among them): the cores run apart, the parts split-mix-kernel
+    makes, and hand off to each other by sync_block flags, which serial sync leaves as they
+    are (gemm_relu of one K step: 1 cycle behind barrier-all with flags on both cores)."""
+    cores = [t.op.core_type() if isinstance(t.op, hivm.HivmPipeOp) else "SCALAR" for t in tasks]
+    parts = []
+    for core in ("CUBE", "VECTOR"):
+        index = {i: k for k, i in enumerate(i for i, c in enumerate(cores) if c in (core, "SCALAR"))}
+        parts.append(replace(
+            problem, tasks=[problem.tasks[i] for i in index],
+            deps=[replace(d, src=index[d.src], dst=index[d.dst]) for d in problem.deps if d.src in index and d.dst in index],
+            conflicts=[(index[a], index[b]) for a, b in problem.conflicts if a in index and b in index]))
+    return parts
 
 
 @dataclass(frozen=True)
