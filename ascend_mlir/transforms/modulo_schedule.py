@@ -205,7 +205,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
                            one_pass=bool(pipelined.stats.get("one_pass")))
         estimate = code_cycles(problem, body, max(ii, written[-1] + 1), written, versions, trips, gather=False)
         how = "replayed"
-    else:  # a cube loop
+    else:  # a loop the replay does not model (both cores, or a cube loop around a loop)
         ours = loop_cycles(pipelined.ii, max(pipelined.length, pipelined.ii), trips)
         estimate = loop_cycles(ii, length, trips)
         how = "estimated"
