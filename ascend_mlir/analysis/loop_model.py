@@ -173,8 +173,7 @@ class LoopModel:
             capacity=dict(self.capacity),
             num_stages=self.num_stages,
             conflicts=list(self.conflicts),
-            events_per_pipe_pair=self.chip.events_per_pipe_pair if self.chip is not None else hardware.EVENTS_PER_PIPE_PAIR,
-            barrier_pipes=frozenset(pipe for t in tasks for pipe in t.pipes if needs_barrier(self.chip, pipe, pipe)),
+            **_chip_sync(self.chip, tasks),
         )
 
     def bounds(self):
@@ -209,9 +208,18 @@ def straight_line_problem(block: Block, chip: Chip) -> tuple[list[BodyTask], Loo
         tasks=problem_tasks,
         deps=[Dep(s, t, latency=lat) for (s, t), lat in sorted(latency.items())],
         conflicts=resource_conflicts(infos),
-        events_per_pipe_pair=chip.events_per_pipe_pair,
-        barrier_pipes=frozenset(pipe for t in problem_tasks for pipe in t.pipes if needs_barrier(chip, pipe, pipe)),
+        **_chip_sync(chip, problem_tasks),
     )
+
+
+def _chip_sync(chip: Chip | None, tasks: Sequence[Any]) -> dict[str, Any]:
+    """The problem's facts of the chip's sync, which the replay of its code reads: event
+    ids per pipe pair, and the pipes of `tasks` on which two dependent ops need a
+    pipe_barrier (chips.needs_barrier, the same-pipe rule's one source)."""
+    return {
+        "events_per_pipe_pair": chip.events_per_pipe_pair if chip is not None else hardware.EVENTS_PER_PIPE_PAIR,
+        "barrier_pipes": frozenset(pipe for t in tasks for pipe in t.pipes if needs_barrier(chip, pipe, pipe)),
+    }
 
 
 def _stored(buffer: BufferInfo) -> int:

@@ -319,7 +319,7 @@ def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift:
     return kernel, code
 
 
-def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
+def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep], feeds: dict[int, int],
            sets_at: dict[int, list[tuple[int, str, str, int]]],
            straight_at: dict[int, list[tuple[int, str, str, int]]]):
     """The body's items in program order (each task, then the sets at its point, then
@@ -330,7 +330,6 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep],
     for d in deps:
         if p.tasks[d.src].pipes != p.tasks[d.dst].pipes:
             released[d.src] = max(released.get(d.src, 0), d.latency)
-    feeds = _feeds(p, deps)
     items: list[_Item] = []
     item_of: dict[int, int] = {}
     set_of: dict[tuple[int, str, str, int], int] = {}
@@ -416,7 +415,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
     straight_at = _set_order(straight_releases, [r.src for r in straight_releases])
     items, item_of, set_of, straight_of, item_shift = _items(
-        p, order, shift, deps, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
+        p, order, shift, deps, feeds, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}

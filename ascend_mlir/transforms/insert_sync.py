@@ -913,7 +913,7 @@ def _core_parts(tasks: list, problem: LoopProblem) -> list[LoopProblem]:
     dependences and conflicts among them): the cores run apart, the parts split-mix-kernel
     makes, and hand off to each other by sync_block flags, which serial sync leaves as they
     are (gemm_relu of one K step: 1 cycle behind barrier-all with flags on both cores)."""
-    cores = [t.op.core_type() if isinstance(t.op, hivm.HivmPipeOp) else "SCALAR" for t in tasks]
+    cores = [op_core(t.op, "SCALAR") for t in tasks]
     parts = []
     for core in ("CUBE", "VECTOR"):
         index = {i: k for k, i in enumerate(i for i, c in enumerate(cores) if c in (core, "SCALAR"))}
