@@ -589,6 +589,9 @@ class ModuloSchedulePass(ModulePass):
             return plain_result()
         if large and not self._gathered_runs_faster(model, plain, gathered_result, result):
             return plain_result()
+        if gathered_result.ii > result.ii and not replays(plain, len(model.tasks)) and (
+                self._mix_code_cycles(model, plain, result) < self._mix_code_cycles(model, plain, gathered_result)):
+            return plain_result()
         return gathered_result
 
     def _with_secondary(self, model: LoopModel, plain: LoopProblem, first: LoopResult) -> LoopResult:
@@ -608,6 +611,27 @@ class ModuloSchedulePass(ModulePass):
         at 532 with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7
         chains: plain 287 with rings and 610 without, ran 880; gathered 294, ran 292)."""
         return self._slower_replay(model, plain, gathered_result) < self._slower_replay(model, plain, result)
+
+    @staticmethod
+    def _mix_code_cycles(model: LoopModel, plain: LoopProblem, solved: LoopResult) -> int:
+        """What the code of `solved`, a schedule of a loop of both cores, costs as the
+        replay sees it: its cycles over the known trips, else its steady II.
+
+        The replay does not model such a loop (`replays`): the cores' hand-offs by
+        sync_block flags are left out, so it is not the II the loop is written at. It
+        weighs a gathered schedule against the plain one where gathering costs II, the
+        same approximation on both sides. The plain model reserves one drain per pipe
+        where its code may set at several points (unseen_cube seed 6: plain II 422,
+        replayed 650, ran about 590; gathered 445, ran about 400), and the gathered
+        model adds a recurrence through its one set point (seed 312: II 551, replayed
+        564, ran 567; plain II 295, replayed 466, ran like program order's 466). The
+        trips count on short loops: weighed by the steady II alone, seed 15 (2 trips)
+        took the plain code, whose fill is longer, and ran 2% slower."""
+        body = len(model.tasks)
+        ii, start = code_form(solved)
+        if model.trip_count:
+            return code_cycles(plain, body, ii, start, solved.versions, trips=model.trip_count)
+        return realize(plain, body, ii, start, solved.versions).ii
 
     def _code_loses_little(self, model: LoopModel, plain: LoopProblem, result: LoopResult) -> bool:
         """Whether the plain schedule's code replays within GATHER_LARGE_MIN_LOSS percent
