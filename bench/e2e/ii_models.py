@@ -71,6 +71,26 @@ def _probe_ii(loop: scf.ForOp, result) -> float | None:
     return statistics.median(inner) if inner else None
 
 
+def cube_core_period(result) -> float | None:
+    """What one pass of a MIX loop (the cube's and the vector's part of one loop after
+    split-mix-kernel, each written at the same II) takes as simulated, on the cube core:
+    per op of the cube core that issues at least 6 times, the median distance between its
+    issues over the second half of them; the median of those. `_probe_ii` needs an op
+    unique in its loop, which flash attention's cube part (two loads, two mmadL1s, two
+    fixpipes) does not have. None with no such op."""
+    issues: dict[tuple, list[int]] = {}
+    for e in result.trace:
+        if e.core == "cube" and "flag" not in e.name and "sync_block" not in e.name and "barrier" not in e.name:
+            issues.setdefault((e.loc, e.name, e.pipe), []).append(e.start)
+    periods = []
+    for starts in issues.values():
+        if len(starts) >= 6:
+            starts.sort()
+            gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+            periods.append(statistics.median(gaps[len(gaps) // 2:]))
+    return statistics.median(periods) if periods else None
+
+
 def example_rows(name: str, chip: str) -> list[dict]:
     path = e2e.ROOT / "examples" / f"{name}.mlir"
     module = e2e._compiled(path.read_text(), str(path), chip=chip)
