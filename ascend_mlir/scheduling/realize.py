@@ -404,12 +404,17 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
     pos = {i: n for n, i in enumerate(order)}
-    timed = [flag_sets.Item(frozenset(p.tasks[i].pipes), at[i], p.tasks[i].latency, p.tasks[i].ii) for i in order]
     deps = [d for d in p.deps if d.src < body_tasks and d.dst < body_tasks]
+    feeds = _feeds(p, deps)
+    # a fed cube op is an item of its feed's pipe too, as insert-sync's items are (an
+    # mmadL1 issues on MTE1 and M): a set on MTE1 then stays before the next cube op's
+    # feed (unseen_cube seed 24: the V load's set moved behind the QK step's feed,
+    # replayed at 452 a pass where the code, set after the PV step, ran 426)
+    timed = [flag_sets.Item(frozenset((*p.tasks[i].pipes, _FEED_PIPE) if i in feeds else p.tasks[i].pipes), at[i],
+                            p.tasks[i].latency, p.tasks[i].ii) for i in order]
     kernel, code = _distances(p, deps, versions, shift, pos, trips)
     cross = [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT]
     placed = _barriers(deps, pos, code, cross) if barriers else set()
-    feeds = _feeds(p, deps)
     # insert-sync's model of the block: a fed cube op is one instruction on its feed's pipe too
     model = sync_plan.BlockModel([frozenset((*p.tasks[i].pipes, _FEED_PIPE) if i in feeds else p.tasks[i].pipes)
                                   for i in order], [i in feeds for i in order])
@@ -903,6 +908,14 @@ def replays(p: LoopProblem, body_tasks: int) -> bool:
     if not used & hardware.CUBE_ONLY_PIPES:
         return True
     return not used & hardware.VECTOR_ONLY_PIPES and all(len(t.pipes) == 1 for t in tasks)
+
+
+def both_cores(p: LoopProblem, body_tasks: int) -> bool:
+    """Whether the loop has ops of the cube and of the vector core (a MIX kernel's loop,
+    before split-mix-kernel): `replays` is false for it, its code is replayed only to
+    weigh (modulo_schedule `_mix_code_cycles`, `_both_cores_as_run`)."""
+    used = {pipe for t in p.tasks[:body_tasks] for pipe in t.pipes}
+    return bool(used & hardware.CUBE_ONLY_PIPES and used & hardware.VECTOR_ONLY_PIPES)
 
 
 def _body(p: LoopProblem, body_tasks: int) -> LoopProblem:

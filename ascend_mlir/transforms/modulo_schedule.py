@@ -56,7 +56,7 @@ from ascend_mlir.scheduling.modulo import ii_lower_bound
 from ascend_mlir.scheduling.code_timing import (code_form, one_pass_schedule, skewed_schedule, steady_schedule,
                                                  stretched, unskewed)
 from ascend_mlir.scheduling.program_order import program_order_schedule
-from ascend_mlir.scheduling.realize import code_schedule, kernel_shift, realize, replays, sync_modelled
+from ascend_mlir.scheduling.realize import both_cores, code_schedule, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.unroll import (
@@ -461,8 +461,10 @@ class ModuloSchedulePass(ModulePass):
         releases one by one: vecadd's U = 2 body, solved at 316, runs at 278)."""
         if not model.model_flag_drains:
             return result
-        if not replays(problem, len(model.tasks)):
+        if both_cores(problem, len(model.tasks)):
             return ModuloSchedulePass._both_cores_as_run(model, problem, result)
+        if not replays(problem, len(model.tasks)):
+            return result
         run = realize(problem, len(model.tasks), result.ii, result.start, result.versions)
         if not faster and run.ii * 100 < result.ii * (100 - CODE_SLACK_PERCENT):
             skewed = skewed_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT, model.trip_count)
@@ -591,7 +593,7 @@ class ModuloSchedulePass(ModulePass):
             return plain_result()
         if large and not self._gathered_runs_faster(model, plain, gathered_result, result):
             return plain_result()
-        if gathered_result.ii > result.ii and not replays(plain, len(model.tasks)) and (
+        if gathered_result.ii > result.ii and both_cores(plain, len(model.tasks)) and (
                 self._mix_code_cycles(model, plain, result) < self._mix_code_cycles(model, plain, gathered_result)):
             return plain_result()
         return gathered_result
@@ -616,7 +618,7 @@ class ModuloSchedulePass(ModulePass):
 
     @staticmethod
     def _both_cores_as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
-        """A loop of both cores (`replays` is false): `result`'s code as solved, written at
+        """A loop of both cores (`realize.both_cores`): `result`'s code as solved, written at
         the II its replay over the loop's trips gives where that is slower (`stretched`).
         The code is not rewritten to the replayed timing: the replay leaves out the cores'
         sync_block hand-offs, and code written at it ran 4-20% slower (`replays`). Its
