@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from ii_models import _innermost, _probe_ii, cube_core_period  # noqa: E402
-from unseen import _seeds  # noqa: E402
+from unseen import _seeds, _sim_chip  # noqa: E402
 
 from ascend_mlir.dialects import ascend  # noqa: E402
 from ascend_mlir.sim.binding import bind_arguments  # noqa: E402
@@ -183,13 +183,13 @@ def _compiled(tile_module, **options):
     return module, time.process_time() - t0
 
 
-def check_oracle(d: Draw, tile_module, ours, seed: int) -> tuple[list[str], dict]:
+def check_oracle(d: Draw, tile_module, ours, seed: int, chip: str | None = None) -> tuple[list[str], dict]:
     """What the oracle finds wrong with ours over the whole grid, perturbed (empty:
     nothing), and the inputs it used."""
     f = kernel_function(tile_module)
     inputs = make_inputs(f, seed, bind_arguments(f, _bind_texts(d, f)))
     expected = run_reference(tile_module, inputs)
-    result = simulate(ours.clone(), inputs, perturb=seed + 1, trace=False)
+    result = simulate(ours.clone(), inputs, chip=_sim_chip(chip) if chip else None, perturb=seed + 1, trace=False)
     problems = [r.message() for r in result.races[:3]]
     if result.deadlock:
         problems.append("deadlock: " + "; ".join(result.deadlock_info[:2]))
@@ -226,14 +226,15 @@ def measure(seed: int, chip: str) -> dict:
     except Exception as err:  # noqa: BLE001 - a refusal is a row; the message says whose
         return {**row, "refused": f"{type(err).__name__}: {str(err).strip().splitlines()[-1][:160]}"}
     row["compile_cpu_s"] = round(cpu, 2)
-    row["oracle"], inputs = check_oracle(d, tile_module, ours, seed)
+    row["oracle"], inputs = check_oracle(d, tile_module, ours, seed, chip)
     timed = inputs if d.binds else None
     barrier, _ = _compiled(tile_module, chip=chip, sync="barrier-all", schedule="program-order")
     po, _ = _compiled(tile_module, chip=chip, schedule="program-order")
-    traced = simulate(ours.clone(), timed, blocks=1, trace=True)
+    timing = _sim_chip(chip)
+    traced = simulate(ours.clone(), timed, chip=timing, blocks=1, trace=True)
     row["ours"] = traced.cycles
-    row["barrier"] = simulate(barrier, timed, blocks=1, trace=False).cycles
-    row["po"] = simulate(po, timed, blocks=1, trace=False).cycles
+    row["barrier"] = simulate(barrier, timed, chip=timing, blocks=1, trace=False).cycles
+    row["po"] = simulate(po, timed, chip=timing, blocks=1, trace=False).cycles
     row["ratio"] = round(row["ours"] / min(row["barrier"], row["po"]), 4)
     # the trace's ops are those of `ours` as simulated: probe the loops of the same module
     loops = []
