@@ -898,9 +898,9 @@ def replays(p: LoopProblem, body_tasks: int) -> bool:
     """Whether `realize` models the code of this loop: a loop of the vector core, or one of
     the cube core's ops (a K loop). Not modelled: a loop with ops of both cores (a MIX
     kernel's, before split-mix-kernel), which hand off by sync_block flags (flash
-    attention, unseen_cube seeds 15, 24 and 51: written at their replayed II, they ran 4-20%
-    slower; it only weighs a gathered schedule against the plain one there, modulo_schedule
-    `_mix_code_cycles`), and a cube loop around a nested loop, a task on all its pipes whose inner
+    attention, unseen_cube seeds 15, 24 and 51: rewritten to their replayed timing, they ran
+    4-20% slower; `both_cores` says where the replay only weighs the schedules and gives
+    the II written), and a cube loop around a nested loop, a task on all its pipes whose inner
     timing (the next tile's loads under the last K steps) the replay does not see (a
     nested gemm of 8 K steps: solver 16822, replayed 18046, ran 16505 a tile)."""
     tasks = p.tasks[:body_tasks]

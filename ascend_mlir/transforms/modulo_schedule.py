@@ -640,10 +640,9 @@ class ModuloSchedulePass(ModulePass):
         """What the code of `solved`, a schedule of a loop of both cores, costs as the
         replay sees it: its cycles over the known trips, else its steady II.
 
-        The replay does not model such a loop (`replays`): the cores' hand-offs by
-        sync_block flags are left out, so it is not the II the loop is written at. It
-        weighs a gathered schedule against the plain one where gathering costs II, the
-        same approximation on both sides. The plain model reserves one drain per pipe
+        The replay leaves the cores' hand-offs by sync_block flags out (`replays` is false
+        for such a loop), the same approximation on both sides: it weighs a gathered
+        schedule against the plain one where gathering costs II. The plain model reserves one drain per pipe
         where its code may set at several points (unseen_cube seed 6: plain II 422,
         replayed 650, ran about 590; gathered 445, ran about 400), and the gathered
         model adds a recurrence through its one set point (seed 312: II 551, replayed
