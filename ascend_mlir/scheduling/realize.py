@@ -903,19 +903,23 @@ def replays(p: LoopProblem, body_tasks: int) -> bool:
     the II written), and a cube loop around a nested loop, a task on all its pipes whose inner
     timing (the next tile's loads under the last K steps) the replay does not see (a
     nested gemm of 8 K steps: solver 16822, replayed 18046, ran 16505 a tile)."""
-    tasks = p.tasks[:body_tasks]
-    used = {pipe for t in tasks for pipe in t.pipes}
-    if not used & hardware.CUBE_ONLY_PIPES:
-        return True
-    return not used & hardware.VECTOR_ONLY_PIPES and all(len(t.pipes) == 1 for t in tasks)
+    cube, vector = _cores_used(p, body_tasks)
+    return not cube or not vector and all(len(t.pipes) == 1 for t in p.tasks[:body_tasks])
 
 
 def both_cores(p: LoopProblem, body_tasks: int) -> bool:
     """Whether the loop has ops of the cube and of the vector core (a MIX kernel's loop,
     before split-mix-kernel): `replays` is false for it, its code is replayed only to
     weigh (modulo_schedule `_mix_code_cycles`, `_both_cores_as_run`)."""
+    cube, vector = _cores_used(p, body_tasks)
+    return cube and vector
+
+
+def _cores_used(p: LoopProblem, body_tasks: int) -> tuple[bool, bool]:
+    """Whether the loop's tasks use a pipe only the cube core has, and one only the vector
+    core has (MTE2 and S tell neither)."""
     used = {pipe for t in p.tasks[:body_tasks] for pipe in t.pipes}
-    return bool(used & hardware.CUBE_ONLY_PIPES and used & hardware.VECTOR_ONLY_PIPES)
+    return bool(used & hardware.CUBE_ONLY_PIPES), bool(used & hardware.VECTOR_ONLY_PIPES)
 
 
 def _body(p: LoopProblem, body_tasks: int) -> LoopProblem:

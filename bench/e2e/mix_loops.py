@@ -32,9 +32,7 @@ CHIP = "ascend950"  # the 910B has no cc -> ub path: it refuses MIX kernels
 def draw(rng: random.Random) -> unseen_cube.Draw:
     bm, bn = rng.choice((16, 32, 48, 64, 80)), rng.choice((16, 32, 48, 64, 96, 128))
     stages, trips, grid = rng.randint(1, 3), rng.randint(6, 20), rng.choice((1, 2, 3))
-    consts = {"SQ": bm * grid, "SK": bn * trips}
-    return unseen_cube.Draw("flash_attention", {**consts, "bm": bm, "bn": bn, "num_stages": stages}, consts,
-                            ("make_flash_attention", {"bm": bm, "bn": bn, "num_stages": stages}), k_trips=trips)
+    return unseen_cube.flash_attention_draw(bm, bn, stages, trips, grid)
 
 
 def measure(d: unseen_cube.Draw, seed: int) -> dict:

@@ -121,10 +121,7 @@ def _draw(seed: int) -> Draw:
         kw = {"m": tm * rows, "k": tk * trips, "n": tn * (grid // rows), "tm": tm, "tn": tn, "tk": tk}
         return Draw(name, kw, {}, ("make", kw))
     if name == "flash_attention":
-        bm, bn = rng.choice((16, 48, 64)), rng.choice((16, 32, 48, 64, 80))
-        consts = {"SQ": bm * grid, "SK": bn * trips}
-        return Draw(name, {**consts, "bm": bm, "bn": bn, "num_stages": stages}, consts,
-                    ("make_flash_attention", {"bm": bm, "bn": bn, "num_stages": stages}))
+        return flash_attention_draw(rng.choice((16, 48, 64)), rng.choice((16, 32, 48, 64, 80)), stages, trips, grid)
     if name == "gemm_dyn":
         # a partial last tile in every dimension where the draw gives one; K's steps are 64
         binds = {"m": rng.randint(1, 2 * 128 + 40), "n": rng.randint(1, 3 * 128), "k": 64 * (trips - 1) + rng.randint(1, 64)}
@@ -132,6 +129,14 @@ def _draw(seed: int) -> Draw:
     # flash_attention_dyn: 64-row query blocks, 64-row key blocks
     binds = {"sq": rng.randint(1, 3 * 64 + 30), "sk": 64 * (trips - 1) + rng.randint(1, 64)}
     return Draw(name, dict(binds), binds=binds)
+
+
+def flash_attention_draw(bm: int, bn: int, stages: int, trips: int, grid: int) -> Draw:
+    """examples/flash_attention.py's kernel of `grid` query blocks of `bm` rows and `trips`
+    key blocks of `bn`, on `stages` buffers."""
+    consts = {"SQ": bm * grid, "SK": bn * trips}
+    return Draw("flash_attention", {**consts, "bm": bm, "bn": bn, "num_stages": stages}, consts,
+                ("make_flash_attention", {"bm": bm, "bn": bn, "num_stages": stages}), k_trips=trips)
 
 
 def build(d: Draw):

@@ -341,11 +341,13 @@ def test_a_loop_of_both_cores_is_written_at_the_ii_its_code_runs(seed):
     at 880 and ran 949, seed 24 (key blocks of 16) at 275, replayed at 452 with the V
     load's set behind the QK step's feed, and ran 426."""
     import unseen_cube
+    from ii_models import cube_core_period
+
     from ascend_mlir.sim.simulator import simulate
 
     module, _ = unseen_cube._compiled(unseen_cube.build(unseen_cube.draw(seed)), chip="ascend950")
     written = {ascend.loop_of(loop).ii for loop in unseen_cube._innermost(module)}  # the aic and aiv parts'
     assert len(written) == 1
-    measured = unseen_cube.cube_core_period(simulate(module, blocks=1, trace=True))
+    measured = cube_core_period(simulate(module, blocks=1, trace=True))
     assert measured is not None
     assert abs(measured - min(written)) <= 0.01 * min(written), (written, measured)
