@@ -75,8 +75,9 @@ NOT_LOWERED: dict[str, str] = {}
 # `slow`: flash_attention_dyn's compile for the CCE route on dav-3510 (57 CPU s, most of it
 # verify-sync; the fast tier's costliest case). In the fast tier flash_attention on
 # dav-3510 (its ops, static) and gemm_dyn on both arches (a runtime-size cube kernel
-# lowered) stand in; the default tier runs it.
-SLOW_CASES = {("flash_attention_dyn", "dav-3510")}
+# lowered) stand in; the default tier runs it. gemm_anchor on dav-3510 likewise (32 blocks,
+# 2.4 CPU s in the fast tier): gemm and gemm_dyn keep the cube kernels' flags there.
+SLOW_CASES = {("flash_attention_dyn", "dav-3510"), ("gemm_anchor", "dav-3510")}
 # that compile and its -t cce re-check once per run, shared with test_examples' --via cce (conftest)
 SHARE_COMPILES = True
 

@@ -74,8 +74,10 @@ def test_every_runtime_shape_example_documents_a_size():
 
 # `slow`: flash_attention_dyn (about 20 CPU s, most of it verify-sync in its compile); in the
 # fast tier test_runtime_shape_attention stands in (the same kernel compiled and simulated
-# perturbed at fixed sizes, race-free and equal to the reference); the default tier runs it
-SIMULATED_SLOW = {"flash_attention_dyn"}
+# perturbed at fixed sizes, race-free and equal to the reference); the default tier runs it.
+# gemm_anchor too (its 32 blocks, 3.2 CPU s): gemm, gemm_910b, gemm_bf16 and gemm_relu keep
+# the cube examples simulated in the fast tier
+SIMULATED_SLOW = {"flash_attention_dyn", "gemm_anchor"}
 # its compiles (npuir and the CCE route) and -t cce re-check once per run, shared with
 # test_irdl_route, test_cce_flags and test_runtime_shape_attention (conftest)
 SHARE_COMPILES = True

@@ -98,6 +98,7 @@ def test_random_kernels_not_tuned_to_are_never_slower():
     assert not slower, f"(seed, ours, faster baseline): {slower}"
 
 
+@pytest.mark.slow  # 6 CPU s, most of it the unrolled loop's full solve; the default tier runs it
 def test_unroll_is_taken_only_where_its_written_code_pays_over_the_known_trips():
     # random kernel 204 (ascend950): 3 trips; U = 2 beat the loop's II per iteration
     # (364 / 2 < 212) but is one pass of the unrolled body plus a one-trip rest loop: 1029
