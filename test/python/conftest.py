@@ -37,8 +37,8 @@ def tier_budget(config: pytest.Config, *, fast: int, default: int, slow: int) ->
     return fast if config.getoption("--fast", default=False) else default
 
 
-# The costliest files (CPU seconds of the default tier per file, session 11's per-test
-# log of the whole command, CONTRIBUTING.md), run first: run-tests.sh has pytest-xdist hand
+# The costliest files (CPU seconds of the default tier per file, session 21's per-test
+# log, `--cpu-durations-log`, CONTRIBUTING.md), run first: run-tests.sh has pytest-xdist hand
 # the files out in collection order (--dist loadfile --no-loadscope-reorder), so the
 # longest go first and the short ones fill both workers' ends; xdist's own order, most
 # tests first, handed out last the costly files of few tests (test_docs,
@@ -47,14 +47,16 @@ def tier_budget(config: pytest.Config, *, fast: int, default: int, slow: int) ->
 # processes its blocks start are a forked server's children, not the test's. test_tune
 # and test_tune_ray early for their wall (the recycle test's 15 s timeout, the Ray
 # cluster's start): lit and pyright run in the first minutes and use the core they leave.
-# test_examples before the files that share flash_attention_dyn's compiles
+# test_unseen_shapes (31.6 CPU s) was not named and came last: one worker ran it alone
+# for the last 26 s. test_examples before the files that share flash_attention_dyn's compiles
 # (SHARE_COMPILES: test_irdl_route, test_cce_flags, test_verify_sync_sequences wait on the
 # first compile's lock). Only the order changes; a file not named keeps its place after these.
-COSTLY_FIRST = ("test_docs.py", "test_cce_random.py", "test_examples.py", "test_scheduled_ii.py",
-                "test_compile_random.py", "test_event_rings.py", "test_cce_emulation.py", "test_tune_ray.py",
-                "test_tune.py", "test_irdl_route.py", "test_triton_dumps.py", "test_verify_sync_shared.py",
-                "test_verify_sync_sequences.py", "test_cce_flags.py", "test_never_slower.py", "test_sim_bishengir.py",
-                "test_unroll.py", "test_program_order.py", "test_dialect_docs.py")
+COSTLY_FIRST = ("test_docs.py", "test_scheduled_ii.py", "test_examples.py", "test_unseen_shapes.py",
+                "test_cce_random.py", "test_event_rings.py", "test_tune_ray.py", "test_tune.py",
+                "test_never_slower.py", "test_compile_random.py", "test_irdl_route.py", "test_cce_emulation.py",
+                "test_triton_dumps.py", "test_verify_sync_shared.py", "test_cce_flags.py",
+                "test_verify_sync_sequences.py", "test_sim_bishengir.py", "test_program_order.py", "test_unroll.py",
+                "test_fuzz_bad_input.py", "test_dialect_docs.py")
 
 
 def _costly_first(items: list[pytest.Item]) -> None:
