@@ -43,7 +43,7 @@ from ascend_mlir.analysis.dependences import (
 )
 from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import Cost, element_bytes, op_pipes, scope_of
-from ascend_mlir.analysis.views import users_through_views
+from ascend_mlir.analysis.views import enclosing_function, users_through_views
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.dialects import ascend
 from ascend_mlir.dialects.tile import NUM_STAGES_ATTR as TILE_NUM_STAGES
@@ -62,10 +62,8 @@ def loop_num_stages(loop: scf.ForOp, override: int | None = None) -> int:
 
 def loop_name(loop: scf.ForOp, index: int) -> str:
     """`<function>.<iv name>` (or `.loop<N>` by pre-order position) for reports."""
-    parent = loop.parent_op()
-    while parent is not None and not isinstance(parent, func.FuncOp):
-        parent = parent.parent_op()
-    fname = parent.sym_name.data if isinstance(parent, func.FuncOp) else "module"
+    parent = enclosing_function(loop)
+    fname = parent.sym_name.data if parent is not None else "module"
     hint = loop.body.block.args[0].name_hint
     return f"{fname}.{hint}" if hint else f"{fname}.loop{index}"
 
@@ -306,9 +304,7 @@ def build_loop_model(
 ) -> LoopModel:
     iv = loop.body.block.args[0]
     tasks = mark_iteration_locals(block_tasks(loop.body.block, iv, loop_cost, chip), loop)
-    func_op = loop.parent_op()
-    while func_op is not None and not isinstance(func_op, func.FuncOp):
-        func_op = func_op.parent_op()
+    func_op = enclosing_function(loop)
     allocs = function_allocs(func_op) if func_op is not None else []
     # a buffer's versions follow the innermost loop that holds all its uses
     candidates = [b for b in loop_buffers(loop, tasks, allocs) if buffer_loop(b.root) is loop]  # type: ignore[arg-type]

@@ -395,15 +395,21 @@ def widen_out_of(fp: Footprint, loop: Operation) -> Footprint:
 # ----------------------------------------------------------------------------- symbol ranges
 
 
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    """The function `op` stands in (None: it is in none, a module-level op)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return parent
+
+
 def _block_index_range(op: Operation) -> tuple[Hashable, tuple[int, int]] | None:
     """The block id an op reads, in [0, grid) when its kernel's grid is static."""
     if op.name not in ("tile.block_idx", "hivm.hir.get_block_idx") or not op.results:
         return None
     from ascend_mlir.dialects.ascend import launch_grid
 
-    function = op.parent_op()
-    while function is not None and not isinstance(function, func.FuncOp):
-        function = function.parent_op()
+    function = enclosing_function(op)
     if function is None:
         return None
     return op.results[0], (0, launch_grid(function) - 1)

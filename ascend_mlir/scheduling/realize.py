@@ -406,18 +406,17 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     pos = {i: n for n, i in enumerate(order)}
     deps = [d for d in p.deps if d.src < body_tasks and d.dst < body_tasks]
     feeds = _feeds(p, deps)
-    # a fed cube op is an item of its feed's pipe too, as insert-sync's items are (an
-    # mmadL1 issues on MTE1 and M): a set on MTE1 then stays before the next cube op's
-    # feed (unseen_cube seed 24: the V load's set moved behind the QK step's feed,
-    # replayed at 452 a pass where the code, set after the PV step, ran 426)
-    timed = [flag_sets.Item(frozenset((*p.tasks[i].pipes, _FEED_PIPE) if i in feeds else p.tasks[i].pipes), at[i],
-                            p.tasks[i].latency, p.tasks[i].ii) for i in order]
+    # a fed cube op issues on its feed's pipe too, in insert-sync's items and its model of
+    # the block (an mmadL1 issues on MTE1 and M): a set on MTE1 then stays before the next
+    # cube op's feed (unseen_cube seed 24: the V load's set moved behind the QK step's
+    # feed, replayed at 452 a pass where the code, set after the PV step, ran 426)
+    issued_on = [frozenset((*p.tasks[i].pipes, _FEED_PIPE) if i in feeds else p.tasks[i].pipes) for i in order]
+    timed = [flag_sets.Item(pipes, at[i], p.tasks[i].latency, p.tasks[i].ii)
+             for pipes, i in zip(issued_on, order, strict=True)]
     kernel, code = _distances(p, deps, versions, shift, pos, trips)
     cross = [n for n, d in enumerate(deps) if _crosses(p, d) and code[n] != _NO_WAIT]
     placed = _barriers(deps, pos, code, cross) if barriers else set()
-    # insert-sync's model of the block: a fed cube op is one instruction on its feed's pipe too
-    model = sync_plan.BlockModel([frozenset((*p.tasks[i].pipes, _FEED_PIPE) if i in feeds else p.tasks[i].pipes)
-                                  for i in order], [i in feeds for i in order])
+    model = sync_plan.BlockModel(issued_on, [i in feeds for i in order])
     flagged = [] if barriers else _uncovered(p, model, pos, deps, code, cross)
     releases = [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], *_flag_pipes(p, deps[n]), code[n])
                 for n in flagged]

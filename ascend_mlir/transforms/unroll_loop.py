@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascend_mlir.analysis.latency_model import constant_int, op_pipes
+from ascend_mlir.analysis.views import enclosing_function
 from ascend_mlir.dialects import ascend, hivm
 from ascend_mlir.transforms.pipeline_loops import index_constant, is_pipelinable_body_op
 
@@ -154,10 +155,8 @@ def unrolled_copy(loop: scf.ForOp, u: int, buffers: Sequence[SSAValue]) -> tuple
     would be written with the loop's own before it unrolls (a copy of the loop alone
     beside it would share its buffers, which the loop model then takes for buffers used
     beyond the loop)."""
-    function = loop.parent_op()
-    while function is not None and not isinstance(function, func.FuncOp):
-        function = function.parent_op()
-    assert isinstance(function, func.FuncOp)
+    function = enclosing_function(loop)
+    assert function is not None
     ops = list(function.walk())
     copied = list(function.clone().walk())
     position = {id(op): i for i, op in enumerate(ops)}

@@ -45,6 +45,7 @@ sys.path.insert(0, str(HERE))
 from ii_models import _innermost, _probe_ii, cube_core_period  # noqa: E402
 from unseen import _seeds, _sim_chip  # noqa: E402
 
+from ascend_mlir.analysis.views import enclosing_function  # noqa: E402
 from ascend_mlir.dialects import ascend  # noqa: E402
 from ascend_mlir.sim.binding import bind_arguments  # noqa: E402
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference  # noqa: E402
@@ -275,14 +276,7 @@ def _one_mix_loop(innermost: list) -> bool:
     function after split-mix-kernel, written at one II."""
     if len(innermost) != 2:
         return False
-    from xdsl.dialects import func
-
-    def function_of(op):
-        while not isinstance(op, func.FuncOp):
-            op = op.parent_op()
-        return op
-
-    functions = {id(function_of(loop)) for loop in innermost}
+    functions = {id(enclosing_function(loop)) for loop in innermost}
     return len(functions) == 2 and len({ascend.loop_of(loop).ii for loop in innermost}) == 1  # type: ignore[union-attr]
 
 
