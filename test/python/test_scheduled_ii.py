@@ -331,7 +331,6 @@ def test_a_runtime_shape_k_loop_runs_at_its_written_ii():
     assert abs(measured - written) <= 0.01 * written, (written, measured)
 
 
-
 @pytest.mark.parametrize("seed", [24, 33, 312])
 def test_a_loop_of_both_cores_is_written_at_the_ii_its_code_runs(seed):
     """A MIX loop (flash attention: the cube's QK and PV steps, the vector's softmax) is
