@@ -133,6 +133,65 @@ def ring_ids(lifetimes: Sequence[Lifetime], ids: int) -> tuple[list[list[int]], 
     return groups, ids_of
 
 
+@dataclass(frozen=True)
+class Carried:
+    """A loop-carried flag of one pipe pair: set after item `src` of a pass, waited before
+    item `dst` of the pass `distance` later, on `ids` ids; `at`: its set point's start
+    within the pass (None: the loop is not scheduled)."""
+
+    src: int
+    dst: int
+    distance: int
+    ids: int
+    at: int | None = None
+
+    @property
+    def forward(self) -> bool:
+        return self.src < self.dst
+
+
+def merge_carried(flags: Sequence[Carried], excess: int) -> list[list[int]]:
+    """Carried flags that become one until they take `excess` ids fewer (or no two can
+    merge): groups of indices into `flags`, in order of their sets. Two flags of one
+    distance merge when the merged one (set after the later producer, waited before the
+    earlier consumer: always correct, only later) keeps their direction, and so their ids;
+    the pair whose sets stand closest merges first (in time when the loop is scheduled,
+    else in set order), which delays the earlier set's consumers the least. A carried
+    flag's consumer waits `distance` passes for it: a buffer's next version freed by a
+    later op of the same pipe in the same pass costs it little (unseen seed 41 on a chip
+    of 4 ids: three V -> MTE2 flags of two ids each, which the ring of one pass cannot
+    take, were pipe_barrier[<PIPE_ALL>]s: written 530, ran 1408)."""
+    order = sorted(range(len(flags)), key=lambda i: (flags[i].src, flags[i].dst, i))
+    rank = {i: n for n, i in enumerate(order)}
+    groups = [[i] for i in order]
+    merged = [flags[i] for i in order]
+    saved = 0
+    while saved < excess:
+        best: tuple | None = None
+        for a in range(len(groups)):
+            for b in range(a + 1, len(groups)):
+                x, y = merged[a], merged[b]
+                if x.distance != y.distance or x.forward != y.forward:
+                    continue
+                joined = Carried(max(x.src, y.src), min(x.dst, y.dst), x.distance, max(x.ids, y.ids),
+                                 x.at if x.src > y.src else y.at)
+                if joined.forward != x.forward:
+                    continue
+                timed = x.at is not None and y.at is not None
+                gap = abs(x.at - y.at) if timed else 0  # type: ignore[operator]
+                cost = (gap, abs(rank[groups[a][-1]] - rank[groups[b][0]]), a, b)
+                if best is None or cost < best[0]:
+                    best = (cost, a, b, joined)
+        if best is None:
+            break
+        _, a, b, joined = best
+        saved += min(merged[a].ids, merged[b].ids)
+        groups[a] = sorted(groups[a] + groups[b], key=rank.__getitem__)
+        merged[a] = joined
+        del groups[b], merged[b]
+    return groups
+
+
 def ring_edges(ids_of: Sequence[int]) -> list[tuple[int, int, int]]:
     """The reuses of each id among flags (`ids_of`: their ids, the flags in order of their
     sets): (earlier flag, next flag, 0 when the next one is in the same pass or 1 when it

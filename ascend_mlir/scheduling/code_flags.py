@@ -7,7 +7,8 @@ A loop body whose flags of one pipe pair need more ids than the chip has
 (`flag_sets.set_points(..., fewest)`): a consumer then waits for a set after the ops of
 other chains (chains16x8, 16 loads and 16 stores a pass on 8 ids: its stores wait for a
 set after the vector ops of half the chains; replayed without this at 3999 cycles an
-iteration, run at 3612, with it 3679). Where a pair is still short, its flags of one
+iteration, run at 3612, with it 3679). Where a pair is still short, its carried flags
+merge as far as that frees the ids (`event_ids.merge_carried`), then its flags of one
 pass take turns on the ids it has free (`event_ids.ring_ids`, merged where more are
 live at once than there are ids) and a credit flag back (wait pipe -> set pipe,
 `event_ids.credits`) orders each reuse that nothing orders yet: a store lets the vector
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ascend_mlir.analysis import flag_sets
-from ascend_mlir.analysis.event_ids import Lifetime, credits, ring_edges, ring_ids
+from ascend_mlir.analysis.event_ids import Carried, Lifetime, credits, merge_carried, ring_edges, ring_ids
 
 # ordered(points, a, b, pipe_a, pipe_b, wrap): with the sets at `points`, item a (its
 # pipe_a part) completes before item b of the same pass (wrap 0) or the next (wrap 1)
@@ -55,7 +56,7 @@ def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Re
         return points, [], True
     points = flag_sets.set_points(items, releases, ii, fewest)
     periods, back = _no_double_set(releases, points, again, runs)
-    ringed = _ringed(releases, points, ids, len(items), ordered, periods, back)
+    ringed = _ringed(items, releases, points, ids, ordered, periods, back)
     return (*ringed, True) if ringed is not None else (points, back, False)
 
 
@@ -110,13 +111,41 @@ def _short_pipes(releases: Sequence[flag_sets.Release], points: list[int], back:
     return frozenset(pair[0] for pair, n in need.items() if n > ids)
 
 
-def _ringed(releases: Sequence[flag_sets.Release], points: list[int], ids: int, length: int,
+def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], points: list[int],
+                    periods: list[int], back: list[flag_sets.Release], ids: int) -> list[int]:
+    """`points` with the carried flags of each short pair merged as insert-sync's
+    `_merge_carried` does (`event_ids.merge_carried`): until the pair needs no more than
+    `ids` ids, a merged flag set at its latest point (its releases then one set, waited
+    before their first consumer)."""
+    need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
+    out = list(points)
+    for pair, n in sorted(need.items()):
+        if n <= ids:
+            continue
+        flags: dict[tuple, list[int]] = {}  # a carried flag (point, distance, direction): its releases
+        for k, (r, point) in enumerate(zip(releases, points, strict=True)):
+            if (r.set_pipe, r.wait_pipe) == pair and r.distance > 0:
+                flags.setdefault((point, r.distance, r.src < r.dst), []).append(k)
+        keys = list(flags)
+        carried = [Carried(point, min(releases[k].dst for k in flags[key]), distance, periods[flags[key][0]],
+                           items[point].start)
+                   for key in keys for point, distance, _ in [key]]
+        for group in merge_carried(carried, n - ids):
+            latest = max(carried[i].src for i in group)
+            for i in group:
+                for k in flags[keys[i]]:
+                    out[k] = latest
+    return out
+
+
+def _ringed(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], points: list[int], ids: int,
             ordered: Ordered, periods: list[int], back: list[flag_sets.Release],
             ) -> tuple[list[int], list[flag_sets.Release]] | None:
     """`points` with every short pair's same-pass flags on a ring (one id each), and the
     credits: `back` (`_no_double_set`'s) and those that order the ring's reuses; `points`
     itself where no pair is short, and None when one does not fit (insert-sync's
     barriers, which the replay does not model)."""
+    points = _merged_carried(items, releases, points, periods, back, ids)
     need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
     ring_ids_of = {(point, r.set_pipe, r.wait_pipe): period
                    for r, point, period in zip(releases, points, periods, strict=True) if r.distance == 0}
@@ -144,5 +173,5 @@ def _ringed(releases: Sequence[flag_sets.Release], points: list[int], ids: int, 
             kept.append(merged)
         needs = [(kept[a].dst, kept[b].src, wrap) for a, b, wrap in ring_edges(ids_of)
                  if not ordered(out, kept[a].dst, kept[b].src, pair[1], pair[0], wrap)]
-        back += [flag_sets.Release(x, y, pair[1], pair[0], distance) for x, y, distance in credits(needs, length)]
+        back += [flag_sets.Release(x, y, pair[1], pair[0], distance) for x, y, distance in credits(needs, len(items))]
     return out, back

@@ -42,8 +42,9 @@ through versions `iv mod k`, planned `pointer_cast`s):
    a flag of the function body set after a loop ends does not hold the loop's ids.
    Where a loop's flag finds none, the loops' flags choose first if fewer then go
    without. **When the ids run out** in a block, its sets of that pipe gather at the
-   fewest points; if still short in a loop body, the pair's flags of
-   one pass take turns on the ids by lifetime (interval colouring over the pass, merging
+   fewest points; if still short in a loop body, the pair's carried flags merge, the
+   closest sets first, as far as that frees the ids (`event_ids.merge_carried`), then
+   the pair's flags of one pass take turns on the ids by lifetime (interval colouring over the pass, merging
    flags only where more are live at once than there are ids), and a flag back (wait
    pipe -> set pipe) orders each reuse nothing orders yet (the fewest such flags,
    `analysis.event_ids`). A function-body flag set right after a loop takes an id of the
@@ -114,6 +115,7 @@ from ascend_mlir.transforms.sync_planning import (
     _plan_block,
     _gather_sets,
     _no_double_set,
+    merge_short_carried,
 )
 from ascend_mlir.transforms.sync_events import (
     block_name,
@@ -438,7 +440,8 @@ class _Emitter:
         """Event ids for every flag. When a block has more flags of a pipe pair live at
         once than the chip has ids, its sets of that pipe first gather at the fewest
         points (fewer drains of the pipe; consumers may then wait a little); if still
-        short, the flags of a loop body take turns on the ids by lifetime (`_ring`), and
+        short, a loop body's carried flags merge (`merge_short_carried`) and its flags of
+        one pass take turns on the ids by lifetime (`_ring`), and
         only where that does not fit does a barrier stand in."""
         flags = self._assign()
         short = short_pairs(flags)
@@ -449,6 +452,8 @@ class _Emitter:
             if _is_loop_body(block):
                 _no_double_set(self.planner.plans[block])
         flags = self._assign()
+        if merge_short_carried(self.planner.plans, flags):
+            flags = self._assign()
         ringed = self._rings(flags) if short_pairs(flags) else None
         if ringed is not None and not short_pairs(ringed):
             return ringed

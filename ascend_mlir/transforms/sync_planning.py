@@ -10,6 +10,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, Operation
 
 from ascend_mlir.analysis import flag_sets
+from ascend_mlir.analysis.event_ids import Carried, merge_carried
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.sync_plan import (
     Coverage,
@@ -327,3 +328,32 @@ def _nested_orders(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> dict[int,
         if known:
             orders[idx] = {y: frozenset(xs) for y, xs in known.items()}
     return orders
+
+
+def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Flag]]) -> bool:
+    """The carried flags of each short pair of a loop body (flags of it that found no
+    event id) merged (`event_ids.merge_carried`) until the ids those went without are
+    free, before its flags of one pass take turns (`_Emitter._ring`): a carried flag's
+    consumer waits passes for it, one of the same pass at once. Whether any merged."""
+    missing: dict[tuple[Block, str, str], int] = {}
+    for plan, f in flags:
+        if f.first_id is None and not f.cross_core and _is_loop_body(plan.block):
+            key = (plan.block, f.set_pipe, f.wait_pipe)
+            missing[key] = missing.get(key, 0) + f.period
+    changed = False
+    for (block, set_pipe, wait_pipe), excess in missing.items():
+        plan = plans[block]
+        carried = [f for f in plan.flags if (f.set_pipe, f.wait_pipe) == (set_pipe, wait_pipe) and f.distance > 0
+                   and f.anchor is None and not f.cross_core and not f.around]
+        items, _ = _timed_items(plan)
+        groups = merge_carried([Carried(f.src, f.dst, f.distance, f.period, items[f.src].start) for f in carried],
+                               excess)
+        gone: set[int] = set()
+        for group in (g for g in groups if len(g) > 1):
+            kept = carried[group[0]]
+            kept.src, kept.dst = max(carried[i].src for i in group), min(carried[i].dst for i in group)
+            kept.period = max(carried[i].period for i in group)
+            gone.update(id(carried[i]) for i in group[1:])
+        plan.flags = [f for f in plan.flags if id(f) not in gone]
+        changed = changed or bool(gone)
+    return changed

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from xdsl.context import Context
 from xdsl.dialects import func
 
-from ascend_mlir.analysis.event_ids import Lifetime, credits, ring_edges, ring_ids
+from ascend_mlir.analysis.event_ids import Carried, Lifetime, credits, merge_carried, ring_edges, ring_ids
 from ascend_mlir.dialects import hivm
 from ascend_mlir.sim import simulate
 from ascend_mlir.sim.reference import kernel_function, make_inputs, run_reference
@@ -63,6 +63,46 @@ def test_one_ordering_covers_the_needs_it_can():
     assert credits([(5, 10, 0), (6, 12, 0)], 20) == [(6, 10, 0)]
     assert credits([(8, 2, 1)], 10) == [(8, 2, 1)]
     assert credits([(1, 3, 0), (4, 6, 0)], 10) == [(1, 3, 0), (4, 6, 0)]
+
+
+def test_carried_flags_merge_the_closest_sets_first():
+    # three V -> MTE2 flags over two passes (two ids each, set after the chain's vector
+    # op, waited before the next load of its buffer), four ids: the two whose sets stand
+    # 10 cycles apart merge, set after the later one, waited before the earlier consumer
+    flags = [Carried(116, 10, 2, 2, at=300), Carried(124, 21, 2, 2, at=310), Carried(134, 42, 2, 2, at=400)]
+    assert merge_carried(flags, 2) == [[0, 1], [2]]
+    assert merge_carried(flags, 4) == [[0, 1, 2]]
+    assert merge_carried(flags, 0) == [[0], [1], [2]]
+
+
+def test_carried_flags_merge_only_within_a_distance_and_a_direction():
+    # other distances, or a forward flag (set before its wait in every pass, d + 1 ids)
+    # that a backward one would make backward: nothing merges
+    assert merge_carried([Carried(5, 1, 1, 1), Carried(6, 2, 2, 2)], 1) == [[0], [1]]
+    assert merge_carried([Carried(2, 8, 1, 2), Carried(9, 3, 1, 1)], 1) == [[0], [1]]
+    # two forward flags whose merged set would come after the merged wait stay apart
+    assert merge_carried([Carried(1, 4, 1, 2), Carried(6, 9, 1, 2)], 2) == [[0], [1]]
+    assert merge_carried([Carried(1, 8, 1, 2), Carried(3, 9, 1, 2)], 2) == [[0, 1]]
+
+
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30), st.integers(1, 3), st.integers(0, 99)),
+                min_size=1, max_size=12), st.integers(0, 20))
+def test_merged_carried_flags_keep_their_ids_and_direction(raw, excess):
+    flags = [Carried(s, d, dist, dist + 1 if s < d else dist, at) for s, d, dist, at in raw if s != d]
+    groups = merge_carried(flags, excess)
+    assert sorted(i for g in groups for i in g) == list(range(len(flags)))
+    for g in groups:
+        merged = Carried(max(flags[i].src for i in g), min(flags[i].dst for i in g), flags[g[0]].distance, 1)
+        assert {flags[i].distance for i in g} == {merged.distance}
+        assert {flags[i].forward for i in g} == {merged.forward}
+    # saved: as asked, or every merge that could be made was (no two groups left mergeable)
+    saved = sum(flags[i].ids for g in groups for i in g) - sum(max(flags[i].ids for i in g) for g in groups)
+    if saved < excess:
+        for a, b in ((a, b) for a in groups for b in groups if a[0] < b[0]):
+            both = [flags[i] for i in a + b]
+            joined = Carried(max(f.src for f in both), min(f.dst for f in both), 1, 1)
+            same = len({(f.distance, f.forward) for f in both}) == 1
+            assert not (same and joined.forward == both[0].forward), (a, b)
 
 
 @st.composite
