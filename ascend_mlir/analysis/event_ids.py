@@ -152,15 +152,17 @@ class Carried:
 
 def merge_carried(flags: Sequence[Carried], excess: int) -> list[list[int]]:
     """Carried flags that become one until they take `excess` ids fewer (or no two can
-    merge): groups of indices into `flags`, in order of their sets. Two flags of one
-    distance merge when the merged one (set after the later producer, waited before the
-    earlier consumer: always correct, only later) keeps their direction, and so their ids;
-    the pair whose sets stand closest merges first (in time when the loop is scheduled,
-    else in set order), which delays the earlier set's consumers the least. A carried
-    flag's consumer waits `distance` passes for it: a buffer's next version freed by a
-    later op of the same pipe in the same pass costs it little (unseen seed 41 on a chip
-    of 4 ids: three V -> MTE2 flags of two ids each, which the ring of one pass cannot
-    take, were pipe_barrier[<PIPE_ALL>]s: written 530, ran 1408)."""
+    merge): groups of indices into `flags`, in order of their sets. Two flags merge when
+    the merged one keeps their direction: set after the later producer, waited before the
+    earlier consumer, over the shorter distance (the consumer then waits for a later pass's
+    set, which follows the earlier pass's on its pipe), on that distance's ids. Always
+    correct, only later. Flags of one distance merge first, then the pair whose sets stand
+    closest (in time when the loop is scheduled, else in set order): that delays the
+    consumers the least. A carried flag's consumer waits passes for it: a buffer's next
+    version freed by a later op of the same pipe in the same pass costs it little (unseen
+    seed 41 on a chip of 4 ids: three V -> MTE2 flags of two ids each, which the ring of
+    one pass cannot take, were pipe_barrier[<PIPE_ALL>]s: written 530, ran 1408; seed 75:
+    two MTE3 -> MTE2 flags of one set, over 2 and 3 passes, 5 ids)."""
     order = sorted(range(len(flags)), key=lambda i: (flags[i].src, flags[i].dst, i))
     rank = {i: n for n, i in enumerate(order)}
     groups = [[i] for i in order]
@@ -171,21 +173,22 @@ def merge_carried(flags: Sequence[Carried], excess: int) -> list[list[int]]:
         for a in range(len(groups)):
             for b in range(a + 1, len(groups)):
                 x, y = merged[a], merged[b]
-                if x.distance != y.distance or x.forward != y.forward:
+                if x.forward != y.forward:
                     continue
-                joined = Carried(max(x.src, y.src), min(x.dst, y.dst), x.distance, max(x.ids, y.ids),
+                nearer = x if (x.distance, -x.ids) <= (y.distance, -y.ids) else y
+                joined = Carried(max(x.src, y.src), min(x.dst, y.dst), nearer.distance, nearer.ids,
                                  x.at if x.src > y.src else y.at)
                 if joined.forward != x.forward:
                     continue
                 timed = x.at is not None and y.at is not None
                 gap = abs(x.at - y.at) if timed else 0  # type: ignore[operator]
-                cost = (gap, abs(rank[groups[a][-1]] - rank[groups[b][0]]), a, b)
+                cost = (abs(x.distance - y.distance), gap, abs(rank[groups[a][-1]] - rank[groups[b][0]]), a, b)
                 if best is None or cost < best[0]:
                     best = (cost, a, b, joined)
         if best is None:
             break
         _, a, b, joined = best
-        saved += min(merged[a].ids, merged[b].ids)
+        saved += merged[a].ids + merged[b].ids - joined.ids
         groups[a] = sorted(groups[a] + groups[b], key=rank.__getitem__)
         merged[a] = joined
         del groups[b], merged[b]

@@ -23,6 +23,7 @@ gathered).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.event_ids import Carried, Lifetime, credits, merge_carried, ring_edges, ring_ids
@@ -38,11 +39,12 @@ Again = Callable[[list[int], list[int], int], set[int]]
 
 def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], ii: int | None,
                 ids: int, ordered: Ordered, again: Again | None = None, runs: int | None = None,
-                ) -> tuple[list[int], list[flag_sets.Release], bool]:
+                ) -> tuple[list[int], list[flag_sets.Release], bool, list[flag_sets.Release]]:
     """The item after which each release's set stands (`flag_sets.set_points`; `ii` None:
     a loop kept in program order, each set after its producer) and the credit flags the
     body gets, as insert-sync places them on `ids` event ids per pipe pair (module doc),
-    and whether that is all (False: insert-sync puts barriers in, which is not modelled).
+    whether that is all (False: insert-sync puts barriers in, which is not modelled), and
+    the releases as synced (a merged carried flag's over its shortest distance).
     `again`: whether a flag is set again only after its wait (`_no_double_set`; None:
     every flag is, one id each); `runs`: how many times the body runs, when known."""
     points = flag_sets.set_points(items, releases, ii)
@@ -53,11 +55,12 @@ def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Re
         # left out as before (the replay's block model sees credits where insert-sync's
         # finds the flag ordered: two chains in program order replayed at 580 cycles a
         # trip where the code runs 368)
-        return points, [], True
+        return points, [], True, list(releases)
     points = flag_sets.set_points(items, releases, ii, fewest)
     periods, back = _no_double_set(releases, points, again, runs)
-    ringed = _ringed(items, releases, points, ids, ordered, periods, back)
-    return (*ringed, True) if ringed is not None else (points, back, False)
+    points, releases, periods = _merged_carried(items, releases, points, periods, back, ids)
+    ringed = _ringed(len(items), releases, points, ids, ordered, periods, back)
+    return (*ringed, True, releases) if ringed is not None else (points, back, False, releases)
 
 
 def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], again: Again | None,
@@ -112,13 +115,14 @@ def _short_pipes(releases: Sequence[flag_sets.Release], points: list[int], back:
 
 
 def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], points: list[int],
-                    periods: list[int], back: list[flag_sets.Release], ids: int) -> list[int]:
-    """`points` with the carried flags of each short pair merged as insert-sync's
-    `_merge_carried` does (`event_ids.merge_carried`): until the pair needs no more than
-    `ids` ids, a merged flag set at its latest point (its releases then one set, waited
-    before their first consumer)."""
+                    periods: list[int], back: list[flag_sets.Release], ids: int,
+                    ) -> tuple[list[int], list[flag_sets.Release], list[int]]:
+    """`points`, `releases` and `periods` with the carried flags of each short pair merged
+    as insert-sync's `merge_short_carried` does (`event_ids.merge_carried`), until the pair
+    needs no more than `ids` ids: a merged flag set at its latest point (its releases then
+    one set, waited before their first consumer), over its shortest distance."""
     need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
-    out = list(points)
+    out, synced, ids_of = list(points), list(releases), list(periods)
     for pair, n in sorted(need.items()):
         if n <= ids:
             continue
@@ -132,20 +136,19 @@ def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_set
                    for key in keys for point, distance, _ in [key]]
         for group in merge_carried(carried, n - ids):
             latest = max(carried[i].src for i in group)
-            for i in group:
-                for k in flags[keys[i]]:
-                    out[k] = latest
-    return out
+            kept = min((carried[i] for i in group), key=lambda c: (c.distance, -c.ids))
+            for k in (k for i in group for k in flags[keys[i]]):
+                out[k], synced[k], ids_of[k] = latest, replace(releases[k], distance=kept.distance), kept.ids
+    return out, synced, ids_of
 
 
-def _ringed(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], points: list[int], ids: int,
+def _ringed(length: int, releases: Sequence[flag_sets.Release], points: list[int], ids: int,
             ordered: Ordered, periods: list[int], back: list[flag_sets.Release],
             ) -> tuple[list[int], list[flag_sets.Release]] | None:
     """`points` with every short pair's same-pass flags on a ring (one id each), and the
     credits: `back` (`_no_double_set`'s) and those that order the ring's reuses; `points`
     itself where no pair is short, and None when one does not fit (insert-sync's
     barriers, which the replay does not model)."""
-    points = _merged_carried(items, releases, points, periods, back, ids)
     need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
     ring_ids_of = {(point, r.set_pipe, r.wait_pipe): period
                    for r, point, period in zip(releases, points, periods, strict=True) if r.distance == 0}
@@ -173,5 +176,5 @@ def _ringed(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Releas
             kept.append(merged)
         needs = [(kept[a].dst, kept[b].src, wrap) for a, b, wrap in ring_edges(ids_of)
                  if not ordered(out, kept[a].dst, kept[b].src, pair[1], pair[0], wrap)]
-        back += [flag_sets.Release(x, y, pair[1], pair[0], distance) for x, y, distance in credits(needs, len(items))]
+        back += [flag_sets.Release(x, y, pair[1], pair[0], distance) for x, y, distance in credits(needs, length)]
     return out, back

@@ -424,9 +424,12 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
         return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
 
-    points, back, modelled = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
+    points, back, modelled, synced = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
                                           ii if gather else None, p.events_per_pipe_pair, ordered, _again(model, releases),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
+    for n, q in zip(flagged, synced, strict=True):
+        code[n] = q.distance  # a carried flag merged with one over fewer passes (code_flags)
+    releases = synced
     handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
     straight_at = _set_order(straight_releases, [r.src for r in straight_releases])
     items, item_of, set_of, straight_of, item_shift = _items(

@@ -350,10 +350,11 @@ def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Fla
                                excess)
         gone: set[int] = set()
         for group in (g for g in groups if len(g) > 1):
-            kept = carried[group[0]]
+            # the flag of the shortest distance stays (its ids, primes and drains): the
+            # others' consumers wait for a later pass's set
+            kept = min((carried[i] for i in group), key=lambda f: (f.distance, -f.period))
             kept.src, kept.dst = max(carried[i].src for i in group), min(carried[i].dst for i in group)
-            kept.period = max(carried[i].period for i in group)
-            gone.update(id(carried[i]) for i in group[1:])
+            gone.update(id(carried[i]) for i in group if carried[i] is not kept)
         plan.flags = [f for f in plan.flags if id(f) not in gone]
         changed = changed or bool(gone)
     return changed

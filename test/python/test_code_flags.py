@@ -45,7 +45,7 @@ def test_a_flag_takes_an_id_per_pass_it_is_carried_and_one_more_on_a_ring():
 
 def test_sets_stay_after_their_producers_while_the_ids_last():
     items, releases = _loads_first(8)
-    points, back, modelled = placed_sets(items, releases, None, 8, _never)
+    points, back, modelled, _ = placed_sets(items, releases, None, 8, _never)
     assert modelled
     assert points == [r.src for r in releases] and back == []
     assert short_set_pipes(releases, points, 8) == frozenset()
@@ -56,7 +56,7 @@ def test_short_pipes_gather_their_sets_at_the_fewest_points():
     consumers come after it anyway), every vector op's after the last vector op."""
     items, releases = _loads_first(10)
     assert short_set_pipes(releases, [r.src for r in releases], 8) == {"MTE2", "V"}
-    points, back, modelled = placed_sets(items, releases, None, 8, _never)
+    points, back, modelled, _ = placed_sets(items, releases, None, 8, _never)
     assert modelled
     assert points == [9] * 10 + [19] * 10
     assert back == []
@@ -68,7 +68,7 @@ def test_a_pair_still_short_takes_turns_with_credits_back():
     (a flag from the consumer's pipe back to the producer's) from the earlier flag's
     consumer to the later flag's producer."""
     items, releases = _interleaved(10)
-    points, back, modelled = placed_sets(items, releases, None, 8, _never)
+    points, back, modelled, _ = placed_sets(items, releases, None, 8, _never)
     assert modelled
     assert points[:20] == [r.src for r in releases[:20]]  # same-pass flags keep their points
     assert back, "a reuse nothing orders needs a credit"
@@ -84,7 +84,23 @@ def test_a_ring_that_cannot_fit_leaves_the_gathered_sets():
     fits, insert-sync's barriers are not modelled, the sets stay as gathered."""
     items, releases = _interleaved(10)
     releases = [Release(r.src, r.dst, r.set_pipe, r.wait_pipe, 2 if r.distance else 0) for r in releases]
-    points, back, modelled = placed_sets(items, releases, None, 1, _never)
+    points, back, modelled, _ = placed_sets(items, releases, None, 1, _never)
     assert not modelled
     assert back == []
     assert points[20:] == [29] * 10  # the stores' sets gathered after the last store
+
+
+def test_carried_flags_short_of_ids_merge_over_the_shorter_distance():
+    """A store read again two passes on by one load and three by another (the MTE3 -> MTE2
+    pair needs 2 + 3 ids of 4): as insert-sync's merge_short_carried, one flag over two
+    passes, waited before the earlier load, and the releases synced at that distance."""
+    items = [Item(LOAD), Item(LOAD), Item(VEC), Item(STORE)]
+    releases = [Release(0, 2, "MTE2", "V"), Release(1, 2, "MTE2", "V"), Release(2, 3, "V", "MTE3"),
+                Release(3, 0, "MTE3", "MTE2", 2), Release(3, 1, "MTE3", "MTE2", 3)]
+    points, back, modelled, synced = placed_sets(items, releases, None, 4, _always)
+    assert modelled
+    assert points[3:] == [3, 3]
+    assert [r.distance for r in synced] == [0, 0, 0, 2, 2]
+    assert ids_needed(synced, points)[("MTE3", "MTE2")] == 2
+    # with the ids for both, nothing merges
+    assert [r.distance for r in placed_sets(items, releases, None, 5, _always)[3]] == [0, 0, 0, 2, 3]

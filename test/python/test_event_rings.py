@@ -75,34 +75,45 @@ def test_carried_flags_merge_the_closest_sets_first():
     assert merge_carried(flags, 0) == [[0], [1], [2]]
 
 
-def test_carried_flags_merge_only_within_a_distance_and_a_direction():
-    # other distances, or a forward flag (set before its wait in every pass, d + 1 ids)
-    # that a backward one would make backward: nothing merges
-    assert merge_carried([Carried(5, 1, 1, 1), Carried(6, 2, 2, 2)], 1) == [[0], [1]]
+def test_carried_flags_of_other_distances_merge_over_the_shorter():
+    # one set, waited two and three passes on (5 ids of 4): one flag over two passes,
+    # waited before the earlier consumer; flags of one distance merge first
+    assert merge_carried([Carried(168, 37, 2, 2), Carried(168, 10, 3, 3)], 1) == [[1, 0]]  # in set order
+    assert merge_carried([Carried(5, 1, 1, 1), Carried(6, 2, 2, 2), Carried(9, 3, 2, 2)], 1) == [[0], [1, 2]]
+
+
+def test_carried_flags_merge_only_within_a_direction():
+    # a forward flag (set before its wait in every pass, d + 1 ids) and a backward one,
+    # or two forward flags whose merged set would come after the merged wait: apart
     assert merge_carried([Carried(2, 8, 1, 2), Carried(9, 3, 1, 1)], 1) == [[0], [1]]
-    # two forward flags whose merged set would come after the merged wait stay apart
     assert merge_carried([Carried(1, 4, 1, 2), Carried(6, 9, 1, 2)], 2) == [[0], [1]]
     assert merge_carried([Carried(1, 8, 1, 2), Carried(3, 9, 1, 2)], 2) == [[0, 1]]
 
 
+def _ids(distance: int, forward: bool) -> int:
+    return distance + 1 if forward else distance
+
+
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30), st.integers(1, 3), st.integers(0, 99)),
                 min_size=1, max_size=12), st.integers(0, 20))
-def test_merged_carried_flags_keep_their_ids_and_direction(raw, excess):
-    flags = [Carried(s, d, dist, dist + 1 if s < d else dist, at) for s, d, dist, at in raw if s != d]
+def test_merged_carried_flags_keep_their_direction_on_the_shortest_distance(raw, excess):
+    flags = [Carried(s, d, dist, _ids(dist, s < d), at) for s, d, dist, at in raw if s != d]
     groups = merge_carried(flags, excess)
     assert sorted(i for g in groups for i in g) == list(range(len(flags)))
+
+    def joined(members: list[int]) -> Carried:
+        distance = min(flags[i].distance for i in members)
+        src, dst = max(flags[i].src for i in members), min(flags[i].dst for i in members)
+        return Carried(src, dst, distance, _ids(distance, src < dst))
+
     for g in groups:
-        merged = Carried(max(flags[i].src for i in g), min(flags[i].dst for i in g), flags[g[0]].distance, 1)
-        assert {flags[i].distance for i in g} == {merged.distance}
-        assert {flags[i].forward for i in g} == {merged.forward}
-    # saved: as asked, or every merge that could be made was (no two groups left mergeable)
-    saved = sum(flags[i].ids for g in groups for i in g) - sum(max(flags[i].ids for i in g) for g in groups)
+        assert {flags[i].forward for i in g} == {joined(g).forward}
+    # saved: as asked, or no two groups are left that could merge
+    saved = sum(f.ids for f in flags) - sum(joined(g).ids for g in groups)
     if saved < excess:
         for a, b in ((a, b) for a in groups for b in groups if a[0] < b[0]):
-            both = [flags[i] for i in a + b]
-            joined = Carried(max(f.src for f in both), min(f.dst for f in both), 1, 1)
-            same = len({(f.distance, f.forward) for f in both}) == 1
-            assert not (same and joined.forward == both[0].forward), (a, b)
+            same = len({flags[i].forward for i in a + b}) == 1
+            assert not (same and joined(a + b).forward == flags[a[0]].forward), (a, b)
 
 
 @st.composite

@@ -95,7 +95,7 @@ def test_a_wide_loop_runs_at_its_solver_ii():
 # seeds 22 and 17 (5.0 and 2.7 CPU s) out of the fast tier: seeds 2 and 15 keep the chip file there
 @pytest.mark.parametrize("seed", [2, pytest.param(22, marks=pytest.mark.slow), pytest.param(17, marks=pytest.mark.slow),
                                   15, pytest.param(6, marks=pytest.mark.slow), pytest.param(41, marks=pytest.mark.slow),
-                                  pytest.param(65, marks=pytest.mark.slow)])
+                                  pytest.param(65, marks=pytest.mark.slow), pytest.param(75, marks=pytest.mark.slow)])
 def test_a_chip_nothing_was_tuned_to(seed):
     """bench/e2e/chips/four_ids.toml: half the event ids and slower GM paths. The
     written II holds and the oracle (races, deadlock, outputs) finds nothing. Seed 22
@@ -110,6 +110,9 @@ def test_a_chip_nothing_was_tuned_to(seed):
     S = 2): three carried V -> MTE2 flags of two ids each, which no ring of one pass
     takes, were pipe_barrier[<PIPE_ALL>]s in every pass (written 530, ran 1408); two of
     them are one flag now, in insert-sync and in the replay (`event_ids.merge_carried`).
+    Seed 75 (10 chains, S = 3): one store's MTE3 -> MTE2 and MTE3 -> V flags waited two
+    and three passes on (5 ids of 4 each): one flag each over two passes now (written
+    766, ran 1501; now 755 and 755).
     Seed 65 (6 chains, S = 3): the loads ran at 412 cycles a pass and the stores at 475
     for seven passes, then everything at 565; the replay took ten passes for steady
     (written 514) and now goes on until the items stop drifting apart (`realize._in_step`)."""
