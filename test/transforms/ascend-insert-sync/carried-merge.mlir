@@ -1,3 +1,5 @@
+// Fast tier: test_event_rings.py's merge_carried cases and test_code_flags.py's stand in.
+// UNSUPPORTED: fast-tier
 // RUN: ascend-opt %s -p 'ascend-compile{chip-file="%S/Inputs/four-events-slow-gm.toml"}' 2>&1 | filecheck %s
 // RUN: ascend-sim %s --chip %S/Inputs/four-events-slow-gm.toml --perturb 3 --json | filecheck %s --check-prefix=SIM
 
