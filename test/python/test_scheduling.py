@@ -780,3 +780,31 @@ def test_a_carried_dependence_may_have_a_negative_latency():
     assert check_schedule(problem, result.ii, result.start, result.versions) == []
     with pytest.raises(ValueError, match="negative latency"):
         LoopProblem(tasks, [Dep(0, 1, 6056), Dep(1, 0, -790)]).validate()
+
+
+def test_a_check_with_no_time_budget_still_has_a_wall_clock_backstop(monkeypatch):
+    """The rlimit bounds a check and keeps results reproducible, but z3 does not count it
+    everywhere (random kernel 757 on four_ids.toml: one check ran for minutes). Without a
+    time budget each check gets smt_encoding.BACKSTOP_MS; one that runs into it says
+    unknown, which ends the loop's search like an exhausted rlimit."""
+    import z3
+
+    from ascend_mlir.scheduling import smt_encoding
+
+    timeouts: list[int] = []
+    real_set = z3.Solver.set
+
+    def recording_set(self, *args, **kwargs):
+        if args and args[0] == "timeout":
+            timeouts.append(args[1])
+        return real_set(self, *args, **kwargs)
+
+    monkeypatch.setattr(z3.Solver, "set", recording_set)
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *assumptions: z3.unknown)
+    monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")
+    p = odd_conflict_cycle()
+    r = schedule_loop(p, rlimit=None, time_ms=None)
+    assert timeouts and set(timeouts) == {smt_encoding.BACKSTOP_MS}
+    assert_valid(p, r)
+    assert r.status == "heuristic" and r.stats["budget_exhausted"] is True
+    assert r.ii >= 3
