@@ -149,6 +149,13 @@ class Carried:
     def forward(self) -> bool:
         return self.src < self.dst
 
+    def merged_with(self, other: Carried) -> Carried:
+        """One flag for both: set after the later producer, waited before the earlier
+        consumer, over the shorter distance on its ids (the more of them where equal)."""
+        nearer = self if (self.distance, -self.ids) <= (other.distance, -other.ids) else other
+        return Carried(max(self.src, other.src), min(self.dst, other.dst), nearer.distance, nearer.ids,
+                       self.at if self.src > other.src else other.at)
+
 
 def merge_carried(flags: Sequence[Carried], excess: int) -> list[list[int]]:
     """Carried flags that become one until they take `excess` ids fewer (or no two can
@@ -175,9 +182,7 @@ def merge_carried(flags: Sequence[Carried], excess: int) -> list[list[int]]:
                 x, y = merged[a], merged[b]
                 if x.forward != y.forward:
                     continue
-                nearer = x if (x.distance, -x.ids) <= (y.distance, -y.ids) else y
-                joined = Carried(max(x.src, y.src), min(x.dst, y.dst), nearer.distance, nearer.ids,
-                                 x.at if x.src > y.src else y.at)
+                joined = x.merged_with(y)
                 if joined.forward != x.forward:
                     continue
                 timed = x.at is not None and y.at is not None

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import reduce
 
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.event_ids import Carried, Lifetime, credits, merge_carried, ring_edges, ring_ids
@@ -130,15 +131,13 @@ def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_set
         for k, (r, point) in enumerate(zip(releases, points, strict=True)):
             if (r.set_pipe, r.wait_pipe) == pair and r.distance > 0:
                 flags.setdefault((point, r.distance, r.src < r.dst), []).append(k)
-        keys = list(flags)
-        carried = [Carried(point, min(releases[k].dst for k in flags[key]), distance, periods[flags[key][0]],
-                           items[point].start)
-                   for key in keys for point, distance, _ in [key]]
+        members = list(flags.values())
+        carried = [Carried(point, min(releases[k].dst for k in ks), distance, periods[ks[0]], items[point].start)
+                   for (point, distance, _), ks in flags.items()]
         for group in merge_carried(carried, n - ids):
-            latest = max(carried[i].src for i in group)
-            kept = min((carried[i] for i in group), key=lambda c: (c.distance, -c.ids))
-            for k in (k for i in group for k in flags[keys[i]]):
-                out[k], synced[k], ids_of[k] = latest, replace(releases[k], distance=kept.distance), kept.ids
+            merged = reduce(Carried.merged_with, (carried[i] for i in group))
+            for k in (k for i in group for k in members[i]):
+                out[k], synced[k], ids_of[k] = merged.src, replace(releases[k], distance=merged.distance), merged.ids
     return out, synced, ids_of
 
 

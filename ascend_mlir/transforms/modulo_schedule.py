@@ -185,7 +185,8 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
     # program order estimated, not the list schedule's interleaving of the pipes, which
     # the estimate does not model as well
     written = list(accumulate(start, max))
-    if max(ii, written[-1] + 1) < pipelined.mii:
+    written_ii = max(ii, written[-1] + 1)  # one past the last start: every task in stage 0
+    if written_ii < pipelined.mii:
         # below the loop's proven lower bound (a carried dependence or a pipe's work per
         # iteration, which any code of the loop obeys): the estimate is wrong, not the
         # bound (random kernel 3687 of test_compile_random: 396 against 529)
@@ -203,7 +204,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         # unskewed schedule at 4667 cycles, its one-stage form ran 5027, program order 4869
         ours = code_cycles(problem, body, *code_form(pipelined), pipelined.versions, trips,
                            one_pass=bool(pipelined.stats.get("one_pass")))
-        estimate = code_cycles(problem, body, max(ii, written[-1] + 1), written, versions, trips, gather=False)
+        estimate = code_cycles(problem, body, written_ii, written, versions, trips, gather=False)
         how = "replayed"
     else:  # a loop the replay does not model (both cores, or a cube loop around a loop)
         ours = loop_cycles(pipelined.ii, max(pipelined.length, pipelined.ii), trips)
@@ -215,18 +216,18 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         # for its pipe and a wait_flag takes one more): faster where the code runs one op
         # at a time (single chains, bench random kernels 7 and 12: barrier-all ran 1540
         # and 2338 cycles, our flags 1557 and 2356)
-        with_barriers = code_cycles(problem, body, max(ii, written[-1] + 1), written, versions, trips,
+        with_barriers = code_cycles(problem, body, written_ii, written, versions, trips,
                                     gather=False, barriers=True)
         barrier_sync = with_barriers < estimate
         estimate = min(estimate, with_barriers)
-    if how == "replayed" and not sync_modelled(problem, body, max(ii, written[-1] + 1), written, versions,
+    if how == "replayed" and not sync_modelled(problem, body, written_ii, written, versions,
                                                gather=False):
         return None
     # the pipelined form's own code facts (laid out at another II, one-pass) are not
     # program order's: random kernel 6 on the 910B carried the stretched form's code_ii
     stats = {k: v for k, v in pipelined.stats.items() if k not in ("code_ii", "one_pass")}
     result = replace(
-        pipelined, ii=max(ii, written[-1] + 1), status="program-order", start=written, stage=[0] * len(written),
+        pipelined, ii=written_ii, status="program-order", start=written, stage=[0] * len(written),
         offset=list(written), versions=versions, length=length, stats={**stats, "barrier_sync": barrier_sync},
     )
     if how == "replayed" and not barrier_sync and model.model_flag_drains:
@@ -245,7 +246,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         result, message=f"program order ({estimate} cycles {how} over {trips} trips at II {ii}"
                         f"{', its hand-offs pipe_barrier[<PIPE_ALL>]s' if barrier_sync else ''}) is faster than "
                         f"the pipelined schedule ({ours} cycles {how}, at II {pipelined.ii}, length {pipelined.length})"
-                        + (f"; written at the II its code runs at ({result.ii})" if result.ii != max(ii, written[-1] + 1)
+                        + (f"; written at the II its code runs at ({result.ii})" if result.ii != written_ii
                            else ""),
     )
 

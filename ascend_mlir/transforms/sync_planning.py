@@ -6,6 +6,8 @@ credits. `_Emitter` in insert_sync.py writes the plan as IR."""
 from __future__ import annotations
 
 
+from functools import reduce
+
 from xdsl.dialects import scf
 from xdsl.ir import Block, Operation
 
@@ -346,14 +348,14 @@ def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Fla
         carried = [f for f in plan.flags if (f.set_pipe, f.wait_pipe) == (set_pipe, wait_pipe) and f.distance > 0
                    and f.anchor is None and not f.cross_core and not f.around]
         items, _ = _timed_items(plan)
-        groups = merge_carried([Carried(f.src, f.dst, f.distance, f.period, items[f.src].start) for f in carried],
-                               excess)
+        as_carried = [Carried(f.src, f.dst, f.distance, f.period, items[f.src].start) for f in carried]
         gone: set[int] = set()
-        for group in (g for g in groups if len(g) > 1):
+        for group in (g for g in merge_carried(as_carried, excess) if len(g) > 1):
             # the flag of the shortest distance stays (its ids, primes and drains): the
             # others' consumers wait for a later pass's set
-            kept = min((carried[i] for i in group), key=lambda f: (f.distance, -f.period))
-            kept.src, kept.dst = max(carried[i].src for i in group), min(carried[i].dst for i in group)
+            merged = reduce(Carried.merged_with, (as_carried[i] for i in group))
+            kept = carried[min(group, key=lambda i: (as_carried[i].distance, -as_carried[i].ids))]
+            kept.src, kept.dst = merged.src, merged.dst
             gone.update(id(carried[i]) for i in group if carried[i] is not kept)
         plan.flags = [f for f in plan.flags if id(f) not in gone]
         changed = changed or bool(gone)
