@@ -569,7 +569,8 @@ class _Replay:
         self.head = dict.fromkeys(self.pipes, 0)  # per pipe: index into its queue
         self.pipe_free = dict.fromkeys(self.pipes, 0)
         self.inflight: dict[str, list[int]] = {pp: [] for pp in self.pipes}  # completion times
-        self.port_busy: dict[int, int] = {}  # item -> cycle its shared resource is free again
+        # per item, when the resource it shares is free: a running max of conflicting holds
+        self.port_free_at = [0] * self.n
         # `_ready`'s answers, and how far it got through the waits of a head not ready yet
         self.ready: dict[tuple[int, int], int] = {}
         self.partial: dict[tuple[int, int], tuple[int, int]] = {}
@@ -774,7 +775,8 @@ class _Replay:
         return at
 
     def _port_free(self, n: int, now: int) -> int:
-        return max([now, *(self.port_busy.get(m, 0) for m in self.conflicts[n])])
+        free = self.port_free_at[n]
+        return free if free > now else now
 
     def run(self) -> dict[tuple[int, int], int]:
         now, total = 0, len({entry for q in self.queue.values() for entry in q})
@@ -813,7 +815,10 @@ class _Replay:
             done.append(now + (item.released if held is None else held))
             self.inflight[pp] = done
         if self.conflicts[n]:
-            self.port_busy[n] = now + item.ii
+            busy, free = now + item.ii, self.port_free_at
+            for m in self.conflicts[n]:
+                if free[m] < busy:
+                    free[m] = busy
 
 
 def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
