@@ -3,7 +3,7 @@ item 1), IR-free.
 
 `realize` replays the code of a schedule (per-pipe in-order queues, the HBM port to the
 first ready pipe, sets at their points). Where that code runs slower than the schedule's
-II, the II the loop is written with should be the code's. `realize.code_schedule` keeps
+II, the II the loop is written with should be the code's. `code_schedule` keeps
 the body's program order and moves the replayed starts up until it holds; on wider loops
 that fails: chains4x8's code runs a store at 1405 and a vector op of another chain at
 1392, the schedule had them tied in the other order, and keeping that order puts the
@@ -269,3 +269,50 @@ def code_form(result: LoopResult) -> tuple[int, list[int]]:
     if not ii:
         return result.ii, result.start
     return ii, [stage * ii + offset for stage, offset in zip(result.stage, result.offset, strict=True)]
+
+
+def _in_program_order(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized) -> list[int]:
+    """The code's starts, each moved up (never down) until the body's order is the
+    program order the pass emits (start order, ties kept by one cycle) and no op starts
+    before its pipe is free or before a same-pass producer's latency passed."""
+    order = sorted(range(body_tasks), key=lambda i: (result.start[i], i))
+    into: dict[int, list[tuple[int, int]]] = {}
+    for d in p.deps:
+        if d.src < body_tasks and d.dst < body_tasks and d.distance == 0 and d.buffer is None:
+            into.setdefault(d.dst, []).append((d.src, d.latency))
+    start = list(run.start)
+    free: dict[str, int] = {}
+    prev = None
+    for i in order:
+        at = start[i]
+        if prev is not None:
+            at = max(at, start[prev] + (0 if result.start[i] == result.start[prev] else 1))
+        t = p.tasks[i]
+        at = max([at, *(free.get(pp, at) for pp in t.pipes), *(start[s] + lat for s, lat in into.get(i, ()))])
+        start[i] = at
+        for pp in t.pipes:
+            free[pp] = at + t.pipe_time
+        prev = i
+    return start
+
+
+def code_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized) -> LoopResult | None:
+    """`result` with the II its code runs at (`run`) and starts that give the same code:
+    the body in the same order, every pipe's tasks in one stage as before (a loop that
+    is not stage-skewed; the first stage boundary that splits no pipe's tasks), a valid
+    schedule of the body at that II. None when no such starts are found."""
+    ii = run.ii
+    if any(kernel_shift(p, body_tasks, result.ii, result.start)):
+        return None
+    start = _in_program_order(p, body_tasks, result, run)
+    body = _body(p, body_tasks)
+    for boundary in sorted(set(start)):
+        shifted = [s - boundary + ii for s in start]
+        if min(shifted) < 0 or any(kernel_shift(p, body_tasks, ii, shifted)):
+            continue
+        if check_schedule(body, ii, shifted, result.versions):
+            return None
+        full = shifted + list(result.start[body_tasks:])
+        return replace(result, ii=ii, start=full, stage=[s // ii for s in full], offset=[s % ii for s in full],
+                       length=max((s + t.latency for s, t in zip(shifted, p.tasks, strict=False)), default=0))
+    return None

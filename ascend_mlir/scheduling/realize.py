@@ -42,8 +42,7 @@ from ascend_mlir import hardware
 from ascend_mlir.analysis import flag_sets, sync_plan
 
 from . import code_flags
-from .bounds import check_schedule
-from .problem import Dep, LoopProblem, LoopResult
+from .problem import Dep, LoopProblem
 
 # a cube op's feed (reference/latency-model.md): mmadL1 reads its L1 operands on MTE1 before
 # the cube (M, the solver's pipe for it, whose ii includes the feed) computes, so a flag
@@ -780,15 +779,19 @@ class _Replay:
 
     def run(self) -> dict[tuple[int, int], int]:
         now, total = 0, len({entry for q in self.queue.values() for entry in q})
-        while len(self.started) < total:
+        started = self.started
+        # per pipe, its head and the count of starts when `_ready` could not answer: only a start changes that
+        unknown: dict[str, tuple[tuple[int, int], int]] = {}
+        while len(started) < total:
             progressed, next_at = False, None
             for pp in self.pipes:  # hardware.PIPES order: the first pipe takes a shared resource
                 head = self._head(pp)
-                if head is None or head in self.started:
+                if head is None or head in started or unknown.get(pp) == (head, len(started)):
                     continue
                 it, n = head
                 at = self._ready(it, n)
                 if at is None:
+                    unknown[pp] = (head, len(started))
                     continue
                 at = self._port_free(n, at)
                 if at > now:
@@ -951,50 +954,3 @@ def _body(p: LoopProblem, body_tasks: int) -> LoopProblem:
     return replace(p, tasks=list(p.tasks[:body_tasks]),
                    deps=[d for d in p.deps if d.src < body_tasks and d.dst < body_tasks],
                    conflicts=[c for c in p.conflicts if max(c) < body_tasks])
-
-
-def _in_program_order(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized) -> list[int]:
-    """The code's starts, each moved up (never down) until the body's order is the
-    program order the pass emits (start order, ties kept by one cycle) and no op starts
-    before its pipe is free or before a same-pass producer's latency passed."""
-    order = sorted(range(body_tasks), key=lambda i: (result.start[i], i))
-    into: dict[int, list[tuple[int, int]]] = {}
-    for d in p.deps:
-        if d.src < body_tasks and d.dst < body_tasks and d.distance == 0 and d.buffer is None:
-            into.setdefault(d.dst, []).append((d.src, d.latency))
-    start = list(run.start)
-    free: dict[str, int] = {}
-    prev = None
-    for i in order:
-        at = start[i]
-        if prev is not None:
-            at = max(at, start[prev] + (0 if result.start[i] == result.start[prev] else 1))
-        t = p.tasks[i]
-        at = max([at, *(free.get(pp, at) for pp in t.pipes), *(start[s] + lat for s, lat in into.get(i, ()))])
-        start[i] = at
-        for pp in t.pipes:
-            free[pp] = at + t.pipe_time
-        prev = i
-    return start
-
-
-def code_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Realized) -> LoopResult | None:
-    """`result` with the II its code runs at (`run`) and starts that give the same code:
-    the body in the same order, every pipe's tasks in one stage as before (a loop that
-    is not stage-skewed; the first stage boundary that splits no pipe's tasks), a valid
-    schedule of the body at that II. None when no such starts are found."""
-    ii = run.ii
-    if any(kernel_shift(p, body_tasks, result.ii, result.start)):
-        return None
-    start = _in_program_order(p, body_tasks, result, run)
-    body = _body(p, body_tasks)
-    for boundary in sorted(set(start)):
-        shifted = [s - boundary + ii for s in start]
-        if min(shifted) < 0 or any(kernel_shift(p, body_tasks, ii, shifted)):
-            continue
-        if check_schedule(body, ii, shifted, result.versions):
-            return None
-        full = shifted + list(result.start[body_tasks:])
-        return replace(result, ii=ii, start=full, stage=[s // ii for s in full], offset=[s % ii for s in full],
-                       length=max((s + t.latency for s, t in zip(shifted, p.tasks, strict=False)), default=0))
-    return None

@@ -53,10 +53,10 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound
-from ascend_mlir.scheduling.code_timing import (code_form, one_pass_schedule, skewed_schedule, steady_schedule,
-                                                 stretched, unskewed)
+from ascend_mlir.scheduling.code_timing import (code_form, code_schedule, one_pass_schedule, skewed_schedule,
+                                                 steady_schedule, stretched, unskewed)
 from ascend_mlir.scheduling.program_order import program_order_schedule
-from ascend_mlir.scheduling.realize import both_cores, code_schedule, kernel_shift, realize, replays, sync_modelled
+from ascend_mlir.scheduling.realize import both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.unroll import (

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task, check_schedule, schedule_loop
-from ascend_mlir.scheduling.realize import code_schedule, realize, replays
+from ascend_mlir.scheduling.code_timing import code_schedule
+from ascend_mlir.scheduling.realize import realize, replays
 
 
 def _load_store() -> LoopProblem:
