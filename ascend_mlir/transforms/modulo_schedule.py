@@ -291,6 +291,42 @@ def _program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, m
     return written
 
 
+class _WrittenForms:
+    """One loop's schedules as their code would be written (`_as_run` of `_unskewed`) and
+    the slower replay of that code, each found once per schedule: the plain schedule of a
+    large loop is asked about by `_code_loses_little`, again by `_gathered_runs_faster`
+    and once more as the schedule to write (4-14 replays each, a tenth of the compile
+    of test_scheduled_ii's wide loops). Keyed by the schedule object, which it keeps."""
+
+    def __init__(self, scheduling: ModuloSchedulePass, model: LoopModel):
+        self.scheduling, self.model = scheduling, model
+        self._written: dict[int, tuple[LoopResult, LoopResult]] = {}
+        self._replays: dict[int, tuple[LoopResult, int]] = {}
+
+    def written(self, solved: LoopResult) -> LoopResult:
+        known = self._written.get(id(solved))
+        if known is None:
+            model = self.model
+            form = self.scheduling._as_run(model, model.problem(), self.scheduling._unskewed(model, solved))
+            known = self._written[id(solved)] = (solved, form)
+        return known[1]
+
+    def slower_replay(self, solved: LoopResult) -> int:
+        """The II of `solved`'s code as it would be written, the slower of its replays
+        with and without insert-sync's rings of ids."""
+        known = self._replays.get(id(solved))
+        if known is None:
+            model, plain = self.model, self.model.problem()
+            body, written = len(model.tasks), self.written(solved)
+            ii = written.ii
+            if model.model_flag_drains and replays(plain, body):
+                at, start = code_form(written)
+                ii = max(ii, realize(plain, body, at, start, written.versions,
+                                     one_pass=bool(written.stats.get("one_pass"))).ii)
+            known = self._replays[id(solved)] = (solved, ii)
+        return known[1]
+
+
 @dataclass(frozen=True)
 class UnrolledSolve:
     """One solve of an unrolled body: the problem the solver saw (retimed by port_order
@@ -393,9 +429,10 @@ class ModuloSchedulePass(ModulePass):
         if not model.tasks:
             self._write_empty_loop(model)
             return
-        solved = self._solve_gathered(model)
+        forms = _WrittenForms(self, model)
+        solved = self._solve_gathered(model, forms)
         # compared with program order as it will be written: its code's own form
-        as_run = self._as_run(model, model.problem(), self._unskewed(model, solved))
+        as_run = forms.written(solved)
         in_order = program_order_result(model, as_run)
         if in_order is not None:
             self._write_loop(model, in_order, solved.ii)
@@ -584,7 +621,7 @@ class ModuloSchedulePass(ModulePass):
                        message=f"{said}the stage-skewed II {result.ii} schedule written as one stage per pipe, "
                                f"at the II its code runs at ({written.ii})")
 
-    def _solve_gathered(self, model: LoopModel) -> LoopResult:
+    def _solve_gathered(self, model: LoopModel, forms: _WrittenForms) -> LoopResult:
         """The loop's schedule with one set point per publishing pipe, every consumer of
         the pipe's releases after all of them (scheduling/set_points.py): the sets
         insert-sync gathers then cost the one drain per pipe reserved. The plain model's
@@ -605,7 +642,7 @@ class ModuloSchedulePass(ModulePass):
         problem = gathered(plain, len(model.tasks), drained)
         if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
             return plain_result()
-        if large and self._code_loses_little(model, plain, result):
+        if large and self._code_loses_little(forms, result):
             return plain_result()
         try:
             gathered_result = self._solve(model, problem, report=True,
@@ -617,7 +654,7 @@ class ModuloSchedulePass(ModulePass):
             # budget: one drain per pipe does not pay for losing the plain schedule's
             # overlap (bench random kernel 0: 8890 cycles plain, 10763 sequential)
             return plain_result()
-        if large and not self._gathered_runs_faster(model, plain, gathered_result, result):
+        if large and not self._gathered_runs_faster(forms, gathered_result, result):
             return plain_result()
         if gathered_result.ii > result.ii and both_cores(plain, len(model.tasks)) and (
                 self._mix_code_cycles(model, plain, result) < self._mix_code_cycles(model, plain, gathered_result)):
@@ -632,15 +669,15 @@ class ModuloSchedulePass(ModulePass):
         settled = first.status == "optimal" and not first.stats.get("z3_checks")  # every probe is a check
         return self._solve(model, plain, report=True, known=first) if settled else self._solve(model, plain, report=True)
 
-    def _gathered_runs_faster(self, model: LoopModel, plain: LoopProblem, gathered_result: LoopResult,
-                              result: LoopResult) -> bool:
+    @staticmethod
+    def _gathered_runs_faster(forms: _WrittenForms, gathered_result: LoopResult, result: LoopResult) -> bool:
         """Whether the code of the gathered schedule replays faster than the plain one's,
         each as it would be written (`_as_run`), by the slower of its replays with and
         without insert-sync's rings of ids: on a wide loop either replay may be the one
         that misses the code's credit flags (unseen seed 11, 10 chains: gathered replayed
         at 532 with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7
         chains: plain 287 with rings and 610 without, ran 880; gathered 294, ran 292)."""
-        return self._slower_replay(model, plain, gathered_result) < self._slower_replay(model, plain, result)
+        return forms.slower_replay(gathered_result) < forms.slower_replay(result)
 
     @staticmethod
     def _both_cores_as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
@@ -681,21 +718,11 @@ class ModuloSchedulePass(ModulePass):
             return code_cycles(plain, body, ii, start, solved.versions, trips=model.trip_count)
         return realize(plain, body, ii, start, solved.versions).ii
 
-    def _code_loses_little(self, model: LoopModel, plain: LoopProblem, result: LoopResult) -> bool:
+    @staticmethod
+    def _code_loses_little(forms: _WrittenForms, result: LoopResult) -> bool:
         """Whether the plain schedule's code replays within GATHER_LARGE_MIN_LOSS percent
         of the solver's II: then gathering the loop's sets cannot win back its solve."""
-        return self._slower_replay(model, plain, result) * 100 < result.ii * (100 + GATHER_LARGE_MIN_LOSS)
-
-    def _slower_replay(self, model: LoopModel, plain: LoopProblem, solved: LoopResult) -> int:
-        """The II of `solved`'s code as it would be written (`_as_run`), the slower of its
-        replays with and without insert-sync's rings of ids."""
-        body = len(model.tasks)
-        written = self._as_run(model, plain, self._unskewed(model, solved))
-        if not model.model_flag_drains or not replays(plain, body):
-            return written.ii
-        ii, start = code_form(written)
-        ringless = realize(plain, body, ii, start, written.versions, one_pass=bool(written.stats.get("one_pass")))
-        return max(written.ii, ringless.ii)
+        return forms.slower_replay(result) * 100 < result.ii * (100 + GATHER_LARGE_MIN_LOSS)
 
     def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
                trial: bool = False, rlimit: int | None = None, secondary: bool = True, **search: Any) -> LoopResult:
