@@ -208,6 +208,9 @@ class AscendCompilePass(ModulePass):
         _check_choice("sync", sync, SYNC_MODES)
         _check_choice("schedule", self.schedule, SCHEDULES)
         _check_choice("target", self.target, TARGETS)
+        if self.num_stages is not None and self.num_stages < 1:
+            # 0 is no count of versions: refused here, whichever schedule runs, not read as the default
+            raise PassFailedException("ascend-compile: num-stages must be >= 1")
         sync_passes = [_registered_pass(name, f"sync={sync}") for name in SYNC_PASSES[sync]]
         chip = module_chip(op, self.chip, self.chip_file)
         check_chip_limits(op, chip)  # buffers and element types the chip cannot take
@@ -243,7 +246,7 @@ class AscendCompilePass(ModulePass):
             EstimateLatencyPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(EstimateLatencyPass.name, op)
         if self.schedule == "modulo" and not synced:
-            ModuloSchedulePass(num_stages=self.num_stages or None, unroll=self.unroll,
+            ModuloSchedulePass(num_stages=self.num_stages, unroll=self.unroll,
                                chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(ModuloSchedulePass.name, op)
             PlanMemoryPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
