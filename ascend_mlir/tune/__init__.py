@@ -39,6 +39,10 @@ class TuneError(ValueError):
 
 def factory_ref(factory: Callable) -> dict:
     """How workers find `factory`: its module's source text, path and the function name."""
+    from ascend_mlir.frontend.kernel import Kernel
+
+    if isinstance(factory, Kernel):
+        raise TuneError(_kernel_not_factory(factory))
     name = getattr(factory, "__name__", None)
     module = sys.modules.get(getattr(factory, "__module__", "") or "")
     if name is None or module is None or getattr(module, name, None) is not factory:
@@ -50,6 +54,18 @@ def factory_ref(factory: Callable) -> dict:
     source = Path(path).read_text()
     digest = hashlib.sha256(source.encode() + b"\0" + path.encode()).hexdigest()
     return {"path": path, "source": source, "name": name, "digest": digest}
+
+
+def _kernel_not_factory(kernel: Any) -> str:
+    """What to say when given a @T.kernel itself (`gemm.py:gemm`) where a factory of
+    kernels is asked for: the module's top-level functions are the candidates."""
+    fn = getattr(kernel, "fn", None)
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    candidates = sorted(n for n, v in vars(module).items()
+                        if inspect.isfunction(v) and v.__module__ == module.__name__) if module else []
+    hint = f" (functions of its module: {', '.join(candidates)})" if candidates else ""
+    return (f"'{getattr(fn, '__name__', kernel)}' is a @T.kernel, not a kernel factory: give a top-level "
+            f"function that returns one, whose parameters the space names{hint}")
 
 
 @dataclass

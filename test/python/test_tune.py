@@ -15,6 +15,8 @@ import pytest
 from ascend_mlir.tune import TuneError, autotune, result_rows_equal
 from ascend_mlir.tune.space import SpaceError, grid
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
 FACTORIES = textwrap.dedent('''
     import time
 
@@ -235,7 +237,11 @@ def test_cli_writes_the_table_and_reports_bad_input(factories, tmp_path, capsys)
                           ([f"{path}:make_add", "-s", "tyle=1"], "neither a parameter"),
                           ([f"{path}:make_add"], "no space"),
                           (["missing.py:f", "-s", "a=1"], "no such file"),
-                          ([f"{path}:make_add", "--space", "{"], "not JSON")):
+                          ([f"{path}:make_add", "--space", "{"], "not JSON"),
+                          # a kernel where its factory is meant (examples/gemm.py:gemm): said so, with
+                          # the module's functions, not the Kernel object's repr
+                          ([str(EXAMPLES / "gemm.py") + ":gemm", "-s", "tk=64"],
+                           "'gemm' is a @T.kernel, not a kernel factory")):
         assert main(argv) == 1
         err = capsys.readouterr().err
         assert "ascend-tune: error: " in err and message in err and "Traceback" not in err
