@@ -82,7 +82,8 @@ def find_kernel(module: ModuleOp, func_name: str | None = None) -> Kernel:
     by_name = {f.sym_name.data: f for f in funcs}
     if func_name is not None:
         if func_name not in by_name:
-            raise SimulationError(module, f"no function named '{func_name}'")
+            raise SimulationError(module, f"no function named '{func_name}' (this module's functions: "
+                                          + ", ".join(f"@{name}" for name in sorted(by_name)) + ")")
         f = by_name[func_name]
         entries = [g for g in funcs if is_kernel_function(g)]
         if entries and f not in entries:

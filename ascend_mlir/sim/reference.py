@@ -433,7 +433,8 @@ def kernel_function(module: ModuleOp, name: str | None = None) -> func.FuncOp:
         for f in funcs:
             if f.sym_name.data == name:
                 return f
-        raise ReferenceError(f"no function named '{name}' in the module")
+        raise ReferenceError(f"no function named '{name}' in the module (its functions: "
+                             + ", ".join(f"@{f.sym_name.data}" for f in funcs) + ")")
     kernels = [f for f in funcs if tile.is_kernel(f)]
     if kernels:
         return kernels[0]

@@ -12,6 +12,9 @@
 // --func must name a kernel.
 // RUN: not ascend-sim %S/Inputs/options/kernel-and-helper.mlir --func helper 2>&1 | filecheck %s --check-prefix=FUNC
 // FUNC: kernel-and-helper.mlir:{{[0-9]+}}:3: error: 'func.func' op 'helper' is not a kernel (no hacc.entry): this module's kernels are @relu
+// A name no function has: the module's functions are listed.
+// RUN: not ascend-sim %S/Inputs/options/kernel-and-helper.mlir --func nosuch 2>&1 | filecheck %s --check-prefix=NONE
+// NONE: kernel-and-helper.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'builtin.module' op no function named 'nosuch' (this module's functions: @helper, @relu)
 // RUN: ascend-sim %S/Inputs/options/kernel-and-helper.mlir --func relu | filecheck %s --check-prefix=KERNEL
 // KERNEL: OK
 
