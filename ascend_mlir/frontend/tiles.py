@@ -10,6 +10,7 @@ right where it is written, each into a temporary the compiler allocates:
     y[rows, :] = T.exp(x - T.reduce_max(x, dim=1))
 
 is `tile.reduce`, `tile.broadcast`, `tile.sub`, `tile.exp` and a `tile.copy` to GM.
+`x ** 3` is `x * x * x`; `** 0.5`, `** -1` and `** -0.5` are sqrt, rec and rsqrt.
 Temporaries are `memref.alloc`s placed before the outermost loop (where a kernel author
 puts them, so the scheduler may version them); when the kernel is built
 `temporaries.plan` writes results straight into the tile they are assigned to, lets
@@ -48,11 +49,14 @@ from ascend_mlir.frontend.builder import (
 Number = int | float
 
 
+MAX_POWER = 8  # x ** k up to this k: k - 1 vector multiplications
+
+
 @dataclass(frozen=True)
 class Tile:
     """A memref in kernel code: a GM tensor argument, an on-chip buffer or a view of one.
     Slicing (`t[a:b, c:d]`) makes a `memref.subview`; `t[...] = value` writes it;
-    `+ - * /`, unary `-` and `abs()` on ub tiles build vector ops (see the module doc)."""
+    `+ - * /`, `**`, unary `-` and `abs()` on ub tiles build vector ops (see the module doc)."""
 
     value: SSAValue
 
@@ -111,6 +115,26 @@ class Tile:
     def __rtruediv__(self, other: Number) -> Tile:
         inverse = unary(tile.RecOp, self)
         return inverse if other == 1 else binary(tile.MulOp, inverse, other)
+
+    def __pow__(self, exponent: object) -> Tile:
+        """x ** k for a whole k from 1 to MAX_POWER: k - 1 multiplications, left to right (x ** 3
+        is x * x * x, the IR of the spelled-out form); x ** 0.5 is sqrt, x ** -1 the reciprocal,
+        x ** -0.5 rsqrt (the vector unit's ops). Any other exponent is refused, located."""
+        if isinstance(exponent, bool) or not isinstance(exponent, int | float):
+            raise fail(f"x ** {type(exponent).__name__}: the exponent must be a Python number")
+        named = {0.5: tile.SqrtOp, -1: tile.RecOp, -0.5: tile.RsqrtOp}
+        if exponent in named:
+            return unary(named[exponent], self)
+        if exponent != int(exponent) or not 1 <= exponent <= MAX_POWER:
+            raise fail(f"x ** {exponent}: powers are whole numbers 1-{MAX_POWER} (repeated multiplication), "
+                       "0.5, -1 and -0.5; write others with T.exp and T.log")
+        power = self
+        for _ in range(int(exponent) - 1):
+            power = binary(tile.MulOp, power, self)
+        return power
+
+    def __rpow__(self, base: object) -> Tile:
+        raise fail(f"{base} ** x: a tile as exponent is refused; write T.exp(x * math.log({base}))")
 
     def __neg__(self) -> Tile:
         return binary(tile.MulOp, self, -1)
@@ -418,6 +442,14 @@ def assign(dest: Tile, value: object) -> None:
     if source.dtype != dest.dtype:
         raise fail(f"assigning {source.dtype} to a {dest.dtype} tile: convert with .astype(...)")
     if source.shape != dest.shape:
+        if len(source.shape) != len(dest.shape) or any(s not in (1, d) for s, d in zip(source.shape, dest.shape)):
+            # said before the scopes: a store of the wrong size is no broadcast into GM
+            raise fail(f"assigning a {_dims(source.shape)} tile to a {_dims(dest.shape)} destination: the shapes "
+                       "differ, and only size-1 dimensions (a row or a column) broadcast")
         broadcast_to(_ub(source, "a broadcast source"), dest.shape, _ub(dest, "a broadcast destination"))
         return
     check(tile.CopyOp(source.value, dest.value))
+
+
+def _dims(shape: Sequence[int]) -> str:
+    return "x".join(map(str, shape))

@@ -187,6 +187,22 @@ def test_operators_build_tile_ops_with_scalars_on_either_side():
                    "tile.mul", "tile.div", "tile.sub", "tile.copy"]
 
 
+def test_powers_are_the_spelled_out_products_and_the_vector_units_roots():
+    def spelled(x, y):
+        u = T.load(x)
+        y[...] = u * u * u + T.sqrt(u) + 1 / u + T.rsqrt(u)
+
+    def powers(x, y):
+        u = T.load(x)
+        y[...] = u ** 3 + u ** 0.5 + u ** -1 + u ** -0.5
+
+    assert _vector_kernel(powers).to_mlir() == _vector_kernel(spelled).to_mlir()
+    x = np.linspace(0.5, 3, 16 * 64, dtype=np.float32).reshape(16, 64)
+    result = T.simulate(_vector_kernel(powers), {"x": x, "y": np.zeros_like(x)})
+    assert result.ok, (result.races, result.mismatches)
+    np.testing.assert_allclose(result.outputs["y"], x ** 3 + np.sqrt(x) + 1 / x + 1 / np.sqrt(x), rtol=1e-5)
+
+
 def test_expression_results_match_numpy():
     def body(x, y):
         u = T.load(x)
@@ -275,6 +291,12 @@ def test_rank_reducing_index_drops_the_dimension():
     (lambda x, y: T.load(x).astype("f16") + T.load(x), "element types differ"),
     (lambda x, y: T.reduce_sum(T.load(x)), "say which dimension to reduce"),
     (lambda x, y: y.__setitem__(Ellipsis, T.load(x).astype("f16")), "convert with .astype"),
+    # a store of the wrong size was called a broadcast into GM ("load it first")
+    (lambda x, y: y.__setitem__((slice(0, 8), slice(None)), T.load(x)),
+     "assigning a 16x64 tile to a 8x64 destination: the shapes differ"),
+    (lambda x, y: T.load(x) ** 2.5, r"x \*\* 2.5: powers are whole numbers"),
+    (lambda x, y: T.load(x) ** 9, r"x \*\* 9: powers are whole numbers 1-8"),
+    (lambda x, y: 2 ** T.load(x), "a tile as exponent is refused"),
 ])
 def test_expression_misuse_is_a_located_error(body, message):
     with pytest.raises(T.DSLError, match=message) as info:
