@@ -238,10 +238,35 @@ def _no_double_set(plan: _Plan) -> None:
             flag.period = 1
         if flag.src == flag.dst:
             continue  # one item on both sides: nothing to place between them
+        if flag.distance and flag.period <= flag.distance and runs is not None and _on_a_ring(plan, flag):
+            # the next set of an id a pass or two later, after its wait, where a credit flag
+            # back would be set after the consumer and drain its pipe in every pass
+            continue
         if flag.distance == 0:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 1, 1))
         else:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
+
+
+RING_EXTRA_IDS = 2  # at most this many ids past distance + 1 for a carried flag's ring
+
+
+def _on_a_ring(plan: _Plan, flag: _Flag) -> bool:
+    """Whether a carried flag that could be set again before its wait consumed the
+    previous set takes a ring of ids instead of a credit flag back: the fewest ids, from
+    distance + 1, whose next set of an id is ordered after that wait
+    (`set_after_own_wait`); the flag keeps them. A credit's set stands after the consumer
+    and drains its pipe every pass (unseen seed 116, 10 chains: the credit after the
+    first store held the nine stores behind it 197 cycles, written 458, ran 639; two ids
+    were not enough there, the V pipe's next set being ordered after the stores of the
+    pass before only, three were). `_zero_trip_credits` does the same for its flags."""
+    kept = flag.period
+    for period in range(flag.distance + 1, flag.distance + 2 + RING_EXTRA_IDS):
+        flag.period = period
+        if set_after_own_wait(_model(plan), _carried_key, id(flag), flag.distance, period):
+            return True
+    flag.period = kept
+    return False
 
 
 def _outermost_loop_body(block: Block) -> bool:
