@@ -251,19 +251,23 @@ def _no_double_set(plan: _Plan) -> None:
 RING_EXTRA_IDS = 2  # at most this many ids past distance + 1 for a carried flag's ring
 
 
-def _on_a_ring(plan: _Plan, flag: _Flag) -> bool:
+def _on_a_ring(plan: _Plan, flag: _Flag, extra_ids: int = RING_EXTRA_IDS,
+               orders: dict[int, dict[str, frozenset[str]]] | None = None) -> bool:
     """Whether a carried flag that could be set again before its wait consumed the
     previous set takes a ring of ids instead of a credit flag back: the fewest ids, from
-    distance + 1, whose next set of an id is ordered after that wait
-    (`set_after_own_wait`); the flag keeps them. A credit's set stands after the consumer
-    and drains its pipe every pass (unseen seed 116, 10 chains: the credit after the
-    first store held the nine stores behind it 197 cycles, written 458, ran 639; two ids
-    were not enough there, the V pipe's next set being ordered after the stores of the
-    pass before only, three were). `_zero_trip_credits` does the same for its flags."""
+    distance + 1 to `extra_ids` more, whose next set of an id is ordered after that wait
+    (`set_after_own_wait`, in the block's model with nested loops' `orders`); the flag
+    keeps them. A credit's set stands after the consumer and drains its pipe every pass
+    (unseen seed 116, 10 chains: the credit after the first store held the nine stores
+    behind it 197 cycles, written 458, ran 639; two ids were not enough there, the V
+    pipe's next set being ordered after the stores of the pass before only, three were)."""
     kept = flag.period
-    for period in range(flag.distance + 1, flag.distance + 2 + RING_EXTRA_IDS):
+    for period in range(flag.distance + 1, flag.distance + 2 + extra_ids):
         flag.period = period
-        if set_after_own_wait(_model(plan), _carried_key, id(flag), flag.distance, period):
+        model = _model(plan)
+        if orders is not None:
+            model.orders = orders
+        if set_after_own_wait(model, _carried_key, id(flag), flag.distance, period):
             return True
     flag.period = kept
     return False
@@ -315,17 +319,12 @@ def _zero_trip_credits(plan: _Plan, loop_plans: dict[Operation, _Plan]) -> None:
         model.orders = orders
         if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
             continue
-        if flag.period <= flag.distance and body_runs(plan.block) is not None:  # a ring's drains need the trips
-            kept = flag.period
-            # one id more first: the next set of an id is then a pass later still, after
-            # its wait as a rule; the credit's set would drain its pipe in every pass
-            # (chains 2 x 8: the store's pipe held 252 cycles, 715 cycles a pass, not 543)
-            flag.period = flag.distance + 1
-            model = _model(plan)
-            model.orders = orders
-            if set_after_own_wait(model, _carried_key, id(flag), flag.distance, flag.period):
-                continue
-            flag.period = kept
+        # a ring's drains need the trips; one id more only: the next set of an id is then a
+        # pass later still, after its wait as a rule; the credit's set would drain its pipe
+        # in every pass (chains 2 x 8: the store's pipe held 252 cycles, 715 a pass, not 543)
+        if (flag.period <= flag.distance and body_runs(plan.block) is not None
+                and _on_a_ring(plan, flag, extra_ids=0, orders=orders)):
+            continue
         plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, flag.period, around=True))
 
 
