@@ -56,7 +56,7 @@ from ascend_mlir.scheduling.modulo import ii_lower_bound
 from ascend_mlir.scheduling.code_timing import (code_form, code_schedule, one_pass_schedule, skewed_schedule,
                                                  steady_schedule, stretched, unskewed)
 from ascend_mlir.scheduling.program_order import program_order_schedule
-from ascend_mlir.scheduling.realize import both_cores, kernel_shift, realize, replays, sync_modelled
+from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.unroll import (
@@ -274,47 +274,55 @@ def _program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, m
     run = realize(problem, body, result.ii, result.start, result.versions, gather=False)
     if abs(run.ii - result.ii) * 100 <= result.ii * CODE_SLACK_PERCENT or run.ii < mii:
         return result
-    written = code_schedule(problem, body, result, run)
-    if written is None:
-        # the order the code runs in (code_timing.py): the body's order spans more than
-        # the II (16 chains: 4237 cycles against 3293)
-        steady = steady_schedule(problem, body, result, run, CODE_SLACK_PERCENT, gather=False)
-        if steady is None and run.ii < result.ii:
-            # code faster than one past its last start: an iteration spans more than the
-            # II its code runs at, written as the timing of that one-pass code (5 chains of
-            # 7 ops of 32x16 tiles: written 3930, replayed and run 3680)
-            steady = one_pass_schedule(problem, body, result, run, CODE_SLACK_PERCENT, gather=False)
-        # no one-stage form at the code's II: the same code, written at it (3 chains of
-        # unequal lengths, one version each: scheduled 599, replayed and run 678)
-        written = steady[0] if steady is not None else (
-            stretched(problem, result, run.ii) if run.ii > result.ii else result)
+    # no form of the code's timing: the same code, written at its II (3 chains of unequal
+    # lengths, one version each: scheduled 599, replayed and run 678)
+    written = _timed_form(problem, body, result, run) or (
+        stretched(problem, result, run.ii) if run.ii > result.ii else result)
     return _at_its_own_ii(problem, body, written)
+
+
+def _timed_form(problem: LoopProblem, body: int, result: LoopResult, run: Realized) -> LoopResult | None:
+    """Program-order `result` written at the timing of its code `run` (each set after its
+    producer): the body's order kept, every pipe's tasks in one stage (`code_schedule`);
+    else the order the code runs in (code_timing.py: the body's order spans more than the
+    II, 16 chains: 4237 cycles against 3293); else, where the code runs faster than
+    `result`'s II, the timing of that one-pass code (an iteration spans more than the II:
+    5 chains of 7 ops of 32x16 tiles, written 3930, replayed and run 3680). None when no
+    such form is found."""
+    written = code_schedule(problem, body, result, run)
+    if written is not None:
+        return written
+    steady = steady_schedule(problem, body, result, run, CODE_SLACK_PERCENT, gather=False)
+    if steady is None and run.ii < result.ii:
+        steady = one_pass_schedule(problem, body, result, run, CODE_SLACK_PERCENT, gather=False)
+    return steady[0] if steady is not None else None
 
 
 def _at_its_own_ii(problem: LoopProblem, body: int, written: LoopResult, rounds: int = 2) -> LoopResult:
     """`written` (program order written at its code's II) again at the II its own code
-    runs at, where that code runs faster than written: the one-stage-per-pipe form at the
-    plain code's II is other code, whose stages overlap more (unseen seed 139, 12 chains
-    at 5 trips: written 1479, its code replayed and ran at 1088). Kept only where the new
-    form's code runs at the II it is written with."""
+    runs at, where that code runs faster than written (`_timed_form` of it): the
+    one-stage-per-pipe form at the plain code's II is other code, whose stages overlap
+    more (unseen seed 139, 12 chains at 5 trips: written 1479, its code replayed and ran
+    at 1088). Kept only where the new form's code runs at the II it is written with; the
+    replay that checks it is the next round's."""
+    run = _replayed(problem, body, written)
     for _ in range(rounds):
-        run = realize(problem, body, *code_form(written), written.versions, gather=False,
-                      one_pass=bool(written.stats.get("one_pass")))
         if run.ii * 100 >= written.ii * (100 - CODE_SLACK_PERCENT):
             return written
-        again = code_schedule(problem, body, written, run)
+        again = _timed_form(problem, body, written, run)
         if again is None:
-            steady = (steady_schedule(problem, body, written, run, CODE_SLACK_PERCENT, gather=False)
-                      or one_pass_schedule(problem, body, written, run, CODE_SLACK_PERCENT, gather=False))
-            if steady is None:
-                return written
-            again = steady[0]
-        check = realize(problem, body, *code_form(again), again.versions, gather=False,
-                        one_pass=bool(again.stats.get("one_pass")))
+            return written
+        check = _replayed(problem, body, again)
         if abs(check.ii - again.ii) * 100 > again.ii * CODE_SLACK_PERCENT:
             return written
-        written = again
+        written, run = again, check
     return written
+
+
+def _replayed(problem: LoopProblem, body: int, written: LoopResult) -> Realized:
+    """The replay of program-order code as `written` lays it out (each set after its producer)."""
+    return realize(problem, body, *code_form(written), written.versions, gather=False,
+                   one_pass=bool(written.stats.get("one_pass")))
 
 
 class _WrittenForms:
