@@ -23,6 +23,16 @@ from dataclasses import dataclass
 
 from ascend_mlir import hardware
 
+# at most this many ids past the fewest a flag set again before its wait could take
+# (distance + 1 for a carried flag, one per version for one waited in its own pass): a
+# ring of them where it orders the next set of an id after its wait, before a credit
+# flag back, whose set drains its pipe every pass (ascend-insert-sync's `_no_double_set`,
+# and the replay's copy of it in scheduling/code_flags.py)
+RING_EXTRA_IDS = 2
+# and never more than this many: verify-sync runs a long loop of constant trips as 12 +
+# trips mod 12 passes, which keeps a ring of k ids in its phase for k <= 4 only
+RING_MAX_IDS = 4
+
 
 @dataclass(frozen=True)
 class EventRequest:

@@ -27,7 +27,16 @@ from dataclasses import replace
 from functools import reduce
 
 from ascend_mlir.analysis import flag_sets
-from ascend_mlir.analysis.event_ids import Carried, Lifetime, credits, merge_carried, ring_edges, ring_ids
+from ascend_mlir.analysis.event_ids import (
+    RING_EXTRA_IDS,
+    RING_MAX_IDS,
+    Carried,
+    Lifetime,
+    credits,
+    merge_carried,
+    ring_edges,
+    ring_ids,
+)
 
 # ordered(points, a, b, pipe_a, pipe_b, wrap): with the sets at `points`, item a (its
 # pipe_a part) completes before item b of the same pass (wrap 0) or the next (wrap 1)
@@ -68,8 +77,9 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
                    runs: int | None = None) -> tuple[list[int], list[flag_sets.Release]]:
     """Per release, the ids its flag takes, and the credit flags back, as insert-sync's
     `_no_double_set` gives them: a flag whose next set nothing orders after its wait
-    takes one id per version (two) where that orders it, else a flag back (wait pipe ->
-    set pipe) from its consumer to its set point. Without it the replay counted one id
+    takes a ring of one id per version (two) up to `RING_EXTRA_IDS` more where that
+    orders it (`_within_rings`), else a flag back (wait pipe -> set pipe) from its
+    consumer to its set point. Without it the replay counted one id
     for each of three V -> MTE3 flags that insert-sync gave two (unseen seed 22 on a chip
     of 4 ids: insert-sync ran short, put the flags on a ring behind a credit flag back,
     the replay did not, and the loop ran 664 cycles an iteration where 551 was written;
@@ -95,16 +105,35 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
         ordered |= again(points, [k for k in asked if periods[k] == period], period)
     unordered = [k for k in asked if k not in ordered]
     within = [k for k in unordered if releases[k].distance == 0]
-    # one id per pass where the body runs no more times than that: none is set twice
-    doubled = set(within) if runs is not None and runs <= versions else again(points, within, versions)
+    ringed = _within_rings(points, within, versions, again, runs)
     period_of: dict[tuple, int] = {}
     for key, k in first.items():
         r = releases[k]
-        period_of[key] = versions if k in doubled else periods[k]
-        if k in unordered and k not in doubled and consumer[key] != key[0]:
+        period_of[key] = ringed.get(k, periods[k])
+        if k in unordered and k not in ringed and consumer[key] != key[0]:
             back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
     return [period_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
             for r, point in zip(releases, points, strict=True)], back
+
+
+def _within_rings(points: list[int], within: list[int], versions: int, again: Again,
+                  runs: int | None) -> dict[int, int]:
+    """Per release of `within` (flags waited in their own pass that nothing orders on
+    their ids), the ids of the ring that orders its next set after its wait: one per
+    version, up to `RING_EXTRA_IDS` more, as insert-sync's `_within_on` tries them; one
+    id per pass where the body runs no more times than that (none is set twice). A
+    release left out gets a credit flag back."""
+    if runs is not None and runs <= versions:
+        return dict.fromkeys(within, versions)
+    ringed: dict[int, int] = {}
+    left = list(within)
+    for period in range(versions, min(versions + RING_EXTRA_IDS, RING_MAX_IDS) + 1):
+        if not left:
+            break
+        got = again(points, left, period)
+        ringed.update(dict.fromkeys(got, period))
+        left = [k for k in left if k not in got]
+    return ringed
 
 
 def _short_pipes(releases: Sequence[flag_sets.Release], points: list[int], back: list[flag_sets.Release],

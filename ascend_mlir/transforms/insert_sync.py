@@ -27,9 +27,11 @@ through versions `iv mod k`, planned `pointer_cast`s):
    the flags and barriers already placed (or already in the input: the pass is
    idempotent) order them transitively (`ascend_mlir.analysis.sync_plan`).
 4. **No flag set twice.** In a loop, the pipe that sets a flag may run ahead of the pipe
-   that waits for it; a flag whose next set is not ordered after its last wait gets one
-   id per version of the loop, else a credit flag in the other direction (none where
-   the block runs no more times than the flag has ids: a loop of one trip).
+   that waits for it; a flag whose next set is not ordered after its last wait gets a
+   ring of ids, one per version of the loop and up to two more (at most 4), the fewest
+   that order it, else a credit flag in the other direction (none where the block runs
+   no more times than the flag has ids: a loop of one trip). A credit's set stands
+   after the consumer and drains its pipe every pass.
 5. **Event ids** per pipe pair within the chip's `events_per_pipe_pair` (8 on the chips
    we know; options `chip` / `chip-file` as for every pass) (`ascend_mlir.analysis.event_ids`):
    flags inside one outermost loop get distinct ids, and so do the flags of the

@@ -206,6 +206,43 @@ def test_a_skewed_loop_whose_code_runs_faster_is_written_at_it():
     assert unseen.check_oracle(unseen.draw(42), "ascend950", 42) == []
 
 
+def test_a_skewed_loop_takes_one_stage_code_a_cycle_slower_than_its_first_replay():
+    """Seed 167 (3 chains, 3 stages, trips at run time) on the 950: its solver's schedule
+    (II 201, the bound) is stage-skewed, and its code runs at 321. The code of one stage
+    per pipe replayed at 216; written at 216, that code replays at 217, which
+    `steady_schedule` refused as slower than 216, so the skewed code was written at 321
+    (20791 cycles at 64 trips, the 910B's one-stage form 13395). Now taken within the
+    slack (`near`): 216 written and run, and the oracle finds nothing."""
+    measured, written, module = _measured_and_written(167, "ascend950")
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    solver_ii = ascend.solver_ii_of(loop) or ascend.loop_of(loop).ii  # type: ignore[union-attr]
+    assert written <= 1.1 * solver_ii, (written, solver_ii)
+    assert unseen.check_oracle(unseen.draw(167), "ascend950", 167) == []
+
+
+def test_a_flag_waited_in_its_own_pass_takes_a_ring_not_a_credit_flag():
+    """Seed 160 (10 chains, 3 stages, 7 trips; measured at 8 and 16) on the 950: its
+    stage-skewed schedule (II 401) is written as one stage per pipe at 468. The MTE2 ->
+    MTE3 flag after the last load, waited before the first store, was not ordered on two
+    ids and got a credit flag back: set after that store, waited before the next pass's
+    last load, so each pass's loads waited for a store (221 cycles) and the loop ran at
+    702. Three ids order it (`sync_planning._within_on`): 468 written and run, no MTE3 set
+    between the stores, and the oracle finds nothing. (Before the one-stage form was
+    taken, the skewed code was written at 757.)"""
+    measured, written, module = _measured_and_written(160, "ascend950")
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    solver_ii = ascend.solver_ii_of(loop) or ascend.loop_of(loop).ii  # type: ignore[union-attr]
+    assert measured <= 1.25 * solver_ii, (measured, solver_ii)
+    ops = list(loop.body.block.ops)
+    stores = [i for i, op in enumerate(ops) if isinstance(op, hivm.StoreOp)]
+    between = [op for op in ops[stores[0]:stores[-1]] if isinstance(op, hivm.SetFlagOp)
+               and op.set_pipe.pipe_name == "MTE3"]
+    assert not between, "an MTE3 set between the stores drains the pipe under the stores after it"
+    assert unseen.check_oracle(unseen.draw(160), "ascend950", 160) == []
+
+
 @pytest.mark.slow
 def test_twice_the_trips_cost_at_most_twice_the_cycles():
     """Seed 54 (7 chains, one stage) on four_ids.toml. At 8 trips program order wins,
