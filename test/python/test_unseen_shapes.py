@@ -221,6 +221,30 @@ def test_a_skewed_loop_takes_one_stage_code_a_cycle_slower_than_its_first_replay
     assert unseen.check_oracle(unseen.draw(167), "ascend950", 167) == []
 
 
+def test_a_short_loop_weighs_its_one_stage_code_over_its_trips():
+    """Seed 184 (3 chains, 3 stages, 2 trips) on the 950: the one-stage code of its
+    stage-skewed schedule (II 209) replays at 201 a pass for eight passes and 290 from
+    the tenth, the skewed code at 283, so the skewed code was kept on the steady states:
+    814 cycles, program order 1343 (the 910B took the one-stage code: 669). Over the
+    loop's own two trips the one-stage code is faster (`_one_stage_pays`): it is written
+    now, 661 cycles, and the oracle finds nothing."""
+    shape = unseen.draw(184)
+    text = unseen.kernel(shape)
+    ours, _ = unseen._compiled(text, chip="ascend950")
+    loop = next(o for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    stages: dict[str, set[int]] = {}  # per pipe (loads MTE2, stores MTE3, the rest V)
+    for op in loop.body.block.ops:
+        if (task := ascend.task_of(op)) is not None:
+            pipe = "MTE2" if isinstance(op, hivm.LoadOp) else "MTE3" if isinstance(op, hivm.StoreOp) else "V"
+            stages.setdefault(pipe, set()).add(task.stage or 0)
+    assert stages and all(len(s) == 1 for s in stages.values()), f"still stage-skewed: {stages}"
+    in_order, _ = unseen._compiled(text, chip="ascend950", schedule="program-order")
+    cycles = unseen._cycles(ours, shape, shape.trips, "ascend950")
+    baseline = unseen._cycles(in_order, shape, shape.trips, "ascend950")
+    assert cycles <= 0.55 * baseline, (cycles, baseline)  # 0.61 with the skewed code
+    assert unseen.check_oracle(shape, "ascend950", 184) == []
+
+
 def test_a_flag_waited_in_its_own_pass_takes_a_ring_not_a_credit_flag():
     """Seed 160 (10 chains, 3 stages, 7 trips; measured at 8 and 16) on the 950: its
     stage-skewed schedule (II 401) is written as one stage per pipe at 468. The MTE2 ->
