@@ -245,6 +245,23 @@ def test_a_short_loop_weighs_its_one_stage_code_over_its_trips():
     assert unseen.check_oracle(shape, "ascend950", 184) == []
 
 
+def test_a_loops_ring_is_not_starved_by_straight_line_flags_that_lose_their_ids():
+    """Seed 214 on four_ids.toml (12 chains, one stage, trips at run time): the pipelined
+    loop's six V -> MTE3 flags, short of the chip's 4 ids, take turns on a ring. The
+    prologue's V -> MTE3 flags held ids 0-2 when the ring's free ids were counted, and
+    then went to barriers anyway (they need 6 at once), so the loop's six shared id 3,
+    each set behind a credit after the store before: written 1996, ran 2809. The
+    straight-line flags' ids are assigned again after the rings; the loop takes all 4:
+    1996 written and run, and the oracle finds nothing."""
+    measured, written, module = _measured_and_written(214, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    ids = {op.event_id for op in loop.body.block.ops if isinstance(op, hivm.SetFlagOp)
+           and (op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == ("V", "MTE3")}
+    assert len(ids) > 1, ids
+    assert unseen.check_oracle(unseen.draw(214), FOUR_IDS, 214) == []
+
+
 def test_a_flag_waited_in_its_own_pass_takes_a_ring_not_a_credit_flag():
     """Seed 160 (10 chains, 3 stages, 7 trips; measured at 8 and 16) on the 950: its
     stage-skewed schedule (II 401) is written as one stage per pipe at 468. The MTE2 ->
