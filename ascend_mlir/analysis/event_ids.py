@@ -34,6 +34,11 @@ RING_EXTRA_IDS = 2
 RING_MAX_IDS = 4
 
 
+def ring_sizes(fewest: int, extra_ids: int = RING_EXTRA_IDS) -> range:
+    """The ids a ring may take, from `fewest`: at most `extra_ids` more and `RING_MAX_IDS`."""
+    return range(fewest, min(fewest + extra_ids, RING_MAX_IDS) + 1)
+
+
 @dataclass(frozen=True)
 class EventRequest:
     pair: Hashable  # (set pipe, wait pipe)

@@ -28,14 +28,13 @@ from functools import reduce
 
 from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.event_ids import (
-    RING_EXTRA_IDS,
-    RING_MAX_IDS,
     Carried,
     Lifetime,
     credits,
     merge_carried,
     ring_edges,
     ring_ids,
+    ring_sizes,
 )
 
 # ordered(points, a, b, pipe_a, pipe_b, wrap): with the sets at `points`, item a (its
@@ -120,14 +119,14 @@ def _within_rings(points: list[int], within: list[int], versions: int, again: Ag
                   runs: int | None) -> dict[int, int]:
     """Per release of `within` (flags waited in their own pass that nothing orders on
     their ids), the ids of the ring that orders its next set after its wait: one per
-    version, up to `RING_EXTRA_IDS` more, as insert-sync's `_within_on` tries them; one
+    version, up to `RING_EXTRA_IDS` more, as insert-sync's `_on_a_ring` tries them; one
     id per pass where the body runs no more times than that (none is set twice). A
     release left out gets a credit flag back."""
     if runs is not None and runs <= versions:
         return dict.fromkeys(within, versions)
     ringed: dict[int, int] = {}
     left = list(within)
-    for period in range(versions, min(versions + RING_EXTRA_IDS, RING_MAX_IDS) + 1):
+    for period in ring_sizes(versions):
         if not left:
             break
         got = again(points, left, period)

@@ -346,10 +346,6 @@ def _short_in_loops(ids: list[int | None], in_loop: list[bool]) -> int:
     return sum(first is None and loop for first, loop in zip(ids, in_loop, strict=True))
 
 
-def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return a[0] <= b[1] and b[0] <= a[1]
-
-
 class _Emitter:
     def __init__(self, planner: _Planner, events_per_pipe_pair: int):
         self.planner = planner
@@ -557,32 +553,23 @@ class _Emitter:
         return all(set_after_wait(model, lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(f), 1) for f in back)
 
     def _free_ids(self, plan: _Plan, pair: tuple[str, str], ring: list[_Flag]) -> list[int]:
-        """The ids of `pair` a ring in `plan`'s block may take, highest first: none
-        reserved by sync ops in the input, none held by a flag of the pair in the same
-        top-level item or the function body, minus as many as the pair's other flags of
-        the block still need (they take the lowest)."""
+        """The ids of `pair` a ring in `plan`'s block (a loop body) may take, highest
+        first: none reserved by sync ops in the input, none held by a flag of the pair in
+        the same outermost loop, minus as many as the pair's other flags of the block
+        still need (they take the lowest). The flags of code in no loop hold none: they
+        run once, the loop's every pass, and are assigned again after the rings (the
+        loops' pinned), taking another id or a barrier (unseen seed 214 on four_ids: the
+        prologue's V -> MTE3 flags held ids 0-2 here and went to barriers anyway, short
+        of ids, while the loop's six flags shared id 3 behind a credit after each store:
+        written 1996, ran 2809)."""
         busy = set(self.reserved.get(pair, ()))
         region = self.region_of(plan.block)
         need = 0
         for other in self.planner.plans.values():
-            if self._exclusive(other.block, plan.block):
+            if self._exclusive(other.block, plan.block) or self.region_of(other.block) != region:
                 continue
-            outside = self.region_of(other.block) == (-1, -1)
-            if not outside and self.region_of(other.block) != region:
-                continue
-            straight = not _is_loop_body(other.block)
             for f in other.flags:
                 if (f.set_pipe, f.wait_pipe) != pair or f in ring:
-                    continue
-                if outside and not _overlap(self._interval(other, f), region):
-                    continue  # done before the loop starts, or set after it ends
-                if straight and f.first_id is not None and not f.pinned:
-                    # a flag of straight-line code runs once, the loop's every pass: the
-                    # ids are assigned again after the rings, and this one then takes
-                    # another or a barrier (unseen seed 214 on four_ids: the prologue's
-                    # V -> MTE3 flags held ids 0-2 here and then went to barriers anyway,
-                    # short of ids, while the loop's six flags shared id 3 behind a credit
-                    # after each store: written 1996, ran 2809)
                     continue
                 if f.first_id is None:
                     need += f.period if other is plan else 0

@@ -12,7 +12,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, Operation
 
 from ascend_mlir.analysis import flag_sets
-from ascend_mlir.analysis.event_ids import RING_EXTRA_IDS, RING_MAX_IDS, Carried, merge_carried
+from ascend_mlir.analysis.event_ids import RING_EXTRA_IDS, Carried, merge_carried, ring_sizes
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.sync_plan import (
     Coverage,
@@ -233,7 +233,7 @@ def _no_double_set(plan: _Plan) -> None:
                 # credit flag back held the last load of the second pass behind the
                 # first store of the first, 5027 cycles, program order 4869)
                 continue
-            if any(_within_on(plan, flag, period) for period in _ring_sizes(versions)):
+            if _on_a_ring(plan, flag, fewest=versions):
                 continue
             flag.period = 1
         if flag.src == flag.dst:
@@ -248,34 +248,22 @@ def _no_double_set(plan: _Plan) -> None:
             plan.flags.append(_Flag(flag.dst, flag.src, flag.wait_pipe, flag.set_pipe, 0, 1))
 
 
-def _ring_sizes(fewest: int, extra_ids: int = RING_EXTRA_IDS) -> range:
-    """The ids a ring may take, from `fewest`: at most `extra_ids` more and `RING_MAX_IDS`."""
-    return range(fewest, min(fewest + extra_ids, RING_MAX_IDS) + 1)
-
-
-def _within_on(plan: _Plan, flag: _Flag, period: int) -> bool:
-    """Whether `flag` (waited in its own pass) on `period` ids, one per pass mod period,
-    is set again only after its wait; it keeps them then. A credit flag back would be set
-    after the consumer and drain its pipe every pass (unseen seed 160, 10 chains: the
-    MTE2 -> MTE3 flag on two ids got a credit set after the first store, waited before
-    the last load of the next pass, so every pass's loads waited for a store's 221
-    cycles: written 468, ran 702; three ids are ordered)."""
-    flag.period = period
-    return set_after_wait(_model(plan), lambda ev: ev[3][0], id(flag), period)
-
-
 def _on_a_ring(plan: _Plan, flag: _Flag, extra_ids: int = RING_EXTRA_IDS,
-               orders: dict[int, dict[str, frozenset[str]]] | None = None) -> bool:
-    """Whether a carried flag that could be set again before its wait consumed the
-    previous set takes a ring of ids instead of a credit flag back: the fewest ids, from
-    distance + 1 to `extra_ids` more, whose next set of an id is ordered after that wait
-    (`set_after_own_wait`, in the block's model with nested loops' `orders`); the flag
-    keeps them. A credit's set stands after the consumer and drains its pipe every pass
-    (unseen seed 116, 10 chains: the credit after the first store held the nine stores
-    behind it 197 cycles, written 458, ran 639; two ids were not enough there, the V
-    pipe's next set being ordered after the stores of the pass before only, three were)."""
+               orders: dict[int, dict[str, frozenset[str]]] | None = None, fewest: int | None = None) -> bool:
+    """Whether a flag that could be set again before its wait consumed the previous set
+    takes a ring of ids instead of a credit flag back: the fewest ids, from `fewest`
+    (default distance + 1, a carried flag's) to `extra_ids` more, whose next set of an
+    id is ordered after that wait (`set_after_own_wait`, in the block's model with nested
+    loops' `orders`); the flag keeps them. A credit's set stands after the consumer and
+    drains its pipe every pass. Unseen seed 116, 10 chains: a carried flag's credit after
+    the first store held the nine stores behind it 197 cycles, written 458, ran 639; two
+    ids were not enough there, the V pipe's next set being ordered after the stores of
+    the pass before only, three were. Seed 160, 10 chains: an MTE2 -> MTE3 flag waited
+    in its own pass (`fewest` one per version) was not ordered on two ids, and its credit,
+    set after the first store and waited before the next pass's last load, held every
+    pass's loads behind a store's 221 cycles: written 468, ran 702; three ids order it."""
     kept = flag.period
-    for period in _ring_sizes(flag.distance + 1, extra_ids):
+    for period in ring_sizes(flag.distance + 1 if fewest is None else fewest, extra_ids):
         flag.period = period
         model = _model(plan)
         if orders is not None:

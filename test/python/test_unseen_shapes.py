@@ -268,8 +268,8 @@ def test_a_flag_waited_in_its_own_pass_takes_a_ring_not_a_credit_flag():
     MTE3 flag after the last load, waited before the first store, was not ordered on two
     ids and got a credit flag back: set after that store, waited before the next pass's
     last load, so each pass's loads waited for a store (221 cycles) and the loop ran at
-    702. Three ids order it (`sync_planning._within_on`): 468 written and run, no MTE3 set
-    between the stores, and the oracle finds nothing. (Before the one-stage form was
+    702. Three ids order it (`sync_planning._on_a_ring`, from one id per version): 468
+    written and run, no MTE3 set between the stores, and the oracle finds nothing. (Before the one-stage form was
     taken, the skewed code was written at 757.)"""
     measured, written, module = _measured_and_written(160, "ascend950")
     assert abs(measured - written) <= 0.05 * written, (written, measured)
