@@ -177,10 +177,13 @@ class _Code:
     # for them before the loop
     entering: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
     # per straight-line set (`_STRAIGHT`: a stage-skewed loop's prologue and epilogue
-    # have a set after each producer), its releases as in `producers`; the kernel's sets
+    # may have a set after each producer; `_Replay._straight_flags` says which do), its
+    # releases as in `producers`; the kernel's sets
     # stand in the loop's passes only (none without a skew and a trip count: then every
     # kernel iteration is a pass of the loop)
     straight: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+    # per straight-line set, the pipe its flag is waited on
+    straight_wait: dict[int, str] = field(default_factory=dict)
 
 
 def _barriers(deps: list[Dep], pos: dict[int, int], code: list[int], cross: list[int]) -> set[int]:
@@ -442,6 +445,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
         releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
     straight = {straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]: [] for r in straight_releases}
+    straight_wait = {straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]: r.wait_pipe for r in straight_releases}
     for n, r in zip(handed, straight_releases, strict=True):
         straight[straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]].append(
             (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
@@ -469,7 +473,8 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for b in walls:
         barrier[b] = True
     return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier,
-                 entering=_entering(p, deps, kernel, code, item_of), modelled=modelled, straight=straight)
+                 entering=_entering(p, deps, kernel, code, item_of), modelled=modelled, straight=straight,
+                 straight_wait=straight_wait)
 
 
 def _dependence_wait(p: LoopProblem, d: Dep, item_of: dict[int, int], producer: _Item, set_item: int | None,
@@ -490,9 +495,10 @@ def _dependence_wait(p: LoopProblem, d: Dep, item_of: dict[int, int], producer: 
 def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shift: list[int],
                        trips: int | None) -> tuple[list[int], list[flag_sets.Release]]:
     """The hand-offs between pipes (indices into `deps`) whose sets a stage-skewed loop's
-    prologue and epilogue have, and those releases (one set after each producer per
-    pipe pair): straight-line code, whose sets insert-sync puts right after their
-    producers (no II to gather them by). Random kernel 120's prologue drains MTE2 between
+    prologue and epilogue may have, and those releases (a set after each producer per
+    pipe pair, where `_Replay._straight_flags` finds one needed): straight-line code,
+    whose sets insert-sync puts right after their producers (no II to gather them by),
+    or leaves out where a later one orders them. Random kernel 120's prologue drains MTE2 between
     its two loads (run 1709 cycles; with the kernel's points replayed 1553); a hand-off
     no pass of the loop flags gets one too (random kernel 542, one kernel pass: its
     prologue's load -> vector op, a stage apart). None without a skew (no prologue) or a
@@ -559,6 +565,7 @@ class _Replay:
         self.first = skew if trips is not None else 0
         self.last = trips - 1 if trips is not None else iterations
         self.trips = trips
+        self.straight_sets, self.covering = self._straight_flags() if trips is not None and skew else (set(), {})
         self.pipes = sorted({pp for item in self.items for pp in item.pipes}, key=hardware.PIPES.index)
         # per pipe, the (kernel iteration, item) it issues, in order
         self.queue = {pp: [(it, n) for it in range(iterations) for n, item in enumerate(self.items)
@@ -614,7 +621,51 @@ class _Replay:
             return self.code.shift[n] != _STRAIGHT
         if self.code.shift[n] != _STRAIGHT:
             return False  # the kernel's set points: not in straight-line code
-        return any(self.present(it, src) and self.present(it + exact, dst) for src, dst, exact in self.code.straight[n])
+        return (it, n) in self.straight_sets
+
+    def _runs(self, it: int, n: int) -> bool:
+        """Whether body task n runs in kernel iteration `it` (its own iteration exists)."""
+        return 0 <= it - self.code.shift[n] < self.trips  # type: ignore[operator]
+
+    def _straight_flags(self) -> tuple[set[tuple[int, int]], dict[tuple, tuple[int, int]]]:
+        """The sets of the prologue and epilogue (straight-line code, with the loop one item
+        of it), as insert-sync plans that block: its hand-offs in program order of the
+        consumer (the latest producer first), each not ordered by a set of its pipe pair
+        already placed (after the producer or a later op of its pipe, waited before the
+        consumer) gets a set right after its producer, waited before its consumer. So the
+        hand-offs of the prologue's loads to the loop take one set after the last load
+        (the prime insert-sync anchors there), not one after each that drains MTE2 before
+        the next load issues (unseen seed 14, 10 loads: the fill replayed at 3767 cycles,
+        ran 2951). Returns the (kernel iteration, set item)s that run and, per hand-off
+        (producer's iteration and item, consumer's, pipe pair), the set it waits for."""
+        code, first, last = self.code, self.first, self.last
+        tasks = [n for n in range(self.n) if code.shift[n] >= 0]
+        outside = [*range(first), *range(last + 1, self.iterations)]
+        order = [(it, n) for it in range(first) for n in tasks if self._runs(it, n)]
+        loop_at = len(order)
+        order += [(it, n) for it in range(last + 1, self.iterations) for n in tasks if self._runs(it, n)]
+        position = {key: k for k, key in enumerate(order)}
+        releases = []
+        for s, handed in code.straight.items():
+            pair = (self.items[s].pipes[0], code.straight_wait[s])
+            for src, dst, exact in handed:
+                for j in outside:
+                    c = j + exact
+                    if not (self._runs(j, src) and self._runs(c, dst)):
+                        continue
+                    at = loop_at if first <= c <= last else position[(c, dst)]
+                    if at > position[(j, src)]:
+                        releases.append((at, -position[(j, src)], pair, j, src, s, c, dst))
+        placed: list[tuple[int, int, tuple[str, str], tuple[int, int]]] = []  # point, wait, pair, set
+        covering: dict[tuple, tuple[int, int]] = {}
+        for at, before, pair, j, src, s, c, dst in sorted(releases):
+            got = next((flag for point, wait, fpair, flag in placed
+                        if fpair == pair and -before <= point < at and wait <= at), None)
+            if got is None:
+                got = (j, s)
+                placed.append((-before, at, pair, got))
+            covering[(j, src, c, dst, pair)] = got
+        return {flag for *_, flag in placed}, covering
 
     def _head(self, pipe: str) -> tuple[int, int] | None:
         k = self.head[pipe]
@@ -625,8 +676,8 @@ class _Replay:
         s = self.started.get((j, n))
         return None if s is None else s + after
 
-    def _wait_at(self, it: int, w: _Wait) -> int | None:
-        """The cycle wait `w` of an item of kernel iteration `it` lets it start at (0: no
+    def _wait_at(self, it: int, n: int, w: _Wait) -> int | None:
+        """The cycle wait `w` of item n of kernel iteration `it` lets it start at (0: no
         wait; None: not known yet)."""
         if self.first <= it <= self.last:
             if w.code == _NO_WAIT:
@@ -647,10 +698,18 @@ class _Replay:
                 return self._after(j, w.src, w.after)
             return self._prime(w) if w.cross and self.first > 0 else 0
         j = it - w.exact
+        if it > self.last and self.first <= self.last and not j > self.last:
+            # an epilogue op after a producer of the loop's passes; or of an iteration no
+            # pass runs, whose op the loop has all the same: insert-sync sees the loop as
+            # one item whose accesses span every pass (all versions of a buffer), and sets
+            # the flag after it (random kernel 768, 2 trips, 3 stages: the epilogue's first
+            # vector op waited for the loop's last store, 925 cycles, replayed at 666)
+            return self._loop_end(w)
         if j < 0 or not self.present(j, w.task):
             return 0
-        if it > self.last and self.first <= j <= self.last:
-            return self._loop_end(w)
+        flag = self.covering.get((j, w.task, it, n, w.pipes)) if w.cross else None
+        if flag is not None:
+            return self._after(*flag, 2)
         return self._after(j, w.task, w.exact_after)
 
     def _prime(self, w: _Wait) -> int | None:
@@ -735,7 +794,7 @@ class _Replay:
                 s = started.get((j, w.src))
                 got = None if s is None else s + w.after
             else:
-                got = self._wait_at(it, w)
+                got = self._wait_at(it, n, w)
             if got is None:
                 self.partial[key] = (k, at)
                 return None

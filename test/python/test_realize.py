@@ -77,8 +77,8 @@ def test_a_carried_flag_on_its_ring_covers_only_its_own_pass():
 
 
 def test_the_steady_state_has_no_straight_line_sets():
-    """With its trip count the replay puts the prologue's and epilogue's sets after each
-    producer (straight-line code); the steady state is the loop's kernel alone: one more
+    """With its trip count the replay puts the prologue's and epilogue's sets where
+    insert-sync puts them in straight-line code; the steady state is the loop's kernel alone: one more
     trip replayed costs its II (with the straight-line sets in every pass: 63 against
     36)."""
     from ascend_mlir.scheduling.realize import loop_cycles
@@ -86,6 +86,49 @@ def test_the_steady_state_has_no_straight_line_sets():
     p, ii, start = _skewed_loads()
     steady = realize(p, 5, ii, start, {}, trips=16).ii
     assert steady * 16 == loop_cycles(p, 5, ii, start, {}, 32) - loop_cycles(p, 5, ii, start, {}, 16)
+
+
+def test_the_prologue_s_loads_issue_back_to_back_under_one_set():
+    """The prologue (kernel iteration 0) has both loads and hands both to the loop's c and
+    d. Insert-sync plans straight-line code latest producer first, so one set after the
+    second load orders both hand-offs: the loads issue back to back (their ii apart) and
+    the set drains MTE2 once. With a set after each load, the first set drained MTE2
+    before the second load issued, 30 cycles (unseen seed 14 on the 950, ten loads: the
+    fill replayed at 3767 cycles, ran 2951; now 2927)."""
+    from ascend_mlir.scheduling.realize import _code, _Replay
+
+    p, ii, start = _skewed_loads()
+    code = _code(p, 5, ii, start, {}, trips=4)
+    replay = _Replay(code, 5, 4)
+    started = replay.run()
+    item = {it.task: n for n, it in enumerate(code.items) if it.task is not None}
+    assert started[(0, item[1])] - started[(0, item[0])] == p.tasks[0].ii
+    prologue_sets = [n for it, n in replay.straight_sets if it == 0]
+    assert len(prologue_sets) == 1 and prologue_sets[0] > item[1]  # after the second load
+    # the first pass's consumers wait for that set, after both loads completed
+    assert started[(1, item[2])] >= started[(0, item[1])] + p.tasks[1].latency
+
+
+def test_the_epilogue_waits_for_the_loop_s_last_ops_on_a_versioned_buffer():
+    """Buffer b has two versions: the epilogue's v (iteration 1) overwrites the version the
+    store of iteration -1 read, which no pass of a 2-trip loop runs. Insert-sync sees the
+    loop as one item whose accesses span every version and sets the flag after it: the
+    epilogue's v waits for the loop's last store (random kernel 768 on the 950: the
+    epilogue's first vector op started at 925 cycles, after the loop's last store; the
+    replay started it at 666, once its load was in)."""
+    from ascend_mlir.scheduling.realize import _code, _Replay
+
+    p = LoopProblem(
+        tasks=[Task("load", "MTE2", 30, 5), Task("x", "V", 5, 5), Task("v", "V", 5, 5), Task("store", "MTE3", 40, 5)],
+        deps=[Dep(0, 2, 30), Dep(2, 3, 5), Dep(3, 2, 40, distance=1, buffer="b")],
+        buffers=[Buffer("b", "ub", 64)], capacity={"ub": 128}, num_stages=2)
+    ii, start, versions = 100, [0, 10, 130, 140], {"b": 2}
+    assert not check_schedule(p, ii, start, versions)
+    code = _code(p, 4, ii, start, versions, trips=2)
+    started = _Replay(code, 3, 2).run()
+    item = {it.task: n for n, it in enumerate(code.items) if it.task is not None}
+    # kernel iteration 1 is the loop's one pass, 2 the epilogue
+    assert started[(2, item[2])] >= started[(1, item[3])] + p.tasks[3].latency
 
 
 def test_a_dependence_on_a_pipe_the_chip_does_not_order_costs_its_barrier_s_cycle():

@@ -299,3 +299,22 @@ def test_twice_the_trips_cost_at_most_twice_the_cycles():
         module, _ = unseen._compiled(unseen.kernel(shape, trips), chip=FOUR_IDS)
         cycles[trips] = unseen._cycles(module, shape, trips, FOUR_IDS)
     assert cycles[16] <= 2 * cycles[8], cycles
+
+
+# test_realize's replay cases (the prologue's loads under one set) keep this in the fast tier
+@pytest.mark.slow
+def test_a_one_trip_loop_weighs_its_pipelined_fill_as_it_runs():
+    """Seed 118 (12 chains, 3 stages, one trip) on the 950: its pipelined code is all fill
+    and drain. The replay put a set after each of the prologue's loads, where insert-sync
+    sets one after the last (the later producer's set orders the earlier ones), so the
+    loads ran back to back in the code and one after the other in the replay, and
+    program order looked faster: it was written and ran 1441 cycles. The pipelined code
+    runs 975, and the oracle finds nothing."""
+    shape = unseen.draw(118)
+    text = unseen.kernel(shape)
+    ours, _ = unseen._compiled(text, chip="ascend950")
+    in_order, _ = unseen._compiled(text, chip="ascend950", schedule="program-order")
+    cycles = unseen._cycles(ours, shape, shape.trips, "ascend950")
+    baseline = unseen._cycles(in_order, shape, shape.trips, "ascend950")
+    assert cycles <= 0.8 * baseline, (cycles, baseline)
+    assert unseen.check_oracle(shape, "ascend950", 118) == []
