@@ -18,6 +18,10 @@ before another of the same or the next pass), where insert-sync asks whether a w
 happens before a set: the replay may add a credit insert-sync does not. Where the ring does not fit
 either, insert-sync puts a pipe_barrier[<PIPE_ALL>] in (not modelled: the sets stay as
 gathered).
+
+The flags at their points as a block model (`flag_model`, and `again_of` for the
+question above) and the order insert-sync emits one point's sets in (`set_order`) are
+here too: the replay builds its code from them.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import reduce
 
-from ascend_mlir.analysis import flag_sets
+from ascend_mlir.analysis import flag_sets, sync_plan
 from ascend_mlir.analysis.event_ids import (
     Carried,
     Lifetime,
@@ -205,3 +209,62 @@ def _ringed(length: int, releases: Sequence[flag_sets.Release], points: list[int
                  if not ordered(out, kept[a].dst, kept[b].src, pair[1], pair[0], wrap)]
         back += [flag_sets.Release(x, y, pair[1], pair[0], distance) for x, y, distance in credits(needs, length)]
     return out, back
+
+
+def set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
+    """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
+    emits them: one per pipe pair and distance, each inserted right after the point in
+    the order the flags were planned (distance, consumer, ...), so the last planned comes
+    first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
+    planned: dict[tuple[int, str, str, int], tuple] = {}
+    for r, point in zip(releases, points, strict=True):
+        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        rank = (r.distance, r.dst, -r.src, r.set_pipe, r.wait_pipe)
+        planned[key] = min(planned.get(key, rank), rank)
+    ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
+    at: dict[int, list[tuple[int, str, str, int]]] = {}
+    for key in ordered:
+        at.setdefault(key[0], []).append(key)
+    return at
+
+
+def _flag_keys(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple, int]:
+    """The flags of `releases` at `points`: (point, set pipe, wait pipe, distance) -> the
+    item before which it is waited (its first consumer)."""
+    first: dict[tuple, int] = {}
+    for r, point in zip(releases, points, strict=True):
+        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        first[key] = min(first.get(key, r.dst), r.dst)
+    return first
+
+
+def _flag_of(ev: sync_plan.Event) -> int | None:
+    """The flag (its index in `flag_model`'s sorted keys) an event of that model sets or waits."""
+    return ev[3][0] if isinstance(ev[3], tuple) else None
+
+
+def flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
+    """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
+    distance: set after the point, waited before its first consumer, on the ids
+    insert-sync gives it (`flag_sets.flag_ids`: one more where a producer comes first)."""
+    model = sync_plan.BlockModel(block.pipes)
+    forward = {(point, r.set_pipe, r.wait_pipe, r.distance) for r, point in zip(releases, points, strict=True)
+               if r.src < r.dst}
+    for f, ((point, a, b, k), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
+        m = flag_sets.flag_ids(k, (point, a, b, k) in forward)
+        model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
+        model.before.setdefault(dst, []).append(lambda copy, f=f, m=m, a=a, b=b, k=k: ("wait", a, b, (f, (copy - k) % m)))
+    return model
+
+
+def again_of(block: sync_plan.BlockModel, releases: list[flag_sets.Release]) -> Again:
+    """`Again` on the block's model with the flags of `releases` (one run of
+    the block per question, for all the flags asked)."""
+    def again(at: list[int], ks: list[int], period: int) -> set[int]:
+        if not ks:
+            return set()
+        index = {key: f for f, key in enumerate(sorted(_flag_keys(releases, at)))}
+        flag_of = {index[(at[k], releases[k].set_pipe, releases[k].wait_pipe, releases[k].distance)]: k for k in ks}
+        return {flag_of[f] for f in sync_plan.sets_after_waits(flag_model(block, releases, at), _flag_of,
+                                                                set(flag_of), period)}
+    return again

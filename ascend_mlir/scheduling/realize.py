@@ -203,65 +203,6 @@ def _barriers(deps: list[Dep], pos: dict[int, int], code: list[int], cross: list
     return placed
 
 
-def _set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
-    """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
-    emits them: one per pipe pair and distance, each inserted right after the point in
-    the order the flags were planned (distance, consumer, ...), so the last planned comes
-    first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
-    planned: dict[tuple[int, str, str, int], tuple] = {}
-    for r, point in zip(releases, points, strict=True):
-        key = (point, r.set_pipe, r.wait_pipe, r.distance)
-        rank = (r.distance, r.dst, -r.src, r.set_pipe, r.wait_pipe)
-        planned[key] = min(planned.get(key, rank), rank)
-    ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
-    at: dict[int, list[tuple[int, str, str, int]]] = {}
-    for key in ordered:
-        at.setdefault(key[0], []).append(key)
-    return at
-
-
-def _flag_keys(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple, int]:
-    """The flags of `releases` at `points`: (point, set pipe, wait pipe, distance) -> the
-    item before which it is waited (its first consumer)."""
-    first: dict[tuple, int] = {}
-    for r, point in zip(releases, points, strict=True):
-        key = (point, r.set_pipe, r.wait_pipe, r.distance)
-        first[key] = min(first.get(key, r.dst), r.dst)
-    return first
-
-
-def _flag_of(ev: sync_plan.Event) -> int | None:
-    """The flag (its index in `_flag_model`'s sorted keys) an event of that model sets or waits."""
-    return ev[3][0] if isinstance(ev[3], tuple) else None
-
-
-def _flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
-    """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
-    distance: set after the point, waited before its first consumer, on the ids
-    insert-sync gives it (`flag_sets.flag_ids`: one more where a producer comes first)."""
-    model = sync_plan.BlockModel(block.pipes)
-    forward = {(point, r.set_pipe, r.wait_pipe, r.distance) for r, point in zip(releases, points, strict=True)
-               if r.src < r.dst}
-    for f, ((point, a, b, k), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
-        m = flag_sets.flag_ids(k, (point, a, b, k) in forward)
-        model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
-        model.before.setdefault(dst, []).append(lambda copy, f=f, m=m, a=a, b=b, k=k: ("wait", a, b, (f, (copy - k) % m)))
-    return model
-
-
-def _again(block: sync_plan.BlockModel, releases: list[flag_sets.Release]) -> code_flags.Again:
-    """`code_flags.Again` on the block's model with the flags of `releases` (one run of
-    the block per question, for all the flags asked)."""
-    def again(at: list[int], ks: list[int], period: int) -> set[int]:
-        if not ks:
-            return set()
-        index = {key: f for f, key in enumerate(sorted(_flag_keys(releases, at)))}
-        flag_of = {index[(at[k], releases[k].set_pipe, releases[k].wait_pipe, releases[k].distance)]: k for k in ks}
-        return {flag_of[f] for f in sync_plan.sets_after_waits(_flag_model(block, releases, at), _flag_of,
-                                                                set(flag_of), period)}
-    return again
-
-
 def _uncovered(p: LoopProblem, model: sync_plan.BlockModel, pos: dict[int, int], deps: list[Dep], code: list[int],
                cross: list[int]) -> list[int]:
     """The cross-pipe dependences (indices into `deps`) that get a flag in the loop: as
@@ -424,18 +365,18 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
                 for n in flagged]
 
     def ordered(at: list[int], a: int, b: int, pipe_a: str, pipe_b: str, wrap: int) -> bool:
-        return sync_plan.covered(_flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
+        return sync_plan.covered(code_flags.flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
 
     points, back, modelled, synced = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
-                                          ii if gather else None, p.events_per_pipe_pair, ordered, _again(model, releases),
+                                          ii if gather else None, p.events_per_pipe_pair, ordered, code_flags.again_of(model, releases),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
     for n, q in zip(flagged, synced, strict=True):
         code[n] = q.distance  # a carried flag merged with one over fewer passes (code_flags)
     releases = synced
     handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
-    straight_at = _set_order(straight_releases, [r.src for r in straight_releases])
+    straight_at = code_flags.set_order(straight_releases, [r.src for r in straight_releases])
     items, item_of, set_of, straight_of, item_shift = _items(
-        p, order, shift, deps, feeds, _set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
+        p, order, shift, deps, feeds, code_flags.set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}
@@ -650,11 +591,17 @@ class _Replay:
             pair = (self.items[s].pipes[0], code.straight_wait[s])
             for src, dst, exact in handed:
                 for j in outside:
-                    c = j + exact
-                    if not (self._runs(j, src) and self._runs(c, dst)):
+                    if not self._runs(j, src):
                         continue
-                    at = loop_at if first <= c <= last else position[(c, dst)]
-                    if at > position[(j, src)]:
+                    c = j + exact
+                    # the loop is one item whose accesses span every pass: a prologue
+                    # producer hands off to it whatever iteration its own consumer is of
+                    # (random kernel 577, 2 trips: the prologue's last store drained MTE3
+                    # before the loop's first store, 2278 cycles, replayed at 2100)
+                    at = loop_at if j < first and first <= last else None
+                    if self._runs(c, dst) and not first <= c <= last:
+                        at = position[(c, dst)] if at is None else min(at, position[(c, dst)])
+                    if at is not None and at > position[(j, src)]:
                         releases.append((at, -position[(j, src)], pair, j, src, s, c, dst))
         placed: list[tuple[int, int, tuple[str, str], tuple[int, int]]] = []  # point, wait, pair, set
         covering: dict[tuple, tuple[int, int]] = {}
@@ -680,23 +627,25 @@ class _Replay:
         """The cycle wait `w` of item n of kernel iteration `it` lets it start at (0: no
         wait; None: not known yet)."""
         if self.first <= it <= self.last:
-            if w.code == _NO_WAIT:
-                # none in the loop (no later pass waits for it), but a producer in the
-                # prologue: the loop is one item of the code around it, whose wait for
-                # the pair's last set stands before the loop (random kernel 153: the
-                # next tile's loads waited for the prologue's last V op)
-                j = it - w.exact
-                if not (w.cross and 0 <= j < self.first and self.present(j, w.task)):
-                    return 0
-                # and a dependence the loop's flags cover in the kernel, not from the
-                # prologue: insert-sync anchors the pair's prime right after its producer
-                # (random kernel 120: the first pass's load after the prologue's vsqrt)
-                before, own = self._before_loop(w.pipes), self._after(j, w.task, w.exact_after)
-                return None if before is None or own is None else max(before, own)
-            j = it - w.code
-            if j >= self.first:
-                return self._after(j, w.src, w.after)
-            return self._prime(w) if w.cross and self.first > 0 else 0
+            if w.code != _NO_WAIT and it - w.code >= self.first:
+                return self._after(it - w.code, w.src, w.after)
+            if not (w.cross and self.first > 0):
+                return 0
+            # a producer before the loop's passes (in the prologue, or of an iteration the
+            # code has not), and a loop that is one item of the code around it, whose
+            # accesses span every pass (all versions of a buffer). A hand-off no pass of
+            # the loop waits for (`_NO_WAIT`): insert-sync waits for the pair's prologue
+            # producers before the loop, whatever iteration they are of (random kernel 752,
+            # 3 trips: the first pass's loads waited for the prologue's store, 1121 cycles,
+            # replayed at 575; random kernel 153: the next tile's loads for the prologue's
+            # last V op). A carried one: the pair's prime, which insert-sync anchors right
+            # after the prologue's last producer (random kernel 120: the first pass's load
+            # after the prologue's vsqrt). Either way after the dependence's own producer
+            # where the prologue has it.
+            j = it - w.exact
+            own = self._after(j, w.task, w.exact_after) if 0 <= j < self.first and self.present(j, w.task) else 0
+            entry = self._before_loop(w.pipes) if w.code == _NO_WAIT else self._prime(w)
+            return None if entry is None or own is None else max(entry, own)
         j = it - w.exact
         if it > self.last and self.first <= self.last and not j > self.last:
             # an epilogue op after a producer of the loop's passes; or of an iteration no

@@ -109,6 +109,17 @@ def test_the_prologue_s_loads_issue_back_to_back_under_one_set():
     assert started[(1, item[2])] >= started[(0, item[1])] + p.tasks[1].latency
 
 
+def _replayed(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int], trips: int):
+    """The code of a loop of `trips` replayed (prologue, passes, epilogue): per (kernel
+    iteration, item) its start, and per task its item."""
+    from ascend_mlir.scheduling.realize import _code, _Replay
+
+    assert not check_schedule(p, ii, start, versions)
+    code = _code(p, len(p.tasks), ii, start, versions, trips=trips)
+    started = _Replay(code, trips + max(code.shift), trips).run()
+    return started, {it.task: n for n, it in enumerate(code.items) if it.task is not None}
+
+
 def test_the_epilogue_waits_for_the_loop_s_last_ops_on_a_versioned_buffer():
     """Buffer b has two versions: the epilogue's v (iteration 1) overwrites the version the
     store of iteration -1 read, which no pass of a 2-trip loop runs. Insert-sync sees the
@@ -116,19 +127,30 @@ def test_the_epilogue_waits_for_the_loop_s_last_ops_on_a_versioned_buffer():
     epilogue's v waits for the loop's last store (random kernel 768 on the 950: the
     epilogue's first vector op started at 925 cycles, after the loop's last store; the
     replay started it at 666, once its load was in)."""
-    from ascend_mlir.scheduling.realize import _code, _Replay
-
     p = LoopProblem(
         tasks=[Task("load", "MTE2", 30, 5), Task("x", "V", 5, 5), Task("v", "V", 5, 5), Task("store", "MTE3", 40, 5)],
         deps=[Dep(0, 2, 30), Dep(2, 3, 5), Dep(3, 2, 40, distance=1, buffer="b")],
         buffers=[Buffer("b", "ub", 64)], capacity={"ub": 128}, num_stages=2)
-    ii, start, versions = 100, [0, 10, 130, 140], {"b": 2}
-    assert not check_schedule(p, ii, start, versions)
-    code = _code(p, 4, ii, start, versions, trips=2)
-    started = _Replay(code, 3, 2).run()
-    item = {it.task: n for n, it in enumerate(code.items) if it.task is not None}
+    started, item = _replayed(p, 100, [0, 10, 130, 140], {"b": 2}, trips=2)
     # kernel iteration 1 is the loop's one pass, 2 the epilogue
     assert started[(2, item[2])] >= started[(1, item[3])] + p.tasks[3].latency
+
+
+def test_the_loop_waits_for_the_prologue_s_store_of_a_buffer_it_overwrites_later():
+    """Buffer b has two versions: v overwrites, two iterations later, the version the store
+    read. A loop of 3 trips skewed by one stage (x) runs two passes, so no pass waits for
+    that store (insert-sync knows the count). But the loop is one item of the code around
+    it, whose accesses span both versions: insert-sync waits for the prologue's store
+    before the loop, and the first pass's v runs after it, though its own iteration -1
+    has no store (random kernel 752: the first pass's loads waited for the prologue's
+    store, 1121 cycles, replayed at 575)."""
+    p = LoopProblem(
+        tasks=[Task("load", "MTE2", 30, 5), Task("v", "V", 5, 5), Task("store", "MTE3", 200, 5), Task("x", "V", 5, 5)],
+        deps=[Dep(0, 1, 30), Dep(1, 2, 5), Dep(2, 1, 200, buffer="b"), Dep(1, 0, 5, buffer="a")],
+        buffers=[Buffer("a", "ub", 64), Buffer("b", "ub", 64)], capacity={"ub": 256}, num_stages=2)
+    started, item = _replayed(p, 120, [0, 40, 50, 180], {"a": 1, "b": 2}, trips=3)
+    # kernel iteration 0 is the prologue, 1 the loop's first pass
+    assert started[(1, item[1])] >= started[(0, item[2])] + p.tasks[2].latency
 
 
 def test_a_dependence_on_a_pipe_the_chip_does_not_order_costs_its_barrier_s_cycle():

@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from ascend_mlir.scheduling import Dep, LoopProblem, Task, ims, realize, schedule_loop
+from ascend_mlir.scheduling import Dep, LoopProblem, Task, code_flags, ims, realize, schedule_loop
 
 
 def _all_waits(self):
@@ -149,11 +149,11 @@ def test_one_run_answers_set_after_wait_for_every_flag():
                 releases.append(Release(a, b, pipes[a], pipes[b], rng.choice([0, 0, 1])))
         if not releases:
             continue
-        model = realize._flag_model(BlockModel([frozenset([pp]) for pp in pipes]), releases,
-                                    [r.src for r in releases])
-        flags = range(len(realize._flag_keys(releases, [r.src for r in releases])))
+        model = code_flags.flag_model(BlockModel([frozenset([pp]) for pp in pipes]), releases,
+                                      [r.src for r in releases])
+        flags = range(len(code_flags._flag_keys(releases, [r.src for r in releases])))
         for period in (1, 2):
-            batch = sets_after_waits(model, realize._flag_of, set(flags), period)
-            assert batch == {f for f in flags if set_after_wait(model, realize._flag_of, f, period)}
+            batch = sets_after_waits(model, code_flags._flag_of, set(flags), period)
+            assert batch == {f for f in flags if set_after_wait(model, code_flags._flag_of, f, period)}
             answered |= {len(batch) < len(flags)}
     assert answered == {True, False}  # both answers came up
