@@ -105,8 +105,6 @@ TRIAL_RLIMIT = 5_000_000
 # solver leaves out (softmax: 1280 scheduled and proven optimal, 1282 replayed), above it
 # a pipe took a shared port where the schedule left a gap (chains3x8: 637 vs 727)
 CODE_SLACK_PERCENT = 2
-# a loop of no more trips never reaches its steady state: forms are weighed over its trips
-SHORT_TRIPS = 2
 
 
 def is_sequential(result: LoopResult) -> bool:
@@ -658,24 +656,30 @@ class ModuloSchedulePass(ModulePass):
     @staticmethod
     def _one_stage_pays(model: LoopModel, problem: LoopProblem, skewed: LoopResult, one_stage: LoopResult) -> bool:
         """Whether the one-stage form of a stage-skewed schedule is taken: its code no
-        slower than the skewed code's replay (which the replay models less well:
-        prologue, kernel and epilogue; layernorm's skewed 969 replays at 972 and runs at
-        about 1009, its one-stage code at 1227, and the skewed one is kept; chains 6 x 4
-        of 8x64 tiles: 1147 replays at 1360 and ran at 1489, one stage 1278). Over the
-        loop's trips, fill and drain included, where it runs `SHORT_TRIPS` or fewer: it
-        never reaches a steady state, so the steady IIs say nothing of it (unseen seed
-        184, 3 chains, 2 trips, on the 950: the one-stage code replays at 201 a pass for
-        eight passes and 290 from the tenth, the skewed code at 283; the skewed code was
-        kept and ran 814 cycles, the one-stage code 661). Not over more trips: the replay
-        of a skewed loop's fill sets after each producer, where insert-sync's prologue
-        issues the loads back to back (seed 14, 5 trips: 3767 replayed, 2951 run), too
-        pessimistic to overrule the steady state (seeds 14, 99, 164 and random 752 ran
-        4-14% slower so)."""
+        slower than the skewed code's. Over the loop's trips, fill and drain included,
+        where the count is known: the steady IIs leave out the skewed code's prologue and
+        epilogue, and a short loop never reaches a steady state (unseen seed 184, 3
+        chains, 2 trips, on the 950: the one-stage code replays at 201 a pass for eight
+        passes and 290 from the tenth, the skewed code at 283; the skewed code was kept
+        and ran 814 cycles, the one-stage code 661). And the other way: seed 100, 7
+        chains, 17 trips, on the 950: on the steady states the one-stage code looked no
+        slower and ran at 367 a pass, 6540 cycles; the skewed code runs at 253, 4929.
+        Weighed so since the replay gives the prologue and epilogue insert-sync's
+        straight-line sets and waits (with a set after each load, seeds 14, 99, 164 and
+        random 752 ran 4-14% slower so). Not right everywhere: seed 65 on the 910B, 17
+        trips, replays its skewed code at 237 a pass over the trips, where it runs at 326
+        (the steady replay says 352), and takes it: 5790 cycles, the one-stage code 5196.
+        Within `CODE_SLACK_PERCENT` the one-stage code is taken, the surer of the two to
+        run as replayed (chains 4 x 16, 8 trips: the skewed code replays at 8038 cycles,
+        910 a pass, and runs 8621, 1016 a pass; its one-stage code 8052, and runs at 910).
+        With the count known only at run time, on the steady states (layernorm's skewed
+        969 replays at 972 and runs at about 1009, its one-stage code at 1227)."""
         body, trips = len(model.tasks), model.trip_count
-        if trips is None or trips > SHORT_TRIPS:
+        if trips is None:
             return one_stage.ii <= realize(problem, body, skewed.ii, skewed.start, skewed.versions).ii
-        return (code_cycles(problem, body, one_stage.ii, one_stage.start, one_stage.versions, trips)
-                <= code_cycles(problem, body, *code_form(skewed), skewed.versions, trips))
+        one = code_cycles(problem, body, one_stage.ii, one_stage.start, one_stage.versions, trips)
+        return one * 100 <= code_cycles(problem, body, *code_form(skewed), skewed.versions, trips) * (
+            100 + CODE_SLACK_PERCENT)
 
     def _solve_gathered(self, model: LoopModel, forms: _WrittenForms) -> LoopResult:
         """The loop's schedule with one set point per publishing pipe, every consumer of
