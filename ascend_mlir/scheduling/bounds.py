@@ -336,13 +336,16 @@ def _dependence_errors(p: LoopProblem, ii: int, start: list[int], versions: dict
     ]
 
 
+def arcs_disjoint(ri: int, ii_i: int, rj: int, ii_j: int, ii: int) -> bool:
+    """Whether arcs [ri, ri + ii_i) and [rj, rj + ii_j) keep apart on a circle of `ii`."""
+    return (rj - ri >= ii_i and ri - rj + ii >= ii_j) or (ri - rj >= ii_j and rj - ri + ii >= ii_i)
+
+
 def _resource_errors(p: LoopProblem, ii: int, start: list[int]) -> list[str]:
     """Pairs of exclusive tasks whose arcs on the modulo circle overlap."""
     errors = []
     for (i, j), (a, b) in p.pair_arcs().items():
-        ri, rj = start[i] % ii, start[j] % ii
-        ok = (rj - ri >= a and ri - rj + ii >= b) or (ri - rj >= b and rj - ri + ii >= a)
-        if not ok:
+        if not arcs_disjoint(start[i] % ii, a, start[j] % ii, b, ii):
             errors.append(f"tasks {p.tasks[i].name} and {p.tasks[j].name} overlap on a resource")
     return errors
 

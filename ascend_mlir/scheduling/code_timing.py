@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .bounds import check_schedule
+from .bounds import arcs_disjoint, check_schedule
 from .problem import LoopProblem, LoopResult
 from .realize import Realized, _body, kernel_shift, realize
 
@@ -87,7 +87,7 @@ def _apart(p: LoopProblem, ii: int, start: list[int]) -> list[int] | None:
         mine = [(j, own, theirs) for j, own, theirs in partners.get(i, ()) if j in placed]
         for _ in range(len(mine) + 1):
             clash = next(((j, theirs) for j, own, theirs in mine
-                          if _overlap(out[i] % ii, own, out[j] % ii, theirs, ii)), None)
+                          if not arcs_disjoint(out[i] % ii, own, out[j] % ii, theirs, ii)), None)
             if clash is None:
                 break
             j, theirs = clash
@@ -96,11 +96,6 @@ def _apart(p: LoopProblem, ii: int, start: list[int]) -> list[int] | None:
             return None
         placed.add(i)
     return out
-
-
-def _overlap(ri: int, hold_i: int, rj: int, hold_j: int, ii: int) -> bool:
-    """Whether arcs [ri, ri + hold_i) and [rj, rj + hold_j) meet on a circle of `ii`."""
-    return not ((rj - ri >= hold_i and ri - rj + ii >= hold_j) or (ri - rj >= hold_j and rj - ri + ii >= hold_i))
 
 
 def _reservations(p: LoopProblem, body_tasks: int, ii: int, start: list[int]) -> list[int] | None:

@@ -13,17 +13,13 @@ import heapq
 
 import numpy as np
 
-from .bounds import check_schedule, compact, dep_distances
+from .bounds import arcs_disjoint, check_schedule, compact, dep_distances
 from .problem import LoopProblem
 
 # from this many conflicting tasks free_slot sweeps them with numpy (the same answer;
 # below it, the arrays cost more than the loop: 24 against 12 us at 64, 30 against
 # 34 at 128, 32 against 117 at 256 conflicts)
 VECTOR_CONFLICTS = 128
-
-
-def arcs_disjoint(ri: int, ii_i: int, rj: int, ii_j: int, ii: int) -> bool:
-    return (rj - ri >= ii_i and ri - rj + ii >= ii_j) or (ri - rj >= ii_j and rj - ri + ii >= ii_i)
 
 
 def fit_versions(p: LoopProblem) -> dict[str, int]:
