@@ -249,7 +249,7 @@ def _steady_period(module, shape: Shape, trips: int, chip: str) -> float:
     trace = simulate(module, inputs, chip=_sim_chip(chip), blocks=1, trace=True).trace
     starts: dict[tuple[str, str], list[int]] = {}
     for event in trace:
-        if event.name not in ("set_flag", "wait_flag", "pipe_barrier"):  # sync has no op's location
+        if not event.name.startswith(("set_flag", "wait_flag", "pipe_barrier")):  # sync has no op's location
             starts.setdefault((event.name, event.loc), []).append(event.start)
     periods = []
     for runs in starts.values():
