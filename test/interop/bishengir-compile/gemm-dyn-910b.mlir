@@ -12,13 +12,12 @@
 // mmadL1 does not have: mmadl1-heap-ub.mlir): as for gemm_910b, the run takes
 // --disable-hivm-tensor-compile=true and the zero-guard allocator, and the same
 // bishengir crash on one static mmadL1 is Inputs/mmadl1_static_crash.mlir.
-// REQUIRES: bishengir
+// REQUIRES: bishengir, zero-guard
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: g++ -O1 -shared -fPIC -o %t/zero_guard.so %S/Inputs/zero_guard_malloc.cpp
 // RUN: ascend-opt %examples/gemm_dyn.mlir -p 'ascend-compile{chip=ascend910b},alloc-planned-buffers' -t npuir -o %t/g.npuir.mlir
 // RUN: filecheck %s --check-prefix=NPUIR --input-file %t/g.npuir.mlir
 // RUN: %bishengir_opt %t/g.npuir.mlir -o /dev/null
-// RUN: env LD_PRELOAD=%t/zero_guard.so %bishengir_compile %t/g.npuir.mlir -o %t/g.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/gt > %t/glog 2>&1 || true
+// RUN: env LD_PRELOAD=%zero_guard %bishengir_compile %t/g.npuir.mlir -o %t/g.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/gt > %t/glog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/glog
 // RUN: filecheck %s --check-prefix=GEMM --input-file %t/gt/module.hivm.opt.mlir
 // RUN: sh -c 'MALLOC_PERTURB_=165 %bishengir_opt %S/Inputs/mmadl1_static_crash.mlir --convert-hfusion-to-hivm -o /dev/null > %t/crash.log 2>&1; test $? -eq 139'

@@ -8,12 +8,11 @@
 // this module crashed in none of 100 threaded runs here, but gemm_relu-mix.mlir's did
 // (about 1 in 30; CI saw one), so this run too gets zeros there from the zero-guard
 // allocator, as own-plan-cube-mix.mlir does.
-// REQUIRES: bishengir
+// REQUIRES: bishengir, zero-guard
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: g++ -O1 -shared -fPIC -o %t/zero_guard.so %S/Inputs/zero_guard_malloc.cpp
 // RUN: ascend-opt %examples/gemm_910b.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t npuir -o %t/gemm_910b.npuir.mlir
 // RUN: filecheck %s --check-prefix=NPUIR --input-file %t/gemm_910b.npuir.mlir
-// RUN: env LD_PRELOAD=%t/zero_guard.so %bishengir_compile %t/gemm_910b.npuir.mlir -o %t/gemm_910b.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --save-temps=%t/temps > %t/log 2>&1 || true
+// RUN: env LD_PRELOAD=%zero_guard %bishengir_compile %t/gemm_910b.npuir.mlir -o %t/gemm_910b.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --save-temps=%t/temps > %t/log 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/log
 // RUN: test -f %t/temps/module.hivm.opt.mlir
 // RUN: filecheck %s --input-file %t/temps/module.hivm.opt.mlir

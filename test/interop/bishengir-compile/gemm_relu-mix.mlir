@@ -8,11 +8,10 @@
 // bishengir-compile 1.2.0 reads heap bytes in front of each mmadL1 (mmadl1-heap-ub.mlir):
 // with its pass threads about 1 run in 30 of this module crashed (CI saw one), so the
 // run gets zeros there from the zero-guard allocator, as own-plan-cube-mix.mlir does.
-// REQUIRES: bishengir
+// REQUIRES: bishengir, zero-guard
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: g++ -O1 -shared -fPIC -o %t/zero_guard.so %S/Inputs/zero_guard_malloc.cpp
 // RUN: ascend-opt %examples/gemm_relu.mlir -p 'convert-tile-to-hivm,ascend-insert-barrier-sync{intra-core=false},peel-mmad-init,hoist-constants,split-mix-kernel' -t npuir -o %t/gemm_relu.npuir.mlir
-// RUN: env LD_PRELOAD=%t/zero_guard.so %bishengir_compile %t/gemm_relu.npuir.mlir -o %t/gemm_relu.o --disable-hivm-tensor-compile=true --save-temps=%t/temps > %t/log 2>&1 || true
+// RUN: env LD_PRELOAD=%zero_guard %bishengir_compile %t/gemm_relu.npuir.mlir -o %t/gemm_relu.o --disable-hivm-tensor-compile=true --save-temps=%t/temps > %t/log 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/log
 // RUN: test -f %t/temps/module.hivm.opt.mlir
 // RUN: filecheck %s --input-file %t/temps/module.hivm.opt.mlir

@@ -6,11 +6,10 @@
 // small correct kernel crashes, and the same run with those 16 bytes zeroed
 // (Inputs/zero_guard_malloc.cpp, an LD_PRELOAD allocator) goes through the whole
 // pipeline to the missing `hivmc`. No option of bishengir-compile skips that pass.
-// REQUIRES: bishengir
+// REQUIRES: bishengir, zero-guard
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: g++ -O1 -shared -fPIC -o %t/zero_guard.so %S/Inputs/zero_guard_malloc.cpp
 // RUN: sh -c 'MALLOC_PERTURB_=165 %bishengir_compile %S/Inputs/mmadl1_flag_before.mlir -o %t/k.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync > %t/crash.log 2>&1; test $? -eq 139'
-// RUN: env MALLOC_PERTURB_=165 LD_PRELOAD=%t/zero_guard.so %bishengir_compile %S/Inputs/mmadl1_flag_before.mlir -o %t/k.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/temps > %t/log 2>&1 || true
+// RUN: env MALLOC_PERTURB_=165 LD_PRELOAD=%zero_guard %bishengir_compile %S/Inputs/mmadl1_flag_before.mlir -o %t/k.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/temps > %t/log 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/log
 // RUN: filecheck %s --check-prefix=CRASH --input-file %t/crash.log
 // RUN: filecheck %s --input-file %t/temps/module.hivm.opt.mlir

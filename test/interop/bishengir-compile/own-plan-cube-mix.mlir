@@ -6,16 +6,15 @@
 // bishengir-compile 1.2.0 runs it only on a heap that happens to hold zeros in front
 // of each mmadL1 (see mmadl1-heap-ub.mlir): the run gets them from the zero-guard
 // allocator; without it the result is luck, on our IR as on bishengir's own route.
-// REQUIRES: bishengir
+// REQUIRES: bishengir, zero-guard
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: g++ -O1 -shared -fPIC -o %t/zero_guard.so %S/Inputs/zero_guard_malloc.cpp
 // RUN: ascend-opt %examples/gemm_910b.mlir -p 'ascend-compile,alloc-planned-buffers' -t npuir -o %t/gemm.npuir.mlir
 // RUN: filecheck %s --check-prefix=NPUIR --input-file %t/gemm.npuir.mlir
-// RUN: env LD_PRELOAD=%t/zero_guard.so %bishengir_compile %t/gemm.npuir.mlir -o %t/gemm.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/gt > %t/glog 2>&1 || true
+// RUN: env LD_PRELOAD=%zero_guard %bishengir_compile %t/gemm.npuir.mlir -o %t/gemm.o --target=Ascend910B1 --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/gt > %t/glog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/glog
 // RUN: filecheck %s --check-prefix=GEMM --input-file %t/gt/module.hivm.opt.mlir
 // RUN: ascend-opt %examples/gemm_relu.mlir -p 'ascend-compile,alloc-planned-buffers' -t npuir -o %t/mix.npuir.mlir
-// RUN: env LD_PRELOAD=%t/zero_guard.so %bishengir_compile %t/mix.npuir.mlir -o %t/mix.o --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/mt > %t/mlog 2>&1 || true
+// RUN: env LD_PRELOAD=%zero_guard %bishengir_compile %t/mix.npuir.mlir -o %t/mix.o --disable-hivm-tensor-compile=true --disable-hivm-auto-inject-sync --save-temps=%t/mt > %t/mlog 2>&1 || true
 // RUN: filecheck %s --check-prefix=LOG --input-file %t/mlog
 // RUN: filecheck %s --check-prefix=MIX --input-file %t/mt/module.hivm.opt.mlir
 
