@@ -44,7 +44,8 @@ through versions `iv mod k`, planned `pointer_cast`s):
    a flag of the function body set after a loop ends does not hold the loop's ids.
    Where a loop's flag finds none, the loops' flags choose first if fewer then go
    without. **When the ids run out** in a block, its sets of that pipe gather at the
-   fewest points; if still short in a loop body, the pair's carried flags merge, the
+   fewest points (each flag of the pass then asked again whether one id orders it there,
+   and flags of one point and ids merged); if still short in a loop body, the pair's carried flags merge, the
    closest sets first, as far as that frees the ids (`event_ids.merge_carried`), then
    the pair's flags of one pass take turns on the ids by lifetime (interval colouring over the pass, merging
    flags only where more are live at once than there are ids), and a flag back (wait
@@ -115,6 +116,7 @@ from ascend_mlir.transforms.sync_blocks import (
 )
 from ascend_mlir.transforms.sync_planning import (
     _plan_block,
+    _fewer_ids_where_ordered,
     _gather_sets,
     _no_double_set,
     merge_short_carried,
@@ -446,9 +448,11 @@ class _Emitter:
         if not short:
             return flags
         for block, pipes in short.items():
-            _gather_sets(self.planner.plans[block], frozenset(p for p, _ in pipes))
+            plan = self.planner.plans[block]
+            _gather_sets(plan, frozenset(p for p, _ in pipes))
             if _is_loop_body(block):
-                _no_double_set(self.planner.plans[block])
+                _fewer_ids_where_ordered(plan)
+                _no_double_set(plan)
         flags = self._assign()
         if merge_short_carried(self.planner.plans, flags):
             flags = self._assign()

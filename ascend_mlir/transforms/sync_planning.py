@@ -187,24 +187,54 @@ def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
         return
     items, ii = _timed_items(plan)
     releases = [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in movable]
-    points = dict(zip(map(id, movable), flag_sets.set_points(items, releases, ii, fewest), strict=True))
+    points = flag_sets.set_points(items, releases, ii, fewest)
+    for f, point in zip(movable, points, strict=True):
+        f.src = point
+    _merge_at_points(plan)
+
+
+def _merge_at_points(plan: _Plan) -> None:
+    """Flags of one pipe pair, distance and ids set after one item become one, waited
+    before the earliest consumer."""
     merged: dict[tuple, _Flag] = {}
     flags: list[_Flag] = []  # in the order they were planned (the order they are emitted in)
     for f in plan.flags:
         if f.cross_core or f.around:
             flags.append(f)
             continue
-        key = (points[id(f)], f.set_pipe, f.wait_pipe, f.distance, f.period)
+        key = (f.src, f.set_pipe, f.wait_pipe, f.distance, f.period)
         if key in merged:
             kept = merged[key]
             kept.dst = min(kept.dst, f.dst)
             if f.anchor is not None and (kept.anchor is None or kept.anchor[0] < f.anchor[0]):
                 kept.anchor = f.anchor  # the later producer's set covers the earlier one
             continue
-        f.src = points[id(f)]
         merged[key] = f
         flags.append(f)
     plan.flags = flags
+
+
+def _fewer_ids_where_ordered(plan: _Plan) -> None:
+    """A flag within the pass that took more ids than one at its old set point (nothing
+    ordered its next set after its wait there) takes one where its gathered point orders
+    that (`_gather_sets` with `fewest`), as the replay asks each gathered flag again
+    (`code_flags.placed_sets`), and merges with the flags set there on one id. Four_ids
+    seed 308: two V -> MTE3 flags after one vector op, one on two ids, stayed apart, ran
+    the pair short, and took turns on a ring behind a credit flag the replay did not have
+    (written 555, ran 926 a pass). Only lowered where one id is ordered: a flag set back
+    to one id and asked again by `_no_double_set` may take a credit where its ring of two
+    was ordered."""
+    lowered = False
+    for flag in plan.flags:
+        if flag.distance or flag.period == 1 or flag.cross_core or flag.around or flag.anchor is not None:
+            continue
+        kept, flag.period = flag.period, 1
+        if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), 1):
+            lowered = True
+        else:
+            flag.period = kept
+    if lowered:
+        _merge_at_points(plan)
 
 
 def _no_double_set(plan: _Plan) -> None:

@@ -375,3 +375,24 @@ def test_a_loop_whose_code_runs_below_the_models_bound_is_written_at_it(capfd):
     assert attr is not None and attr.ii == attr.mii < 337, attr
     assert "below the model's MII (337)" in capfd.readouterr().err
     assert unseen.check_oracle(shape, "ascend950", 282) == []
+
+
+@pytest.mark.slow
+def test_flags_gathered_at_one_point_take_their_ids_as_set_there():
+    """Seed 308 (5 chains, 2 stages, 5 trips) on four_ids.toml: V -> MTE3 runs short of
+    the chip's 4 ids and its sets gather at fewer points. Two flags then stood after one
+    vector op on different ids (one had taken two at its old point, where nothing
+    ordered its next set after its wait), and their old ids made the pair short again:
+    4 flags took turns on 4 ids, every id reused every pass behind a credit flag set
+    after the first store, whose drain held the next store for 437 cycles. The replay
+    asks each gathered flag its ids again and needs no credit: written 555, ran 926 a
+    pass. insert-sync now merges flags of one point whatever their ids and asks them
+    again too: 555 written and run, no MTE3 -> V flag in the loop but the buffers' own,
+    and the oracle finds nothing."""
+    measured, written, module = _measured_and_written(308, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    back = {op.event_id for op in loop.body.block.ops if isinstance(op, hivm.SetFlagOp)
+            and (op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == ("MTE3", "V")}
+    assert len(back) == 1, f"a credit flag MTE3 -> V besides the buffers' one: {back}"
+    assert unseen.check_oracle(unseen.draw(308), FOUR_IDS, 308) == []
