@@ -386,9 +386,9 @@ def test_flags_gathered_at_one_point_take_their_ids_as_set_there():
     4 flags took turns on 4 ids, every id reused every pass behind a credit flag set
     after the first store, whose drain held the next store for 437 cycles. The replay
     asks each gathered flag its ids again and needs no credit: written 555, ran 926 a
-    pass. insert-sync now merges flags of one point whatever their ids and asks them
-    again too: 555 written and run, no MTE3 -> V flag in the loop but the buffers' own,
-    and the oracle finds nothing."""
+    pass. insert-sync now asks a gathered flag again whether one id orders it at its
+    new point, and merges the flags of one point and ids: 555 written and run, no
+    MTE3 -> V flag in the loop but the buffers' own, and the oracle finds nothing."""
     measured, written, module = _measured_and_written(308, FOUR_IDS)
     assert abs(measured - written) <= 0.05 * written, (written, measured)
     loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
