@@ -50,7 +50,8 @@ through versions `iv mod k`, planned `pointer_cast`s):
    the pair's flags of one pass take turns on the ids by lifetime (interval colouring over the pass, merging
    flags only where more are live at once than there are ids), and a flag back (wait
    pipe -> set pipe) orders each reuse nothing orders yet (the fewest such flags,
-   `analysis.event_ids`). A function-body flag set right after a loop takes an id of the
+   `analysis.event_ids`); where those flags back find their own pair's ids held by its
+   carried flags, these merge too. A function-body flag set right after a loop takes an id of the
    loop's behind a flag back after it (`_credits_after_loops`). Only where that does not fit
    does the flag become a `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct,
    slower), with a remark naming the block and the ids it needed.
@@ -457,6 +458,13 @@ class _Emitter:
         if merge_short_carried(self.planner.plans, flags):
             flags = self._assign()
         ringed = self._rings(flags) if short_pairs(flags) else None
+        if ringed is not None and short_pairs(ringed) and merge_short_carried(self.planner.plans, ringed):
+            # a ring's credit flags (wait pipe -> set pipe) found the ids of their pair held
+            # by its carried flags, which merge as far as that frees them (random wide
+            # kernels 13 and 23: MTE2 -> V's ring needed two V -> MTE2 credits where the
+            # 8 carried V -> MTE2 flags held all 8 ids, and a pipe_barrier stood in); a
+            # merged flag orders all that its flags did, so the rings' turns stay ordered
+            ringed = self._assign()
         if ringed is not None and not short_pairs(ringed):
             return ringed
         flags = ringed or self._assign()
