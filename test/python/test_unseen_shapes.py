@@ -396,3 +396,22 @@ def test_flags_gathered_at_one_point_take_their_ids_as_set_there():
             and (op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == ("MTE3", "V")}
     assert len(back) == 1, f"a credit flag MTE3 -> V besides the buffers' one: {back}"
     assert unseen.check_oracle(unseen.draw(308), FOUR_IDS, 308) == []
+
+
+@pytest.mark.slow
+def test_a_pair_the_replay_counts_short_gathers_its_sets_as_replayed():
+    """Seed 347 (10 chains, runtime trips, 2 stages) on four_ids.toml: the replay counts
+    MTE2 -> V short of the chip's 4 ids (each flag holding its own over the loop) and
+    writes the code of the II 710 schedule with the pair's sets gathered at 4 points:
+    1505 a pass. insert-sync fitted the 6 flags into 4 ids by turns instead and set all
+    6, each draining MTE2: the loop ran 2240 a pass, 7381 cycles at 3 trips. It now
+    gathers where the replay's count is short too: 4 MTE2 -> V sets a pass, 1425 run
+    (5681 cycles), and the oracle finds nothing."""
+    measured, written, module = _measured_and_written(347, FOUR_IDS)
+    assert measured <= 1.05 * written, (written, measured)
+    loops = [o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    for loop in loops:
+        sets = [op for op in loop.body.block.ops if isinstance(op, hivm.SetFlagOp)
+                and (op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == ("MTE2", "V")]
+        assert len(sets) <= 4, len(sets)
+    assert unseen.check_oracle(unseen.draw(347), FOUR_IDS, 347) == []
