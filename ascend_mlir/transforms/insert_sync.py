@@ -109,6 +109,7 @@ from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
 from ascend_mlir.transforms.sync_blocks import (
+    _carried_key,
     _Flag,
     ring_versions,
     _is_loop_body,
@@ -586,7 +587,7 @@ class _Emitter:
         back = [_Flag(x, y, pair[1], pair[0], distance, 1) for x, y, distance in credits(needs, len(plan.items))]
         plan.flags += back
         model = _model(plan)
-        return all(set_after_wait(model, lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(f), 1) for f in back)
+        return all(set_after_wait(model, _carried_key, id(f), 1) for f in back)
 
     def _free_ids(self, plan: _Plan, pair: tuple[str, str], ring: list[_Flag]) -> list[int]:
         """The ids of `pair` a ring in `plan`'s block (a loop body) may take, highest

@@ -229,7 +229,7 @@ def _fewer_ids_where_ordered(plan: _Plan) -> None:
         if flag.distance or flag.period == 1 or flag.cross_core or flag.around or flag.anchor is not None:
             continue
         kept, flag.period = flag.period, 1
-        if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), 1):
+        if set_after_wait(_model(plan), _carried_key, id(flag), 1):
             lowered = True
         else:
             flag.period = kept
@@ -254,7 +254,7 @@ def _no_double_set(plan: _Plan) -> None:
             # flag back would only hold the set pipe's next op behind the wait, random
             # kernel 82: 808 cycles with it, barrier-all 741)
             continue
-        if set_after_wait(_model(plan), lambda ev: ev[3][0] if isinstance(ev[3], tuple) else None, id(flag), flag.period):
+        if set_after_wait(_model(plan), _carried_key, id(flag), flag.period):
             continue
         if flag.distance == 0 and flag.period < versions:
             flag.period = versions
