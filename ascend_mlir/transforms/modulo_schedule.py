@@ -722,6 +722,8 @@ class ModuloSchedulePass(ModulePass):
             return plain_result()
         if large and not self._gathered_runs_faster(forms, gathered_result, result):
             return plain_result()
+        if not large and self._gathered_gave_up(model, forms, gathered_result, result):
+            return plain_result()
         if gathered_result.ii > result.ii and both_cores(plain, len(model.tasks)) and (
                 self._mix_code_cycles(model, plain, result) < self._mix_code_cycles(model, plain, gathered_result)):
             return plain_result()
@@ -744,6 +746,29 @@ class ModuloSchedulePass(ModulePass):
         at 532 with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7
         chains: plain 287 with rings and 610 without, ran 880; gathered 294, ran 292)."""
         return forms.slower_replay(gathered_result) < forms.slower_replay(result)
+
+    @staticmethod
+    def _gathered_gave_up(model: LoopModel, forms: _WrittenForms, gathered_result: LoopResult,
+                          result: LoopResult) -> bool:
+        """Whether the gathered solve ran out of budget above a schedule whose code the
+        plain one's beats as written (`_as_run`): over the known trips, fill and drain
+        included, else on the II its code runs at. One drain per pipe was meant to win
+        back the plain code's extra drains, not to cost II the solver did not search
+        (unseen seed 373 on the 910B, 3 chains, 16 trips: plain II 232, written 339, ran
+        339; gathered 542 feasible, every probe below it unknown, ran 430). Weighed
+        over the trips: on few trips the gathered code's shorter fill may win at an II
+        no lower (910B seed 33, 3 trips: 621 cycles gathered, 1084 plain, both at 251)."""
+        if gathered_result.status == "optimal":
+            return False
+        plain, gathered = forms.written(result), forms.written(gathered_result)
+        if model.trip_count is None:
+            return plain.ii < gathered.ii
+        problem, body = model.problem(), len(model.tasks)
+
+        def cycles(written: LoopResult) -> int:
+            return code_cycles(problem, body, *code_form(written), written.versions, model.trip_count,  # type: ignore[arg-type]
+                               one_pass=bool(written.stats.get("one_pass")))
+        return cycles(plain) < cycles(gathered)
 
     @staticmethod
     def _both_cores_as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
