@@ -428,3 +428,39 @@ def test_a_gathered_solve_out_of_budget_loses_to_the_plain_code_it_does_not_beat
     assert abs(measured - written) <= 0.05 * written, (written, measured)
     assert written < 430, written
     assert unseen.check_oracle(unseen.draw(373), "ascend910b", 373) == []
+
+
+def test_a_written_order_whose_code_runs_faster_is_written_at_its_code():
+    """Seed 401 (3 chains, one stage) on four_ids.toml, at 8 and 16 trips: the code of the
+    proven II 726 schedule replays at 950 a pass and the schedule was written at that
+    timing (`code_schedule`), but the written order's own code, the one insert-sync
+    emits, runs at 780: written 950, measured 780. The written form is now written again
+    at the timing of its own code until one runs at its II."""
+    measured, written, _ = _measured_and_written(401, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+
+
+def test_program_order_is_written_again_while_its_code_runs_faster():
+    """Seed 368 (10 chains, one stage) on four_ids.toml at 16 trips: program order beats
+    the pipelined code and is written at its code's timing (`_timed_form`). That form's
+    code ran at 2309 a pass against 3257 written; written again at its own code it is
+    2377, whose code runs faster still (1801), and that round was dropped for not
+    running at its II. A round whose code runs faster and no slower than the code before
+    it is now kept and written again: 37425 -> 29225 cycles. Its II, replayed with the
+    rings insert-sync carries at the known trip count, stays what bounds the code."""
+    shape = unseen.draw(368)
+    module, _ = unseen._compiled(unseen.kernel(shape, 16), chip=FOUR_IDS)
+    written = unseen._written_ii(module)
+    cycles = unseen._cycles(module, shape, 16, FOUR_IDS)
+    assert written is not None and cycles <= 16 * written, (cycles, written)
+    assert cycles < 33000, cycles
+
+
+@pytest.mark.slow  # 12 chains compiled twice: about 30 CPU s
+def test_a_written_program_order_replays_the_rings_of_its_known_trips():
+    """Seed 336 (12 chains, one stage) on four_ids.toml: program order was written at the
+    II its ringless replay gave, 3915, and its code, with the rings insert-sync carries
+    at the known trip count, ran 2645 a pass (169643 cycles at the kernel's trips). The
+    program-order replays now carry the rings: written 1586, run 1584, 101740 cycles."""
+    measured, written, _ = _measured_and_written(336, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
