@@ -53,9 +53,9 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound
-from ascend_mlir.scheduling.code_timing import ROUNDS as STEADY_ROUNDS
-from ascend_mlir.scheduling.code_timing import (code_form, code_schedule, one_pass_schedule, skewed_schedule,
-                                                 steady_schedule, stretched, unskewed)
+from ascend_mlir.scheduling.code_timing import (code_form, code_schedule, code_schedule_at_its_code,
+                                                 one_pass_schedule, skewed_schedule, steady_schedule, stretched,
+                                                 unskewed)
 from ascend_mlir.scheduling.program_order import program_order_schedule
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
@@ -581,7 +581,8 @@ class ModuloSchedulePass(ModulePass):
         if run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT) and not (
                 faster and run.ii * 100 < result.ii * (100 - CODE_SLACK_PERCENT)):
             return result
-        written = code_schedule(problem, len(model.tasks), result, run)
+        written, run = code_schedule_at_its_code(problem, len(model.tasks), result, run, model.trip_count,
+                                                 CODE_SLACK_PERCENT)
         if written is not None and not ModuloSchedulePass._runs_as_written(model, problem, written):
             # the same order, but the new starts move its set points (flag_sets: a set
             # stands as late as its consumers' starts allow): other code, which ran
@@ -592,8 +593,6 @@ class ModuloSchedulePass(ModulePass):
             if faster or code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
                 return result
             written, run = stretched(problem, result, code_run.ii), code_run
-        elif written is not None:
-            written, run = ModuloSchedulePass._written_at_its_code(model, problem, written, run)
         if written is None:
             # the code's own order (code_timing.py): the body's order would put a pipe
             # across a stage boundary (chains4x8)
@@ -631,29 +630,6 @@ class ModuloSchedulePass(ModulePass):
         CODE_SLACK_PERCENT, with the loop's rings of ids where the trip count is known."""
         again = realize(problem, len(model.tasks), written.ii, written.start, written.versions, trips=model.trip_count)
         return again.ii * 100 <= written.ii * (100 + CODE_SLACK_PERCENT)
-
-    @staticmethod
-    def _written_at_its_code(model: LoopModel, problem: LoopProblem, written: LoopResult,
-                             run: Realized) -> tuple[LoopResult, Realized]:
-        """`written` (the timing of another schedule's code, `code_schedule`) where its own
-        code runs at its II within CODE_SLACK_PERCENT, else written again at the timing of
-        its own code, for a few rounds, until one runs at its II: a written order's code
-        may run faster than the replay it was written from (unseen seed 401 on four_ids,
-        3 chains, 16 trips: the II 726 code replayed at 950, written so, and the written
-        code ran 780 a pass). The first form kept where no round comes within the slack."""
-        body, trips = len(model.tasks), model.trip_count
-        current = written
-        for _ in range(STEADY_ROUNDS):
-            again = realize(problem, body, current.ii, current.start, current.versions, trips=trips)
-            if again.ii * 100 >= current.ii * (100 - CODE_SLACK_PERCENT):
-                if current is written or again.ii * 100 > current.ii * (100 + CODE_SLACK_PERCENT):
-                    break
-                return current, again
-            following = code_schedule(problem, body, current, again)
-            if following is None:
-                break
-            current = following
-        return written, run
 
     @staticmethod
     def _no_slower(model: LoopModel, problem: LoopProblem, result: LoopResult, written: LoopResult) -> bool:
