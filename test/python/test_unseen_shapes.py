@@ -456,7 +456,6 @@ def test_program_order_is_written_again_while_its_code_runs_faster():
     assert cycles < 33000, cycles
 
 
-@pytest.mark.slow  # 12 chains compiled twice: about 30 CPU s
 def test_a_written_program_order_replays_the_rings_of_its_known_trips():
     """Seed 336 (12 chains, one stage) on four_ids.toml: program order was written at the
     II its ringless replay gave, 3915, and its code, with the rings insert-sync carries
