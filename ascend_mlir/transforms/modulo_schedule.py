@@ -203,8 +203,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         # the code `pipelined` is written as (`_as_run`'s forms: a stretched schedule laid
         # out at its solver II, one-pass code): random kernel 502 (2 trips) replayed the
         # unskewed schedule at 4667 cycles, its one-stage form ran 5027, program order 4869
-        ours = code_cycles(problem, body, *code_form(pipelined), pipelined.versions, trips,
-                           one_pass=bool(pipelined.stats.get("one_pass")))
+        ours = _written_cycles(problem, body, pipelined, trips)
         estimate = code_cycles(problem, body, written_ii, written, versions, trips, gather=False)
         how = "replayed"
     else:  # a loop the replay does not model (both cores, or a cube loop around a loop)
@@ -239,8 +238,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         # as run replays at 26350); replayed only where the plain form does not win already
         result = _program_order_as_run(problem, body, result, pipelined.mii, trips)
         if not _program_order_wins(estimate, ours, trips):
-            estimate = code_cycles(problem, body, *code_form(result), result.versions, trips, gather=False,
-                                   one_pass=bool(result.stats.get("one_pass")))
+            estimate = _written_cycles(problem, body, result, trips, gather=False)
     if not _program_order_wins(estimate, ours, trips):
         return None
     than = "as fast as" if estimate == ours else "faster than"
@@ -251,6 +249,14 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
                         + (f"; written at the II its code runs at ({result.ii})" if result.ii != written_ii
                            else ""),
     )
+
+
+def _written_cycles(problem: LoopProblem, body: int, written: LoopResult, trips: int, gather: bool = True) -> int:
+    """The cycles the code of `written` runs `trips` iterations in (`realize.loop_cycles`),
+    laid out as it is written (`code_form`: a stretched schedule at its solver II,
+    one-pass code as one pass)."""
+    return code_cycles(problem, body, *code_form(written), written.versions, trips, gather=gather,
+                       one_pass=bool(written.stats.get("one_pass")))
 
 
 def _program_order_wins(estimate: int, ours: int, trips: int) -> bool:
@@ -550,10 +556,8 @@ class ModuloSchedulePass(ModulePass):
         if (trips is None or not replays(base, len(model.tasks))
                 or not all(replays(p, len(m.tasks)) for (p, m, _, _), _n in parts)):
             return True
-        unrolled = sum(code_cycles(p, len(m.tasks), *code_form(r), r.versions, n, one_pass=bool(r.stats.get("one_pass")))
-                       for (p, m, r, _), n in parts if n > 0)
-        own = code_cycles(base, len(model.tasks), *code_form(as_run), as_run.versions, trips,
-                          one_pass=bool(as_run.stats.get("one_pass")))
+        unrolled = sum(_written_cycles(p, len(m.tasks), r, n) for (p, m, r, _), n in parts if n > 0)
+        own = _written_cycles(base, len(model.tasks), as_run, trips)
         return unrolled < own
 
     @staticmethod
@@ -773,14 +777,12 @@ class ModuloSchedulePass(ModulePass):
         if gathered_result.status == "optimal":
             return False
         plain, gathered = forms.written(result), forms.written(gathered_result)
-        if model.trip_count is None:
+        trips = model.trip_count
+        if trips is None:
             return plain.ii * 100 < gathered.ii * (100 - CODE_SLACK_PERCENT)
         problem, body = model.problem(), len(model.tasks)
-
-        def cycles(written: LoopResult) -> int:
-            return code_cycles(problem, body, *code_form(written), written.versions, model.trip_count,  # type: ignore[arg-type]
-                               one_pass=bool(written.stats.get("one_pass")))
-        return cycles(plain) * 100 < cycles(gathered) * (100 - CODE_SLACK_PERCENT)
+        return (_written_cycles(problem, body, plain, trips) * 100
+                < _written_cycles(problem, body, gathered, trips) * (100 - CODE_SLACK_PERCENT))
 
     @staticmethod
     def _both_cores_as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
