@@ -124,6 +124,7 @@ from ascend_mlir.transforms.sync_planning import (
     _gather_sets,
     _no_double_set,
     merge_short_carried,
+    movable_releases,
 )
 from ascend_mlir.transforms.sync_events import (
     block_name,
@@ -489,8 +490,7 @@ class _Emitter:
         for block, plan in self.planner.plans.items():
             if not _is_loop_body(block):
                 continue
-            flags = [f for f in plan.flags if not f.cross_core and not f.around]
-            releases = [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in flags]
+            flags, releases = movable_releases(plan)
             need = flag_sets.ids_needed(releases, [f.src for f in flags], [f.period for f in flags])
             pairs = [pair for pair, n in sorted(need.items()) if n > self.events_per_pipe_pair]
             if pairs:

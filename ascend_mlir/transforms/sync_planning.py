@@ -177,16 +177,22 @@ def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
     return items, ii
 
 
+def movable_releases(plan: _Plan) -> tuple[list[_Flag], list[flag_sets.Release]]:
+    """The block's flags whose sets may move (within one core, not around a nested
+    region), and their releases for `flag_sets`."""
+    movable = [f for f in plan.flags if not f.cross_core and not f.around]
+    return movable, [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in movable]
+
+
 def _gather_sets(plan: _Plan, fewest: frozenset[str] = frozenset()) -> None:
     """One set_flag per (producer pipe, consumer pipe, point): the flags' sets move to
     the fewest points the schedule allows (`analysis.flag_sets`; for the set pipes in
     `fewest`, the fewest points at all), and flags of one pipe pair and distance at one
     point become one, waited before the earliest consumer."""
-    movable = [f for f in plan.flags if not f.cross_core and not f.around]
+    movable, releases = movable_releases(plan)
     if not movable:
         return
     items, ii = _timed_items(plan)
-    releases = [flag_sets.Release(f.src, f.dst, f.set_pipe, f.wait_pipe, f.distance) for f in movable]
     points = flag_sets.set_points(items, releases, ii, fewest)
     for f, point in zip(movable, points, strict=True):
         f.src = point
