@@ -21,7 +21,7 @@ Pipe names are opaque strings; a MIX kernel qualifies them by core ("CUBE:FIX",
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any, TypeVar
@@ -264,11 +264,14 @@ def set_after_own_wait(model: BlockModel, key_of: Callable[[Event], Hashable], f
 
 
 def sets_after_waits(model: BlockModel, key_of: Callable[[Event], Hashable], flags: Collection[_Flag],
-                     period: int) -> set[_Flag]:
+                     period: int, distances: Mapping[Any, int] | None = None) -> set[_Flag]:
     """The flags of `flags` for which `set_after_wait(model, key_of, flag, period)` holds,
     from one run of the block (the replay asks it of every flag of a loop body: one run
     each was a fifth of a wide loop's compile). A run is the same whichever flag it
-    watches; the single check only stops at its flag's first failure."""
+    watches; the single check only stops at its flag's first failure. `distances`: per
+    flag, the passes it is carried over, for `set_after_own_wait(..., distance, period)`
+    instead (a carried flag's own wait)."""
+    distances = distances or {}
     waits: dict[tuple[Hashable, int], tuple[str, int]] = {}
     failed: set[Hashable] = set()
 
@@ -281,7 +284,7 @@ def sets_after_waits(model: BlockModel, key_of: Callable[[Event], Hashable], fla
         flag = key_of(ev)
         if copy < period or flag not in flags or flag in failed:
             return False
-        prior = waits.get((flag, copy - period))
+        prior = waits.get((flag, copy - period + distances.get(flag, 0)))
         if prior is not None and clock.know[ev[1]].get(prior[0], -1) < prior[1]:
             failed.add(flag)
         return False

@@ -32,6 +32,7 @@ from functools import reduce
 
 from ascend_mlir.analysis import flag_sets, sync_plan
 from ascend_mlir.analysis.event_ids import (
+    RING_EXTRA_IDS,
     Carried,
     Lifetime,
     credits,
@@ -45,9 +46,10 @@ from ascend_mlir.analysis.event_ids import (
 # pipe_a part) completes before item b of the same pass (wrap 0) or the next (wrap 1)
 # starts on pipe_b
 Ordered = Callable[[list[int], int, int, str, str, int], bool]
-# again(points, ks, period): with the sets at `points`, the releases of `ks` whose flag on
-# `period` ids is set again (`period` passes on) only after its wait
-Again = Callable[[list[int], list[int], int], set[int]]
+# again(points, ks, period, own): with the sets at `points`, the releases of `ks` whose
+# flag on `period` ids is set again (`period` passes on) only after its wait (`own`: after
+# the wait that consumed its previous set of the id, a carried flag's `distance` passes on)
+Again = Callable[[list[int], list[int], int, bool], set[int]]
 
 
 def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], ii: int | None,
@@ -95,7 +97,7 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     first: dict[tuple, int] = {}  # a flag (point, pair, distance): its first release
     consumer: dict[tuple, int] = {}  # and the item before which it is waited
     for k, (r, point) in enumerate(zip(releases, points, strict=True)):
-        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        key = _key(r, point)
         first.setdefault(key, k)
         consumer[key] = min(consumer.get(key, r.dst), r.dst)
     # a body that runs no more times than the flag has ids sets each id once (insert-sync
@@ -105,18 +107,82 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
              if not (releases[k].distance == 0 and runs is not None and runs <= periods[k])]
     ordered: set[int] = set()
     for period in sorted({periods[k] for k in asked}):
-        ordered |= again(points, [k for k in asked if periods[k] == period], period)
+        ordered |= again(points, [k for k in asked if periods[k] == period], period, False)
     unordered = [k for k in asked if k not in ordered]
     within = [k for k in unordered if releases[k].distance == 0]
     ringed = _within_rings(points, within, versions, again, runs)
+    carried, around = _carried_periods(releases, points, [consumer[_key(r, p)] for r, p in zip(releases, points, strict=True)],
+                                       periods, ordered, unordered, again, runs)
+    ringed.update(carried)
     period_of: dict[tuple, int] = {}
     for key, k in first.items():
         r = releases[k]
         period_of[key] = ringed.get(k, periods[k])
         if k in unordered and k not in ringed and consumer[key] != key[0]:
             back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
+        elif k in around:
+            back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 0))
     return [period_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
             for r, point in zip(releases, points, strict=True)], back
+
+
+def _key(r: flag_sets.Release, point: int) -> tuple:
+    return (point, r.set_pipe, r.wait_pipe, r.distance)
+
+
+def _carried_periods(releases: Sequence[flag_sets.Release], points: list[int], consumers: list[int],
+                     periods: list[int], ordered: set[int], unordered: list[int], again: Again,
+                     runs: int | None) -> tuple[dict[int, int], set[int]]:
+    """The carried flags' rings as insert-sync gives them (per release, its ids) and
+    those that get a credit flag around instead: a carried flag that could be set again
+    before its wait takes a ring (`_on_a_ring`, with the trips known: its ids count
+    against the pair's); one ordered so only after the wait of the pass it was set in is
+    asked again after its own wait (`_zero_trip_credits`)."""
+    ringed: dict[int, int] = {}
+    if runs is not None:
+        carried = [k for k in unordered if 0 < releases[k].distance and periods[k] <= releases[k].distance
+                   and points[k] != consumers[k]]
+        ringed.update(_carried_rings(points, carried, releases, again, RING_EXTRA_IDS))
+    around = _unordered_after_own_wait(releases, points, [k for k in ordered if releases[k].distance
+                                                          and points[k] >= consumers[k]], periods, again)
+    if runs is not None:
+        ringed.update(_carried_rings(points, [k for k in around if periods[k] <= releases[k].distance],
+                                     releases, again, 0))
+    return ringed, {k for k in around if k not in ringed}
+
+
+def _unordered_after_own_wait(releases: Sequence[flag_sets.Release], points: list[int], backward: list[int],
+                              periods: list[int], again: Again) -> list[int]:
+    """Of `backward` (carried flags set after their consumer whose next set is ordered
+    after the wait of the pass it was set in), those whose next set of an id is not
+    ordered after the wait that consumed its previous set (insert-sync's
+    `_zero_trip_credits`: they take a ring of distance + 1 ids where the trips are known,
+    else a credit flag around the items from the wait to the set). Unseen seed 444 on the
+    910B: two V -> MTE3 flags carried to the next pass's stores took two ids each in the
+    code, where the replay counted one; the pair ran short there and its flags took turns
+    behind credits the replay did not have (written 395, ran 457)."""
+    own: set[int] = set()
+    for period in sorted({periods[k] for k in backward}):
+        own |= again(points, [k for k in backward if periods[k] == period], period, True)
+    return [k for k in backward if k not in own]
+
+
+def _carried_rings(points: list[int], ks: list[int], releases: Sequence[flag_sets.Release], again: Again,
+                   extra_ids: int) -> dict[int, int]:
+    """Per carried release of `ks`, the ids of the ring insert-sync's `_on_a_ring` gives
+    it: the fewest from distance + 1, up to `extra_ids` more, on which the next set of an
+    id is ordered after the wait that consumed its previous set. A release left out keeps
+    its ids (and gets a credit flag)."""
+    ringed: dict[int, int] = {}
+    for distance in sorted({releases[k].distance for k in ks}):
+        left = [k for k in ks if releases[k].distance == distance]
+        for period in ring_sizes(distance + 1, extra_ids):
+            if not left:
+                break
+            got = again(points, left, period, True)
+            ringed.update(dict.fromkeys(got, period))
+            left = [k for k in left if k not in got]
+    return ringed
 
 
 def _within_rings(points: list[int], within: list[int], versions: int, again: Again,
@@ -133,7 +199,7 @@ def _within_rings(points: list[int], within: list[int], versions: int, again: Ag
     for period in ring_sizes(versions):
         if not left:
             break
-        got = again(points, left, period)
+        got = again(points, left, period, False)
         ringed.update(dict.fromkeys(got, period))
         left = [k for k in left if k not in got]
     return ringed
@@ -260,11 +326,12 @@ def flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], p
 def again_of(block: sync_plan.BlockModel, releases: list[flag_sets.Release]) -> Again:
     """`Again` on the block's model with the flags of `releases` (one run of
     the block per question, for all the flags asked)."""
-    def again(at: list[int], ks: list[int], period: int) -> set[int]:
+    def again(at: list[int], ks: list[int], period: int, own: bool) -> set[int]:
         if not ks:
             return set()
         index = {key: f for f, key in enumerate(sorted(_flag_keys(releases, at)))}
         flag_of = {index[(at[k], releases[k].set_pipe, releases[k].wait_pipe, releases[k].distance)]: k for k in ks}
+        distances = {f: releases[k].distance for f, k in flag_of.items()} if own else None
         return {flag_of[f] for f in sync_plan.sets_after_waits(flag_model(block, releases, at), _flag_of,
-                                                                set(flag_of), period)}
+                                                                set(flag_of), period, distances)}
     return again

@@ -407,7 +407,7 @@ def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Fla
     for (block, set_pipe, wait_pipe), excess in missing.items():
         plan = plans[block]
         carried = [f for f in plan.flags if (f.set_pipe, f.wait_pipe) == (set_pipe, wait_pipe) and f.distance > 0
-                   and f.anchor is None and not f.cross_core and not f.around]
+                   and not f.cross_core and not f.around]
         items, _ = _timed_items(plan)
         as_carried = [Carried(f.src, f.dst, f.distance, f.period, items[f.src].start) for f in carried]
         gone: set[int] = set()
@@ -417,6 +417,13 @@ def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Fla
             merged = reduce(Carried.merged_with, (as_carried[i] for i in group))
             kept = carried[min(group, key=lambda i: (as_carried[i].distance, -as_carried[i].ids))]
             kept.src, kept.dst = merged.src, merged.dst
+            # primed after the latest producer before the loop that one of them stood for
+            # (`_anchor_primes`): its set covers the earlier ones', and the merged flag is
+            # waited no later than any of theirs (unseen seed 444 on the 910B: two V -> MTE3
+            # flags, one anchored, kept apart, ran the pair short; its flags took turns
+            # behind credits and a flag after the loop became a pipe_barrier[<PIPE_ALL>])
+            anchors = [a for a in (carried[i].anchor for i in group) if a is not None]
+            kept.anchor = max(anchors, key=lambda a: a[0]) if anchors else None
             gone.update(id(carried[i]) for i in group if carried[i] is not kept)
         plan.flags = [f for f in plan.flags if id(f) not in gone]
         changed = changed or bool(gone)

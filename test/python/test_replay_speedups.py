@@ -157,3 +157,35 @@ def test_one_run_answers_set_after_wait_for_every_flag():
             assert batch == {f for f in flags if set_after_wait(model, code_flags._flag_of, f, period)}
             answered |= {len(batch) < len(flags)}
     assert answered == {True, False}  # both answers came up
+
+
+def test_one_run_answers_set_after_own_wait_for_every_carried_flag():
+    """With `distances`, `sets_after_waits` answers as `set_after_own_wait` does (the
+    replay's copy of insert-sync's `_zero_trip_credits`), on random blocks whose carried
+    flags are set after their consumers, over one and two passes."""
+    from ascend_mlir.analysis.flag_sets import Release
+    from ascend_mlir.analysis.sync_plan import BlockModel, set_after_own_wait, sets_after_waits
+
+    rng = random.Random(12)
+    answered = set()
+    for _ in range(300):
+        n = rng.randint(2, 12)
+        pipes = [rng.choice(["MTE2", "V", "MTE3"]) for _ in range(n)]
+        releases = []
+        for _ in range(rng.randint(1, 8)):
+            a, b = rng.sample(range(n), 2)
+            if pipes[a] != pipes[b]:
+                releases.append(Release(a, b, pipes[a], pipes[b], rng.choice([0, 1, 2]) if a < b else rng.choice([1, 2])))
+        if not releases:
+            continue
+        points = [r.src for r in releases]
+        model = code_flags.flag_model(BlockModel([frozenset([pp]) for pp in pipes]), releases, points)
+        keys = sorted(code_flags._flag_keys(releases, points))
+        distances = {f: key[3] for f, key in enumerate(keys)}
+        for period in (1, 2, 3):
+            flags = {f for f in distances if 1 <= distances[f] <= period}
+            batch = sets_after_waits(model, code_flags._flag_of, flags, period, distances)
+            assert batch == {f for f in flags
+                             if set_after_own_wait(model, code_flags._flag_of, f, distances[f], period)}
+            answered |= {len(batch) < len(flags)}
+    assert answered == {True, False}

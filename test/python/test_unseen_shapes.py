@@ -463,3 +463,16 @@ def test_a_written_program_order_replays_the_rings_of_its_known_trips():
     program-order replays now carry the rings: written 1586, run 1584, 101740 cycles."""
     measured, written, _ = _measured_and_written(336, FOUR_IDS)
     assert abs(measured - written) <= 0.05 * written, (written, measured)
+
+
+def test_carried_flags_merge_with_an_anchored_one_as_replayed():
+    """Seed 444 (6 chains, 2 stages) on the 910B, at 8 and 16 trips: two V -> MTE3 flags
+    carried to the next pass's stores, one of them primed after the prologue's vexp
+    (anchored), take two ids each in the code, where the replay counted one
+    (insert-sync's `_zero_trip_credits`): the pair needed 10 ids of 8. Insert-sync did
+    not merge the anchored flag, so the loop's flags of one pass took turns behind
+    credit flags the replay had not got: written 395, ran 457. Now the replay counts the
+    ids as the code takes them and both merge the two flags: run at what is written."""
+    measured, written, _ = _measured_and_written(444, "ascend910b")
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    assert unseen.check_oracle(unseen.draw(444), "ascend910b", 444) == []
