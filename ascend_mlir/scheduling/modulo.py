@@ -48,6 +48,7 @@ found; the result reports that honestly (status "fallback" / "feasible").
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, Callable
 
 import z3
@@ -148,6 +149,34 @@ def _ims_attempt(p: LoopProblem, ii: int, version_choices: list[dict[str, int]],
             if sched is not None:
                 return polish(p, _Model(ii, sched, versions))
     return None
+
+
+def schedules_at(p: LoopProblem, result: LoopResult) -> list[LoopResult]:
+    """Other schedules of `p` at `result`'s II and versions, for a loop whose code does not
+    keep `result`: iterative modulo scheduling placing first fit and best fit, polished
+    as the heuristic's are, each once and neither `result` itself. A schedule proven
+    optimal in II leaves others at that II, and the code of one may keep it where the
+    solver's does not (unseen seed 503 on the 910B, 5 chains: the solver's II 229 code
+    ran 350 a pass, its stores handing the HBM port to the next pass's loads; the first
+    fit one at 229 replays at 292). Their bytes and length are not optimised."""
+    out: list[LoopResult] = []
+    seen = {tuple(result.start)}
+    for best_fit in (False, True):
+        start = iterative_modulo_schedule(p, result.ii, dict(result.versions), best_fit=best_fit)
+        if start is None:
+            continue
+        model = polish(p, _Model(result.ii, start, dict(result.versions)))
+        if tuple(model.start) in seen or check_schedule(p, model.ii, model.start, model.versions):
+            continue
+        seen.add(tuple(model.start))
+        out.append(replace(
+            result, start=list(model.start), stage=[s // model.ii for s in model.start],
+            offset=[s % model.ii for s in model.start], versions=dict(model.versions),
+            length=_length(p, model.start), buffer_bytes={b.name: model.versions[b.name] * b.size for b in p.buffers},
+            stats={**result.stats, "bytes_optimal": False, "length_optimal": False},
+            message=f"{result.message}; " * bool(result.message) + "the solver's code runs slower than that of "
+                    f"iterative modulo scheduling ({'best' if best_fit else 'first'} fit) at its II, written instead"))
+    return out
 
 
 def _heuristic(p: LoopProblem, lo: int, version_choices: list[dict[str, int]], max_ii: int,

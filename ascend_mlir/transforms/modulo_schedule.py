@@ -52,12 +52,12 @@ from ascend_mlir.scheduling import (
     schedule_loop,
     schedule_region,
 )
-from ascend_mlir.scheduling.modulo import ii_lower_bound
-from ascend_mlir.scheduling.code_timing import (code_form, code_schedule, code_schedule_at_its_code,
-                                                 one_pass_schedule, skewed_schedule, steady_schedule, stretched,
-                                                 unskewed)
+from ascend_mlir.scheduling.modulo import ii_lower_bound, schedules_at
+from ascend_mlir.scheduling.code_timing import (code_form, code_schedule_at_its_code, one_pass_schedule,
+                                                 program_order_as_run, skewed_schedule, steady_schedule, stretched,
+                                                 unskewed, written_cycles)
 from ascend_mlir.scheduling.program_order import program_order_schedule
-from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
+from ascend_mlir.scheduling.realize import both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.unroll import (
@@ -106,6 +106,9 @@ TRIAL_RLIMIT = 5_000_000
 # solver leaves out (softmax: 1280 scheduled and proven optimal, 1282 replayed), above it
 # a pipe took a shared port where the schedule left a gap (chains3x8: 637 vs 727)
 CODE_SLACK_PERCENT = 2
+# how much slower at two trips another schedule of a loop whose count is known at run
+# time only may run than the solver's, where its steady II is lower (`_kept_by_its_code`)
+RUNTIME_FILL_PERCENT = 10
 
 
 def is_sequential(result: LoopResult) -> bool:
@@ -203,7 +206,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         # the code `pipelined` is written as (`_as_run`'s forms: a stretched schedule laid
         # out at its solver II, one-pass code): random kernel 502 (2 trips) replayed the
         # unskewed schedule at 4667 cycles, its one-stage form ran 5027, program order 4869
-        ours = _written_cycles(problem, body, pipelined, trips)
+        ours = written_cycles(problem, body, pipelined, trips)
         estimate = code_cycles(problem, body, written_ii, written, versions, trips, gather=False)
         how = "replayed"
     else:  # a loop the replay does not model (both cores, or a cube loop around a loop)
@@ -231,14 +234,14 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         offset=list(written), versions=versions, length=length, stats={**stats, "barrier_sync": barrier_sync},
     )
     if how == "replayed" and not barrier_sync and model.model_flag_drains:
-        # program order as its code runs, which is the code written (`_program_order_as_run`):
+        # program order as its code runs, which is the code written (`program_order_as_run`):
         # the body's order over stages runs faster than one pass after the other (unseen
         # seed 54 on four_ids, 16 trips: program order replayed at 36972 cycles, the
         # pipelined schedule at 36000, which was written and ran 35887, where program order
         # as run replays at 26350); replayed only where the plain form does not win already
-        result = _program_order_as_run(problem, body, result, pipelined.mii, trips)
+        result = program_order_as_run(problem, body, result, pipelined.mii, trips, CODE_SLACK_PERCENT)
         if not _program_order_wins(estimate, ours, trips):
-            estimate = _written_cycles(problem, body, result, trips, gather=False)
+            estimate = written_cycles(problem, body, result, trips, gather=False)
     if not _program_order_wins(estimate, ours, trips):
         return None
     than = "as fast as" if estimate == ours else "faster than"
@@ -249,14 +252,6 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
                         + (f"; written at the II its code runs at ({result.ii})" if result.ii != written_ii
                            else ""),
     )
-
-
-def _written_cycles(problem: LoopProblem, body: int, written: LoopResult, trips: int, gather: bool = True) -> int:
-    """The cycles the code of `written` runs `trips` iterations in (`realize.loop_cycles`),
-    laid out as it is written (`code_form`: a stretched schedule at its solver II,
-    one-pass code as one pass)."""
-    return code_cycles(problem, body, *code_form(written), written.versions, trips, gather=gather,
-                       one_pass=bool(written.stats.get("one_pass")))
 
 
 def _program_order_wins(estimate: int, ours: int, trips: int) -> bool:
@@ -270,73 +265,33 @@ def _program_order_wins(estimate: int, ours: int, trips: int) -> bool:
     return estimate < ours or (estimate == ours and trips == 1)
 
 
-def _program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, mii: int, trips: int) -> LoopResult:
-    """A program-order `result` (every task in stage 0: the II one past its last start)
-    at the II its code runs at (scheduling/realize.py, each set after its producer), the
-    body's order kept and every pipe's tasks in one stage (`code_schedule`), so the code
-    stays the same and the II written is what it runs: 16 chains of 8 ops wrote 4148 and
-    ran 3304 an iteration (one iteration spans more than the distance the next keeps).
-    `result` itself where its code runs within the slack of its II, or no such starts are
-    found."""
-    run = realize(problem, body, result.ii, result.start, result.versions, gather=False, trips=trips)
-    if abs(run.ii - result.ii) * 100 <= result.ii * CODE_SLACK_PERCENT or run.ii < mii:
-        return result
-    # no form of the code's timing: the same code, written at its II (3 chains of unequal
-    # lengths, one version each: scheduled 599, replayed and run 678)
-    written = _timed_form(problem, body, result, run) or (
-        stretched(problem, result, run.ii) if run.ii > result.ii else result)
-    return _at_its_own_ii(problem, body, written, trips)
+def _kept_by_its_code(model: LoopModel, forms: _WrittenForms, solved: LoopResult) -> LoopResult:
+    """`solved`, or where its code runs slower than its II (by more than
+    CODE_SLACK_PERCENT) another schedule at that II (`modulo.schedules_at`) whose code,
+    as written, runs the known trips faster by more than that. With the count known at
+    run time only, whose code the replay over a count does not model well (no rings of
+    ids), on the steady II, and no more than RUNTIME_FILL_PERCENT slower at two trips: a
+    lower steady II may come with a longer fill (unseen seed 2 on the 910B, 3 chains, run
+    at 3 trips: the first-fit code ran 340 a pass against 367, and 1801 cycles against
+    1331; replayed at two trips 1227 against 940)."""
+    written = forms.written(solved)
+    if written.ii * 100 <= solved.ii * (100 + CODE_SLACK_PERCENT):
+        return solved
+    problem, body, trips = model.problem(), len(model.tasks), model.trip_count
 
+    def cost(result: LoopResult) -> tuple[int, int]:
+        form = forms.written(result)
+        if trips is not None:
+            return written_cycles(problem, body, form, trips), 0
+        return form.ii, written_cycles(problem, body, form, 2)
 
-def _timed_form(problem: LoopProblem, body: int, result: LoopResult, run: Realized) -> LoopResult | None:
-    """Program-order `result` written at the timing of its code `run` (each set after its
-    producer): the body's order kept, every pipe's tasks in one stage (`code_schedule`);
-    else the order the code runs in (code_timing.py: the body's order spans more than the
-    II, 16 chains: 4237 cycles against 3293); else, where the code runs faster than
-    `result`'s II, the timing of that one-pass code (an iteration spans more than the II:
-    5 chains of 7 ops of 32x16 tiles, written 3930, replayed and run 3680). None when no
-    such form is found."""
-    written = code_schedule(problem, body, result, run)
-    if written is not None:
-        return written
-    steady = steady_schedule(problem, body, result, run, CODE_SLACK_PERCENT, gather=False)
-    if steady is None and run.ii < result.ii:
-        steady = one_pass_schedule(problem, body, result, run, CODE_SLACK_PERCENT, gather=False)
-    return steady[0] if steady is not None else None
-
-
-def _at_its_own_ii(problem: LoopProblem, body: int, written: LoopResult, trips: int, rounds: int = 4) -> LoopResult:
-    """`written` (program order written at its code's II) again at the II its own code
-    runs at, where that code runs faster than written (`_timed_form` of it): the
-    one-stage-per-pipe form at the plain code's II is other code, whose stages overlap
-    more (unseen seed 139, 12 chains at 5 trips: written 1479, its code replayed and ran
-    at 1088). Kept where the new form's code runs at the II it is written with, or faster
-    and no slower than the code before it; the replay that checks it is the next
-    round's. `trips`: the loop's, whose rings insert-sync carries (the II written is of
-    that code)."""
-    run = _replayed(problem, body, written, trips)
-    for _ in range(rounds):
-        if run.ii * 100 >= written.ii * (100 - CODE_SLACK_PERCENT):
-            return written
-        again = _timed_form(problem, body, written, run)
-        if again is None:
-            return written
-        check = _replayed(problem, body, again, trips)
-        # a new form whose code runs faster still than its II is kept where it is no
-        # slower than the code before it, and written again in the next round (unseen
-        # seed 368 on four_ids, 16 trips: program order written 3257, its code ran 2309;
-        # its timed form written 2377, that code 1801 a pass: 37425 -> 29225 cycles)
-        faster = check.ii * 100 < again.ii * (100 - CODE_SLACK_PERCENT) and check.ii <= run.ii
-        if abs(check.ii - again.ii) * 100 > again.ii * CODE_SLACK_PERCENT and not faster:
-            return written
-        written, run = again, check
-    return written
-
-
-def _replayed(problem: LoopProblem, body: int, written: LoopResult, trips: int) -> Realized:
-    """The replay of program-order code as `written` lays it out (each set after its producer)."""
-    return realize(problem, body, *code_form(written), written.versions, gather=False,
-                   one_pass=bool(written.stats.get("one_pass")), trips=trips)
+    best, least = solved, cost(solved)
+    for other in schedules_at(problem, solved):
+        spent = cost(other)
+        if (spent[0] * 100 < least[0] * (100 - CODE_SLACK_PERCENT)
+                and spent[1] * 100 <= least[1] * (100 + RUNTIME_FILL_PERCENT)):
+            best, least = other, spent
+    return best
 
 
 class _WrittenForms:
@@ -478,7 +433,7 @@ class ModuloSchedulePass(ModulePass):
             self._write_empty_loop(model)
             return
         forms = _WrittenForms(self, model)
-        solved = self._solve_gathered(model, forms)
+        solved = _kept_by_its_code(model, forms, self._solve_gathered(model, forms))
         # compared with program order as it will be written: its code's own form
         as_run = forms.written(solved)
         in_order = program_order_result(model, as_run)
@@ -556,8 +511,8 @@ class ModuloSchedulePass(ModulePass):
         if (trips is None or not replays(base, len(model.tasks))
                 or not all(replays(p, len(m.tasks)) for (p, m, _, _), _n in parts)):
             return True
-        unrolled = sum(_written_cycles(p, len(m.tasks), r, n) for (p, m, r, _), n in parts if n > 0)
-        own = _written_cycles(base, len(model.tasks), as_run, trips)
+        unrolled = sum(written_cycles(p, len(m.tasks), r, n) for (p, m, r, _), n in parts if n > 0)
+        own = written_cycles(base, len(model.tasks), as_run, trips)
         return unrolled < own
 
     @staticmethod
@@ -781,8 +736,8 @@ class ModuloSchedulePass(ModulePass):
         if trips is None:
             return plain.ii * 100 < gathered.ii * (100 - CODE_SLACK_PERCENT)
         problem, body = model.problem(), len(model.tasks)
-        return (_written_cycles(problem, body, plain, trips) * 100
-                < _written_cycles(problem, body, gathered, trips) * (100 - CODE_SLACK_PERCENT))
+        return (written_cycles(problem, body, plain, trips) * 100
+                < written_cycles(problem, body, gathered, trips) * (100 - CODE_SLACK_PERCENT))
 
     @staticmethod
     def _both_cores_as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
