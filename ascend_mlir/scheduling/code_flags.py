@@ -176,12 +176,7 @@ def _carried_rings(points: list[int], ks: list[int], releases: Sequence[flag_set
     ringed: dict[int, int] = {}
     for distance in sorted({releases[k].distance for k in ks}):
         left = [k for k in ks if releases[k].distance == distance]
-        for period in ring_sizes(distance + 1, extra_ids):
-            if not left:
-                break
-            got = again(points, left, period, True)
-            ringed.update(dict.fromkeys(got, period))
-            left = [k for k in left if k not in got]
+        ringed.update(_first_ordered(points, left, ring_sizes(distance + 1, extra_ids), again, True))
     return ringed
 
 
@@ -194,12 +189,19 @@ def _within_rings(points: list[int], within: list[int], versions: int, again: Ag
     release left out gets a credit flag back."""
     if runs is not None and runs <= versions:
         return dict.fromkeys(within, versions)
+    return _first_ordered(points, within, ring_sizes(versions), again, False)
+
+
+def _first_ordered(points: list[int], ks: list[int], sizes: range, again: Again, own: bool) -> dict[int, int]:
+    """Per release of `ks`, the first ring size of `sizes` on which `again` (`own`: after
+    the wait that consumed the previous set) orders its next set of an id after its wait;
+    none where no size does."""
     ringed: dict[int, int] = {}
-    left = list(within)
-    for period in ring_sizes(versions):
+    left = list(ks)
+    for period in sizes:
         if not left:
             break
-        got = again(points, left, period, False)
+        got = again(points, left, period, own)
         ringed.update(dict.fromkeys(got, period))
         left = [k for k in left if k not in got]
     return ringed

@@ -130,28 +130,38 @@ def test_the_reservation_table_places_as_the_sweep(monkeypatch):
     assert fast_paths > 0  # the table answered, not only the sweep
 
 
-def test_one_run_answers_set_after_wait_for_every_flag():
-    """`sync_plan.sets_after_waits` (one run of the block for all the flags the replay
-    asks about) answers as `set_after_wait` does one flag at a time, on random blocks of
-    three pipes with flags set after one item and waited before a later one."""
+def _random_blocks(seed: int, carried_back: bool):
+    """300 random blocks of three pipes and their flags at their producers, as the
+    replay's block model (`code_flags.flag_model`) and the flags' keys: each flag waited
+    before a later item (`carried_back`: also carried one or two passes to an earlier one)."""
     from ascend_mlir.analysis.flag_sets import Release
-    from ascend_mlir.analysis.sync_plan import BlockModel, set_after_wait, sets_after_waits
+    from ascend_mlir.analysis.sync_plan import BlockModel
 
-    rng = random.Random(11)
-    answered = set()
+    rng = random.Random(seed)
     for _ in range(300):
         n = rng.randint(2, 12)
         pipes = [rng.choice(["MTE2", "V", "MTE3"]) for _ in range(n)]
         releases = []
         for _ in range(rng.randint(1, 8)):
-            a, b = sorted(rng.sample(range(n), 2))
+            a, b = rng.sample(range(n), 2) if carried_back else sorted(rng.sample(range(n), 2))
             if pipes[a] != pipes[b]:
-                releases.append(Release(a, b, pipes[a], pipes[b], rng.choice([0, 0, 1])))
-        if not releases:
-            continue
-        model = code_flags.flag_model(BlockModel([frozenset([pp]) for pp in pipes]), releases,
-                                      [r.src for r in releases])
-        flags = range(len(code_flags._flag_keys(releases, [r.src for r in releases])))
+                distance = (rng.choice([0, 1, 2]) if a < b else rng.choice([1, 2])) if carried_back else rng.choice([0, 0, 1])
+                releases.append(Release(a, b, pipes[a], pipes[b], distance))
+        if releases:
+            points = [r.src for r in releases]
+            yield (code_flags.flag_model(BlockModel([frozenset([pp]) for pp in pipes]), releases, points),
+                   sorted(code_flags._flag_keys(releases, points)))
+
+
+def test_one_run_answers_set_after_wait_for_every_flag():
+    """`sync_plan.sets_after_waits` (one run of the block for all the flags the replay
+    asks about) answers as `set_after_wait` does one flag at a time, on random blocks of
+    three pipes with flags set after one item and waited before a later one."""
+    from ascend_mlir.analysis.sync_plan import set_after_wait, sets_after_waits
+
+    answered = set()
+    for model, keys in _random_blocks(11, carried_back=False):
+        flags = range(len(keys))
         for period in (1, 2):
             batch = sets_after_waits(model, code_flags._flag_of, set(flags), period)
             assert batch == {f for f in flags if set_after_wait(model, code_flags._flag_of, f, period)}
@@ -163,24 +173,10 @@ def test_one_run_answers_set_after_own_wait_for_every_carried_flag():
     """With `distances`, `sets_after_waits` answers as `set_after_own_wait` does (the
     replay's copy of insert-sync's `_zero_trip_credits`), on random blocks whose carried
     flags are set after their consumers, over one and two passes."""
-    from ascend_mlir.analysis.flag_sets import Release
-    from ascend_mlir.analysis.sync_plan import BlockModel, set_after_own_wait, sets_after_waits
+    from ascend_mlir.analysis.sync_plan import set_after_own_wait, sets_after_waits
 
-    rng = random.Random(12)
     answered = set()
-    for _ in range(300):
-        n = rng.randint(2, 12)
-        pipes = [rng.choice(["MTE2", "V", "MTE3"]) for _ in range(n)]
-        releases = []
-        for _ in range(rng.randint(1, 8)):
-            a, b = rng.sample(range(n), 2)
-            if pipes[a] != pipes[b]:
-                releases.append(Release(a, b, pipes[a], pipes[b], rng.choice([0, 1, 2]) if a < b else rng.choice([1, 2])))
-        if not releases:
-            continue
-        points = [r.src for r in releases]
-        model = code_flags.flag_model(BlockModel([frozenset([pp]) for pp in pipes]), releases, points)
-        keys = sorted(code_flags._flag_keys(releases, points))
+    for model, keys in _random_blocks(12, carried_back=True):
         distances = {f: key[3] for f, key in enumerate(keys)}
         for period in (1, 2, 3):
             flags = {f for f in distances if 1 <= distances[f] <= period}
