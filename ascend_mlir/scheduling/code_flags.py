@@ -122,8 +122,7 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
             back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
         elif k in around:
             back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 0))
-    return [period_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
-            for r, point in zip(releases, points, strict=True)], back
+    return [period_of[_key(r, point)] for r, point in zip(releases, points, strict=True)], back
 
 
 def _key(r: flag_sets.Release, point: int) -> tuple:

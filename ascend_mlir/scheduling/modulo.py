@@ -170,10 +170,7 @@ def schedules_at(p: LoopProblem, result: LoopResult) -> list[LoopResult]:
             continue
         seen.add(tuple(model.start))
         out.append(replace(
-            result, start=list(model.start), stage=[s // model.ii for s in model.start],
-            offset=[s % model.ii for s in model.start], versions=dict(model.versions),
-            length=_length(p, model.start), buffer_bytes={b.name: model.versions[b.name] * b.size for b in p.buffers},
-            stats={**result.stats, "bytes_optimal": False, "length_optimal": False},
+            result, **_laid_out(p, model), stats={**result.stats, "bytes_optimal": False, "length_optimal": False},
             message=f"{result.message}; " * bool(result.message) + "the solver's code runs slower than that of "
                     f"iterative modulo scheduling ({'best' if best_fit else 'first'} fit) at its II, written instead"))
     return out
@@ -671,23 +668,25 @@ def _result(p: LoopProblem, bounds: MiiBounds, model: _Model, status: str, messa
     errors = check_schedule(p, model.ii, model.start, model.versions)
     if errors:  # an internal bug, never a user error: fail loudly
         raise AssertionError("scheduler produced an invalid schedule: " + "; ".join(errors))
-    ii = model.ii
     return LoopResult(
-        ii=ii,
+        ii=model.ii,
         mii=bounds.mii,
         res_mii=dict(bounds.res_mii),
         rec_mii=bounds.rec_mii,
         binding=bounds.binding,
         status=status,
-        start=list(model.start),
-        stage=[s // ii for s in model.start],
-        offset=[s % ii for s in model.start],
-        versions=dict(model.versions),
-        length=_length(p, model.start),
-        buffer_bytes={b.name: model.versions[b.name] * b.size for b in p.buffers},
+        **_laid_out(p, model),
         message=message,
         stats=stats,
     )
+
+
+def _laid_out(p: LoopProblem, model: _Model) -> dict[str, Any]:
+    """A LoopResult's fields that `model` (its II, starts and versions) determines."""
+    ii = model.ii
+    return {"start": list(model.start), "stage": [s // ii for s in model.start], "offset": [s % ii for s in model.start],
+            "versions": dict(model.versions), "length": _length(p, model.start),
+            "buffer_bytes": {b.name: model.versions[b.name] * b.size for b in p.buffers}}
 
 
 def _schedule_bisect(p: LoopProblem, bounds: MiiBounds, seed: int, optimize_secondary: bool,

@@ -111,11 +111,16 @@ def _anchor_primes(plan: _Plan, r: _Req, loop_plans: dict[Operation, _Plan]) -> 
             continue
         if _is_loop_body(plan.block) and not _primes_after_drains(plan, r, f):
             continue
-        if f.anchor is None or f.anchor[0] < r.src:
-            f.anchor = (r.src, plan.items[r.src])
+        f.anchor = _latest_anchor(f.anchor, (r.src, plan.items[r.src]))
         plan.anchored.append((r, f))
         return True
     return False
+
+
+def _latest_anchor(*anchors: tuple[int, Operation] | None) -> tuple[int, Operation] | None:
+    """Of flags' anchors (the item of the function body their primes follow: `_anchor_primes`),
+    the latest, or None: a set after it covers the earlier producers' on its pipe."""
+    return max((a for a in anchors if a is not None), key=lambda a: a[0], default=None)
 
 
 def _held_prime(plan: _Plan, r: _Req, loop_plan: _Plan, inner: int) -> _Flag | None:
@@ -212,8 +217,7 @@ def _merge_at_points(plan: _Plan) -> None:
         if key in merged:
             kept = merged[key]
             kept.dst = min(kept.dst, f.dst)
-            if f.anchor is not None and (kept.anchor is None or kept.anchor[0] < f.anchor[0]):
-                kept.anchor = f.anchor  # the later producer's set covers the earlier one
+            kept.anchor = _latest_anchor(kept.anchor, f.anchor)  # the later producer's set covers the earlier one
             continue
         merged[key] = f
         flags.append(f)
@@ -422,8 +426,7 @@ def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Fla
             # waited no later than any of theirs (unseen seed 444 on the 910B: two V -> MTE3
             # flags, one anchored, kept apart, ran the pair short; its flags took turns
             # behind credits and a flag after the loop became a pipe_barrier[<PIPE_ALL>])
-            anchors = [a for a in (carried[i].anchor for i in group) if a is not None]
-            kept.anchor = max(anchors, key=lambda a: a[0]) if anchors else None
+            kept.anchor = _latest_anchor(*(carried[i].anchor for i in group))
             gone.update(id(carried[i]) for i in group if carried[i] is not kept)
         plan.flags = [f for f in plan.flags if id(f) not in gone]
         changed = changed or bool(gone)
