@@ -47,8 +47,9 @@ found; the result reports that honestly (status "fallback" / "feasible").
 
 from __future__ import annotations
 
+import copy
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import z3
@@ -361,6 +362,7 @@ def schedule_loop(
     probe_share: float = 0.6,
     known: LoopResult | None = None,
     ii_below: int | None = None,
+    resume: list[Callable[[], LoopResult]] | None = None,
 ) -> LoopResult:
     """Modulo-schedule one loop; see the module docstring for the strategy.
 
@@ -377,6 +379,10 @@ def schedule_loop(
     again). ii_below: only an II below this is wanted (the caller keeps a schedule
     of its own otherwise): the solver probes nothing at or above it, and a result at
     or above it is the schedule in hand, status "heuristic", its message saying so.
+    resume: gets a function that gives this solve's result with the secondary
+    objectives optimised, going on from the same II search (the search runs once):
+    for a caller that asks optimize_secondary=False and optimises the bytes and
+    length only of a schedule it keeps.
     """
     if search not in ("incremental", "bisect"):
         raise ValueError(f"unknown search {search!r}; expected 'incremental' or 'bisect'")
@@ -388,12 +394,17 @@ def schedule_loop(
     check_zero_distance_cycles(p)
     bounds = compute_mii(p)
     if search == "bisect":
+        if resume is not None:
+            resume.append(lambda: _schedule_bisect(p, bounds, seed, True, time.perf_counter()))
         return _schedule_bisect(p, bounds, seed, optimize_secondary, t0)
 
     search_state = _IncrementalSearch(p, seed, _Budget(rlimit, time_ms), probe_share)
     search_state.known, search_state.ii_below = known, ii_below
-    return search_state.run(bounds, t0, heuristic, optimize_secondary, use_hint, secondary_share,
-                            secondary_rlimit)
+    settled = search_state.settle_ii(bounds, t0, heuristic)
+    secondary = (use_hint, secondary_share, secondary_rlimit)
+    if resume is not None:
+        resume.append(lambda: search_state.result(settled, secondary))
+    return search_state.result(settled, secondary if optimize_secondary else None)
 
 
 def _schedule_of(p: LoopProblem, result: LoopResult) -> bool:
@@ -575,8 +586,8 @@ class _IncrementalSearch:
                 unknown_at = mid
         return found, last_unsat, unknown_at
 
-    def run(self, bounds: MiiBounds, t0: float, heuristic: bool, optimize_secondary: bool,
-            use_hint: bool, secondary_share: float, secondary_rlimit: int | None) -> LoopResult:
+    def settle_ii(self, bounds: MiiBounds, t0: float, heuristic: bool) -> _SettledII:
+        """The II search: the schedule it ends with and what it proved."""
         p, stats = self.p, self.stats
         seq_ii, seq_start = sequential_schedule(p)
         th = time.perf_counter()
@@ -606,36 +617,60 @@ class _IncrementalSearch:
         proven = found.ii == lo or last_unsat == found.ii - 1
         if unknown_at is not None and not proven:
             self.budget.exhausted = True
+        return _SettledII(bounds, t0, tz, found, found is heur, heur_kind, proven, last_unsat, unknown_at)
+
+    def result(self, settled: _SettledII, secondary: tuple[bool, float, int | None] | None) -> LoopResult:
+        """The loop's result from its settled II, with its bytes and length optimised
+        when `secondary` (use_hint, share, rlimit) is given."""
+        p, stats, found = self.p, self.stats, settled.found
         ts = time.perf_counter()
-        if optimize_secondary:
+        if secondary is not None:
+            use_hint, share, cap = secondary
             self.refute(found.ii)
-            found = _optimise_secondary(p, self.solver, self.budget, found, stats, share=secondary_share,
-                                        windows=self.windows[found.ii], use_hint=use_hint,
-                                        cap=secondary_rlimit)
+            found = _optimise_secondary(p, self.solver, self.budget, found, stats, share=share,
+                                        windows=self.windows[found.ii], use_hint=use_hint, cap=cap)
         else:
             stats["bytes_optimal"] = stats["length_optimal"] = None
         stats["secondary_ms"] = round((time.perf_counter() - ts) * 1000, 3)
-        stats["schedule_from"] = "heuristic" if found is heur else "solver"
-        stats["z3_ms"] = round((time.perf_counter() - tz) * 1000, 3)
-        status = "optimal" if proven else "feasible" if found is not heur else "heuristic"
-        message = _message(status, found.ii, stats["search_lower_bound"], bounds.mii, unknown_at, heur_kind,
-                           bool(self.probes), stats)
+        # a heuristic schedule the secondary search improved is the solver's
+        from_heuristic = settled.from_heuristic and found is settled.found
+        stats["schedule_from"] = "heuristic" if from_heuristic else "solver"
+        stats["z3_ms"] = round((time.perf_counter() - settled.tz) * 1000, 3)
+        proven = settled.proven
+        status = "optimal" if proven else "heuristic" if from_heuristic else "feasible"
+        message = _message(status, found.ii, stats["search_lower_bound"], settled.bounds.mii, settled.unknown_at,
+                           settled.heur_kind, bool(self.probes), stats)
         if self.ii_below is not None and found.ii >= self.ii_below and not proven:
-            settled = "proven" if last_unsat == self.ii_below - 1 else "not settled (budget)"
-            message = (f"no II below {self.ii_below} (the cut-off asked for): {settled}; "
-                       f"the {heur_kind} has II {found.ii}")
+            cut = "proven" if settled.last_unsat == self.ii_below - 1 else "not settled (budget)"
+            message = (f"no II below {self.ii_below} (the cut-off asked for): {cut}; "
+                       f"the {settled.heur_kind} has II {found.ii}")
         enc = self.encoders[0] if self.encoders else None
         stats.update(
-            refuted=self.refuted,
-            probes=self.probes,
+            refuted=list(self.refuted),
+            probes=list(self.probes),
             check_log=self.side_log + (enc.log if enc else []),
             z3_checks=len(self.side_log) + (enc.checks if enc else 0),
             rlimit_used=self.side_rlimit + (enc.rlimit_used if enc else 0),
             budget_exhausted=self.budget.exhausted,
             ii_optimal=proven,
         )
-        stats["solve_ms"] = round((time.perf_counter() - t0) * 1000, 3)
-        return _result(p, bounds, found, status, message, stats)
+        stats["solve_ms"] = round((time.perf_counter() - settled.t0) * 1000, 3)
+        return _result(p, settled.bounds, found, status, message, copy.deepcopy(stats))
+
+
+@dataclass(frozen=True)
+class _SettledII:
+    """Where a loop's II search ended (`_IncrementalSearch.settle_ii`)."""
+
+    bounds: MiiBounds
+    t0: float  # the solve's start
+    tz: float  # the solver's start
+    found: _Model
+    from_heuristic: bool
+    heur_kind: str
+    proven: bool
+    last_unsat: int
+    unknown_at: int | None
 
 
 def _message(status: str, ii: int, lo: int, mii: int, unknown_at: int | None, heur_kind: str,

@@ -421,6 +421,28 @@ def test_deterministic_across_processes_and_hash_seeds():
     assert outs[0] == outs[1]
 
 
+@pytest.mark.parametrize("rlimit", [None, 200_000])
+def test_a_resumed_solve_is_the_solve_with_its_secondary_objectives(rlimit):
+    """schedule_loop(resume=...) gives, from one II search, the result without the bytes
+    and length optimised and then the one with them: each as its own solve gives it
+    (the pass keeps a large loop's plain schedule so, and used to solve it twice)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench", "scheduler"))
+    from problems import generated_loop
+
+    budget = {} if rlimit is None else {"rlimit": rlimit}
+    for p in (odd_conflict_cycle(), design_example(), generated_loop(12, 3), generated_loop(30, 5)):
+        resume: list = []
+        first = schedule_loop(p, optimize_secondary=False, resume=resume, **budget)
+        alone = schedule_loop(p, optimize_secondary=False, **budget)
+        assert canonical(first) == canonical(alone) and first.stats["bytes_optimal"] is None
+        resumed, whole = resume[0](), schedule_loop(p, **budget)
+        assert canonical(resumed) == canonical(whole)
+        for key in ("probes", "check_log", "z3_checks", "rlimit_used", "bytes_optimal", "length_optimal"):
+            assert resumed.stats[key] == whole.stats[key], key
+        # the first result is not changed by going on from it
+        assert canonical(first) == canonical(alone) and first.stats["bytes_optimal"] is None
+
+
 def test_bisect_mode_agrees_on_ii_and_reports_status():
     for p in (design_example(), double_buffer_loop(2), double_buffer_loop(3, capacity=2500), vecadd_like()):
         a = schedule_loop(p)
