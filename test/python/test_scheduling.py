@@ -443,6 +443,24 @@ def test_a_resumed_solve_is_the_solve_with_its_secondary_objectives(rlimit):
         assert canonical(first) == canonical(alone) and first.stats["bytes_optimal"] is None
 
 
+def test_the_first_unknown_probe_ends_the_search_and_the_full_ims_search_follows():
+    """A probe that cannot answer within its share of the budget ends the II search (the
+    probes after one answered in 1 of 139 unseen solves that had one, and spent 30% of
+    all rlimit); where the schedule in hand was the sequential one, the full IMS search
+    then runs even though the side probe found a schedule just below it."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench", "scheduler"))
+    from problems import generated_loop
+
+    p = generated_loop(30, 5)
+    r = schedule_loop(p, rlimit=200_000)
+    assert_valid(p, r)
+    log = r.stats["check_log"]
+    assert [res for what, res in log if what.startswith("ii=") and "own solver" not in what] == ["unknown"]
+    side = [int(what.split()[0][3:]) for what, res in log if what.endswith("(own solver)") and res == "sat"]
+    assert side and r.stats["heuristic"] == "iterative modulo scheduling" and r.ii < side[0]
+    assert r.status == "heuristic" and "budget" in r.message
+
+
 def test_bisect_mode_agrees_on_ii_and_reports_status():
     for p in (design_example(), double_buffer_loop(2), double_buffer_loop(3, capacity=2500), vecadd_like()):
         a = schedule_loop(p)
