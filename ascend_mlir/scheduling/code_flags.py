@@ -126,7 +126,13 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
 
 
 def _key(r: flag_sets.Release, point: int) -> tuple:
-    return (point, r.set_pipe, r.wait_pipe, r.distance)
+    """A flag of `_no_double_set`: its point, pipe pair, distance and direction, as
+    insert-sync keeps them apart and `flag_sets.ids_needed` counts them (a carried flag
+    waited before its point and one waited after it are two flags of their own ids:
+    four_ids seed 602, whose one-id MTE2 -> V flag counted the two of the other at its
+    point, ran the pair short in the replay only, and the credit flag insert-sync gave
+    a V -> MTE3 flag was left out: written 752, ran 1055)."""
+    return (point, r.set_pipe, r.wait_pipe, r.distance, r.src < r.dst)
 
 
 def _carried_periods(releases: Sequence[flag_sets.Release], points: list[int], consumers: list[int],

@@ -104,3 +104,20 @@ def test_carried_flags_short_of_ids_merge_over_the_shorter_distance():
     assert ids_needed(synced, points)[("MTE3", "MTE2")] == 2
     # with the ids for both, nothing merges
     assert [r.distance for r in placed_sets(items, releases, None, 5, _always)[3]] == [0, 0, 0, 2, 3]
+
+
+def test_carried_flags_of_one_point_and_distance_keep_their_own_ids_by_direction():
+    """Two MTE2 -> V flags carried one pass, set after the same load: one waited after
+    its point in the next pass (forward: two ids, so the next set of an id follows its
+    wait), one waited before it (one id). Insert-sync keeps them apart and
+    `flag_sets.ids_needed` counts them so; `_no_double_set` gave the second the ids of
+    the first (its flags were keyed without the direction), ran the pair short of 4 ids
+    in the replay only, and left out the credit flag insert-sync gave a V -> MTE3 flag
+    (four_ids seed 602: written 752, ran 1055)."""
+    from ascend_mlir.scheduling.code_flags import _no_double_set
+
+    releases = [Release(1, 3, "MTE2", "V", 1), Release(2, 0, "MTE2", "V", 1)]
+    points = [2, 2]
+    periods, back = _no_double_set(releases, points, lambda at, ks, period, own: set(ks), None)
+    assert periods == [flag_ids(1, True), flag_ids(1, False)] == [2, 1] and back == []
+    assert ids_needed(releases, points, periods) == ids_needed(releases, points) == {("MTE2", "V"): 3}
