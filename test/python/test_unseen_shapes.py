@@ -499,3 +499,13 @@ def test_a_runtime_trip_loop_keeps_the_schedule_whose_fill_is_shorter():
     module, _ = unseen._compiled(unseen.kernel(shape), chip="ascend910b")
     cycles = unseen._cycles(module, shape, shape.trips, "ascend910b")
     assert cycles < 1500, cycles
+
+
+def test_a_one_id_carried_flag_beside_a_ringed_one_keeps_its_own_id():
+    """Seed 602 (5 chains, 17 trips) on the 4-id chip: two MTE2 -> V flags carried one
+    pass stand after one load, one on two ids and one on one. The replay gave both two
+    (it keyed flags without their direction), counted the pair short, and left out the
+    credit flag insert-sync gave a V -> MTE3 flag: written 752, ran 1055. The replay now
+    counts the code's ids and has the credit: written at what runs."""
+    measured, written, _ = _measured_and_written(602, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
