@@ -32,8 +32,10 @@ Search (default, "incremental"):
      are asserted once; the others per probed II under guard literals passed as
      assumptions, so the solver and its learnt lemmas are reused.  Each probe may
      use at most `probe_share` of the remaining budget; `unknown` is never read
-     as infeasible (the search moves above it and optimality stays unproven);
-     when the solver finds nothing at all, the full IMS search gives the schedule;
+     as infeasible: it ends the search (optimality stays unproven; the probes
+     after one seldom answer, see `search`); when the solver finds nothing, or
+     stops so above the sequential schedule in hand, the full IMS search gives
+     the schedule where it is better;
   4. at the final II: fewest buffer bytes, then shortest length, each compared
      with its lower bound first (no solver call when met), under their own small
      budget (`secondary_rlimit`); see _optimise_secondary.
