@@ -23,7 +23,7 @@ the body is ordinary index arithmetic here). Output: plain hivm, no new ops or d
   Each op is cloned with the scalar work it depends on in the body (index arithmetic,
   subviews, pointer_casts) evaluated at its own iteration `iv = lb + j*step`, so the
   buffer version (`iv mod V`) and GM offsets are those of iteration j. A trip count N
-  below S-1 is emitted fully unrolled (kernel iterations 0 .. N+S-2); a dynamic trip
+  of at most S-1 is emitted fully unrolled (kernel iterations 0 .. N+S-2); a dynamic trip
   count gets `scf.if (ub - lb > (S-2)*step) { prologue; kernel; epilogue } else
   { the loop in start order }`.
 
@@ -272,7 +272,11 @@ def _straight_line(body: _Body, order: list[Operation], kernel_iterations: range
 def _skewed_static(body: _Body, order: list[Operation], n: int) -> list[Operation]:
     loop, s = body.loop, body.stages
     emit = _Emitter()
-    if n < s - 1:  # too short for a steady state: every kernel iteration unrolled
+    if n <= s - 1:
+        # too short for a steady state: every kernel iteration unrolled. At n = s - 1 the
+        # kernel loop would run no iteration, and the sync pass fenced it all the same:
+        # random kernel 980 (one trip, two stages) waited before the empty loop for the
+        # prologue's last store (ran 1214 cycles, program order 1039)
         _straight_line(body, order, range(n + s - 1), lambda j: j if 0 <= j < n else None, emit, loop.lb)
         return emit.out
     _straight_line(body, order, range(s - 1), lambda j: j if j >= 0 else None, emit, loop.lb)
