@@ -128,6 +128,14 @@ def flag_ids(distance: int, forward: bool) -> int:
     return distance + 1 if distance and forward else max(1, distance)
 
 
+def flag_key(r: Release, point: int) -> tuple[int, str, str, int, bool]:
+    """The flag of a loop body that release `r` set after item `point` belongs to, as
+    insert-sync keeps its flags apart: by point, pipe pair, distance and direction (a
+    carried flag waited after its point in a later pass takes one id more than one waited
+    before it: `flag_ids`)."""
+    return (point, r.set_pipe, r.wait_pipe, r.distance, r.src < r.dst)
+
+
 def ids_needed(releases: Sequence[Release], points: Sequence[int],
                periods: Sequence[int] | None = None) -> dict[tuple[str, str], int]:
     """Per pipe pair, the event ids its flags in one loop body take (one flag per point,
@@ -136,7 +144,7 @@ def ids_needed(releases: Sequence[Release], points: Sequence[int],
     need: dict[tuple[str, str], int] = {}
     seen: set[tuple] = set()
     for k, (r, point) in enumerate(zip(releases, points, strict=True)):
-        key = (point, r.set_pipe, r.wait_pipe, r.distance, r.src < r.dst)
+        key = flag_key(r, point)
         if key not in seen:
             seen.add(key)
             pair = (r.set_pipe, r.wait_pipe)

@@ -94,10 +94,14 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     if again is None:
         return periods, back
     versions = max([2, *periods])
-    first: dict[tuple, int] = {}  # a flag (point, pair, distance): its first release
+    # a flag (`flag_sets.flag_key`, the direction included as insert-sync and `ids_needed`
+    # have it: four_ids seed 602, whose one-id MTE2 -> V flag counted the two of the other
+    # at its point, ran the pair short in the replay only, and the credit flag insert-sync
+    # gave a V -> MTE3 flag was left out: written 752, ran 1055): its first release
+    first: dict[tuple, int] = {}
     consumer: dict[tuple, int] = {}  # and the item before which it is waited
     for k, (r, point) in enumerate(zip(releases, points, strict=True)):
-        key = _key(r, point)
+        key = flag_sets.flag_key(r, point)
         first.setdefault(key, k)
         consumer[key] = min(consumer.get(key, r.dst), r.dst)
     # a body that runs no more times than the flag has ids sets each id once (insert-sync
@@ -111,7 +115,7 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     unordered = [k for k in asked if k not in ordered]
     within = [k for k in unordered if releases[k].distance == 0]
     ringed = _within_rings(points, within, versions, again, runs)
-    carried, around = _carried_periods(releases, points, [consumer[_key(r, p)] for r, p in zip(releases, points, strict=True)],
+    carried, around = _carried_periods(releases, points, [consumer[flag_sets.flag_key(r, p)] for r, p in zip(releases, points, strict=True)],
                                        periods, ordered, unordered, again, runs)
     ringed.update(carried)
     period_of: dict[tuple, int] = {}
@@ -122,17 +126,15 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
             back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 1 if r.distance == 0 else 0))
         elif k in around:
             back.append(flag_sets.Release(consumer[key], key[0], r.wait_pipe, r.set_pipe, 0))
-    return [period_of[_key(r, point)] for r, point in zip(releases, points, strict=True)], back
+    return [period_of[flag_sets.flag_key(r, point)] for r, point in zip(releases, points, strict=True)], back
 
 
-def _key(r: flag_sets.Release, point: int) -> tuple:
-    """A flag of `_no_double_set`: its point, pipe pair, distance and direction, as
-    insert-sync keeps them apart and `flag_sets.ids_needed` counts them (a carried flag
-    waited before its point and one waited after it are two flags of their own ids:
-    four_ids seed 602, whose one-id MTE2 -> V flag counted the two of the other at its
-    point, ran the pair short in the replay only, and the credit flag insert-sync gave
-    a V -> MTE3 flag was left out: written 752, ran 1055)."""
-    return (point, r.set_pipe, r.wait_pipe, r.distance, r.src < r.dst)
+def set_key(r: flag_sets.Release, point: int) -> tuple[int, str, str, int]:
+    """The set of the replay's code that release `r` set after item `point` is waited by:
+    one per point, pipe pair and distance. Insert-sync keeps a point's carried flags of
+    both directions apart (`flag_sets.flag_key`); the replay's code and block model still
+    share one set between them, and only their ids are counted apart (`_no_double_set`)."""
+    return (point, r.set_pipe, r.wait_pipe, r.distance)
 
 
 def _carried_periods(releases: Sequence[flag_sets.Release], points: list[int], consumers: list[int],
@@ -291,7 +293,7 @@ def set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int,
     first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
     planned: dict[tuple[int, str, str, int], tuple] = {}
     for r, point in zip(releases, points, strict=True):
-        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        key = set_key(r, point)
         rank = (r.distance, r.dst, -r.src, r.set_pipe, r.wait_pipe)
         planned[key] = min(planned.get(key, rank), rank)
     ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
@@ -306,7 +308,7 @@ def _flag_keys(releases: list[flag_sets.Release], points: list[int]) -> dict[tup
     item before which it is waited (its first consumer)."""
     first: dict[tuple, int] = {}
     for r, point in zip(releases, points, strict=True):
-        key = (point, r.set_pipe, r.wait_pipe, r.distance)
+        key = set_key(r, point)
         first[key] = min(first.get(key, r.dst), r.dst)
     return first
 
@@ -321,8 +323,7 @@ def flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], p
     distance: set after the point, waited before its first consumer, on the ids
     insert-sync gives it (`flag_sets.flag_ids`: one more where a producer comes first)."""
     model = sync_plan.BlockModel(block.pipes)
-    forward = {(point, r.set_pipe, r.wait_pipe, r.distance) for r, point in zip(releases, points, strict=True)
-               if r.src < r.dst}
+    forward = {set_key(r, point) for r, point in zip(releases, points, strict=True) if r.src < r.dst}
     for f, ((point, a, b, k), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
         m = flag_sets.flag_ids(k, (point, a, b, k) in forward)
         model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
@@ -337,7 +338,7 @@ def again_of(block: sync_plan.BlockModel, releases: list[flag_sets.Release]) -> 
         if not ks:
             return set()
         index = {key: f for f, key in enumerate(sorted(_flag_keys(releases, at)))}
-        flag_of = {index[(at[k], releases[k].set_pipe, releases[k].wait_pipe, releases[k].distance)]: k for k in ks}
+        flag_of = {index[set_key(releases[k], at[k])]: k for k in ks}
         distances = {f: releases[k].distance for f, k in flag_of.items()} if own else None
         return {flag_of[f] for f in sync_plan.sets_after_waits(flag_model(block, releases, at), _flag_of,
                                                                 set(flag_of), period, distances)}

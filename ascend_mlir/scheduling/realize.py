@@ -382,13 +382,13 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     set_item: dict[int, int] = {}
     wait_flags = [0] * len(items)
     for n, r, point in zip(flagged, releases, points, strict=True):
-        set_item[n] = set_of[(point, r.set_pipe, r.wait_pipe, r.distance)]
+        set_item[n] = set_of[code_flags.set_key(r, point)]
         producers.setdefault(set_item[n], []).append((item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
         releasing.setdefault((r.set_pipe, r.wait_pipe), set()).add(item_of[deps[n].src])
-    straight = {straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]: [] for r in straight_releases}
-    straight_wait = {straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]: r.wait_pipe for r in straight_releases}
+    straight = {straight_of[code_flags.set_key(r, r.src)]: [] for r in straight_releases}
+    straight_wait = {straight_of[code_flags.set_key(r, r.src)]: r.wait_pipe for r in straight_releases}
     for n, r in zip(handed, straight_releases, strict=True):
-        straight[straight_of[(r.src, r.set_pipe, r.wait_pipe, r.distance)]].append(
+        straight[straight_of[code_flags.set_key(r, r.src)]].append(
             (item_of[deps[n].src], item_of[deps[n].dst], max(0, kernel[n])))
     waits: list[list[_Wait]] = [[] for _ in items]
     walls = {item_of[order[b]] for b in placed}
@@ -396,7 +396,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for k in fenced:  # the pipe_barrier: one cycle of its pipe before the consumer
         wait_flags[k] += 1
     for c in back:  # credit flags (code_flags): no dependence of the problem's
-        src, dst, key = item_of[order[c.src]], item_of[order[c.dst]], (c.src, c.set_pipe, c.wait_pipe, c.distance)
+        src, dst, key = item_of[order[c.src]], item_of[order[c.dst]], code_flags.set_key(c, c.src)
         producers.setdefault(set_of[key], []).append((src, dst, c.distance))
         waits[dst].append(_Wait(set_of[key], 2, c.distance, src, c.distance, items[src].released + 2,
                                 (c.set_pipe, c.wait_pipe), True))
