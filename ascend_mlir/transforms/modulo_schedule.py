@@ -672,8 +672,10 @@ class ModuloSchedulePass(ModulePass):
         # of 16 ops: 1.5 of 5 CPU s went to a plain schedule the gathered one replaced)
         deferred = large and not self.ii_only
         # as the model's own problem: its remark too
+        # only a deferred solve is resumed: the list keeps its search (its z3 context) alive
         resume: list[Callable[[], LoopResult]] = []
-        result = self._solve(model, plain, report=not deferred, secondary=not deferred, resume=resume)
+        result = self._solve(model, plain, report=not deferred, secondary=not deferred,
+                             resume=resume if deferred else None)
 
         def plain_result() -> LoopResult:
             return self._with_secondary(model, plain, result, resume) if deferred else result
