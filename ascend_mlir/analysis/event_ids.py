@@ -45,6 +45,14 @@ class EventRequest:
     start: int
     end: int  # inclusive
     width: int = 1
+    # where the flag is first used, when its interval starts before (the order requests
+    # choose in: a flag of the function body holds its ids from the function's start,
+    # but chooses after the loops before it, as it did when it held them from its use)
+    first_use: int | None = None
+
+    @property
+    def order(self) -> int:
+        return self.start if self.first_use is None else self.first_use
 
 
 def allocate_events(
@@ -57,10 +65,10 @@ def allocate_events(
     `fixed`: requests whose first id is already chosen (request -> id); the others avoid
     their ids where the intervals overlap. `rank`: requests of a lower rank choose first
     (the flags of a loop before those of straight-line code, which a short id costs less),
-    by start within a rank."""
+    by `order` within a rank."""
     fixed = fixed or {}
     ranks = rank or [0] * len(requests)
-    order = sorted(range(len(requests)), key=lambda i: (ranks[i], requests[i].start, -requests[i].width, i))
+    order = sorted(range(len(requests)), key=lambda i: (ranks[i], requests[i].order, -requests[i].width, i))
     result: list[int | None] = [fixed.get(i) for i in range(len(requests))]
     live: dict[Hashable, list[tuple[int, int, int, int]]] = {}  # pair -> (end, first, width, request)
     pinned: dict[Hashable, list[tuple[EventRequest, int]]] = {}

@@ -41,7 +41,7 @@ through versions `iv mod k`, planned `pointer_cast`s):
    takes both of (a runtime trip count's pipelined loop and its fallback). A flag of
    straight-line code shares a loop's ids where happens-before proves it done before the
    loop starts or set only after the loop's work on its wait pipe (`Turns.apart`), and
-   a flag of the function body set after a loop ends does not hold the loop's ids.
+   only there: the pipe that sets it after a loop may run ahead of the loop's last waits.
    Where a loop's flag finds none, the loops' flags choose first if fewer then go
    without. **When the ids run out** in a block (or in a loop body would, each flag
    holding its own ids over the loop, as the replay counts), its sets of that pipe gather at the
@@ -55,7 +55,9 @@ through versions `iv mod k`, planned `pointer_cast`s):
    carried flags, these merge too. A function-body flag set right after a loop takes an id of the
    loop's behind a flag back after it (`_credits_after_loops`). Only where that does not fit
    does the flag become a `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct,
-   slower), with a remark naming the block and the ids it needed.
+   slower), with a remark naming the block and the ids it needed; in code in no loop the
+   barrier also orders the block's flags set before it and waited after it, which go
+   (`_straight_line_barriers`).
 6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
 7. **Barriers where they run faster.** A loop marked `ascend.barrier_sync` (by
    ascend-modulo-schedule), and a function of straight-line code of one core whose code
@@ -79,7 +81,7 @@ More than 16 live at once in one direction is an error naming the other sync pas
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -100,11 +102,8 @@ from ascend_mlir.analysis.sync_plan import (
 from ascend_mlir.analysis.views import fixed_symbols, footprint_of, loop_bounds, widen_out_of, widened_out_of
 from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.kernel_layout import scalar_core
-from ascend_mlir.analysis.loop_model import straight_line_problem
 from ascend_mlir.diagnostics import OpError, emit_remark
 from ascend_mlir.dialects import ascend, hivm
-from ascend_mlir.scheduling import LoopProblem
-from ascend_mlir.scheduling.realize import loop_cycles, replays
 from ascend_mlir.chips import Chip, needs_barrier
 from ascend_mlir.transforms.estimate_latency import module_chip
 from ascend_mlir.transforms.flag_placement import barrier_all_between, hoist_prime, sink_drain
@@ -125,6 +124,7 @@ from ascend_mlir.transforms.sync_planning import (
     _no_double_set,
     merge_short_carried,
     movable_releases,
+    serial_runs_faster,
 )
 from ascend_mlir.transforms.sync_events import (
     block_name,
@@ -402,23 +402,31 @@ class _Emitter:
 
     def _interval(self, plan: _Plan, f: _Flag) -> tuple[int, int]:
         """Where flag `f` holds its ids: a loop's over the outermost loop; a primed one from
-        the function's start; one of the function body from its set or wait to the end (a
-        later flag of the pair must not reuse the id: its set could run before this wait);
-        one of a branch of an `if` in no loop over the whole branch (the pipe that sets it
-        after a loop of the branch may run ahead of the loop's last waits, unless `apart`
-        proves otherwise: `_sharing`), to the end of its top-level item (beyond it,
-        `_region_barriers` orders them)."""
+        the function's start; one of the function body over the whole body (a later flag's
+        set could run before its wait, and its set pipe may leave a loop before the loop's
+        last waits: unseen seed 732, 3 ids per pair, set V -> MTE3 id 0 after its loop
+        before MTE3 waited the loop's last set of it), unless `apart` proves otherwise
+        (`_sharing`); one of a branch of an `if` in no loop over the whole branch (the
+        same), to the end of its top-level item (beyond it, `_region_barriers` orders them)."""
         lo, hi = self.region_of(plan.block)
         if f.anchor is not None:
             return 0, hi  # primed before the loop, after an item of the function body
         if lo < 0:
             top = self._top(plan)
-            if top is None:
-                lo = min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
-            else:
-                lo = self.positions[plan.items[0]][0]
+            lo = 0 if top is None else self.positions[plan.items[0]][0]
             hi = self.positions[top if top is not None else self.planner.func_op][1]
         return lo, hi
+
+    def _request(self, plan: _Plan, f: _Flag) -> EventRequest:
+        """`f`'s request for ids over `_interval`; a flag of the function body chooses in
+        the order of its first use, after the loops before it."""
+        lo, hi = self._interval(plan, f)
+        body = f.anchor is None and plan.block is self.planner.body
+        return EventRequest((f.set_pipe, f.wait_pipe), lo, hi, f.period, self._first_use(plan, f) if body else None)
+
+    def _first_use(self, plan: _Plan, f: _Flag) -> int:
+        """The position of `f`'s set or wait, whichever comes first."""
+        return min(self.positions[plan.items[f.src]][0], self.positions[plan.items[f.dst]][0])
 
     def _exclusive(self, a: Block, b: Block) -> bool:
         """Whether no run takes both blocks: they lie in the two branches of one `if`."""
@@ -477,6 +485,25 @@ class _Emitter:
         flags = ringed or self._assign()
         flags = self._credits_after_loops(flags) or flags
         self.needed = needed_ids(flags)
+        return self._straight_line_barriers(flags)
+
+    def _straight_line_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]]:
+        """A flag of code in no loop still short of an id becomes a pipe_barrier[<PIPE_ALL>]
+        (of its core) before its consumer, the earliest first. The barrier orders every flag
+        of its block set before it and waited after it too: those go, and the ids are
+        assigned again. One barrier per short flag made the stores of four_ids seed 718's
+        epilogue (15 V -> MTE3 flags, 4 ids) wait for each other: 10433 cycles at 2 trips,
+        program order 8703."""
+        while short := [(plan, f) for plan, f in flags if f.first_id is None and not f.cross_core
+                        and self.region_of(plan.block)[0] < 0]:
+            plan, f = min(short, key=lambda pf: pf[1].dst)
+            self._remark_short(plan, f)
+            at, core = f.dst, core_of(f.wait_pipe)
+            plan.barriers.append((at, f"ALL:{core}:"))
+            plan.flags = [g for g in plan.flags if g is not f and not (
+                g.src < at <= g.dst and not g.distance and not g.cross_core and not g.around and g.anchor is None
+                and core_of(g.set_pipe) == core)]
+            flags = self._assign()
         return flags
 
     def _short_as_replayed(self) -> dict[Block, list[tuple[str, str]]]:
@@ -626,7 +653,7 @@ class _Emitter:
                 reserved.setdefault(pair, set()).add(op.event_id)
             if isinstance(op, hivm.SyncBlockSetOp | hivm.SyncBlockWaitOp) and op.flag_id is not None:
                 reserved.setdefault("block", set()).add(op.flag_id)
-        requests = [EventRequest((f.set_pipe, f.wait_pipe), *self._interval(plan, f), f.period) for plan, f in events]
+        requests = [self._request(plan, f) for plan, f in events]
         shares = self._sharing([f for _, f in events], [plan for plan, _ in events])
         fixed = {k: f.first_id for k, (_, f) in enumerate(events) if f.pinned and f.first_id is not None}
         self.reserved = reserved
@@ -749,13 +776,7 @@ class _Emitter:
                     f"{core_of(f.wait_pipe).lower()} cross-core flags live at once "
                     "(use ascend-insert-barrier-sync for this kernel)",
                 )
-            needed = self.needed.get((plan.block, f.set_pipe, f.wait_pipe), f.period)
-            emit_remark(
-                dst_op,
-                f"ascend-insert-sync: {block_name(plan.block)}: {set_pipe} -> {wait_pipe} needs {needed} event ids "
-                f"live at once, the chip has {self.events_per_pipe_pair}{self._held_by_others(plan, f)}; "
-                "pipe_barrier[<PIPE_ALL>] instead",
-            )
+            self._remark_short(plan, f)
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return
         loop = plan.block.parent_op()
@@ -787,16 +808,23 @@ class _Emitter:
             for v in drains:
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, f.first_id + v)))
 
+    def _remark_short(self, plan: _Plan, f: _Flag) -> None:
+        needed = self.needed.get((plan.block, f.set_pipe, f.wait_pipe), f.period)
+        emit_remark(
+            plan.items[f.dst],
+            f"ascend-insert-sync: {block_name(plan.block)}: {pipe_of(f.set_pipe)} -> {pipe_of(f.wait_pipe)} needs "
+            f"{needed} event id{'s' if needed != 1 else ''} live at once, the chip has {self.events_per_pipe_pair}"
+            f"{self._held_by_others(plan, f)}; pipe_barrier[<PIPE_ALL>] instead",
+        )
+
     def _held_by_others(self, plan: _Plan, f: _Flag) -> str:
         """Which other blocks' flags of `f`'s pipe pair hold ids while `f` would (for the
         remark of a flag that found none): for a flag in a top-level item, flags of the
         function body set before the item ends (and not known done before it starts) and
-        flags of other blocks in the same item; for a flag of the function body (live from
-        its set or wait to the end), flags of the top-level items that end after it starts."""
-        def start(p: _Plan, g: _Flag) -> int:
-            return min(self.positions[p.items[g.src]][0], self.positions[p.items[g.dst]][0])
-
+        flags of other blocks in the same item; for a flag in no loop, the flags of the
+        loops within its interval (`_interval`: a function-body flag's is the whole body)."""
         lo, hi = self.region_of(plan.block)
+        since = self._interval(plan, f)[0]
         held: dict[str, set[int]] = {}
         for other in self.planner.plans.values():
             region = self.region_of(other.block)
@@ -804,9 +832,9 @@ class _Emitter:
                 if (g.set_pipe, g.wait_pipe) != (f.set_pipe, f.wait_pipe) or g.first_id is None or g.cross_core:
                     continue
                 if lo < 0 and region[0] >= 0:
-                    holds = region[1] >= start(plan, f)
+                    holds = region[1] >= since
                 else:
-                    holds = start(other, g) <= hi if region[0] < 0 else region == (lo, hi)
+                    holds = self._first_use(other, g) <= hi if region[0] < 0 else region == (lo, hi)
                 if holds:
                     held.setdefault(block_name(other.block), set()).update(range(g.first_id, g.first_id + g.period))
         return "".join(f", {name}'s flags hold {'ids' if len(ids) > 1 else 'id'} {id_ranges(ids)}"
@@ -918,52 +946,6 @@ class _Emitter:
         Builder(InsertPoint.before(terminator)).insert(hivm.PipeBarrierOp("ALL"))
 
 
-def _serial_runs_faster(func_op: func.FuncOp, chip: Chip) -> bool:
-    """Whether a function of straight-line code (no loop or if) of one core runs faster
-    with its hand-offs as pipe_barrier[<PIPE_ALL>]s (`ascend.barrier_sync`, as
-    ascend-modulo-schedule marks a loop kept in program order) than with flags: its code
-    replayed both ways (scheduling/realize.py, one pass in program order). Where one op
-    runs at a time, a hand-off costs a set and a wait, two cycles, against a barrier's one:
-    a gemm of one K step ran 830 cycles against barrier-all's 828 (unseen_cube seed 28)."""
-    block = func_op.body.blocks.first
-    if block is None or any(op.regions for op in block.ops):
-        return False  # before the problem: a loop's task summarises all its accesses
-    built = straight_line_problem(block, chip)
-    if built is None:
-        return False
-    tasks, problem = built
-    parts = [problem] if replays(problem, len(problem.tasks)) else _core_parts(tasks, problem)
-    if not all(replays(part, len(part.tasks)) for part in parts):
-        return False
-    flags, serial = zip(*(_replayed_both_ways(part) for part in parts), strict=True)
-    return all(b <= f for b, f in zip(serial, flags, strict=True)) and sum(serial) < sum(flags)
-
-
-def _replayed_both_ways(problem: LoopProblem) -> tuple[int, int]:
-    """Cycles of one pass of `problem`'s code in program order with flags and with its
-    hand-offs as pipe_barrier[<PIPE_ALL>]s."""
-    n = len(problem.tasks)
-    in_order = list(range(n))  # starts that keep the code's order, all in one stage (ii n)
-    return (loop_cycles(problem, n, n, in_order, {}, 1, gather=False),
-            loop_cycles(problem, n, n, in_order, {}, 1, gather=False, barriers=True))
-
-
-def _core_parts(tasks: list, problem: LoopProblem) -> list[LoopProblem]:
-    """A MIX function's problem as one per core (each core's tasks and the scalar ones, the
-    dependences and conflicts among them): the cores run apart, the parts split-mix-kernel
-    makes, and hand off to each other by sync_block flags, which serial sync leaves as they
-    are (gemm_relu of one K step: 1 cycle behind barrier-all with flags on both cores)."""
-    cores = [op_core(t.op, "SCALAR") for t in tasks]
-    parts = []
-    for core in ("CUBE", "VECTOR"):
-        index = {i: k for k, i in enumerate(i for i, c in enumerate(cores) if c in (core, "SCALAR"))}
-        parts.append(replace(
-            problem, tasks=[problem.tasks[i] for i in index],
-            deps=[replace(d, src=index[d.src], dst=index[d.dst]) for d in problem.deps if d.src in index and d.dst in index],
-            conflicts=[(index[a], index[b]) for a, b in problem.conflicts if a in index and b in index]))
-    return parts
-
-
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
     """Flags and pipe barriers for every dependence that needs one (see the module doc)."""
@@ -985,7 +967,7 @@ class InsertSyncPass(ModulePass):
         for func_op in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             if not func_op.body.blocks or not any(isinstance(o, hivm.HivmPipeOp) for o in func_op.walk()):
                 continue
-            if self.straight_line_barriers and _serial_runs_faster(func_op, chip):
+            if self.straight_line_barriers and serial_runs_faster(func_op, chip):
                 ascend.set_barrier_sync(func_op)
             planner = _Planner(func_op, chip)
             planner.collect()

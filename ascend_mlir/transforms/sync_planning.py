@@ -1,17 +1,23 @@
 """The planning half of `ascend-insert-sync` (moved out of insert_sync.py, whose module
 docstring describes the whole pass): for one block, which dependences get flags,
 barriers, primes and drains, where sets gather, and which flags take rings of ids or
-credits. `_Emitter` in insert_sync.py writes the plan as IR."""
+credits. `_Emitter` in insert_sync.py writes the plan as IR. And `serial_runs_faster`:
+whether a function of straight-line code runs faster with barriers than with flags."""
 
 from __future__ import annotations
 
 
+from dataclasses import replace
 from functools import reduce
 
-from xdsl.dialects import scf
+from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation
 
 from ascend_mlir.analysis import flag_sets
+from ascend_mlir.analysis.loop_model import straight_line_problem
+from ascend_mlir.chips import Chip
+from ascend_mlir.scheduling import LoopProblem
+from ascend_mlir.scheduling.realize import loop_cycles, replays
 from ascend_mlir.analysis.event_ids import RING_EXTRA_IDS, Carried, merge_carried, ring_sizes
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.sync_plan import (
@@ -431,3 +437,49 @@ def merge_short_carried(plans: dict[Block, _Plan], flags: list[tuple[_Plan, _Fla
         plan.flags = [f for f in plan.flags if id(f) not in gone]
         changed = changed or bool(gone)
     return changed
+
+
+def serial_runs_faster(func_op: func.FuncOp, chip: Chip) -> bool:
+    """Whether a function of straight-line code (no loop or if) of one core runs faster
+    with its hand-offs as pipe_barrier[<PIPE_ALL>]s (`ascend.barrier_sync`, as
+    ascend-modulo-schedule marks a loop kept in program order) than with flags: its code
+    replayed both ways (scheduling/realize.py, one pass in program order). Where one op
+    runs at a time, a hand-off costs a set and a wait, two cycles, against a barrier's one:
+    a gemm of one K step ran 830 cycles against barrier-all's 828 (unseen_cube seed 28)."""
+    block = func_op.body.blocks.first
+    if block is None or any(op.regions for op in block.ops):
+        return False  # before the problem: a loop's task summarises all its accesses
+    built = straight_line_problem(block, chip)
+    if built is None:
+        return False
+    tasks, problem = built
+    parts = [problem] if replays(problem, len(problem.tasks)) else _core_parts(tasks, problem)
+    if not all(replays(part, len(part.tasks)) for part in parts):
+        return False
+    flags, serial = zip(*(_replayed_both_ways(part) for part in parts), strict=True)
+    return all(b <= f for b, f in zip(serial, flags, strict=True)) and sum(serial) < sum(flags)
+
+
+def _replayed_both_ways(problem: LoopProblem) -> tuple[int, int]:
+    """Cycles of one pass of `problem`'s code in program order with flags and with its
+    hand-offs as pipe_barrier[<PIPE_ALL>]s."""
+    n = len(problem.tasks)
+    in_order = list(range(n))  # starts that keep the code's order, all in one stage (ii n)
+    return (loop_cycles(problem, n, n, in_order, {}, 1, gather=False),
+            loop_cycles(problem, n, n, in_order, {}, 1, gather=False, barriers=True))
+
+
+def _core_parts(tasks: list, problem: LoopProblem) -> list[LoopProblem]:
+    """A MIX function's problem as one per core (each core's tasks and the scalar ones, the
+    dependences and conflicts among them): the cores run apart, the parts split-mix-kernel
+    makes, and hand off to each other by sync_block flags, which serial sync leaves as they
+    are (gemm_relu of one K step: 1 cycle behind barrier-all with flags on both cores)."""
+    cores = [op_core(t.op, "SCALAR") for t in tasks]
+    parts = []
+    for core in ("CUBE", "VECTOR"):
+        index = {i: k for k, i in enumerate(i for i, c in enumerate(cores) if c in (core, "SCALAR"))}
+        parts.append(replace(
+            problem, tasks=[problem.tasks[i] for i in index],
+            deps=[replace(d, src=index[d.src], dst=index[d.dst]) for d in problem.deps if d.src in index and d.dst in index],
+            conflicts=[(index[a], index[b]) for a, b in problem.conflicts if a in index and b in index]))
+    return parts

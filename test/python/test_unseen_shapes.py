@@ -42,6 +42,7 @@ SLOW = [(3, "ascend950"), (20, "ascend950"), (37, "ascend950")]
 STRETCHED = {36, 32}
 # a chip none of this was tuned to: the 950 with 4 event ids per pipe pair, slower GM
 FOUR_IDS = str(Path(unseen.__file__).resolve().parent / "chips" / "four_ids.toml")
+THREE_IDS = str(Path(unseen.__file__).resolve().parent / "chips" / "three_ids.toml")
 
 
 def _measured_and_written(seed: int, chip: str) -> tuple[float, float, ModuleOp]:
@@ -519,3 +520,15 @@ def test_a_loop_whose_code_runs_faster_than_its_ii_is_written_at_its_code():
     measured, written, _ = _measured_and_written(593, "ascend910b")
     assert abs(measured - written) <= 0.05 * written, (written, measured)
     assert written < 490, written
+
+
+def test_a_flag_after_a_loop_takes_none_of_its_ids_unordered():
+    """Seed 732 (3 chains, 17 trips) on three_ids.toml (3 event ids per pipe pair): the
+    loop is unrolled by 2 and its 17th trip follows it as straight-line code, whose
+    V -> MTE3 flags took ids 0 and 1 of the loop's. Nothing after the loop orders the
+    vector pipe's sets there after the store pipe's waits of the loop's last pass, and
+    ascend-verify-sync refused the compile (a double set). A flag of the function body
+    now holds its ids over the whole body, and shares a loop's only where happens-before
+    proves the loop done with them (insert-sync `_interval`, `Turns.apart`)."""
+    assert unseen.check_oracle(unseen.draw(732), THREE_IDS, 732) == []
+

@@ -12,7 +12,7 @@
 // "loop span.i: MTE2 -> V needs 8 event ids live at once, the chip has 8, function span's
 // flags hold id 0".)
 
-// CHECK: remark: ascend-insert-sync: function span: MTE2 -> V needs 1 event ids live at once, the chip has 8, loop span.i's flags hold ids 0-7; pipe_barrier[<PIPE_ALL>] instead
+// CHECK: remark: ascend-insert-sync: function span: MTE2 -> V needs 1 event id live at once, the chip has 8, loop span.i's flags hold ids 0-7; pipe_barrier[<PIPE_ALL>] instead
 // CHECK: scf.for
 // CHECK-NOT: pipe_barrier
 // CHECK: }
