@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseArrayBase,
     DictionaryAttr,
     IntAttr,
     IntegerAttr,
@@ -80,6 +81,11 @@ UNROLL = "ascend.unroll"
 # chose is kept here so the reports can show the two models side by side)
 SOLVER_II = "ascend.solver_ii"
 CODE_II = "ascend.code_ii"
+# on a loop whose trip count is known at run time only and whose first few counts run
+# faster in program order (scheduling/small_trips.py): `{below = K, loop = #ascend.loop<..>,
+# start = array<i64: ..>}`, the program-order schedule (its tasks' starts in body order)
+# ascend-pipeline-loops writes for at most K trips beside the pipelined loop
+SMALL_TRIPS = "ascend.small_trips"
 
 # program-order: the loop runs one iteration after another, estimated faster than its
 # pipelined schedule over its trip count (ascend-modulo-schedule's program_order_result)
@@ -519,6 +525,30 @@ def launch_grid(func_op: Operation) -> int:
         if grid is not None:
             return max(1, grid)
     return 1
+
+
+@dataclass(frozen=True)
+class SmallTrips:
+    """`SMALL_TRIPS`: program order, scheduled `loop` / `start`, for at most `below` trips."""
+
+    below: int
+    loop: LoopAttr
+    start: tuple[int, ...]
+
+
+def small_trips_of(loop: Operation) -> SmallTrips | None:
+    attr = loop.attributes.get(SMALL_TRIPS)
+    if not isinstance(attr, DictionaryAttr):
+        return None
+    below, sched, start = (attr.data.get(k) for k in ("below", "loop", "start"))
+    if not (isinstance(below, IntegerAttr) and isinstance(sched, LoopAttr) and isinstance(start, DenseArrayBase)):
+        return None
+    return SmallTrips(below.value.data, sched, tuple(int(v) for v in start.get_values()))
+
+
+def set_small_trips(loop: Operation, below: int, sched: LoopAttr, start: Sequence[int]) -> None:
+    loop.attributes[SMALL_TRIPS] = DictionaryAttr(
+        {"below": IntegerAttr(below, i64), "loop": sched, "start": DenseArrayBase.from_list(i64, list(start))})
 
 
 def is_pipelined(loop: Operation) -> bool:

@@ -395,12 +395,13 @@ def code_schedule_at_its_code(p: LoopProblem, body_tasks: int, result: LoopResul
     return written, run
 
 
-def written_cycles(problem: LoopProblem, body: int, written: LoopResult, trips: int, gather: bool = True) -> int:
-    """The cycles the code of `written` runs `trips` iterations in (`realize.loop_cycles`),
-    laid out as it is written (`code_form`: a stretched schedule at its solver II,
-    one-pass code as one pass)."""
+def written_cycles(problem: LoopProblem, body: int, written: LoopResult, trips: int, gather: bool = True,
+                   runtime: bool = False) -> int:
+    """The cycles the code of `written` runs `trips` iterations in (`realize.loop_cycles`,
+    `runtime` too), laid out as it is written (`code_form`: a stretched schedule at its
+    solver II, one-pass code as one pass)."""
     return loop_cycles(problem, body, *code_form(written), written.versions, trips, gather=gather,
-                       one_pass=bool(written.stats.get("one_pass")))
+                       one_pass=bool(written.stats.get("one_pass")), runtime=runtime)
 
 
 def program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, mii: int, trips: int,

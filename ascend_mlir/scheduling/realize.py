@@ -895,14 +895,18 @@ def _period(started: dict[tuple[int, int], int], body: list[int], first: int, la
 
 
 def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-                trips: int, gather: bool = True, barriers: bool = False, one_pass: bool = False) -> int:
+                trips: int, gather: bool = True, barriers: bool = False, one_pass: bool = False,
+                runtime: bool = False) -> int:
     """Cycles the code of the schedule `start` runs `trips` iterations in (module doc):
     from the first op's issue to the last op's completion, the fill and drain of a
     pipelined loop included (not the flags primed before the loop and drained after it).
     `gather`, `barriers`: see `_code`. A stage-skewed loop (`kernel_shift`) runs as ascend-pipeline-loops
     emits it: kernel iterations 0 .. trips + S - 2, each with the ops of the iterations that
-    exist (the prologue and epilogue are the first and last S - 1 of them)."""
-    code = _code(p, body_tasks, ii, start, versions, gather, max(trips, 1), barriers, one_pass)
+    exist (the prologue and epilogue are the first and last S - 1 of them). `runtime`: the
+    code of a loop whose count is known at run time only (no rings of ids, `_code`'s
+    trips None), run `trips` times: the code of a known count of one has no carried flag,
+    and replayed one trip of unseen seed 659's runtime loop at 719 cycles, which ran 1369."""
+    code = _code(p, body_tasks, ii, start, versions, gather, None if runtime else max(trips, 1), barriers, one_pass)
     skew = max(code.shift, default=0)
 
     def replayed(iterations: int) -> int:

@@ -60,6 +60,7 @@ from ascend_mlir.scheduling.program_order import program_order_schedule
 from ascend_mlir.scheduling.realize import both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
+from ascend_mlir.scheduling.small_trips import program_order_below
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
@@ -155,6 +156,17 @@ def loop_cycles(ii: int, length: int, trips: int) -> int:
     """Cycles of `trips` iterations of a schedule: one iteration's length, then one II
     for each further one (the prologue and epilogue are in the length)."""
     return length + ii * max(trips - 1, 0)
+
+
+def _loop_attr(result: LoopResult) -> ascend.LoopAttr:
+    """The `#ascend.loop` of `result`, with the solver's own bounds (the II was derived
+    from those). A form written at its code's replayed timing may run below the model's
+    bound (unseen seed 282 at 8 trips on the 950: the code's store -> load hand-off
+    recurrence replays at 318 a pass, the model's at 337); the bounds are then capped at
+    the II, and the remark says so (it was a verifier error)."""
+    cap = min(result.mii, result.ii)
+    return ascend.LoopAttr(result.ii, cap, {pipe: min(v, cap) for pipe, v in result.res_mii.items()},
+                           min(result.rec_mii, cap), result.binding, result.status)
 
 
 def _one_core_of_single_pipe_tasks(model: LoopModel) -> bool:
@@ -445,6 +457,7 @@ class ModuloSchedulePass(ModulePass):
         factor, trial = self._unroll_factor(model, solved)
         if trial is None:
             self._write_loop(model, as_run, solved.ii)
+            self._write_small_trips(model, as_run)
             return
         # the unrolled loops solved and written as run on a copy of the function first:
         # U is taken where that code pays over a known trip count (_unroll_pays)
@@ -452,6 +465,7 @@ class ModuloSchedulePass(ModulePass):
         planned = self._unrolled(model, *unrolled_copy(loop, factor, roots), factor, trial, chip, index)
         if not self._unroll_pays(model, as_run, factor, *planned):
             self._write_loop(model, as_run, solved.ii)
+            self._write_small_trips(model, as_run)
             return
         main, rest = unroll_loop(loop, factor, roots)
         written = self._unrolled(model, main, rest, factor, trial, chip, index, planned)
@@ -878,16 +892,8 @@ class ModuloSchedulePass(ModulePass):
         """`solver_ii`: the II the solver chose for the loop's model, where `result` is
         another form of it (its code's replayed timing, program order)."""
         loop = model.loop
-        ii, mii, status = result.ii, result.mii, result.status
-        # the solver's own bounds: the II was derived from those
-        res, rec, bound = result.res_mii, result.rec_mii, result.binding
-        # a form written at its code's replayed timing may run below the model's bound
-        # (unseen seed 282 at 8 trips on the 950: the code's store -> load hand-off
-        # recurrence replays at 318 a pass, the model's at 337); the attribute's bounds
-        # are then capped at the II, and the remark says so (it was a verifier error)
-        cap = min(mii, ii)
-        ascend.set_loop(loop, ascend.LoopAttr(ii, cap, {pipe: min(v, cap) for pipe, v in res.items()},
-                                              min(rec, cap), bound, status))
+        ii, mii, status, bound = result.ii, result.mii, result.status, result.binding
+        ascend.set_loop(loop, _loop_attr(result))
         length = 0
         for i, task in enumerate(model.tasks):
             start, stage = result.start[i], result.stage[i]
@@ -922,6 +928,21 @@ class ModuloSchedulePass(ModulePass):
             )
         elif secondary_note(result):
             emit_remark(loop, f"loop {model.name}: II = {ii} is optimal; {secondary_note(result)}")
+
+    @staticmethod
+    def _write_small_trips(model: LoopModel, written: LoopResult) -> None:
+        """A loop of a count known at run time only, whose first counts run faster in
+        program order (scheduling/small_trips.py), gets that schedule too."""
+        if (model.trip_count is not None or not model.model_flag_drains
+                or any(hardware.core_of_pipes(t.solver_pipes) == "CUBE" for t in model.tasks)):
+            return
+        found = program_order_below(model.problem(), len(model.tasks), written, written.mii)
+        if found is None:
+            return
+        below, in_order, (theirs, ours) = found
+        ascend.set_small_trips(model.loop, below, _loop_attr(in_order), in_order.start[:len(model.tasks)])
+        emit_remark(model.loop, f"loop {model.name}: at most {below} trips (a count known at run time) run in "
+                                f"program order, replayed at {theirs} cycles against the pipelined loop's {ours}")
 
     def _write_empty_loop(self, model: LoopModel) -> None:
         """A loop without pipe work (only index arithmetic): one scalar cycle a step."""

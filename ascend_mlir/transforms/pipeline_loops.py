@@ -27,6 +27,11 @@ the body is ordinary index arithmetic here). Output: plain hivm, no new ops or d
   count gets `scf.if (ub - lb > (S-2)*step) { prologue; kernel; epilogue } else
   { the loop in start order }`.
 
+* **Program order for a few trips**: a loop with `ascend.small_trips = {below = K, ...}`
+  (a runtime trip count whose first K counts run faster in program order) becomes
+  `scf.if (ub - lb > K*step) { the form above } else { the loop in body order }`, the
+  copy carrying the program-order schedule of the attribute.
+
 Program order of the result is a time order of the schedule (kernel iteration, then
 offset), so every dependence points forward in program order and any correct sync pass
 (ascend-insert-sync, ascend-insert-barrier-sync) makes it correct; correctness never
@@ -316,6 +321,25 @@ def _skewed_dynamic(body: _Body, order: list[Operation]) -> list[Operation]:
     return outer.out
 
 
+def _with_small_trips(body: _Body, small: ascend.SmallTrips, pipelined: list[Operation]) -> list[Operation]:
+    """scf.if (more than `small.below` trips) { `pipelined` } else { the loop in program
+    order, with its schedule (`ascend.small_trips`: scheduling/small_trips.py) }."""
+    loop = body.loop
+    outer = _Emitter()
+    # trips = ceil((ub - lb) / step) > K exactly when ub > lb + K * step (step > 0)
+    many = arith.CmpiOp(loop.ub, outer.scaled(loop.lb, small.below, loop.step), "sgt")
+    outer.out.append(many)
+    in_order = _new_loop(body, loop.lb, body.tasks, skew=False)
+    ascend.set_loop(in_order, small.loop)
+    for name in (ascend.DRAINS, ascend.ONE_PASS, ascend.SOLVER_II, ascend.CODE_II, ascend.BARRIER_SYNC):
+        in_order.attributes.pop(name, None)
+    for op, start in zip([op for op in in_order.body.block.ops if _is_task(op)], small.start, strict=True):
+        ascend.set_slot(op, 0, start)
+    otherwise = Region(Block([in_order, scf.YieldOp()]))
+    outer.out.append(scf.IfOp(many.result, [], Region(Block([*pipelined, scf.YieldOp()])), otherwise))
+    return outer.out
+
+
 def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
     body = _body_of(loop)
     if isinstance(body, str):
@@ -333,6 +357,9 @@ def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
         if lb is not None and ub is not None and step is not None and step > 0:
             n = max(0, -(-(ub - lb) // step))
         new_ops = _skewed_static(body, order, n) if n is not None else _skewed_dynamic(body, order)
+    small = ascend.small_trips_of(loop)
+    if small is not None and constant_int(loop.ub) is None:
+        new_ops = _with_small_trips(body, small, new_ops)
     rewriter.insert_op(new_ops, InsertPoint.before(loop))
     rewriter.erase_op(loop)
 

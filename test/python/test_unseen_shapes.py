@@ -532,3 +532,16 @@ def test_a_flag_after_a_loop_takes_none_of_its_ids_unordered():
     proves the loop done with them (insert-sync `_interval`, `Turns.apart`)."""
     assert unseen.check_oracle(unseen.draw(732), THREE_IDS, 732) == []
 
+
+def test_a_runtime_trip_loop_runs_its_first_trips_in_program_order():
+    """Seed 659 (6 chains, trips at run time) on the 910B, run at one trip: the pipelined
+    loop ran 1369 cycles, program order 1288 (its steady state wins from two trips on:
+    2319 against 2428). The loop now has both codes (scheduling/small_trips.py): one
+    trip takes program order, behind a compare of the count (2 cycles)."""
+    shape = unseen.draw(659)
+    text = unseen.kernel(shape)
+    ours, _ = unseen._compiled(text, chip="ascend910b")
+    in_order, _ = unseen._compiled(text, chip="ascend910b", schedule="program-order")
+    for trips, most in ((1, 1.005), (4, 0.95)):
+        cycles = [unseen._cycles(m, shape, trips, "ascend910b") for m in (ours, in_order)]
+        assert cycles[0] <= most * cycles[1], (trips, cycles)
