@@ -24,9 +24,8 @@ the body is ordinary index arithmetic here). Output: plain hivm, no new ops or d
   subviews, pointer_casts) evaluated at its own iteration `iv = lb + j*step`, so the
   buffer version (`iv mod V`) and GM offsets are those of iteration j. A trip count N
   of at most S-1 is emitted fully unrolled (kernel iterations 0 .. N+S-2); a dynamic trip
-  count gets `scf.if (ub - lb > (S-1)*step) { prologue; kernel; epilogue } else
-  { scf.if (ub - lb > (S-2)*step) { the S-1 iterations unrolled } else { the loop in start
-  order } }`.
+  count gets `scf.if (ub - lb > (S-2)*step) { prologue; kernel; epilogue } else
+  { the loop in start order }`.
 
 * **Program order for a few trips**: a loop with `ascend.small_trips = {below = K, ...}`
   (a runtime trip count whose first K counts run faster in program order) becomes
@@ -293,14 +292,11 @@ def _skewed_static(body: _Body, order: list[Operation], n: int) -> list[Operatio
 
 
 def _skewed_dynamic(body: _Body, order: list[Operation]) -> list[Operation]:
-    """scf.if (N >= S) { prologue; kernel; epilogue } else { scf.if (N == S - 1) { the S - 1
-    iterations unrolled, as for that constant count } else { start order } }: at N = S - 1
-    the kernel loop would run no iteration, and the sync pass fences it all the same (the
-    constant count's case, `_skewed_static`)."""
+    """scf.if (enough iterations) { prologue; kernel; epilogue } else { start order }."""
     loop, s = body.loop, body.stages
     outer = _Emitter()
     span = arith.SubiOp(loop.ub, loop.lb)
-    need = arith.MuliOp(outer.const(s - 1), loop.step)
+    need = arith.MuliOp(outer.const(s - 2), loop.step)
     enough = arith.CmpiOp(span, need, "sgt")
     outer.out.extend([span, need, enough])
 
@@ -319,16 +315,9 @@ def _skewed_dynamic(body: _Body, order: list[Operation]) -> list[Operation]:
     _straight_line(body, order, range(s - 1), lambda d: d + 1 if d + 1 <= 0 else None, then, last.result)
     then.out.append(scf.YieldOp())
 
-    short = _Emitter()
-    most = arith.MuliOp(short.const(s - 2), loop.step)
-    exact = arith.CmpiOp(span, most, "sgt")
-    short.out.extend([most, exact])
-    unrolled = _Emitter()
-    _straight_line(body, order, range(2 * s - 2), lambda j: j if 0 <= j < s - 1 else None, unrolled, loop.lb)
-    unrolled.out.append(scf.YieldOp())
-    start_order = [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]
-    short.out += [scf.IfOp(exact.result, [], Region(Block(unrolled.out)), Region(Block(start_order))), scf.YieldOp()]
-    outer.out.append(scf.IfOp(enough.result, [], Region(Block(then.out)), Region(Block(short.out))))
+    otherwise = [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]
+    if_op = scf.IfOp(enough.result, [], Region(Block(then.out)), Region(Block(otherwise)))
+    outer.out.append(if_op)
     return outer.out
 
 
