@@ -592,13 +592,16 @@ def loop_slot_errors(loop: Operation, tasks: Sequence[Operation]) -> list[SlotEr
     sched = loop_of(loop)
     if sched is None:
         return [SlotError(loop, f"has no {LOOP}; run ascend-modulo-schedule first")]
+    # a schedule written at the II its code runs at keeps the layout of `code_ii` (stages and
+    # offsets): its slots are those of the layout, whose offsets may pass a lower II written
+    layout = code_ii_of(loop) or sched.ii
     errors = []
     for op in tasks:
         task = task_of(op)
         if task is None or task.stage is None or task.start is None:
             errors.append(SlotError(op, f"is a task of a scheduled loop but has no {TASK} slot"))
-        elif task.stage != task.start // sched.ii:
+        elif task.stage != (at := task.start - task.stage * (sched.ii - layout)) // layout:
             errors.append(SlotError(
                 op, f"has stage {task.stage} but start {task.start} lies in stage "
-                f"{task.start // sched.ii} of II {sched.ii}"))
+                f"{at // layout} of II {layout}"))
     return errors

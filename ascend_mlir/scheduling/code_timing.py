@@ -309,8 +309,10 @@ def stretched(p: LoopProblem, result: LoopResult, ii: int) -> LoopResult:
     timing has a form of one stage per pipe (10 chains of unequal lengths, stage-skewed:
     scheduled 545, its sets drain MTE3 once per store and it ran 1606). Still a schedule
     of `p`: a dependence spanning k >= 1 stages gains (`ii` - old II) * k cycles, one
-    within a stage keeps its distance; the pipes' offsets stay apart."""
-    assert ii >= result.ii
+    within a stage keeps its distance; the pipes' offsets stay apart. Below `result.ii` it
+    is no schedule of `p`, only the II its code (`code_form`) runs at, written as a label
+    (`_as_run`: code that runs faster than laid out, where no form of that timing runs as
+    written)."""
     start = [stage * ii + offset for stage, offset in zip(result.stage, result.offset, strict=True)]
     return replace(result, ii=ii, start=start, stats={**result.stats, "code_ii": code_form(result)[0]},
                    length=max((s + t.latency for s, t in zip(start, p.tasks, strict=False)), default=0))
