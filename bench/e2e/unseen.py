@@ -23,7 +23,8 @@ and run at both trip counts).
     python bench/e2e/unseen.py [--seeds 0-39] [--chips ascend950,ascend910b] [--json OUT]
 
 A `--chips` entry ending in `.toml` is a chip file (bench/e2e/chips/four_ids.toml: the
-950 with 4 event ids per pipe pair and slower GM paths, which nothing was tuned to).
+950 with 4 event ids per pipe pair and slower GM paths, which nothing was tuned to;
+skewed.toml and three_ids.toml: two more, their files say how).
 
 Columns: ours / min(barrier, po) (> 1: slower than a baseline), written II, measured II
 and their distance, the compile's CPU seconds.
