@@ -24,8 +24,11 @@ the next iteration's load), so the II may be below the length of one iteration.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import accumulate
+
 from .bounds import dep_distances
-from .problem import LoopProblem
+from .problem import LoopProblem, LoopResult
 from .set_points import publishing_pipe
 
 
@@ -117,6 +120,33 @@ def program_order_schedule(p: LoopProblem, body_tasks: int) -> tuple[int, list[i
         on_pipe = [placed[i] + p.tasks[i].ii for i in queues.order.get(drain.pipes[0], [])[-1:]]
         placed.append(max(on_pipe, default=0))
     return ii, placed
+
+
+def written_in_body_order(p: LoopProblem, body_tasks: int) -> tuple[int, int, list[int], int] | None:
+    """Program-order code as ascend-modulo-schedule writes it: (the II its schedule runs at,
+    the II written, the starts written, the length); None where `program_order_schedule`
+    finds no schedule. The starts are in body order (each at least the one before): the
+    code is then the program order estimated, not the list schedule's interleaving of the
+    pipes, which the estimate does not model as well. The II written is one past the last
+    start: every task in stage 0."""
+    try:
+        ii, start = program_order_schedule(p, body_tasks)
+    except ValueError:
+        return None
+    length = max(s + t.latency for s, t in zip(start, p.tasks, strict=True))
+    written = list(accumulate(start, max))
+    return ii, max(ii, written[-1] + 1), written, length
+
+
+def as_program_order(like: LoopResult, ii: int, start: list[int], length: int, versions: dict[str, int],
+                     **stats: object) -> LoopResult:
+    """`like` written as program-order code (`written_in_body_order`'s II, starts and
+    length; every task in stage 0), `stats` added. The pipelined form's own code facts
+    (laid out at another II, one-pass) are not program order's: random kernel 6 on the
+    910B carried the stretched form's code_ii."""
+    kept = {k: v for k, v in like.stats.items() if k not in ("code_ii", "one_pass")}
+    return replace(like, ii=ii, status="program-order", start=start, stage=[0] * len(start), offset=list(start),
+                   versions=versions, length=length, stats={**kept, **stats})
 
 
 def _at(start: list[int | None], i: int) -> int:

@@ -16,12 +16,9 @@ versions: the two loops share the buffers, which ascend-multi-buffer indexes per
 
 from __future__ import annotations
 
-from dataclasses import replace
-from itertools import accumulate
-
 from .code_timing import written_cycles
 from .problem import LoopProblem, LoopResult
-from .program_order import program_order_schedule
+from .program_order import as_program_order, written_in_body_order
 from .realize import loop_cycles, replays, sync_modelled
 
 # the most trips program order is weighed at: the replays cost compile time (63 runtime-trip
@@ -34,20 +31,18 @@ MAX_TRIPS = 8
 MARGIN_PERCENT = 2
 
 
-def program_order_below(problem: LoopProblem, body: int, written: LoopResult, mii: int
+def program_order_below(problem: LoopProblem, body: int, written: LoopResult
                         ) -> tuple[int, LoopResult, tuple[int, int]] | None:
     """(K, the program-order schedule, its and `written`'s replayed cycles at K trips)
     when program order's code runs 1 .. K trips faster than the code of `written`; None
-    where it does not at one trip, or where the replay models neither code."""
-    if not replays(problem, body):
+    where it does not at one trip, or where the replay models neither code (nor one below
+    the loop's bound, `written.mii`: `program_order_result` says why)."""
+    found = written_in_body_order(problem, body) if replays(problem, body) else None
+    if found is None:
         return None
-    try:
-        ii, start = program_order_schedule(problem, body)
-    except ValueError:
-        return None
-    in_order = list(accumulate(start, max))
-    in_order_ii = max(ii, in_order[-1] + 1)  # one past the last start: every task in stage 0
-    if in_order_ii < mii or not sync_modelled(problem, body, in_order_ii, in_order, written.versions, gather=False):
+    _, in_order_ii, in_order, length = found
+    if in_order_ii < written.mii or not sync_modelled(problem, body, in_order_ii, in_order, written.versions,
+                                                      gather=False):
         return None
     below, at = 0, (0, 0)
     for trips in range(1, MAX_TRIPS + 1):
@@ -58,8 +53,4 @@ def program_order_below(problem: LoopProblem, body: int, written: LoopResult, mi
         below, at = trips, (theirs, ours)
     if not below:
         return None
-    length = max(s + t.latency for s, t in zip(start, problem.tasks, strict=True))
-    in_program_order = replace(
-        written, ii=in_order_ii, status="program-order", start=in_order, stage=[0] * len(in_order),
-        offset=list(in_order), length=length, stats={}, message="")
-    return below, in_program_order, at
+    return below, as_program_order(written, in_order_ii, in_order, length, written.versions), at

@@ -19,7 +19,6 @@ Costs come from `#ascend.task`; ops without one are estimated here.
 from __future__ import annotations
 
 import time
-from itertools import accumulate
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -56,7 +55,7 @@ from ascend_mlir.scheduling.modulo import ii_lower_bound, schedules_at
 from ascend_mlir.scheduling.code_timing import (code_form, code_schedule_at_its_code, one_pass_schedule,
                                                  program_order_as_run, skewed_schedule, steady_schedule, stretched,
                                                  unskewed, written_cycles)
-from ascend_mlir.scheduling.program_order import program_order_schedule
+from ascend_mlir.scheduling.program_order import as_program_order, written_in_body_order
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
@@ -172,9 +171,9 @@ def _loop_attr(result: LoopResult) -> ascend.LoopAttr:
 def _labelled_at_its_code(problem: LoopProblem, result: LoopResult, run: Realized) -> LoopResult:
     """`result`, or where its code runs faster than its II by more than CODE_SLACK_PERCENT
     and no schedule of that timing runs as written, the same code labelled with the II it
-    runs at (`stretched` below its II: ascend.code_ii keeps the layout). Unseen seed 725 on
-    the 910B (7 chains): the one-stage form written at 414 ran at 349; skewed.toml 653:
-    489 and 340."""
+    runs at (`stretched` below its II: ascend.code_ii keeps the layout). Unseen seed 596 on
+    the 950 (5 chains, 64 trips): IMS's skewed II 393 ran at 367; skewed.toml 653: its
+    one-stage form written at 489 ran at 340."""
     if run.ii * 100 >= result.ii * (100 - CODE_SLACK_PERCENT) or result.stats.get("one_pass"):
         return result
     said = f"{result.message}; " if result.message else ""
@@ -206,16 +205,10 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
     if trips is None or not _one_core_of_single_pipe_tasks(model):
         return None
     problem = model.problem()
-    try:
-        ii, start = program_order_schedule(problem, len(model.tasks))
-    except ValueError:
+    found = written_in_body_order(problem, len(model.tasks))
+    if found is None:
         return None
-    length = max(s + t.latency for s, t in zip(start, problem.tasks, strict=True))
-    # written in body order (each start at least the one before): the code is then the
-    # program order estimated, not the list schedule's interleaving of the pipes, which
-    # the estimate does not model as well
-    written = list(accumulate(start, max))
-    written_ii = max(ii, written[-1] + 1)  # one past the last start: every task in stage 0
+    ii, written_ii, written, length = found
     if written_ii < pipelined.mii:
         # below the loop's proven lower bound (a carried dependence or a pipe's work per
         # iteration, which any code of the loop obeys): the estimate is wrong, not the
@@ -252,13 +245,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
     if how == "replayed" and not sync_modelled(problem, body, written_ii, written, versions,
                                                gather=False):
         return None
-    # the pipelined form's own code facts (laid out at another II, one-pass) are not
-    # program order's: random kernel 6 on the 910B carried the stretched form's code_ii
-    stats = {k: v for k, v in pipelined.stats.items() if k not in ("code_ii", "one_pass")}
-    result = replace(
-        pipelined, ii=written_ii, status="program-order", start=written, stage=[0] * len(written),
-        offset=list(written), versions=versions, length=length, stats={**stats, "barrier_sync": barrier_sync},
-    )
+    result = as_program_order(pipelined, written_ii, written, length, versions, barrier_sync=barrier_sync)
     if how == "replayed" and not barrier_sync and model.model_flag_drains:
         # program order as its code runs, which is the code written (`program_order_as_run`):
         # the body's order over stages runs faster than one pass after the other (unseen
@@ -470,16 +457,14 @@ class ModuloSchedulePass(ModulePass):
         # their II is the model's too)
         factor, trial = self._unroll_factor(model, solved)
         if trial is None:
-            self._write_loop(model, as_run, solved.ii)
-            self._write_small_trips(model, as_run)
+            self._write_not_unrolled(model, as_run, solved.ii)
             return
         # the unrolled loops solved and written as run on a copy of the function first:
         # U is taken where that code pays over a known trip count (_unroll_pays)
         roots = [b.root for b in model.buffers if isinstance(b.root, SSAValue)]
         planned = self._unrolled(model, *unrolled_copy(loop, factor, roots), factor, trial, chip, index)
         if not self._unroll_pays(model, as_run, factor, *planned):
-            self._write_loop(model, as_run, solved.ii)
-            self._write_small_trips(model, as_run)
+            self._write_not_unrolled(model, as_run, solved.ii)
             return
         main, rest = unroll_loop(loop, factor, roots)
         written = self._unrolled(model, main, rest, factor, trial, chip, index, planned)
@@ -943,6 +928,12 @@ class ModuloSchedulePass(ModulePass):
         elif secondary_note(result):
             emit_remark(loop, f"loop {model.name}: II = {ii} is optimal; {secondary_note(result)}")
 
+    def _write_not_unrolled(self, model: LoopModel, written: LoopResult, solver_ii: int) -> None:
+        """The loop's pipelined schedule `written`, and for a count known at run time only
+        the program-order schedule of its first counts where that runs them faster."""
+        self._write_loop(model, written, solver_ii)
+        self._write_small_trips(model, written)
+
     @staticmethod
     def _write_small_trips(model: LoopModel, written: LoopResult) -> None:
         """A loop of a count known at run time only, whose first counts run faster in
@@ -950,7 +941,7 @@ class ModuloSchedulePass(ModulePass):
         if (model.trip_count is not None or not model.model_flag_drains
                 or any(hardware.core_of_pipes(t.solver_pipes) == "CUBE" for t in model.tasks)):
             return
-        found = program_order_below(model.problem(), len(model.tasks), written, written.mii)
+        found = program_order_below(model.problem(), len(model.tasks), written)
         if found is None:
             return
         below, in_order, (theirs, ours) = found

@@ -29,7 +29,7 @@ the body is ordinary index arithmetic here). Output: plain hivm, no new ops or d
 
 * **Program order for a few trips**: a loop with `ascend.small_trips = {below = K, ...}`
   (a runtime trip count whose first K counts run faster in program order) becomes
-  `scf.if (ub - lb > K*step) { the form above } else { the loop in body order }`, the
+  `scf.if (ub > lb + K*step) { the form above } else { the loop in body order }`, the
   copy carrying the program-order schedule of the attribute.
 
 Program order of the result is a time order of the schedule (kernel iteration, then
@@ -54,6 +54,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
+from ascend_mlir.analysis.accesses import trip_count
 from ascend_mlir.analysis.latency_model import constant_int, op_pipes
 from ascend_mlir.analysis.loop_model import loops_innermost_first
 from ascend_mlir.analysis.views import VIEW_OPS
@@ -349,16 +350,13 @@ def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
     # a schedule written as its one-pass code's timing (ascend.one_pass) is that code
     skew = body.stages > 1 and not _one_stage_per_pipe(body) and not ascend.is_one_pass(loop)
     order = body.ordered(skew)
+    n = trip_count(loop)  # None: known at run time only, as ascend-modulo-schedule saw it
     if not skew:
         new_ops: list[Operation] = [_new_loop(body, loop.lb, order, skew=False)]
     else:
-        n = None
-        lb, ub, step = constant_int(loop.lb), constant_int(loop.ub), constant_int(loop.step)
-        if lb is not None and ub is not None and step is not None and step > 0:
-            n = max(0, -(-(ub - lb) // step))
         new_ops = _skewed_static(body, order, n) if n is not None else _skewed_dynamic(body, order)
     small = ascend.small_trips_of(loop)
-    if small is not None and constant_int(loop.ub) is None:
+    if small is not None and n is None:
         new_ops = _with_small_trips(body, small, new_ops)
     rewriter.insert_op(new_ops, InsertPoint.before(loop))
     rewriter.erase_op(loop)
