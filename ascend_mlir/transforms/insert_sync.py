@@ -112,6 +112,8 @@ from ascend_mlir.transforms.sync_blocks import (
     _Flag,
     ring_versions,
     _is_loop_body,
+    loop_depth,
+    short_by_depth,
     _model,
     _Plan,
     _Req,
@@ -347,10 +349,6 @@ class _Planner:
 def _short_in_loop_bodies(flags: list[tuple[_Plan, _Flag]]) -> int:
     """How many flags of loop bodies found no event id (each a barrier in every pass)."""
     return sum(f.first_id is None and not f.cross_core and _is_loop_body(plan.block) for plan, f in flags)
-
-
-def _short_in_loops(ids: list[int | None], in_loop: list[bool]) -> int:
-    return sum(first is None and loop for first, loop in zip(ids, in_loop, strict=True))
 
 
 class _Emitter:
@@ -658,15 +656,19 @@ class _Emitter:
         fixed = {k: f.first_id for k, (_, f) in enumerate(events) if f.pinned and f.first_id is not None}
         self.reserved = reserved
         ids = allocate_events(requests, self.events_per_pipe_pair, reserved, shares=shares, fixed=fixed)
-        in_loop = [self.region_of(plan.block)[0] >= 0 for plan, _ in events]
-        if any(first is None and loop for first, loop in zip(ids, in_loop, strict=True)):
+        depths = [loop_depth(plan.block) for plan, _ in events]
+        if any(first is None and depth for first, depth in zip(ids, depths, strict=True)):
             # a loop's flag without an id becomes a barrier in every pass: the loops'
             # flags choose first where that leaves fewer of them without one (unseen
-            # seed 13 on a chip of 4 ids per pair: the prologue's flags held 3 of them)
-            first_loops = allocate_events(requests, self.events_per_pipe_pair, reserved, shares=shares, fixed=fixed,
-                                          rank=[0 if loop else 1 for loop in in_loop])
-            if _short_in_loops(first_loops, in_loop) < _short_in_loops(ids, in_loop):
-                ids = first_loops
+            # seed 13 on a chip of 4 ids per pair: the prologue's flags held 3 of them),
+            # the innermost first (unseen_cube seed 26 on slow_cube.toml, 5 ids: the
+            # straight-line flags of the branch around a pipelined key loop held 2 of
+            # the M -> FIX ids over the query loop, and a barrier stood in every key pass)
+            for rank in ([0 if depth else 1 for depth in depths], [-depth for depth in depths]):
+                first_loops = allocate_events(requests, self.events_per_pipe_pair, reserved, shares=shares,
+                                              fixed=fixed, rank=rank)
+                if short_by_depth(first_loops, depths) < short_by_depth(ids, depths):
+                    ids = first_loops
         for (_, f), first in zip(events, ids, strict=True):
             f.first_id = first
         self._allocate_cross_core([(plan, f) for plan, f in flags if f.cross_core], reserved)

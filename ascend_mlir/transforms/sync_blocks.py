@@ -87,6 +87,23 @@ def _is_loop_body(block: Block) -> bool:
     return isinstance(block.parent_op(), scf.ForOp)
 
 
+def loop_depth(block: Block) -> int:
+    """How many `scf.for` loops run `block`'s code."""
+    depth, op = 0, block.parent_op()
+    while op is not None:
+        depth += isinstance(op, scf.ForOp)
+        op = op.parent_op()
+    return depth
+
+
+def short_by_depth(ids: list[int | None], depths: list[int]) -> tuple[int, ...]:
+    """How many flags found no id at each loop depth, the innermost first (a barrier there
+    runs the most often): compared as a tuple."""
+    deepest = max(depths, default=0)
+    return tuple(sum(first is None and depth == d for first, depth in zip(ids, depths, strict=True))
+                 for d in range(deepest, 0, -1))
+
+
 def body_runs(block: Block) -> int | None:
     """How many times the kernel runs `block`'s code: the product of the trip counts of
     the loops around it (None when one is not a constant)."""

@@ -24,7 +24,7 @@ and run at both trip counts).
 
 A `--chips` entry ending in `.toml` is a chip file (bench/e2e/chips/four_ids.toml: the
 950 with 4 event ids per pipe pair and slower GM paths, which nothing was tuned to;
-skewed.toml and three_ids.toml: two more, their files say how).
+skewed.toml, three_ids.toml and slow_cube.toml: three more, their files say how).
 
 Columns: ours / min(barrier, po) (> 1: slower than a baseline), written II, measured II
 and their distance, the compile's CPU seconds.

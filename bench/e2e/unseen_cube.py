@@ -23,6 +23,9 @@ the chip refuses (capacity, cc -> ub on the 910B) is a row "refused" with the lo
 message, not a failure; an exception anywhere else is.
 
     python bench/e2e/unseen_cube.py [--seeds 0-39] [--chips ascend950,ascend910b] [--json OUT]
+
+A `--chips` entry ending in `.toml` is a chip file, as for unseen.py (slow_cube.toml: the
+950 with 5 event ids per pipe pair and a slow cube, L1 -> L0 and GM -> L1).
 """
 
 from __future__ import annotations

@@ -45,3 +45,27 @@ def test_draws_reach_every_factory_and_the_sizes_asked_for():
     draws = [unseen_cube.draw(s) for s in range(40)]
     assert {d.factory for d in draws} == set(unseen_cube.FACTORIES)
     assert {d.k_trips for d in draws} == set(unseen_cube.TRIPS)
+
+
+SLOW_CUBE = str(Path(__file__).resolve().parents[2] / "bench" / "e2e" / "chips" / "slow_cube.toml")
+
+
+def test_a_pipelined_loop_inside_a_branch_of_a_loop_takes_its_ids_first():
+    """Seed 26 (flash_attention_dyn, 17 key blocks) on slow_cube.toml (5 event ids per pipe
+    pair): the pipelined key loop stands in a branch of the query loop, whose straight-line
+    M -> FIX flags hold their ids over all of it. The key loop's flags chose after them,
+    found one id of the two they needed and a pipe_barrier[<PIPE_ALL>] stood in every key
+    pass (19181 cycles, program order 19149). The innermost loop's flags choose first; a
+    barrier of the branch runs once per query block (15322)."""
+    from ascend_mlir.dialects import ascend
+    from ascend_mlir.dialects.hivm.sync import PipeBarrierOp
+
+    d = unseen_cube.draw(26)
+    tile_module = unseen_cube.build(d)
+    ours, _ = unseen_cube._compiled(tile_module, chip=SLOW_CUBE)
+    pipelined = [op for op in ours.walk() if ascend.is_pipelined(op)]
+    assert len(pipelined) == 2  # the cube's and the vector's key loop
+    for loop in pipelined:
+        assert not any(isinstance(op, PipeBarrierOp) for op in loop.walk())
+    problems, _ = unseen_cube.check_oracle(d, tile_module, ours, 26, SLOW_CUBE)
+    assert problems == []
