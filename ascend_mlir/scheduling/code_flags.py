@@ -286,21 +286,45 @@ def _ringed(length: int, releases: Sequence[flag_sets.Release], points: list[int
     return out, back
 
 
-def set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
-    """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
-    emits them: one per pipe pair and distance, each inserted right after the point in
-    the order the flags were planned (distance, consumer, ...), so the last planned comes
-    first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
+def planned_order(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple[int, str, str, int], tuple]:
+    """Per set key, where insert-sync plans its flag among the others (`_plan_block` sorts
+    its requests by distance, consumer, latest producer, pipes): its waits before one op
+    stand in that order, each inserted before the op after those planned earlier."""
     planned: dict[tuple[int, str, str, int], tuple] = {}
     for r, point in zip(releases, points, strict=True):
         key = set_key(r, point)
         rank = (r.distance, r.dst, -r.src, r.set_pipe, r.wait_pipe)
         planned[key] = min(planned.get(key, rank), rank)
+    return planned
+
+
+def set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
+    """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
+    emits them: one per pipe pair and distance, each inserted right after the point in
+    the order the flags were planned (`planned_order`), so the last planned comes first;
+    a loop-carried set after the point's sets within the pass (`_insert_set`)."""
+    planned = planned_order(releases, points)
     ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
     at: dict[int, list[tuple[int, str, str, int]]] = {}
     for key in ordered:
         at.setdefault(key[0], []).append(key)
     return at
+
+
+def waited_sets(producers: dict[int, list[tuple[int, int, int]]], set_of: dict[tuple[int, str, str, int], int],
+                 planned: dict[tuple[int, str, str, int], tuple], wait_flags: list[int]) -> list[list[int]]:
+    """Per item, the sets whose wait_flag stands before it (one wait_flag per set, before
+    its first consumer; each counted in `wait_flags`), in the order insert-sync plans
+    them (`code_flags.planned_order`)."""
+    key_of = {k: key for key, k in set_of.items()}
+    waited: list[list[int]] = [[] for _ in wait_flags]
+    for s, consumers in producers.items():
+        first = min(dst for _, dst, _ in consumers)
+        wait_flags[first] += 1
+        waited[first].append(s)
+    for sets in waited:
+        sets.sort(key=lambda s: planned[key_of[s]])
+    return waited
 
 
 def _flag_keys(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple, int]:

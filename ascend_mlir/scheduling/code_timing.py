@@ -30,7 +30,7 @@ from .problem import LoopProblem, LoopResult
 from .realize import Realized, _body, kernel_shift, loop_cycles, realize
 
 # rounds of replay -> write -> replay before giving up on a fixed point
-ROUNDS = 3
+ROUNDS = 4
 # how far above the replayed II a written II may be taken when the replayed timing has no
 # one-stage form at its own II (the target is the measured II within 5% of it)
 ABOVE_PERCENT = 3

@@ -167,6 +167,12 @@ class _Code:
     # per item, the wait_flags before it (each an instruction of a cycle on its pipe): one
     # per set it is the first consumer of
     wait_flags: list[int]
+    # per item, the sets whose wait_flags stand before it, in the code's order: they run
+    # one after another on its pipe, each once its set ran (a vector op waiting for an
+    # MTE2 set and then an MTE3 one starts 2 cycles after the MTE2 set completes, not 1:
+    # unseen seed 725 on the 910B, where that cycle gave the next pass's loads the HBM
+    # port before this pass's store, replayed at 414 cycles a pass where the code ran 349)
+    waited: list[list[int]]
     # per item, whether a pipe_barrier[<PIPE_ALL>] stands before it (`barriers`)
     barrier: list[bool] = field(default_factory=list)
     # False where insert-sync falls back to pipe_barrier[<PIPE_ALL>]s for want of event
@@ -375,8 +381,9 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     releases = synced
     handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
     straight_at = code_flags.set_order(straight_releases, [r.src for r in straight_releases])
+    loop_points = [*points, *(c.src for c in back)]
     items, item_of, set_of, straight_of, item_shift = _items(
-        p, order, shift, deps, feeds, code_flags.set_order([*releases, *back], [*points, *(c.src for c in back)]), straight_at)
+        p, order, shift, deps, feeds, code_flags.set_order([*releases, *back], loop_points), straight_at)
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}
@@ -400,8 +407,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         producers.setdefault(set_of[key], []).append((src, dst, c.distance))
         waits[dst].append(_Wait(set_of[key], 2, c.distance, src, c.distance, items[src].released + 2,
                                 (c.set_pipe, c.wait_pipe), True))
-    for consumers in producers.values():  # one wait_flag, before the set's first consumer
-        wait_flags[min(dst for _, dst, _ in consumers)] += 1
+    waited = code_flags.waited_sets(producers, set_of, code_flags.planned_order([*releases, *back], loop_points), wait_flags)
     for n, d in enumerate(deps):
         waits[item_of[d.dst]].append(_dependence_wait(p, d, item_of, items[item_of[d.src]], set_item.get(n), code[n],
                                                       max(0, kernel[n]), item_of[d.dst] in fenced))
@@ -413,7 +419,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     barrier = [False] * len(items) if placed else []
     for b in walls:
         barrier[b] = True
-    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, barrier,
+    return _Code(items, waits, producers, item_shift, releasing, conflicts, wait_flags, waited, barrier,
                  entering=_entering(p, deps, kernel, code, item_of), modelled=modelled, straight=straight,
                  straight_wait=straight_wait)
 
@@ -520,7 +526,7 @@ class _Replay:
         self.port_free_at = [0] * self.n
         # `_ready`'s answers, and how far it got through the waits of a head not ready yet
         self.ready: dict[tuple[int, int], int] = {}
-        self.partial: dict[tuple[int, int], tuple[int, int]] = {}
+        self.partial: dict[tuple[int, int], tuple[int, int, dict[int, int]]] = {}
         # the cycle the scalar unit issued an item a pipe_barrier[<PIPE_ALL>] stands before
         self.issued: dict[tuple[int, int], int] = {}
         self.steady_waits, self.reach = self._steady_waits()
@@ -722,6 +728,7 @@ class _Replay:
             if self._head(pp) != key:
                 return None
         resumed = self.partial.get(key)
+        waited = self.code.waited[n]  # the sets whose wait_flags stand before it
         if resumed is None:
             at = max(self.pipe_free[pp] for pp in item.pipes) + self.code.wait_flags[n]
             if item.task is None:  # a set: every earlier op of its pipe completed
@@ -729,9 +736,9 @@ class _Replay:
             drained = self._barrier(it, n)
             if drained is None:
                 return None
-            at, k = max(at, drained), 0
+            at, k, arrived = max(at, drained), 0, {}
         else:
-            k, at = resumed
+            k, at, arrived = resumed
         started, first = self.started, self.first
         steady = first <= it <= self.last
         waits = self.steady_waits[n] if steady and it - self.reach[n] >= first else self.code.waits[n]
@@ -745,13 +752,27 @@ class _Replay:
             else:
                 got = self._wait_at(it, n, w)
             if got is None:
-                self.partial[key] = (k, at)
+                self.partial[key] = (k, at, arrived)
                 return None
             if got > at:
                 at = got
+            if w.cross and w.src in waited:
+                arrived[w.src] = max(arrived.get(w.src, 0), got - 1)  # its set ran
             k += 1
-        self.ready[key] = at
+        self.ready[key] = at = self._after_waits(n, at, arrived)
         return at
+
+    def _after_waits(self, n: int, at: int, arrived: dict[int, int]) -> int:
+        """`at`, or later where item n's wait_flags (`_Code.waited`), one after another on
+        its pipe after the pipe and its barriers, each once its set ran (`arrived`), end
+        later."""
+        waited = self.code.waited[n]
+        if len(waited) < 2:
+            return at  # one wait: its set's start + 2, as `at` has it
+        queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self.code.wait_flags[n] - len(waited)
+        for s in waited:
+            queued = max(queued, arrived.get(s, 0)) + 1
+        return max(at, queued)
 
     def _barrier(self, it: int, n: int) -> int | None:
         """The cycle the pipe_barrier[<PIPE_ALL>]s before item n of kernel iteration `it`

@@ -89,13 +89,16 @@ def test_four_chains_written_in_their_code_s_order_stay_correct():
 
 def _two_chains() -> LoopProblem:
     """Two chains of load -> vector op -> store, loads and stores on the shared GM path:
-    the solver's schedule (II 90) leaves gaps its code cannot keep (it runs at 163)."""
-    tasks = [Task("l0", "MTE2", 60, 10), Task("v0", "V", 10, 10), Task("s0", "MTE3", 100, 20),
-             Task("l1", "MTE2", 100, 30), Task("v1", "V", 10, 10), Task("s1", "MTE3", 150, 30)]
+    the solver's schedule (II 90) leaves gaps its code cannot keep (it runs at 254). The
+    second load's latency 120 and the vector ops' 12 (100 and 10 until the replay ran a
+    vector op's two wait_flags one after another: the code then ran at 163 with a one-stage
+    form of its timing, the case this example is not)."""
+    tasks = [Task("l0", "MTE2", 60, 10), Task("v0", "V", 12, 12), Task("s0", "MTE3", 100, 20),
+             Task("l1", "MTE2", 120, 30), Task("v1", "V", 12, 12), Task("s1", "MTE3", 150, 30)]
     deps, buffers = [], []
     for c, (load, vec, store) in enumerate(((0, 1, 2), (3, 4, 5))):
-        deps += [Dep(load, vec, tasks[load].latency), Dep(vec, store, 10),
-                 Dep(vec, load, 10, buffer=f"a{c}"), Dep(store, vec, tasks[store].latency, buffer=f"b{c}")]
+        deps += [Dep(load, vec, tasks[load].latency), Dep(vec, store, 12),
+                 Dep(vec, load, 12, buffer=f"a{c}"), Dep(store, vec, tasks[store].latency, buffer=f"b{c}")]
         buffers += [Buffer(f"a{c}", "ub", 64), Buffer(f"b{c}", "ub", 64)]
     return LoopProblem(tasks=tasks, deps=deps, buffers=buffers, capacity={"ub": 512}, num_stages=2,
                        conflicts=[(0, 2), (0, 5), (3, 2), (3, 5)])
