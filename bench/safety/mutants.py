@@ -65,6 +65,13 @@ SIZES: dict[str, list[dict[str, str]]] = {
     "softmax_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}, {"m": "16", "c": "200", "all blocks": ""}],
     "rmsnorm_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}, {"m": "16", "c": "200", "all blocks": ""}],
     "layernorm_dyn.mlir": [{"m": "197", "c": "200"}, {"m": "320", "c": "256"}, {}, {"m": "16", "c": "200", "all blocks": ""}],
+    # the cube kernels: one K step or key block (the peeled step alone: a pair deleted
+    # there raced only at sk=64, not at the default binding), several with a partial last
+    # one, and a grid that leaves blocks without a tile
+    "gemm_dyn.mlir": [{"m": "64", "n": "64", "k": "64"}, {"m": "300", "n": "200", "k": "1000"}, {},
+                      {"m": "16", "n": "16", "k": "130", "all blocks": ""}],
+    "flash_attention_dyn.mlir": [{"sq": "64", "sk": "64"}, {"sq": "130", "sk": "1041"}, {},
+                                 {"sq": "16", "sk": "200", "all blocks": ""}],
 }
 
 
