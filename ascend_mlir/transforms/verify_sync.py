@@ -90,7 +90,9 @@ from ascend_mlir.analysis.same_in_run import run_key
 from ascend_mlir.chips import Chip, ChipError, resolve_chip
 from ascend_mlir.diagnostics import emit_remark, op_error
 from ascend_mlir.transforms.verify_sync_carry import Carry, StaticConflicts, static_accesses
-from ascend_mlir.transforms.verify_sync_engine import Checker, OpFacts, RunMemo, Step, op_facts, op_where, run_streams
+from ascend_mlir.transforms.verify_sync_engine import (
+    Checker, OpFacts, RunMemo, Step, iteration_names, op_facts, op_where, run_streams,
+)
 from ascend_mlir.dialects import hivm
 from ascend_mlir.dialects.ascend import task_of
 
@@ -127,12 +129,13 @@ def _trip_values(forms: tuple[Affine, Affine, Affine], env: dict[Hashable, int |
 
 
 def _symbolic_iterations(forms: tuple[Affine, Affine, Affine], env: dict[Hashable, int | Affine],
-                         trips: int) -> list[int | Affine]:
+                         trips: int, tag: tuple) -> list[int | Affine]:
     """The loop variable of iterations 0..trips-1 of a loop with runtime bounds (`forms`:
     lb, ub and step as affine forms): `lb + k * step`, symbolic where lb/step are (a
-    non-constant step: k copies of it)."""
-    lb = forms[0].bind(env)
-    step = forms[2].bind(env)
+    non-constant step: k copies of it), their values made in a loop named by its
+    iterations in `tag` (`iteration_names`)."""
+    lb = forms[0].bind(env, iteration_names(forms[0].symbols(), tag))
+    step = forms[2].bind(env, iteration_names(forms[2].symbols(), tag))
     values: list[int | Affine] = []
     for k in range(trips):
         value = lb + step.scale(k)
@@ -272,7 +275,7 @@ class _Runner:
         if values is None:  # runtime bounds: the trip count of this run
             if op not in self.dynamic_loops:
                 self.dynamic_loops.append(op)
-            values = _symbolic_iterations(self.shape.bounds(op), env, self._trip_count(op, tag))
+            values = _symbolic_iterations(self.shape.bounds(op), env, self._trip_count(op, tag), tag)
         iv = op.body.block.args[0]
         for k, v in enumerate(values):
             inner = dict(env)

@@ -7,7 +7,7 @@ without a set, a flag set twice, flags left set at exit)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
@@ -159,7 +159,7 @@ class RunMemo:
         key = (value, s.core, tuple(env.get(v, _ABSENT) for v in symbols), s.tag if renamed else None)
         found = self.bound.get(key)
         if found is None:
-            bound = fp.bind(env, {v: (v, s.tag) for v in in_loop if v not in env})
+            bound = fp.bind(env, iteration_names((v for v in in_loop if v not in env), s.tag))
             found = self.bound[key] = tuple(self._numbered(f) for f in per_core_memory(bound, s.core, vector_cores))
         return found
 
@@ -404,6 +404,12 @@ def _name(op: Operation) -> str:
 
 
 def _made_in_loop(value: Hashable) -> bool:
+    return _loops_around(value) > 0
+
+
+def _loops_around(value: Hashable) -> int:
+    """How many loops enclose the definition of `value` (an SSA value; 0 for anything
+    else): the loops whose iterations make it anew."""
     if isinstance(value, BlockArgument):
         owner = value.owner
         parent = owner.parent_op() if isinstance(owner, Block) else None
@@ -411,12 +417,23 @@ def _made_in_loop(value: Hashable) -> bool:
     elif isinstance(value, SSAValue) and isinstance(value.owner, Operation):
         node = value.owner.parent_op()
     else:
-        return False
+        return 0
+    depth = 0
     while node is not None:
-        if isinstance(node, scf.ForOp | scf.WhileOp):
-            return True
+        depth += isinstance(node, scf.ForOp | scf.WhileOp)
         node = node.parent_op()
-    return False
+    return depth
+
+
+def iteration_names(symbols: Iterable[Hashable], tag: tuple) -> dict[Hashable, Hashable]:
+    """Each symbol made in a loop (a value the affine forms cannot see through) named by
+    the iterations of the loops around its definition: the first of `tag`'s (those
+    loops enclose every use too), not the use's own. A bound computed in an outer loop
+    (a runtime inner loop's lower bound) is then one value in every iteration of the
+    inner loop, as the loop's variable has it (a nested runtime loop's remainder after
+    unrolling: its version `(j - lb) % 2` was two names apart from j's `lb + k`, and the
+    two versions of its buffer looked like one: verify-sync refused the kernel)."""
+    return {v: (v, tag[:depth]) for v in symbols if (depth := _loops_around(v))}
 
 
 def _symbols_of(fp: Footprint) -> set:
@@ -440,7 +457,7 @@ def _event(facts: OpFacts, s: Step) -> int | tuple:
     if isinstance(flag, int):
         return flag
     assert flag is not None
-    value = flag.bind(s.env)
+    value = flag.bind(s.env, iteration_names(flag.symbols(), s.tag))
     if not value.is_constant:
         raise op_error(s.op, "ascend-verify-sync: cannot evaluate this dynamic event id")
     return value.const
@@ -450,7 +467,7 @@ def _block_flag(facts: OpFacts, s: Step) -> int:
     flag = facts.flag_id
     if isinstance(flag, int):
         return flag
-    value = flag.bind(s.env) if flag is not None else None
+    value = flag.bind(s.env, iteration_names(flag.symbols(), s.tag)) if flag is not None else None
     if value is None or not value.is_constant:
         raise op_error(s.op, "ascend-verify-sync: cannot evaluate this dynamic cross-core flag id")
     return value.const
