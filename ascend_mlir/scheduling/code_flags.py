@@ -298,12 +298,11 @@ def planned_order(releases: list[flag_sets.Release], points: list[int]) -> dict[
     return planned
 
 
-def set_order(releases: list[flag_sets.Release], points: list[int]) -> dict[int, list[tuple[int, str, str, int]]]:
+def set_order(planned: dict[tuple[int, str, str, int], tuple]) -> dict[int, list[tuple[int, str, str, int]]]:
     """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
     emits them: one per pipe pair and distance, each inserted right after the point in
-    the order the flags were planned (`planned_order`), so the last planned comes first;
-    a loop-carried set after the point's sets within the pass (`_insert_set`)."""
-    planned = planned_order(releases, points)
+    the order the flags were planned (`planned`: `planned_order`'s), so the last planned
+    comes first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
     ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
     at: dict[int, list[tuple[int, str, str, int]]] = {}
     for key in ordered:

@@ -380,10 +380,10 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         code[n] = q.distance  # a carried flag merged with one over fewer passes (code_flags)
     releases = synced
     handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
-    straight_at = code_flags.set_order(straight_releases, [r.src for r in straight_releases])
-    loop_points = [*points, *(c.src for c in back)]
+    straight_at = code_flags.set_order(code_flags.planned_order(straight_releases, [r.src for r in straight_releases]))
+    planned = code_flags.planned_order([*releases, *back], [*points, *(c.src for c in back)])
     items, item_of, set_of, straight_of, item_shift = _items(
-        p, order, shift, deps, feeds, code_flags.set_order([*releases, *back], loop_points), straight_at)
+        p, order, shift, deps, feeds, code_flags.set_order(planned), straight_at)
     producers: dict[int, list[tuple[int, int, int]]] = {}
     releasing: dict[tuple[str, str], set[int]] = {}
     set_item: dict[int, int] = {}
@@ -407,7 +407,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         producers.setdefault(set_of[key], []).append((src, dst, c.distance))
         waits[dst].append(_Wait(set_of[key], 2, c.distance, src, c.distance, items[src].released + 2,
                                 (c.set_pipe, c.wait_pipe), True))
-    waited = code_flags.waited_sets(producers, set_of, code_flags.planned_order([*releases, *back], loop_points), wait_flags)
+    waited = code_flags.waited_sets(producers, set_of, planned, wait_flags)
     for n, d in enumerate(deps):
         waits[item_of[d.dst]].append(_dependence_wait(p, d, item_of, items[item_of[d.src]], set_item.get(n), code[n],
                                                       max(0, kernel[n]), item_of[d.dst] in fenced))
