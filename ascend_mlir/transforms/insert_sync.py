@@ -471,19 +471,24 @@ class _Emitter:
         if merge_short_carried(self.planner.plans, flags):
             flags = self._assign()
         ringed = self._rings(flags) if short_pairs(flags) else None
-        if ringed is not None and short_pairs(ringed) and merge_short_carried(self.planner.plans, ringed):
-            # a ring's credit flags (wait pipe -> set pipe) found the ids of their pair held
-            # by its carried flags, which merge as far as that frees them (random wide
-            # kernels 13 and 23: MTE2 -> V's ring needed two V -> MTE2 credits where the
-            # 8 carried V -> MTE2 flags held all 8 ids, and a pipe_barrier stood in); a
-            # merged flag orders all that its flags did, so the rings' turns stay ordered
-            ringed = self._assign()
         if ringed is not None and not short_pairs(ringed):
             return ringed
         flags = ringed or self._assign()
         flags = self._credits_after_loops(flags) or flags
         self.needed = needed_ids(flags)
-        return self._straight_line_barriers(flags)
+        flags = self._straight_line_barriers(flags)
+        if _short_in_loop_bodies(flags) and any(plan.barriers for plan, _ in flags if not _is_loop_body(plan.block)):
+            # a barrier of straight-line code orders the flags of the code before it
+            # against a loop after it, which may free ids for the loop's ring (unseen seed
+            # 834 on four_ids: the prologue's MTE2 -> V flag kept id 2 over the loop until
+            # the prologue's V -> MTE3 flags went to a pipe_barrier[<PIPE_ALL>]; the
+            # loop's ring, one id short, put a barrier in every pass: written 711, ran 890)
+            ringed = self._rings(flags)
+            if ringed is not None:
+                self.needed = needed_ids(ringed)
+                return self._straight_line_barriers(ringed)
+            flags = self._assign()
+        return flags
 
     def _straight_line_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]]:
         """A flag of code in no loop still short of an id becomes a pipe_barrier[<PIPE_ALL>]
@@ -571,19 +576,26 @@ class _Emitter:
         (unseen seed 11: the function body's V -> MTE3 flag across the loop, short while
         the loop's six needed 9 ids, kept the loop's ring from being tried, and a
         pipe_barrier[<PIPE_ALL>] stood in every pass)."""
-        saved = {plan: (list(plan.flags), [(f, f.src, f.dst, f.period) for f in plan.flags])
+        saved = {plan: (list(plan.flags), [(f, f.src, f.dst, f.period, f.anchor) for f in plan.flags])
                  for plan in self.planner.plans.values()}
         in_loops = [(block, pair) for block, pairs in short_pairs(flags).items() if _is_loop_body(block)
                     for pair in pairs]
         short = _short_in_loop_bodies(flags)  # before the rings change the flags
         if in_loops and all(self._ring(self.planner.plans[block], pair) for block, pair in in_loops):
             ringed = self._assign()
+            if short_pairs(ringed) and merge_short_carried(self.planner.plans, ringed):
+                # a ring's credit flags (wait pipe -> set pipe) found the ids of their pair
+                # held by its carried flags, which merge as far as that frees them (random
+                # wide kernels 13 and 23: MTE2 -> V's ring needed two V -> MTE2 credits where
+                # the 8 carried V -> MTE2 flags held all 8 ids, and a pipe_barrier stood
+                # in); a merged flag orders all that its flags did, so the turns stay ordered
+                ringed = self._assign()
             if _short_in_loop_bodies(ringed) < short:
                 return ringed
         for plan, (kept, state) in saved.items():
             plan.flags = kept
-            for f, src, dst, period in state:
-                f.src, f.dst, f.period, f.pinned = src, dst, period, False
+            for f, src, dst, period, anchor in state:
+                f.src, f.dst, f.period, f.pinned, f.anchor = src, dst, period, False, anchor
         return None
 
     def _ring(self, plan: _Plan, pair: tuple[str, str]) -> bool:

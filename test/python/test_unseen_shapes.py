@@ -570,3 +570,19 @@ def test_a_replay_runs_the_waits_before_one_op_one_after_another():
     now (scheduling/realize.py `_Code.waited`)."""
     measured, written, _ = _measured_and_written(725, "ascend910b")
     assert abs(measured - written) <= 0.01 * written, (written, measured)
+
+
+def test_a_loops_ring_is_tried_again_once_straight_line_code_takes_a_barrier():
+    """four_ids.toml 834 (5 chains, 7 trips): the prologue's MTE2 -> V flag, set and
+    waited before the loop, kept id 2 over it, as nothing ordered its wait before the
+    loop's first MTE2 set; the loop's MTE2 -> V ring, one id short, and its V -> MTE2
+    credit, short behind the carried flags, put a pipe_barrier[<PIPE_ALL>] in every pass:
+    written 711, ran 890. Then the prologue's V -> MTE3 flags went to a barrier that
+    orders it. The rings are tried again once such barriers stand (the carried flags
+    merged where the credits are short): no barrier in the loop, 711 written and run,
+    and the oracle finds nothing."""
+    measured, written, module = _measured_and_written(834, FOUR_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    assert not [op for op in loop.walk() if isinstance(op, hivm.PipeBarrierOp) and hivm.is_barrier_all(op)]
+    assert unseen.check_oracle(unseen.draw(834), FOUR_IDS, 834) == []
