@@ -121,3 +121,23 @@ def test_carried_flags_of_one_point_and_distance_keep_their_own_ids_by_direction
     periods, back = _no_double_set(releases, points, lambda at, ks, period, own: set(ks), None)
     assert periods == [flag_ids(1, True), flag_ids(1, False)] == [2, 1] and back == []
     assert ids_needed(releases, points, periods) == ids_needed(releases, points) == {("MTE2", "V"): 3}
+
+
+def test_carried_flags_of_both_directions_on_as_many_ids_are_counted_as_one_once_gathered():
+    """A short pair's sets gathered, insert-sync merges the flags of one point, pair,
+    distance and ids (`_merge_at_points`): two MTE2 -> V flags carried one pass from the
+    same load, one waited before it (two ids once `_no_double_set` rings it) and one
+    after (two ids: forward), are one flag on two ids, waited before the earlier
+    consumer. Counted apart, the pair needed 5 ids of 3, its ring did not fit, and the
+    replay left out what insert-sync then did (three_ids seed 857: a V -> MTE3 ring
+    behind credits, each a vector op waiting for a store; written 1023, ran 1202)."""
+    items = [Item(VEC), Item(LOAD), Item(LOAD), Item(VEC), Item(VEC)]
+    releases = [Release(1, 3, "MTE2", "V"), Release(2, 0, "MTE2", "V", 1), Release(2, 4, "MTE2", "V", 1)]
+
+    def again(points, ks, period, own):  # a carried flag's next set follows its wait on two ids
+        return {k for k in ks if releases[k].distance == 0 or period >= 2}
+
+    points, back, modelled, synced = placed_sets(items, releases, None, 3, _always, again, 16)
+    assert modelled, "one flag on 2 ids and one on 1 fit the pair's 3"
+    assert points == [2, 2, 2] and back == []
+    assert [r.distance for r in synced] == [0, 1, 1]
