@@ -92,7 +92,6 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
 from ascend_mlir import hardware
-from ascend_mlir.analysis import flag_sets
 from ascend_mlir.analysis.aliasing import Footprint, conflict_candidates, may_alias, min_carried_distance
 from ascend_mlir.analysis.event_ids import EventRequest, Lifetime, allocate_events, credits, ring_edges, ring_ids
 from ascend_mlir.analysis.sync_plan import (
@@ -113,6 +112,8 @@ from ascend_mlir.transforms.sync_blocks import (
     ring_versions,
     _is_loop_body,
     loop_depth,
+    plans_state,
+    restore_plans,
     short_by_depth,
     _model,
     _Plan,
@@ -125,8 +126,8 @@ from ascend_mlir.transforms.sync_planning import (
     _gather_sets,
     _no_double_set,
     merge_short_carried,
-    movable_releases,
     serial_runs_faster,
+    short_as_replayed,
 )
 from ascend_mlir.transforms.sync_events import (
     block_name,
@@ -359,6 +360,9 @@ class _Emitter:
         self.positions: dict[Operation, tuple[int, int]] = {}
         self.needed: dict[tuple, int] = {}  # (block, set pipe, wait pipe) -> ids it needs, when short
         self.reserved: dict[Hashable, set[int]] = {}  # ids of sync ops in the input, per pair
+        # the remarks of straight-line flags that became barriers (`_straight_line_barriers`),
+        # emitted once `allocate` is done: a retry it takes back takes its remarks back
+        self.remarks: list[tuple[Operation, str]] = []
         # the sets that prime loop-carried flags and the waits that drain them
         self.primes: list[hivm.SetFlagOp] = []
         self.drains: list[hivm.WaitFlagOp] = []
@@ -456,7 +460,7 @@ class _Emitter:
         only where that does not fit does a barrier stand in."""
         flags = self._assign()
         short = short_pairs(flags)
-        for block, pairs in self._short_as_replayed().items():
+        for block, pairs in short_as_replayed(self.planner.plans, self.events_per_pipe_pair).items():
             known = short.setdefault(block, [])
             known += [pair for pair in pairs if pair not in known]
         if not short:
@@ -471,6 +475,13 @@ class _Emitter:
         if merge_short_carried(self.planner.plans, flags):
             flags = self._assign()
         ringed = self._rings(flags) if short_pairs(flags) else None
+        if ringed is not None and short_pairs(ringed) and merge_short_carried(self.planner.plans, ringed):
+            # a ring's credit flags (wait pipe -> set pipe) found the ids of their pair held
+            # by its carried flags, which merge as far as that frees them (random wide
+            # kernels 13 and 23: MTE2 -> V's ring needed two V -> MTE2 credits where the
+            # 8 carried V -> MTE2 flags held all 8 ids, and a pipe_barrier stood in); a
+            # merged flag orders all that its flags did, so the rings' turns stay ordered
+            ringed = self._assign()
         if ringed is not None and not short_pairs(ringed):
             return ringed
         flags = ringed or self._assign()
@@ -482,12 +493,20 @@ class _Emitter:
             # against a loop after it, which may free ids for the loop's ring (unseen seed
             # 834 on four_ids: the prologue's MTE2 -> V flag kept id 2 over the loop until
             # the prologue's V -> MTE3 flags went to a pipe_barrier[<PIPE_ALL>]; the
-            # loop's ring, one id short, put a barrier in every pass: written 711, ran 890)
-            ringed = self._rings(flags)
+            # loop's ring, one id short, put a barrier in every pass: written 711, ran 890);
+            # taken only where no loop is left short, its carried flags merged first where
+            # the ring's credits are short (three_ids seed 195: a ring so merged that left
+            # one loop flag of two short moved its barrier where it cost 12% more)
+            remarks, state = len(self.remarks), plans_state(self.planner.plans.values())
+            ringed = self._rings(flags, every_loop=True)
             if ringed is not None:
-                self.needed = needed_ids(ringed)
-                return self._straight_line_barriers(ringed)
-            flags = self._assign()
+                needed, self.needed = self.needed, needed_ids(ringed)
+                again = self._straight_line_barriers(ringed)
+                if not _short_in_loop_bodies(again):
+                    return again
+                self.needed = needed
+            del self.remarks[remarks:]  # the attempt's, taken back with it
+            restore_plans(state)
         return flags
 
     def _straight_line_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]]:
@@ -500,7 +519,7 @@ class _Emitter:
         while short := [(plan, f) for plan, f in flags if f.first_id is None and not f.cross_core
                         and self.region_of(plan.block)[0] < 0]:
             plan, f = min(short, key=lambda pf: pf[1].dst)
-            self._remark_short(plan, f)
+            self.remarks.append(self._remark_short(plan, f))
             at, core = f.dst, core_of(f.wait_pipe)
             plan.barriers.append((at, f"ALL:{core}:"))
             plan.flags = [g for g in plan.flags if g is not f and not (
@@ -508,24 +527,6 @@ class _Emitter:
                 and core_of(g.set_pipe) == core)]
             flags = self._assign()
         return flags
-
-    def _short_as_replayed(self) -> dict[Block, list[tuple[str, str]]]:
-        """The pairs of each loop body whose flags need more ids than the chip has when
-        each holds its own over the whole loop (`flag_sets.ids_needed`), as the replay
-        counts them (`code_flags.placed_sets`), which then writes the code with their sets
-        gathered at the fewest points: sharing ids by turns instead left more sets, each
-        draining its pipe (four_ids seed 347: 6 MTE2 -> V sets a pass where the replay
-        had 4, written 1505, ran 2240)."""
-        out: dict[Block, list[tuple[str, str]]] = {}
-        for block, plan in self.planner.plans.items():
-            if not _is_loop_body(block):
-                continue
-            flags, releases = movable_releases(plan)
-            need = flag_sets.ids_needed(releases, [f.src for f in flags], [f.period for f in flags])
-            pairs = [pair for pair, n in sorted(need.items()) if n > self.events_per_pipe_pair]
-            if pairs:
-                out[block] = pairs
-        return out
 
     def _credits_after_loops(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]] | None:
         """A flag of the function body whose producer is a top-level loop is set right after
@@ -568,14 +569,16 @@ class _Emitter:
                        for other in self.planner.plans.values() if self.region_of(other.block) == region
                        for g in other.flags)
 
-    def _rings(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]] | None:
+    def _rings(self, flags: list[tuple[_Plan, _Flag]], every_loop: bool = False) -> list[tuple[_Plan, _Flag]] | None:
         """Every short pair of a loop body in a ring (`_ring`) and the ids then, or None
         with the flags as they were when one does not fit or no fewer of the loops' flags
-        go without an id. Only the loops' pairs: a flag of straight-line code short of an
-        id because a loop's flags hold them all may find one once they take turns
-        (unseen seed 11: the function body's V -> MTE3 flag across the loop, short while
-        the loop's six needed 9 ids, kept the loop's ring from being tried, and a
-        pipe_barrier[<PIPE_ALL>] stood in every pass)."""
+        go without an id (`every_loop`: when any does). Only the loops' pairs: a flag of
+        straight-line code short of an id because a loop's flags hold them all may find
+        one once they take turns (unseen seed 11: the function body's V -> MTE3 flag
+        across the loop, short while the loop's six needed 9 ids, kept the loop's ring
+        from being tried, and a pipe_barrier[<PIPE_ALL>] stood in every pass). With
+        `every_loop`, the carried flags merge first where the ring's credits are short
+        (`allocate` merges them once a ring helped)."""
         saved = {plan: (list(plan.flags), [(f, f.src, f.dst, f.period, f.anchor) for f in plan.flags])
                  for plan in self.planner.plans.values()}
         in_loops = [(block, pair) for block, pairs in short_pairs(flags).items() if _is_loop_body(block)
@@ -583,14 +586,10 @@ class _Emitter:
         short = _short_in_loop_bodies(flags)  # before the rings change the flags
         if in_loops and all(self._ring(self.planner.plans[block], pair) for block, pair in in_loops):
             ringed = self._assign()
-            if short_pairs(ringed) and merge_short_carried(self.planner.plans, ringed):
-                # a ring's credit flags (wait pipe -> set pipe) found the ids of their pair
-                # held by its carried flags, which merge as far as that frees them (random
-                # wide kernels 13 and 23: MTE2 -> V's ring needed two V -> MTE2 credits where
-                # the 8 carried V -> MTE2 flags held all 8 ids, and a pipe_barrier stood
-                # in); a merged flag orders all that its flags did, so the turns stay ordered
-                ringed = self._assign()
-            if _short_in_loop_bodies(ringed) < short:
+            if every_loop and short_pairs(ringed) and merge_short_carried(self.planner.plans, ringed):
+                ringed = self._assign()  # as `allocate` does after a ring that helped
+            left = _short_in_loop_bodies(ringed)
+            if left < short and not (every_loop and left):
                 return ringed
         for plan, (kept, state) in saved.items():
             plan.flags = kept
@@ -756,6 +755,8 @@ class _Emitter:
 
     def emit(self) -> None:
         flags = self.allocate()
+        for op, message in self.remarks:  # straight-line flags' barriers, as allocated at last
+            emit_remark(op, message)
         for plan in self.planner.plans.values():
             for idx, pipe in plan.barriers:
                 which = "ALL" if pipe.startswith("ALL:") else pipe_of(pipe)  # ALL:<core>: the model's drain of one core
@@ -790,7 +791,7 @@ class _Emitter:
                     f"{core_of(f.wait_pipe).lower()} cross-core flags live at once "
                     "(use ascend-insert-barrier-sync for this kernel)",
                 )
-            self._remark_short(plan, f)
+            emit_remark(*self._remark_short(plan, f))
             Builder(InsertPoint.before(dst_op)).insert(hivm.PipeBarrierOp("ALL"))
             return
         loop = plan.block.parent_op()
@@ -822,9 +823,10 @@ class _Emitter:
             for v in drains:
                 self.drains.append(Builder(InsertPoint.after(loop)).insert(hivm.WaitFlagOp(set_pipe, wait_pipe, f.first_id + v)))
 
-    def _remark_short(self, plan: _Plan, f: _Flag) -> None:
+    def _remark_short(self, plan: _Plan, f: _Flag) -> tuple[Operation, str]:
+        """The remark on a flag that found no id: emitted with the code (`emit`)."""
         needed = self.needed.get((plan.block, f.set_pipe, f.wait_pipe), f.period)
-        emit_remark(
+        return (
             plan.items[f.dst],
             f"ascend-insert-sync: {block_name(plan.block)}: {pipe_of(f.set_pipe)} -> {pipe_of(f.wait_pipe)} needs "
             f"{needed} event id{'s' if needed != 1 else ''} live at once, the chip has {self.events_per_pipe_pair}"

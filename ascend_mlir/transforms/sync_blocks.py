@@ -10,7 +10,7 @@ consuming the set of pass k - distance.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
@@ -102,6 +102,20 @@ def short_by_depth(ids: list[int | None], depths: list[int]) -> tuple[int, ...]:
     deepest = max(depths, default=0)
     return tuple(sum(first is None and depth == d for first, depth in zip(ids, depths, strict=True))
                  for d in range(deepest, 0, -1))
+
+
+def plans_state(plans: Iterable[_Plan]) -> list[tuple]:
+    """What insert-sync's allocation changes in `plans` (their flags, barriers, and each
+    flag's points, ids and anchor), for `restore_plans` to take an attempt back."""
+    return [(plan, list(plan.flags), list(plan.barriers),
+             [(f, f.src, f.dst, f.period, f.anchor, f.first_id, f.pinned) for f in plan.flags]) for plan in plans]
+
+
+def restore_plans(state: list[tuple]) -> None:
+    for plan, flags, barriers, fields in state:
+        plan.flags, plan.barriers = flags, barriers
+        for f, src, dst, period, anchor, first_id, pinned in fields:
+            f.src, f.dst, f.period, f.anchor, f.first_id, f.pinned = src, dst, period, anchor, first_id, pinned
 
 
 def body_runs(block: Block) -> int | None:

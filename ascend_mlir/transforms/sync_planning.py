@@ -188,6 +188,25 @@ def _timed_items(plan: _Plan) -> tuple[list[flag_sets.Item], int | None]:
     return items, ii
 
 
+def short_as_replayed(plans: dict[Block, _Plan], ids: int) -> dict[Block, list[tuple[str, str]]]:
+    """The pairs of each loop body whose flags need more than `ids` ids when each holds
+    its own over the whole loop (`flag_sets.ids_needed`), as the replay counts them
+    (`code_flags.placed_sets`), which then writes the code with their sets gathered at
+    the fewest points: sharing ids by turns instead left more sets, each draining its
+    pipe (four_ids seed 347: 6 MTE2 -> V sets a pass where the replay had 4, written
+    1505, ran 2240)."""
+    out: dict[Block, list[tuple[str, str]]] = {}
+    for block, plan in plans.items():
+        if not _is_loop_body(block):
+            continue
+        flags, releases = movable_releases(plan)
+        need = flag_sets.ids_needed(releases, [f.src for f in flags], [f.period for f in flags])
+        pairs = [pair for pair, n in sorted(need.items()) if n > ids]
+        if pairs:
+            out[block] = pairs
+    return out
+
+
 def movable_releases(plan: _Plan) -> tuple[list[_Flag], list[flag_sets.Release]]:
     """The block's flags whose sets may move (within one core, not around a nested
     region), and their releases for `flag_sets`."""
