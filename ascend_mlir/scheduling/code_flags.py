@@ -254,7 +254,10 @@ def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_set
     """`points`, `releases` and `periods` with the carried flags of each short pair merged
     as insert-sync's `merge_short_carried` does (`event_ids.merge_carried`), until the pair
     needs no more than `ids` ids: a merged flag set at its latest point (its releases then
-    one set, waited before their first consumer), over its shortest distance."""
+    one set, waited before their first consumer), over its shortest distance; a merged
+    release as that flag (four_ids seed 147: counted by their producers, a merged flag's
+    releases were two flags again, the pair still short and its ring unmodelled: written
+    747, ran 1148). `placed_sets` takes only the distance back to the releases."""
     need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
     out, synced, ids_of = list(points), list(releases), list(periods)
     for pair, n in sorted(need.items()):
@@ -270,7 +273,10 @@ def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_set
         for group in merge_carried(carried, n - ids):
             merged = reduce(Carried.merged_with, (carried[i] for i in group))
             for k in (k for i in group for k in members[i]):
-                out[k], synced[k], ids_of[k] = merged.src, replace(releases[k], distance=merged.distance), merged.ids
+                # each release as the merged flag (its point and consumer), so that it is
+                # counted as that one flag (`flag_sets.flag_key`) and not by its producer
+                out[k], ids_of[k] = merged.src, merged.ids
+                synced[k] = replace(releases[k], src=merged.src, dst=merged.dst, distance=merged.distance)
     return out, synced, ids_of
 
 

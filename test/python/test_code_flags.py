@@ -141,3 +141,23 @@ def test_carried_flags_of_both_directions_on_as_many_ids_are_counted_as_one_once
     assert modelled, "one flag on 2 ids and one on 1 fit the pair's 3"
     assert points == [2, 2, 2] and back == []
     assert [r.distance for r in synced] == [0, 1, 1]
+
+
+
+def test_carried_flags_merged_short_of_ids_are_counted_as_the_one_flag_they_become():
+    """Two MTE3 -> V flags set after the last store (a store read again two passes on, one
+    read the next pass): 4 ids of 3, so they merge into one flag over one pass (as
+    insert-sync's merge_short_carried: set at the point, waited before the consumer).
+    The replay counted the merged releases by their producer's side of the consumer
+    (the first store's release looked forward), two flags again, the pair still short and
+    its ring unmodelled (four_ids seed 147: written 747, ran 1148; now 1149 and 1148)."""
+    items = [Item(STORE), Item(STORE), Item(VEC), Item(STORE)]
+    releases = [Release(3, 2, "MTE3", "V", 2), Release(0, 2, "MTE3", "V", 1)]
+
+    def again(points, ks, period, own):
+        return {k for k in ks if period >= 2}
+
+    points, back, modelled, synced = placed_sets(items, releases, None, 3, _always, again, 16)
+    assert modelled, "one merged flag fits 3 ids"
+    assert points == [3, 3] and back == []
+    assert [r.distance for r in synced] == [1, 1]
