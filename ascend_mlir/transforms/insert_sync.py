@@ -111,6 +111,7 @@ from ascend_mlir.transforms.sync_blocks import (
     _Flag,
     ring_versions,
     _is_loop_body,
+    held_by_straight_line,
     loop_depth,
     plans_state,
     restore_plans,
@@ -488,7 +489,7 @@ class _Emitter:
         flags = self._credits_after_loops(flags) or flags
         self.needed = needed_ids(flags)
         flags = self._straight_line_barriers(flags)
-        if _short_in_loop_bodies(flags) and any(plan.barriers for plan, _ in flags if not _is_loop_body(plan.block)):
+        if held_by_straight_line(flags) and any(plan.barriers for plan, _ in flags if not _is_loop_body(plan.block)):
             # a barrier of straight-line code orders the flags of the code before it
             # against a loop after it, which may free ids for the loop's ring (unseen seed
             # 834 on four_ids: the prologue's MTE2 -> V flag kept id 2 over the loop until

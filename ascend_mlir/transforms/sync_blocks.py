@@ -104,6 +104,15 @@ def short_by_depth(ids: list[int | None], depths: list[int]) -> tuple[int, ...]:
                  for d in range(deepest, 0, -1))
 
 
+def held_by_straight_line(flags: list[tuple[_Plan, _Flag]]) -> bool:
+    """Whether a flag of code in no loop holds an id of a pair some loop flag is short of
+    (a barrier of that code may then free it for the loop: `_Emitter.allocate`)."""
+    short = {(f.set_pipe, f.wait_pipe) for plan, f in flags
+             if f.first_id is None and not f.cross_core and _is_loop_body(plan.block)}
+    return any(f.first_id is not None and (f.set_pipe, f.wait_pipe) in short
+               for plan, f in flags if not _is_loop_body(plan.block))
+
+
 def plans_state(plans: Iterable[_Plan]) -> list[tuple]:
     """What insert-sync's allocation changes in `plans` (their flags, barriers, and each
     flag's points, ids and anchor), for `restore_plans` to take an attempt back."""
