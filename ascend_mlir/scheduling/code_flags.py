@@ -343,16 +343,13 @@ def set_order(planned: dict[tuple[int, str, str, int], tuple]) -> dict[int, list
 
 
 def waited_sets(producers: dict[int, list[tuple[int, int, int]]], set_of: dict[tuple[int, str, str, int], int],
-                 planned: dict[tuple[int, str, str, int], tuple], wait_flags: list[int]) -> list[list[int]]:
-    """Per item, the sets whose wait_flag stands before it (one wait_flag per set, before
-    its first consumer; each counted in `wait_flags`), in the order insert-sync plans
-    them (`code_flags.planned_order`)."""
+                 planned: dict[tuple[int, str, str, int], tuple], items: int) -> list[list[int]]:
+    """Per item (of `items`), the sets whose wait_flag stands before it (one wait_flag per
+    set, before its first consumer), in the order insert-sync plans them (`planned_order`)."""
     key_of = {k: key for key, k in set_of.items()}
-    waited: list[list[int]] = [[] for _ in wait_flags]
+    waited: list[list[int]] = [[] for _ in range(items)]
     for s, consumers in producers.items():
-        first = min(dst for _, dst, _ in consumers)
-        wait_flags[first] += 1
-        waited[first].append(s)
+        waited[min(dst for _, dst, _ in consumers)].append(s)
     for sets in waited:
         sets.sort(key=lambda s: planned[key_of[s]])
     return waited

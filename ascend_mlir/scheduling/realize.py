@@ -407,7 +407,9 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         producers.setdefault(set_of[key], []).append((src, dst, c.distance))
         waits[dst].append(_Wait(set_of[key], 2, c.distance, src, c.distance, items[src].released + 2,
                                 (c.set_pipe, c.wait_pipe), True))
-    waited = code_flags.waited_sets(producers, set_of, planned, wait_flags)
+    waited = code_flags.waited_sets(producers, set_of, planned, len(items))
+    for k, sets in enumerate(waited):  # one wait_flag per set, before its first consumer
+        wait_flags[k] += len(sets)
     for n, d in enumerate(deps):
         waits[item_of[d.dst]].append(_dependence_wait(p, d, item_of, items[item_of[d.src]], set_item.get(n), code[n],
                                                       max(0, kernel[n]), item_of[d.dst] in fenced))

@@ -580,8 +580,7 @@ class _Emitter:
         from being tried, and a pipe_barrier[<PIPE_ALL>] stood in every pass). With
         `every_loop`, the carried flags merge first where the ring's credits are short
         (`allocate` merges them once a ring helped)."""
-        saved = {plan: (list(plan.flags), [(f, f.src, f.dst, f.period, f.anchor) for f in plan.flags])
-                 for plan in self.planner.plans.values()}
+        saved = plans_state(self.planner.plans.values())
         in_loops = [(block, pair) for block, pairs in short_pairs(flags).items() if _is_loop_body(block)
                     for pair in pairs]
         short = _short_in_loop_bodies(flags)  # before the rings change the flags
@@ -592,10 +591,7 @@ class _Emitter:
             left = _short_in_loop_bodies(ringed)
             if left < short and not (every_loop and left):
                 return ringed
-        for plan, (kept, state) in saved.items():
-            plan.flags = kept
-            for f, src, dst, period, anchor in state:
-                f.src, f.dst, f.period, f.pinned, f.anchor = src, dst, period, False, anchor
+        restore_plans(saved)
         return None
 
     def _ring(self, plan: _Plan, pair: tuple[str, str]) -> bool:

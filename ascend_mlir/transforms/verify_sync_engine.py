@@ -152,7 +152,7 @@ class RunMemo:
         if cached is None:
             fp = footprint_of(value)
             symbols = tuple(_symbols_of(fp))
-            cached = self.footprints[value] = (fp, symbols, tuple(v for v in symbols if _made_in_loop(v)))
+            cached = self.footprints[value] = (fp, symbols, tuple(v for v in symbols if _loops_around(v)))
         fp, symbols, in_loop = cached
         env = s.env
         renamed = any(v not in env for v in in_loop)
@@ -401,10 +401,6 @@ def _iteration_text(e: Step, a: Step) -> str:
 def _name(op: Operation) -> str:
     text = str(op)
     return text.split(" attributes")[0][:90]
-
-
-def _made_in_loop(value: Hashable) -> bool:
-    return _loops_around(value) > 0
 
 
 def _loops_around(value: Hashable) -> int:
