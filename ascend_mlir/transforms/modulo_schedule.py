@@ -379,11 +379,15 @@ def _carried(known: Unrolled | None, problem: LoopProblem) -> LoopResult | None:
 
 def _lower_bound(problem: LoopProblem, cap: int) -> int:
     """min(the solver's lower bound on the II of `problem`, `cap`) (0 when it has no
-    schedule at all: the solve then says why); the structural scan stops at `cap`."""
-    try:
-        return ii_lower_bound(problem, cap)
-    except SOLVER_ERRORS:
-        return 0
+    schedule at all: the solve then says why); the structural scan stops at `cap`.
+    Shared as a solve is (an unrolled body's bound took 1 of a wide loop's 4 CPU s when
+    the test suite compiled it again at other trips, its solves shared)."""
+    def bound() -> int:
+        try:
+            return ii_lower_bound(problem, cap)
+        except SOLVER_ERRORS:
+            return 0
+    return solve_through(problem, {"lower_bound_cap": cap}, bound)
 
 
 @dataclass(frozen=True)
