@@ -182,6 +182,20 @@ def _labelled_at_its_code(problem: LoopProblem, result: LoopResult, run: Realize
                            f"iteration (no schedule of that timing runs as written): that is the II written")
 
 
+def _code_run(model: LoopModel, problem: LoopProblem, result: LoopResult, unrolled: bool) -> Realized:
+    """The replay of `result`'s code whose II is written where that code runs slower: with
+    insert-sync's rings of ids where the trip count is known (6 chains at 64 trips: 481
+    without, 346 with, 346 ran); an unrolled body's, the slower of that and the ringless one
+    (streams of f32 exp tiles, 512 elements, U = 4: 264 with rings, 440 without, 440 ran;
+    the rings' replay gathers sets that insert-sync leaves after each copy's producer)."""
+    body = len(model.tasks)
+    ringed = realize(problem, body, result.ii, result.start, result.versions, trips=model.trip_count)
+    if not unrolled or not model.trip_count:
+        return ringed
+    ringless = realize(problem, body, result.ii, result.start, result.versions)
+    return ringless if ringless.ii > ringed.ii else ringed
+
+
 def _one_core_of_single_pipe_tasks(model: LoopModel) -> bool:
     """Whether every task of the loop is one op on one pipe and all run on one core: the
     estimates compare well there (bench random kernels). A MIX loop's pipelined length
@@ -379,9 +393,8 @@ def _carried(known: Unrolled | None, problem: LoopProblem) -> LoopResult | None:
 
 def _lower_bound(problem: LoopProblem, cap: int) -> int:
     """min(the solver's lower bound on the II of `problem`, `cap`) (0 when it has no
-    schedule at all: the solve then says why); the structural scan stops at `cap`.
-    Shared as a solve is (an unrolled body's bound took 1 of a wide loop's 4 CPU s when
-    the test suite compiled it again at other trips, its solves shared)."""
+    schedule at all: the solve then says why); the structural scan stops at `cap`. Shared
+    as a solve is (1 of 4 CPU s of a wide loop compiled again at other trips, solves shared)."""
     def bound() -> int:
         try:
             return ii_lower_bound(problem, cap)
@@ -499,7 +512,9 @@ class ModuloSchedulePass(ModulePass):
             except PassFailedException:
                 # the coalesced model has no schedule: the unrolled loop as it stands has one
                 solved = self._solve(main_model, report=True)
-            main_result, main_solver_ii = self._as_run(main_model, problem, solved, faster=True), solved.ii
+            # replayed on its own dependences, as insert-sync sets its flags (unseen seed 67 on
+            # three_ids.toml, U = 2: the coalesced model's replay said 574, the code ran 794)
+            main_result, main_solver_ii = self._as_run(main_model, main_model.problem(), solved, True), solved.ii
         if rest is None:
             return (problem, main_model, main_result, main_solver_ii), None
         rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
@@ -528,21 +543,22 @@ class ModuloSchedulePass(ModulePass):
         if (trips is None or not replays(base, len(model.tasks))
                 or not all(replays(p, len(m.tasks)) for (p, m, _, _), _n in parts)):
             return True
-        unrolled = sum(written_cycles(p, len(m.tasks), r, n) for (p, m, r, _), n in parts if n > 0)
+        unrolled = sum(written_cycles(m.problem(), len(m.tasks), r, n) for (_p, m, r, _), n in parts if n > 0)
         own = written_cycles(base, len(model.tasks), as_run, trips)
         return unrolled < own
 
     @staticmethod
-    def _as_run(model: LoopModel, problem: LoopProblem, result: LoopResult, faster: bool = False) -> LoopResult:
+    def _as_run(model: LoopModel, problem: LoopProblem, result: LoopResult, unrolled: bool = False) -> LoopResult:
         """The schedule the loop's code keeps (scheduling/realize.py): `result` when its
         code runs at its II, else, where the code stays the same, the code's own timing
         (its steady-state II and starts), so the loop's II is what runs. Not with
         flag-drains=false: that option asks for the pure resource model. Where the code runs
         faster than the II: the stage-skewed form that keeps its stages, else its own timing
-        as for `faster`, which goes there at once (an unrolled loop whose copies the code
-        releases one by one: vecadd's U = 2 body, solved at 316, runs at 278)."""
+        as for an `unrolled` body, which goes there at once (its copies the code releases
+        one by one: vecadd's U = 2 body, solved at 316, runs at 278)."""
         if not model.model_flag_drains:
             return result
+        faster = unrolled
         if both_cores(problem, len(model.tasks)):
             return ModuloSchedulePass._both_cores_as_run(model, problem, result)
         if not replays(problem, len(model.tasks)):
@@ -569,9 +585,8 @@ class ModuloSchedulePass(ModulePass):
             # stands as late as its consumers' starts allow): other code, which ran
             # slower (unseen seed 15 on four_ids: the II 448 code ran 468, written so,
             # and the written code ran 502); the solver's code kept, at what it runs
-            code_run = realize(problem, len(model.tasks), result.ii, result.start, result.versions,
-                               trips=model.trip_count)
-            if faster or code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
+            code_run = _code_run(model, problem, result, unrolled)
+            if code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
                 return _labelled_at_its_code(problem, result, code_run)
             written, run = stretched(problem, result, code_run.ii), code_run
         if written is None:
@@ -582,13 +597,8 @@ class ModuloSchedulePass(ModulePass):
                       # chains of 6 ops), written as the timing of that one-pass code
                       or one_pass_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT))
             if steady is None or not ModuloSchedulePass._no_slower(model, problem, result, steady[0]):
-                # the code's II with its rings of ids where the trip count is known (6
-                # chains at 64 trips: 481 replayed without, 346 with, 346 ran)
-                code_run = run if not model.trip_count else realize(
-                    problem, len(model.tasks), result.ii, result.start, result.versions, trips=model.trip_count)
-                if faster or code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
-                    # faster code, or an unrolled body, whose replay is no closer (rows of
-                    # 4 x 512 f32 unrolled 4 times: solved 256, replayed 550, ran 440)
+                code_run = run if not model.trip_count else _code_run(model, problem, result, unrolled)
+                if code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
                     return _labelled_at_its_code(problem, result, code_run)
                 # the remark names the replay written (unseen seed 116 said 720, the ringless
                 # replay, with 458 written)

@@ -1,5 +1,5 @@
 // The drain reservations of a compiled loop name the sets that stand in their place
-// (issue 18 items 1-2): vecadd, compiled (U = 2, one-pass code), reserves one drain on
+// (issue 18 items 1-2): vecadd, compiled (U = 2, one stage per pipe), reserves one drain on
 // MTE2 and one on MTE3, and the code has one set point on each: the two copies' loads
 // publish one MTE2 -> V flag after the last load, the two stores one MTE3 -> V flag
 // after the last store. The II written (278, what the code runs) is below the solver's
@@ -12,7 +12,7 @@
 // CHECK:      "ii": 278,
 // CHECK-NEXT: "solver_ii": 316,
 // CHECK:      "unroll": 2,
-// CHECK-NEXT: "one_pass": true,
+// CHECK-NEXT: "one_pass": false,
 // CHECK:      "drains": [
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "pipe": "MTE2",
@@ -52,6 +52,6 @@
 // ONE-NEXT: "cycles": 180,
 // ONE-NEXT: "set_points": 1,
 
-// SVG: loop vecadd.i: II = 278 (MII = 235, binding recurrence, feasible, solver's II 316, one-pass code)
+// SVG: loop vecadd.i: II = 278 (MII = 235, binding recurrence, feasible, solver's II 316)
 // SVG: <title>flag drain of MTE2: start {{[0-9]+}}, 90 cycles; in the code: 1 set point(s): MTE2-&gt;V #0</title>
 // SVG: <title>flag drain of MTE3: start {{[0-9]+}}, 180 cycles; in the code: 1 set point(s): MTE3-&gt;V #0</title>

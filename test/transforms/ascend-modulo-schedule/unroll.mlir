@@ -12,7 +12,7 @@
 // BAD: unroll must be one of 1, 2, 4, got 3
 
 // 16 trips, num_stages 2: U = 2 (II 222 for two iterations against 189 for one: solved
-// at 231, written at the II its one-pass code runs at, ascend.one_pass); the
+// at 231, written at the II its code runs at, the solver's stages kept); the
 // copy of the body has its own buffers (one version each: 2 / U); no remainder.
 // CHECK-LABEL: func.func @even(
 // CHECK:       %ux = memref.alloc() {ascend.buffer = #ascend.buffer<versions = 1>}
