@@ -406,7 +406,7 @@ def written_cycles(problem: LoopProblem, body: int, written: LoopResult, trips: 
                        one_pass=bool(written.stats.get("one_pass")), runtime=runtime)
 
 
-def program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, mii: int, trips: int,
+def program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, mii: int, trips: int | None,
                          slack_percent: int) -> LoopResult:
     """A program-order `result` (every task in stage 0: the II one past its last start)
     at the II its code runs at (scheduling/realize.py, each set after its producer), the
@@ -443,7 +443,7 @@ def timed_program_order(problem: LoopProblem, body: int, result: LoopResult, run
     return steady[0] if steady is not None else None
 
 
-def at_its_own_ii(problem: LoopProblem, body: int, written: LoopResult, trips: int, slack_percent: int,
+def at_its_own_ii(problem: LoopProblem, body: int, written: LoopResult, trips: int | None, slack_percent: int,
                   rounds: int = 4) -> LoopResult:
     """`written` (program order written at its code's II) again at the II its own code
     runs at, where that code runs faster than written (`timed_program_order` of it): the
@@ -472,7 +472,7 @@ def at_its_own_ii(problem: LoopProblem, body: int, written: LoopResult, trips: i
     return written
 
 
-def replayed_in_order(problem: LoopProblem, body: int, written: LoopResult, trips: int) -> Realized:
+def replayed_in_order(problem: LoopProblem, body: int, written: LoopResult, trips: int | None) -> Realized:
     """The replay of program-order code as `written` lays it out (each set after its producer)."""
     return realize(problem, body, *code_form(written), written.versions, gather=False,
                    one_pass=bool(written.stats.get("one_pass")), trips=trips)

@@ -59,7 +59,7 @@ from ascend_mlir.scheduling.program_order import as_program_order, written_in_bo
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
-from ascend_mlir.scheduling.small_trips import program_order_below
+from ascend_mlir.scheduling.small_trips import program_order_below, program_order_throughout
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
@@ -944,20 +944,20 @@ class ModuloSchedulePass(ModulePass):
 
     def _write_not_unrolled(self, model: LoopModel, written: LoopResult, solver_ii: int) -> None:
         """The loop's pipelined schedule `written`, and for a count known at run time only
-        the program-order schedule of its first counts where that runs them faster."""
-        self._write_loop(model, written, solver_ii)
-        self._write_small_trips(model, written)
+        the program-order schedule of its first counts where that runs them faster, or
+        of every count (scheduling/small_trips.py)."""
+        found = None
+        if (model.trip_count is None and model.model_flag_drains
+                and all(hardware.core_of_pipes(t.solver_pipes) != "CUBE" for t in model.tasks)):
+            found = program_order_below(model.problem(), len(model.tasks), written)
+        throughout = found and program_order_throughout(model.problem(), len(model.tasks), written, found, CODE_SLACK_PERCENT)
+        self._write_loop(model, throughout or written, solver_ii)
+        if found is not None and throughout is None:
+            self._write_small_trips(model, found)
 
     @staticmethod
-    def _write_small_trips(model: LoopModel, written: LoopResult) -> None:
-        """A loop of a count known at run time only, whose first counts run faster in
-        program order (scheduling/small_trips.py), gets that schedule too."""
-        if (model.trip_count is not None or not model.model_flag_drains
-                or any(hardware.core_of_pipes(t.solver_pipes) == "CUBE" for t in model.tasks)):
-            return
-        found = program_order_below(model.problem(), len(model.tasks), written)
-        if found is None:
-            return
+    def _write_small_trips(model: LoopModel, found: tuple[int, LoopResult, tuple[int, int]]) -> None:
+        """The program-order schedule of the first counts of a loop of a runtime count."""
         below, in_order, (theirs, ours) = found
         ascend.set_small_trips(model.loop, below, _loop_attr(in_order), in_order.start[:len(model.tasks)])
         emit_remark(model.loop, f"loop {model.name}: at most {below} trips (a count known at run time) run in "

@@ -599,3 +599,22 @@ def test_an_unrolled_loop_is_replayed_on_its_own_dependences():
     measured, written, module = _measured_and_written(67, THREE_IDS)
     assert abs(measured - written) <= 0.05 * written, (written, measured)
     assert unseen._cycles(module, unseen.draw(67), 16, THREE_IDS) < 6500
+
+
+def test_a_runtime_count_loop_in_program_order_at_every_count_it_wins():
+    """Two chains (8 rows of 512 f16 from two inputs, 6 ops; 16 rows, 3 ops), num_stages 3,
+    count known at run time, on the 910B: program order's code replays faster than the
+    pipelined loop's at every count up to 8 and was taken for those only; above 8 the
+    pipelined loop ran 726 a pass against program order's 580 (17 trips: 12862 cycles
+    against the program-order baseline's 10361). Faster at 16 and 64 trips too, program
+    order is the loop's code at every count: written 579, the baseline's cycles."""
+    shape = unseen.Shape((unseen.Chain(6, 8, 512, True, ("relu", "add", "relu", "sub", "mul", "relu")),
+                          unseen.Chain(3, 16, 512, False, ("sub", "relu", "mul"))), "f16", 17, True, 3)
+    text = unseen.kernel(shape)
+    ours, _ = unseen._compiled(text, chip="ascend910b")
+    in_order, _ = unseen._compiled(text, chip="ascend910b", schedule="program-order")
+    loops = [o for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    assert [ascend.loop_of(o).status for o in loops] == ["program-order"]  # type: ignore[union-attr]
+    for trips in (5, 17, 33):
+        assert unseen._cycles(ours, shape, trips, "ascend910b") <= unseen._cycles(in_order, shape, trips, "ascend910b")
+    assert unseen.check_oracle(shape, "ascend910b", 36) == []
