@@ -618,3 +618,31 @@ def test_a_runtime_count_loop_in_program_order_at_every_count_it_wins():
     for trips in (5, 17, 33):
         assert unseen._cycles(ours, shape, trips, "ascend910b") <= unseen._cycles(in_order, shape, trips, "ascend910b")
     assert unseen.check_oracle(shape, "ascend910b", 36) == []
+
+
+def test_a_runtime_count_loop_unrolls_only_where_its_written_ii_is_lower():
+    """Two chains (4 rows of 512 f16, 4 ops; 4 rows of 128, 3 ops), num_stages 6, count
+    known at run time, on the 910B: the unroll trial's II per iteration won and nothing
+    weighed the unrolled code, written 470 a pass of two (235 each), against the plain
+    loop's 236; it ran 338.5 an iteration, the plain loop 236. With no count to replay
+    over, U is taken where the main loop's II written per iteration is lower by more
+    than the slack: not here, and the loop runs 236 as written."""
+    shape = unseen.Shape((unseen.Chain(4, 4, 512, False, ("add", "add", "max", "mul")),
+                          unseen.Chain(3, 4, 128, False, ("sub", "relu", "add"))), "f16", 9, True, 6)
+    measured, written, module = unseen.measured_ii(shape, "ascend910b", unseen._compiled(unseen.kernel(shape), "ascend910b")[0])
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+    assert all(ascend.unroll_of(o) == 1 for o in module.walk() if isinstance(o, scf.ForOp))
+
+
+def test_a_loop_unrolls_only_where_its_written_ii_an_iteration_is_no_higher():
+    """Two chains (4 rows of 128 f32, 4 ops; 8 rows of 64, 6 ops), num_stages 6, on the
+    950: the unrolled main loop's code replayed with its rings of ids ran the trips
+    faster than the plain loop's, while written (the slower replay) at 635 a pass of
+    two against the plain loop's 225 an iteration; unrolled, it ran 1061 a pass. U is
+    now also held to an II an iteration no higher than the loop's own: not unrolled,
+    225 written and run."""
+    shape = unseen.Shape((unseen.Chain(4, 4, 128, False, ("mul", "sub", "add", "add")),
+                          unseen.Chain(6, 8, 64, False, ("relu", "sub", "mul", "exp", "add", "abs"))), "f32", 17, False, 6)
+    measured, written, module = unseen.measured_ii(shape, "ascend950")
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+    assert all(ascend.unroll_of(o) == 1 for o in module.walk() if isinstance(o, scf.ForOp))
