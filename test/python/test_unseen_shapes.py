@@ -646,3 +646,13 @@ def test_a_loop_unrolls_only_where_its_written_ii_an_iteration_is_no_higher():
     measured, written, module = unseen.measured_ii(shape, "ascend950")
     assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
     assert all(ascend.unroll_of(o) == 1 for o in module.walk() if isinstance(o, scf.ForOp))
+
+
+def test_narrow_draws_are_one_or_two_chains_of_large_tiles():
+    """`unseen.py --narrow`'s draws: the same shape for a seed, one or two chains, every
+    tile at least 1 KiB, 2-8 stages, static and runtime counts both drawn."""
+    shapes = [unseen.draw_narrow(seed) for seed in range(60)]
+    assert shapes == [unseen.draw_narrow(seed) for seed in range(60)]
+    assert {len(s.chains) for s in shapes} == {1, 2}
+    assert all(c.rows * c.cols * (4 if s.dtype == "f32" else 2) >= 1024 for s in shapes for c in s.chains)
+    assert {s.stages for s in shapes} <= set(range(2, 9)) and {s.dynamic for s in shapes} == {True, False}
