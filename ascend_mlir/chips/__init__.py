@@ -114,6 +114,14 @@ class Chip:
         """Whether the chip is of the a5 generation (see A5_ARCH)."""
         return self.arch == A5_ARCH
 
+    @property
+    def described(self) -> str:
+        """The chip as a message names it: a chip file's is its file, whose `extends` gave it
+        the built-in's name (three_ids.toml's 3 event ids are not the 910B's)."""
+        if not self.path or Path(self.path).parent == CHIP_DIR:
+            return self.name
+        return f"{self.name} of {Path(self.path).name}"
+
     def aligned_size(self, scope: str, nbytes: int) -> int:
         """`nbytes` rounded up to the allocation granule of `scope`."""
         align = self.alignment.get(scope, 1)

@@ -139,14 +139,14 @@ def _check_stage_limits(module: ModuleOp, option: int | None, chip: Chip) -> Non
     if option is not None and option > limit:
         raise PassFailedException(
             f"ascend-modulo-schedule: num-stages must be in 1..{limit} (one event id per buffer "
-            f"version; {chip.name} has {limit} per pipe pair), got {option}"
+            f"version; {chip.described} has {limit} per pipe pair), got {option}"
         )
     for loop in module.walk():
         if isinstance(loop, scf.ForOp) and option is None:
             stages = loop_num_stages(loop)
             if stages > limit:
                 raise op_error(
-                    loop, f"num_stages {stages} is more than the {limit} buffer versions {chip.name} "
+                    loop, f"num_stages {stages} is more than the {limit} buffer versions {chip.described} "
                           f"can synchronise (one event id per version; at most {limit})"
                 )
 
