@@ -210,6 +210,17 @@ class FloorDiv:
         return {q} if t % self.modulus == 0 else {q, q + 1}
 
 
+def floor_div(expr: Affine, modulus: int) -> Affine:
+    """`floor(expr / modulus)`, its constant taken out where a multiple of `modulus`:
+    floor((x + t) / m) = floor((x + t mod m) / m) + t // m, so an unrolled loop's version
+    `((iv - 2) / 2) mod 3` compares with `(iv / 2) mod 3` (insert-sync took them for
+    unrelated and carried every store's flag one pass where the versions keep it two)."""
+    if expr.is_constant:
+        return Affine(expr.const // modulus)
+    t = expr.const
+    return Affine.symbol(FloorDiv(Affine(t % modulus, expr.terms), modulus)) + t // modulus
+
+
 @dataclass(frozen=True)
 class ScopeRoot:
     """The memory of one on-chip scope: the root of every pointer_cast into it."""
@@ -535,17 +546,32 @@ def may_alias_shifted(a: Footprint, b: Footprint, sym: Hashable | None, by: int)
 
 
 def _shifted(expr: Affine, sym: Hashable, by: int) -> Affine | None:
-    """`expr` with sym -> sym + by, also inside its Mod terms (None when a FloorDiv or a
-    nested term holds it)."""
+    """`expr` with sym -> sym + by, also inside its Mod and FloorDiv terms, one level of
+    FloorDiv inside a Mod (an unrolled loop's version; None when deeper terms hold it)."""
     out = Affine(expr.const + expr.coeff(sym) * by)
     for k, c in expr.terms:
-        if isinstance(k, Mod):
-            if any(isinstance(inner, Mod | FloorDiv) for inner, _ in k.expr.terms):
+        if isinstance(k, Mod | FloorDiv):
+            inner = _floor_divs_shifted(k.expr, sym, by)
+            if inner is None:
                 return None
-            k = Mod(k.expr.shift(sym, by), k.modulus)
-        elif isinstance(k, FloorDiv):
-            return None
-        out = out + Affine.symbol(k, c)
+            out = out + (Affine.symbol(Mod(inner, k.modulus), c) if isinstance(k, Mod)
+                         else floor_div(inner, k.modulus).scale(c))
+        else:
+            out = out + Affine.symbol(k, c)
+    return out
+
+
+def _floor_divs_shifted(expr: Affine, sym: Hashable, by: int) -> Affine | None:
+    """`expr` (a Mod's or FloorDiv's expression) with sym -> sym + by, into its FloorDiv
+    terms of plain expressions too; None when a deeper term holds `sym`."""
+    out = Affine(expr.const + expr.coeff(sym) * by)
+    for k, c in expr.terms:
+        if isinstance(k, Mod | FloorDiv) and k.expr.mentions(sym):
+            if not isinstance(k, FloorDiv) or any(isinstance(inner, Mod | FloorDiv) for inner, _ in k.expr.terms):
+                return None
+            out = out + floor_div(k.expr.shift(sym, by), k.modulus).scale(c)
+        else:
+            out = out + Affine.symbol(k, c)
     return out
 
 

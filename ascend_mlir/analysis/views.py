@@ -20,7 +20,7 @@ from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from ascend_mlir.analysis.aliasing import Affine, FloorDiv, Footprint, Mod, ScopeRoot
+from ascend_mlir.analysis.aliasing import Affine, Footprint, Mod, ScopeRoot, floor_div
 
 VIEW_OPS = (
     memref.SubviewOp,
@@ -110,7 +110,7 @@ def _binary(owner: Operation) -> Affine | None:
         # indices are non-negative, where remsi agrees with mod
         return Affine(inner.const % divisor) if inner.is_constant else Affine.symbol(Mod(inner, divisor))
     if owner.name in ("arith.divui", "arith.divsi", "arith.floordivsi"):
-        return Affine(inner.const // divisor) if inner.is_constant else Affine.symbol(FloorDiv(inner, divisor))
+        return floor_div(inner, divisor)
     return None
 
 

@@ -182,20 +182,6 @@ def _labelled_at_its_code(problem: LoopProblem, result: LoopResult, run: Realize
                            f"iteration (no schedule of that timing runs as written): that is the II written")
 
 
-def _code_run(model: LoopModel, problem: LoopProblem, result: LoopResult, unrolled: bool) -> Realized:
-    """The replay of `result`'s code whose II is written where that code runs slower: with
-    insert-sync's rings of ids where the trip count is known (6 chains at 64 trips: 481
-    without, 346 with, 346 ran); an unrolled body's, the slower of that and the ringless one
-    (streams of f32 exp tiles, 512 elements, U = 4: 264 with rings, 440 without, 440 ran;
-    the rings' replay gathers sets that insert-sync leaves after each copy's producer)."""
-    body = len(model.tasks)
-    ringed = realize(problem, body, result.ii, result.start, result.versions, trips=model.trip_count)
-    if not unrolled or not model.trip_count:
-        return ringed
-    ringless = realize(problem, body, result.ii, result.start, result.versions)
-    return ringless if ringless.ii > ringed.ii else ringed
-
-
 def _one_core_of_single_pipe_tasks(model: LoopModel) -> bool:
     """Whether every task of the loop is one op on one pipe and all run on one core: the
     estimates compare well there (bench random kernels). A MIX loop's pipelined length
@@ -558,7 +544,7 @@ class ModuloSchedulePass(ModulePass):
         one by one: vecadd's U = 2 body, solved at 316, runs at 278)."""
         if not model.model_flag_drains:
             return result
-        faster = unrolled
+        faster = unrolled  # an unrolled body goes to its code's own timing at once
         if both_cores(problem, len(model.tasks)):
             return ModuloSchedulePass._both_cores_as_run(model, problem, result)
         if not replays(problem, len(model.tasks)):
@@ -585,7 +571,8 @@ class ModuloSchedulePass(ModulePass):
             # stands as late as its consumers' starts allow): other code, which ran
             # slower (unseen seed 15 on four_ids: the II 448 code ran 468, written so,
             # and the written code ran 502); the solver's code kept, at what it runs
-            code_run = _code_run(model, problem, result, unrolled)
+            code_run = realize(problem, len(model.tasks), result.ii, result.start, result.versions,
+                               trips=model.trip_count)
             if code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
                 return _labelled_at_its_code(problem, result, code_run)
             written, run = stretched(problem, result, code_run.ii), code_run
@@ -597,7 +584,10 @@ class ModuloSchedulePass(ModulePass):
                       # chains of 6 ops), written as the timing of that one-pass code
                       or one_pass_schedule(problem, len(model.tasks), result, run, CODE_SLACK_PERCENT))
             if steady is None or not ModuloSchedulePass._no_slower(model, problem, result, steady[0]):
-                code_run = run if not model.trip_count else _code_run(model, problem, result, unrolled)
+                # the code's II with its rings of ids where the trip count is known (6
+                # chains at 64 trips: 481 replayed without, 346 with, 346 ran)
+                code_run = run if not model.trip_count else realize(
+                    problem, len(model.tasks), result.ii, result.start, result.versions, trips=model.trip_count)
                 if code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
                     return _labelled_at_its_code(problem, result, code_run)
                 # the remark names the replay written (unseen seed 116 said 720, the ringless

@@ -290,3 +290,42 @@ def test_versions_of_neighbouring_stages_are_apart():
     assert may_alias_shifted(older, newer, i, -1)  # newer one iteration earlier = older
     assert may_alias_shifted(newer, older, i, 1)
     assert not may_alias_shifted(older, newer, i, 2)
+
+
+def _unrolled_version(shift: int, per: int, versions: int, size: int) -> Footprint:
+    """A buffer version of a loop unrolled `per` times: ((i + shift) / per) mod versions."""
+    from ascend_mlir.analysis.aliasing import floor_div
+    return Footprint("ub", "ub", Affine.symbol(Mod(floor_div(Affine.symbol("i") + shift, per), versions), size),
+                     ((size, 1),))
+
+
+def test_an_unrolled_loops_versions_keep_their_distance():
+    """U = 2, three versions a copy: the store of pass k reads version ((i - 2) / 2) mod 3,
+    the load writes (i / 2) mod 3, i stepping by 2. The load of pass k + 2 is the first to
+    write the store's version: distance 2 (taken for 1 when the divisions were compared as
+    unrelated: insert-sync then set each copy's flag after its own store, and an unrolled
+    stream ran 259 an iteration where its schedule said 147.5)."""
+    store, load = _unrolled_version(-2, 2, 3, 4096), _unrolled_version(0, 2, 3, 4096)
+    assert min_carried_distance(store, load, "i", 2, None) == 2
+    assert not may_alias_shifted(store, load, "i", 2)
+    assert may_alias_shifted(store, load, "i", 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-6, 6), st.integers(-6, 6), st.integers(1, 4), st.integers(2, 4), st.integers(1, 4),
+       st.integers(3, 40))
+def test_unrolled_versions_against_brute_force(shift_a, shift_b, per, versions, step, trip):
+    """Sound for any division and step (never a distance past the first that really
+    meets), and exact where the step and the two shifts' difference are multiples of
+    the division (the versions of one unrolled loop)."""
+    a, b = _unrolled_version(shift_a, per, versions, 8), _unrolled_version(shift_b, per, versions, 8)
+    truth = None
+    for d in range(1, trip):
+        if any(_bytes_at(a, i * step) & _bytes_at(b, (i + d) * step) for i in range(trip - d)):
+            truth = d
+            break
+    got = min_carried_distance(a, b, "i", step, trip)
+    if truth is not None:
+        assert got is not None and got <= truth
+    if step % per == 0 and (shift_a - shift_b) % per == 0 and trip > 2 * versions:
+        assert got == truth

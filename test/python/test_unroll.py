@@ -352,11 +352,11 @@ def test_unrolled_and_remainder_loops_for_an_odd_trip_count():
 
 @pytest.mark.parametrize(("stages", "tile", "op"), [
     (2, 256, "relu"), pytest.param(4, 256, "relu", marks=SOLVES_U4),
-    # stage-skewed unrolled bodies whose code sets some copies' flags after their own
-    # producers (not at the model's one point per pipe), each draining the pipe: U = 2 of
-    # 1024-element exp tiles was written 131 an iteration and ran 174.5, U = 4 of 512 64
-    # and 110; the II written is now the slower of the code's replays with and without
-    # its rings of ids, which the code runs at (modulo_schedule._code_run)
+    # stage-skewed unrolled bodies: insert-sync took a copy's version ((iv - 2) / 2) mod 3
+    # and the next pass's (iv / 2) mod 3 for unrelated (analysis.aliasing.floor_div), set
+    # each copy's flag after its own store, each draining MTE3, and the code ran slower
+    # than written: U = 2 of 1024-element exp tiles 131 written, 174.5 ran; U = 4 of 512
+    # 64 and 110. Now 131 and 131, 66 and 66
     (4, 1024, "exp"), pytest.param(8, 512, "exp", marks=SOLVES_U4)])
 def test_scheduled_ii_per_iteration_is_what_runs(stages, tile, op):
     """What one more source iteration costs in the steady state ((cycles at 32 trips -

@@ -15,10 +15,9 @@
 
 // Unrolled 4 times, the model's copies share one set point per pipe pair: the two drains
 // paid once per 4 steps, V binds again (4 x 64 = 256 per 4 steps, 64 per step against
-// 198). The code of that schedule sets some copies' flags after their own loads and
-// stores: it runs at 440 per 4 steps (110 per step; the same loop as a kernel of 16 and
-// 32 tiles ran 110 a tile), the II written, the solver's kept beside it.
-// UNROLL: ascend.unroll = 4 : i64, ascend.loop = #ascend.loop<ii = 440, mii = 256, status = "feasible", res_mii = {MTE2 = 174, MTE3 = 252, V = 256}, rec_mii = {{[0-9]+}}, binding = "V">
+// 198). The code of that schedule runs at 264 per 4 steps as replayed (the same loop as a
+// kernel of 16 and 32 tiles ran 66 a tile), the II written, the solver's kept beside it.
+// UNROLL: ascend.unroll = 4 : i64, ascend.loop = #ascend.loop<ii = 264, mii = 256, status = "feasible", res_mii = {MTE2 = 174, MTE3 = 252, V = 256}, rec_mii = {{[0-9]+}}, binding = "V">
 // UNROLL-SAME: ascend.solver_ii = 256 : i64
 
 // Rows of 8 x 2048 f32 in tiles of 512: the inner loop (load, exp, store) is scheduled
