@@ -31,13 +31,15 @@ MAX_TRIPS = 8
 # program order must replay faster by more than this (the replay's error on one pass is
 # about 2%: seed 659 replayed 1345 and 1258, ran 1369 and 1288)
 MARGIN_PERCENT = 2
+# what `program_order_below` finds: K, the program-order schedule, and its and the
+# pipelined code's replayed cycles at K trips
+Below = tuple[int, LoopResult, tuple[int, int]]
 # the counts beyond MAX_TRIPS at which program order, faster at each count up to it, is
 # weighed again: faster there too, it is the loop's code at every count
 STEADY_TRIPS = (2 * MAX_TRIPS, 8 * MAX_TRIPS)
 
 
-def program_order_below(problem: LoopProblem, body: int, written: LoopResult
-                        ) -> tuple[int, LoopResult, tuple[int, int]] | None:
+def program_order_below(problem: LoopProblem, body: int, written: LoopResult) -> Below | None:
     """(K, the program-order schedule, its and `written`'s replayed cycles at K trips)
     when program order's code runs 1 .. K trips faster than the code of `written`; None
     where it does not at one trip, or where the replay models neither code (nor one below
@@ -62,7 +64,7 @@ def program_order_below(problem: LoopProblem, body: int, written: LoopResult
 
 
 def program_order_throughout(problem: LoopProblem, body: int, written: LoopResult,
-                             found: tuple[int, LoopResult, tuple[int, int]], slack_percent: int) -> LoopResult | None:
+                             found: Below, slack_percent: int) -> LoopResult | None:
     """Program order at every count, one version per buffer (the loop has no other code to
     share them with), as its code runs (`program_order_as_run`, no rings of ids: the count
     is not known), where `program_order_below` found it faster than the code of `written`

@@ -59,7 +59,7 @@ from ascend_mlir.scheduling.program_order import as_program_order, written_in_bo
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
-from ascend_mlir.scheduling.small_trips import program_order_below, program_order_throughout
+from ascend_mlir.scheduling.small_trips import Below, program_order_below, program_order_throughout
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
@@ -527,11 +527,12 @@ class ModuloSchedulePass(ModulePass):
         base = model.problem()
         if not replays(base, len(model.tasks)) or not all(replays(p, len(m.tasks)) for (p, m, _, _), _n in parts):
             return True
+        main_ii = main[2].ii  # the II written on the main loop (Unrolled: problem, model, result, solver II)
         if trips is None:
-            return main[2].ii * 100 < as_run.ii * factor * (100 - CODE_SLACK_PERCENT)
+            return main_ii * 100 < as_run.ii * factor * (100 - CODE_SLACK_PERCENT)
         unrolled = sum(written_cycles(m.problem(), len(m.tasks), r, n) for (_p, m, r, _), n in parts if n > 0)
         # and no higher II an iteration written (2 chains on the 950: 635 a pass of two, ran 1061, against 225)
-        return unrolled < written_cycles(base, len(model.tasks), as_run, trips) and main[2].ii <= as_run.ii * factor
+        return unrolled < written_cycles(base, len(model.tasks), as_run, trips) and main_ii <= as_run.ii * factor
 
     @staticmethod
     def _as_run(model: LoopModel, problem: LoopProblem, result: LoopResult, unrolled: bool = False) -> LoopResult:
@@ -936,17 +937,19 @@ class ModuloSchedulePass(ModulePass):
         """The loop's pipelined schedule `written`, and for a count known at run time only
         the program-order schedule of its first counts where that runs them faster, or
         of every count (scheduling/small_trips.py)."""
-        found = None
+        found = throughout = None
         if (model.trip_count is None and model.model_flag_drains
                 and all(hardware.core_of_pipes(t.solver_pipes) != "CUBE" for t in model.tasks)):
-            found = program_order_below(model.problem(), len(model.tasks), written)
-        throughout = found and program_order_throughout(model.problem(), len(model.tasks), written, found, CODE_SLACK_PERCENT)
+            problem, body = model.problem(), len(model.tasks)
+            found = program_order_below(problem, body, written)
+            if found is not None:
+                throughout = program_order_throughout(problem, body, written, found, CODE_SLACK_PERCENT)
         self._write_loop(model, throughout or written, solver_ii)
         if found is not None and throughout is None:
             self._write_small_trips(model, found)
 
     @staticmethod
-    def _write_small_trips(model: LoopModel, found: tuple[int, LoopResult, tuple[int, int]]) -> None:
+    def _write_small_trips(model: LoopModel, found: Below) -> None:
         """The program-order schedule of the first counts of a loop of a runtime count."""
         below, in_order, (theirs, ours) = found
         ascend.set_small_trips(model.loop, below, _loop_attr(in_order), in_order.start[:len(model.tasks)])

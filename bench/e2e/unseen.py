@@ -33,10 +33,12 @@ and their distance, the compile's CPU seconds.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -88,15 +90,19 @@ class Shape:
                 f" S={self.stages}")
 
 
+def _drawn_chain(rng: random.Random, dtype: str, longest: int, rows: tuple[int, ...], cols: tuple[int, ...]) -> Chain:
+    """One chain of 2 to `longest` tile ops (3 from two inputs), of a tile drawn from
+    `rows` x `cols`."""
+    two = rng.random() < 0.3
+    length = rng.randint(3 if two else 2, longest)
+    kinds = tuple(rng.choice(UNARY[dtype] + BINARY) for _ in range(length))
+    return Chain(length, rng.choice(rows), rng.choice(cols), two, kinds)
+
+
 def draw(seed: int) -> Shape:
     rng = random.Random(seed)
     dtype = rng.choice(("f32", "f32", "f16"))
-    chains = []
-    for _ in range(rng.choice(WIDTHS)):
-        two = rng.random() < 0.3
-        length = rng.randint(3 if two else 2, 9)
-        kinds = tuple(rng.choice(UNARY[dtype] + BINARY) for _ in range(length))
-        chains.append(Chain(length, rng.choice(ROWS), rng.choice(COLS[dtype]), two, kinds))
+    chains = [_drawn_chain(rng, dtype, 9, ROWS, COLS[dtype]) for _ in range(rng.choice(WIDTHS))]
     return Shape(tuple(chains), dtype, rng.choice(TRIPS), rng.random() < 0.3, rng.randint(1, 3))
 
 
@@ -113,12 +119,7 @@ def draw_narrow(seed: int) -> Shape:
     ran up to 2.4x slower an iteration than written, and than not unrolling)."""
     rng = random.Random(seed)
     dtype = rng.choice(("f32", "f16"))
-    chains = []
-    for _ in range(rng.choice((1, 1, 2))):
-        two = rng.random() < 0.3
-        length = rng.randint(3 if two else 2, 6)
-        kinds = tuple(rng.choice(UNARY[dtype] + BINARY) for _ in range(length))
-        chains.append(Chain(length, rng.choice(NARROW_ROWS), rng.choice(NARROW_COLS[dtype]), two, kinds))
+    chains = [_drawn_chain(rng, dtype, 6, NARROW_ROWS, NARROW_COLS[dtype]) for _ in range(rng.choice((1, 1, 2)))]
     return Shape(tuple(chains), dtype, rng.choice(NARROW_TRIPS), rng.random() < 0.3, rng.choice(NARROW_STAGES))
 
 
@@ -198,27 +199,24 @@ def _chip_options(chip: str) -> dict[str, str]:
     return {"chip_file": chip} if chip.endswith(".toml") else {"chip": chip}
 
 
-# The last compiles of this process, by input text, chip and options: a runtime-trip kernel's
-# text is the same at every trip count, so measured_ii's two compiles and check_oracle's
-# are one (about 2 CPU s each once the solve is shared), and a test that compiles a seed
-# at its own trips and then asks the oracle compiles it once. Callers get a copy, so
-# nothing one of them does to its module reaches another.
-_COMPILED: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[ModuleOp, float]] = {}
-_COMPILED_KEPT = 8
-
-
 def _compiled(text: str, chip: str, **options):
-    key = (text, chip, tuple(sorted(options.items())))
-    if key not in _COMPILED:
-        module = _parse(text)
-        options.update(_chip_options(chip))
-        t0 = time.process_time()
-        AscendCompilePass(**options).apply(Context(), module)
-        if len(_COMPILED) >= _COMPILED_KEPT:
-            del _COMPILED[next(iter(_COMPILED))]
-        _COMPILED[key] = module, time.process_time() - t0
-    module, cpu = _COMPILED[key]
+    """The compiled module (a copy: nothing one caller does to it reaches another) and the
+    compile's CPU seconds."""
+    module, cpu = _compiled_once(text, chip, tuple(sorted(options.items())))
     return module.clone(), cpu
+
+
+# The last compiles of this process: a runtime-trip kernel's text is the same at every
+# trip count, so measured_ii's two compiles and check_oracle's are one (about 2 CPU s
+# each once the solve is shared), and a test that compiles a seed at its own trips and
+# then asks the oracle compiles it once.
+@functools.lru_cache(maxsize=8)
+def _compiled_once(text: str, chip: str, options: tuple[tuple[str, Any], ...]) -> tuple[ModuleOp, float]:
+    module = _parse(text)
+    t0 = time.process_time()
+    kwargs: dict[str, Any] = {**dict(options), **_chip_options(chip)}
+    AscendCompilePass(**kwargs).apply(Context(), module)
+    return module, time.process_time() - t0
 
 
 def _inputs(module, shape: Shape, trips: int, seed: int):

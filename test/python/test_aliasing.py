@@ -17,6 +17,7 @@ from ascend_mlir.analysis.aliasing import (
     Mod,
     ScopeRoot,
     carried_distances,
+    floor_div,
     may_alias,
     may_alias_shifted,
     min_carried_distance,
@@ -233,6 +234,15 @@ def _bytes_at(fp, value):
     return _bytes(fp.dims, fp.elem, base.const)
 
 
+def _first_meeting(a, b, step, trip):
+    """By brute force, the first distance d at which `b` of iteration i + d touches a byte
+    `a` touched in iteration i (i stepping by `step` over `trip` iterations); None if none."""
+    for d in range(1, trip):
+        if any(_bytes_at(a, i * step) & _bytes_at(b, (i + d) * step) for i in range(trip - d)):
+            return d
+    return None
+
+
 def test_version_gap_next_to_a_negative_stride():
     # a = {i, i - 1} (stride -1 reaches below its base), b = {i - 3 + (i mod 2)}: in the
     # next iteration b may land on i - 1. The gap's range must be compared with a's byte
@@ -262,11 +272,7 @@ def test_min_carried_distance_against_brute_force(ca, ka, da, ea, va, cb, kb, db
         va = None
     a = Footprint("m", "ub", _moving(ca, ka, va), tuple(da), ea)
     b = Footprint("m", "ub", _moving(cb, kb, vb), tuple(db), eb)
-    truth = None
-    for d in range(1, trip):
-        if any(_bytes_at(a, i * step) & _bytes_at(b, (i + d) * step) for i in range(trip - d)):
-            truth = d
-            break
+    truth = _first_meeting(a, b, step, trip)
     got = min_carried_distance(a, b, "i", step, trip)
     if truth is not None:
         assert got is not None and got <= truth
@@ -294,7 +300,6 @@ def test_versions_of_neighbouring_stages_are_apart():
 
 def _unrolled_version(shift: int, per: int, versions: int, size: int) -> Footprint:
     """A buffer version of a loop unrolled `per` times: ((i + shift) / per) mod versions."""
-    from ascend_mlir.analysis.aliasing import floor_div
     return Footprint("ub", "ub", Affine.symbol(Mod(floor_div(Affine.symbol("i") + shift, per), versions), size),
                      ((size, 1),))
 
@@ -319,11 +324,7 @@ def test_unrolled_versions_against_brute_force(shift_a, shift_b, per, versions, 
     meets), and exact where the step and the two shifts' difference are multiples of
     the division (the versions of one unrolled loop)."""
     a, b = _unrolled_version(shift_a, per, versions, 8), _unrolled_version(shift_b, per, versions, 8)
-    truth = None
-    for d in range(1, trip):
-        if any(_bytes_at(a, i * step) & _bytes_at(b, (i + d) * step) for i in range(trip - d)):
-            truth = d
-            break
+    truth = _first_meeting(a, b, step, trip)
     got = min_carried_distance(a, b, "i", step, trip)
     if truth is not None:
         assert got is not None and got <= truth
