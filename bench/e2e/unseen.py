@@ -260,29 +260,43 @@ def _cycles(module, shape: Shape, trips: int, chip: str) -> int:
 
 def measured_ii(shape: Shape, chip: str, compiled=None) -> tuple[float, float | None, object]:
     """The loop's II as the code runs it, the II written on it, and the module at 2T trips
-    (T = MEASURE_TRIPS; `compiled`: a runtime-trip kernel's one compile). One more
-    iteration's cost, (cycles at 2T - cycles at T) / T, of the same code: a constant-trip
-    kernel is compiled at each count. Where the two compiles wrote different IIs, their
-    difference is no loop's II (a stage-skewed loop's form is weighed over its trips:
-    unseen seed 22 on four_ids took the one-stage code at 8 trips, 652, and the skewed
-    code at 16, 555, whose passes ran 552 cycles apart; the difference said 616): then
-    the 2T code's own period (`_steady_period`)."""
+    (T = MEASURE_TRIPS passes of the main loop: T U iterations where it is unrolled U
+    times; `compiled`: a runtime-trip kernel's one compile). One more iteration's cost,
+    (cycles at 2T - cycles at T) / T, of the same code: a constant-trip kernel is compiled
+    at each count. T counts passes, not iterations: narrow seed 35 on the 950 (U = 4,
+    written 81 an iteration) ran 8 -> 16 iterations, two passes more, at 91.9 and 32 -> 64
+    at 82.5, its first passes still filling the pipes. Where the two compiles wrote
+    different IIs, their difference is no loop's II (a stage-skewed loop's form is weighed
+    over its trips: unseen seed 22 on four_ids took the one-stage code at 8 trips, 652,
+    and the skewed code at 16, 555, whose passes ran 552 cycles apart; the difference
+    said 616): then the 2T code's own period (`_steady_period`)."""
     t = MEASURE_TRIPS
     if compiled is not None:
         short = long = compiled
+        t *= _unroll(compiled)
     else:
-        short, _ = _compiled(kernel(shape, t), chip=chip)
         long, _ = _compiled(kernel(shape, 2 * t), chip=chip)
+        if (unroll := _unroll(long)) > 1:
+            t *= unroll
+            long, _ = _compiled(kernel(shape, 2 * t), chip=chip)
+        short, _ = _compiled(kernel(shape, t), chip=chip)
     written = _written_ii(long)
     if _written_ii(short) != written:
         return _steady_period(long, shape, 2 * t, chip), written, long
     return (_cycles(long, shape, 2 * t, chip) - _cycles(short, shape, t, chip)) / t, written, long
 
 
+def _unroll(module) -> int:
+    """The unroll factor of the module's main loop (1: none unrolled)."""
+    return max((ascend.unroll_of(o) for o in module.walk() if isinstance(o, scf.ForOp)), default=1)
+
+
 def _steady_period(module, shape: Shape, trips: int, chip: str) -> float:
     """Cycles per iteration of the loop's ops in the middle half of their runs (the
     simulator's trace: each op of the loop issues once per iteration, in the prologue,
-    the passes and the epilogue alike, under its own location), the slowest op's."""
+    the passes and the epilogue alike, under its own location), the slowest op's, over
+    whole passes of an unrolled loop (its copies do not issue evenly spaced)."""
+    unroll = _unroll(module)
     inputs = _inputs(module, shape, trips, 0) if shape.dynamic else None
     trace = simulate(module, inputs, chip=_sim_chip(chip), blocks=1, trace=True).trace
     starts: dict[tuple[str, str], list[int]] = {}
@@ -293,7 +307,8 @@ def _steady_period(module, shape: Shape, trips: int, chip: str) -> float:
     for runs in starts.values():
         if len(runs) == trips:
             q = trips // 4
-            periods.append((runs[trips - 1 - q] - runs[q]) / (trips - 1 - 2 * q))
+            span = max(unroll, (trips - 1 - 2 * q) // unroll * unroll)
+            periods.append((runs[q + span] - runs[q]) / span)
     return max(periods)
 
 
