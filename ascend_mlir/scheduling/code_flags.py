@@ -53,26 +53,31 @@ Again = Callable[[list[int], list[int], int, bool], set[int]]
 
 
 def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], ii: int | None,
-                ids: int, ordered: Ordered, again: Again | None = None, runs: int | None = None,
+                ids: int, ordered: Ordered, again_for: Callable[[list[flag_sets.Release]], Again] | None = None,
+                runs: int | None = None,
                 ) -> tuple[list[int], list[flag_sets.Release], bool, list[flag_sets.Release]]:
     """The item after which each release's set stands (`flag_sets.set_points`; `ii` None:
     a loop kept in program order, each set after its producer) and the credit flags the
     body gets, as insert-sync places them on `ids` event ids per pipe pair (module doc),
     whether that is all (False: insert-sync puts barriers in, which is not modelled), and
-    the releases as synced (a merged carried flag's over its shortest distance).
-    `again`: whether a flag is set again only after its wait (`_no_double_set`; None:
-    every flag is, one id each); `runs`: how many times the body runs, when known."""
+    the releases as synced (a merged carried flag's over its shortest distance, a carried
+    flag no ring orders waited in its own pass: `_rings_or_within`).
+    `again_for`: `Again` on the block with these releases' flags (`_no_double_set`; None:
+    every flag is set again only after its wait, one id each); `runs`: how many times the
+    body runs, when known."""
     points = flag_sets.set_points(items, releases, ii)
-    periods, back = _no_double_set(releases, points, again, runs)
+    releases, rings = _rings_or_within(releases, points, again_for)
+    again = again_for(releases) if again_for is not None else None
+    periods, back = _no_double_set(releases, points, again, runs, rings)
     fewest = _short_pipes(releases, points, back, periods, ids)
     if not fewest:
         # ids enough: the flags' extra ids change no set point, and their credits are
         # left out as before (the replay's block model sees credits where insert-sync's
         # finds the flag ordered: two chains in program order replayed at 580 cycles a
         # trip where the code runs 368)
-        return points, [], True, list(releases)
+        return points, [], True, releases
     points = flag_sets.set_points(items, releases, ii, fewest)
-    periods, back = _no_double_set(releases, points, again, runs)
+    periods, back = _no_double_set(releases, points, again, runs, rings)
     keyed = _gathered_flags(releases, points, periods)
     points, merged, periods = _merged_carried(items, keyed, points, periods, back, ids)
     releases = [replace(r, distance=m.distance) for r, m in zip(releases, merged, strict=True)]
@@ -104,8 +109,35 @@ def _gathered_flags(releases: Sequence[flag_sets.Release], points: list[int],
     return out
 
 
+def _rings_or_within(releases: Sequence[flag_sets.Release], points: list[int],
+                     again_for: Callable[[list[flag_sets.Release]], Again] | None,
+                     ) -> tuple[list[flag_sets.Release], dict[int, int]]:
+    """The releases and, per carried flag set before its wait in the pass, its ring, as
+    insert-sync's `_rings_or_within` gives them: the fewest ids from distance + 1 (up to
+    `RING_EXTRA_IDS` more) on which its next set of an id follows the wait that consumed
+    the previous one, else waited in its own pass (distance 0). Narrow seed 71 on the 950
+    (U = 2): a store's flag to the load two items after it, carried one pass, was not
+    ordered on two ids; insert-sync waited it in its own pass, each pass's last load then
+    waiting for its stores (written 390 a pass, ran 572), where the replay counted a ring
+    of two. Three ids order it. One question per flag (`flag_sets.flag_key`: insert-sync
+    has merged the releases of one point, pair and distance, waited before the first
+    consumer), its answer for all its releases."""
+    if again_for is None:
+        return list(releases), {}
+    flags: dict[tuple, list[int]] = {}
+    for k, r in enumerate(releases):
+        if r.distance and flag_sets.flag_ids(r.distance, r.src < r.dst) > r.distance:
+            flags.setdefault(flag_sets.flag_key(r, points[k]), []).append(k)
+    asked = {ks[0]: ks for key, ks in flags.items() if key[0] < min(releases[k].dst for k in ks)}
+    first = _carried_rings(points, list(asked), releases, again_for(list(releases)), RING_EXTRA_IDS)
+    rings = {k: first[head] for head, ks in asked.items() if head in first for k in ks}
+    within = {k for head, ks in asked.items() if head not in first for k in ks}
+    return [replace(r, distance=0) if k in within else r for k, r in enumerate(releases)], rings
+
+
 def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], again: Again | None,
-                   runs: int | None = None) -> tuple[list[int], list[flag_sets.Release]]:
+                   runs: int | None = None, rings: dict[int, int] | None = None,
+                   ) -> tuple[list[int], list[flag_sets.Release]]:
     """Per release, the ids its flag takes, and the credit flags back, as insert-sync's
     `_no_double_set` gives them: a flag whose next set nothing orders after its wait
     takes a ring of one id per version (two) up to `RING_EXTRA_IDS` more where that
@@ -114,8 +146,10 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     for each of three V -> MTE3 flags that insert-sync gave two (unseen seed 22 on a chip
     of 4 ids: insert-sync ran short, put the flags on a ring behind a credit flag back,
     the replay did not, and the loop ran 664 cycles an iteration where 551 was written;
-    652 written and 646 run with it)."""
-    periods = [flag_sets.flag_ids(r.distance, r.src < r.dst) for r in releases]
+    652 written and 646 run with it). `rings`: the ids `_rings_or_within` gave carried
+    flags."""
+    rings = rings or {}
+    periods = [rings.get(k, flag_sets.flag_ids(r.distance, r.src < r.dst)) for k, r in enumerate(releases)]
     back: list[flag_sets.Release] = []
     if again is None:
         return periods, back

@@ -374,7 +374,8 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
         return sync_plan.covered(code_flags.flag_model(model, releases, at), a, b, pipe_a, pipe_b, wrap)
 
     points, back, modelled, synced = code_flags.placed_sets(timed if gather else [flag_sets.Item(t.pipes) for t in timed], releases,
-                                          ii if gather else None, p.events_per_pipe_pair, ordered, code_flags.again_of(model, releases),
+                                          ii if gather else None, p.events_per_pipe_pair, ordered,
+                                          lambda synced: code_flags.again_of(model, synced),
                                           None if trips is None else trips - max(shift[:body_tasks], default=0))
     for n, q in zip(flagged, synced, strict=True):
         code[n] = q.distance  # a carried flag merged with one over fewer passes (code_flags)

@@ -357,12 +357,16 @@ def _rings_or_within(plan: _Plan) -> None:
     before the vmul of tile i into the buffer that store reads next) takes distance + 1
     ids, one per pass mod period: pass k sets id k and waits id k - distance. Where the
     next set of an id is not ordered after the wait that consumed it
-    (`sync_plan.set_after_own_wait`), the flag is waited in its own pass instead
-    (distance 0), which orders every later pass too."""
+    (`sync_plan.set_after_own_wait`), a ring of up to `RING_EXTRA_IDS` more ids that
+    orders it (`_on_a_ring`), else the flag is waited in its own pass (distance 0),
+    which orders every later pass too. Narrow seed 71 on the 950: a store's flag to a
+    load later in the next pass, not ordered on two ids, was waited in its own pass, each
+    pass's last load waiting for its stores (written 390 a pass, ran 572); three ids
+    order it (`code_flags._rings_or_within` is the replay's)."""
     for flag in plan.flags:
         if flag.cross_core or flag.around or not 1 <= flag.distance < flag.period or flag.src >= flag.dst:
             continue
-        if not set_after_own_wait(_model(plan), _carried_key, id(flag), flag.distance, flag.period):
+        if not _on_a_ring(plan, flag):  # from its distance + 1 ids, its period here
             flag.distance, flag.period = 0, 1
 
 

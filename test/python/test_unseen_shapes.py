@@ -661,3 +661,18 @@ def test_narrow_draws_are_one_or_two_chains_of_large_tiles():
     assert {len(s.chains) for s in shapes} == {1, 2}
     assert all(c.rows * c.cols * (4 if s.dtype == "f32" else 2) >= 1024 for s in shapes for c in s.chains)
     assert {s.stages for s in shapes} <= set(range(2, 9)) and {s.dynamic for s in shapes} == {True, False}
+
+
+def test_a_carried_flag_no_two_ids_order_takes_a_ring_of_three():
+    """Narrow seed 71 on the 950: a chain that only copies (8 rows of 256 f16) beside a
+    two-input one, num_stages 6, unrolled twice. The flag from the pass's stores to the
+    copy's load two items later, carried one pass, was not ordered on two ids (its next
+    set could come before the wait that consumed the last); insert-sync waited it in its
+    own pass instead, so every pass's last load waited for the pass's own stores: written
+    390 a pass, ran 572 (18652 cycles at 64 trips). A ring of three ids orders it, as the
+    replay now asks too (`code_flags._rings_or_within`): written 390, runs 392."""
+    shape = unseen.draw_narrow(71)
+    measured, written, module = unseen.measured_ii(shape, "ascend950")
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+    assert any(ascend.unroll_of(o) == 2 for o in module.walk() if isinstance(o, scf.ForOp))  # type: ignore[union-attr]
+    assert unseen.check_oracle(shape, "ascend950", 71) == []
