@@ -676,3 +676,23 @@ def test_a_carried_flag_no_two_ids_order_takes_a_ring_of_three():
     assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
     assert any(ascend.unroll_of(o) == 2 for o in module.walk() if isinstance(o, scf.ForOp))  # type: ignore[union-attr]
     assert unseen.check_oracle(shape, "ascend950", 71) == []
+
+
+def test_a_remainder_loops_anchored_prime_takes_the_main_loops_ids_after_a_barrier():
+    """Narrow seed 62 on four_ids.toml (4 ids per pipe pair): one chain of 8 rows of 256
+    f32, num_stages 4, count known at run time, unrolled 4 times. The remainder loop's
+    V -> MTE2 flag is primed right after the main loop (its first wait stands for the
+    main loop's vector ops: `_anchor_primes`) and held its id over the whole function; the
+    main loop's four V -> MTE2 flags ran one short, and its vector sets gathered after the
+    last vadd, which the replay did not know: written 1022 a pass, ran 1304. Now the
+    prime stands right before the remainder loop, after the pipe_barrier[<PIPE_ALL>]
+    between the loops, and takes an id of the main loop's: written 1022, runs 1022."""
+    shape = unseen.draw_narrow(62)
+    module, _ = unseen._compiled(unseen.kernel(shape), FOUR_IDS)
+    measured, written, _ = unseen.measured_ii(shape, FOUR_IDS, module)
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+    main = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.unroll_of(o) == 4)
+    waits = {op.event_id for op in main.body.walk() if isinstance(op, hivm.WaitFlagOp) and op.set_pipe.pipe_name == "V"
+             and op.wait_pipe.pipe_name == "MTE2"}
+    assert waits == {0, 1, 2, 3}, waits
+    assert unseen.check_oracle(shape, FOUR_IDS, 62) == []
