@@ -21,9 +21,10 @@ through versions `iv mod k`, planned `pointer_cast`s):
    body (a pipelined loop's store of tile i - 1 before the vmul of tile i, whose next
    pass writes the version the store reads) is set before it is waited in every pass:
    it takes d + 1 ids (pass k sets id k, waits id k - d), d primes, and drains the ids
-   of the last d passes, which the trip count gives (a loop without a known one, or a
-   ring whose next set nothing orders after its wait, waits in its own pass instead,
-   which orders every later pass too). Dependences are taken shortest first and skipped when
+   of the last d passes, which the trip count gives (where nothing orders the next set
+   of an id after its wait, up to two more ids; a loop without a known count, or a ring
+   that no such ids order, waits in its own pass instead, which orders every later pass
+   too). Dependences are taken shortest first and skipped when
    the flags and barriers already placed (or already in the input: the pass is
    idempotent) order them transitively (`ascend_mlir.analysis.sync_plan`).
 4. **No flag set twice.** In a loop, the pipe that sets a flag may run ahead of the pipe
@@ -42,6 +43,9 @@ through versions `iv mod k`, planned `pointer_cast`s):
    straight-line code shares a loop's ids where happens-before proves it done before the
    loop starts or set only after the loop's work on its wait pipe (`Turns.apart`), and
    only there: the pipe that sets it after a loop may run ahead of the loop's last waits.
+   A loop's flag primed after an item of the function body (its first wait then stands
+   for that item's work) shares the ids of the loops up to that item, its primes moved
+   right before its loop behind the pipe_barrier[PIPE_ALL] the shared ids put there.
    Where a loop's flag finds none, the loops' flags choose first if fewer then go
    without. **When the ids run out** in a block (or in a loop body would, each flag
    holding its own ids over the loop, as the replay counts), its sets of that pipe gather at the
@@ -720,10 +724,12 @@ class _Emitter:
         seen: set[tuple] = set()
         for op in list(self.planner.body.ops):
             mine = used.get(op, set())
-            prev = op.prev_op
-            drained = prev is not None and hivm.is_barrier_all(prev)
-            if mine & seen and not drained:
-                Builder(InsertPoint.before(self._first_of_region(op))).insert(hivm.PipeBarrierOp("ALL"))
+            if mine & seen:
+                # drained where a barrier already stands before the region's primes (a
+                # straight-line flag's that fell back, right before the loop)
+                first = self._first_of_region(op)
+                if first.prev_op is None or not hivm.is_barrier_all(first.prev_op):
+                    Builder(InsertPoint.before(first)).insert(hivm.PipeBarrierOp("ALL"))
             seen |= mine
         self._nested_loop_barriers(flags)
 

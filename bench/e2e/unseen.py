@@ -276,7 +276,7 @@ def measured_ii(shape: Shape, chip: str, compiled=None) -> tuple[float, float | 
         short = long = compiled
         # above small_trips.MAX_TRIPS: at that count and below, a runtime count's code may
         # be program order (narrow seed 169 on four_ids ran 8 trips in program order and 16
-        # pipelined, 2149 apart an iteration; from 16 on, 1897 as written)
+        # pipelined, 2143.5 apart an iteration; from 16 on, 1897 as written)
         t = max(t * _unroll(compiled), small_trips.MAX_TRIPS + 1)
     else:
         long, _ = _compiled(kernel(shape, 2 * t), chip=chip)
