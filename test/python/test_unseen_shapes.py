@@ -696,3 +696,19 @@ def test_a_remainder_loops_anchored_prime_takes_the_main_loops_ids_after_a_barri
              and op.wait_pipe.pipe_name == "MTE2"}
     assert waits == {0, 1, 2, 3}, waits
     assert unseen.check_oracle(shape, FOUR_IDS, 62) == []
+
+
+@pytest.mark.slow
+def test_a_runtime_count_takes_program_order_where_it_wins_in_the_steady_state():
+    """Unseen seed 970 on skewed.toml (12 chains, 6 ids per pipe pair, a count known at
+    run time): program order was weighed only where it replayed faster at one trip. The
+    pipelined code replayed 688 cycles there against 1104 and was kept, and ran 1426 an
+    iteration against program order's 1000: 91967 cycles at 64 trips against 64080 (and
+    23519 against 16128 at 16). Program order now wins where it is faster from 16 trips
+    by more than it loses at one."""
+    shape = unseen.draw(970)
+    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
+    po, _ = unseen._compiled(unseen.kernel(shape), SKEWED, schedule="program-order")
+    assert unseen._cycles(ours, shape, 16, SKEWED) <= unseen._cycles(po, shape, 16, SKEWED)
+    loops = [ascend.loop_of(o) for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
