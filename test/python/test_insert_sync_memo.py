@@ -10,7 +10,7 @@ from xdsl.context import Context
 
 from ascend_mlir.diagnostics import parse_module
 from ascend_mlir.dialects import UPSTREAM_DIALECTS, hivm, register_dialects
-from ascend_mlir.transforms import insert_sync
+from ascend_mlir.transforms import insert_sync, sync_requirements
 
 UB = "memref<8x32xf32, #hivm.address_space<ub>>"
 GM = "memref<8x32xf32, #hivm.address_space<gm>>"
@@ -50,8 +50,8 @@ def synced(ops: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
             return function(*args, **kwargs)
         return wrapper
 
-    for name in ("may_alias", "min_carried_distance"):
-        monkeypatch.setattr(insert_sync, name, counting(getattr(insert_sync, name)))
+    for name in ("may_alias", "min_carried_distance"):  # asked where the dependences are collected
+        monkeypatch.setattr(sync_requirements, name, counting(getattr(sync_requirements, name)))
     module = parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), ping_pong(ops), "chain")
     insert_sync.InsertSyncPass(chip="ascend910b").apply(Context(), module)
     barriers = [op for op in module.walk() if isinstance(op, hivm.PipeBarrierOp) and not hivm.is_barrier_all(op)]

@@ -81,12 +81,12 @@ def test_the_sync_passes_take_the_scalar_core_from_the_layout():
     """ascend-insert-sync and ascend-insert-barrier-sync ask kernel_layout.scalar_core for
     the core of a function's scalar work: the declaration wins, else the cube only for
     a function of cube ops only."""
-    from ascend_mlir.transforms import insert_barrier_sync, insert_sync
+    from ascend_mlir.transforms import insert_barrier_sync, sync_requirements
 
     vector, declared = (next(o for o in parse(t).walk() if isinstance(o, func.FuncOp)) for t in (VECTOR, DECLARED))
     assert kernel_layout.scalar_core(vector) == "VECTOR"
     assert kernel_layout.scalar_core(declared) == "CUBE"
-    assert insert_sync.scalar_core is kernel_layout.scalar_core
+    assert sync_requirements.scalar_core is kernel_layout.scalar_core  # insert-sync's _Planner
     assert insert_barrier_sync.scalar_core is kernel_layout.scalar_core
 
 
