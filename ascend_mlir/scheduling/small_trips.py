@@ -9,6 +9,10 @@ ascend-pipeline-loops writes `scf.if (trips > K) { the pipelined loop } else { t
 in program order }`, where K is the largest count at which program order's code replays
 faster (and at every count below it) by more than `MARGIN_PERCENT`.
 
+Where program order replays faster at every count weighed, or from 16 trips by more
+than it loses at one, it is the loop's code at every count (`program_order_throughout`,
+`program_order_in_steady_state`).
+
 Both codes are replayed as insert-sync writes a loop of unknown count (`realize.loop_cycles`
 with `runtime`: no rings of ids). Program order keeps the pipelined loop's buffer
 versions: the two loops share the buffers, which ascend-multi-buffer indexes per pass.
@@ -111,11 +115,11 @@ def program_order_in_steady_state(problem: LoopProblem, body: int, written: Loop
     flags, short of ids, fell back to pipe_barrier[<PIPE_ALL>]s the replay does not see.)"""
     in_order = _in_order(problem, body, written)
     steady = _faster_in_steady_state(problem, body, written, in_order) if in_order is not None else None
-    if in_order is None or steady is None:
+    if steady is None:
         return None
-    ours = written_cycles(problem, body, written, 1, runtime=True)
-    theirs = loop_cycles(problem, body, in_order.ii, in_order.start, written.versions, 1, gather=False, runtime=True)
     in_order, cycles = steady
+    ours = written_cycles(problem, body, written, 1, runtime=True)
+    theirs = loop_cycles(problem, body, in_order.ii, in_order.start, in_order.versions, 1, gather=False, runtime=True)
     (first_theirs, first_ours), (at_most, at_least) = cycles[0], cycles[-1]
     if theirs - ours > first_ours - first_theirs:
         return None
