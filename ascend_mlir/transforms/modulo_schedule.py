@@ -53,8 +53,8 @@ from ascend_mlir.scheduling import (
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound, schedules_at
 from ascend_mlir.scheduling.code_timing import (code_form, code_schedule_at_its_code, one_pass_schedule,
-                                                 program_order_as_run, skewed_schedule, steady_schedule, stretched,
-                                                 unskewed, written_cycles)
+                                                 program_order_as_run, settled_from_its_prologue, skewed_schedule,
+                                                 steady_schedule, stretched, unskewed, written_cycles)
 from ascend_mlir.scheduling.program_order import as_program_order, written_in_body_order
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
@@ -897,6 +897,8 @@ class ModuloSchedulePass(ModulePass):
         """`solver_ii`: the II the solver chose for the loop's model, where `result` is
         another form of it (its code's replayed timing, program order)."""
         loop = model.loop
+        if model.model_flag_drains and replays(problem := model.problem(), len(model.tasks)):
+            result = settled_from_its_prologue(problem, len(model.tasks), result, model.trip_count is None, CODE_SLACK_PERCENT)
         ii, mii, status, bound = result.ii, result.mii, result.status, result.binding
         ascend.set_loop(loop, _loop_attr(result))
         length = 0
