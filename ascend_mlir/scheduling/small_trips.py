@@ -10,8 +10,7 @@ in program order }`, where K is the largest count at which program order's code 
 faster (and at every count below it) by more than `MARGIN_PERCENT`.
 
 Where program order replays faster at every count weighed, or from 16 trips by more
-than it loses at one, it is the loop's code at every count (`program_order_throughout`,
-`program_order_in_steady_state`).
+than it loses at one, it is the loop's code at every count (`weigh_program_order`).
 
 Both codes are replayed as insert-sync writes a loop of unknown count (`realize.loop_cycles`
 with `runtime`: no rings of ids). Program order keeps the pipelined loop's buffer
@@ -35,7 +34,7 @@ MAX_TRIPS = 8
 # program order must replay faster by more than this (the replay's error on one pass is
 # about 2%: seed 659 replayed 1345 and 1258, ran 1369 and 1288)
 MARGIN_PERCENT = 2
-# what `program_order_below` finds: K, the program-order schedule, and its and the
+# what `weigh_program_order` finds for the first counts: K, the program-order schedule, and its and the
 # pipelined code's replayed cycles at K trips
 Below = tuple[int, LoopResult, tuple[int, int]]
 # the counts beyond MAX_TRIPS at which program order, faster at each count up to it, is
@@ -43,32 +42,29 @@ Below = tuple[int, LoopResult, tuple[int, int]]
 STEADY_TRIPS = (2 * MAX_TRIPS, 8 * MAX_TRIPS)
 
 
-def program_order_below(problem: LoopProblem, body: int, written: LoopResult) -> Below | None:
-    """(K, the program-order schedule, its and `written`'s replayed cycles at K trips)
-    when program order's code runs 1 .. K trips faster than the code of `written`; None
-    where it does not at one trip, or where the replay models neither code (nor one below
-    the loop's bound, `written.mii`: `program_order_result` says why)."""
+def weigh_program_order(problem: LoopProblem, body: int, written: LoopResult, slack_percent: int,
+                        ) -> tuple[Below | None, LoopResult | None]:
+    """For a loop of a count known at run time only: program order's first counts
+    (`_faster_counts`: K, the program-order schedule, its and `written`'s replayed cycles
+    at K trips) where its code runs 1 .. K trips faster than the code of `written`, and
+    program order at every count where it is faster in the steady state too
+    (`_throughout`, `_in_steady_state`): then the first counts' are moot. (None, None)
+    where the replay models neither code (or program order is below the loop's bound,
+    `written.mii`: `program_order_result` says why). The program-order schedule and the
+    pipelined code's cycles at one trip are found once for all three questions."""
     in_order = _in_order(problem, body, written)
     if in_order is None:
-        return None
-    in_order_ii, in_order_start = in_order.ii, in_order.start
-    below, at = 0, (0, 0)
-    for trips in range(1, MAX_TRIPS + 1):
-        ours = written_cycles(problem, body, written, trips, runtime=True)
-        theirs = loop_cycles(problem, body, in_order_ii, in_order_start, written.versions, trips, gather=False,
-                             runtime=True)
-        if theirs * 100 >= ours * (100 - MARGIN_PERCENT):
-            break
-        below, at = trips, (theirs, ours)
+        return None, None
+    below, at, ours_once = _faster_counts(problem, body, written, in_order)
     if not below:
-        return None
-    return below, in_order, at
+        return None, _in_steady_state(problem, body, written, in_order, ours_once, slack_percent)
+    return (below, in_order, at), (_throughout(problem, body, written, in_order, slack_percent)
+                                   if below == MAX_TRIPS else None)
 
 
 def _in_order(problem: LoopProblem, body: int, written: LoopResult) -> LoopResult | None:
     """The loop's program-order schedule with the buffer versions of `written`, where the
-    replay models its code and it is no faster than the loop's bound (`written.mii`:
-    `program_order_result` says why)."""
+    replay models its code and it is no faster than the loop's bound."""
     found = written_in_body_order(problem, body) if replays(problem, body) else None
     if found is None:
         return None
@@ -79,55 +75,72 @@ def _in_order(problem: LoopProblem, body: int, written: LoopResult) -> LoopResul
     return as_program_order(written, in_order_ii, in_order, length, written.versions)
 
 
-def program_order_throughout(problem: LoopProblem, body: int, written: LoopResult,
-                             found: Below, slack_percent: int) -> LoopResult | None:
+def _faster_counts(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,
+                   ) -> tuple[int, tuple[int, int], int]:
+    """K, the largest count up to MAX_TRIPS at which `in_order`'s code runs 1 .. K trips
+    faster than the code of `written` by more than the margin (0: not at one trip), the
+    two codes' cycles at K, and the code of `written`'s at one trip."""
+    below, at, ours_once = 0, (0, 0), 0
+    for trips in range(1, MAX_TRIPS + 1):
+        ours = written_cycles(problem, body, written, trips, runtime=True)
+        ours_once = ours_once or ours
+        theirs = loop_cycles(problem, body, in_order.ii, in_order.start, written.versions, trips, gather=False,
+                             runtime=True)
+        if theirs * 100 >= ours * (100 - MARGIN_PERCENT):
+            break
+        below, at = trips, (theirs, ours)
+    return below, at, ours_once
+
+
+def _throughout(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,
+                slack_percent: int) -> LoopResult | None:
     """Program order at every count, one version per buffer (the loop has no other code to
     share them with), as its code runs (`program_order_as_run`, no rings of ids: the count
-    is not known), where `program_order_below` found it faster than the code of `written`
-    up to MAX_TRIPS and it is at STEADY_TRIPS too: a pipelined loop behind
-    `trips > MAX_TRIPS` runs every larger count slower than program order would (two
-    chains of 8 and 16 rows of 512 f16 on the 910B, num_stages 3, 17 trips: 12862 cycles
-    against program order's 10361, 726 a pass against 580). None otherwise."""
-    below, in_order, _ = found
-    if below < MAX_TRIPS:
-        return None
+    is not known), where it is faster than the code of `written` up to MAX_TRIPS and at
+    STEADY_TRIPS too: a pipelined loop behind `trips > MAX_TRIPS` runs every larger count
+    slower than program order would (two chains of 8 and 16 rows of 512 f16 on the 910B,
+    num_stages 3, 17 trips: 12862 cycles against program order's 10361, 726 a pass
+    against 580). None otherwise."""
     steady = _faster_in_steady_state(problem, body, written, in_order)
     if steady is None:
         return None
     in_order, cycles = steady
     theirs, ours = cycles[-1]
-    as_run = program_order_as_run(problem, body, in_order, written.mii, None, slack_percent)
-    return replace(as_run, message=f"program order replays faster than the pipelined schedule (II {written.ii}) "
-                                   f"at every count weighed (1 to {MAX_TRIPS}, {' and '.join(map(str, STEADY_TRIPS))}"
-                                   f" trips, a count known at run time): {theirs} cycles against {ours} at "
-                                   f"{STEADY_TRIPS[-1]}; written at the II its code runs at ({as_run.ii})")
+    return _written_as_run(problem, body, written, in_order, slack_percent,
+                           f"at every count weighed (1 to {MAX_TRIPS}, {' and '.join(map(str, STEADY_TRIPS))} trips, a "
+                           f"count known at run time): {theirs} cycles against {ours} at {STEADY_TRIPS[-1]}")
 
 
-def program_order_in_steady_state(problem: LoopProblem, body: int, written: LoopResult,
-                                  slack_percent: int) -> LoopResult | None:
-    """Program order at every count, as `program_order_throughout`, where it was not
-    faster at one trip (`program_order_below` found nothing) but is at STEADY_TRIPS by
-    more than the pipelined code gains at one trip: the counts beyond weigh more than the
+def _in_steady_state(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult, ours_once: int,
+                     slack_percent: int) -> LoopResult | None:
+    """Program order at every count, as `_throughout`, where it was not faster at one trip
+    (the code of `written` ran `ours_once` cycles there) but is at STEADY_TRIPS by more
+    than the pipelined code gains at one trip: the counts beyond weigh more than the
     first. Unseen seed 970 on skewed.toml (12 chains, 6 ids per pair, a count known at
     run time): the pipelined code replayed 688 cycles at one trip against program
     order's 1104 and was kept, while it ran 1426 an iteration against program order's
     1000: 91967 cycles at 64 trips against 64080. (At one trip it ran 2033: its prologue's
     flags, short of ids, fell back to pipe_barrier[<PIPE_ALL>]s the replay does not see.)"""
-    in_order = _in_order(problem, body, written)
-    steady = _faster_in_steady_state(problem, body, written, in_order) if in_order is not None else None
+    steady = _faster_in_steady_state(problem, body, written, in_order)
     if steady is None:
         return None
     in_order, cycles = steady
-    ours = written_cycles(problem, body, written, 1, runtime=True)
     theirs = loop_cycles(problem, body, in_order.ii, in_order.start, in_order.versions, 1, gather=False, runtime=True)
     (first_theirs, first_ours), (at_most, at_least) = cycles[0], cycles[-1]
-    if theirs - ours > first_ours - first_theirs:
+    if theirs - ours_once > first_ours - first_theirs:
         return None
+    return _written_as_run(problem, body, written, in_order, slack_percent,
+                           f"from {STEADY_TRIPS[0]} trips (a count known at run time: {at_most} cycles against "
+                           f"{at_least} at {STEADY_TRIPS[-1]}) by more than it loses at one trip ({theirs} against "
+                           f"{ours_once})")
+
+
+def _written_as_run(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,
+                    slack_percent: int, why: str) -> LoopResult:
+    """`in_order` at the II its code runs at, its remark saying `why` it beat `written`."""
     as_run = program_order_as_run(problem, body, in_order, written.mii, None, slack_percent)
     return replace(as_run, message=f"program order replays faster than the pipelined schedule (II {written.ii}) "
-                                   f"from {STEADY_TRIPS[0]} trips (a count known at run time: {at_most} cycles "
-                                   f"against {at_least} at {STEADY_TRIPS[-1]}) by more than it loses at one trip "
-                                   f"({theirs} against {ours}); written at the II its code runs at ({as_run.ii})")
+                                   f"{why}; written at the II its code runs at ({as_run.ii})")
 
 
 def _faster_in_steady_state(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,

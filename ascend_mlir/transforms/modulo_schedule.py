@@ -59,8 +59,7 @@ from ascend_mlir.scheduling.program_order import as_program_order, written_in_bo
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
-from ascend_mlir.scheduling.small_trips import (Below, program_order_below, program_order_in_steady_state,
-                                                program_order_throughout)
+from ascend_mlir.scheduling.small_trips import Below, weigh_program_order
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
@@ -943,12 +942,7 @@ class ModuloSchedulePass(ModulePass):
         found = throughout = None
         if (model.trip_count is None and model.model_flag_drains
                 and all(hardware.core_of_pipes(t.solver_pipes) != "CUBE" for t in model.tasks)):
-            problem, body = model.problem(), len(model.tasks)
-            found = program_order_below(problem, body, written)
-            if found is not None:
-                throughout = program_order_throughout(problem, body, written, found, CODE_SLACK_PERCENT)
-            else:
-                throughout = program_order_in_steady_state(problem, body, written, CODE_SLACK_PERCENT)
+            found, throughout = weigh_program_order(model.problem(), len(model.tasks), written, CODE_SLACK_PERCENT)
         self._write_loop(model, throughout or written, solver_ii)
         if found is not None and throughout is None:
             self._write_small_trips(model, found)
