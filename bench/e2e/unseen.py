@@ -17,8 +17,9 @@ chains with everything else left to chance:
 order with our sync), simulates one block of each, checks ours under `--perturb` (no
 race, no deadlock, no flag left set, outputs equal to the reference interpreter's) and
 measures the loop's II as what one more iteration costs: (cycles at 2T - cycles at T) / T
-with T = 8, against the II written on the loop (a runtime-trip kernel is compiled once
-and run at both trip counts).
+with T = 8 passes of the main loop (8 U iterations where it is unrolled U times; above
+small_trips.MAX_TRIPS for a runtime count), against the II written on the loop (a
+runtime-trip kernel is compiled once and run at both trip counts: `measured_ii`).
 
     python bench/e2e/unseen.py [--seeds 0-39] [--chips ascend950,ascend910b] [--json OUT] [--narrow]
 
