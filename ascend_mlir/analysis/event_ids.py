@@ -71,16 +71,21 @@ def allocate_events(
     order = sorted(range(len(requests)), key=lambda i: (ranks[i], requests[i].order, -requests[i].width, i))
     result: list[int | None] = [fixed.get(i) for i in range(len(requests))]
     live: dict[Hashable, list[tuple[int, int, int, int]]] = {}  # pair -> (end, first, width, request)
-    pinned: dict[Hashable, list[tuple[EventRequest, int]]] = {}
+    pinned: dict[Hashable, list[tuple[int, int]]] = {}  # pair -> (request, first)
     for i, first in fixed.items():
-        pinned.setdefault(requests[i].pair, []).append((requests[i], first))
+        pinned.setdefault(requests[i].pair, []).append((i, first))
     for i in order:
         r = requests[i]
         if i in fixed:
             continue
         busy = set((reserved or {}).get(r.pair, set()))
-        for other, first in pinned.get(r.pair, []):
-            if other.start <= r.end and other.end >= r.start:
+        for j, first in pinned.get(r.pair, []):
+            # a fixed request shares as any other does (`shares`: the loop of one branch
+            # of an `if` and the straight-line code of the other; unseen seed 962 on
+            # skewed.toml: the ring of the n <= 1 branch's loop held all six MTE2 -> V ids
+            # against the pipelined branch's prologue, whose flags became barriers)
+            other = requests[j]
+            if other.start <= r.end and other.end >= r.start and not (shares is not None and shares(j, i)):
                 busy.update(range(first, first + other.width))
         last_end: dict[int, int] = {}  # id -> the end of its latest user so far
         for end, first, width, holder in live.get(r.pair, []):
