@@ -222,7 +222,16 @@ class _Emitter:
         same), to the end of its top-level item (beyond it, `_region_barriers` orders them)."""
         lo, hi = self.region_of(plan.block)
         if f.anchor is not None:
-            return 0, hi  # primed before the loop, after an item of the function body
+            # primed before the loop, after the anchor: one of the function body holds
+            # its ids from the start (`_before_anchored_prime` says when not); one inside
+            # a top-level item from that item's start, which `_region_barriers` puts a
+            # pipe_barrier[<PIPE_ALL>] before where an earlier item's flags share its ids
+            # (narrow seed 194 on three_ids: the remainder loop's, inside the `if` after
+            # the unrolled main loop, held a V -> MTE2 id over the main loop, whose sets
+            # then gathered as the replay did not: written 1683 a pass, ran 1845)
+            block = f.anchor[1].parent_block()
+            top = self._top_item(block) if block is not None else None
+            return (0 if top is None else self.positions[top][0]), hi
         if lo < 0:
             top = self._top(plan)
             lo = 0 if top is None else self.positions[plan.items[0]][0]
