@@ -340,7 +340,8 @@ def _feeds(p: LoopProblem, deps: list[Dep]) -> dict[int, int]:
 
 
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
-          gather: bool = True, trips: int | None = None, barriers: bool = False, one_pass: bool = False) -> _Code:
+          gather: bool = True, trips: int | None = None, barriers: bool = False, one_pass: bool = False,
+          runtime: bool = False) -> _Code:
     """The body in program order (start order, a stage-skewed loop's tasks by their offset
     in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
     their point; with `gather` false, each after its producer, as insert-sync places them
@@ -348,7 +349,8 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     (None: a loop of many). `barriers`: its cross-pipe hand-offs are pipe_barrier[<PIPE_ALL>]s
     instead (`_barriers`; a loop that is not stage-skewed). Sets where
     a pipe pair runs short of event ids: `code_flags.placed_sets`. `one_pass`: see
-    `kernel_shift`."""
+    `kernel_shift`. `runtime`: the code of a count known at run time (`trips` None), its
+    prologue's and epilogue's straight-line sets kept (`_straight_releases`)."""
     shift = kernel_shift(p, body_tasks, ii, start, one_pass)
     at = [start[i] - shift[i] * ii for i in range(body_tasks)]
     order = sorted(range(body_tasks), key=lambda i: (at[i], i))
@@ -380,7 +382,7 @@ def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: 
     for n, q in zip(flagged, synced, strict=True):
         code[n] = q.distance  # a carried flag merged with one over fewer passes (code_flags)
     releases = synced
-    handed, straight_releases = _straight_releases(p, deps, pos, shift, trips)
+    handed, straight_releases = _straight_releases(p, deps, pos, shift, trips is not None or runtime)
     straight_at = code_flags.set_order(code_flags.planned_order(straight_releases, [r.src for r in straight_releases]))
     planned = code_flags.planned_order([*releases, *back], [*points, *(c.src for c in back)])
     items, item_of, set_of, straight_of, item_shift = _items(
@@ -443,7 +445,7 @@ def _dependence_wait(p: LoopProblem, d: Dep, item_of: dict[int, int], producer: 
 
 
 def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shift: list[int],
-                       trips: int | None) -> tuple[list[int], list[flag_sets.Release]]:
+                       straight_line: bool) -> tuple[list[int], list[flag_sets.Release]]:
     """The hand-offs between pipes (indices into `deps`) whose sets a stage-skewed loop's
     prologue and epilogue may have, and those releases (a set after each producer per
     pipe pair, where `_Replay._straight_flags` finds one needed): straight-line code,
@@ -451,9 +453,12 @@ def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shi
     or leaves out where a later one orders them. Random kernel 120's prologue drains MTE2 between
     its two loads (run 1709 cycles; with the kernel's points replayed 1553); a hand-off
     no pass of the loop flags gets one too (random kernel 542, one kernel pass: its
-    prologue's load -> vector op, a stage apart). None without a skew (no prologue) or a
-    trip count (`trips`: none to replay it by)."""
-    if trips is None or not any(shift):
+    prologue's load -> vector op, a stage apart). None without a skew (no prologue) or
+    `straight_line` (the steady state of a loop of many: none to replay them by). A count
+    known at run time has them too: narrow seed 252 on the 950, the anchored prime set
+    right after the prologue's three loads drained MTE2 before the first pass's loads,
+    103 cycles a run that the replay, without it, left out."""
+    if not straight_line or not any(shift):
         return [], []
     handed = [n for n, d in enumerate(deps) if _crosses(p, d)]
     return handed, [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], *_flag_pipes(p, deps[n])) for n in handed]
@@ -930,7 +935,8 @@ def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], vers
     code of a loop whose count is known at run time only (no rings of ids, `_code`'s
     trips None), run `trips` times: the code of a known count of one has no carried flag,
     and replayed one trip of unseen seed 659's runtime loop at 719 cycles, which ran 1369."""
-    code = _code(p, body_tasks, ii, start, versions, gather, None if runtime else max(trips, 1), barriers, one_pass)
+    code = _code(p, body_tasks, ii, start, versions, gather, None if runtime else max(trips, 1), barriers, one_pass,
+                 runtime)
     skew = max(code.shift, default=0)
 
     def replayed(iterations: int) -> int:
