@@ -214,10 +214,11 @@ class _Emitter:
 
     def _interval(self, plan: _Plan, f: _Flag) -> tuple[int, int]:
         """Where flag `f` holds its ids: a loop's over the outermost loop; a primed one from
-        the function's start; one of the function body over the whole body (a later flag's
-        set could run before its wait, and its set pipe may leave a loop before the loop's
-        last waits: unseen seed 732, 3 ids per pair, set V -> MTE3 id 0 after its loop
-        before MTE3 waited the loop's last set of it), unless `apart` proves otherwise
+        the function's start (anchored inside a top-level item: from that item's start);
+        one of the function body over the whole body (a later flag's set could run before
+        its wait, and its set pipe may leave a loop before the loop's last waits: unseen
+        seed 732, 3 ids per pair, set V -> MTE3 id 0 after its loop before MTE3 waited
+        the loop's last set of it), unless `apart` proves otherwise
         (`_sharing`); one of a branch of an `if` in no loop over the whole branch (the
         same), to the end of its top-level item (beyond it, `_region_barriers` orders them)."""
         lo, hi = self.region_of(plan.block)
@@ -624,12 +625,12 @@ class _Emitter:
         # epilogue's ops behind them (narrow seed 252 on the 950: V waited for the last
         # store before the epilogue's vector ops and their load, 285 cycles a run)
         for prime in self.primes:
-            if self._in_no_loop(prime):
+            if self._in_no_loop(prime.parent_block()):
                 hoist_prime(prime)
         drains: dict[Block, list[hivm.WaitFlagOp]] = {}
         for drain in self.drains:
-            if self._in_no_loop(drain):
-                drains.setdefault(drain.parent_block(), []).append(drain)  # type: ignore[arg-type]
+            if (block := drain.parent_block()) is not None and self._in_no_loop(block):
+                drains.setdefault(block, []).append(drain)
         for block, waits in drains.items():
             ops = list(block.ops)
             # in program order (each was inserted right after its loop, so the list is in
@@ -637,8 +638,8 @@ class _Emitter:
             for drain in sorted(waits, key=ops.index):
                 sink_drain(drain)
 
-    def _in_no_loop(self, op: Operation) -> bool:
-        block = op.parent_block()
+    def _in_no_loop(self, block: Block | None) -> bool:
+        """Whether `block` is the function body or a block of an `if` in no loop."""
         return block is not None and self._loop_of(block) is None
 
     def _emit_flag(self, plan: _Plan, f: _Flag) -> None:
