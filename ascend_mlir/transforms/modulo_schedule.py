@@ -52,9 +52,9 @@ from ascend_mlir.scheduling import (
     schedule_region,
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound, schedules_at
-from ascend_mlir.scheduling.code_timing import (code_form, code_schedule_at_its_code, one_pass_schedule,
-                                                 program_order_as_run, settled_from_its_prologue, skewed_schedule,
-                                                 steady_schedule, stretched, unskewed, written_cycles)
+from ascend_mlir.scheduling.code_timing import (barrier_synced_as_run, code_form, code_schedule_at_its_code,
+                                                 one_pass_schedule, program_order_as_run, settled_from_its_prologue,
+                                                 skewed_schedule, steady_schedule, stretched, unskewed, written_cycles)
 from ascend_mlir.scheduling.program_order import as_program_order, written_in_body_order
 from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
@@ -246,6 +246,8 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
                                                gather=False):
         return None
     result = as_program_order(pipelined, written_ii, written, length, versions, barrier_sync=barrier_sync)
+    if barrier_sync:
+        result = barrier_synced_as_run(problem, body, result, CODE_SLACK_PERCENT)
     if how == "replayed" and not barrier_sync and model.model_flag_drains:
         # program order as its code runs, which is the code written (`program_order_as_run`):
         # the body's order over stages runs faster than one pass after the other (unseen

@@ -755,3 +755,15 @@ def test_a_guarded_loop_runs_its_epilogue_free_of_its_drains_and_is_replayed_wit
         replayed = written_cycles(problem, body, written, trips, runtime=True)
         assert abs(replayed - cycles) <= 0.02 * cycles, (trips, replayed, cycles)
     assert unseen.check_oracle(shape, "ascend950", 252) == []
+
+
+def test_a_barrier_synced_program_order_loop_is_written_at_what_its_code_runs():
+    """Narrow seed 287 on skewed.toml (one chain of 4 ops, 9 trips): program order with
+    its hand-offs as pipe_barrier[<PIPE_ALL>]s wins, and was written at one past its last
+    start, 461, where its code runs 422 an iteration. Now the II written is the barrier
+    code's replayed cost an iteration (`code_timing.barrier_synced_as_run`), the code the same."""
+    shape = unseen.draw_narrow(287)
+    measured, written, module = unseen.measured_ii(shape, SKEWED)
+    loops = [ascend.loop_of(o) for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
