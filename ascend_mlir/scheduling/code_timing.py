@@ -23,6 +23,7 @@ runs at: `program_order_as_run`, `timed_program_order` and `at_its_own_ii`, weig
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from .bounds import arcs_disjoint, check_schedule
@@ -482,6 +483,13 @@ def replayed_in_order(problem: LoopProblem, body: int, written: LoopResult, trip
 SETTLED_TRIPS = 16
 
 
+def _settled_cost(cycles_at: Callable[[int], int]) -> int:
+    """What an iteration of code run from its prologue costs once its passes settle:
+    `cycles_at` (its replayed cycles at a count) over SETTLED_TRIPS more trips."""
+    once, twice = cycles_at(SETTLED_TRIPS), cycles_at(2 * SETTLED_TRIPS)
+    return -(-(twice - once) // SETTLED_TRIPS)
+
+
 def settled_from_its_prologue(problem: LoopProblem, body: int, written: LoopResult, runtime: bool,
                               slack_percent: int) -> LoopResult:
     """`written`, or where its code run from its prologue (`loop_cycles`, SETTLED_TRIPS and
@@ -493,13 +501,11 @@ def settled_from_its_prologue(problem: LoopProblem, body: int, written: LoopResu
     four_ids 823 and 872. Elsewhere the two agree, or the full pass is the one the code
     settles into (134 on skewed.toml: 422, from the prologue 354): the slower of the two
     is written. `runtime`: a count known at run time only. Not for barrier-synced code,
-    which `loop_cycles` replays with flags here."""
+    which `loop_cycles` replays with flags here (`barrier_synced_as_run` labels that)."""
     if written.stats.get("barrier_sync"):
         return written
     gather = written.status != "program-order"
-    once = written_cycles(problem, body, written, SETTLED_TRIPS, gather, runtime)
-    twice = written_cycles(problem, body, written, 2 * SETTLED_TRIPS, gather, runtime)
-    per = -(-(twice - once) // SETTLED_TRIPS)
+    per = _settled_cost(lambda trips: written_cycles(problem, body, written, trips, gather, runtime))
     if per * 100 <= written.ii * (100 + slack_percent):
         return written
     said = f"{written.message}; " if written.message else ""
@@ -516,9 +522,8 @@ def barrier_synced_as_run(problem: LoopProblem, body: int, result: LoopResult, s
     need not take: narrow seed 287 on skewed.toml (one chain of 4 ops, 9 trips) was
     written 461 and ran 422 an iteration. The code stays (`stretched`: ascend.code_ii
     keeps the layout where the label is below the II)."""
-    once, twice = (loop_cycles(problem, body, result.ii, result.start, result.versions, trips, gather=False,
-                               barriers=True) for trips in (SETTLED_TRIPS, 2 * SETTLED_TRIPS))
-    per = -(-(twice - once) // SETTLED_TRIPS)
+    per = _settled_cost(lambda trips: loop_cycles(problem, body, result.ii, result.start, result.versions, trips,
+                                                  gather=False, barriers=True))
     if abs(per - result.ii) * 100 <= result.ii * slack_percent:
         return result
     return stretched(problem, result, per)
