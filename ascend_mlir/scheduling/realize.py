@@ -34,8 +34,9 @@ from which the schedule the code really has is written (`as_result`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from ascend_mlir import hardware
 
@@ -43,6 +44,9 @@ from ascend_mlir.analysis import flag_sets, sync_plan
 
 from . import code_flags
 from .problem import Dep, LoopProblem
+
+T = TypeVar("T")
+_UNKNOWN = object()
 
 # a cube op's feed (reference/latency-model.md): mmadL1 reads its L1 operands on MTE1 before
 # the cube (M, the solver's pipe for it, whose ii includes the feed) computes, so a flag
@@ -339,9 +343,31 @@ def _feeds(p: LoopProblem, deps: list[Dep]) -> dict[int, int]:
     return feed
 
 
+def _remembered(p: LoopProblem, key: tuple, compute: Callable[[], T]) -> T:
+    """`compute()`, asked once per problem and `key` (`LoopProblem.replayed`): what it
+    answers depends on the problem and the key alone, and nothing changes what it returns."""
+    known = p.replayed.get(key, _UNKNOWN)
+    if known is _UNKNOWN:
+        known = p.replayed[key] = compute()
+    return known
+
+
+def _schedule_key(body_tasks: int, ii: int, start: list[int], versions: dict[str, int]) -> tuple:
+    return body_tasks, ii, tuple(start), tuple(sorted(versions.items()))
+
+
 def _code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
           gather: bool = True, trips: int | None = None, barriers: bool = False, one_pass: bool = False,
           runtime: bool = False) -> _Code:
+    """`_written_code`, once per problem and arguments."""
+    return _remembered(p, ("code", *_schedule_key(body_tasks, ii, start, versions), gather, trips, barriers, one_pass,
+                           runtime),
+                       lambda: _written_code(p, body_tasks, ii, start, versions, gather, trips, barriers, one_pass,
+                                             runtime))
+
+
+def _written_code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+                  gather: bool, trips: int | None, barriers: bool, one_pass: bool, runtime: bool) -> _Code:
     """The body in program order (start order, a stage-skewed loop's tasks by their offset
     in the kernel) with its sets where `flag_sets.set_points` puts them (after the op of
     their point; with `gather` false, each after its producer, as insert-sync places them
@@ -874,6 +900,15 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     the skewed code replayed faster than its one-stage form and was kept, and ran slower).
     `trips`: the loop's known trip count, whose rings the replay then carries (the II a
     schedule's code is written at, not the choice between forms)."""
+    run = _remembered(p, ("realize", *_schedule_key(body_tasks, ii, start, versions), iterations, gather, one_pass,
+                          trips),
+                      lambda: _replayed_steady_state(p, body_tasks, ii, start, versions, iterations, gather, one_pass,
+                                                     trips))
+    return Realized(run.ii, list(run.start))  # a list of its own to each caller
+
+
+def _replayed_steady_state(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+                           iterations: int | None, gather: bool, one_pass: bool, trips: int | None) -> Realized:
     code = _code(p, body_tasks, ii, start, versions, gather, trips, one_pass=one_pass)
     items = code.items
     stages = max(start[:body_tasks], default=0) // ii + 1
@@ -935,6 +970,14 @@ def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], vers
     code of a loop whose count is known at run time only (no rings of ids, `_code`'s
     trips None), run `trips` times: the code of a known count of one has no carried flag,
     and replayed one trip of unseen seed 659's runtime loop at 719 cycles, which ran 1369."""
+    return _remembered(p, ("cycles", *_schedule_key(body_tasks, ii, start, versions), trips, gather, barriers, one_pass,
+                           runtime),
+                       lambda: _replayed_cycles(p, body_tasks, ii, start, versions, trips, gather, barriers, one_pass,
+                                                runtime))
+
+
+def _replayed_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
+                     trips: int, gather: bool, barriers: bool, one_pass: bool, runtime: bool) -> int:
     code = _code(p, body_tasks, ii, start, versions, gather, None if runtime else max(trips, 1), barriers, one_pass,
                  runtime)
     skew = max(code.shift, default=0)
