@@ -28,7 +28,8 @@ from dataclasses import replace
 
 from .bounds import arcs_disjoint, check_schedule
 from .problem import LoopProblem, LoopResult
-from .realize import Realized, _body, kernel_shift, loop_cycles, realize
+from .loop_code import kernel_shift
+from .realize import Realized, _body, loop_cycles, realize
 
 # rounds of replay -> write -> replay before giving up on a fixed point
 ROUNDS = 4
@@ -143,7 +144,7 @@ def steady_schedule(p: LoopProblem, body_tasks: int, result: LoopResult, run: Re
     (within `slack_percent`) and no slower than `run`; None otherwise. Only for a loop
     whose every pipe keeps one stage (the code of a stage-skewed loop is other code).
     `gather`: whether insert-sync gathers the loop's sets by the schedule (false for a
-    loop kept in program order, `realize._code`). `near`: where no round is that, a
+    loop kept in program order, `loop_code.code_of`). `near`: where no round is that, a
     written form whose code runs at its II and within the slack of `run` (for a caller
     whose other choice is slower code, not `run`'s own: `unskewed`)."""
     if any(kernel_shift(p, body_tasks, result.ii, result.start)):

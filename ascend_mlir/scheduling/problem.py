@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from ascend_mlir import hardware
+
+T = TypeVar("T")
+_UNKNOWN = object()  # `LoopProblem.remembered`: not asked yet
 
 
 class SchedulingError(Exception):
@@ -103,6 +106,14 @@ class LoopProblem:
     # a third of the calls on wide kernels. Not a field of the problem: `replace` starts
     # a new one, and it takes no part in equality.
     replayed: dict[tuple, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def remembered(self, key: tuple, compute: Callable[[], T]) -> T:
+        """`compute()`, asked once per `key` (`replayed`): what it answers depends on the
+        problem and the key alone, and nothing changes what it returns."""
+        known = self.replayed.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self.replayed[key] = compute()
+        return known
 
     def validate(self) -> None:
         """Raise ValueError with a precise message on malformed input."""

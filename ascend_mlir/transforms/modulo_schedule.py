@@ -56,7 +56,8 @@ from ascend_mlir.scheduling.code_timing import (barrier_synced_as_run, code_form
                                                  one_pass_schedule, program_order_as_run, settled_from_its_prologue,
                                                  skewed_schedule, steady_schedule, stretched, unskewed, written_cycles)
 from ascend_mlir.scheduling.program_order import as_program_order, written_in_body_order
-from ascend_mlir.scheduling.realize import Realized, both_cores, kernel_shift, realize, replays, sync_modelled
+from ascend_mlir.scheduling.loop_code import kernel_shift
+from ascend_mlir.scheduling.realize import Realized, both_cores, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.small_trips import Below, weigh_program_order

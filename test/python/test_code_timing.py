@@ -10,7 +10,8 @@ import numpy as np
 
 from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task, check_schedule, schedule_loop
 from ascend_mlir.scheduling.code_timing import one_pass_schedule, one_pass_starts, one_stage_near, one_stage_starts, steady_schedule
-from ascend_mlir.scheduling.realize import kernel_shift, realize
+from ascend_mlir.scheduling.loop_code import kernel_shift
+from ascend_mlir.scheduling.realize import realize
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
 import run as e2e  # noqa: E402

@@ -135,7 +135,7 @@ def _pipelined_run_and_replay(text: str, monkeypatch) -> tuple[int, int]:
     """Simulated cycles of `text` compiled with its loop's pipelined schedule (the
     program-order choice turned off) and the replay of that schedule's code over the
     loop's trip count (realize.loop_cycles), for a stage-skewed loop."""
-    from ascend_mlir.scheduling.realize import kernel_shift
+    from ascend_mlir.scheduling.loop_code import kernel_shift
     from ascend_mlir.transforms import modulo_schedule
 
     replayed = []

@@ -66,11 +66,11 @@ def test_a_carried_flag_on_its_ring_covers_only_its_own_pass():
     one id the next pass's wait before c would match that pass's own set, after a's load
     of this pass too, and d would wrongly be covered (unseen seed 11 on the 950: four
     MTE2 -> V flags of the code missing in its replay, written 532, ran 644)."""
-    from ascend_mlir.scheduling.realize import _code, kernel_shift
+    from ascend_mlir.scheduling.loop_code import code_of, kernel_shift
 
     p, ii, start = _skewed_loads()
     assert kernel_shift(p, 5, ii, start) == [0, 0, 1, 1, 0]
-    code = _code(p, 5, ii, start, {}, trips=16)
+    code = code_of(p, 5, ii, start, {}, trips=16)
     flagged = sorted((code.items[src].task, code.items[dst].task)
                      for releases in code.producers.values() for src, dst, _ in releases)
     assert flagged == [(0, 2), (1, 3)]
@@ -95,10 +95,11 @@ def test_the_prologue_s_loads_issue_back_to_back_under_one_set():
     the set drains MTE2 once. With a set after each load, the first set drained MTE2
     before the second load issued, 30 cycles (unseen seed 14 on the 950, ten loads: the
     fill replayed at 3767 cycles, ran 2951; now 2927)."""
-    from ascend_mlir.scheduling.realize import _code, _Replay
+    from ascend_mlir.scheduling.loop_code import code_of
+    from ascend_mlir.scheduling.realize import _Replay
 
     p, ii, start = _skewed_loads()
-    code = _code(p, 5, ii, start, {}, trips=4)
+    code = code_of(p, 5, ii, start, {}, trips=4)
     replay = _Replay(code, 5, 4)
     started = replay.run()
     item = {it.task: n for n, it in enumerate(code.items) if it.task is not None}
@@ -112,10 +113,11 @@ def test_the_prologue_s_loads_issue_back_to_back_under_one_set():
 def _replayed(p: LoopProblem, ii: int, start: list[int], versions: dict[str, int], trips: int):
     """The code of a loop of `trips` replayed (prologue, passes, epilogue): per (kernel
     iteration, item) its start, and per task its item."""
-    from ascend_mlir.scheduling.realize import _code, _Replay
+    from ascend_mlir.scheduling.loop_code import code_of
+    from ascend_mlir.scheduling.realize import _Replay
 
     assert not check_schedule(p, ii, start, versions)
-    code = _code(p, len(p.tasks), ii, start, versions, trips=trips)
+    code = code_of(p, len(p.tasks), ii, start, versions, trips=trips)
     started = _Replay(code, trips + max(code.shift), trips).run()
     return started, {it.task: n for n, it in enumerate(code.items) if it.task is not None}
 

@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from ascend_mlir.scheduling import Dep, LoopProblem, Task, code_flags, ims, realize, schedule_loop
+from ascend_mlir.scheduling import Dep, LoopProblem, Task, code_flags, ims, loop_code, realize, schedule_loop
 
 
 def _all_waits(self):
@@ -47,7 +47,7 @@ def test_pruned_waits_replay_the_same_starts(monkeypatch, seed):
     result = schedule_loop(p, optimize_secondary=False, rlimit=100_000)
     pruned = 0
     for trips in (None, 3, 6):
-        code = realize._code(p, len(p.tasks), result.ii, result.start, result.versions, trips=trips)
+        code = loop_code.code_of(p, len(p.tasks), result.ii, result.start, result.versions, trips=trips)
         passes = 8 if trips is None else trips + 2
         fast = realize._Replay(code, passes, trips)
         fast_starts = fast.run()
