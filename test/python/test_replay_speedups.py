@@ -185,3 +185,27 @@ def test_one_run_answers_set_after_own_wait_for_every_carried_flag():
                              if set_after_own_wait(model, code_flags._flag_of, f, distances[f], period)}
             answered |= {len(batch) < len(flags)}
     assert answered == {True, False}
+
+
+def test_a_problem_replays_a_schedule_once_and_answers_as_a_fresh_problem(monkeypatch):
+    """`LoopProblem.remembered`: a second ask of the same schedule's code, steady state or
+    cycles is not replayed again, and answers what an equal problem replaying it afresh
+    does; another trip count or problem is replayed."""
+    p = _dense(3, 16)
+    result = schedule_loop(p, optimize_secondary=False, rlimit=100_000)
+    args = (len(p.tasks), result.ii, result.start, result.versions)
+    built = []
+    written = loop_code._written_code
+    monkeypatch.setattr(loop_code, "_written_code", lambda *a: built.append(a[0]) or written(*a))
+    first = realize.realize(p, *args), realize.loop_cycles(p, *args, trips=5)
+    count = len(built)
+    assert count > 0
+    again = realize.realize(p, *args), realize.loop_cycles(p, *args, trips=5)
+    assert len(built) == count  # nothing built again
+    assert again == first and again[0].start is not first[0].start  # each caller its own list
+    fresh = LoopProblem(tasks=p.tasks, deps=p.deps, buffers=p.buffers, capacity=p.capacity,
+                        num_stages=p.num_stages, conflicts=p.conflicts)
+    assert (realize.realize(fresh, *args), realize.loop_cycles(fresh, *args, trips=5)) == first
+    assert len(built) > count and built[-1] is fresh
+    realize.loop_cycles(p, *args, trips=6)
+    assert built[-1] is p
