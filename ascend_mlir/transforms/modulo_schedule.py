@@ -53,11 +53,12 @@ from ascend_mlir.scheduling import (
 )
 from ascend_mlir.scheduling.modulo import ii_lower_bound, schedules_at
 from ascend_mlir.scheduling.code_timing import (barrier_synced_as_run, code_form, code_schedule_at_its_code,
-                                                 one_pass_schedule, program_order_as_run, settled_from_its_prologue,
-                                                 skewed_schedule, steady_schedule, stretched, unskewed, written_cycles)
+                                                 labelled_at_its_code, one_pass_schedule, program_order_as_run,
+                                                 settled_from_its_prologue, skewed_schedule, steady_schedule,
+                                                 stretched, unskewed, written_as_run, written_cycles)
 from ascend_mlir.scheduling.program_order import as_program_order, written_in_body_order
 from ascend_mlir.scheduling.loop_code import kernel_shift
-from ascend_mlir.scheduling.realize import Realized, both_cores, realize, replays, sync_modelled
+from ascend_mlir.scheduling.realize import both_cores, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
 from ascend_mlir.scheduling.small_trips import Below, weigh_program_order
@@ -167,20 +168,6 @@ def _loop_attr(result: LoopResult) -> ascend.LoopAttr:
     cap = min(result.mii, result.ii)
     return ascend.LoopAttr(result.ii, cap, {pipe: min(v, cap) for pipe, v in result.res_mii.items()},
                            min(result.rec_mii, cap), result.binding, result.status)
-
-
-def _labelled_at_its_code(problem: LoopProblem, result: LoopResult, run: Realized) -> LoopResult:
-    """`result`, or where its code runs faster than its II by more than CODE_SLACK_PERCENT
-    and no schedule of that timing runs as written, the same code labelled with the II it
-    runs at (`stretched` below its II: ascend.code_ii keeps the layout). Unseen seed 596 on
-    the 950 (5 chains, 64 trips): IMS's skewed II 393 ran at 367; skewed.toml 653: its
-    one-stage form written at 489 ran at 340."""
-    if run.ii * 100 >= result.ii * (100 - CODE_SLACK_PERCENT) or result.stats.get("one_pass"):
-        return result
-    said = f"{result.message}; " if result.message else ""
-    return replace(stretched(problem, result, run.ii), status="feasible" if result.status == "optimal" else result.status,
-                   message=f"{said}its code, laid out at {code_form(result)[0]}, runs at {run.ii} cycles an "
-                           f"iteration (no schedule of that timing runs as written): that is the II written")
 
 
 def _one_core_of_single_pipe_tasks(model: LoopModel) -> bool:
@@ -578,7 +565,7 @@ class ModuloSchedulePass(ModulePass):
             code_run = realize(problem, len(model.tasks), result.ii, result.start, result.versions,
                                trips=model.trip_count)
             if code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
-                return _labelled_at_its_code(problem, result, code_run)
+                return labelled_at_its_code(problem, result, code_run, CODE_SLACK_PERCENT)
             written, run = stretched(problem, result, code_run.ii), code_run
         if written is None:
             # the code's own order (code_timing.py): the body's order would put a pipe
@@ -593,21 +580,13 @@ class ModuloSchedulePass(ModulePass):
                 code_run = run if not model.trip_count else realize(
                     problem, len(model.tasks), result.ii, result.start, result.versions, trips=model.trip_count)
                 if code_run.ii * 100 <= result.ii * (100 + CODE_SLACK_PERCENT):
-                    return _labelled_at_its_code(problem, result, code_run)
+                    return labelled_at_its_code(problem, result, code_run, CODE_SLACK_PERCENT)
                 # the remark names the replay written (unseen seed 116 said 720, the ringless
                 # replay, with 458 written)
                 written, run = stretched(problem, result, code_run.ii), code_run
             else:
                 written, run = steady
-        # the solver's II was proven (or found) for the model; the code's is replayed
-        said = f"{result.message}; " if result.message else ""
-        why = ("its sets drain their pipes more often than the model's one drain per pipe, or a pipe "
-               "takes the HBM port where it left a gap" if run.ii > result.ii else
-               "its sets release each copy's consumers after that copy's own producer, "
-               "which the solved model's port order and set points do not model")
-        return replace(written, status="feasible" if written.status == "optimal" else written.status,
-                       message=f"{said}the code of the II {result.ii} schedule runs at {run.ii} cycles an "
-                               f"iteration ({why}): that is the II written")
+        return written_as_run(problem, len(model.tasks), result, written, run, CODE_SLACK_PERCENT, model.trip_count)
 
     @staticmethod
     def _runs_as_written(model: LoopModel, problem: LoopProblem, written: LoopResult) -> bool:

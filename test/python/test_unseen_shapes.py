@@ -555,7 +555,7 @@ def test_code_that_runs_faster_than_its_layout_is_written_at_what_it_runs(seed, 
     (5 chains, 64 trips): IMS's skewed II 393, run at 367 (the replay with the loop's
     rings of ids says so). Neither has a schedule of that timing whose code runs as
     written; the II written is now what the code runs at, its layout kept in
-    ascend.code_ii (modulo_schedule `_labelled_at_its_code`)."""
+    ascend.code_ii (code_timing `labelled_at_its_code`)."""
     measured, written, _ = _measured_and_written(seed, chip)
     assert abs(measured - written) <= 0.05 * written, (written, measured)
 
@@ -767,3 +767,16 @@ def test_a_barrier_synced_program_order_loop_is_written_at_what_its_code_runs():
     loops = [ascend.loop_of(o) for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
     assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+
+
+def test_a_one_stage_form_whose_code_runs_faster_still_is_written_at_that_code():
+    """Narrow seed 341 on the 910B (two chains, a count known at run time): the solver's
+    stage-skewed II 425 was written as one stage per pipe at 607, the nearest II where
+    the code's timing has a valid one-stage form; that form's code runs at 517 an
+    iteration, and 607 was written (measured 517.1, -14.8%). Now that code is labelled
+    with the II it runs at (`code_timing.written_as_run`), the code unchanged
+    (ascend.code_ii keeps its layout)."""
+    measured, written, module = unseen.measured_ii(unseen.draw_narrow(341), "ascend910b")
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+    loops = [o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    assert any(ascend.code_ii_of(o) for o in loops), "the code keeps its layout"
