@@ -100,11 +100,12 @@ class LoopProblem:
     # of them is a pipe_barrier of that pipe, an instruction of a cycle before the
     # consumer, which the replay of the code counts; no solver reads it
     barrier_pipes: frozenset[str] = frozenset()
-    # the replay's answers for this problem (realize.py: a schedule's code and its
-    # cycles), which depend on nothing else: one compile asks them of the same schedule
-    # from several places (its written form, its code's label, the choice of forms),
-    # a third of the calls on wide kernels. Not a field of the problem: `replace` starts
-    # a new one, and it takes no part in equality.
+    # the replay's answers for this problem (loop_code.py and realize.py: a schedule's
+    # code, its steady state and its cycles), which depend on nothing else: one compile
+    # asks them of the same schedule from several places (its written form, its code's
+    # label, the choice of forms), a third of the calls on wide kernels. Not part of the
+    # problem's value: no constructor argument (`replace` starts an empty one), no part
+    # of equality or repr (`compile_cache.solve_through` keys a solve by the repr).
     replayed: dict[tuple, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def remembered(self, key: tuple, compute: Callable[[], T]) -> T:
