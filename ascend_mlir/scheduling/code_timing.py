@@ -348,7 +348,7 @@ def written_as_run(p: LoopProblem, body_tasks: int, result: LoopResult, written:
     if not written.stats.get("one_pass"):
         own = realize(p, body_tasks, *code_form(written), written.versions, trips=trips)
         if own.ii * 100 < written.ii * (100 - slack_percent):
-            return labelled_at_its_code(p, replace(written, message=said.removesuffix("; ")), own, slack_percent)
+            return labelled_at_its_code(p, replace(written, message=result.message), own, slack_percent)
     # the solver's II was proven (or found) for the model; the code's is replayed
     why = ("its sets drain their pipes more often than the model's one drain per pipe, or a pipe "
            "takes the HBM port where it left a gap" if run.ii > result.ii else

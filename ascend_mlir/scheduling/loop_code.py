@@ -296,6 +296,7 @@ def _feeds(p: LoopProblem, deps: list[Dep]) -> dict[int, int]:
 
 
 def schedule_key(body_tasks: int, ii: int, start: list[int], versions: dict[str, int]) -> tuple:
+    """One schedule of a problem's body as part of a `LoopProblem.remembered` key."""
     return body_tasks, ii, tuple(start), tuple(sorted(versions.items()))
 
 
@@ -303,10 +304,9 @@ def code_of(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
           gather: bool = True, trips: int | None = None, barriers: bool = False, one_pass: bool = False,
           runtime: bool = False) -> Code:
     """`_written_code`, once per problem and arguments."""
-    return p.remembered(("code", *schedule_key(body_tasks, ii, start, versions), gather, trips, barriers, one_pass,
-                           runtime),
-                       lambda: _written_code(p, body_tasks, ii, start, versions, gather, trips, barriers, one_pass,
-                                             runtime))
+    key = ("code", *schedule_key(body_tasks, ii, start, versions), gather, trips, barriers, one_pass, runtime)
+    return p.remembered(key, lambda: _written_code(p, body_tasks, ii, start, versions, gather, trips, barriers,
+                                                   one_pass, runtime))
 
 
 def _written_code(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],

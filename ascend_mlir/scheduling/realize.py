@@ -429,10 +429,9 @@ def realize(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions
     the skewed code replayed faster than its one-stage form and was kept, and ran slower).
     `trips`: the loop's known trip count, whose rings the replay then carries (the II a
     schedule's code is written at, not the choice between forms)."""
-    run = p.remembered(("realize", *schedule_key(body_tasks, ii, start, versions), iterations, gather, one_pass,
-                          trips),
-                      lambda: _replayed_steady_state(p, body_tasks, ii, start, versions, iterations, gather, one_pass,
-                                                     trips))
+    key = ("realize", *schedule_key(body_tasks, ii, start, versions), iterations, gather, one_pass, trips)
+    run = p.remembered(key, lambda: _replayed_steady_state(p, body_tasks, ii, start, versions, iterations, gather,
+                                                           one_pass, trips))
     return Realized(run.ii, list(run.start))  # a list of its own to each caller
 
 
@@ -499,10 +498,9 @@ def loop_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], vers
     code of a loop whose count is known at run time only (no rings of ids, `code_of`'s
     trips None), run `trips` times: the code of a known count of one has no carried flag,
     and replayed one trip of unseen seed 659's runtime loop at 719 cycles, which ran 1369."""
-    return p.remembered(("cycles", *schedule_key(body_tasks, ii, start, versions), trips, gather, barriers, one_pass,
-                           runtime),
-                       lambda: _replayed_cycles(p, body_tasks, ii, start, versions, trips, gather, barriers, one_pass,
-                                                runtime))
+    key = ("cycles", *schedule_key(body_tasks, ii, start, versions), trips, gather, barriers, one_pass, runtime)
+    return p.remembered(key, lambda: _replayed_cycles(p, body_tasks, ii, start, versions, trips, gather, barriers,
+                                                      one_pass, runtime))
 
 
 def _replayed_cycles(p: LoopProblem, body_tasks: int, ii: int, start: list[int], versions: dict[str, int],
