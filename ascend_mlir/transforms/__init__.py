@@ -30,6 +30,7 @@ _PASSES: dict[str, tuple[str, str]] = {
     "ascend-guard-zero-trip-loops": ("guard_zero_trip", "GuardZeroTripLoopsPass"),
     "ascend-sink-index-math": ("sink_index_math", "SinkIndexMathPass"),
     "ascend-fold-index-constants": ("fold_index_constants", "FoldIndexConstantsPass"),
+    "ascend-cse-index-math": ("cse_index_math", "CseIndexMathPass"),
 }
 
 

@@ -286,6 +286,7 @@ class AscendCompilePass(ModulePass):
         """Guard the loops that may run 0 times with their sync (ascend-guard-zero-trip-loops),
         then an independent check of the sync just placed: a failure is an error, but for a
         guard, which is taken back (its skipped sync ordered something else too)."""
+        from ascend_mlir.transforms.cse_index_math import CseIndexMathPass
         from ascend_mlir.transforms.fold_index_constants import FoldIndexConstantsPass
         from ascend_mlir.transforms.guard_zero_trip import guard_module
         from ascend_mlir.transforms.sink_index_math import SinkIndexMathPass
@@ -293,6 +294,8 @@ class AscendCompilePass(ModulePass):
 
         # the peeled and prologue copies' version and id arithmetic of constants: constants
         FoldIndexConstantsPass().apply(ctx, op)
+        # each version and id expression the passes wrote per buffer and flag, computed once
+        CseIndexMathPass().apply(ctx, op)
         # pure index math of runtime loops off the scalar unit's path to their first pipe op
         SinkIndexMathPass().apply(ctx, op)
         unguarded = op.clone() if guard_module(op, dry_run=True) else None
