@@ -784,3 +784,17 @@ def test_a_written_form_whose_code_runs_faster_still_is_written_at_that_code(dra
     assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
     loops = [o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert any(ascend.code_ii_of(o) for o in loops), "the code keeps its layout"
+
+
+def test_a_wide_loop_issues_each_version_and_id_expression_once():
+    """Unseen seed 1048 on the 910B (6 chains, 35 ops, 2 stages): multi-buffer and
+    insert-sync wrote each buffer's version and each flag's id as its own `(i - lb) mod 2`
+    chain, 216 scalar ops an iteration; with its 67 pipe ops the scalar unit took 283
+    cycles an iteration to issue the loop, which ran at 276 where 260 was written (+6.3%).
+    ascend-cse-index-math computes each once: fewer than half are left, and the loop runs
+    at its written II."""
+    measured, written, module = unseen.measured_ii(unseen.draw(1048), "ascend910b")
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
+    loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
+    remainders = [o for o in loop.body.walk() if o.name == "arith.remui"]
+    assert len({(o.lhs, o.rhs) for o in remainders}) == len(remainders), "a version computed twice"
