@@ -76,7 +76,12 @@ def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Re
         # finds the flag ordered: two chains in program order replayed at 580 cycles a
         # trip where the code runs 368)
         return points, [], True, releases
-    points = flag_sets.set_points(items, releases, ii, fewest)
+    # gathered from where the sets stand, as insert-sync gathers its flags once they are
+    # merged at those points (unseen seed 1103 on three_ids: from the producers, the
+    # first MTE2 point fell after eleven loads, where insert-sync's after five; replayed
+    # 1152 cycles a pass, ran 1003)
+    at_points = [replace(r, src=point) for r, point in zip(releases, points, strict=True)]
+    points = flag_sets.set_points(items, at_points, ii, fewest)
     periods, back = _no_double_set(releases, points, again, runs, rings)
     keyed = _gathered_flags(releases, points, periods)
     points, merged, periods = _merged_carried(items, keyed, points, periods, back, ids)

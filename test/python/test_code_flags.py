@@ -5,7 +5,7 @@ the simulator are in test_scheduled_ii.py)."""
 
 from __future__ import annotations
 
-from ascend_mlir.analysis.flag_sets import Item, Release, flag_ids, ids_needed, short_set_pipes
+from ascend_mlir.analysis.flag_sets import Item, Release, flag_ids, ids_needed, set_points, short_set_pipes
 from ascend_mlir.scheduling.code_flags import placed_sets
 
 LOAD, VEC, STORE = frozenset({"MTE2"}), frozenset({"V"}), frozenset({"MTE3"})
@@ -186,3 +186,23 @@ def test_a_carried_flag_set_before_its_wait_takes_the_ring_that_orders_it_else_i
     # no ring of up to RING_EXTRA_IDS more ids orders it: waited in its own pass
     _, _, _, synced = placed_sets(items, releases, None, 8, _always, again_from(9), 16)
     assert [r.distance for r in synced] == [0, 0, 0]
+
+
+def test_short_sets_gather_from_where_their_flags_merged():
+    """insert-sync first sets each flag at its timed point, merges the flags set at one
+    point, and only then gathers a short pipe's sets at the fewest points, from those
+    points. Here the loads L1 and L2 hand the next pass's vector op their data and may
+    wait after L3, where the L3 -> V1 flag stands: they merge there. Gathered from their
+    producers instead, the V0 flag's point (before V0) took L1's and L2's sets away from
+    L3's: the replay's first MTE2 set stood after other loads than the code's (unseen
+    seed 1103 on three_ids: after eleven loads where insert-sync's stood after five,
+    replayed 1152 cycles a pass, ran 1003)."""
+    items = [Item(LOAD, 0, 10, 5), Item(LOAD, 5, 30, 5), Item(LOAD, 10, 30, 5), Item(VEC, 25, 5, 5),
+             Item(LOAD, 15, 30, 5), Item(VEC, 60, 5, 5)]
+    releases = [Release(0, 3, "MTE2", "V"), Release(1, 3, "MTE2", "V", 1), Release(2, 3, "MTE2", "V", 1),
+                Release(4, 5, "MTE2", "V")]
+    assert set_points(items, releases, 100) == [0, 4, 4, 4]
+    assert short_set_pipes(releases, [0, 4, 4, 4], 3) == {"MTE2"}
+    points, _, modelled, _ = placed_sets(items, releases, 100, 3, _never)
+    assert modelled
+    assert points == [0, 4, 4, 4]
