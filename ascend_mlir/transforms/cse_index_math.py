@@ -10,9 +10,10 @@ of issue for each pipe op too, the loop took 283 cycles an iteration to issue, a
 that (276) where its schedule and the code's replay said 260. Computed once, the values
 are the same.
 
-Only arithmetic is merged (xDSL's CSE driver, asked about nothing else): a buffer's view
-or pointer_cast keeps its own value, which the sync passes and the printers read as that
-buffer's. Runs after the sync passes, which write the ids, and before
+Only arithmetic and constants are merged (xDSL's CSE driver, asked about nothing else): a
+buffer's view or pointer_cast keeps its own value, which the sync passes and the printers
+read as that buffer's. A value of an enclosing region serves an equal expression inside a
+loop or branch (computed once before it). Runs after the sync passes, which write the ids, and before
 ascend-sink-index-math, which then moves each shared value to its first user.
 """
 
@@ -27,7 +28,7 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.transforms.common_subexpression_elimination import CSEDriver
 
-# pure index and integer arithmetic (constants are free and stay as they are)
+# pure index and integer arithmetic (the driver merges constants too)
 INDEX_MATH = (
     arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.DivUIOp, arith.DivSIOp, arith.RemUIOp,
     arith.RemSIOp, arith.IndexCastOp, arith.MinSIOp, arith.MaxSIOp, arith.MinUIOp, arith.MaxUIOp,
@@ -35,8 +36,8 @@ INDEX_MATH = (
 
 
 class _IndexMathDriver(CSEDriver):
-    """xDSL's CSE driver (its scopes: a value of an enclosing region serves a nested one),
-    offered the index arithmetic and constants only. Merged as pure: xDSL does not take
+    """xDSL's CSE driver (its scopes: a value of an enclosing region serves a nested one,
+    never the other way), offered the index arithmetic and constants only. Merged as pure: xDSL does not take
     `remui`/`divui` for side-effect free (a zero divisor), but a second division of the
     same operands where the first has run gives the same value. The passes write their own
     `arith.constant 2` each, and two `mod 2` of one value are one expression only once
