@@ -13,8 +13,9 @@ are the same.
 Only arithmetic and constants are merged (xDSL's CSE driver, asked about nothing else): a
 buffer's view or pointer_cast keeps its own value, which the sync passes and the printers
 read as that buffer's. A value of an enclosing region serves an equal expression inside a
-loop or branch (computed once before it). Runs after the sync passes, which write the ids, and before
-ascend-sink-index-math, which then moves each shared value to its first user.
+loop or branch (computed once before it). Runs after the sync passes, which write the
+ids, and before ascend-sink-index-math, which then moves each shared value to its first
+user. The ops are ascend-sink-index-math's (`INDEX_MATH`), and constants.
 """
 
 from __future__ import annotations
@@ -28,23 +29,23 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.transforms.common_subexpression_elimination import CSEDriver
 
-# pure index and integer arithmetic (the driver merges constants too)
-INDEX_MATH = (
-    arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.DivUIOp, arith.DivSIOp, arith.RemUIOp,
-    arith.RemSIOp, arith.IndexCastOp, arith.MinSIOp, arith.MaxSIOp, arith.MinUIOp, arith.MaxUIOp,
-)
+from ascend_mlir.transforms.sink_index_math import INDEX_MATH
+
+# the ops merged: the arithmetic, and the constants it reads
+_MERGED = (*INDEX_MATH, arith.ConstantOp)
 
 
 class _IndexMathDriver(CSEDriver):
     """xDSL's CSE driver (its scopes: a value of an enclosing region serves a nested one,
-    never the other way), offered the index arithmetic and constants only. Merged as pure: xDSL does not take
-    `remui`/`divui` for side-effect free (a zero divisor), but a second division of the
-    same operands where the first has run gives the same value. The passes write their own
-    `arith.constant 2` each, and two `mod 2` of one value are one expression only once
-    their 2s are one value. An unused one goes (it would cost its cycle for nothing)."""
+    never the other way), offered the index arithmetic and constants only. Merged as
+    pure: xDSL does not take `remui`/`divui` for side-effect free (a zero divisor), but a
+    second division of the same operands where the first has run gives the same value.
+    The passes write their own `arith.constant 2` each, and two `mod 2` of one value are
+    one expression only once their 2s are one value. An unused one goes (it would cost
+    its cycle for nothing)."""
 
     def _simplify_operation(self, op: Operation) -> None:
-        if not isinstance(op, INDEX_MATH + (arith.ConstantOp,)):
+        if not isinstance(op, _MERGED):
             return
         if not any(result.uses for result in op.results):
             self._mark_erasure(op)

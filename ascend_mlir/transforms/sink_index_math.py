@@ -24,8 +24,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascend_mlir.analysis.latency_model import constant_int
 
-# pure index and integer arithmetic (no constants: they cost nothing and stay put)
-_SINKABLE = (
+# pure index and integer arithmetic (no constants: they cost nothing and stay put);
+# ascend-cse-index-math merges the same ops
+INDEX_MATH = (
     arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.DivUIOp, arith.DivSIOp, arith.RemUIOp,
     arith.RemSIOp, arith.IndexCastOp, arith.MinSIOp, arith.MaxSIOp, arith.MinUIOp, arith.MaxUIOp,
 )
@@ -52,7 +53,7 @@ def sink_block(block: Block) -> int:
     """Move every sinkable op of `block` right before its first user; how many moved."""
     moved = 0
     for op in reversed(list(block.ops)):
-        if not isinstance(op, _SINKABLE):
+        if not isinstance(op, INDEX_MATH):
             continue
         user = _first_user(op, block)
         if user is None or user is op.next_op:
