@@ -104,7 +104,11 @@ class Affine:
         return self + (-other if isinstance(other, Affine) else -other)
 
     def scale(self, factor: int) -> Affine:
-        return Affine._from_map(self.const * factor, {k: v * factor for k, v in self.terms})
+        # the terms keep their order and stay non-zero: no sort (`_from_map` sorts by the
+        # symbols' reprs, an SSA value's the dataclass repr of its owner op)
+        if factor == 0:
+            return Affine(0)
+        return Affine(self.const * factor, tuple((k, v * factor) for k, v in self.terms))
 
     def coeff(self, sym: Hashable) -> int:
         return self._map().get(sym, 0)

@@ -183,11 +183,6 @@ class _Replay:
             covering[(j, src, c, dst, pair)] = got
         return {flag for *_, flag in placed}, covering
 
-    def _head(self, pipe: str) -> tuple[int, int] | None:
-        k = self.head[pipe]
-        q = self.queue[pipe]
-        return q[k] if k < len(q) else None
-
     def _after(self, j: int, n: int, after: int) -> int | None:
         s = self.started.get((j, n))
         return None if s is None else s + after
@@ -287,8 +282,11 @@ class _Replay:
         if known is not None:
             return known
         item = self.items[n]
+        queue, head = self.queue, self.head
         for pp in item.pipes:
-            if self._head(pp) != key:
+            k = head[pp]
+            q = queue[pp]
+            if k >= len(q) or q[k] != key:  # not the head of each of its pipes yet
                 return None
         resumed = self.partial.get(key)
         waited = self.code.waited[n]  # the sets whose wait_flags stand before it
@@ -365,27 +363,27 @@ class _Replay:
             self.issued[(it, n)] = at
         return at
 
-    def _port_free(self, n: int, now: int) -> int:
-        free = self.port_free_at[n]
-        return free if free > now else now
-
     def run(self) -> dict[tuple[int, int], int]:
         now, total = 0, len({entry for q in self.queue.values() for entry in q})
-        started = self.started
+        started, queue, heads, pipes, port_free_at = self.started, self.queue, self.head, self.pipes, self.port_free_at
         # per pipe, its head and the count of starts when `_ready` could not answer: only a start changes that
         unknown: dict[str, tuple[tuple[int, int], int]] = {}
         while len(started) < total:
             progressed, next_at = False, None
-            for pp in self.pipes:  # hardware.PIPES order: the first pipe takes a shared resource
-                head = self._head(pp)
-                if head is None or head in started or unknown.get(pp) == (head, len(started)):
+            for pp in pipes:  # hardware.PIPES order: the first pipe takes a shared resource
+                q, k = queue[pp], heads[pp]
+                if k >= len(q):
+                    continue
+                head = q[k]
+                if head in started or unknown.get(pp) == (head, len(started)):
                     continue
                 it, n = head
                 at = self._ready(it, n)
                 if at is None:
                     unknown[pp] = (head, len(started))
                     continue
-                at = self._port_free(n, at)
+                if port_free_at[n] > at:  # the resource it shares is held until then
+                    at = port_free_at[n]
                 if at > now:
                     next_at = at if next_at is None else min(next_at, at)
                     continue

@@ -281,8 +281,18 @@ def wrap_counts(lo: int, hi: int, ii: int, ii_i: int, ii_j: int) -> list[int]:
     """Values m such that some x in [lo, hi] has m*II + ii_i <= x <= (m+1)*II - ii_j."""
     m_lo = -((ii - ii_j - lo) // ii)   # least m with (m+1)*II - ii_j >= lo
     m_hi = (hi - ii_i) // ii           # greatest m with m*II + ii_i <= hi
-    return [m for m in range(m_lo, m_hi + 1)
-            if max(lo, m * ii + ii_i) <= min(hi, (m + 1) * ii - ii_j)]
+    if lo > hi:
+        return []
+    if ii_i + ii_j <= ii:
+        return list(range(m_lo, m_hi + 1))
+    # Only the wrap counts whose slot [m*II + ii_i, (m+1)*II - ii_j] sticks out of
+    # [lo, hi] can meet it: a slot inside it is empty. In closed form, as an unbounded
+    # separation (hi near -NEG) made the test of every m in between most of propagate's time.
+    inside_from = -((ii_i - lo) // ii)      # least m with m*II + ii_i >= lo
+    inside_to = (hi + ii_j) // ii - 1       # greatest m with (m+1)*II - ii_j <= hi
+    below = range(m_lo, min(inside_from, m_hi + 1))
+    above = range(max(inside_to + 1, m_lo, min(inside_from, m_hi + 1)), m_hi + 1)
+    return [*below, *above]
 
 
 @dataclass

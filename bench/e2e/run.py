@@ -25,6 +25,7 @@ largest ii that is unique by name in the body).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -52,6 +53,13 @@ EXAMPLES = ("vecadd", "softmax", "rmsnorm", "layernorm", "gemm", "gemm_910b", "g
 
 
 def _parse(text: str, name: str):
+    """A fresh module of `text`: a copy of its one parse in this process (a copy costs a
+    twentieth of a parse; the test files that use this parse some kernels several times)."""
+    return _parsed_once(text, name).clone()
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed_once(text: str, name: str):
     # bishengir's output may use affine.apply for index arithmetic
     return parse_module(register_dialects(Context(), (*UPSTREAM_DIALECTS, "affine")), text, name)
 

@@ -187,6 +187,14 @@ def binds(shape: Shape, trips: int) -> dict[str, str]:
 
 
 def _parse(text: str):
+    """A fresh module of `text`: a copy of its one parse in this process (measured_ii and
+    check_oracle read the same kernel text several times; a copy costs a twentieth of
+    a parse)."""
+    return _parsed_once(text).clone()
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed_once(text: str) -> ModuleOp:
     return parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "unseen")
 
 

@@ -848,3 +848,17 @@ def test_a_check_with_no_time_budget_still_has_a_wall_clock_backstop(monkeypatch
     assert_valid(p, r)
     assert r.status == "heuristic" and r.stats["budget_exhausted"] is True
     assert r.ii >= 3
+
+
+@settings(max_examples=300, deadline=None)
+@given(ii=st.integers(1, 40), lo=st.integers(-200, 200), width=st.integers(-30, 300),
+       ii_i=st.integers(0, 80), ii_j=st.integers(0, 80))
+def test_wrap_counts_are_the_slots_that_meet_the_window(ii, lo, width, ii_i, ii_j):
+    """`wrap_counts` in closed form gives what its definition gives: each m whose slot
+    [m II + ii_i, (m + 1) II - ii_j] shares a cycle with [lo, hi], found cycle by cycle."""
+    from ascend_mlir.scheduling.structure import wrap_counts
+
+    hi = lo + width
+    by_cycle = sorted({m for x in range(lo, hi + 1) for m in range((x - ii_i) // ii - 1, (x + ii_j) // ii + 2)
+                       if m * ii + ii_i <= x <= (m + 1) * ii - ii_j})
+    assert wrap_counts(lo, hi, ii, ii_i, ii_j) == by_cycle
