@@ -75,7 +75,8 @@ class _Replay:
         self.first = skew if trips is not None else 0
         self.last = trips - 1 if trips is not None else iterations
         self.trips = trips
-        self.straight_sets, self.covering = self._straight_flags() if trips is not None and skew else (set(), {})
+        self.straight_sets, self.covering, self.prologue_waited = (
+            self._straight_flags() if trips is not None and skew else (set(), {}, {}))
         self.pipes = sorted({pp for item in self.items for pp in item.pipes}, key=hardware.PIPES.index)
         # per pipe, the (kernel iteration, item) it issues, in order
         self.queue = {pp: [(it, n) for it in range(iterations) for n, item in enumerate(self.items)
@@ -137,7 +138,8 @@ class _Replay:
         """Whether body task n runs in kernel iteration `it` (its own iteration exists)."""
         return 0 <= it - self.code.shift[n] < self.trips  # type: ignore[operator]
 
-    def _straight_flags(self) -> tuple[set[tuple[int, int]], dict[tuple, tuple[int, int]]]:
+    def _straight_flags(self) -> tuple[set[tuple[int, int]], dict[tuple, tuple[int, int]],
+                                       dict[tuple[int, int], list[tuple[int, int]]]]:
         """The sets of the prologue and epilogue (straight-line code, with the loop one item
         of it), as insert-sync plans that block: its hand-offs in program order of the
         consumer (the latest producer first), each not ordered by a set of its pipe pair
@@ -146,8 +148,10 @@ class _Replay:
         hand-offs of the prologue's loads to the loop take one set after the last load
         (the prime insert-sync anchors there), not one after each that drains MTE2 before
         the next load issues (unseen seed 14, 10 loads: the fill replayed at 3767 cycles,
-        ran 2951). Returns the (kernel iteration, set item)s that run and, per hand-off
-        (producer's iteration and item, consumer's, pipe pair), the set it waits for."""
+        ran 2951). Returns the (kernel iteration, set item)s that run, per hand-off
+        (producer's iteration and item, consumer's, pipe pair), the set it waits for, and
+        per op of the prologue, the sets whose wait_flags stand before it (one per set,
+        before its first consumer), in the order they are placed."""
         code, first, last = self.code, self.first, self.last
         tasks = [n for n in range(self.n) if code.shift[n] >= 0]
         outside = [*range(first), *range(last + 1, self.iterations)]
@@ -181,7 +185,11 @@ class _Replay:
                 got = (j, s)
                 placed.append((-before, at, pair, got))
             covering[(j, src, c, dst, pair)] = got
-        return {flag for *_, flag in placed}, covering
+        waited: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for _, at, _, flag in placed:
+            if at < loop_at:  # a consumer of the prologue (at loop_at: the loop's own wait)
+                waited.setdefault(order[at], []).append(flag)
+        return {flag for *_, flag in placed}, covering, waited
 
     def _after(self, j: int, n: int, after: int) -> int | None:
         s = self.started.get((j, n))
@@ -206,8 +214,17 @@ class _Replay:
             # after the prologue's last producer (random kernel 120: the first pass's load
             # after the prologue's vsqrt). Either way after the dependence's own producer
             # where the prologue has it.
+            # Its set is the prologue's: the straight-line set that covers the hand-off
+            # (`_straight_flags`; the prime insert-sync anchors after the pair's last producer
+            # there), which runs once the sets before it on its pipe ran (unseen narrow seed
+            # 517 on skewed: the prologue's V -> MTE3 and V -> MTE2 primes after one vector
+            # op, replayed as both waited 318 cycles after it, gave the first pass's load the
+            # HBM port before the store that ran a cycle earlier: 4825 cycles replayed, 5726 run)
             j = it - w.exact
-            own = self._after(j, w.task, w.exact_after) if 0 <= j < self.first and self.present(j, w.task) else 0
+            own = 0
+            if 0 <= j < self.first and self.present(j, w.task):
+                flag = self.covering.get((j, w.task, it, n, w.pipes)) if w.cross else None
+                own = self._after(*flag, 2) if flag is not None else self._after(j, w.task, w.exact_after)
             entry = self._before_loop(w.pipes) if w.code == NO_WAIT else self._prime(w)
             return None if entry is None or own is None else max(entry, own)
         j = it - w.exact
@@ -291,7 +308,7 @@ class _Replay:
         resumed = self.partial.get(key)
         waited = self.code.waited[n]  # the sets whose wait_flags stand before it
         if resumed is None:
-            at = max(self.pipe_free[pp] for pp in item.pipes) + self.code.wait_flags[n]
+            at = max(self.pipe_free[pp] for pp in item.pipes) + self._wait_flags(it, n)
             if item.task is None:  # a set: every earlier op of its pipe completed
                 at = max([at, *self.inflight[item.pipes[0]]])
             drained = self._barrier(it, n)
@@ -320,17 +337,35 @@ class _Replay:
             if w.cross and w.src in waited:
                 arrived[w.src] = max(arrived.get(w.src, 0), got - 1)  # its set ran
             k += 1
-        self.ready[key] = at = self._after_waits(n, at, arrived)
+        self.ready[key] = at = self._after_waits(it, n, at, arrived)
         return at
 
-    def _after_waits(self, n: int, at: int, arrived: dict[int, int]) -> int:
-        """`at`, or later where item n's wait_flags (`Code.waited`), one after another on
-        its pipe after the pipe and its barriers, each once its set ran (`arrived`), end
-        later."""
-        waited = self.code.waited[n]
-        if len(waited) < 2:
-            return at  # one wait: its set's start + 2, as `at` has it
-        queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self.code.wait_flags[n] - len(waited)
+    def _wait_flags(self, it: int, n: int) -> int:
+        """The cycles item n of kernel iteration `it` spends on its pipe in the wait_flags
+        and pipe barriers before it (`Code.wait_flags`). In the prologue, straight-line
+        code: a wait_flag per straight-line set it is the first consumer of
+        (`_straight_flags`), none for the kernel's flags (unseen narrow seed 517 on
+        skewed: the first pass's load and vector op each replayed a cycle late on the
+        kernel's wait_flag[V, MTE2] and wait_flag[MTE3, V], which the prologue has not)."""
+        if it >= self.first:
+            return self.code.wait_flags[n]
+        return self.code.wait_flags[n] - len(self.code.waited[n]) + len(self.prologue_waited.get((it, n), ()))
+
+    def _after_waits(self, it: int, n: int, at: int, arrived: dict[int, int]) -> int:
+        """`at`, or later where item n's wait_flags (`Code.waited`; the prologue's own in
+        the prologue), one after another on its pipe after the pipe and its barriers, each
+        once its set ran (`arrived`), end later."""
+        if it < self.first:
+            flags = self.prologue_waited.get((it, n), [])
+            if len(flags) < 2:
+                return at
+            arrived = {k: self.started.get(flag, 0) + 1 for k, flag in enumerate(flags)}
+            waited: list = list(range(len(flags)))
+        else:
+            waited = self.code.waited[n]
+            if len(waited) < 2:
+                return at  # one wait: its set's start + 2, as `at` has it
+        queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self._wait_flags(it, n) - len(waited)
         for s in waited:
             queued = max(queued, arrived.get(s, 0)) + 1
         return max(at, queued)
