@@ -85,7 +85,10 @@ def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Re
     periods, back = _no_double_set(releases, points, again, runs, rings)
     keyed = _gathered_flags(releases, points, periods)
     points, merged, periods = _merged_carried(items, keyed, points, periods, back, ids)
-    releases = [replace(r, distance=m.distance) for r, m in zip(releases, merged, strict=True)]
+    # as the flags insert-sync merged them (`_gathered_flags`, `_merged_carried`): set at
+    # the flag's point, waited before its first consumer, so that their sets are the
+    # flag's one (`set_key`: carried releases of both directions on as many ids, one set)
+    releases = list(merged)
     ringed = _ringed(len(items), merged, points, ids, ordered, periods, back)
     return (*ringed, True, releases) if ringed is not None else (points, back, False, releases)
 
@@ -194,12 +197,23 @@ def _no_double_set(releases: Sequence[flag_sets.Release], points: list[int], aga
     return [period_of[flag_sets.flag_key(r, point)] for r, point in zip(releases, points, strict=True)], back
 
 
-def set_key(r: flag_sets.Release, point: int) -> tuple[int, str, str, int]:
+# a set of the replay's code: (point, set pipe, wait pipe, distance, direction)
+SetKey = tuple[int, str, str, int, bool]
+
+
+def set_key(r: flag_sets.Release, point: int) -> SetKey:
     """The set of the replay's code that release `r` set after item `point` is waited by:
-    one per point, pipe pair and distance. Insert-sync keeps a point's carried flags of
-    both directions apart (`flag_sets.flag_key`); the replay's code and block model still
-    share one set between them, and only their ids are counted apart (`_no_double_set`)."""
-    return (point, r.set_pipe, r.wait_pipe, r.distance)
+    insert-sync's flag (`flag_sets.flag_key`), one per point, pipe pair, distance and
+    direction. Insert-sync merges the flags of one point, pair, distance and ids
+    (`_merge_at_points`), and a carried flag waited after its point takes one id more
+    than one waited before it (`flag_sets.flag_ids`): the two are two set_flags, each
+    waited before its own first consumer. Unseen seed 1297 on the 910B: one MTE3 -> MTE2
+    set carried to a load before the last store's point and one to a load after it
+    were one set in the replay, waited before the first load only; the second load went
+    on the HBM port before a store it waits behind in the code, the stores slipped
+    behind the next pass's loads, and the II 297 code was replayed at 388 cycles a
+    pass where it ran at 295."""
+    return flag_sets.flag_key(r, point)
 
 
 def _carried_periods(releases: Sequence[flag_sets.Release], points: list[int], consumers: list[int],
@@ -357,11 +371,11 @@ def _ringed(length: int, releases: Sequence[flag_sets.Release], points: list[int
     return out, back
 
 
-def planned_order(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple[int, str, str, int], tuple]:
+def planned_order(releases: list[flag_sets.Release], points: list[int]) -> dict[SetKey, tuple]:
     """Per set key, where insert-sync plans its flag among the others (`_plan_block` sorts
     its requests by distance, consumer, latest producer, pipes): its waits before one op
     stand in that order, each inserted before the op after those planned earlier."""
-    planned: dict[tuple[int, str, str, int], tuple] = {}
+    planned: dict[SetKey, tuple] = {}
     for r, point in zip(releases, points, strict=True):
         key = set_key(r, point)
         rank = (r.distance, r.dst, -r.src, r.set_pipe, r.wait_pipe)
@@ -369,20 +383,20 @@ def planned_order(releases: list[flag_sets.Release], points: list[int]) -> dict[
     return planned
 
 
-def set_order(planned: dict[tuple[int, str, str, int], tuple]) -> dict[int, list[tuple[int, str, str, int]]]:
-    """Per point, its sets (point, set pipe, wait pipe, distance) in the order insert-sync
-    emits them: one per pipe pair and distance, each inserted right after the point in
+def set_order(planned: dict[SetKey, tuple]) -> dict[int, list[SetKey]]:
+    """Per point, its sets (`set_key`s) in the order insert-sync emits them: one per pipe
+    pair, distance and direction, each inserted right after the point in
     the order the flags were planned (`planned`: `planned_order`'s), so the last planned
     comes first; a loop-carried set after the point's sets within the pass (`_insert_set`)."""
     ordered = sorted(sorted(planned, key=lambda k: planned[k], reverse=True), key=lambda k: k[3] > 0)
-    at: dict[int, list[tuple[int, str, str, int]]] = {}
+    at: dict[int, list[SetKey]] = {}
     for key in ordered:
         at.setdefault(key[0], []).append(key)
     return at
 
 
-def waited_sets(producers: dict[int, list[tuple[int, int, int]]], set_of: dict[tuple[int, str, str, int], int],
-                 planned: dict[tuple[int, str, str, int], tuple], items: int) -> list[list[int]]:
+def waited_sets(producers: dict[int, list[tuple[int, int, int]]], set_of: dict[SetKey, int],
+                 planned: dict[SetKey, tuple], items: int) -> list[list[int]]:
     """Per item (of `items`), the sets whose wait_flag stands before it (one wait_flag per
     set, before its first consumer), in the order insert-sync plans them (`planned_order`)."""
     key_of = {k: key for key, k in set_of.items()}
@@ -395,8 +409,8 @@ def waited_sets(producers: dict[int, list[tuple[int, int, int]]], set_of: dict[t
 
 
 def _flag_keys(releases: list[flag_sets.Release], points: list[int]) -> dict[tuple, int]:
-    """The flags of `releases` at `points`: (point, set pipe, wait pipe, distance) -> the
-    item before which it is waited (its first consumer)."""
+    """The flags of `releases` at `points`: their `set_key` -> the item before which it is
+    waited (its first consumer)."""
     first: dict[tuple, int] = {}
     for r, point in zip(releases, points, strict=True):
         key = set_key(r, point)
@@ -410,13 +424,12 @@ def _flag_of(ev: sync_plan.Event) -> int | None:
 
 
 def flag_model(block: sync_plan.BlockModel, releases: list[flag_sets.Release], points: list[int]) -> sync_plan.BlockModel:
-    """The block's model (`block`: its items' pipes) with one flag per point, pipe pair and
-    distance: set after the point, waited before its first consumer, on the ids
-    insert-sync gives it (`flag_sets.flag_ids`: one more where a producer comes first)."""
+    """The block's model (`block`: its items' pipes) with one flag per `set_key` (point,
+    pipe pair, distance and direction): set after the point, waited before its first
+    consumer, on the ids insert-sync gives it (`flag_sets.flag_ids`: one more where a producer comes first)."""
     model = sync_plan.BlockModel(block.pipes)
-    forward = {set_key(r, point) for r, point in zip(releases, points, strict=True) if r.src < r.dst}
-    for f, ((point, a, b, k), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
-        m = flag_sets.flag_ids(k, (point, a, b, k) in forward)
+    for f, ((point, a, b, k, forward), dst) in enumerate(sorted(_flag_keys(releases, points).items())):
+        m = flag_sets.flag_ids(k, forward)
         model.after.setdefault(point, []).append(lambda copy, f=f, m=m, a=a, b=b: ("set", a, b, (f, copy % m)))
         model.before.setdefault(dst, []).append(lambda copy, f=f, m=m, a=a, b=b, k=k: ("wait", a, b, (f, (copy - k) % m)))
     return model

@@ -225,8 +225,8 @@ def _distances(p: LoopProblem, deps: list[Dep], versions: dict[str, int], shift:
 
 
 def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep], feeds: dict[int, int],
-           sets_at: dict[int, list[tuple[int, str, str, int]]],
-           straight_at: dict[int, list[tuple[int, str, str, int]]]):
+           sets_at: dict[int, list[code_flags.SetKey]],
+           straight_at: dict[int, list[code_flags.SetKey]]):
     """The body's items in program order (each task, then the sets at its point, then
     the straight-line code's sets after it), per task its item, per set key its item and
     straight-line set, per item its stage shift (a set: -1, a straight-line set:
@@ -237,8 +237,8 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep], 
             released[d.src] = max(released.get(d.src, 0), d.latency)
     items: list[Item] = []
     item_of: dict[int, int] = {}
-    set_of: dict[tuple[int, str, str, int], int] = {}
-    straight_of: dict[tuple[int, str, str, int], int] = {}
+    set_of: dict[code_flags.SetKey, int] = {}
+    straight_of: dict[code_flags.SetKey, int] = {}
     item_shift: list[int] = []
     for n, i in enumerate(order):
         t = p.tasks[i]
@@ -433,7 +433,7 @@ def _straight_releases(p: LoopProblem, deps: list[Dep], pos: dict[int, int], shi
     return handed, [flag_sets.Release(pos[deps[n].src], pos[deps[n].dst], *_flag_pipes(p, deps[n])) for n in handed]
 
 
-def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], set_of: dict[tuple[int, str, str, int], int],
+def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], set_of: dict[code_flags.SetKey, int],
                    item_of: dict[int, int], walls: set[int]) -> set[int]:
     """The items a pipe_barrier of their pipe stands before: as insert-sync plans them
     (shortest distance, earliest consumer first), each dependence on one pipe the chip
@@ -447,7 +447,7 @@ def _pipe_barriers(p: LoopProblem, deps: list[Dep], code: list[int], set_of: dic
     if not p.barrier_pipes:
         return set()
     drains: dict[str, list[int]] = {}  # per pipe, the items of its sets
-    for (_, pipe, _, _), k in set_of.items():
+    for (_, pipe, *_), k in set_of.items():
         drains.setdefault(pipe, []).append(k)
     fences: dict[str, set[int]] = {}
     same = [n for n, d in enumerate(deps) if code[n] != NO_WAIT and len(p.tasks[d.src].pipes) == 1
