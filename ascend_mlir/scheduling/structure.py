@@ -287,7 +287,7 @@ def wrap_counts(lo: int, hi: int, ii: int, ii_i: int, ii_j: int) -> list[int]:
         return list(range(m_lo, m_hi + 1))
     # Only the wrap counts whose slot [m*II + ii_i, (m+1)*II - ii_j] sticks out of
     # [lo, hi] can meet it: a slot inside it is empty. In closed form, as an unbounded
-    # separation (hi near -NEG) made the test of every m in between most of propagate's time.
+    # separation (hi near -NEG) made the test of every m in between two fifths of propagate's time.
     inside_from = -((ii_i - lo) // ii)      # least m with m*II + ii_i >= lo
     inside_to = (hi + ii_j) // ii - 1       # greatest m with (m+1)*II - ii_j <= hi
     below = range(m_lo, min(inside_from, m_hi + 1))
