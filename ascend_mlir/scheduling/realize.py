@@ -221,10 +221,7 @@ class _Replay:
             # op, replayed as both waited 318 cycles after it, gave the first pass's load the
             # HBM port before the store that ran a cycle earlier: 4825 cycles replayed, 5726 run)
             j = it - w.exact
-            own = 0
-            if 0 <= j < self.first and self.present(j, w.task):
-                flag = self.covering.get((j, w.task, it, n, w.pipes)) if w.cross else None
-                own = self._after(*flag, 2) if flag is not None else self._after(j, w.task, w.exact_after)
+            own = self._handed_off(j, it, n, w) if 0 <= j < self.first and self.present(j, w.task) else 0
             entry = self._before_loop(w.pipes) if w.code == NO_WAIT else self._prime(w)
             return None if entry is None or own is None else max(entry, own)
         j = it - w.exact
@@ -237,6 +234,12 @@ class _Replay:
             return self._loop_end(w)
         if j < 0 or not self.present(j, w.task):
             return 0
+        return self._handed_off(j, it, n, w)
+
+    def _handed_off(self, j: int, it: int, n: int, w: Wait) -> int | None:
+        """When the hand-off of wait `w` from its producer's iteration `j` (straight-line
+        code's) to item n of kernel iteration `it` is over: two cycles after the
+        straight-line set that covers it (`_straight_flags`), else after its producer."""
         flag = self.covering.get((j, w.task, it, n, w.pipes)) if w.cross else None
         if flag is not None:
             return self._after(*flag, 2)
@@ -355,19 +358,15 @@ class _Replay:
         """`at`, or later where item n's wait_flags (`Code.waited`; the prologue's own in
         the prologue), one after another on its pipe after the pipe and its barriers, each
         once its set ran (`arrived`), end later."""
-        if it < self.first:
-            flags = self.prologue_waited.get((it, n), [])
-            if len(flags) < 2:
-                return at
-            arrived = {k: self.started.get(flag, 0) + 1 for k, flag in enumerate(flags)}
-            waited: list = list(range(len(flags)))
+        if it < self.first:  # when each of the prologue's sets ran
+            ran = [self.started.get(flag, 0) + 1 for flag in self.prologue_waited.get((it, n), ())]
         else:
-            waited = self.code.waited[n]
-            if len(waited) < 2:
-                return at  # one wait: its set's start + 2, as `at` has it
-        queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self._wait_flags(it, n) - len(waited)
-        for s in waited:
-            queued = max(queued, arrived.get(s, 0)) + 1
+            ran = [arrived.get(s, 0) for s in self.code.waited[n]]
+        if len(ran) < 2:
+            return at  # one wait: its set's start + 2, as `at` has it
+        queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self._wait_flags(it, n) - len(ran)
+        for cycle in ran:
+            queued = max(queued, cycle) + 1
         return max(at, queued)
 
     def _barrier(self, it: int, n: int) -> int | None:
