@@ -164,6 +164,7 @@ def test_tutorial_cce(tutorial: Tutorial):
             _run(block, workdir, None)
 
 
+@pytest.mark.slow  # 1.8 CPU s; test_chips and lit's chip-file=PATH tests (ascend-insert-sync/out-of-events.mlir) stand in
 def test_chip_calibration_commands(tmp_path: Path):
     shutil.copytree(DOCS, tmp_path / "docs")
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
@@ -233,6 +234,7 @@ def test_readme_commands(tmp_path: Path):
     assert "<svg" in (tmp_path / "gemm.svg").read_text()
 
 
+@pytest.mark.slow  # 3.3 CPU s; test_tutorial_cce and test_foreign_kernels_commands run documented blocks in the fast tier
 def test_examples_readme_commands(tmp_path: Path):
     """examples/README.md's try-one block: a simulation of the .mlir, the Python twin
     printed, a .py file simulated, the npuir printed (about 4 CPU s)."""
@@ -244,6 +246,7 @@ def test_examples_readme_commands(tmp_path: Path):
             _run(block, tmp_path, tools)
 
 
+@pytest.mark.slow  # 1.7 CPU s; lit's interop/mlir-opt tests (the IRDL round trip) stand in
 def test_dialects_readme_round_trip(tmp_path: Path):
     from xdsl.dialects.builtin import ModuleOp
 

@@ -46,8 +46,8 @@ def compiled_examples() -> dict[str, str]:
 @pytest.mark.parametrize("level", ["tile", "hivm"])
 def test_mutants_get_a_tools_answer(request, tmp_path, level, compiled_examples):
     # the default tier: 40 mutants of each level (about 3 CPU s each), the fast tier the
-    # first 20 of them; --slow: 1000 of other seeds
-    budget = tier_budget(request.config, fast=20, default=40, slow=1000)
+    # first 10 of them; --slow: 1000 of other seeds
+    budget = tier_budget(request.config, fast=10, default=40, slow=1000)
     seed = 1 if budget > 40 else 0
     texts = compiled_examples if level == "hivm" else fuzz_inputs.example_texts()
     failures = []

@@ -166,6 +166,7 @@ def test_a_stage_skewed_loop_s_code_is_replayed_with_its_prologue_and_epilogue(s
     assert abs(run - replayed) <= 0.02 * run
 
 
+@pytest.mark.slow  # 2.7 CPU s; test_unseen_shapes' first-pass and guarded-epilogue tests replay prologue waits in the fast tier
 def test_a_stage_skewed_loop_of_one_kernel_pass_waits_for_its_prologue_before_the_loop(monkeypatch, capsys):
     # random kernel 153 (2 trips, 2 stages: prologue, one kernel pass, epilogue): the
     # kernel's loads wait for the prologue's V ops, which no pass of the loop waits for:

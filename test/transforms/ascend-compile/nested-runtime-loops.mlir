@@ -1,3 +1,6 @@
+// Fast tier: ascend-verify-sync/nested-runtime-bound.mlir stands in (a runtime loop in a
+// runtime loop, its unrolled remainder's versions named by both loops' iterations).
+// UNSUPPORTED: fast-tier
 // RUN: ascend-opt %s -p 'ascend-compile{chip=ascend950}' | filecheck %s
 // RUN: ascend-opt %s -p 'ascend-compile{chip=ascend910b}' | filecheck %s
 // RUN: ascend-sim %s --chip ascend950 --perturb 1 --bind rows=3 --bind cols=3 --bind x=3x768 --bind b=3x256 --bind z=3x256 | filecheck %s --check-prefix=SIM

@@ -1,3 +1,6 @@
+// Fast tier: out-of-events.mlir (ids run out, the fallback and its remark) and
+// cross-core-reuse.mlir (cross-core ids by lifetime) stand in.
+// UNSUPPORTED: fast-tier
 // RUN: not ascend-opt %s -p ascend-insert-sync 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: ascend-opt %s -p ascend-compile 2>&1 >%t.mlir | filecheck %s --check-prefix=REMARK
 // RUN: filecheck %s --input-file=%t.mlir --check-prefix=BARRIER
