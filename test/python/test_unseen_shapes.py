@@ -737,6 +737,24 @@ def test_a_runtime_count_takes_program_order_where_it_wins_in_the_steady_state()
     assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
 
 
+
+@pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
+def test_a_runtime_count_takes_program_order_that_stays_ahead_at_every_count():
+    """Narrow seed 747 on the 950 (two chains, a count known at run time): both codes run
+    727 cycles an iteration and the pipelined one's fill took 98 more. Program order
+    replayed ahead at every count, but by less than the 2% margin from 7 trips, so it was
+    the code of the first 6 only: 12910 cycles against program order's 12812 at the 17
+    trips drawn. A lead that holds at every count and does not shrink from 16 to 64 trips
+    takes program order at every count now (`small_trips._ahead_at_every_count`)."""
+    shape = unseen.draw_narrow(747)
+    text = unseen.kernel(shape)
+    ours, _ = unseen._compiled(text, "ascend950")
+    po, _ = unseen._compiled(text, "ascend950", schedule="program-order")
+    for trips in (4, 17, 32):
+        assert unseen._cycles(ours, shape, trips, "ascend950") <= unseen._cycles(po, shape, trips, "ascend950"), trips
+    loops = [ascend.loop_of(o) for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
+
 def test_a_loop_is_written_at_what_its_code_settles_into_from_its_prologue():
     """Narrow seed 199 on the 950: two chains of 4 ops (32 rows of 512 and of 128 f16),
     num_stages 3. The replay of its passes from a full first pass settled at 810 cycles
