@@ -85,10 +85,8 @@ def _faster_counts(problem: LoopProblem, body: int, written: LoopResult, in_orde
     two codes' cycles at K, and the code of `written`'s at one trip."""
     below, at, ours_once = 0, (0, 0), 0
     for trips in range(1, MAX_TRIPS + 1):
-        ours = written_cycles(problem, body, written, trips, runtime=True)
+        theirs, ours = _replayed_at(problem, body, written, in_order, trips)
         ours_once = ours_once or ours
-        theirs = loop_cycles(problem, body, in_order.ii, in_order.start, written.versions, trips, gather=False,
-                             runtime=True)
         if theirs * 100 >= ours * (100 - MARGIN_PERCENT):
             break
         below, at = trips, (theirs, ours)
@@ -153,9 +151,7 @@ def _ahead_at_every_count(problem: LoopProblem, body: int, written: LoopResult, 
     in_order = replace(in_order, versions={b.name: 1 for b in problem.buffers})
     cycles: list[tuple[int, int]] = []
     for trips in (*range(1, MAX_TRIPS + 1), *STEADY_TRIPS):
-        ours = written_cycles(problem, body, written, trips, runtime=True)
-        theirs = loop_cycles(problem, body, in_order.ii, in_order.start, in_order.versions, trips, gather=False,
-                             runtime=True)
+        theirs, ours = _replayed_at(problem, body, written, in_order, trips)
         if theirs >= ours:
             return None
         cycles.append((theirs, ours))
@@ -184,10 +180,17 @@ def _faster_in_steady_state(problem: LoopProblem, body: int, written: LoopResult
     in_order = replace(in_order, versions={b.name: 1 for b in problem.buffers})
     cycles: list[tuple[int, int]] = []
     for trips in STEADY_TRIPS:
-        ours = written_cycles(problem, body, written, trips, runtime=True)
-        theirs = loop_cycles(problem, body, in_order.ii, in_order.start, in_order.versions, trips, gather=False,
-                             runtime=True)
+        theirs, ours = _replayed_at(problem, body, written, in_order, trips)
         if theirs * 100 >= ours * (100 - MARGIN_PERCENT):
             return None
         cycles.append((theirs, ours))
     return in_order, cycles
+
+
+def _replayed_at(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,
+                 trips: int) -> tuple[int, int]:
+    """The replayed cycles of `in_order`'s code and of `written`'s at `trips`, as insert-sync
+    writes a loop whose count is known at run time."""
+    theirs = loop_cycles(problem, body, in_order.ii, in_order.start, in_order.versions, trips, gather=False,
+                         runtime=True)
+    return theirs, written_cycles(problem, body, written, trips, runtime=True)
