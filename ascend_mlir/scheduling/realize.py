@@ -75,12 +75,19 @@ class _Replay:
         self.first = skew if trips is not None else 0
         self.last = trips - 1 if trips is not None else iterations
         self.trips = trips
-        self.straight_sets, self.covering, self.prologue_waited = (
-            self._straight_flags() if trips is not None and skew else (set(), {}, {}))
+        self.straight_sets, self.covering, self.prologue_waited, entering = (
+            self._straight_flags() if trips is not None and skew else (set(), {}, {}, {}))
         self.pipes = sorted({pp for item in self.items for pp in item.pipes}, key=hardware.PIPES.index)
         # per pipe, the (kernel iteration, item) it issues, in order
         self.queue = {pp: [(it, n) for it in range(iterations) for n, item in enumerate(self.items)
                            if pp in item.pipes and self.present(it, n)] for pp in self.pipes}
+        # per op of the loop's passes, the prologue's sets whose wait_flags stand before the
+        # loop on its pipe (`_straight_flags`): its pipe's first op after the prologue's
+        self.entered: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for pp, flags in entering.items():
+            head = next((key for key in self.queue.get(pp, ()) if key[0] >= self.first), None)
+            if head is not None:
+                self.entered.setdefault(head, []).extend(flags)
         self.conflicts = code.conflicts
         self.started: dict[tuple[int, int], int] = {}
         self.head = dict.fromkeys(self.pipes, 0)  # per pipe: index into its queue
@@ -139,7 +146,8 @@ class _Replay:
         return 0 <= it - self.code.shift[n] < self.trips  # type: ignore[operator]
 
     def _straight_flags(self) -> tuple[set[tuple[int, int]], dict[tuple, tuple[int, int]],
-                                       dict[tuple[int, int], list[tuple[int, int]]]]:
+                                       dict[tuple[int, int], list[tuple[int, int]]],
+                                       dict[str, list[tuple[int, int]]]]:
         """The sets of the prologue and epilogue (straight-line code, with the loop one item
         of it), as insert-sync plans that block: its hand-offs in program order of the
         consumer (the latest producer first), each not ordered by a set of its pipe pair
@@ -148,10 +156,20 @@ class _Replay:
         hand-offs of the prologue's loads to the loop take one set after the last load
         (the prime insert-sync anchors there), not one after each that drains MTE2 before
         the next load issues (unseen seed 14, 10 loads: the fill replayed at 3767 cycles,
-        ran 2951). Returns the (kernel iteration, set item)s that run, per hand-off
-        (producer's iteration and item, consumer's, pipe pair), the set it waits for, and
-        per op of the prologue, the sets whose wait_flags stand before it (one per set,
-        before its first consumer), in the order they are placed."""
+        ran 2951). The loop is one item of that block: a hand-off to it is waited before
+        it, on the consumer's pipe (the loop's first op there waits for the set), unless
+        one of the loop's carried flags of the pair takes it over (`_primed`: insert-sync's
+        `_anchor_primes`, the prime set after the producer instead). Unseen narrow seed 918
+        on skewed (a count known at run time): the loop's first load waited before the loop
+        for the prologue's last vector op, whose source a later pass's load refills (the
+        loop as one item writes every version); replayed after the first pass's own
+        producer, two vector ops earlier, it ran 486 cycles early (pipelined code replayed
+        7053 cycles at 4 trips, ran 7541; program order 7181), and the pipelined loop was kept.
+        Returns the (kernel iteration, set item)s that run, per hand-off
+        (producer's iteration and item, consumer's, pipe pair), the set it waits for, per
+        op of the prologue, the sets whose wait_flags stand before it (one per set, before
+        its first consumer), in the order they are placed, and per pipe, the sets waited
+        on it before the loop."""
         code, first, last = self.code, self.first, self.last
         tasks = [n for n in range(self.n) if code.shift[n] >= 0]
         outside = [*range(first), *range(last + 1, self.iterations)]
@@ -176,20 +194,49 @@ class _Replay:
                         at = position[(c, dst)] if at is None else min(at, position[(c, dst)])
                     if at is not None and at > position[(j, src)]:
                         releases.append((at, -position[(j, src)], pair, j, src, s, c, dst))
-        placed: list[tuple[int, int, tuple[str, str], tuple[int, int]]] = []  # point, wait, pair, set
+        # point, wait, pair, set, whether a loop's carried flag took it over (a prime), and
+        # whether it is waited before the loop
+        placed: list[tuple[int, int, tuple[str, str], tuple[int, int], bool, bool]] = []
         covering: dict[tuple, tuple[int, int]] = {}
+        carried = self._carried_waits()
         for at, before, pair, j, src, s, c, dst in sorted(releases):
-            got = next((flag for point, wait, fpair, flag in placed
-                        if fpair == pair and -before <= point < at and wait <= at), None)
+            entered = j < first <= last  # a hand-off to the loop (`at` is loop_at)
+            primed = entered and self._primed(carried, pair, c, dst)
+            # a prime orders only the loop's ops after its wait: a hand-off to one before
+            # it is not covered by the prime (insert-sync's `_model` with the anchored primes)
+            got = next((flag for point, wait, fpair, flag, fprimed, _ in placed
+                        if fpair == pair and -before <= point < at and wait <= at and (primed or not fprimed)), None)
             if got is None:
                 got = (j, s)
-                placed.append((-before, at, pair, got))
+                placed.append((-before, at, pair, got, primed, entered))
             covering[(j, src, c, dst, pair)] = got
         waited: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for _, at, _, flag in placed:
-            if at < loop_at:  # a consumer of the prologue (at loop_at: the loop's own wait)
+        entering: dict[str, list[tuple[int, int]]] = {}
+        for _, at, pair, flag, primed, entered in placed:
+            if at < loop_at:  # a consumer of the prologue
                 waited.setdefault(order[at], []).append(flag)
-        return {flag for *_, flag in placed}, covering, waited
+            elif entered and not primed:  # the loop's (a prime: the loop's own wait, `_prime`)
+                entering.setdefault(pair[1], []).append(flag)
+        return {flag for *_, flag, _, _ in placed}, covering, waited, entering
+
+    def _carried_waits(self) -> dict[tuple[str, str], int]:
+        """Per pipe pair, the first item of the body a carried flag of the loop's (a kernel
+        set, or a credit, waited passes later) is waited at."""
+        first: dict[tuple[str, str], int] = {}
+        for m, waits in enumerate(self.code.waits):
+            for w in waits:
+                if w.cross and w.code > 0 and self.code.shift[w.src] == -1:
+                    first.setdefault(w.pipes, m)
+        return first
+
+    def _primed(self, carried: dict[tuple[str, str], int], pair: tuple[str, str], c: int, dst: int) -> bool:
+        """Whether a hand-off of `pair` from the prologue to item `dst` of kernel iteration
+        `c` of the loop is taken over by a carried flag of the loop (insert-sync's
+        `_anchor_primes`): one waited in the loop's first pass no later than the consumer,
+        or anywhere where the first pass does not touch the producer's data (its consumer
+        is of a later pass: the buffer version of a later one)."""
+        m = carried.get(pair)
+        return m is not None and (m <= dst or c > self.first)
 
     def _after(self, j: int, n: int, after: int) -> int | None:
         s = self.started.get((j, n))
@@ -314,10 +361,10 @@ class _Replay:
             at = max(self.pipe_free[pp] for pp in item.pipes) + self._wait_flags(it, n)
             if item.task is None:  # a set: every earlier op of its pipe completed
                 at = max([at, *self.inflight[item.pipes[0]]])
-            drained = self._barrier(it, n)
-            if drained is None:
+            drained, entered = self._barrier(it, n), self._waited_before_loop(key)
+            if drained is None or entered is None:
                 return None
-            at, k, arrived = max(at, drained), 0, {}
+            at, k, arrived = max(at, drained, entered), 0, {}
         else:
             k, at, arrived = resumed
         started, first = self.started, self.first
@@ -343,6 +390,18 @@ class _Replay:
         self.ready[key] = at = self._after_waits(it, n, at, arrived)
         return at
 
+    def _waited_before_loop(self, key: tuple[int, int]) -> int | None:
+        """When the prologue's sets waited before the loop on the pipe of `key`, the loop's
+        first op there (`entered`, `_straight_flags`), let it start: 2 cycles after the
+        last of them (0 if none; None while one has not issued)."""
+        at = 0
+        for flag in self.entered.get(key, ()):
+            s = self.started.get(flag)
+            if s is None:
+                return None
+            at = max(at, s + 2)
+        return at
+
     def _wait_flags(self, it: int, n: int) -> int:
         """The cycles item n of kernel iteration `it` spends on its pipe in the wait_flags
         and pipe barriers before it (`Code.wait_flags`). In the prologue, straight-line
@@ -351,7 +410,7 @@ class _Replay:
         skewed: the first pass's load and vector op each replayed a cycle late on the
         kernel's wait_flag[V, MTE2] and wait_flag[MTE3, V], which the prologue has not)."""
         if it >= self.first:
-            return self.code.wait_flags[n]
+            return self.code.wait_flags[n] + len(self.entered.get((it, n), ()))
         return self.code.wait_flags[n] - len(self.code.waited[n]) + len(self.prologue_waited.get((it, n), ()))
 
     def _after_waits(self, it: int, n: int, at: int, arrived: dict[int, int]) -> int:
@@ -360,8 +419,9 @@ class _Replay:
         once its set ran (`arrived`), end later."""
         if it < self.first:  # when each of the prologue's sets ran
             ran = [self.started.get(flag, 0) + 1 for flag in self.prologue_waited.get((it, n), ())]
-        else:
-            ran = [arrived.get(s, 0) for s in self.code.waited[n]]
+        else:  # the waits before the loop first, then the op's own
+            ran = [*(self.started[flag] + 1 for flag in self.entered.get((it, n), ())),
+                   *(arrived.get(s, 0) for s in self.code.waited[n])]
         if len(ran) < 2:
             return at  # one wait: its set's start + 2, as `at` has it
         queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self._wait_flags(it, n) - len(ran)

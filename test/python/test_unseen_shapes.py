@@ -882,6 +882,23 @@ def test_a_first_pass_waits_for_the_prologues_own_sets():
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
+def test_the_loop_waits_before_it_for_the_prologues_hand_offs_no_prime_takes_over():
+    """Narrow seed 918 on skewed.toml (2 chains of 5 ops, 32x256 f16, two stages, 9 trips
+    known at run time): insert-sync sees the loop as one item of the prologue's code and
+    waits before it for the prologue's last vector op (the loop's loads refill every
+    version of its source), on MTE2, where none of the loop's carried flags takes the
+    hand-off over. The replay had the first pass's load wait for its own iteration's
+    producer only, two vector ops earlier: it ran 486 cycles early, the pipelined code
+    replayed 7053 cycles at 4 trips where it ran 7541 (program order 7181), and was kept:
+    15736 cycles at 9 trips against program order's 15111. The loop's first op on a pipe
+    now waits for the prologue's sets waited there (`realize._Replay._straight_flags`)."""
+    shape = unseen.draw_narrow(918)
+    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
+    po, _ = unseen._compiled(unseen.kernel(shape), SKEWED, schedule="program-order")
+    assert unseen._cycles(ours, shape, shape.trips, SKEWED) <= unseen._cycles(po, shape, shape.trips, SKEWED)
+
+
+@pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
 def test_carried_flags_of_both_directions_at_one_point_are_two_sets_as_in_the_code():
     """Unseen seed 1297 on the 910B (6 chains, 2 stages): two MTE3 -> MTE2 flags carried
     one pass, set after the last store, one waited before a load earlier in the body
