@@ -58,6 +58,16 @@ def _measured_and_written(seed: int, chip: str) -> tuple[float, float, ModuleOp]
     return measured, written, long
 
 
+def _no_slower_than_program_order(shape: unseen.Shape, chip: str, counts: tuple[int, ...]) -> ModuleOp:
+    """Our compile of `shape`, after asserting it runs each of `counts` trips in no more
+    cycles than the program-order compile of the same kernel."""
+    ours, _ = unseen._compiled(unseen.kernel(shape), chip)
+    po, _ = unseen._compiled(unseen.kernel(shape), chip, schedule="program-order")
+    for trips in counts:
+        assert unseen._cycles(ours, shape, trips, chip) <= unseen._cycles(po, shape, trips, chip), trips
+    return ours
+
+
 @pytest.mark.parametrize("seed, chip", FAST + [pytest.param(*c, marks=pytest.mark.slow) for c in DEFAULT + SLOW])
 def test_written_ii_is_what_the_code_runs_at(request, seed, chip):
     if (seed, chip) in SLOW and not request.config.getoption("--slow"):
@@ -729,10 +739,7 @@ def test_a_runtime_count_takes_program_order_where_it_wins_in_the_steady_state()
     iteration against program order's 1000: 91967 cycles at 64 trips against 64080 (and
     23519 against 16128 at 16). Program order now wins where it is faster from 16 trips
     by more than it loses at one."""
-    shape = unseen.draw(970)
-    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
-    po, _ = unseen._compiled(unseen.kernel(shape), SKEWED, schedule="program-order")
-    assert unseen._cycles(ours, shape, 16, SKEWED) <= unseen._cycles(po, shape, 16, SKEWED)
+    ours = _no_slower_than_program_order(unseen.draw(970), SKEWED, (16,))
     loops = [ascend.loop_of(o) for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
 
@@ -746,12 +753,7 @@ def test_a_runtime_count_takes_program_order_that_stays_ahead_at_every_count():
     the code of the first 6 only: 12910 cycles against program order's 12812 at the 17
     trips drawn. A lead that holds at every count and does not shrink from 16 to 64 trips
     takes program order at every count now (`small_trips._ahead_at_every_count`)."""
-    shape = unseen.draw_narrow(747)
-    text = unseen.kernel(shape)
-    ours, _ = unseen._compiled(text, "ascend950")
-    po, _ = unseen._compiled(text, "ascend950", schedule="program-order")
-    for trips in (4, 17, 32):
-        assert unseen._cycles(ours, shape, trips, "ascend950") <= unseen._cycles(po, shape, trips, "ascend950"), trips
+    ours = _no_slower_than_program_order(unseen.draw_narrow(747), "ascend950", (4, 17, 32))
     loops = [ascend.loop_of(o) for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
 
@@ -876,9 +878,7 @@ def test_a_first_pass_waits_for_the_prologues_own_sets():
     prologue's own sets (`realize._Replay._wait_at`, `_wait_flags`): program order is
     taken, and the kernel is no slower than it."""
     shape = unseen.draw_narrow(517)
-    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
-    po, _ = unseen._compiled(unseen.kernel(shape), SKEWED, schedule="program-order")
-    assert unseen._cycles(ours, shape, shape.trips, SKEWED) <= unseen._cycles(po, shape, shape.trips, SKEWED)
+    _no_slower_than_program_order(shape, SKEWED, (shape.trips,))
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
@@ -893,9 +893,7 @@ def test_the_loop_waits_before_it_for_the_prologues_hand_offs_no_prime_takes_ove
     15736 cycles at 9 trips against program order's 15111. The loop's first op on a pipe
     now waits for the prologue's sets waited there (`realize._Replay._straight_flags`)."""
     shape = unseen.draw_narrow(918)
-    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
-    po, _ = unseen._compiled(unseen.kernel(shape), SKEWED, schedule="program-order")
-    assert unseen._cycles(ours, shape, shape.trips, SKEWED) <= unseen._cycles(po, shape, shape.trips, SKEWED)
+    _no_slower_than_program_order(shape, SKEWED, (shape.trips,))
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
