@@ -1,7 +1,7 @@
 """Writing a tool's output to the path the user named, without destroying what it names.
 
-`-o PATH` must behave like the shell's `> PATH` wherever that matters: a device, a FIFO
-or a socket is written through (as root, renaming a temporary file over `/dev/null` would
+`-o PATH` must behave like the shell's `> PATH` wherever that matters: a device, a FIFO,
+a socket or a descriptor named through /proc (`-o /dev/stdout`) is written through (as root, renaming a temporary file over `/dev/null` would
 turn the machine's `/dev/null` into a regular file); a symlink is followed, never
 replaced; a regular file with other hard links is written in place so the links keep
 seeing one file. Only where the path names a plain regular file (or nothing yet) do we
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
+import sys
 import tempfile
 
 
@@ -44,9 +46,52 @@ def _write_through(path: str, text: str) -> None:
         f.write(text)
 
 
+def _through_proc(path: str) -> str | None:
+    """The /proc path `path` reaches through its symlinks (`/dev/stdout`, `/dev/fd/N`,
+    `/proc/self/fd/N`), or None: a descriptor opened before the tool ran, whose target's
+    name (a pipe's `pipe:[N]`, the file of a `> out`) is no path to put a file at.
+    Renaming over that name failed for a pipe and, for a file, swapped a new file in
+    under the shell's open one, so what the shell wrote after the tool was lost."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on symlinks in one lookup
+        folder = os.path.realpath(os.path.dirname(current))
+        current = os.path.join(folder, os.path.basename(current))
+        if folder == "/proc" or folder.startswith("/proc/"):
+            return current
+        if not os.path.islink(current):
+            return None
+        current = os.path.join(folder, os.readlink(current))
+    return None
+
+
+def _own_descriptor(proc_path: str) -> int | None:
+    """N where `proc_path` is this process's /proc/PID/fd/N (`realpath` has made `self`
+    our PID)."""
+    match = re.fullmatch(r"/proc/(\d+)(?:/task/\d+)?/fd/(\d+)", proc_path)
+    return int(match.group(2)) if match and int(match.group(1)) == os.getpid() else None
+
+
+def _write_to_descriptor(fd: int, text: str) -> None:
+    """Write at the descriptor's own offset, as the tool's output to it would: `-o
+    /dev/stdout` inside `{ tool; echo more; } > out` leaves `more` after the text, where
+    opening the path again starts a second offset at 0 and `more` overwrote the text."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    with os.fdopen(os.dup(fd), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def write_text(path: str, text: str) -> None:
     """Write `text` to what `path` names (see the module docstring); raises OutputError."""
     try:
+        proc_path = _through_proc(path)
+        if proc_path is not None:
+            fd = _own_descriptor(proc_path)
+            if fd is not None:
+                _write_to_descriptor(fd, text)
+            else:  # another process's descriptor: what `>` does
+                _write_through(path, text)
+            return
         # A symlink is followed: the node it points at decides how we write.
         target = os.path.realpath(path) if os.path.islink(path) else path
         try:

@@ -8,7 +8,10 @@ machine's /dev/null into a regular file).
 from __future__ import annotations
 
 import os
+import shlex
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -100,3 +103,30 @@ def test_directory_and_missing_folder_are_errors(tmp_path: Path, capsys):
 def test_write_text_raises_output_error(tmp_path: Path):
     with pytest.raises(output_files.OutputError, match="cannot write"):
         output_files.write_text(str(tmp_path), "x")
+
+
+def _ascend_opt_command(output: str) -> str:
+    return " ".join(shlex.quote(a) for a in (sys.executable, "-m", "ascend_mlir.tools.ascend_opt", str(KERNEL),
+                                             "-p", "convert-tile-to-hivm", "-o", output))
+
+
+@pytest.mark.parametrize("output", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+def test_stdout_named_as_a_path_is_the_pipe(output: str):
+    # /dev/stdout -> /proc/self/fd/1 -> `pipe:[N]`: renaming a file over that name failed
+    run = subprocess.run(_ascend_opt_command(output), shell=True, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "hivm.hir.vadd" in run.stdout
+
+
+def test_stdout_named_as_a_path_writes_at_the_shells_offset(tmp_path: Path):
+    # `{ tool -o /dev/stdout; echo more; } > out`: the text, then `more`, in the shell's one
+    # file. Renaming over the file's name left `more` alone in the file the shell held;
+    # opening the path again would start at offset 0, and `more` overwrite the text.
+    out = tmp_path / "out.txt"
+    run = subprocess.run(f"{{ {_ascend_opt_command('/dev/stdout')}; echo more; }} > {shlex.quote(str(out))}",
+                         shell=True, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    text = out.read_text()
+    assert text.startswith("builtin.module") and "hivm.hir.vadd" in text
+    assert text.endswith("}\n\nmore\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
