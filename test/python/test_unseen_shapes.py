@@ -908,3 +908,20 @@ def test_carried_flags_of_both_directions_at_one_point_are_two_sets_as_in_the_co
     at 295. Now 297 written, 295 run."""
     measured, written, _ = _measured_and_written(1297, "ascend910b")
     assert abs(measured - written) <= 0.05 * written, (written, measured)
+
+
+@pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
+def test_a_runtime_count_takes_barrier_synced_program_order_no_slower_at_every_count():
+    """Narrow seed 1019 on skewed.toml (one chain of 4 ops, 17 trips known at run time):
+    the pipelined schedule's code ran in program order, its hand-offs flags, at 805 cycles
+    an iteration, 13876 in all, against barrier-all's 802 and 13820: a count known at
+    compile time weighs program order with barriers (`program_order_result`), one known
+    at run time did not. Replayed no slower at each count weighed and faster from 16 to
+    64 trips, it is the loop's code at every count now (`small_trips._barrier_synced`)."""
+    shape = unseen.draw_narrow(1019)
+    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
+    barrier, _ = unseen._compiled(unseen.kernel(shape), SKEWED, sync="barrier-all", schedule="program-order")
+    loops = [o for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
+    assert [ascend.is_barrier_sync(loop) for loop in loops] == [True]
+    for trips in (1, 17, 40):
+        assert unseen._cycles(ours, shape, trips, SKEWED) <= unseen._cycles(barrier, shape, trips, SKEWED), trips
