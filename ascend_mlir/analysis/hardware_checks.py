@@ -28,6 +28,7 @@ from xdsl.dialects import func, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     FixedBitwidthType,
+    IntegerType,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -238,8 +239,17 @@ def _match_rank_reduction(implied: list[tuple[int | None, int | None]], res_shap
     return kept
 
 
+def _signed(value: int, type: Attribute) -> int:
+    """`value` as the signed integer of its type's width (an index is 64 bits): the
+    constant `9223372036854775808 : index` is -2**63 to scf.for, as the simulator reads it."""
+    width = type.width.data if isinstance(type, IntegerType) else 64
+    return (value + 2 ** (width - 1)) % 2 ** width - 2 ** (width - 1)
+
+
 def _for_errors(op: scf.ForOp) -> Iterator[OpError]:
     step = constant_int(op.step)
+    if step is not None:
+        step = _signed(step, op.step.type)
     if step is not None and step <= 0:
         yield op_error(op, f"step must be positive, got {step} (the loop would never end)")
 
