@@ -2,7 +2,9 @@
 CPU seconds and the process's peak RSS after each stage, pipe_barrier[<PIPE_ALL>] besides
 the kernel's final one (the barrier fallback), and the event ids the flags use.
 
-    python bench/e2e/compile_scale.py [--kernels chains8x8,chains16x8,ring64] [--chips ascend950,ascend910b] [--json OUT]
+    python bench/e2e/compile_scale.py [--kernels chains8x8,chains16x8,chains32x8] [--chips ascend950,ascend910b] [--json OUT]
+
+The defaults are the three kernels and two chips shown; `ringN` (N ops) is another kernel.
 
 Kernels: `chains.chain_kernel(N)` at 16 trips (N chains of 8 tile ops: 8 N ops per loop,
 so 8 / 16 / 32 chains are the issue's 64 / 128 / 256-op loops). Each kernel and chip is
@@ -100,8 +102,8 @@ def compile_one(name: str, chip: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--kernels", default="chains8x8,chains16x8,chains32x8",
-                   help="chainsCxL (C chains of L ops) or ringN (N ops), comma-separated")
-    p.add_argument("--chips", default="ascend950,ascend910b")
+                   help="chainsCxL (C chains of L ops) or ringN (N ops), comma-separated (default: %(default)s)")
+    p.add_argument("--chips", default="ascend950,ascend910b", help="comma-separated (default: %(default)s)")
     p.add_argument("--json")
     p.add_argument("--one", nargs=2, metavar=("KERNEL", "CHIP"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)

@@ -25,7 +25,8 @@ runtime-trip kernel is compiled once and run at both trip counts: `measured_ii`)
 
 A `--chips` entry ending in `.toml` is a chip file (bench/e2e/chips/four_ids.toml: the
 950 with 4 event ids per pipe pair and slower GM paths, which nothing was tuned to;
-skewed.toml, three_ids.toml and slow_cube.toml: three more, their files say how).
+skewed.toml, three_ids.toml and slow_cube.toml: three more, their files say how); the
+files of bench/e2e/chips may be named alone (`--chips four_ids,skewed`).
 
 Columns: ours / min(barrier, po) (> 1: slower than a baseline), written II, measured II
 and their distance, the compile's CPU seconds.
@@ -198,6 +199,19 @@ def _parsed_once(text: str) -> ModuleOp:
     return parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "unseen")
 
 
+CHIPS_DIR = Path(__file__).resolve().parent / "chips"
+
+
+def bench_chip(entry: str) -> str:
+    """A `--chips` entry as `measure` takes it: a built-in chip's name, a chip file, or a
+    chip file of bench/e2e/chips named without its folder (`skewed`, `four_ids.toml`),
+    from any working directory: a sweep run from elsewhere found no `skewed` chip."""
+    if entry.endswith(".toml") and Path(entry).is_file():
+        return entry
+    bundled = CHIPS_DIR / f"{entry.removesuffix('.toml')}.toml"
+    return str(bundled) if bundled.is_file() else entry
+
+
 def _sim_chip(chip: str):
     """The chip the simulator times with: the chip file's own (its hacc.target names a
     built-in chip, whose latencies the module would otherwise be simulated with)."""
@@ -360,7 +374,7 @@ def main() -> None:
     rows = []
     print("| seed | chip | shape | ours | barrier | po | ratio | II written | measured | off | compile s | oracle |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for chip in args.chips.split(","):
+    for chip in map(bench_chip, args.chips.split(",")):
         for seed in _seeds(args.seeds):
             try:
                 r = measure(seed, chip, args.narrow)

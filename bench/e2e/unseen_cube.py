@@ -24,8 +24,9 @@ message, not a failure; an exception anywhere else is.
 
     python bench/e2e/unseen_cube.py [--seeds 0-39] [--chips ascend950,ascend910b] [--json OUT]
 
-A `--chips` entry ending in `.toml` is a chip file, as for unseen.py (slow_cube.toml: the
-950 with 5 event ids per pipe pair and a slow cube, L1 -> L0 and GM -> L1).
+A `--chips` entry ending in `.toml` is a chip file, or names one of bench/e2e/chips, as
+for unseen.py (slow_cube.toml: the 950 with 5 event ids per pipe pair and a slow cube,
+L1 -> L0 and GM -> L1).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from ii_models import _innermost, _probe_ii, cube_core_period  # noqa: E402
-from unseen import _seeds, _sim_chip  # noqa: E402
+from unseen import _seeds, _sim_chip, bench_chip  # noqa: E402
 
 from ascend_mlir.analysis.views import enclosing_function  # noqa: E402
 from ascend_mlir.dialects import ascend  # noqa: E402
@@ -300,7 +301,7 @@ def main() -> None:
     rows = []
     print("| seed | chip | kernel | ours | barrier | po | ratio | II written / measured | compile s | oracle |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for chip in args.chips.split(","):
+    for chip in map(bench_chip, args.chips.split(",")):
         for seed in _seeds(args.seeds):
             try:
                 r = measure(seed, chip)
