@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 
 from ascend_mlir.scheduling import Buffer, Dep, LoopProblem, Task, check_schedule, schedule_loop
-from ascend_mlir.scheduling.code_timing import one_pass_schedule, one_pass_starts, one_stage_near, one_stage_starts, steady_schedule
+from ascend_mlir.scheduling.code_timing import (one_pass_schedule, one_pass_starts, one_stage_near, one_stage_starts,
+                                                settled_message, steady_schedule)
 from ascend_mlir.scheduling.loop_code import kernel_shift
 from ascend_mlir.scheduling.realize import realize
 
@@ -134,3 +135,17 @@ def test_a_pipe_longer_than_the_ii_has_no_one_pass_timing():
     # MTE2's loads 0 and 95 at II 90: the next iteration's first load would come before
     # this one's second on the in-order queue
     assert not one_pass_starts(p, 6, 90, [0, 60, 80, 95, 200, 220], {"a0": 2, "b0": 2, "a1": 2, "b1": 2})
+
+
+def test_a_loop_relabelled_from_its_prologue_names_one_ii_as_written():
+    # narrow seed 1090 on the 910B: its remark named two IIs as the one written
+    said = ("its code, laid out at 357, runs at 175 cycles an iteration (no schedule of that timing runs as "
+            "written): that is the II written")
+    assert settled_message(said, 340) == (
+        "its code, laid out at 357, runs at 175 cycles an iteration (no schedule of that timing runs as written) "
+        "from a full first pass; its code, run from its prologue, settles at 340 cycles an iteration: that is "
+        "the II written")
+    assert settled_message("II 806 proven minimal", 949) == (
+        "II 806 proven minimal; its code, run from its prologue, settles at 949 cycles an iteration: that is the "
+        "II written")
+    assert settled_message("", 949).startswith("its code, run from its prologue")
