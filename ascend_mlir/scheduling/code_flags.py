@@ -15,7 +15,9 @@ live at once than there are ids) and a credit flag back (wait pipe -> set pipe,
 op of a chain eight flags on go on. Whether something orders a reuse is asked of the
 replay's own model of the block's flags at their points (`ordered`: an item completes
 before another of the same or the next pass), where insert-sync asks whether a wait
-happens before a set: the replay may add a credit insert-sync does not. Where the ring does not fit
+happens before a set: the replay may add a credit insert-sync does not. Where the
+credits leave their pair short, its carried flags, credits among them, merge again as
+insert-sync merges them after its rings (`_merged_with_credits`). Where the ring does not fit
 either, insert-sync puts a pipe_barrier[<PIPE_ALL>] in (not modelled: the sets stay as
 gathered).
 
@@ -90,7 +92,16 @@ def placed_sets(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Re
     # flag's one (`set_key`: carried releases of both directions on as many ids, one set)
     releases = list(merged)
     ringed = _ringed(len(items), merged, points, ids, ordered, periods, back)
-    return (*ringed, True, releases) if ringed is not None else (points, back, False, releases)
+    if ringed is None:
+        return points, back, False, releases
+    # the pairs the rings took: their flags take turns on the ids (counted one each)
+    on_rings = {pair for pair, n in flag_sets.ids_needed(
+        [*merged, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)]).items() if n > ids}
+    points, back = ringed
+    again_merged = _merged_with_credits(items, releases, points, periods, back, ids, on_rings)
+    if again_merged is not None:
+        points, releases, back = again_merged
+    return points, back, True, releases
 
 
 def _gathered_flags(releases: Sequence[flag_sets.Release], points: list[int],
@@ -331,6 +342,57 @@ def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_set
                 out[k], ids_of[k] = merged.src, merged.ids
                 synced[k] = replace(releases[k], src=merged.src, dst=merged.dst, distance=merged.distance)
     return out, synced, ids_of
+
+
+def _merged_with_credits(items: Sequence[flag_sets.Item], releases: Sequence[flag_sets.Release], points: list[int],
+                         periods: list[int], back: list[flag_sets.Release], ids: int,
+                         on_rings: set[tuple[str, str]],
+                         ) -> tuple[list[int], list[flag_sets.Release], list[flag_sets.Release]] | None:
+    """Where the rings' credit flags (`_ringed`: wait pipe -> set pipe) leave a pair short
+    again, its carried flags, the credits carried to a later pass among them, merged as
+    insert-sync's `allocate` merges them after its rings (`merge_short_carried` on the
+    ringed flags): set at the latest point, waited before the earliest consumer, over the
+    shortest distance. `on_rings`: the pairs the rings took (their flags take turns, not
+    an id each). `points`, `releases` and `back` so merged; None where no other pair is
+    short, or merging leaves one short (the code is then other than this). Three_ids
+    seed 1645: the V -> MTE3 ring's credit from a store to the next pass's stage-1 vmax
+    and the MTE3 -> V flag carried from a later store were one set in the code, after that
+    later store; the replay set the credit after the first store, the vmax and the load
+    its V -> MTE2 flag holds ran a store earlier (written 572 a pass, ran 621)."""
+    def need() -> dict[tuple[str, str], int]:
+        return flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)],
+                                    [*ids_of, *(1 for _ in back)])
+
+    ids_of = list(periods)
+
+    short = {pair: n - ids for pair, n in need().items() if n > ids and pair not in on_rings}
+    if not short:
+        return None
+    points, releases, back = list(points), list(releases), list(back)
+    for pair, excess in sorted(short.items()):
+        # a carried flag (point, distance, direction): its releases (k) and credits (~j)
+        flags: dict[tuple, list[int]] = {}
+        for k, (r, point) in enumerate(zip(releases, points, strict=True)):
+            if (r.set_pipe, r.wait_pipe) == pair and r.distance > 0:
+                flags.setdefault((point, r.distance, r.src < r.dst), []).append(k)
+        for j, c in enumerate(back):
+            if (c.set_pipe, c.wait_pipe) == pair and c.distance > 0:
+                flags.setdefault((c.src, c.distance, c.src < c.dst), []).append(~j)
+        members = list(flags.values())
+        carried = [Carried(point, min(releases[k].dst if k >= 0 else back[~k].dst for k in ks), distance,
+                           max(periods[k] if k >= 0 else 1 for k in ks), items[point].start)
+                   for (point, distance, _), ks in flags.items()]
+        for group in merge_carried(carried, excess):
+            merged = reduce(Carried.merged_with, (carried[i] for i in group))
+            for k in (k for i in group for k in members[i]):
+                if k >= 0:
+                    points[k], ids_of[k] = merged.src, merged.ids
+                    releases[k] = replace(releases[k], src=merged.src, dst=merged.dst, distance=merged.distance)
+                else:
+                    back[~k] = replace(back[~k], src=merged.src, dst=merged.dst, distance=merged.distance)
+    if any(n > ids for pair, n in need().items() if pair not in on_rings):
+        return None
+    return points, releases, back
 
 
 def _ringed(length: int, releases: Sequence[flag_sets.Release], points: list[int], ids: int,

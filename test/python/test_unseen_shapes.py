@@ -470,13 +470,18 @@ def test_program_order_is_written_again_while_its_code_runs_faster():
     2377, whose code runs faster still (1801), and that round was dropped for not
     running at its II. A round whose code runs faster and no slower than the code before
     it is now kept and written again: 37425 -> 29225 cycles. Its II, replayed with the
-    rings insert-sync carries at the known trip count, stays what bounds the code."""
+    rings insert-sync carries at the known trip count, stays what bounds the code.
+    Since the replay merges a ring's credits with the carried flags as insert-sync does
+    (`code_flags._merged_with_credits`), the old form replays at 1801 (run 1801) and a
+    one-pass form is written at 1409, run 1414 an iteration, 22712 cycles: the code's
+    period, which the 16 trips' fill and drain exceed (16 x 1409 = 22544)."""
     shape = unseen.draw(368)
     module, _ = unseen._compiled(unseen.kernel(shape, 16), chip=FOUR_IDS)
     written = unseen._written_ii(module)
     cycles = unseen._cycles(module, shape, 16, FOUR_IDS)
-    assert written is not None and cycles <= 16 * written, (cycles, written)
-    assert cycles < 33000, cycles
+    measured, _, _ = unseen.measured_ii(shape, FOUR_IDS)
+    assert written is not None and abs(measured - written) <= 0.05 * written, (measured, written)
+    assert cycles < 24000, cycles
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
@@ -925,3 +930,18 @@ def test_a_runtime_count_takes_barrier_synced_program_order_no_slower_at_every_c
     assert [ascend.is_barrier_sync(loop) for loop in loops] == [True]
     for trips in (1, 17, 40):
         assert unseen._cycles(ours, shape, trips, SKEWED) <= unseen._cycles(barrier, shape, trips, SKEWED), trips
+
+
+@pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
+@pytest.mark.parametrize("seed", [1645, 1649])
+def test_a_ring_credit_merged_with_a_carried_flag_is_one_set_as_in_the_code(seed):
+    """Unseen seeds 1645 and 1649 on three_ids.toml (6-7 chains, a count known at run
+    time): the V -> MTE3 ring's credit from a store to the next pass's stage-1 vmax left
+    MTE3 -> V short, and insert-sync merged it with the pair's carried flag after a later
+    store (one set there, waited before the vmax). The replay kept the credit's set
+    after the first store: the vmax, and the x4 load its V -> MTE2 flag holds, ran a
+    store early, and the skewed II 421 (551) code was written at 572 (816) and ran at
+    621 (903). Replayed as merged it is 621 (905), and the one-stage form is written:
+    598 run 598, 865 run 860."""
+    measured, written, _ = _measured_and_written(seed, THREE_IDS)
+    assert abs(measured - written) <= 0.05 * written, (written, measured)
