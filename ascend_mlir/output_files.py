@@ -1,12 +1,13 @@
 """Writing a tool's output to the path the user named, without destroying what it names.
 
 `-o PATH` must behave like the shell's `> PATH` wherever that matters: a device, a FIFO,
-a socket or a descriptor named through /proc (`-o /dev/stdout`) is written through (as root, renaming a temporary file over `/dev/null` would
-turn the machine's `/dev/null` into a regular file); a symlink is followed, never
-replaced; a regular file with other hard links is written in place so the links keep
-seeing one file. Only where the path names a plain regular file (or nothing yet) do we
-write a temporary file beside it and rename it over the path, so that a failed run never
-leaves half an output behind; the replacement keeps the old file's permission bits.
+a socket or a descriptor named through /proc (`-o /dev/stdout`) is written through (as
+root, renaming a temporary file over `/dev/null` would turn the machine's `/dev/null`
+into a regular file); a symlink is followed, never replaced; a regular file with other
+hard links is written in place so the links keep seeing one file. Only where the path
+names a plain regular file (or nothing yet) do we write a temporary file beside it and
+rename it over the path, so that a failed run never leaves half an output behind; the
+replacement keeps the old file's permission bits.
 """
 
 from __future__ import annotations

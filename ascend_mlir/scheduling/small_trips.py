@@ -12,7 +12,9 @@ faster (and at every count below it) by more than `MARGIN_PERCENT`.
 Where program order replays faster at every count weighed, or from 16 trips by more
 than it loses at one, or faster at every count without falling behind from 16 trips on
 (the same steady state, a shorter fill), it is the loop's code at every count
-(`weigh_program_order`).
+(`weigh_program_order`). So is program order with its hand-offs as
+pipe_barrier[<PIPE_ALL>]s where that replays no slower than the loop's code would at every
+count weighed (`_barrier_synced`: a loop whose code runs one op at a time).
 
 Both codes are replayed as insert-sync writes a loop of unknown count (`realize.loop_cycles`
 with `runtime`: no rings of ids). Program order keeps the pipelined loop's buffer
