@@ -316,31 +316,15 @@ def _merged_carried(items: Sequence[flag_sets.Item], releases: Sequence[flag_set
                     periods: list[int], back: list[flag_sets.Release], ids: int,
                     ) -> tuple[list[int], list[flag_sets.Release], list[int]]:
     """`points`, `releases` and `periods` with the carried flags of each short pair merged
-    as insert-sync's `merge_short_carried` does (`event_ids.merge_carried`), until the pair
-    needs no more than `ids` ids: a merged flag set at its latest point (its releases then
-    one set, waited before their first consumer), over its shortest distance; a merged
-    release as that flag (four_ids seed 147: counted by their producers, a merged flag's
+    as insert-sync's `merge_short_carried` does (`_merge_flags_of`), until the pair needs
+    no more than `ids` ids (four_ids seed 147: counted by their producers, a merged flag's
     releases were two flags again, the pair still short and its ring unmodelled: written
     747, ran 1148). `placed_sets` takes only the distance back to the releases."""
     need = flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)], [*periods, *(1 for _ in back)])
     out, synced, ids_of = list(points), list(releases), list(periods)
     for pair, n in sorted(need.items()):
-        if n <= ids:
-            continue
-        flags: dict[tuple, list[int]] = {}  # a carried flag (point, distance, direction): its releases
-        for k, (r, point) in enumerate(zip(releases, points, strict=True)):
-            if (r.set_pipe, r.wait_pipe) == pair and r.distance > 0:
-                flags.setdefault((point, r.distance, r.src < r.dst), []).append(k)
-        members = list(flags.values())
-        carried = [Carried(point, min(releases[k].dst for k in ks), distance, periods[ks[0]], items[point].start)
-                   for (point, distance, _), ks in flags.items()]
-        for group in merge_carried(carried, n - ids):
-            merged = reduce(Carried.merged_with, (carried[i] for i in group))
-            for k in (k for i in group for k in members[i]):
-                # each release as the merged flag (its point and consumer), so that it is
-                # counted as that one flag (`flag_sets.flag_key`) and not by its producer
-                out[k], ids_of[k] = merged.src, merged.ids
-                synced[k] = replace(releases[k], src=merged.src, dst=merged.dst, distance=merged.distance)
+        if n > ids:
+            _merge_flags_of(items, pair, n - ids, out, synced, ids_of, periods)
     return out, synced, ids_of
 
 
@@ -351,48 +335,66 @@ def _merged_with_credits(items: Sequence[flag_sets.Item], releases: Sequence[fla
     """Where the rings' credit flags (`_ringed`: wait pipe -> set pipe) leave a pair short
     again, its carried flags, the credits carried to a later pass among them, merged as
     insert-sync's `allocate` merges them after its rings (`merge_short_carried` on the
-    ringed flags): set at the latest point, waited before the earliest consumer, over the
-    shortest distance. `on_rings`: the pairs the rings took (their flags take turns, not
-    an id each). `points`, `releases` and `back` so merged; None where no other pair is
-    short, or merging leaves one short (the code is then other than this). Three_ids
-    seed 1645: the V -> MTE3 ring's credit from a store to the next pass's stage-1 vmax
-    and the MTE3 -> V flag carried from a later store were one set in the code, after that
-    later store; the replay set the credit after the first store, the vmax and the load
-    its V -> MTE2 flag holds ran a store earlier (written 572 a pass, ran 621)."""
+    ringed flags, `_merge_flags_of`). `on_rings`: the pairs the rings took (their flags
+    take turns, not an id each). `points`, `releases` and `back` so merged; None where no
+    other pair is short, or merging leaves one short (the code is then other than this).
+    Three_ids seed 1645: the V -> MTE3 ring's credit from a store to the next pass's
+    stage-1 vmax and the MTE3 -> V flag carried from a later store were one set in the
+    code, after that later store; the replay set the credit after the first store, the
+    vmax and the load its V -> MTE2 flag holds ran a store earlier (written 572 a pass,
+    ran 621)."""
     def need() -> dict[tuple[str, str], int]:
         return flag_sets.ids_needed([*releases, *back], [*points, *(c.src for c in back)],
                                     [*ids_of, *(1 for _ in back)])
 
     ids_of = list(periods)
-
     short = {pair: n - ids for pair, n in need().items() if n > ids and pair not in on_rings}
     if not short:
         return None
     points, releases, back = list(points), list(releases), list(back)
     for pair, excess in sorted(short.items()):
-        # a carried flag (point, distance, direction): its releases (k) and credits (~j)
-        flags: dict[tuple, list[int]] = {}
-        for k, (r, point) in enumerate(zip(releases, points, strict=True)):
-            if (r.set_pipe, r.wait_pipe) == pair and r.distance > 0:
-                flags.setdefault((point, r.distance, r.src < r.dst), []).append(k)
-        for j, c in enumerate(back):
-            if (c.set_pipe, c.wait_pipe) == pair and c.distance > 0:
-                flags.setdefault((c.src, c.distance, c.src < c.dst), []).append(~j)
-        members = list(flags.values())
-        carried = [Carried(point, min(releases[k].dst if k >= 0 else back[~k].dst for k in ks), distance,
-                           max(periods[k] if k >= 0 else 1 for k in ks), items[point].start)
-                   for (point, distance, _), ks in flags.items()]
-        for group in merge_carried(carried, excess):
-            merged = reduce(Carried.merged_with, (carried[i] for i in group))
-            for k in (k for i in group for k in members[i]):
-                if k >= 0:
-                    points[k], ids_of[k] = merged.src, merged.ids
-                    releases[k] = replace(releases[k], src=merged.src, dst=merged.dst, distance=merged.distance)
-                else:
-                    back[~k] = replace(back[~k], src=merged.src, dst=merged.dst, distance=merged.distance)
+        _merge_flags_of(items, pair, excess, points, releases, ids_of, periods, back)
     if any(n > ids for pair, n in need().items() if pair not in on_rings):
         return None
     return points, releases, back
+
+
+def _merge_flags_of(items: Sequence[flag_sets.Item], pair: tuple[str, str], excess: int, points: list[int],
+                    releases: list[flag_sets.Release], ids_of: list[int], periods: list[int],
+                    back: list[flag_sets.Release] | None = None) -> None:
+    """Merge the carried flags of `pair` (`event_ids.merge_carried`) until it needs `excess`
+    fewer ids, in place: a merged flag is set at its latest point, waited before its first
+    consumer, over its shortest distance, and each of its releases (and, with `back`, its
+    credits carried to a later pass) becomes that flag, so that it is counted as that one
+    flag (`flag_sets.flag_key`) and not by its producer. A flag is keyed by its point,
+    distance and direction; one of releases alone takes its first release's ids, one with
+    credits the most of its members' (a credit's one)."""
+    credits = back if back is not None else []
+    flags: dict[tuple, list[int]] = {}  # per carried flag: its releases (k) and credits (~j)
+    for k, (r, point) in enumerate(zip(releases, points, strict=True)):
+        if (r.set_pipe, r.wait_pipe) == pair and r.distance > 0:
+            flags.setdefault((point, r.distance, r.src < r.dst), []).append(k)
+    for j, c in enumerate(credits):
+        if (c.set_pipe, c.wait_pipe) == pair and c.distance > 0:
+            flags.setdefault((c.src, c.distance, c.src < c.dst), []).append(~j)
+
+    def member(k: int) -> flag_sets.Release:
+        return releases[k] if k >= 0 else credits[~k]
+
+    def period(ks: list[int]) -> int:
+        return max(periods[k] if k >= 0 else 1 for k in ks) if back is not None else periods[ks[0]]
+
+    members = list(flags.values())
+    carried = [Carried(point, min(member(k).dst for k in ks), distance, period(ks), items[point].start)
+               for (point, distance, _), ks in flags.items()]
+    for group in merge_carried(carried, excess):
+        merged = reduce(Carried.merged_with, (carried[i] for i in group))
+        for k in (k for i in group for k in members[i]):
+            moved = replace(member(k), src=merged.src, dst=merged.dst, distance=merged.distance)
+            if k >= 0:
+                points[k], ids_of[k], releases[k] = merged.src, merged.ids, moved
+            else:
+                credits[~k] = moved
 
 
 def _ringed(length: int, releases: Sequence[flag_sets.Release], points: list[int], ids: int,
