@@ -157,16 +157,16 @@ def _ahead_at_every_count(problem: LoopProblem, body: int, written: LoopResult, 
     ran 727 cycles an iteration and the pipelined one 98 more in all at every count from
     8; replayed 103 more; program order for 6 trips only, 12910 cycles against its
     12812 at 17)."""
-    in_order = replace(in_order, versions={b.name: 1 for b in problem.buffers})
+    in_order = _one_version_each(problem, in_order)
     cycles: list[tuple[int, int]] = []
     for trips in (*range(1, MAX_TRIPS + 1), *STEADY_TRIPS):
         theirs, ours = _replayed_at(problem, body, written, in_order, trips)
         if theirs >= ours:
             return None
         cycles.append((theirs, ours))
-    (first_theirs, first_ours), (last_theirs, last_ours) = cycles[-len(STEADY_TRIPS)], cycles[-1]
-    if last_theirs - first_theirs > last_ours - first_ours:
+    if _slower_an_iteration(cycles[-len(STEADY_TRIPS)], cycles[-1]):
         return None  # program order runs slower an iteration: the pipelined code overtakes it later
+    last_theirs, last_ours = cycles[-1]
     return _written_as_run(problem, body, written, in_order, slack_percent,
                            f"at every count weighed (1 to {MAX_TRIPS}, {' and '.join(map(str, STEADY_TRIPS))} trips, a "
                            f"count known at run time), no slower an iteration from {STEADY_TRIPS[0]} to "
@@ -188,12 +188,11 @@ def _barrier_synced(problem: LoopProblem, body: int, written: LoopResult, in_ord
     overlaps its iterations is past barriers there, and its own code's cycles at 16 trips
     are known already (`_faster_in_steady_state`), so that takes one replay (weighing 64
     trips first took two: five runtime-count draws of 2-5 CPU s compiled 5% slower)."""
-    ones = {b.name: 1 for b in problem.buffers}
-    barred = replace(in_order, versions=ones, stats={**in_order.stats, "barrier_sync": True})
+    barred = _one_version_each(problem, replace(in_order, stats={**in_order.stats, "barrier_sync": True}))
     cycles: dict[int, tuple[int, int]] = {}
     for trips in (*STEADY_TRIPS, *range(1, MAX_TRIPS + 1)):
-        theirs = loop_cycles(problem, body, barred.ii, barred.start, ones, trips, gather=False, barriers=True,
-                             runtime=True)
+        theirs = loop_cycles(problem, body, barred.ii, barred.start, barred.versions, trips, gather=False,
+                             barriers=True, runtime=True)
         if throughout is not None:
             ours = written_cycles(problem, body, throughout, trips, gather=False, runtime=True)
         elif trips <= below:
@@ -203,9 +202,9 @@ def _barrier_synced(problem: LoopProblem, body: int, written: LoopResult, in_ord
         if theirs > ours or (trips == STEADY_TRIPS[-1] and theirs == ours):
             return None
         cycles[trips] = (theirs, ours)
-    (first_theirs, first_ours), (last_theirs, last_ours) = cycles[STEADY_TRIPS[0]], cycles[STEADY_TRIPS[-1]]
-    if last_theirs - first_theirs > last_ours - first_ours:
+    if _slower_an_iteration(cycles[STEADY_TRIPS[0]], cycles[STEADY_TRIPS[-1]]):
         return None
+    last_theirs, last_ours = cycles[STEADY_TRIPS[-1]]
     as_run = barrier_synced_as_run(problem, body, barred, slack_percent)
     return replace(as_run, message=f"program order with its hand-offs pipe_barrier[<PIPE_ALL>]s replays no slower "
                                    f"than the loop's other code at every count weighed (1 to {MAX_TRIPS}, "
@@ -227,7 +226,7 @@ def _faster_in_steady_state(problem: LoopProblem, body: int, written: LoopResult
     """`in_order` with one version per buffer and its and `written`'s cycles at each of
     STEADY_TRIPS, where it replays faster than `written`'s code by more than the margin
     at each of them; None otherwise."""
-    in_order = replace(in_order, versions={b.name: 1 for b in problem.buffers})
+    in_order = _one_version_each(problem, in_order)
     cycles: list[tuple[int, int]] = []
     for trips in STEADY_TRIPS:
         theirs, ours = _replayed_at(problem, body, written, in_order, trips)
@@ -244,3 +243,16 @@ def _replayed_at(problem: LoopProblem, body: int, written: LoopResult, in_order:
     theirs = loop_cycles(problem, body, in_order.ii, in_order.start, in_order.versions, trips, gather=False,
                          runtime=True)
     return theirs, written_cycles(problem, body, written, trips, runtime=True)
+
+
+def _one_version_each(problem: LoopProblem, in_order: LoopResult) -> LoopResult:
+    """`in_order` with one version per buffer: program order at every count has no other
+    code of the loop to share them with."""
+    return replace(in_order, versions={b.name: 1 for b in problem.buffers})
+
+
+def _slower_an_iteration(first: tuple[int, int], last: tuple[int, int]) -> bool:
+    """Whether the first of two codes, replayed (theirs, ours) at the first and the last
+    of STEADY_TRIPS, costs more an iteration between them than the second: the second
+    overtakes it at some count beyond."""
+    return last[0] - first[0] > last[1] - first[1]

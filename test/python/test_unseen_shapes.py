@@ -58,13 +58,14 @@ def _measured_and_written(seed: int, chip: str) -> tuple[float, float, ModuleOp]
     return measured, written, long
 
 
-def _no_slower_than_program_order(shape: unseen.Shape, chip: str, counts: tuple[int, ...]) -> ModuleOp:
+def _no_slower_than(shape: unseen.Shape, chip: str, counts: tuple[int, ...], **baseline: str) -> ModuleOp:
     """Our compile of `shape`, after asserting it runs each of `counts` trips in no more
-    cycles than the program-order compile of the same kernel."""
+    cycles than the compile of the same kernel with the options `baseline` (program
+    order: schedule="program-order"; barrier-all: sync="barrier-all" too)."""
     ours, _ = unseen._compiled(unseen.kernel(shape), chip)
-    po, _ = unseen._compiled(unseen.kernel(shape), chip, schedule="program-order")
+    base, _ = unseen._compiled(unseen.kernel(shape), chip, **baseline)
     for trips in counts:
-        assert unseen._cycles(ours, shape, trips, chip) <= unseen._cycles(po, shape, trips, chip), trips
+        assert unseen._cycles(ours, shape, trips, chip) <= unseen._cycles(base, shape, trips, chip), trips
     return ours
 
 
@@ -744,7 +745,7 @@ def test_a_runtime_count_takes_program_order_where_it_wins_in_the_steady_state()
     iteration against program order's 1000: 91967 cycles at 64 trips against 64080 (and
     23519 against 16128 at 16). Program order now wins where it is faster from 16 trips
     by more than it loses at one."""
-    ours = _no_slower_than_program_order(unseen.draw(970), SKEWED, (16,))
+    ours = _no_slower_than(unseen.draw(970), SKEWED, (16,), schedule="program-order")
     loops = [ascend.loop_of(o) for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
 
@@ -758,7 +759,7 @@ def test_a_runtime_count_takes_program_order_that_stays_ahead_at_every_count():
     the code of the first 6 only: 12910 cycles against program order's 12812 at the 17
     trips drawn. A lead that holds at every count and does not shrink from 16 to 64 trips
     takes program order at every count now (`small_trips._ahead_at_every_count`)."""
-    ours = _no_slower_than_program_order(unseen.draw_narrow(747), "ascend950", (4, 17, 32))
+    ours = _no_slower_than(unseen.draw_narrow(747), "ascend950", (4, 17, 32), schedule="program-order")
     loops = [ascend.loop_of(o) for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert [loop.status for loop in loops] == ["program-order"], loops  # type: ignore[union-attr]
 
@@ -883,7 +884,7 @@ def test_a_first_pass_waits_for_the_prologues_own_sets():
     prologue's own sets (`realize._Replay._wait_at`, `_wait_flags`): program order is
     taken, and the kernel is no slower than it."""
     shape = unseen.draw_narrow(517)
-    _no_slower_than_program_order(shape, SKEWED, (shape.trips,))
+    _no_slower_than(shape, SKEWED, (shape.trips,), schedule="program-order")
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
@@ -898,7 +899,7 @@ def test_the_loop_waits_before_it_for_the_prologues_hand_offs_no_prime_takes_ove
     15736 cycles at 9 trips against program order's 15111. The loop's first op on a pipe
     now waits for the prologue's sets waited there (`realize._Replay._straight_flags`)."""
     shape = unseen.draw_narrow(918)
-    _no_slower_than_program_order(shape, SKEWED, (shape.trips,))
+    _no_slower_than(shape, SKEWED, (shape.trips,), schedule="program-order")
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
@@ -923,13 +924,9 @@ def test_a_runtime_count_takes_barrier_synced_program_order_no_slower_at_every_c
     compile time weighs program order with barriers (`program_order_result`), one known
     at run time did not. Replayed no slower at each count weighed and faster from 16 to
     64 trips, it is the loop's code at every count now (`small_trips._barrier_synced`)."""
-    shape = unseen.draw_narrow(1019)
-    ours, _ = unseen._compiled(unseen.kernel(shape), SKEWED)
-    barrier, _ = unseen._compiled(unseen.kernel(shape), SKEWED, sync="barrier-all", schedule="program-order")
+    ours = _no_slower_than(unseen.draw_narrow(1019), SKEWED, (1, 17, 40), sync="barrier-all", schedule="program-order")
     loops = [o for o in ours.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
     assert [ascend.is_barrier_sync(loop) for loop in loops] == [True]
-    for trips in (1, 17, 40):
-        assert unseen._cycles(ours, shape, trips, SKEWED) <= unseen._cycles(barrier, shape, trips, SKEWED), trips
 
 
 @pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
