@@ -35,6 +35,7 @@ from xdsl.dialects.builtin import (
     StridedLayoutAttr,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.comparisons import to_signed
 
 from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import constant_int
@@ -240,10 +241,11 @@ def _match_rank_reduction(implied: list[tuple[int | None, int | None]], res_shap
 
 
 def _signed(value: int, type: Attribute) -> int:
-    """`value` as the signed integer of its type's width (an index is 64 bits): the
-    constant `9223372036854775808 : index` is -2**63 to scf.for, as the simulator reads it."""
+    """`value` as the signed integer of its type's width (an index is 64 bits), as the
+    simulator reads it (`scalar_semantics._wrap`): the constant `9223372036854775808 :
+    index` is -2**63 to scf.for."""
     width = type.width.data if isinstance(type, IntegerType) else 64
-    return (value + 2 ** (width - 1)) % 2 ** width - 2 ** (width - 1)
+    return to_signed(value & ((1 << width) - 1), width)
 
 
 def _for_errors(op: scf.ForOp) -> Iterator[OpError]:
