@@ -156,11 +156,11 @@ class Affine:
         for k, c in self.terms:
             if isinstance(k, Mod | FloorDiv):
                 inner = k.expr.bind(values, rename)
-                if inner.is_constant:
-                    v = inner.const % k.modulus if isinstance(k, Mod) else inner.const // k.modulus
-                    out = out + c * v
-                else:
-                    out = out + Affine.symbol(type(k)(inner, k.modulus), c)
+                # normalised as when built: `(t + 2) / 2` bound at t = x is `x / 2 + 1`,
+                # comparable with `x / 2` (verify-sync took a fixpipe's tile of iteration
+                # 1 for one that may overlap iteration 0's: `FloorDiv(x + 1, 1)`)
+                part = modulo(inner, k.modulus) if isinstance(k, Mod) else floor_div(inner, k.modulus)
+                out = out + part.scale(c)
             elif k in values:
                 value = values[k]
                 out = out + (value.scale(c) if isinstance(value, Affine) else c * value)
@@ -214,13 +214,24 @@ class FloorDiv:
         return {q} if t % self.modulus == 0 else {q, q + 1}
 
 
+def modulo(expr: Affine, modulus: int) -> Affine:
+    """`expr mod modulus` (expr >= 0), its constant reduced: (x + t) mod m = (x + t mod m)
+    mod m, so that one value bound at two iterations compares; anything mod 1 is 0."""
+    if expr.is_constant or modulus == 1:
+        return Affine(expr.const % modulus)
+    return Affine.symbol(Mod(Affine(expr.const % modulus, expr.terms), modulus))
+
+
 def floor_div(expr: Affine, modulus: int) -> Affine:
     """`floor(expr / modulus)`, its constant taken out where a multiple of `modulus`:
     floor((x + t) / m) = floor((x + t mod m) / m) + t // m, so an unrolled loop's version
     `((iv - 2) / 2) mod 3` compares with `(iv / 2) mod 3` (insert-sync took them for
-    unrelated and carried every store's flag one pass where the versions keep it two)."""
+    unrelated and carried every store's flag one pass where the versions keep it two).
+    A modulus of 1 is `expr` itself (a tile index `t / 1` over a grid of one column)."""
     if expr.is_constant:
         return Affine(expr.const // modulus)
+    if modulus == 1:
+        return expr
     t = expr.const
     return Affine.symbol(FloorDiv(Affine(t % modulus, expr.terms), modulus)) + t // modulus
 

@@ -20,7 +20,7 @@ from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from ascend_mlir.analysis.aliasing import Affine, Footprint, Mod, ScopeRoot, floor_div
+from ascend_mlir.analysis.aliasing import Affine, Footprint, ScopeRoot, floor_div, modulo
 
 VIEW_OPS = (
     memref.SubviewOp,
@@ -108,7 +108,7 @@ def _binary(owner: Operation) -> Affine | None:
     inner = affine_of(lhs)
     if owner.name in ("arith.remui", "arith.remsi"):
         # indices are non-negative, where remsi agrees with mod
-        return Affine(inner.const % divisor) if inner.is_constant else Affine.symbol(Mod(inner, divisor))
+        return modulo(inner, divisor)
     if owner.name in ("arith.divui", "arith.divsi", "arith.floordivsi"):
         return floor_div(inner, divisor)
     return None

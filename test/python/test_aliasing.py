@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ascend_mlir.analysis.aliasing import (
     Affine,
+    FloorDiv,
     Footprint,
     Mod,
     ScopeRoot,
@@ -215,6 +216,24 @@ def test_bind_evaluates_versions():
     assert may_alias(fp.bind({i: 1}), b3)
     renamed = fp.bind({i: 0}, {"blk": ("blk", 1)})
     assert may_alias(renamed, fp.bind({i: 0}))  # unknown relation between blk copies
+
+
+def test_bind_normalises_a_bound_floor_div_and_mod_as_when_built():
+    """A tile index `(t + blk) / n` and `(t + blk) mod n` bound at two iterations compare:
+    `(blk + 2) / 2` is `blk / 2 + 1`, `(blk + 3) mod 2` is `(blk + 1) mod 2`, and by 1 the
+    division is the index and the rest 0. Bound as built symbols they were unrelated, and
+    verify-sync took a grid of one column's fixpipe into tile t + 1 for one that may
+    overlap tile t's (unseen_cube seed 2, gemm_bf16 on one block)."""
+    t, blk = "t", "blk"
+    index = Affine.symbol(t) + Affine.symbol(blk)
+    assert Affine.symbol(FloorDiv(index, 2), 4096).bind({t: 2}) == Affine.symbol(FloorDiv(Affine.symbol(blk), 2), 4096) + 4096
+    assert Affine.symbol(Mod(index, 2), 64).bind({t: 3}) == Affine.symbol(Mod(Affine.symbol(blk) + 1, 2), 64)
+    assert floor_div(index, 1) == index
+    one_column = Affine.symbol(FloorDiv(index, 1), 4096) + Affine.symbol(Mod(index, 1), 64)
+    assert one_column.bind({t: 1}) == Affine.symbol(blk, 4096) + 4096
+    tile = Footprint(ScopeRoot("gm"), "gm", one_column, ((16, 256), (64, 4)), 4)
+    assert not may_alias(tile.bind({t: 0}), tile.bind({t: 1}))
+    assert may_alias(tile.bind({t: 1}), tile.bind({t: 1}))
 
 
 # ----------------------------------------------------------------------------- carried distances
