@@ -121,11 +121,20 @@ def _in_loop_slot(op: Operation, loop: scf.ForOp) -> Operation:
     return op
 
 
+def runs_once(loop: scf.ForOp) -> bool:
+    """Whether `loop`'s bounds are constants that give it exactly one trip."""
+    lb, ub, step = (int_constant(v) for v in (loop.lb, loop.ub, loop.step))
+    return lb is not None and ub is not None and step is not None and step > 0 and lb < ub <= lb + step
+
+
+@dataclass
 class PeelFirstIteration(RewritePattern):
+    single_trip_only: bool = False
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, loop: scf.ForOp, rewriter: PatternRewriter) -> None:
         first = _first_flag(loop)
-        if first is None:
+        if first is None or (self.single_trip_only and not runs_once(loop)):
             return
         true = arith.ConstantOp(IntegerAttr(1, i1))
         false = arith.ConstantOp(IntegerAttr(0, i1))
@@ -179,9 +188,13 @@ class PeelFirstIteration(RewritePattern):
 
 @dataclass(frozen=True)
 class PeelMmadInitPass(ModulePass):
-    """Peel the first K iteration of every matmul whose init is `iv == lb` of its loop."""
+    """Peel the first K iteration of every matmul whose init is `iv == lb` of its loop
+    (with `single_trip_only`, of the loops of one trip alone: ascend-compile peels those
+    before the scheduler, which then sees the straight line they become)."""
 
     name = "peel-mmad-init"
 
+    single_trip_only: bool = False
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(PeelFirstIteration(), apply_recursively=True).rewrite_module(op)
+        PatternRewriteWalker(PeelFirstIteration(self.single_trip_only), apply_recursively=True).rewrite_module(op)
