@@ -23,6 +23,7 @@ runs at: `program_order_as_run`, `timed_program_order` and `at_its_own_ii`, weig
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -528,6 +529,8 @@ SETTLED_TRIPS = 16
 
 # how a remark ends that says which II a loop is labelled with
 _WRITTEN = ": that is the II written"
+# how program_order_result and small_trips end the remark of a form written as run
+_AS_RUN = re.compile(r"; written at the II its code runs at \((\d+)\)$")
 
 
 def _settled_cost(cycles_at: Callable[[int], int]) -> int:
@@ -564,9 +567,13 @@ def settled_message(said: str, per: int) -> str:
     after what it `said`. A label `said` gave is replaced, and said to be from a full
     first pass: narrow seed 1090 on the 910B read "runs at 175 cycles an iteration ...:
     that is the II written; its code, run from its prologue, settles at 340 ...: that is
-    the II written", two IIs written."""
+    the II written", two IIs written. So is the label of program order's or another
+    written form's code (narrow seed 2033 on skewed.toml, one trip: "written at the II
+    its code runs at (305); its code, run from its prologue, settles at 1032 ...: that
+    is the II written")."""
     if said.endswith(_WRITTEN):
         said = said.removesuffix(_WRITTEN) + " from a full first pass"
+    said = _AS_RUN.sub(r"; its code runs at \1 cycles an iteration from a full first pass", said)
     return f"{said}; " * bool(said) + f"its code, run from its prologue, settles at {per} cycles an iteration{_WRITTEN}"
 
 

@@ -149,3 +149,10 @@ def test_a_loop_relabelled_from_its_prologue_names_one_ii_as_written():
         "II 806 proven minimal; its code, run from its prologue, settles at 949 cycles an iteration: that is the "
         "II written")
     assert settled_message("", 949).startswith("its code, run from its prologue")
+    # unseen seed 2033 on skewed.toml, one trip: program order's label and the settled one
+    said = ("program order (502 cycles replayed over 1 trips at II 969) is faster than the pipelined schedule (579 "
+            "cycles replayed, at II 280, length 629); written at the II its code runs at (305)")
+    assert settled_message(said, 1032) == (
+        "program order (502 cycles replayed over 1 trips at II 969) is faster than the pipelined schedule (579 "
+        "cycles replayed, at II 280, length 629); its code runs at 305 cycles an iteration from a full first pass; "
+        "its code, run from its prologue, settles at 1032 cycles an iteration: that is the II written")
