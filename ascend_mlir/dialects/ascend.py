@@ -86,6 +86,11 @@ CODE_II = "ascend.code_ii"
 # start = array<i64: ..>}`, the program-order schedule (its tasks' starts in body order)
 # ascend-pipeline-loops writes for at most K trips beside the pipelined loop
 SMALL_TRIPS = "ascend.small_trips"
+# on the `iv mod V` ascend-multi-buffer writes for a buffer's version: ascend-pipeline-loops
+# reads it (a program-order copy at one version, `SmallTrips.one_version`, sets it to 0)
+# and takes it off; a remainder written in the input (a rotation of the kernel's own
+# buffers, which may carry data from pass to pass) has none
+VERSION_INDEX = "ascend.version_index"
 
 # program-order: the loop runs one iteration after another, estimated faster than its
 # pipelined schedule over its trip count (ascend-modulo-schedule's program_order_result)
@@ -529,11 +534,13 @@ def launch_grid(func_op: Operation) -> int:
 
 @dataclass(frozen=True)
 class SmallTrips:
-    """`SMALL_TRIPS`: program order, scheduled `loop` / `start`, for at most `below` trips."""
+    """`SMALL_TRIPS`: program order, scheduled `loop` / `start`, for at most `below` trips;
+    `one_version`: at version 0 of each buffer (else the pipelined loop's versions)."""
 
     below: int
     loop: LoopAttr
     start: tuple[int, ...]
+    one_version: bool = False
 
 
 def small_trips_of(loop: Operation) -> SmallTrips | None:
@@ -543,12 +550,16 @@ def small_trips_of(loop: Operation) -> SmallTrips | None:
     below, sched, start = (attr.data.get(k) for k in ("below", "loop", "start"))
     if not (isinstance(below, IntegerAttr) and isinstance(sched, LoopAttr) and isinstance(start, DenseArrayBase)):
         return None
-    return SmallTrips(below.value.data, sched, tuple(int(v) for v in start.get_values()))
+    return SmallTrips(below.value.data, sched, tuple(int(v) for v in start.get_values()), "one_version" in attr.data)
 
 
-def set_small_trips(loop: Operation, below: int, sched: LoopAttr, start: Sequence[int]) -> None:
-    loop.attributes[SMALL_TRIPS] = DictionaryAttr(
-        {"below": IntegerAttr(below, i64), "loop": sched, "start": DenseArrayBase.from_list(i64, list(start))})
+def set_small_trips(loop: Operation, below: int, sched: LoopAttr, start: Sequence[int], one_version: bool = False,
+                    ) -> None:
+    entries: dict[str, Attribute] = {"below": IntegerAttr(below, i64), "loop": sched,
+                                     "start": DenseArrayBase.from_list(i64, list(start))}
+    if one_version:
+        entries["one_version"] = UnitAttr()
+    loop.attributes[SMALL_TRIPS] = DictionaryAttr(entries)
 
 
 def is_pipelined(loop: Operation) -> bool:

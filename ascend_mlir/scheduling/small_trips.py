@@ -17,8 +17,17 @@ pipe_barrier[<PIPE_ALL>]s where that replays no slower than the loop's code woul
 count weighed (`_barrier_synced`: a loop whose code runs one op at a time).
 
 Both codes are replayed as insert-sync writes a loop of unknown count (`realize.loop_cycles`
-with `runtime`: no rings of ids). Program order keeps the pipelined loop's buffer
-versions: the two loops share the buffers, which ascend-multi-buffer indexes per pass.
+with `runtime`: no rings of ids). The program-order copy of the first counts is weighed
+twice, with the pipelined loop's buffer versions (the two loops share the buffers, which
+ascend-multi-buffer indexes per pass) and at version 0 of each (ascend-pipeline-loops
+drops the copy's `iv mod V`: `SmallTrips.one_version`), and the faster is written: one
+pass at a time overlaps nothing across passes, but with V versions each carried flag of
+a runtime count spans V passes, more event ids than a pair may have (unseen seed 1754 on
+skewed.toml, 12 chains: one trip of the copy at two versions replayed 1382 and ran 1408,
+at one version 1112 and 1130), while elsewhere the versions keep a pass's buffers apart
+that one version would order (narrow seed 1437 on the 910B, 2 chains of 8 stages: 1677
+and 1693 at two versions, 1860 and 1875 at one). The pipelined code at fewer than S - 1
+trips is its `scf.if`'s else branch, the loop in start order (`code_timing.written_cycles`).
 """
 
 from __future__ import annotations
@@ -59,15 +68,15 @@ def weigh_program_order(problem: LoopProblem, body: int, written: LoopResult, sl
     in_order = _in_order(problem, body, written)
     if in_order is None:
         return None, None
-    below, at, ours_once = _faster_counts(problem, body, written, in_order)
+    below, first, at, ours_once = _first_counts(problem, body, written, in_order)
     if not below:
         throughout = _in_steady_state(problem, body, written, in_order, ours_once, slack_percent)
         found = None
     else:
         throughout = _throughout(problem, body, written, in_order, slack_percent) if below == MAX_TRIPS else None
         throughout = throughout or _ahead_at_every_count(problem, body, written, in_order, slack_percent)
-        found = (below, in_order, at)
-    with_barriers = _barrier_synced(problem, body, written, in_order, below if throughout is None else 0,
+        found = (below, first, at)
+    with_barriers = _barrier_synced(problem, body, written, first, below if throughout is None else 0,
                                     throughout, slack_percent)
     if with_barriers is not None:
         return None, with_barriers
@@ -85,6 +94,23 @@ def _in_order(problem: LoopProblem, body: int, written: LoopResult) -> LoopResul
                                                       gather=False):
         return None
     return as_program_order(written, in_order_ii, in_order, length, written.versions)
+
+
+def _first_counts(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,
+                  ) -> tuple[int, LoopResult, tuple[int, int], int]:
+    """`_faster_counts` of `in_order` with the pipelined loop's versions and at one version
+    per buffer (module doc), the one of more counts (at as many, the faster at the last):
+    K, that form, its and the pipelined code's cycles at K, and the pipelined code's at
+    one trip."""
+    below, at, ours_once = _faster_counts(problem, body, written, in_order)
+    one = _one_version_each(problem, in_order)
+    if one.versions == in_order.versions or not sync_modelled(problem, body, one.ii, one.start, one.versions,
+                                                              gather=False):
+        return below, in_order, at, ours_once
+    one_below, one_at, _ = _faster_counts(problem, body, written, one)
+    if (one_below, -one_at[0]) > (below, -at[0]):
+        return one_below, one, one_at, ours_once
+    return below, in_order, at, ours_once
 
 
 def _faster_counts(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,

@@ -933,9 +933,11 @@ class ModuloSchedulePass(ModulePass):
     def _write_small_trips(model: LoopModel, found: Below) -> None:
         """The program-order schedule of the first counts of a loop of a runtime count."""
         below, in_order, (theirs, ours) = found
-        ascend.set_small_trips(model.loop, below, _loop_attr(in_order), in_order.start[:len(model.tasks)])
+        one_version = all(v == 1 for v in in_order.versions.values())
+        ascend.set_small_trips(model.loop, below, _loop_attr(in_order), in_order.start[:len(model.tasks)], one_version)
         emit_remark(model.loop, f"loop {model.name}: at most {below} trips (a count known at run time) run in "
-                                f"program order, replayed at {theirs} cycles against the pipelined loop's {ours}")
+                                f"program order{', one version of each buffer,' if one_version else ','} replayed "
+                                f"at {theirs} cycles against the pipelined loop's {ours}")
 
     def _write_empty_loop(self, model: LoopModel) -> None:
         """A loop without pipe work (only index arithmetic): one scalar cycle a step."""

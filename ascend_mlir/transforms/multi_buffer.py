@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i32, i64
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, UnitAttr, i32, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -113,6 +113,7 @@ def _index_multi_buffer(cast: hivm.PointerCastOp, rewriter: Rewriter) -> None:
     versions = _const(len(addresses))
     ver = arith.RemUIOp(index, versions)
     ver.result.name_hint = "ver"
+    ver.attributes[ascend.VERSION_INDEX] = UnitAttr()
     ops.extend([versions, ver])
     addr = _version_address(addresses, ver.result, ops)  # type: ignore[arg-type]
     view = hivm.PointerCastOp([addr], cast.result.type, list(cast.dynamicSizes))

@@ -30,7 +30,10 @@ the body is ordinary index arithmetic here). Output: plain hivm, no new ops or d
 * **Program order for a few trips**: a loop with `ascend.small_trips = {below = K, ...}`
   (a runtime trip count whose first K counts run faster in program order) becomes
   `scf.if (ub > lb + K*step) { the form above } else { the loop in body order }`, the
-  copy carrying the program-order schedule of the attribute.
+  copy carrying the program-order schedule of the attribute, each buffer at its version 0
+  where the attribute says `one_version` (`_one_version_each`). Where K >= S - 2, the
+  form above is its then branch alone (its own `if` for fewer than S - 1 trips would
+  never be taken).
 
 Program order of the result is a time order of the schedule (kernel iteration, then
 offset), so every dependence points forward in program order and any correct sync pass
@@ -292,16 +295,36 @@ def _skewed_static(body: _Body, order: list[Operation], n: int) -> list[Operatio
     return emit.out
 
 
-def _skewed_dynamic(body: _Body, order: list[Operation]) -> list[Operation]:
-    """scf.if (enough iterations) { prologue; kernel; epilogue } else { start order }."""
+def _skewed_dynamic(body: _Body, order: list[Operation], guarded: bool = False) -> list[Operation]:
+    """scf.if (enough iterations) { prologue; kernel; epilogue } else { start order };
+    `guarded`: the count is known to be enough (the then branch of `_with_small_trips`'
+    scf.if, more than K >= S - 2 trips), the prologue, kernel and epilogue alone."""
     loop, s = body.loop, body.stages
     outer = _Emitter()
+    if guarded:
+        span = arith.SubiOp(loop.ub, loop.lb)
+        outer.out.append(span)
+        _skewed_parts(body, order, outer, span.result)
+        return outer.out
     span = arith.SubiOp(loop.ub, loop.lb)
     need = arith.MuliOp(outer.const(s - 2), loop.step)
     enough = arith.CmpiOp(span, need, "sgt")
     outer.out.extend([span, need, enough])
 
     then = _Emitter()
+    _skewed_parts(body, order, then, span.result)
+    then.out.append(scf.YieldOp())
+
+    otherwise = [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]
+    if_op = scf.IfOp(enough.result, [], Region(Block(then.out)), Region(Block(otherwise)))
+    outer.out.append(if_op)
+    return outer.out
+
+
+def _skewed_parts(body: _Body, order: list[Operation], then: _Emitter, span: SSAValue) -> None:
+    """The prologue, kernel loop and epilogue of a count of at least S - 1 (`span`: ub - lb),
+    into `then`."""
+    loop, s = body.loop, body.stages
     _straight_line(body, order, range(s - 1), lambda j: j if j >= 0 else None, then, loop.lb)
     then.out.append(_new_loop(body, then.scaled(loop.lb, s - 1, loop.step), order, skew=True))
     # last = lb + (N - 1) * step with N = ceil((ub - lb) / step); epilogue relative to it
@@ -314,12 +337,6 @@ def _skewed_dynamic(body: _Body, order: list[Operation]) -> list[Operation]:
     then.out.extend([step_m1, padded, trips, trips_m1, last_off, last])
     # kernel iteration t = N + e: stage k runs iteration N + e - k = last + (e + 1 - k)
     _straight_line(body, order, range(s - 1), lambda d: d + 1 if d + 1 <= 0 else None, then, last.result)
-    then.out.append(scf.YieldOp())
-
-    otherwise = [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]
-    if_op = scf.IfOp(enough.result, [], Region(Block(then.out)), Region(Block(otherwise)))
-    outer.out.append(if_op)
-    return outer.out
 
 
 def _with_small_trips(body: _Body, small: ascend.SmallTrips, pipelined: list[Operation]) -> list[Operation]:
@@ -336,9 +353,28 @@ def _with_small_trips(body: _Body, small: ascend.SmallTrips, pipelined: list[Ope
         in_order.attributes.pop(name, None)
     for op, start in zip([op for op in in_order.body.block.ops if _is_task(op)], small.start, strict=True):
         ascend.set_slot(op, 0, start)
+    if small.one_version:
+        _one_version_each(in_order)
     otherwise = Region(Block([in_order, scf.YieldOp()]))
     outer.out.append(scf.IfOp(many.result, [], Region(Block([*pipelined, scf.YieldOp()])), otherwise))
     return outer.out
+
+
+def _one_version_each(loop: scf.ForOp) -> None:
+    """Every buffer of `loop` (the program-order copy of the first counts) at its version 0:
+    its version indices (ascend-multi-buffer's `iv mod V`, marked `ascend.version_index`)
+    become 0. One pass at a time overlaps nothing across passes, and with V versions each
+    carried flag of a count known at run time spans V passes, more event ids than a pair
+    may have: unseen seed 1754 on skewed.toml (12 chains) ran one trip of the copy with the
+    pipelined loop's two versions in 1408 cycles, at one version 1130."""
+    for op in list(loop.body.block.ops):
+        if not isinstance(op, arith.RemUIOp) or ascend.VERSION_INDEX not in op.attributes:
+            continue
+        zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
+        zero.result.name_hint = "c0"
+        loop.body.block.insert_op_before(zero, op)
+        op.result.replace_all_uses_with(zero.result)
+        loop.body.block.erase_op(op)
 
 
 def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
@@ -354,7 +390,10 @@ def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
     if not skew:
         new_ops: list[Operation] = [_new_loop(body, loop.lb, order, skew=False)]
     else:
-        new_ops = _skewed_static(body, order, n) if n is not None else _skewed_dynamic(body, order)
+        small = ascend.small_trips_of(loop)
+        # more than K >= S - 2 trips (the small-trips guard) is enough for the prologue and epilogue
+        guarded = small is not None and small.below >= body.stages - 2
+        new_ops = _skewed_static(body, order, n) if n is not None else _skewed_dynamic(body, order, guarded)
     small = ascend.small_trips_of(loop)
     if small is not None and n is None:
         new_ops = _with_small_trips(body, small, new_ops)
@@ -374,3 +413,5 @@ class PipelineLoopsPass(ModulePass):
             if ascend.is_pipelined(loop) or any(isinstance(o, scf.ForOp) for o in loop.body.walk()):
                 continue
             pipeline_loop(loop, rewriter)
+        for inner in op.walk():  # read above (`_one_version_each`), of no use after
+            inner.attributes.pop(ascend.VERSION_INDEX, None)

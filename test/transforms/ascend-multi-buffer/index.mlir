@@ -6,7 +6,7 @@
 // CHECK-NOT:   hivm.hir.pointer_cast(%{{.*}}, %{{.*}})
 // CHECK:       scf.for %i = %c0 to %c8 step %c1 {
 // CHECK-NEXT:    %c2 = arith.constant 2 : index
-// CHECK-NEXT:    %ver = arith.remui %i, %c2 : index
+// CHECK-NEXT:    %ver = arith.remui %i, %c2 {ascend.version_index} : index
 // CHECK-NEXT:    %[[V64:.*]] = arith.index_cast %ver : index to i64
 // CHECK-NEXT:    %c2048_i64 = arith.constant 2048 : i64
 // CHECK-NEXT:    %c0_i64 = arith.constant 0 : i64
@@ -39,7 +39,7 @@ func.func @simple(%x: memref<512xf32, #hivm.address_space<gm>>, %y: memref<512xf
 // CHECK-NEXT:    %[[D:.*]] = arith.subi %j, %c2 : index
 // CHECK-NEXT:    %[[IT:.*]] = arith.divui %[[D]], %c3 : index
 // CHECK-NEXT:    %c3_1 = arith.constant 3 : index
-// CHECK-NEXT:    %ver = arith.remui %[[IT]], %c3_1 : index
+// CHECK-NEXT:    %ver = arith.remui %[[IT]], %c3_1 {ascend.version_index} : index
 // CHECK:         %u_v = hivm.hir.pointer_cast(%{{.*}}) : memref<2x256xf32, #hivm.address_space<ub>>
 // CHECK-NEXT:    %row = memref.subview %u_v[0, 0]
 func.func @bounds(%x: memref<256xf32, #hivm.address_space<gm>>, %n: index) {
@@ -64,7 +64,7 @@ func.func @bounds(%x: memref<256xf32, #hivm.address_space<gm>>, %n: index) {
 
 // Addresses that are not evenly spaced (not made by ascend-plan-memory) are selected.
 // CHECK-LABEL: func.func @uneven
-// CHECK:       %ver = arith.remui %i, %c3 : index
+// CHECK:       %ver = arith.remui %i, %c3 {ascend.version_index} : index
 // CHECK:       %[[EQ1:.*]] = arith.cmpi eq, %{{.*}}, %c1_i64 : i64
 // CHECK-NEXT:  %[[S1:.*]] = arith.select %[[EQ1]], %c4096_i64, %c0_i64 : i64
 // CHECK:       %[[EQ2:.*]] = arith.cmpi eq, %{{.*}}, %c2_i64 : i64
