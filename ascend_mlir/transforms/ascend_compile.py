@@ -247,7 +247,7 @@ class AscendCompilePass(ModulePass):
             # as the straight line it becomes, not as one task of the loop around it, timed
             # at the K loop's length with one version per L1 tile (unseen_cube seed 353,
             # a tile loop written at 316 ran 370 a tile; with its loads, mmad and fixpipe
-            # as tasks it runs at its II, 332, 11% faster)
+            # as tasks it runs at its II, 332, 10% faster)
             PeelMmadInitPass(single_trip_only=True).apply(ctx, op)
             EstimateLatencyPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(EstimateLatencyPass.name, op)
