@@ -148,8 +148,7 @@ class PeelFirstIteration(RewritePattern):
         runs_at_least_once = lb_value is not None and ub_value is not None and ub_value > lb_value
         if runs_at_least_once:
             rewriter.insert(peeled, InsertPoint.before(loop))
-            assert lb_value is not None and ub_value is not None  # runs_at_least_once
-            if step_value is not None and step_value > 0 and lb_value + step_value >= ub_value:
+            if runs_once(loop):
                 # the peeled iteration is the only one: no loop of no trips is left (its
                 # bounds cost the scalar unit, and the function is straight-line code)
                 rewriter.erase(false)

@@ -301,12 +301,11 @@ def _skewed_dynamic(body: _Body, order: list[Operation], guarded: bool = False) 
     scf.if, more than K >= S - 2 trips), the prologue, kernel and epilogue alone."""
     loop, s = body.loop, body.stages
     outer = _Emitter()
+    span = arith.SubiOp(loop.ub, loop.lb)
     if guarded:
-        span = arith.SubiOp(loop.ub, loop.lb)
         outer.out.append(span)
         _skewed_parts(body, order, outer, span.result)
         return outer.out
-    span = arith.SubiOp(loop.ub, loop.lb)
     need = arith.MuliOp(outer.const(s - 2), loop.step)
     enough = arith.CmpiOp(span, need, "sgt")
     outer.out.extend([span, need, enough])
@@ -387,14 +386,13 @@ def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
     skew = body.stages > 1 and not _one_stage_per_pipe(body) and not ascend.is_one_pass(loop)
     order = body.ordered(skew)
     n = trip_count(loop)  # None: known at run time only, as ascend-modulo-schedule saw it
+    small = ascend.small_trips_of(loop)
     if not skew:
         new_ops: list[Operation] = [_new_loop(body, loop.lb, order, skew=False)]
     else:
-        small = ascend.small_trips_of(loop)
         # more than K >= S - 2 trips (the small-trips guard) is enough for the prologue and epilogue
         guarded = small is not None and small.below >= body.stages - 2
         new_ops = _skewed_static(body, order, n) if n is not None else _skewed_dynamic(body, order, guarded)
-    small = ascend.small_trips_of(loop)
     if small is not None and n is None:
         new_ops = _with_small_trips(body, small, new_ops)
     rewriter.insert_op(new_ops, InsertPoint.before(loop))
