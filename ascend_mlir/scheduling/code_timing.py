@@ -537,8 +537,14 @@ SETTLED_TRIPS = 16
 
 # how a remark ends that says which II a loop is labelled with
 _WRITTEN = ": that is the II written"
-# how program_order_result and small_trips end the remark of a form written as run
+# how the remark of a form written as run ends (`written_as_run_note`)
 _AS_RUN = re.compile(r"; written at the II its code runs at \((\d+)\)$")
+
+
+def written_as_run_note(ii: int) -> str:
+    """The end of the remark of a form written at the II its code runs at (program order,
+    barrier-synced program order): `settled_message` reads it back (`_AS_RUN`)."""
+    return f"; written at the II its code runs at ({ii})"
 
 
 def _settled_cost(cycles_at: Callable[[int], int]) -> int:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .code_timing import barrier_synced_as_run, program_order_as_run, written_cycles
+from .code_timing import barrier_synced_as_run, program_order_as_run, written_as_run_note, written_cycles
 from .problem import LoopProblem, LoopResult
 from .program_order import as_program_order, written_in_body_order
 from .realize import loop_cycles, replays, sync_modelled
@@ -235,8 +235,8 @@ def _barrier_synced(problem: LoopProblem, body: int, written: LoopResult, in_ord
     return replace(as_run, message=f"program order with its hand-offs pipe_barrier[<PIPE_ALL>]s replays no slower "
                                    f"than the loop's other code at every count weighed (1 to {MAX_TRIPS}, "
                                    f"{' and '.join(map(str, STEADY_TRIPS))} trips, a count known at run time): "
-                                   f"{last_theirs} cycles against {last_ours} at {STEADY_TRIPS[-1]}; written at "
-                                   f"the II its code runs at ({as_run.ii})")
+                                   f"{last_theirs} cycles against {last_ours} at {STEADY_TRIPS[-1]}"
+                                   + written_as_run_note(as_run.ii))
 
 
 def _written_as_run(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,
@@ -244,7 +244,7 @@ def _written_as_run(problem: LoopProblem, body: int, written: LoopResult, in_ord
     """`in_order` at the II its code runs at, its remark saying `why` it beat `written`."""
     as_run = program_order_as_run(problem, body, in_order, written.mii, None, slack_percent)
     return replace(as_run, message=f"program order replays faster than the pipelined schedule (II {written.ii}) "
-                                   f"{why}; written at the II its code runs at ({as_run.ii})")
+                                   f"{why}" + written_as_run_note(as_run.ii))
 
 
 def _faster_in_steady_state(problem: LoopProblem, body: int, written: LoopResult, in_order: LoopResult,

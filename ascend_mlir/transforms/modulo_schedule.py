@@ -55,7 +55,8 @@ from ascend_mlir.scheduling.modulo import ii_lower_bound, schedules_at
 from ascend_mlir.scheduling.code_timing import (barrier_synced_as_run, code_form, code_schedule_at_its_code,
                                                  labelled_at_its_code, one_pass_schedule, program_order_as_run,
                                                  settled_from_its_prologue, skewed_schedule, steady_schedule,
-                                                 stretched, unskewed, written_as_run, written_cycles)
+                                                 stretched, unskewed, written_as_run, written_as_run_note,
+                                                 written_cycles)
 from ascend_mlir.scheduling.program_order import as_program_order, written_in_body_order
 from ascend_mlir.scheduling.loop_code import kernel_shift
 from ascend_mlir.scheduling.realize import both_cores, realize, replays, sync_modelled
@@ -252,7 +253,7 @@ def program_order_result(model: LoopModel, pipelined: LoopResult) -> LoopResult 
         result, message=f"program order ({estimate} cycles {how} over {trips} trips at II {ii}"
                         f"{', its hand-offs pipe_barrier[<PIPE_ALL>]s' if barrier_sync else ''}) is {than} "
                         f"the pipelined schedule ({ours} cycles {how}, at II {pipelined.ii}, length {pipelined.length})"
-                        + (f"; written at the II its code runs at ({result.ii})" if result.ii != written_ii
+                        + (written_as_run_note(result.ii) if result.ii != written_ii
                            else ""),
     )
 
