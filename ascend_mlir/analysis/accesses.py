@@ -98,16 +98,21 @@ def op_accesses(op: Operation, iv: SSAValue | None, chip: Chip | None = None) ->
         return ()
     reads, writes = memref_reads_writes(op)
     early = read_latencies(op, chip) if chip is not None else {}
+    # mmadL1's accumulator is touched by its cube part, after its MTE1 feed (the L1
+    # reads, over at `early`: Access.fed). batchMmadL1's `early` is its last feed's end,
+    # not when its first cube part begins.
+    fed = max(early.values(), default=0) if op.name == "hivm.hir.mmadL1" else 0
     out: list[Access] = []
     for v in reads:
         pipe = pipes[-1] if v in writes else pipes[0]
         done = None if v in writes else early.get(v)
-        out.append(Access(footprint_in_loop(v, iv), False, pipe, done=done, extent=partial_extent(v)))
+        out.append(Access(footprint_in_loop(v, iv), False, pipe, done=done, extent=partial_extent(v),
+                          fed=fed if pipe == pipes[-1] else 0))
     for v in writes:
         extent = partial_extent(v)
         # a partial tile's footprint is its static bound: a superset, so not an exact write
         out.append(Access(footprint_in_loop(v, iv), True, pipes[-1], exact=extent is None and not
-                          _has_dynamic_size(v), extent=extent))
+                          _has_dynamic_size(v), extent=extent, fed=fed))
     return tuple(out)
 
 

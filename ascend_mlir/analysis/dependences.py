@@ -76,6 +76,15 @@ class Access:
     # op; for a scheduled nested loop, the issue of the first op that makes it): a
     # consumer loop may start that much before what it waits for is over.
     begin: int = 0
+    # Cycles after the op's issue at which its cube part, which follows its MTE1 feed,
+    # begins with this operand (mmadL1's accumulator): the feed of the next tile's
+    # mmadL1 runs while the fixpipe still reads the accumulator (the wait_flag[FIX, M]
+    # before it holds the M queue only), so a dependence towards it is over that much
+    # sooner. A nested loop's window (accesses._access_window) leaves it out: the outer
+    # loop's model of a K loop does not see the previous tile's fixpipe delay the K
+    # loop's loads on the HBM port, which costs it about as much (nested_gemm(4, 3) of
+    # 128 x 128 x 256 tiles on the 910B: written 5026 with it, ran 5359; 5266 without).
+    fed: int = 0
     # A partial tile (a view with dynamic sizes; `footprint` is then its static bound):
     # a key equal for accesses to the same bytes at any runtime size, else None.
     extent: Hashable | None = None
@@ -158,12 +167,13 @@ def dependence_latency(producer: TaskInfo, consumer: TaskInfo, src: Access, dst:
     dependence keeps, see loop_dependences). On an in-order pipe shared by both accesses
     the pipe already orders them: the producer's ii is enough."""
     if src.pipe == dst.pipe and src.pipe in IN_ORDER_PIPES:
-        over = min(producer.ii, producer.latency)
-    elif src.done is not None:
+        # the pipe orders their parts on it, each `fed` after its own issue
+        return min(producer.ii, producer.latency) - dst.begin - (dst.fed - src.fed)
+    if src.done is not None:
         over = min(src.done, producer.latency)
     else:
         over = producer.latency
-    return over - dst.begin
+    return over - dst.begin - dst.fed
 
 
 def multi_buffer_eligible(tasks: Sequence[TaskInfo], buffer: BufferInfo) -> bool:

@@ -234,7 +234,11 @@ def _items(p: LoopProblem, order: list[int], shift: list[int], deps: list[Dep], 
     released: dict[int, int] = {}
     for d in deps:
         if p.tasks[d.src].pipes != p.tasks[d.dst].pipes:
-            released[d.src] = max(released.get(d.src, 0), d.latency)
+            # towards a fed cube op's cube part (its accumulator), the dependence counts
+            # to the op's issue, `feed` before that part begins: the producer's access is
+            # over that much after the latency
+            begin = feeds.get(d.dst, 0) if _flag_pipes(p, d)[1] != FEED_PIPE else 0
+            released[d.src] = max(released.get(d.src, 0), d.latency + begin)
     items: list[Item] = []
     item_of: dict[int, int] = {}
     set_of: dict[code_flags.SetKey, int] = {}

@@ -61,6 +61,10 @@ class Realized:
 
 
 
+# the parts of a fed cube op (`_Replay.split`)
+_FEED, _CUBE = 1, 2
+
+
 class _Replay:
     """The event loop of the replay: per-pipe queues over `iterations` kernel iterations
     of the body; with `trips`, the code of a loop of that many (a stage-skewed one's
@@ -98,6 +102,17 @@ class _Replay:
         # `_ready`'s answers, and how far it got through the waits of a head not ready yet
         self.ready: dict[tuple[int, int], int] = {}
         self.partial: dict[tuple[int, int], tuple[int, int, dict[int, int]]] = {}
+        # a fed cube op (mmadL1: `Item.feed`) runs as the simulator and the hardware run it,
+        # in two parts: its MTE1 feed as soon as MTE1 and the feed's own waits let it, its
+        # cube part on M once the feed is over and M and the cube's waits let it (the
+        # wait_flag[FIX, M] before it holds the M queue only). As one item after every wait,
+        # nested_gemm(6, 1) with 64 x 64 x 64 tiles and one version a buffer replayed at
+        # 568 cycles a tile where it ran 430, and the next tile's loads, which wait for the
+        # feed, were replayed behind the fixpipe where they take the HBM port before it.
+        self.split = [item.feed > 0 and len(item.pipes) == 2 and item.pipes[1] == FEED_PIPE != item.pipes[0]
+                      for item in self.items]
+        self.fed: dict[tuple[int, int], int] = {}  # per fed op, when its feed started
+        self.starts = 0  # items and feeds started: what lets a head `_ready` could not answer move
         # the cycle the scalar unit issued an item a pipe_barrier[<PIPE_ALL>] stands before
         self.issued: dict[tuple[int, int], int] = {}
         self.steady_waits, self.reach = self._steady_waits()
@@ -335,7 +350,7 @@ class _Replay:
                 latest = max(latest, at)
         return latest
 
-    def _ready(self, it: int, n: int) -> int | None:
+    def _ready(self, it: int, n: int, part: int = 0) -> int | None:
         """The earliest cycle item n of iteration `it` may start at (None: not yet known).
 
         Asked again every time the event loop moves on, so what it learns is kept: once
@@ -343,28 +358,27 @@ class _Replay:
         pipes' part stays as it is, and a wait once answered does not change (the
         producers' starts are final); a call resumes at the first wait not answered yet
         (a set with 50 releases was asked all of them each step: 10M waits on a loop of
-        256 ops)."""
+        256 ops).
+
+        `part`: of a fed cube op (`split`), its feed (_FEED) or its cube part (_CUBE), each
+        with its own pipe and the waits of its own pipe; the cube part once the feed is
+        over."""
         key = (it, n)
-        known = self.ready.get(key)
+        cached = key if part != _FEED else (it, n + self.n)
+        known = self.ready.get(cached)
         if known is not None:
             return known
         item = self.items[n]
-        queue, head = self.queue, self.head
-        for pp in item.pipes:
-            k = head[pp]
-            q = queue[pp]
-            if k >= len(q) or q[k] != key:  # not the head of each of its pipes yet
-                return None
-        resumed = self.partial.get(key)
+        pipes = item.pipes if not part else item.pipes[1:] if part == _FEED else item.pipes[:1]
+        if not self._heads(key, pipes) or (part == _CUBE and key not in self.fed):
+            return None
+        resumed = self.partial.get(cached)
         waited = self.code.waited[n]  # the sets whose wait_flags stand before it
         if resumed is None:
-            at = max(self.pipe_free[pp] for pp in item.pipes) + self._wait_flags(it, n)
-            if item.task is None:  # a set: every earlier op of its pipe completed
-                at = max([at, *self.inflight[item.pipes[0]]])
-            drained, entered = self._barrier(it, n), self._waited_before_loop(key)
-            if drained is None or entered is None:
+            at = self._pipes_let(it, n, part, pipes)
+            if at is None:
                 return None
-            at, k, arrived = max(at, drained, entered), 0, {}
+            k, arrived = 0, {}
         else:
             k, at, arrived = resumed
         started, first = self.started, self.first
@@ -372,6 +386,9 @@ class _Replay:
         waits = self.steady_waits[n] if steady and it - self.reach[n] >= first else self.code.waits[n]
         while k < len(waits):
             w = waits[k]
+            if part and (w.pipes[1] == FEED_PIPE) != (part == _FEED):
+                k += 1  # the other part's
+                continue
             j = it - w.code
             if steady and w.code != NO_WAIT and j >= first:
                 # `_wait_at`'s common case inline: a producer of a pass of the loop
@@ -380,15 +397,40 @@ class _Replay:
             else:
                 got = self._wait_at(it, n, w)
             if got is None:
-                self.partial[key] = (k, at, arrived)
+                self.partial[cached] = (k, at, arrived)
                 return None
+            if part == _CUBE and not w.cross:
+                got += item.feed  # the dependence's latency counts to the op's issue, its feed
             if got > at:
                 at = got
             if w.cross and w.src in waited:
                 arrived[w.src] = max(arrived.get(w.src, 0), got - 1)  # its set ran
             k += 1
-        self.ready[key] = at = self._after_waits(it, n, at, arrived)
+        self.ready[cached] = at = self._after_waits(it, n, at, arrived, pipes)
         return at
+
+    def _heads(self, key: tuple[int, int], pipes: tuple[str, ...]) -> bool:
+        """Whether `key` heads the queue of each of `pipes`."""
+        for pp in pipes:
+            k, q = self.head[pp], self.queue[pp]
+            if k >= len(q) or q[k] != key:
+                return False
+        return True
+
+    def _pipes_let(self, it: int, n: int, part: int, pipes: tuple[str, ...]) -> int | None:
+        """When `pipes`, the wait_flags and barriers before item n of iteration `it` and
+        the prologue's waits before the loop let it (its `part`) start, before its own
+        waits (None while a barrier's or the prologue's producer has not issued)."""
+        item = self.items[n]
+        at = max(self.pipe_free[pp] for pp in pipes) + self._wait_flags(it, n)
+        if part == _CUBE:
+            at = max(at, self.fed[(it, n)] + item.feed)
+        if item.task is None:  # a set: every earlier op of its pipe completed
+            at = max([at, *self.inflight[item.pipes[0]]])
+        drained, entered = self._barrier(it, n), self._waited_before_loop((it, n))
+        if drained is None or entered is None:
+            return None
+        return max(at, drained, entered)
 
     def _waited_before_loop(self, key: tuple[int, int]) -> int | None:
         """When the prologue's sets waited before the loop on the pipe of `key`, the loop's
@@ -413,7 +455,7 @@ class _Replay:
             return self.code.wait_flags[n] + len(self.entered.get((it, n), ()))
         return self.code.wait_flags[n] - len(self.code.waited[n]) + len(self.prologue_waited.get((it, n), ()))
 
-    def _after_waits(self, it: int, n: int, at: int, arrived: dict[int, int]) -> int:
+    def _after_waits(self, it: int, n: int, at: int, arrived: dict[int, int], pipes: tuple[str, ...]) -> int:
         """`at`, or later where item n's wait_flags (`Code.waited`; the prologue's own in
         the prologue), one after another on its pipe after the pipe and its barriers, each
         once its set ran (`arrived`), end later."""
@@ -424,7 +466,7 @@ class _Replay:
                    *(arrived.get(s, 0) for s in self.code.waited[n])]
         if len(ran) < 2:
             return at  # one wait: its set's start + 2, as `at` has it
-        queued = max(self.pipe_free[pp] for pp in self.items[n].pipes) + self._wait_flags(it, n) - len(ran)
+        queued = max(self.pipe_free[pp] for pp in pipes) + self._wait_flags(it, n) - len(ran)
         for cycle in ran:
             queued = max(queued, cycle) + 1
         return max(at, queued)
@@ -460,8 +502,10 @@ class _Replay:
     def run(self) -> dict[tuple[int, int], int]:
         now, total = 0, len({entry for q in self.queue.values() for entry in q})
         started, queue, heads, pipes, port_free_at = self.started, self.queue, self.head, self.pipes, self.port_free_at
-        # per pipe, its head and the count of starts when `_ready` could not answer: only a start changes that
+        # per pipe, its head and the count of starts (a fed op's feed's too) when `_ready` could
+        # not answer: only a start changes that
         unknown: dict[str, tuple[tuple[int, int], int]] = {}
+        split = self.split
         while len(started) < total:
             progressed, next_at = False, None
             for pp in pipes:  # hardware.PIPES order: the first pipe takes a shared resource
@@ -469,19 +513,20 @@ class _Replay:
                 if k >= len(q):
                     continue
                 head = q[k]
-                if head in started or unknown.get(pp) == (head, len(started)):
+                if head in started or unknown.get(pp) == (head, self.starts):
                     continue
                 it, n = head
-                at = self._ready(it, n)
+                part = 0 if not split[n] else _FEED if pp == FEED_PIPE else _CUBE
+                at = self._ready(it, n, part)
                 if at is None:
-                    unknown[pp] = (head, len(started))
+                    unknown[pp] = (head, self.starts)
                     continue
                 if port_free_at[n] > at:  # the resource it shares is held until then
                     at = port_free_at[n]
                 if at > now:
                     next_at = at if next_at is None else min(next_at, at)
                     continue
-                self._start(it, n, now)
+                self._start(it, n, now, part)
                 progressed = True
             if progressed:
                 continue
@@ -491,15 +536,28 @@ class _Replay:
             now = next_at
         return self.started
 
-    def _start(self, it: int, n: int, now: int) -> None:
+    def _start(self, it: int, n: int, now: int, part: int = 0) -> None:
+        """Start item n of iteration `it` (of a fed op, `part` of it) at `now`. A fed op's
+        start is its feed's: its cube part, started at `now`, counts from `feed` before."""
         item = self.items[n]
-        self.started[(it, n)] = now
-        for pp in item.pipes:
+        self.starts += 1
+        if part == _FEED:
+            self.fed[(it, n)] = now
+            self.head[FEED_PIPE] += 1
+            self.pipe_free[FEED_PIPE] = now + item.feed
+            self.inflight[FEED_PIPE] = [*(c for c in self.inflight[FEED_PIPE] if c > now), now + item.feed]
+            return
+        begun = now - item.feed if part == _CUBE else now
+        self.started[(it, n)] = begun
+        for pp in item.pipes[:1] if part == _CUBE else item.pipes:
             held = item.feed if item.feed and pp == FEED_PIPE else None
             self.head[pp] += 1
-            self.pipe_free[pp] = now + (item.ii if held is None else held)
+            # a cube part holds M for the op's ii or, shorter, its own latency (the
+            # simulator's cube instruction)
+            ii = max(1, min(item.ii, item.latency - item.feed)) if part == _CUBE else item.ii
+            self.pipe_free[pp] = now + (ii if held is None else held)
             done = [c for c in self.inflight[pp] if c > now]
-            done.append(now + (item.released if held is None else held))
+            done.append(begun + item.released if held is None else now + held)
             self.inflight[pp] = done
         if self.conflicts[n]:
             busy, free = now + item.ii, self.port_free_at
