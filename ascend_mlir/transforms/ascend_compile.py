@@ -247,8 +247,11 @@ class AscendCompilePass(ModulePass):
             # as the straight line it becomes, not as one task of the loop around it, timed
             # at the K loop's length with one version per L1 tile (unseen_cube seed 353,
             # a tile loop written at 316 ran 370 a tile; with its loads, mmad and fixpipe
-            # as tasks it runs at its II, 332, 10% faster)
-            PeelMmadInitPass(single_trip_only=True).apply(ctx, op)
+            # as tasks it runs at its II, 332, 10% faster). So is a K loop of two trips in
+            # a tile loop, its second step with L1 tiles of its own (unseen_cube seed 380
+            # on the 910B: 4004 -> 3291 cycles; its one-trip loop after the peeled step was
+            # a pipelined loop of its own, and seed 813's ran 1% slower than program order)
+            PeelMmadInitPass(straight_line=True, l1_capacity=chip.capacity.get("cbuf") or 0).apply(ctx, op)
             EstimateLatencyPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(EstimateLatencyPass.name, op)
         if self.schedule == "modulo" and not synced:

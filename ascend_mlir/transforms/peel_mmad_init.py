@@ -12,7 +12,17 @@ becomes
     }
 
 which is correct because step > 0: no later iteration has `%k == lb`. A loop of one
-trip becomes its peeled iteration alone (no loop of no trips is left). When the trip
+trip becomes its peeled iteration alone (no loop of no trips is left).
+
+Option `straight-line` peels only the K loops that then become straight-line code:
+those of one trip, and those of two trips inside another loop, whose second step is
+inlined after the first with L1 tiles of its own (the buffers each step writes whole
+before reading them, used by nothing after the K loop). ascend-compile runs it before the
+scheduler, so that the tile loop around such a K loop is scheduled as the straight line
+it becomes, its two steps' loads and matmuls overlapping where the tile loop's schedule
+has them overlap. (At the top level of a function ascend-plan-memory would give the two
+steps' tiles the same bytes, their uses being apart in program order: such a K loop is
+left to the scheduler as a loop.) When the trip
 count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
 values (`iter_args`) are threaded through the peeled iteration when the loop is known to
 run at least once; otherwise such a loop is a diagnostic.
@@ -26,8 +36,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i1
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, ModuleOp, i1
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -38,8 +48,11 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
+from ascend_mlir.analysis.accesses import memref_reads_writes
+from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm, tile
+from ascend_mlir.hardware import stored_bytes
 
 
 def matmul_init(op: Operation) -> SSAValue | None:
@@ -121,20 +134,116 @@ def _in_loop_slot(op: Operation, loop: scf.ForOp) -> Operation:
     return op
 
 
+def trips(loop: scf.ForOp) -> int | None:
+    """`loop`'s trip count where its bounds are constants (None otherwise)."""
+    lb, ub, step = (int_constant(v) for v in (loop.lb, loop.ub, loop.step))
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return max(0, -(-(ub - lb) // step))
+
+
 def runs_once(loop: scf.ForOp) -> bool:
     """Whether `loop`'s bounds are constants that give it exactly one trip."""
-    lb, ub, step = (int_constant(v) for v in (loop.lb, loop.ub, loop.step))
-    return lb is not None and ub is not None and step is not None and step > 0 and lb < ub <= lb + step
+    return trips(loop) == 1
+
+
+def _becomes_straight_line(loop: scf.ForOp, l1_capacity: int) -> bool:
+    """Whether `straight-line` peels `loop` (module doc): of one trip, or of two inside
+    another loop where L1 (`l1_capacity` bytes, 0: not checked) holds the second step's
+    tiles besides every buffer of the function."""
+    count = trips(loop)
+    if count == 1:
+        return True
+    return count == 2 and any(isinstance(op, scf.ForOp) for op in _ancestors(loop)) and (
+        not l1_capacity or _l1_bytes([*_function_allocs(loop), *_step_local_buffers(loop)]) <= l1_capacity)
+
+
+def _function_allocs(op: Operation) -> list[SSAValue]:
+    """The allocations of the outermost op around `op` (its module or function)."""
+    top = [op, *_ancestors(op)][-1]
+    return [o.results[0] for o in top.walk() if isinstance(o, memref.AllocOp)]
+
+
+def _l1_bytes(buffers: list[SSAValue]) -> int:
+    """The bytes of the L1 (cbuf) buffers among `buffers` (one version each)."""
+    total = 0
+    for v in buffers:
+        t = v.type
+        if isinstance(t, MemRefType) and hivm.scope_of(t) == "cbuf" and all(d >= 0 for d in t.get_shape()):
+            total += stored_bytes("cbuf", t.get_shape(), element_bytes(t.element_type))
+    return total
+
+
+def _ancestors(op: Operation):
+    parent = op.parent_op()
+    while parent is not None:
+        yield parent
+        parent = parent.parent_op()
+
+
+def _step_local_buffers(loop: scf.ForOp) -> list[SSAValue]:
+    """The allocations each step of `loop` writes whole before it reads them (its first
+    access to them in the body is a write of the buffer itself) and nothing uses after
+    the loop: no value flows through them from one step to the next."""
+    block = loop.parent_block()
+    if block is None:
+        return []
+    out: list[SSAValue] = []
+    seen: set[SSAValue] = set()
+    for op in loop.body.block.walk():
+        reads, writes = memref_reads_writes(op)
+        for v in (*reads, *writes):
+            if v in seen:
+                continue
+            seen.add(v)
+            if v not in reads and isinstance(v.owner, memref.AllocOp) and not _used_after(v, loop, block):
+                out.append(v)
+    return out
+
+
+def _used_after(value: SSAValue, loop: scf.ForOp, block: Block) -> bool:
+    """Whether an op of `block` after `loop` (or anything outside `block`) uses `value`."""
+    at = block.get_operation_index(loop)
+    for use in value.uses:
+        op: Operation | None = use.operation
+        while op is not None and op.parent_block() is not block:
+            op = op.parent_op()
+        if op is None or (op is not loop and block.get_operation_index(op) > at):
+            return True
+    return False
+
+
+def _inline_one_trip(loop: scf.ForOp, rewriter: PatternRewriter) -> None:
+    """Replace `loop` (one trip) by its body at its lower bound, its step-local buffers
+    (`_step_local_buffers`) copied: the step need not wait for the one before."""
+    body = loop.body.block
+    mapping: dict[SSAValue, SSAValue] = {body.args[0]: loop.lb, **dict(zip(body.args[1:], loop.iter_args, strict=True))}
+    for v in _step_local_buffers(loop):
+        alloc = cast(Operation, v.owner)
+        copy = alloc.clone()
+        copy.results[0].name_hint = f"{v.name_hint or 'buffer'}_next"  # buffer names are the loop model's keys
+        rewriter.insert(copy, InsertPoint.after(alloc))
+        mapping[v] = copy.results[0]
+    ops: list[Operation] = []
+    yielded: list[SSAValue] = []
+    for op in body.ops:
+        if isinstance(op, scf.YieldOp):
+            yielded = [mapping.get(v, v) for v in op.operands]
+        else:
+            ops.append(op.clone(value_mapper=mapping))
+    rewriter.insert(ops, InsertPoint.before(loop))
+    rewriter.replace(loop, [], yielded if loop.iter_args else [])
 
 
 @dataclass
 class PeelFirstIteration(RewritePattern):
-    single_trip_only: bool = False
+    straight_line: bool = False
+    l1_capacity: int = 0
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, loop: scf.ForOp, rewriter: PatternRewriter) -> None:
         first = _first_flag(loop)
-        if first is None or (self.single_trip_only and not runs_once(loop)):
+        if first is None or (self.straight_line and not _becomes_straight_line(loop, self.l1_capacity)):
             return
         true = arith.ConstantOp(IntegerAttr(1, i1))
         false = arith.ConstantOp(IntegerAttr(0, i1))
@@ -183,17 +292,24 @@ class PeelFirstIteration(RewritePattern):
         for new, old in zip(new_loop.results, loop.results, strict=True):
             new.name_hint = old.name_hint
         rewriter.replace(loop, new_loop)
+        if self.straight_line:  # a loop of two trips: its second step follows the first
+            _inline_one_trip(new_loop, rewriter)
 
 
 @dataclass(frozen=True)
 class PeelMmadInitPass(ModulePass):
     """Peel the first K iteration of every matmul whose init is `iv == lb` of its loop
-    (with `single_trip_only`, of the loops of one trip alone: ascend-compile peels those
-    before the scheduler, which then sees the straight line they become)."""
+    (with `straight_line`, of the loops that then become straight-line code alone: of
+    one trip, and of two inside another loop; ascend-compile peels those before the
+    scheduler, which then sees the straight line they become)."""
 
     name = "peel-mmad-init"
 
-    single_trip_only: bool = False
+    straight_line: bool = False
+    # with `straight_line`: L1's bytes, which a K loop's second step's own tiles must fit
+    # in besides the function's buffers (0: not checked)
+    l1_capacity: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(PeelFirstIteration(self.single_trip_only), apply_recursively=True).rewrite_module(op)
+        PatternRewriteWalker(PeelFirstIteration(self.straight_line, self.l1_capacity),
+                             apply_recursively=True).rewrite_module(op)
