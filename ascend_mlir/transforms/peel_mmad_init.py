@@ -12,20 +12,20 @@ becomes
     }
 
 which is correct because step > 0: no later iteration has `%k == lb`. A loop of one
-trip becomes its peeled iteration alone (no loop of no trips is left).
-
-Option `straight-line` peels only the K loops that then become straight-line code:
-those of one trip, and those of two trips inside another loop, whose second step is
-inlined after the first with L1 tiles of its own (the buffers each step writes whole
-before reading them, used by nothing after the K loop). ascend-compile runs it before the
-scheduler, so that the tile loop around such a K loop is scheduled as the straight line
-it becomes, its two steps' loads and matmuls overlapping where the tile loop's schedule
-has them overlap. (At the top level of a function ascend-plan-memory would give the two
-steps' tiles the same bytes, their uses being apart in program order: such a K loop is
-left to the scheduler as a loop.) When the trip
+trip becomes its peeled iteration alone (no loop of no trips is left). When the trip
 count may be zero, the peeled iteration is guarded by `scf.if lb < ub`. Loop-carried
 values (`iter_args`) are threaded through the peeled iteration when the loop is known to
 run at least once; otherwise such a loop is a diagnostic.
+
+Option `straight-line` peels only the K loops that then become straight-line code:
+those of one trip, and those of two trips inside another loop, whose second step is
+inlined after the first with L1 tiles of its own (copies of the buffers each step writes
+whole before reading them, used by nothing after the K loop), where L1 (`l1-capacity`)
+holds them. ascend-compile runs it before the scheduler, so that the tile loop around
+such a K loop is scheduled as the straight line it becomes, the two steps' loads and
+matmuls overlapping where the tile loop's schedule has them overlap. (At the top level
+of a function ascend-plan-memory would give the two steps' tiles the same bytes, their
+uses being apart in program order: such a K loop is left to the scheduler as a loop.)
 
 A computed init of any other form is left alone here; `-t npuir` reports it.
 """
@@ -50,6 +50,7 @@ from xdsl.rewriter import InsertPoint
 
 from ascend_mlir.analysis.accesses import memref_reads_writes
 from ascend_mlir.analysis.latency_model import element_bytes
+from ascend_mlir.analysis.views import view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm, tile
 from ascend_mlir.hardware import stored_bytes
@@ -183,8 +184,9 @@ def _ancestors(op: Operation):
 
 def _step_local_buffers(loop: scf.ForOp) -> list[SSAValue]:
     """The allocations each step of `loop` writes whole before it reads them (its first
-    access to them in the body is a write of the buffer itself) and nothing uses after
-    the loop: no value flows through them from one step to the next."""
+    access to one, through a view or not, writes the buffer itself and reads nothing of
+    it) and nothing uses after the loop: no value flows through them from one step to
+    the next."""
     block = loop.parent_block()
     if block is None:
         return []
@@ -193,11 +195,13 @@ def _step_local_buffers(loop: scf.ForOp) -> list[SSAValue]:
     for op in loop.body.block.walk():
         reads, writes = memref_reads_writes(op)
         for v in (*reads, *writes):
-            if v in seen:
+            root = view_root(v)
+            if root in seen:
                 continue
-            seen.add(v)
-            if v not in reads and isinstance(v.owner, memref.AllocOp) and not _used_after(v, loop, block):
-                out.append(v)
+            seen.add(root)
+            whole = v is root and v in writes and not any(view_root(r) is root for r in reads)
+            if whole and isinstance(root.owner, memref.AllocOp) and not _used_after(root, loop, block):
+                out.append(root)
     return out
 
 

@@ -81,3 +81,31 @@ func.func @tiles(%o: memref<16x16xf32, #hivm.address_space<gm>>, %g: memref<16x1
   hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
   func.return
 }
+
+// A step that reads a tile (here through a view made before the K loop) before it loads
+// it reads what the step before loaded: the tile keeps its one buffer, shared by the two
+// steps (and by the next tile's first step).
+// CHECK-LABEL: func.func @stale
+// CHECK-NOT:   _next
+// CHECK:       scf.for
+// CHECK-NOT:   scf.for
+// CHECK:       func.return
+func.func @stale(%o: memref<16x16xf32, #hivm.address_space<gm>>, %g: memref<16x16xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %l3 = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  scf.for %t = %c0 to %c4 step %c1 {
+    %sv = memref.subview %l3[0, 0] [16, 16] [1, 1] : memref<16x16xf16, #hivm.address_space<cbuf>> to memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<cbuf>>
+    scf.for %k = %c0 to %c2 step %c1 {
+      %first = arith.cmpi eq, %k, %c0 : index
+      hivm.hir.mmadL1 ins(%sv, %sv, %first, %c16, %c16, %c16 : memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<cbuf>>, memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.nd2nz {dst_continuous} ins(%g : memref<16x16xf16, #hivm.address_space<gm>>) outs(%l3 : memref<16x16xf16, #hivm.address_space<cbuf>>)
+    }
+    hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
+  }
+  func.return
+}
