@@ -48,7 +48,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
-from ascend_mlir.analysis.accesses import memref_reads_writes
+from ascend_mlir.analysis.accesses import function_allocs, memref_reads_writes, trip_count
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.views import view_root
 from ascend_mlir.diagnostics import op_error
@@ -102,20 +102,26 @@ def _first_flag(loop: scf.ForOp) -> SSAValue | None:
     return None
 
 
-def _peeled_body(loop: scf.ForOp, first: SSAValue, true: SSAValue) -> tuple[list[Operation], list[SSAValue]]:
-    """Clones of the body for iteration lb with `first` = true, and what it yields."""
+def _body_at_lb(loop: scf.ForOp, mapping: dict[SSAValue, SSAValue], skip: Operation | None = None,
+                ) -> tuple[list[Operation], list[SSAValue]]:
+    """Clones of the body's ops but `skip` for iteration lb (its iter_args the loop's
+    inits, then `mapping`'s values), and what it yields."""
     body = loop.body.block
-    mapping: dict[SSAValue, SSAValue] = {body.args[0]: loop.lb, first: true}
-    for arg, init in zip(body.args[1:], loop.iter_args, strict=True):
-        mapping[arg] = init
-    peeled: list[Operation] = []
+    mapping = {body.args[0]: loop.lb, **dict(zip(body.args[1:], loop.iter_args, strict=True)), **mapping}
+    ops: list[Operation] = []
     yielded: list[SSAValue] = []
     for op in body.ops:
         if isinstance(op, scf.YieldOp):
             yielded = [mapping.get(v, v) for v in op.operands]
-        elif op is not first.owner:
-            peeled.append(_in_loop_slot(op.clone(value_mapper=mapping), loop))
-    return peeled, yielded
+        elif op is not skip:
+            ops.append(op.clone(value_mapper=mapping))
+    return ops, yielded
+
+
+def _peeled_body(loop: scf.ForOp, first: SSAValue, true: SSAValue) -> tuple[list[Operation], list[SSAValue]]:
+    """Clones of the body for iteration lb with `first` = true, and what it yields."""
+    ops, yielded = _body_at_lb(loop, {first: true}, cast(Operation, first.owner))
+    return [_in_loop_slot(op, loop) for op in ops], yielded
 
 
 def _in_loop_slot(op: Operation, loop: scf.ForOp) -> Operation:
@@ -135,34 +141,22 @@ def _in_loop_slot(op: Operation, loop: scf.ForOp) -> Operation:
     return op
 
 
-def trips(loop: scf.ForOp) -> int | None:
-    """`loop`'s trip count where its bounds are constants (None otherwise)."""
-    lb, ub, step = (int_constant(v) for v in (loop.lb, loop.ub, loop.step))
-    if lb is None or ub is None or step is None or step <= 0:
-        return None
-    return max(0, -(-(ub - lb) // step))
-
-
 def runs_once(loop: scf.ForOp) -> bool:
     """Whether `loop`'s bounds are constants that give it exactly one trip."""
-    return trips(loop) == 1
+    return trip_count(loop) == 1
 
 
 def _becomes_straight_line(loop: scf.ForOp, l1_capacity: int) -> bool:
     """Whether `straight-line` peels `loop` (module doc): of one trip, or of two inside
     another loop where L1 (`l1_capacity` bytes, 0: not checked) holds the second step's
     tiles besides every buffer of the function."""
-    count = trips(loop)
+    count = trip_count(loop)
     if count == 1:
         return True
-    return count == 2 and any(isinstance(op, scf.ForOp) for op in _ancestors(loop)) and (
-        not l1_capacity or _l1_bytes([*_function_allocs(loop), *_step_local_buffers(loop)]) <= l1_capacity)
-
-
-def _function_allocs(op: Operation) -> list[SSAValue]:
-    """The allocations of the outermost op around `op` (its module or function)."""
-    top = [op, *_ancestors(op)][-1]
-    return [o.results[0] for o in top.walk() if isinstance(o, memref.AllocOp)]
+    if count != 2 or not any(isinstance(op, scf.ForOp) for op in _ancestors(loop)):
+        return False
+    outermost = [loop, *_ancestors(loop)][-1]  # its module: the function's buffers and any other's
+    return not l1_capacity or _l1_bytes([*function_allocs(outermost), *_step_local_buffers(loop)]) <= l1_capacity
 
 
 def _l1_bytes(buffers: list[SSAValue]) -> int:
@@ -220,21 +214,14 @@ def _used_after(value: SSAValue, loop: scf.ForOp, block: Block) -> bool:
 def _inline_one_trip(loop: scf.ForOp, rewriter: PatternRewriter) -> None:
     """Replace `loop` (one trip) by its body at its lower bound, its step-local buffers
     (`_step_local_buffers`) copied: the step need not wait for the one before."""
-    body = loop.body.block
-    mapping: dict[SSAValue, SSAValue] = {body.args[0]: loop.lb, **dict(zip(body.args[1:], loop.iter_args, strict=True))}
+    copies: dict[SSAValue, SSAValue] = {}
     for v in _step_local_buffers(loop):
         alloc = cast(Operation, v.owner)
         copy = alloc.clone()
         copy.results[0].name_hint = f"{v.name_hint or 'buffer'}_next"  # buffer names are the loop model's keys
         rewriter.insert(copy, InsertPoint.after(alloc))
-        mapping[v] = copy.results[0]
-    ops: list[Operation] = []
-    yielded: list[SSAValue] = []
-    for op in body.ops:
-        if isinstance(op, scf.YieldOp):
-            yielded = [mapping.get(v, v) for v in op.operands]
-        else:
-            ops.append(op.clone(value_mapper=mapping))
+        copies[v] = copy.results[0]
+    ops, yielded = _body_at_lb(loop, copies)
     rewriter.insert(ops, InsertPoint.before(loop))
     rewriter.replace(loop, [], yielded if loop.iter_args else [])
 
