@@ -17,9 +17,12 @@ buffer. The alloc's `#ascend.buffer<versions = N>` stays on its pointer_cast, so
 schedule can still be read from the planned module (`-t schedule-json`; the npuir
 target does not print our attributes).
 
-Space is reused between buffers whose live ranges (first to last use, in top-level
-program order of the function, a loop counting as one position) do not overlap; the
-planning itself is IR-free (`ascend_mlir.analysis.memory_plan`). It agrees with the
+Where a scope cannot hold all of its buffers side by side, space is reused between
+buffers whose live ranges (first to last use, in top-level program order of the
+function, a loop counting as one position) do not overlap; where it can, each buffer
+gets bytes of its own, since a reuse orders the later buffer's first write after the
+earlier one's last read, a dependence the code would not otherwise have. The planning
+itself is IR-free (`ascend_mlir.analysis.memory_plan`). It agrees with the
 modulo scheduler's capacity constraint: whatever the scheduler accepted (the sum of
 `versions * aligned size` per scope within capacity) is placed.
 

@@ -37,12 +37,34 @@ func.func @aligned(%g: memref<10xf32, #hivm.address_space<gm>>, %h: memref<384xf
 // -----
 
 // Live ranges (first to last use at the function's top level, a loop is one position):
-// %a is dead once %b is written from it, so %c reuses %a's bytes; %b is still live.
+// %a is dead once %b is written from it, so %c reuses %a's bytes; %b is still live. The
+// three (96 KiB each) do not fit the 950's 248 KiB of UB side by side; with the reuse
+// they do.
 // CHECK-LABEL: func.func @reuse
-// CHECK: %a = hivm.hir.pointer_cast(%[[A:.*]]) : memref<64xf32, #hivm.address_space<ub>>
+// CHECK: %a = hivm.hir.pointer_cast(%[[A:.*]]) : memref<24576xf32, #hivm.address_space<ub>>
+// CHECK: %b = hivm.hir.pointer_cast(%c98304_i64) : memref<24576xf32, #hivm.address_space<ub>>
+// CHECK: %c = hivm.hir.pointer_cast(%c0_i64{{.*}}) : memref<24576xf32, #hivm.address_space<ub>>
+func.func @reuse(%g: memref<24576xf32, #hivm.address_space<gm>>, %o: memref<24576xf32, #hivm.address_space<gm>>) {
+  %a = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+  %b = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+  hivm.hir.load ins(%g : memref<24576xf32, #hivm.address_space<gm>>) outs(%a : memref<24576xf32, #hivm.address_space<ub>>)
+  hivm.hir.vexp ins(%a : memref<24576xf32, #hivm.address_space<ub>>) outs(%b : memref<24576xf32, #hivm.address_space<ub>>)
+  %c = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+  hivm.hir.vabs ins(%b : memref<24576xf32, #hivm.address_space<ub>>) outs(%c : memref<24576xf32, #hivm.address_space<ub>>)
+  hivm.hir.store ins(%c : memref<24576xf32, #hivm.address_space<ub>>) outs(%o : memref<24576xf32, #hivm.address_space<gm>>)
+  return
+}
+
+// -----
+
+// The same live ranges where UB holds the three side by side: no reuse, each its own
+// bytes (a reuse would order %c's first write after %a's last read, a dependence the
+// code does not have: its load of the next value could not run under %b's op).
+// CHECK-LABEL: func.func @no_reuse_where_all_fit
+// CHECK: %a = hivm.hir.pointer_cast(%c0_i64) : memref<64xf32, #hivm.address_space<ub>>
 // CHECK: %b = hivm.hir.pointer_cast(%c256_i64) : memref<64xf32, #hivm.address_space<ub>>
-// CHECK: %c = hivm.hir.pointer_cast(%c0_i64{{.*}}) : memref<64xf32, #hivm.address_space<ub>>
-func.func @reuse(%g: memref<64xf32, #hivm.address_space<gm>>, %o: memref<64xf32, #hivm.address_space<gm>>) {
+// CHECK: %c = hivm.hir.pointer_cast(%c512_i64) : memref<64xf32, #hivm.address_space<ub>>
+func.func @no_reuse_where_all_fit(%g: memref<64xf32, #hivm.address_space<gm>>, %o: memref<64xf32, #hivm.address_space<gm>>) {
   %a = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
   %b = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
   %c = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
