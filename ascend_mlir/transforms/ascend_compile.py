@@ -250,7 +250,9 @@ class AscendCompilePass(ModulePass):
             # as tasks it runs at its II, 332, 10% faster). So is a K loop of two trips in
             # a tile loop, its second step with L1 tiles of its own (unseen_cube seed 380
             # on the 910B: 4004 -> 3291 cycles; its one-trip loop after the peeled step was
-            # a pipelined loop of its own, and seed 813's ran 1% slower than program order)
+            # a pipelined loop of its own, and seed 813's ran 1% slower than program order),
+            # and one at the top level of a function, whose second step's loads then run
+            # under the first step's mmadL1 (gemm_910b draws with K = 2 TK: 4-10% faster)
             PeelMmadInitPass(straight_line=True, l1_capacity=chip.capacity.get("cbuf") or 0).apply(ctx, op)
             EstimateLatencyPass(chip=chip_name, chip_file=chip_file).apply(ctx, op)
             stage_done(EstimateLatencyPass.name, op)

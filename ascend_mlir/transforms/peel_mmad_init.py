@@ -18,14 +18,15 @@ values (`iter_args`) are threaded through the peeled iteration when the loop is 
 run at least once; otherwise such a loop is a diagnostic.
 
 Option `straight-line` peels only the K loops that then become straight-line code:
-those of one trip, and those of two trips inside another loop, whose second step is
-inlined after the first with L1 tiles of its own (copies of the buffers each step writes
-whole before reading them, used by nothing after the K loop), where L1 (`l1-capacity`)
-holds them. ascend-compile runs it before the scheduler, so that the tile loop around
-such a K loop is scheduled as the straight line it becomes, the two steps' loads and
-matmuls overlapping where the tile loop's schedule has them overlap. (At the top level
-of a function ascend-plan-memory would give the two steps' tiles the same bytes, their
-uses being apart in program order: such a K loop is left to the scheduler as a loop.)
+those of one trip, and those of two trips, whose second step is inlined after the first
+with L1 tiles of its own (copies of the buffers each step writes whole before reading
+them, used by nothing after the K loop), where L1 (`l1-capacity`) holds them besides
+every buffer of the module. ascend-compile runs it before the scheduler, so that the
+tile loop around such a K loop is scheduled as the straight line it becomes, the two
+steps' loads and matmuls overlapping where the tile loop's schedule has them overlap;
+at the top level of a function, the second step's loads run under the first step's
+mmadL1 (ascend-plan-memory gives the copies bytes of their own where L1 holds every
+buffer, which the check above ensures).
 
 A computed init of any other form is left alone here; `-t npuir` reports it.
 """
@@ -147,13 +148,13 @@ def runs_once(loop: scf.ForOp) -> bool:
 
 
 def _becomes_straight_line(loop: scf.ForOp, l1_capacity: int) -> bool:
-    """Whether `straight-line` peels `loop` (module doc): of one trip, or of two inside
-    another loop where L1 (`l1_capacity` bytes, 0: not checked) holds the second step's
-    tiles besides every buffer of the function."""
+    """Whether `straight-line` peels `loop` (module doc): of one trip, or of two where
+    L1 (`l1_capacity` bytes, 0: not checked) holds the second step's tiles besides every
+    buffer of the module."""
     count = trip_count(loop)
     if count == 1:
         return True
-    if count != 2 or not any(isinstance(op, scf.ForOp) for op in _ancestors(loop)):
+    if count != 2:
         return False
     outermost = [loop, *_ancestors(loop)][-1]  # its module: the function's buffers and any other's
     return not l1_capacity or _l1_bytes([*function_allocs(outermost), *_step_local_buffers(loop)]) <= l1_capacity
@@ -291,14 +292,14 @@ class PeelFirstIteration(RewritePattern):
 class PeelMmadInitPass(ModulePass):
     """Peel the first K iteration of every matmul whose init is `iv == lb` of its loop
     (with `straight_line`, of the loops that then become straight-line code alone: of
-    one trip, and of two inside another loop; ascend-compile peels those before the
+    one trip, and of two where L1 holds the second step's tiles; ascend-compile peels those before the
     scheduler, which then sees the straight line they become)."""
 
     name = "peel-mmad-init"
 
     straight_line: bool = False
     # with `straight_line`: L1's bytes, which a K loop's second step's own tiles must fit
-    # in besides the function's buffers (0: not checked)
+    # in besides the module's buffers (0: not checked)
     l1_capacity: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

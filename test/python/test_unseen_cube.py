@@ -124,3 +124,27 @@ def test_a_k_loop_of_one_trip_is_scheduled_as_the_straight_line_it_becomes(seed)
         assert traced.cycles < unseen_cube.simulate(baseline, None, chip="ascend910b", blocks=1, trace=False).cycles
     problems, _ = unseen_cube.check_oracle(d, tile_module, ours, seed)
     assert problems == []
+
+
+@pytest.mark.parametrize("seed", [343, 298])
+def test_a_k_loop_of_two_trips_at_the_top_level_loads_its_second_step_under_its_first(seed):
+    """gemm_910b at K = 2 TK (one tile a block, its K loop at the top level of the
+    function): the K loop stayed a loop of two trips, since ascend-plan-memory gave the
+    second step's tiles the bytes of the first's (their uses apart in program order), and
+    its second step's loads waited for the first step's mmadL1 to have read them (seed 343:
+    2613 cycles on the 910B, 298: 1493). Its two steps are now straight-line code, the
+    second on L1 tiles of their own, which plan-memory places beside the others where L1
+    holds them all: the second step's first load starts while the first mmadL1's MTE1
+    feed still reads its tiles (2350 and 1406 cycles), and the oracle finds nothing."""
+    from xdsl.dialects import scf
+
+    d = unseen_cube.draw(seed)
+    tile_module = unseen_cube.build(d)
+    ours, _ = unseen_cube._compiled(tile_module, chip="ascend910b")
+    assert not [op for op in ours.walk() if isinstance(op, scf.ForOp)]
+    traced = unseen_cube.simulate(ours.clone(), None, chip="ascend910b", blocks=1, trace=True)
+    loads = sorted(e.start for e in traced.trace if e.name == "nd2nz")
+    first_feed = min((e for e in traced.trace if e.name == "mmadL1" and e.pipe == "MTE1"), key=lambda e: e.start)
+    assert len(loads) == 4 and loads[2] < first_feed.end, (loads, first_feed)
+    problems, _ = unseen_cube.check_oracle(d, tile_module, ours, seed)
+    assert problems == []

@@ -1,6 +1,6 @@
 // straight-line: the K loops that become straight-line code alone are peeled: those of
-// one trip (into their one step), and those of two trips inside another loop (the second
-// step inlined after the first, writing L1 tiles of its own); others are left whole.
+// one trip (into their one step), and those of two trips (the second step inlined after
+// the first, writing L1 tiles of its own); others are left whole.
 // ascend-compile runs this before the scheduler, so that a tile loop around such a K
 // loop is scheduled as the straight line it becomes.
 // RUN: ascend-opt %s -p 'peel-mmad-init{straight-line=true}' | filecheck %s
@@ -37,12 +37,17 @@
 // CHECK-NEXT:   hivm.hir.mmadL1 ins(%[[L2N]], %[[L2N]], %[[FALSE2]], {{.*}}) outs(%[[ACC]] : {{.*}})
 // CHECK-NEXT:   hivm.hir.fixpipe
 // CHECK-NEXT: }
-// At the top level a K loop of two trips stays a loop (ascend-plan-memory would give the
-// steps' tiles the same bytes), and one of four keeps its computed init: both are
+// At the top level a K loop of two trips is its two steps too; %l1, which the loop after
+// it reads, has no copy: both steps load it. One of four keeps its computed init: it is
 // peeled after the scheduler.
-// CHECK:      scf.for %[[K2:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT:   %{{.*}} = arith.cmpi eq, %[[K2]], %{{.*}} : index
-// CHECK:      scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:      %[[TRUE3:.*]] = arith.constant true
+// CHECK-NEXT: %[[FALSE3:.*]] = arith.constant false
+// CHECK-NEXT: hivm.hir.nd2nz {dst_continuous} ins(%{{.*}} : {{.*}}) outs(%[[L1]] : {{.*}})
+// CHECK-NEXT: hivm.hir.mmadL1 ins(%[[L1]], %[[L1]], %[[TRUE3]], {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK-NEXT: %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT: hivm.hir.nd2nz {dst_continuous} ins(%{{.*}} : {{.*}}) outs(%[[L1]] : {{.*}})
+// CHECK-NEXT: hivm.hir.mmadL1 ins(%[[L1]], %[[L1]], %[[FALSE3]], {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK-NEXT: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:   %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %{{.*}} : index
 // CHECK-NEXT:   hivm.hir.mmadL1 ins(%{{.*}}, %{{.*}}, %[[FIRST]],
 func.func @tiles(%o: memref<16x16xf32, #hivm.address_space<gm>>, %g: memref<16x16xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>} {
@@ -107,5 +112,33 @@ func.func @stale(%o: memref<16x16xf32, #hivm.address_space<gm>>, %g: memref<16x1
     }
     hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
   }
+  func.return
+}
+
+// At the top level of a function, a tile that only the K loop uses gets its copy: the
+// second step's load need not wait for the first step's mmadL1 (ascend-plan-memory gives
+// the copy bytes of its own where L1 holds every buffer).
+// CHECK-LABEL: func.func @top_level
+// CHECK:       %[[T4:.*]] = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+// CHECK-NEXT:  %[[T4N:.*]] = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+// CHECK-NOT:   scf.for
+// CHECK:       hivm.hir.nd2nz {dst_continuous} ins(%{{.*}} : {{.*}}) outs(%[[T4]] : {{.*}})
+// CHECK-NEXT:  hivm.hir.mmadL1 ins(%[[T4]], %[[T4]], %{{.*}}) outs(%{{.*}} : {{.*}})
+// CHECK:       hivm.hir.nd2nz {dst_continuous} ins(%{{.*}} : {{.*}}) outs(%[[T4N]] : {{.*}})
+// CHECK-NEXT:  hivm.hir.mmadL1 ins(%[[T4N]], %[[T4N]], %{{.*}}) outs(%{{.*}} : {{.*}})
+// CHECK-NEXT:  hivm.hir.fixpipe
+func.func @top_level(%o: memref<16x16xf32, #hivm.address_space<gm>>, %g: memref<16x16xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %l4 = memref.alloc() : memref<16x16xf16, #hivm.address_space<cbuf>>
+  %acc = memref.alloc() : memref<16x16xf32, #hivm.address_space<cc>>
+  scf.for %k = %c0 to %c2 step %c1 {
+    %first = arith.cmpi eq, %k, %c0 : index
+    hivm.hir.nd2nz {dst_continuous} ins(%g : memref<16x16xf16, #hivm.address_space<gm>>) outs(%l4 : memref<16x16xf16, #hivm.address_space<cbuf>>)
+    hivm.hir.mmadL1 ins(%l4, %l4, %first, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<16x16xf32, #hivm.address_space<cc>>)
+  }
+  hivm.hir.fixpipe {dma_mode = #hivm.dma_mode<nz2nd>} ins(%acc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%o : memref<16x16xf32, #hivm.address_space<gm>>)
   func.return
 }
