@@ -183,8 +183,9 @@ def plan_split_pair(aic: func.FuncOp, aiv: func.FuncOp, chip: Chip, reuse: bool)
 @dataclass(frozen=True)
 class PlanMemoryPass(ModulePass):
     """Options: `chip` / `chip_file` (the capacities and alignment), `reuse` (default
-    true: buffers whose live ranges do not overlap may share bytes; false: every buffer
-    gets its own, for IR already synced, whose flags cannot know of a reuse)."""
+    true: buffers whose live ranges do not overlap may share bytes where their scope
+    cannot hold them all side by side; false: every buffer gets its own, for IR already
+    synced, whose flags cannot know of a reuse)."""
 
     name = "ascend-plan-memory"
 
