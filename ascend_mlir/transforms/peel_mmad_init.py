@@ -292,8 +292,8 @@ class PeelFirstIteration(RewritePattern):
 class PeelMmadInitPass(ModulePass):
     """Peel the first K iteration of every matmul whose init is `iv == lb` of its loop
     (with `straight_line`, of the loops that then become straight-line code alone: of
-    one trip, and of two where L1 holds the second step's tiles; ascend-compile peels those before the
-    scheduler, which then sees the straight line they become)."""
+    one trip, and of two where L1 holds the second step's tiles; ascend-compile peels
+    those before the scheduler, which then sees the straight line they become)."""
 
     name = "peel-mmad-init"
 
