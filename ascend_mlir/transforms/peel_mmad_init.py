@@ -50,11 +50,10 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from ascend_mlir.analysis.accesses import function_allocs, memref_reads_writes, trip_count
-from ascend_mlir.analysis.latency_model import element_bytes
+from ascend_mlir.analysis.hardware_checks import byte_size
 from ascend_mlir.analysis.views import view_root
 from ascend_mlir.diagnostics import op_error
 from ascend_mlir.dialects import ascend, hivm, tile
-from ascend_mlir.hardware import stored_bytes
 
 
 def matmul_init(op: Operation) -> SSAValue | None:
@@ -156,25 +155,14 @@ def _becomes_straight_line(loop: scf.ForOp, l1_capacity: int) -> bool:
         return True
     if count != 2:
         return False
-    outermost = [loop, *_ancestors(loop)][-1]  # its module: the function's buffers and any other's
-    return not l1_capacity or _l1_bytes([*function_allocs(outermost), *_step_local_buffers(loop)]) <= l1_capacity
+    module = cast(Operation, loop.get_toplevel_object())  # the function's buffers and any other function's
+    return not l1_capacity or _l1_bytes([*function_allocs(module), *_step_local_buffers(loop)]) <= l1_capacity
 
 
 def _l1_bytes(buffers: list[SSAValue]) -> int:
     """The bytes of the L1 (cbuf) buffers among `buffers` (one version each)."""
-    total = 0
-    for v in buffers:
-        t = v.type
-        if isinstance(t, MemRefType) and hivm.scope_of(t) == "cbuf" and all(d >= 0 for d in t.get_shape()):
-            total += stored_bytes("cbuf", t.get_shape(), element_bytes(t.element_type))
-    return total
-
-
-def _ancestors(op: Operation):
-    parent = op.parent_op()
-    while parent is not None:
-        yield parent
-        parent = parent.parent_op()
+    return sum(byte_size(t) or 0 for v in buffers
+               if isinstance(t := v.type, MemRefType) and hivm.scope_of(t) == "cbuf")
 
 
 def _step_local_buffers(loop: scf.ForOp) -> list[SSAValue]:
