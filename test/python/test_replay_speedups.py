@@ -88,8 +88,8 @@ def test_vectorised_free_slot_finds_the_plain_sweep_s_slot():
 
 def _pipes_and_port(rng: random.Random) -> LoopProblem:
     """Tasks on one or two of the three pipes, some holding them past their issue, loads
-    and stores sharing a port (all pairs, or some: where `_Occupancy` must sweep), and
-    dependences forward and carried."""
+    and stores sharing a port (all pairs, or some: where `_Occupancy` must sweep), some
+    of them as drains that share none, and dependences forward and carried."""
     n = rng.randint(2, 30)
     tasks = []
     for k in range(n):
@@ -97,8 +97,10 @@ def _pipes_and_port(rng: random.Random) -> LoopProblem:
         issue = rng.randint(1, 20)
         tasks.append(Task(f"t{k}", tuple(pipes) if len(pipes) > 1 else pipes[0], issue + rng.randint(0, 30), issue,
                           hold=rng.choice([0, 0, rng.randint(0, 10)])))
-    loads = [i for i, t in enumerate(tasks) if "MTE2" in t.pipes]
-    stores = [i for i, t in enumerate(tasks) if "MTE3" in t.pipes]
+    # a task of MTE2 or MTE3 that uses no port: a flag drain holds its pipe only
+    drains = {k for k in range(n) if rng.random() < 0.15}
+    loads = [i for i, t in enumerate(tasks) if "MTE2" in t.pipes and i not in drains]
+    stores = [i for i, t in enumerate(tasks) if "MTE3" in t.pipes and i not in drains]
     share = 1.0 if rng.random() < 0.7 else 0.5
     conflicts = [(a, b) for a in loads for b in stores if a != b and rng.random() < share] if rng.random() < 0.7 else []
     deps = []
@@ -128,6 +130,23 @@ def test_the_reservation_table_places_as_the_sweep(monkeypatch):
             m.setattr(ims._Placement, "occupy", lambda self, p: None)
             assert _three_schedules(p, ii) == fast
     assert fast_paths > 0  # the table answered, not only the sweep
+
+
+def test_a_drain_on_a_pipe_of_the_port_leaves_the_port_to_the_table(monkeypatch):
+    """A flag drain holds MTE3 but not the HBM port its loads and stores share: the loads
+    and stores still get the reservation table's slots (a ring of 248 ops swept them
+    all, a third of its compile), and it places them as the sweep does."""
+    tasks = [Task("load0", "MTE2", 40, 20), Task("load1", "MTE2", 40, 20), Task("store0", "MTE3", 30, 16),
+             Task("store1", "MTE3", 30, 16), Task("v", "V", 12, 12), Task("drain:MTE3", "MTE3", 25, 25)]
+    deps = [Dep(0, 4, 40, 0), Dep(1, 4, 40, 0), Dep(4, 2, 12, 0), Dep(4, 3, 12, 0), Dep(2, 0, 30, 1)]
+    p = LoopProblem(tasks=tasks, deps=deps, buffers=[], capacity={}, num_stages=3,
+                    conflicts=[(a, b) for a in (0, 1) for b in (2, 3)])
+    table = ims._Occupancy(p, 120, ims._conflict_lists(p))
+    assert table.port == [("MTE3",), ("MTE3",), ("MTE2",), ("MTE2",), (), ()]
+    fast = _three_schedules(p, 120)
+    assert fast[0] is not None
+    monkeypatch.setattr(ims._Placement, "occupy", lambda self, p: None)
+    assert _three_schedules(p, 120) == fast
 
 
 def _random_blocks(seed: int, carried_back: bool):
