@@ -1,17 +1,27 @@
 """The replay's and IMS's fast paths give the answers of the plain ones (they exist for
 speed only: a loop of 256 ops spent 7 s replaying and 5 s placing): the replay's pruned
 waits (`_Replay._steady_waits`), the vectorised slot search (`_Placement.free_slot`
-from VECTOR_CONFLICTS conflicts) and the slots of the pipes' reservation table
-(`ims._Occupancy`)."""
+from VECTOR_CONFLICTS conflicts), the slots of the pipes' reservation table
+(`ims._Occupancy`) and insert-sync's one run of a block for the flags of a period
+(`sync_planning._SetsAfterWaits`)."""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
+from xdsl.context import Context
 
+from ascend_mlir.diagnostics import parse_module
+from ascend_mlir.dialects import UPSTREAM_DIALECTS, register_dialects
 from ascend_mlir.scheduling import Dep, LoopProblem, Task, code_flags, ims, loop_code, realize, schedule_loop
+from ascend_mlir.transforms.ascend_compile import AscendCompilePass
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
+from chains import chain_kernel, wide_random_kernel  # noqa: E402
 
 
 def _all_waits(self):
@@ -228,3 +238,37 @@ def test_a_problem_replays_a_schedule_once_and_answers_as_a_fresh_problem(monkey
     assert len(built) > count and built[-1] is fresh
     realize.loop_cycles(p, *args, trips=6)
     assert built[-1] is p
+
+
+@pytest.mark.parametrize("kernel", [chain_kernel(6, 5, trips=8), wide_random_kernel(1)], ids=["chains6x5", "wide1"])
+def test_one_run_per_period_plans_the_flags_as_a_run_per_flag(kernel, monkeypatch):
+    """insert-sync's `_no_double_set` asks whether each flag's sets come after its waits
+    from one run of the block per period (`sync_planning._SetsAfterWaits`), made again
+    once a flag that fails changes the plan: the kernel compiles to what one run per flag
+    (`set_after_wait`) gives. chains6x5 changes its plan twice; wide1 asks 175 flags."""
+    from ascend_mlir.analysis.sync_plan import set_after_wait
+    from ascend_mlir.transforms import sync_planning
+
+    asked, runs = [0], [0]
+    batched = sync_planning._SetsAfterWaits.__call__
+
+    def counted(self, flag):
+        asked[0] += 1
+        runs[0] += flag.period not in self.answers
+        return batched(self, flag)
+
+    monkeypatch.setattr(sync_planning._SetsAfterWaits, "__call__", counted)
+    ours = _compiled(kernel)
+    assert runs[0] < asked[0]  # some answer came from a run made for another flag
+
+    def one_run_per_flag(self, flag):
+        return set_after_wait(sync_planning._model(self.plan), sync_planning._carried_key, id(flag), flag.period)
+
+    monkeypatch.setattr(sync_planning._SetsAfterWaits, "__call__", one_run_per_flag)
+    assert _compiled(kernel) == ours
+
+
+def _compiled(text: str) -> str:
+    module = parse_module(register_dialects(Context(), UPSTREAM_DIALECTS), text, "kernel.mlir")
+    AscendCompilePass(chip="ascend950").apply(Context(), module)
+    return str(module)
