@@ -31,7 +31,8 @@ Search (default, "incremental"):
      interchangeable tasks in index order).  Constraints that do not mention II
      are asserted once; the others per probed II under guard literals passed as
      assumptions, so the solver and its learnt lemmas are reused.  Each probe may
-     use at most `probe_share` of the remaining budget; `unknown` is never read
+     use at most `probe_share` of the remaining budget (a loop of more than
+     LARGE_PROBE_PAIRS resource pairs at most LARGE_PROBE_RLIMIT); `unknown` is never read
      as infeasible: it ends the search (optimality stays unproven; the probes
      after one seldom answer, see `search`); when the solver finds nothing, or
      stops so above the sequential schedule in hand, the full IMS search gives
@@ -91,6 +92,14 @@ SECONDARY_MAX_PAIRS = 2000
 # 530 MB of z3 model) and then took IMS's II anyway; 4 chains of 16 (1576 pairs)
 # still get their optimum from the packed probe
 SOLVER_MAX_PAIRS = 2000
+# above this many resource pairs a probe of the II search gets at most LARGE_PROBE_RLIMIT:
+# its proofs there are out of reach at any budget we can pay, and a rlimit unit costs
+# more the larger the loop. Rings of 56-88 ops (784-1936 pairs) spent 2.5-17 s CPU on
+# one probe at the bound with 60% of DEFAULT_RLIMIT that answered unknown; over the
+# 146 reference compiles and 93 wide kernels, no probe above 1000 pairs answered with
+# more than 0.22M, one at 835 pairs with 14.3M (sat)
+LARGE_PROBE_PAIRS = 1000
+LARGE_PROBE_RLIMIT = 1_000_000
 ANCHOR_RLIMIT = 1_000_000
 # the probe just below the schedule in hand, in a solver of its own (its refutation
 # near the optimum is cheap: 53k on the unrolled vecadd)
@@ -471,7 +480,8 @@ class _IncrementalSearch:
         enc.add_probe(ii, self.windows[ii])
         # one probe may take `probe_share` of what is left: a hard proof near the
         # bound must not starve the probes above it (anytime search)
-        res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share)
+        cap = LARGE_PROBE_RLIMIT if len(self.pairs) > LARGE_PROBE_PAIRS else None
+        res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share, cap=cap)
         self.probes.append((ii, str(res)))
         return res
 

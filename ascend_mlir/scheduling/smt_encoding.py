@@ -260,9 +260,10 @@ class _Encoder:
         return z3.Bool(name, self.ctx)
 
     def check(self, budget: _Budget, assumptions: list[z3.BoolRef], what: str,
-              share: float = 1.0) -> z3.CheckSatResult:
+              share: float = 1.0, cap: int | None = None) -> z3.CheckSatResult:
         """One check under the budget; `share` < 1 caps this check at that part of
-        what remains (an unknown from the cap does not exhaust the budget)."""
+        what remains, `cap` at that rlimit (an unknown from either does not exhaust
+        the budget)."""
         s = self.solver
         if budget.spent():
             budget.exhausted = True
@@ -271,6 +272,8 @@ class _Encoder:
         limit = budget.rlimit
         if limit is not None and share < 1.0:
             limit = max(1, int(limit * share))
+        if cap is not None:
+            limit = cap if limit is None else min(limit, cap)
         s.set("rlimit", 0 if limit is None else limit)
         ms = budget.remaining_ms()
         if ms is not None and share < 1.0:
