@@ -32,7 +32,7 @@ Search (default, "incremental"):
      are asserted once; the others per probed II under guard literals passed as
      assumptions, so the solver and its learnt lemmas are reused.  Each probe may
      use at most `probe_share` of the remaining budget (a loop of more than
-     LARGE_PROBE_PAIRS resource pairs at most LARGE_PROBE_RLIMIT); `unknown` is never read
+     LARGE_PROBE_PAIRS resource pairs less: `probe_cap`); `unknown` is never read
      as infeasible: it ends the search (optimality stays unproven; the probes
      after one seldom answer, see `search`); when the solver finds nothing, or
      stops so above the sequential schedule in hand, the full IMS search gives
@@ -92,18 +92,25 @@ SECONDARY_MAX_PAIRS = 2000
 # 530 MB of z3 model) and then took IMS's II anyway; 4 chains of 16 (1576 pairs)
 # still get their optimum from the packed probe
 SOLVER_MAX_PAIRS = 2000
-# above this many resource pairs a probe of the II search gets at most LARGE_PROBE_RLIMIT:
-# its proofs there are out of reach at any budget we can pay, and a rlimit unit costs
-# more the larger the loop. Rings of 56-88 ops (784-1936 pairs) spent 2.5-17 s CPU on
-# one probe at the bound with 60% of DEFAULT_RLIMIT that answered unknown; over the
-# 146 reference compiles and 93 wide kernels, no probe above 1000 pairs answered with
-# more than 0.22M, one at 835 pairs with 14.3M (sat)
+# above LARGE_PROBE_PAIRS resource pairs a probe of the II search gets at most
+# LARGE_PROBE_RLIMIT_PAIRS / pairs rlimit, about 3 s of CPU at any size: a rlimit unit
+# costs time in proportion to the pairs (0.28 us at 1129, 0.58 at 1936). Rings of 68-88
+# ops (1156-1936 pairs) spent 4.8-17 s CPU on one probe at the bound with 60% of
+# DEFAULT_RLIMIT that answered unknown; the answers above 1000 pairs, over the 146
+# reference compiles, 93 wide kernels and bench/scheduler's loops, took at most 7.9M
+# (tight96-s1, 1274 pairs: sat at its bound, cap 9.4M), below it up to 23.5M (315 pairs)
 LARGE_PROBE_PAIRS = 1000
-LARGE_PROBE_RLIMIT = 1_000_000
+LARGE_PROBE_RLIMIT_PAIRS = 12_000_000_000
 ANCHOR_RLIMIT = 1_000_000
 # the probe just below the schedule in hand, in a solver of its own (its refutation
 # near the optimum is cheap: 53k on the unrolled vecadd)
 SIDE_PROBE_RLIMIT = 300_000
+
+
+def probe_cap(pairs: int) -> int | None:
+    """The most rlimit one probe of the II search of a loop of `pairs` resource pairs
+    may take (None: its share of the budget alone)."""
+    return LARGE_PROBE_RLIMIT_PAIRS // pairs if pairs > LARGE_PROBE_PAIRS else None
 
 
 def _length(p: LoopProblem, start: list[int]) -> int:
@@ -480,8 +487,8 @@ class _IncrementalSearch:
         enc.add_probe(ii, self.windows[ii])
         # one probe may take `probe_share` of what is left: a hard proof near the
         # bound must not starve the probes above it (anytime search)
-        cap = LARGE_PROBE_RLIMIT if len(self.pairs) > LARGE_PROBE_PAIRS else None
-        res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share, cap=cap)
+        res = enc.check(self.budget, [enc.guards[ii], enc.sym_guards[ii]], f"ii={ii}", share=self.probe_share,
+                        cap=probe_cap(len(self.pairs)))
         self.probes.append((ii, str(res)))
         return res
 
