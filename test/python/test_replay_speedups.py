@@ -21,7 +21,7 @@ from ascend_mlir.scheduling import Dep, LoopProblem, Task, code_flags, ims, loop
 from ascend_mlir.transforms.ascend_compile import AscendCompilePass
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "e2e"))
-from chains import chain_kernel, wide_random_kernel  # noqa: E402
+from chains import chain_kernel  # noqa: E402
 
 
 def _all_waits(self):
@@ -240,26 +240,34 @@ def test_a_problem_replays_a_schedule_once_and_answers_as_a_fresh_problem(monkey
     assert built[-1] is p
 
 
-@pytest.mark.parametrize("kernel", [chain_kernel(6, 5, trips=8), wide_random_kernel(1)], ids=["chains6x5", "wide1"])
-def test_one_run_per_period_plans_the_flags_as_a_run_per_flag(kernel, monkeypatch):
+@pytest.mark.parametrize(("kernel", "asked", "plan_changes", "most_runs"), [
+    (chain_kernel(6, 4, trips=3), 3, 2, 3),  # each of its 3 flags fails: the plan changes twice
+    (chain_kernel(10, 3, trips=3), 71, 0, 2),  # 71 flags asked, answered from 2 runs
+], ids=["chains6x4", "chains10x3"])
+def test_one_run_per_period_plans_the_flags_as_a_run_per_flag(kernel, asked, plan_changes, most_runs, monkeypatch):
     """insert-sync's `_no_double_set` asks whether each flag's sets come after its waits
     from one run of the block per period (`sync_planning._SetsAfterWaits`), made again
     once a flag that fails changes the plan: the kernel compiles to what one run per flag
-    (`set_after_wait`) gives. chains6x5 changes its plan twice; wide1 asks 175 flags."""
+    (`set_after_wait`) gives."""
     from ascend_mlir.analysis.sync_plan import set_after_wait
     from ascend_mlir.transforms import sync_planning
 
-    asked, runs = [0], [0]
-    batched = sync_planning._SetsAfterWaits.__call__
+    calls, runs, forgotten = [0], [0], [0]
+    batched, forget = sync_planning._SetsAfterWaits.__call__, sync_planning._SetsAfterWaits.forget
 
     def counted(self, flag):
-        asked[0] += 1
+        calls[0] += 1
         runs[0] += flag.period not in self.answers
         return batched(self, flag)
 
+    def counted_forget(self):
+        forgotten[0] += 1
+        forget(self)
+
     monkeypatch.setattr(sync_planning._SetsAfterWaits, "__call__", counted)
+    monkeypatch.setattr(sync_planning._SetsAfterWaits, "forget", counted_forget)
     ours = _compiled(kernel)
-    assert runs[0] < asked[0]  # some answer came from a run made for another flag
+    assert (calls[0], forgotten[0]) == (asked, plan_changes) and 0 < runs[0] <= most_runs
 
     def one_run_per_flag(self, flag):
         return set_after_wait(sync_planning._model(self.plan), sync_planning._carried_key, id(flag), flag.period)
