@@ -139,8 +139,9 @@ def main(argv: list[str] | None = None) -> int:
             row = json.loads(out.stdout.splitlines()[-1])
             rows.append(row)
             slow = sorted(row["stages"], key=lambda s: -s["cpu_s"])[:3]
-            over = " (over)" if row["compile_cpu_s"] > budget_s(_ops(name)) else ""
-            print(f"| {name} | {_ops(name)} | {chip} | {row['compile_cpu_s']} | {budget_s(_ops(name)):.2f}{over} | {row['peak_rss_mb']} | "
+            budget = budget_s(_ops(name))
+            over = " (over)" if row["compile_cpu_s"] > budget else ""
+            print(f"| {name} | {_ops(name)} | {chip} | {row['compile_cpu_s']} | {budget:.2f}{over} | {row['peak_rss_mb']} | "
                   f"{row['pipe_all']} | {row['set_flags']} | {row['max_event_ids_per_pipe_pair']} | "
                   + ", ".join(f"{s['stage']} {s['cpu_s']}" for s in slow) + " |", flush=True)
     if args.json:
