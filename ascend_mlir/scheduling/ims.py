@@ -132,20 +132,20 @@ class _Occupancy:
         for i, t in enumerate(p.tasks):
             for pp in t.pipes:
                 on_pipe[pp].add(i)
+        # per task, the tasks of its pipes and its conflicts on no pipe of its own
+        mine = [set().union(*(on_pipe[pp] for pp in t.pipes)) for t in p.tasks]
+        others = [{j for j, _, _ in conflict[i] if j not in mine[i]} for i in range(len(p.tasks))]
         # the tasks that conflict with one of another pipe: they share a port (the HBM
         # port) with it, and only their ii arcs are the port's. A flag drain holds its pipe
         # (MTE3) but no port: counted as the port's, it left every load and store of a
         # ring of 248 ops to the sweep, a third of its compile
-        self.shares_port = [any(not set(p.tasks[j].pipes) & set(t.pipes) for j, _, _ in conflict[i])
-                            for i, t in enumerate(p.tasks)]
+        self.shares_port = [bool(o) for o in others]
         on_port = {pp: {i for i in on_pipe[pp] if self.shares_port[i]} for pp in names}
         self.port: list[tuple[str, ...] | None] = []
         for i, t in enumerate(p.tasks):
-            mine = set().union(*(on_pipe[pp] for pp in t.pipes))
-            others = {j for j, _, _ in conflict[i] if j not in mine}
-            pipes = tuple(sorted({pp for j in others for pp in p.tasks[j].pipes} - set(t.pipes)))
-            covered = set().union(*(on_port[pp] for pp in pipes)) - mine if pipes else set()
-            self.port.append(pipes if covered == others else None)
+            pipes = tuple(sorted({pp for j in others[i] for pp in p.tasks[j].pipes} - set(t.pipes)))
+            covered = set().union(*(on_port[pp] for pp in pipes)) - mine[i] if pipes else set()
+            self.port.append(pipes if covered == others[i] else None)
 
     def _cells(self, run: int, at: int) -> int:
         r = at % self.ii
