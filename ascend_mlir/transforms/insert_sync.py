@@ -60,8 +60,9 @@ through versions `iv mod k`, planned `pointer_cast`s):
    loop's behind a flag back after it (`_credits_after_loops`). Only where that does not fit
    does the flag become a `pipe_barrier[<PIPE_ALL>]` before the consumer (always correct,
    slower), with a remark naming the block and the ids it needed; in code in no loop the
-   barrier also orders the block's flags set before it and waited after it, which go
-   (`_straight_line_barriers`).
+   barrier also orders the block's flags set before it and waited after it, which go,
+   and a flag into a loop takes its barrier first: right before the loop, it lets the
+   flags before it share the loop's ids (`_straight_line_barriers`).
 6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
 7. **Barriers where they run faster.** A loop marked `ascend.barrier_sync` (by
    ascend-modulo-schedule), and a function of straight-line code of one core whose code
@@ -331,14 +332,20 @@ class _Emitter:
 
     def _straight_line_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> list[tuple[_Plan, _Flag]]:
         """A flag of code in no loop still short of an id becomes a pipe_barrier[<PIPE_ALL>]
-        (of its core) before its consumer, the earliest first. The barrier orders every flag
-        of its block set before it and waited after it too: those go, and the ids are
-        assigned again. One barrier per short flag made the stores of four_ids seed 718's
-        epilogue (15 V -> MTE3 flags, 4 ids) wait for each other: 10433 cycles at 2 trips,
-        program order 8703."""
+        (of its core) before its consumer: a flag into a loop first, then the earliest. The
+        barrier orders every flag of its block set before it and waited after it too: those
+        go, and the ids are assigned again. One barrier per short flag made the stores of
+        four_ids seed 718's epilogue (15 V -> MTE3 flags, 4 ids) wait for each other: 10433
+        cycles at 2 trips, program order 8703. A flag into a loop first: its barrier, right
+        before the loop, also orders the flags of the code before it against the loop's
+        (`Turns.apart`), which may then share the ids the loop holds (10 chains of 11 ops
+        on 2x128 tiles, 3 trips, on the 950: the loop held all 8 V -> MTE3 ids and the
+        prologue's hand-offs took 8 barriers, earliest first; 4898 cycles against program
+        order's 4498, which the replay, seeing flags, put at 4496 against 4168. Now 1
+        barrier and 4366 cycles)."""
         while short := [(plan, f) for plan, f in flags if f.first_id is None and not f.cross_core
                         and self.region_of(plan.block)[0] < 0]:
-            plan, f = min(short, key=lambda pf: pf[1].dst)
+            plan, f = min(short, key=lambda pf: (not isinstance(pf[0].items[pf[1].dst], scf.ForOp), pf[1].dst))
             self.remarks.append(self._remark_short(plan, f))
             at, core = f.dst, core_of(f.wait_pipe)
             plan.barriers.append((at, f"ALL:{core}:"))
