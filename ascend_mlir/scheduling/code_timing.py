@@ -475,6 +475,18 @@ def program_order_as_run(problem: LoopProblem, body: int, result: LoopResult, mi
     return at_its_own_ii(problem, body, written, trips, slack_percent)
 
 
+def program_order_labelled(problem: LoopProblem, body: int, result: LoopResult, trips: int | None,
+                           slack_percent: int) -> LoopResult:
+    """Program-order `result`'s own code (the body's order, each set after its producer)
+    labelled with the II it runs at (`stretched` above its II, `labelled_at_its_code`
+    below), where `program_order_as_run`'s timed form of it replays slower over the
+    loop's trips (`program_order_result` in ascend-modulo-schedule)."""
+    run = replayed_in_order(problem, body, result, trips)
+    if run.ii * 100 > result.ii * (100 + slack_percent):
+        return stretched(problem, result, run.ii)
+    return labelled_at_its_code(problem, result, run, slack_percent)
+
+
 def timed_program_order(problem: LoopProblem, body: int, result: LoopResult, run: Realized,
                         slack_percent: int) -> LoopResult | None:
     """Program-order `result` written at the timing of its code `run` (each set after its
