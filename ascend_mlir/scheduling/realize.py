@@ -311,7 +311,7 @@ class _Replay:
             # one item whose accesses span every pass (all versions of a buffer), and sets
             # the flag after it (random kernel 768, 2 trips, 3 stages: the epilogue's first
             # vector op waited for the loop's last store, 925 cycles, replayed at 666)
-            return self._loop_end(w)
+            return self._loop_end(w.pipes[0], w.cross)
         if j < 0 or not self.present(j, w.task):
             return 0
         return self._handed_off(j, it, n, w)
@@ -375,16 +375,17 @@ class _Replay:
                 latest = max(latest, at)
         return latest
 
-    def _loop_end(self, w: Wait) -> int | None:
-        """An epilogue op's wait for the loop's producer: the set after the loop, once
-        every op of the producer's pipe in the loop's last pass completed."""
-        return self._kept(("loop end", w.pipes[0], w.cross), lambda: self._last_pass_done(w))
+    def _loop_end(self, pipe: str, cross: bool) -> int | None:
+        """When an epilogue op may go after the loop's producers on `pipe`: once every op
+        of `pipe` in the loop's last pass completed, and with `cross` (a wait of another
+        pipe) the set after the loop ran and was waited for."""
+        return self._kept(("loop end", pipe, cross), lambda: self._last_pass_done(pipe, cross))
 
-    def _last_pass_done(self, w: Wait) -> int | None:
+    def _last_pass_done(self, pipe: str, cross: bool) -> int | None:
         latest = 0
         for n, item in enumerate(self.items):
-            if item.task is not None and w.pipes[0] in item.pipes and self.present(self.last, n):
-                at = self._after(self.last, n, item.released + (2 if w.cross else 0))
+            if item.task is not None and pipe in item.pipes and self.present(self.last, n):
+                at = self._after(self.last, n, item.released + (2 if cross else 0))
                 if at is None:
                     return None
                 latest = max(latest, at)
@@ -468,7 +469,7 @@ class _Replay:
         if item.task is None:  # a set: every earlier op of its pipe completed
             at = max([at, *self.inflight[item.pipes[0]]])
         elif it > self.last and item.pipes[0] in self.after_loop:  # behind the set after the loop
-            done = self._loop_end(Wait(n, 0, NO_WAIT, n, 0, 0, (item.pipes[0], item.pipes[0]), False))
+            done = self._loop_end(item.pipes[0], cross=False)  # once the loop's last pass completed there
             if done is None:
                 return None
             at = max(at, done + 1)
