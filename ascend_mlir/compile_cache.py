@@ -15,7 +15,8 @@ files that say `SHARE_COMPILES = True`); a tool run never caches. While it is op
 * the modulo scheduler's solve of a loop (`solve_through`) is looked up by its problem
   and options (the solver is a function of them within its rlimit), so inputs that
   differ but pose equal loops (a trip count, a sync mode) solve each loop once per
-  process; `sharing_solves()` opens that alone.
+  process; `sharing_solves()` opens that alone (and the replays of equal problems,
+  `scheduling.problem.sharing_replays`, which are likewise functions of the problem).
 
 Inputs that differ only in the name of their one source file share an entry: the name is
 replaced by a placeholder in the key, the stored output and the remarks, and the
@@ -47,6 +48,8 @@ from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from ascend_mlir.scheduling.problem import sharing_replays
+
 PLACEHOLDER = "@ascend-mlir-cache-file@"
 
 Solved = TypeVar("Solved")
@@ -61,7 +64,8 @@ def caching(directory: str | os.PathLike[str]) -> Iterator[Path]:
     path.mkdir(parents=True, exist_ok=True)
     _directory.append(path)
     try:
-        yield path
+        with sharing_replays():
+            yield path
     finally:
         _directory.remove(path)
 
@@ -238,7 +242,8 @@ def sharing_solves() -> Iterator[None]:
     work wasted on inputs that never come back)."""
     _sharing_solves.append(True)
     try:
-        yield
+        with sharing_replays():
+            yield
     finally:
         _sharing_solves.pop()
 

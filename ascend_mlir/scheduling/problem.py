@@ -7,14 +7,34 @@ Nothing here knows about IR: the modulo-schedule pass turns a loop body into a
 
 from __future__ import annotations
 
+import contextlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from ascend_mlir import hardware
 
 T = TypeVar("T")
 _UNKNOWN = object()  # `LoopProblem.remembered`: not asked yet
+
+# The replays of equal problems posed by different compiles, while `sharing_replays()` is
+# open (the test suite's, with its shared solves: compile_cache.sharing_solves): a kernel
+# compiled again at another trip count, in another sync mode or for the oracle poses the
+# same loops, whose replays it asked again (15 of the suite's CPU s). Keyed by the
+# problem's repr, as a shared solve is; the most recent SHARED_REPLAY_PROBLEMS problems.
+SHARED_REPLAY_PROBLEMS = 64
+_shared_replays: list[OrderedDict[str, dict[tuple, Any]]] = []
+
+
+@contextlib.contextmanager
+def sharing_replays() -> Iterator[None]:
+    """Share `LoopProblem.remembered` between equal problems while open."""
+    _shared_replays.append(OrderedDict())
+    try:
+        yield
+    finally:
+        _shared_replays.pop()
 
 
 class SchedulingError(Exception):
@@ -111,10 +131,25 @@ class LoopProblem:
     def remembered(self, key: tuple, compute: Callable[[], T]) -> T:
         """`compute()`, asked once per `key` (`replayed`): what it answers depends on the
         problem and the key alone, and nothing changes what it returns."""
+        if _shared_replays and "_replays_shared" not in self.__dict__:
+            self._share_replays(_shared_replays[-1])
         known = self.replayed.get(key, _UNKNOWN)
         if known is _UNKNOWN:
             known = self.replayed[key] = compute()
         return known
+
+    def _share_replays(self, shared: OrderedDict[str, dict[tuple, Any]]) -> None:
+        """Take the replays an equal problem remembered (`sharing_replays`), and share ours."""
+        text = repr(self)
+        known = shared.pop(text, None)
+        if known is None:
+            known = self.replayed
+        else:
+            known.update(self.replayed)
+        shared[text] = self.replayed = known
+        while len(shared) > SHARED_REPLAY_PROBLEMS:
+            shared.popitem(last=False)
+        self.__dict__["_replays_shared"] = True
 
     def validate(self) -> None:
         """Raise ValueError with a precise message on malformed input."""

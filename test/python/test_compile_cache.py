@@ -169,3 +169,30 @@ def test_a_shared_solve_is_a_copy(monkeypatch):
     assert second == [1, 2] and other == [1, 2] and len(calls) == 2
     compile_cache.solve_through(("problem",), {"rlimit": 1}, solve)  # closed: solved again
     assert len(calls) == 3
+
+
+def test_equal_problems_replay_each_schedule_once_while_solves_are_shared(capsys, monkeypatch):
+    """A kernel compiled again (as measured_ii and the oracle do) poses equal loops: while
+    solves are shared, the second compile asks no replay the first asked of an equal
+    problem (scheduling.problem.sharing_replays), and the outputs are those of unshared
+    compiles."""
+    from ascend_mlir.scheduling.problem import LoopProblem
+
+    asked: list[tuple] = []
+    original = LoopProblem.remembered
+
+    def counted(self, key, compute):
+        return original(self, key, lambda: (asked.append(key), compute())[1])
+
+    monkeypatch.setattr(LoopProblem, "remembered", counted)
+    monkeypatch.setattr(compile_cache, "_solves", {})
+    plain = [_compile(_stream(trips), "s.mlir", capsys, unroll=1)[0] for trips in (16, 16)]
+    unshared = len(asked)
+    assert unshared > 0 and unshared % 2 == 0  # each compile asks its own
+    del asked[:]
+    with compile_cache.sharing_solves():
+        first = _compile(_stream(16), "s.mlir", capsys, unroll=1)[0]
+        once = len(asked)
+        second = _compile(_stream(16), "s.mlir", capsys, unroll=1)[0]
+    assert once == unshared // 2 and len(asked) == once, (once, len(asked))
+    assert [first, second] == plain
