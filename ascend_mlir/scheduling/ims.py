@@ -379,11 +379,26 @@ class _Placement:
         last = self.last_time[op]
         chosen = estart if last is None or estart > last else last + 1
         r = chosen % ii
+        if self.conflict_at[op] is not None:
+            self._evict_vectorised(op, r)
+            return chosen
         for j, length, other in self.conflict[op]:
             sj = self.start[j]
             if sj is not None and not arcs_disjoint(r, length, sj % ii, other, ii):
                 self.unschedule(j)
         return chosen
+
+    def _evict_vectorised(self, op: int, r: int) -> None:
+        """force_slot's evictions over the arrays (`arcs_disjoint` of each placed
+        conflict against the arc at offset `r`): a 256-op loop's forced placements
+        against ~250 conflicts each took a tenth of its compile in the plain loop."""
+        ii = self.ii
+        js, lengths, others = self.conflict_at[op]  # type: ignore[misc]
+        placed = self.placed[js]
+        d = self.start_at[js] % ii - r
+        apart = ((d >= lengths) & (ii - d >= others)) | ((-d >= others) & (d + ii >= lengths))
+        for j in js[placed & ~apart].tolist():
+            self.unschedule(j)
 
     def place(self, op: int, chosen: int) -> None:
         """Put `op` at `chosen` and evict the neighbours whose dependence it breaks."""
