@@ -16,6 +16,7 @@ the code's MTE2 -> V flags looked covered (written 532, ran 644).
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -971,3 +972,20 @@ def test_a_runtime_counts_program_order_copy_takes_one_version_of_each_buffer_wh
     assert not any(isinstance(o, arith.RemUIOp) for o in _program_order_copy(ours).walk())
     ours = _no_slower_than(unseen.draw_narrow(1437), "ascend910b", (1,), schedule="program-order")
     assert any(isinstance(o, arith.RemUIOp) for o in _program_order_copy(ours).walk())
+
+
+def test_a_two_stage_loop_of_a_runtime_count_has_no_dead_start_order_copy():
+    """Narrow seed 4137 on the 910B (one chain of 6 ops, num_stages 8, a count known at run
+    time) is unrolled 4 times into a main loop of two stages, under `scf.if (passes > 0)`,
+    and a remainder. Its else branch, the main loop in start order for fewer than S - 1 =
+    1 passes, never ran an iteration, but the six sets and six waits insert-sync put
+    around it did, at every n < 4: 14 of the 518 cycles of one trip. Now there is no else
+    branch, and the kernel still computes the reference race-free at 1-3 and 5 trips."""
+    shape = unseen.draw_narrow(4137)
+    ours, _ = unseen._compiled(unseen.kernel(shape), chip="ascend910b")
+    assert unseen._unroll(ours) == 4
+    guards = [o for o in ours.walk() if isinstance(o, scf.IfOp)
+              and any(isinstance(p, scf.ForOp) and ascend.unroll_of(p) == 4 for p in o.walk())]
+    assert guards and all(not g.false_region.blocks for g in guards)
+    for n in (1, 2, 3, 5):
+        assert unseen.check_oracle(replace(shape, trips=n), "ascend910b", 4137) == [], n
