@@ -383,6 +383,15 @@ def _one_version_each(loop: scf.ForOp) -> None:
         loop.body.block.erase_op(op)
 
 
+def _follows_unrolled_loop(loop: scf.ForOp) -> bool:
+    """Whether the last loop before `loop` in its block (or in the guard before it) is an
+    unrolled one: `loop` is its remainder."""
+    op = loop.prev_op
+    while op is not None and not isinstance(op, scf.ForOp | scf.IfOp):
+        op = op.prev_op
+    return op is not None and any(isinstance(o, scf.ForOp) and ascend.unroll_of(o) > 1 for o in op.walk())
+
+
 def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
     body = _body_of(loop)
     if isinstance(body, str):
@@ -394,8 +403,16 @@ def pipeline_loop(loop: scf.ForOp, rewriter: Rewriter) -> None:
     order = body.ordered(skew)
     n = trip_count(loop)  # None: known at run time only, as ascend-modulo-schedule saw it
     small = ascend.small_trips_of(loop)
-    if not skew:
-        new_ops: list[Operation] = [_new_loop(body, loop.lb, order, skew=False)]
+    if not skew and n == 1 and small is None and _follows_unrolled_loop(loop):
+        # an unrolled loop's remainder of one trip: its ops as straight-line code (as a skewed
+        # loop of fewer trips than stages is), which insert-sync lets overlap the main loop's
+        # last pass where it fenced a loop of one trip after all its waits and a
+        # pipe_barrier[<PIPE_ALL>] (narrow seed 8 on the 910B, 9 trips, U = 2: 1857 -> 1674)
+        one = _Emitter()
+        _straight_line(body, order, range(1), lambda _j: 0, one, loop.lb)
+        new_ops: list[Operation] = one.out
+    elif not skew:
+        new_ops = [_new_loop(body, loop.lb, order, skew=False)]
     else:
         # more than K >= S - 2 trips (the small-trips guard) is enough for the prologue and epilogue
         guarded = small is not None and small.below >= body.stages - 2

@@ -989,3 +989,40 @@ def test_a_two_stage_loop_of_a_runtime_count_has_no_dead_start_order_copy():
     assert guards and all(not g.false_region.blocks for g in guards)
     for n in (1, 2, 3, 5):
         assert unseen.check_oracle(replace(shape, trips=n), "ascend910b", 4137) == [], n
+
+
+def test_a_runtime_count_remainder_loop_runs_each_trip_as_the_loop_not_unrolled():
+    """The remainder loop of narrow seed 4137 (above), which runs n mod 4 trips, was
+    written as solved (a stage-skewed II 216 schedule, settled at 308), where the loop not
+    unrolled is written in its code's own form (one stage per pipe, II 300): two and three
+    trips ran 831 and 1140 cycles against program order's 798 and 1105. Now the remainder
+    is written as that loop would be: each trip beyond the first costs what it costs the
+    loop not unrolled (806 and 1105)."""
+    shape = unseen.draw_narrow(4137)
+    text = unseen.kernel(shape)
+    ours, _ = unseen._compiled(text, chip="ascend910b")
+    plain, _ = unseen._compiled(text, chip="ascend910b", unroll=1)
+    assert unseen._unroll(ours) == 4 and unseen._unroll(plain) == 1
+
+    def iis(module) -> set[int]:
+        return {ascend.loop_of(o).ii for o in module.walk()  # type: ignore[union-attr]
+                if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None and ascend.unroll_of(o) == 1}
+
+    assert iis(ours) == iis(plain)
+    cycles = {n: (unseen._cycles(ours, shape, n, "ascend910b"), unseen._cycles(plain, shape, n, "ascend910b"))
+              for n in (1, 2, 3)}
+    for n in (2, 3):
+        assert cycles[n][0] - cycles[1][0] == cycles[n][1] - cycles[1][1], cycles
+
+
+def test_a_one_trip_remainder_is_straight_line_code_after_the_unrolled_loop():
+    """Narrow seed 8 on the 910B (one chain of 3 ops, 9 trips, num_stages 2) is unrolled
+    twice: 4 passes and a remainder of one trip. As a loop of one trip, insert-sync fenced
+    it behind every wait of the main loop and a pipe_barrier[<PIPE_ALL>] (1857 cycles);
+    as straight-line code (pipeline_loops, as a skewed loop of fewer trips than stages is)
+    its loads overlap the main loop's last pass (1674). The oracle finds nothing."""
+    shape = unseen.draw_narrow(8)
+    ours, _ = unseen._compiled(unseen.kernel(shape), chip="ascend910b")
+    loops = [o for o in ours.walk() if isinstance(o, scf.ForOp)]
+    assert [ascend.unroll_of(o) for o in loops] == [2]
+    assert unseen.check_oracle(shape, "ascend910b", 8) == []
