@@ -8,6 +8,7 @@ Nothing here knows about IR: the modulo-schedule pass turns a loop body into a
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -187,9 +188,7 @@ class LoopProblem:
                 by_pipe.setdefault(pipe, []).append(i)
         pairs: set[tuple[int, int]] = set()
         for members in by_pipe.values():
-            for a, i in enumerate(members):
-                for j in members[a + 1:]:
-                    pairs.add((i, j))
+            pairs.update(itertools.combinations(members, 2))  # members ascending: i < j
         for i, j in self.conflicts:
             pairs.add((min(i, j), max(i, j)))
         result = sorted(pairs)
@@ -206,12 +205,13 @@ class LoopProblem:
         if cached is not None and cached[0] == key:
             return cached[1]
         arcs: dict[tuple[int, int], tuple[int, int]] = {}
+        pipes = [frozenset(t.pipes) for t in self.tasks]
+        held, issued = [t.pipe_time for t in self.tasks], [t.ii for t in self.tasks]
         for i, j in self.resource_pairs():
-            ti, tj = self.tasks[i], self.tasks[j]
-            if set(ti.pipes) & set(tj.pipes):
-                arcs[(i, j)] = (ti.pipe_time, tj.pipe_time)
+            if pipes[i].isdisjoint(pipes[j]):
+                arcs[(i, j)] = (issued[i], issued[j])
             else:
-                arcs[(i, j)] = (ti.ii, tj.ii)
+                arcs[(i, j)] = (held[i], held[j])
         self.__dict__["_arcs"] = (key, arcs)
         return arcs
 
