@@ -138,8 +138,12 @@ def _max_weight_clique(n: int, adj: list[set[int]], weight: list[int], budget: i
     """Bron-Kerbosch with pivoting; stops after `budget` calls (any clique is a valid bound)."""
     best = [0, []]
     calls = [0]
+    # the adjacency as bitmasks too: the pivot's key, |adj[u] & cand| for every u of
+    # cand | excl, is a popcount of an AND (the set intersections cost 6% of a 256-op
+    # loop's compile); the sets stay, so that max sees the same order and ties
+    bits = [sum(1 << v for v in a) for a in adj]
 
-    def bk(r: list[int], w: int, cand: set[int], excl: set[int]) -> None:
+    def bk(r: list[int], w: int, cand: set[int], excl: set[int], cand_bits: int) -> None:
         calls[0] += 1
         if calls[0] > budget:
             return
@@ -151,13 +155,14 @@ def _max_weight_clique(n: int, adj: list[set[int]], weight: list[int], budget: i
             return
         if not cand:
             return
-        pivot = max(cand | excl, key=lambda u: len(adj[u] & cand))
+        pivot = max(cand | excl, key=lambda u: (bits[u] & cand_bits).bit_count())
         for v in sorted(cand - adj[pivot]):
-            bk(r + [v], w + weight[v], cand & adj[v], excl & adj[v])
+            bk(r + [v], w + weight[v], cand & adj[v], excl & adj[v], cand_bits & bits[v])
             cand = cand - {v}
+            cand_bits &= ~(1 << v)
             excl = excl | {v}
 
-    bk([], 0, set(range(n)), set())
+    bk([], 0, set(range(n)), set(), (1 << n) - 1)
     return best[0], best[1]
 
 
