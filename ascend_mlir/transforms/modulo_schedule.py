@@ -505,14 +505,16 @@ class ModuloSchedulePass(ModulePass):
         rest_model = build_loop_model(rest, chip, scheduled_loop_cost, index, self.num_stages)
         rest_model.model_flag_drains = self.flag_drains
         rest_problem = rest_model.problem()
-        rest_result = _carried(known[1] if known else None, rest_problem)
-        if rest_result is not None and known and known[1]:
-            return (problem, main_model, main_result, main_solver_ii), (rest_problem, rest_model, rest_result, known[1][3])
-        # in its code's own form, as a loop not unrolled is written: as solved, narrow seed 4137's
-        # (910B, U = 4) was written at its stage-skewed II 216 and ran 2 and 3 trips 25 and 35 cycles slower
-        solved = self._solve(rest_model)
-        rest_result = _WrittenForms(self, rest_model).written(solved)
-        return (problem, main_model, main_result, main_solver_ii), (rest_problem, rest_model, rest_result, solved.ii)
+        carried = _carried(known[1] if known else None, rest_problem)
+        if carried is not None and known is not None and known[1] is not None:
+            rest_result, rest_solver_ii = carried, known[1][3]
+        else:
+            # in its code's own form, as a loop not unrolled is written: as solved, narrow seed 4137's
+            # (910B, U = 4) was written at its stage-skewed II 216 and ran 2 and 3 trips 25 and 35 cycles slower
+            solved = self._solve(rest_model)
+            rest_result, rest_solver_ii = _WrittenForms(self, rest_model).written(solved), solved.ii
+        return ((problem, main_model, main_result, main_solver_ii),
+                (rest_problem, rest_model, rest_result, rest_solver_ii))
 
     @staticmethod
     def _unroll_pays(model: LoopModel, as_run: LoopResult, factor: int, main: Unrolled,

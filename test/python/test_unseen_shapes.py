@@ -389,8 +389,6 @@ def test_a_loop_whose_code_runs_below_the_models_bound_is_written_at_it(capfd):
     whose latencies are longer than the code's hand-offs). Writing 318 failed the loop
     attribute's verifier (ii below mii), an internal error; the bounds are now capped at
     the II written and the remark says so, and the code is correct."""
-    from dataclasses import replace
-
     shape = replace(unseen.draw(282), trips=8)
     module, _ = unseen._compiled(unseen.kernel(shape), "ascend950")
     loop = next(o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None)
