@@ -39,7 +39,11 @@ through versions `iv mod k`, planned `pointer_cast`s):
    function's straight-line code; ids are reused between outermost loops, which a
    pipe_barrier[PIPE_ALL] between them makes safe (else the setting pipe could run
    ahead of the earlier wait), and between the two branches of an `if`, which no run
-   takes both of (a runtime trip count's pipelined loop and its fallback). A flag of
+   takes both of (a runtime trip count's pipelined loop and its fallback). A later
+   item's ids of a pair move, all by one shift, onto ids no flag outside it uses where
+   there are such (`_apart_from_other_items`: a remainder loop need not wait behind its
+   unrolled loop's every pipe), and a barrier whose reuses the flags already order
+   goes (ascend-verify-sync passes without it: `_drop_needless_region_barriers`). A flag of
    straight-line code shares a loop's ids where happens-before proves it done before the
    loop starts or set only after the loop's work on its wait pipe (`Turns.apart`), and
    only there: the pipe that sets it after a loop may run ahead of the loop's last waits.
@@ -132,6 +136,7 @@ from ascend_mlir.transforms.sync_planning import (
     short_as_replayed,
 )
 from ascend_mlir.transforms.sync_requirements import _Planner
+from ascend_mlir.transforms.verify_sync import verify_functions
 from ascend_mlir.transforms.sync_events import (
     block_name,
     block_depth,
@@ -178,6 +183,10 @@ class _Emitter:
         # anchored flags whose primes stand right before their loop (`_primes_after_earlier_ids`)
         self.late_primes: set[int] = set()
         self.set_keys: dict[Operation, bool] = {}
+        # the pipe_barrier[<PIPE_ALL>]s between top-level items that share ids (`_region_barriers`)
+        self.region_barriers: list[hivm.PipeBarrierOp] = []
+        # each flag's first id as allocated, before `_apart_from_other_items` moved it
+        self.allocated_ids: dict[int, int | None] = {}
         counter = 0
         for op in planner.func_op.walk():
             counter += 2
@@ -610,6 +619,8 @@ class _Emitter:
 
     def emit(self) -> None:
         flags = self.allocate()
+        self.allocated_ids = {id(f): f.first_id for _, f in flags}
+        self._apart_from_other_items(flags)
         for op, message in self.remarks:  # straight-line flags' barriers, as allocated at last
             emit_remark(op, message)
         for plan in self.planner.plans.values():
@@ -644,6 +655,26 @@ class _Emitter:
             # reverse), so that drains moved to the same place keep their order
             for drain in sorted(waits, key=ops.index):
                 sink_drain(drain)
+        self._drop_needless_region_barriers()
+
+    def _drop_needless_region_barriers(self) -> None:
+        """A region barrier whose work the flags already do goes: ascend-verify-sync's check
+        of the function passes without it (every id the two items share is waited in the
+        earlier one before the later one sets it: the later loop's primes follow the
+        earlier loop's drains on their pipes). Tried one at a time in program order, each
+        kept where the function does not verify without it (or is too large to check)."""
+        if any(isinstance(op, hivm.SyncBlockSetOp) for op in self.planner.func_op.walk()):
+            return
+        for barrier in self.region_barriers:
+            after = barrier.next_op
+            assert after is not None
+            barrier.detach()
+            try:
+                needless = verify_functions([self.planner.func_op], self.planner.chip)
+            except OpError:
+                needless = False
+            if not needless:
+                Builder(InsertPoint.before(after)).insert(barrier)
 
     def _in_no_loop(self, block: Block | None) -> bool:
         """Whether `block` is the function body or a block of an `if` in no loop."""
@@ -738,18 +769,53 @@ class _Emitter:
         Builder(InsertPoint.after(at)).insert(set_op)
         self.set_keys[set_op] = carried
 
+    def _apart_from_other_items(self, flags: list[tuple[_Plan, _Flag]]) -> None:
+        """Each later top-level item's ids of a pipe pair moved, all by one shift, onto
+        ids no flag outside it uses, where there are such: items that share no id need no
+        pipe_barrier[<PIPE_ALL>] between them (`_region_barriers`). The ids are allocated
+        from 0 in each item, so a runtime count's remainder loop took the ids of the
+        unrolled loop before it and waited behind its every pipe (narrow seed 4137 on the
+        910B: 1747 cycles at 5 trips against barrier-all's 1703). A shift keeps a ring's
+        ids consecutive and every flag of the item apart as allocated."""
+        items: dict[tuple[Operation, tuple[str, str]], list[_Flag]] = {}
+        used: dict[tuple[str, str], list[tuple[Operation | None, _Flag]]] = {}
+        for plan, f in flags:
+            if f.first_id is None or f.cross_core:
+                continue
+            top, pair = self._top(plan), (f.set_pipe, f.wait_pipe)
+            used.setdefault(pair, []).append((top, f))
+            if top is not None:
+                items.setdefault((top, pair), []).append(f)
+        first_item = {pair: min((top for top, _ in users if top is not None), key=lambda op: self.positions[op][0],
+                                default=None) for pair, users in used.items()}
+        for (top, pair), mine in sorted(items.items(), key=lambda kv: self.positions[kv[0][0]][0]):
+            if top is first_item[pair]:
+                continue
+            ids = {v for f in mine for v in range(f.first_id, f.first_id + f.period)}  # type: ignore[operator]
+            elsewhere = set(self.reserved.get(pair, ())) | {
+                v for other, f in used[pair] if other is not top
+                for v in range(f.first_id, f.first_id + f.period)}  # type: ignore[operator]
+            if not ids & elsewhere:
+                continue
+            shifts = sorted(range(-max(ids), self.events_per_pipe_pair - max(ids)), key=abs)
+            shift = next((s for s in shifts if min(ids) + s >= 0 and not {v + s for v in ids} & elsewhere), None)
+            if shift is not None:
+                for f in mine:
+                    f.first_id += shift  # type: ignore[operator]
+
     def _region_barriers(self, flags: list[tuple[_Plan, _Flag]]) -> None:
         """Between two top-level items whose flags share an id of a pipe pair, a
         pipe_barrier[<PIPE_ALL>], so that the earlier one's waits ran before the later
         one's sets."""
         used: dict[Operation, set[tuple]] = {}
         for plan, f in flags:
-            if f.first_id is None or f.cross_core:
+            first = self.allocated_ids.get(id(f), f.first_id)
+            if first is None or f.cross_core:
                 continue
             top = self._top(plan)
             if top is None:
                 continue  # function-body flags do not share ids (see allocate)
-            for v in range(f.first_id, f.first_id + f.period):
+            for v in range(first, first + f.period):
                 used.setdefault(top, set()).add((f.set_pipe, f.wait_pipe, v))
         seen: set[tuple] = set()
         for op in list(self.planner.body.ops):
@@ -759,7 +825,9 @@ class _Emitter:
                 # straight-line flag's that fell back, right before the loop)
                 first = self._first_of_region(op)
                 if first.prev_op is None or not hivm.is_barrier_all(first.prev_op):
-                    Builder(InsertPoint.before(first)).insert(hivm.PipeBarrierOp("ALL"))
+                    barrier = hivm.PipeBarrierOp("ALL")
+                    Builder(InsertPoint.before(first)).insert(barrier)
+                    self.region_barriers.append(barrier)
             seen |= mine
         self._nested_loop_barriers(flags)
 

@@ -141,21 +141,25 @@ def body_runs(block: Block) -> int | None:
     return runs
 
 
-def drained_at_end(op: Operation) -> bool:
+def drained_at_end(op: Operation, pipe: str | None = None) -> bool:
     """Whether every op of `op` (an scf.if, as ascend-guard-zero-trip-loops wraps a loop
     and its sync in) completes before anything after it: each branch that does pipe work
     ends it with pipe_barrier[<PIPE_ALL>] (the scalar unit issues nothing more until
     every pipe of the core drained). A branch not taken runs none of the ops, so a
     dependence from the if's own ops is ordered either way (not one from ops before it:
-    the empty branch drains nothing)."""
+    the empty branch drains nothing). With `pipe` (a pipe name, "MTE3"), whether its ops
+    on that pipe complete before a later op of that pipe: each branch's last work on it
+    is followed by a pipe_barrier of that pipe there (the guarded loop's stores before the
+    remainder loop's, where no pipe_barrier[<PIPE_ALL>] stands between the two loops)."""
     if not isinstance(op, scf.IfOp):
         return False
     for region in op.regions:
         drained = True
         for inner in (o for block in region.blocks for o in block.ops):
-            if isinstance(inner, hivm.PipeBarrierOp) and inner.stalls_issue:
+            if isinstance(inner, hivm.PipeBarrierOp) and (inner.stalls_issue or inner.pipe.pipe_name == pipe):
                 drained = True
-            elif any(isinstance(o, hivm.HivmPipeOp) for o in inner.walk()):
+            elif any(isinstance(o, hivm.HivmPipeOp) and (pipe is None or (
+                    not isinstance(o, hivm.SYNC_OPS) and pipe in o.pipes())) for o in inner.walk()):
                 drained = False
         if not drained:
             return False

@@ -44,6 +44,7 @@ from ascend_mlir.transforms.sync_events import (
     core_of,
     first_pass_event,
     op_core,
+    pipe_of,
     qualified,
 )
 
@@ -62,8 +63,9 @@ def _plan_block(plan: _Plan, loop_plans: dict[Operation, _Plan] | None = None) -
     for r in reqs:
         if r.distance and not loop_body:
             continue
-        if len(plan.cores) == 1 and drained_at_end(plan.items[r.src]):
-            continue  # a guarded loop: its if drains every pipe after it (a second run)
+        if len(plan.cores) == 1 and drained_at_end(plan.items[r.src],
+                                                   pipe_of(r.src_pipe) if r.src_pipe == r.dst_pipe else None):
+            continue  # a guarded loop: its if drains every pipe after it, or this one (a second run)
         if r in plan.inner:  # the model with this dependence's anchored primes
             done = covered(_model(plan, r), r.src, r.dst, r.src_pipe, r.dst_pipe, r.distance)
         else:
