@@ -235,7 +235,8 @@ class AscendCompilePass(ModulePass):
         # (ascend-compile is idempotent); said so, since hand-placed sync is then trusted
         synced = any(o.name in SYNC_OP_NAMES for o in op.walk())
         if synced:
-            emit_remark(op, "ascend-compile: the input is already synced: schedule and sync passes skipped")
+            emit_remark(op, "ascend-compile: the input is already synced: schedule and sync passes skipped, "
+                            "its sync checked by ascend-verify-sync")
         # every stage that takes the chip gets the options, not the module's hacc.target:
         # a chip file's target names a built-in chip, whose latencies, capacity and event
         # ids the schedule would otherwise be made for (a chip of 4 ids per pipe pair was
@@ -292,6 +293,14 @@ class AscendCompilePass(ModulePass):
                 stage_done(lowering.name, op)
         if not synced:
             self._guard_and_verify(ctx, op)
+        else:
+            # the input's own flags get the same check as this pass's: a wait no set raises
+            # or an unordered dependence in hand-written sync is an error here, not a
+            # deadlock or race on the hardware (a set_flag's id changed in compiled
+            # gemm_relu went through with a remark that sync was skipped)
+            from ascend_mlir.transforms.verify_sync import VerifySyncPass
+
+            VerifySyncPass(**self._chip_options()).apply(ctx, op)
         _apply_target_shaping(ctx, op)
 
     def _guard_and_verify(self, ctx: Context, op: ModuleOp) -> None:

@@ -1,6 +1,12 @@
 // RUN: not ascend-opt %s -p ascend-verify-sync 2>&1 | filecheck %s
+// RUN: not ascend-opt %s -p ascend-compile -t npuir 2>&1 | filecheck %s --check-prefix=COMPILE
 // Mutant of ascend-insert-sync's output: the drain after the loop waits EVENT_ID2 instead of EVENT_ID0: nothing sets it (deadlock).
-// CHECK: event-swapped.mlir:60:5: error: 'hivm.hir.wait_flag' op ascend-verify-sync: hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID2>] waits for a flag no earlier set raises (deadlock)
+// CHECK: event-swapped.mlir:66:5: error: 'hivm.hir.wait_flag' op ascend-verify-sync: hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID2>] waits for a flag no earlier set raises (deadlock)
+// ascend-compile takes synced input as it is (no schedule, no sync passes) but checks its
+// sync all the same: the mutant printed npuir with a remark that sync was skipped.
+// COMPILE: remark: ascend-compile: the input is already synced: schedule and sync passes skipped, its sync checked by ascend-verify-sync
+// COMPILE: event-swapped.mlir:66:5: error: 'hivm.hir.wait_flag' op ascend-verify-sync: {{.*}} (deadlock)
+// COMPILE-NOT: func.func
 
 builtin.module {
   func.func @vadd_db(%x: memref<1024xf32, #hivm.address_space<gm>>, %y: memref<1024xf32, #hivm.address_space<gm>>, %z: memref<1024xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>} {
