@@ -31,6 +31,7 @@ it at the function's location.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -210,4 +211,45 @@ def bind_arguments(func_op: func.FuncOp, binds: Mapping[str, str] | None = None)
             binding.shapes[key] = _shape_value(arg.name_hint or key, t, text, func_op)
         else:
             binding.shapes[key] = tuple(default_dim if d == DYNAMIC_INDEX else d for d in t.get_shape())
+    _check_host_memory(func_op, args, binding)
     return binding
+
+
+def _element_bytes(element_type: Attribute) -> int:
+    if isinstance(element_type, IntegerType):
+        return max(1, element_type.width.data // 8)
+    if isinstance(element_type, AnyFloat):
+        return max(1, element_type.bitwidth // 8)
+    return 8
+
+
+def _host_memory() -> int | None:
+    """This machine's physical memory in bytes (None where the OS does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _check_host_memory(func_op: func.FuncOp, args: list[tuple[str, BlockArgument]], binding: Binding) -> None:
+    """Refuse sizes whose GM arguments alone take more than a quarter of this machine's
+    memory: the simulation holds them several times over (the inputs, global memory, the
+    reference's copies), and numpy asked for 64 GiB at `--bind n=17179869184` on vecadd_dyn
+    (an internal MemoryError, or the OOM killer where the allocation is lazy)."""
+    memory = _host_memory()
+    if memory is None:
+        return
+    sizes: list[tuple[int, str]] = []
+    for key, arg in args:
+        if isinstance(arg.type, MemRefType) and key in binding.shapes:
+            elements = 1
+            for d in binding.shapes[key]:
+                elements *= d
+            sizes.append((elements * _element_bytes(arg.type.get_element_type()), arg.name_hint or key))
+    total = sum(b for b, _ in sizes)
+    if total * 4 <= memory:
+        return
+    largest = ", ".join(f"{name} {b / 2**30:.1f} GiB" for b, name in sorted(sizes, reverse=True)[:3])
+    raise BindError(f"--bind: at these sizes the kernel's GM arguments take {total / 2**30:.1f} GiB ({largest}), "
+                    f"more than a quarter of this machine's {memory / 2**30:.1f} GiB of memory, and the "
+                    f"simulation holds them several times over: bind smaller sizes", func_op)

@@ -22,6 +22,13 @@
 // NEGATIVE: vecadd_dyn.mlir:5:3: error: --bind x=-4: a size is never negative
 // NEGATIVE-NOT: Traceback
 
+// Sizes no host memory holds: located, exit 1 (the inputs were a 64 GiB numpy allocation,
+// an internal MemoryError, or the OOM killer where the allocation is lazy).
+// RUN: not ascend-sim %S/Inputs/vecadd_dyn.mlir --bind n=17179869184 2>&1 | filecheck %s --check-prefix=HUGE
+// RUN: not ascend-sim %S/Inputs/vecadd_dyn.mlir --bind n=4611686018427387904 2>&1 | filecheck %s --check-prefix=HUGE
+// HUGE: vecadd_dyn.mlir:5:3: error: --bind: at these sizes the kernel's GM arguments take {{[0-9.]+}} GiB (z {{[0-9.]+}} GiB, y {{[0-9.]+}} GiB, x {{[0-9.]+}} GiB), more than a quarter of this machine's {{[0-9.]+}} GiB of memory
+// HUGE-NOT: internal error
+
 // Bad values on the command line: located at the kernel, exit 1.
 // RUN: not ascend-sim %S/Inputs/vecadd_dyn.mlir --bind n=1.5 2>&1 | filecheck %s --check-prefix=TYPE
 // TYPE: vecadd_dyn.mlir:5:3: error: --bind n=1.5: argument %n is index: expected an integer
