@@ -65,8 +65,24 @@ def run_module(path: str, module_name: str, source: str | None = None) -> types.
     except (Exception, SystemExit) as err:  # noqa: BLE001 - the user's code: any error is theirs to see, located
         # (a sys.exit() of the file must not become the tool's own exit status)
         del sys.modules[module_name]
+        located = _located_in(err, path)
+        if located is not None:
+            raise located from None
         raise UserModuleError(path, f"loading it raised {type(err).__name__}: {err}", raising_line(err, path)) from None
     return module
+
+
+def _located_in(err: BaseException, path: str) -> UserModuleError | None:
+    """The error as its own message at its own place in `path`, for an error that already
+    names one (the DSL's `DSLError`: an unknown dtype in a `T.Tensor` annotation), rather
+    than "loading it raised DSLError: path:17:71: error: ..." at the line of the `def`."""
+    location, message = getattr(err, "location", None), getattr(err, "message", None)
+    line, column = getattr(location, "line", None), getattr(location, "column", None)
+    if not isinstance(message, str) or not isinstance(line, int):
+        return None
+    if os.path.abspath(str(getattr(location, "file", ""))) != os.path.abspath(path):
+        return None
+    return UserModuleError(path, message, line, column if isinstance(column, int) else None)
 
 
 def function_of(module: types.ModuleType, name: str, path: str) -> Callable[..., Any]:

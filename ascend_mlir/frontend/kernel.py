@@ -72,6 +72,10 @@ class Tensor:
     def __init__(self, shape, dtype: str | Attribute):
         object.__setattr__(self, "shape", tuple(shape) if not isinstance(shape, int | Symbol) else (shape,))
         object.__setattr__(self, "dtype", dtype)
+        # checked here, where the annotation is written: checked when the kernel was
+        # built, an unknown dtype or a zero dimension was reported at the console
+        # script that built it (`bin/ascend-opt:8:14: error: unknown dtype 'f99'`)
+        self.memref_type()
 
     def memref_type(self) -> MemRefType:
         """Its GM memref type (a Symbol dimension is `?`)."""

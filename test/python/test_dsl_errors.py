@@ -78,3 +78,23 @@ def test_an_uncaught_dsl_error_ends_the_script_without_traceback(tmp_path):
     assert "Traceback" not in run.stderr
     assert run.stderr.startswith("kernel.py:7:")
     assert ": error: " in run.stderr
+
+
+@pytest.mark.parametrize("annotation, message", [
+    ('T.Tensor((512,), "f99")', "unknown dtype 'f99'"),
+    ('T.Tensor((0,), "f32")', "a shape is a non-empty tuple of positive ints, got (0,)"),
+])
+def test_a_bad_tensor_annotation_is_located_at_itself(tmp_path, annotation, message):
+    """A dtype or shape a GM tensor cannot have is refused where the annotation is
+    written. It was found when the kernel was built, where no frame of the user's file is
+    left: ascend-opt and ascend-sim put it at their own console script
+    (`bin/ascend-opt:8:14: error: unknown dtype 'f99'`)."""
+    from ascend_mlir.user_modules import UserModuleError, run_module
+
+    path = tmp_path / "bad_annotation.py"
+    header = "import ascend_mlir.frontend as T\n\n\n@T.kernel(grid=1)\n"
+    path.write_text(header + f"def k(x: T.Tensor((512,), \"f32\"), z: {annotation}):\n    T.copy(x, z)\n")
+    with pytest.raises(UserModuleError) as err:
+        run_module(str(path), "bad_annotation")
+    assert err.value.message.startswith(message)
+    assert (err.value.line, err.value.column) == (5, len('def k(x: T.Tensor((512,), "f32"), z: ') + 1)
