@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from xdsl.context import Context
-from xdsl.dialects import func, scf
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Operation
 from xdsl.printer import Printer
@@ -78,12 +78,23 @@ def _check_op(op: Operation) -> None:
         while loop is not None and not isinstance(loop, scf.ForOp):
             loop = loop.parent_op()
         if loop is not None:
-            raise op_error(
-                op,
-                "init is computed inside a loop; bishengir-compile 1.2.0 crashes on that. "
-                "Run -p peel-mmad-init (it peels `arith.cmpi eq, %iv, %lb` of the K loop) "
-                "or make it a constant",
-            )
+            raise op_error(op, "init is computed inside a loop; bishengir-compile 1.2.0 crashes on that. "
+                               + _init_advice(init.owner, loop))
+
+
+def _init_advice(init: Operation, loop: scf.ForOp) -> str:
+    """What to do about an mmadL1 init computed in `loop`: peel-mmad-init peels the K
+    loop's first step where init is `arith.cmpi eq, %iv, %lb` (ascend-compile runs it), and
+    only there; an init true at another step (`%k == 1`) leaves the accumulator unset when
+    the first step reads it, which peeling cannot mend."""
+    iv = loop.body.block.args[0]
+    if isinstance(init, arith.CmpiOp) and init.predicate.value.data == 0 and iv in init.operands:
+        other = init.rhs if init.lhs is iv else init.lhs
+        if other is not loop.lb and int_constant(other) != int_constant(loop.lb):
+            return ("It is true at another step than the loop's first (its lower bound): the steps "
+                    "before it accumulate into an accumulator nothing has set, and it drops their "
+                    "sums: compare the induction variable with the loop's lower bound")
+    return "Run -p peel-mmad-init (it peels `arith.cmpi eq, %iv, %lb` of the K loop) or make it a constant"
 
 
 def _check_split(module: ModuleOp) -> None:
