@@ -4,6 +4,7 @@ through a command-line tool (`ascend_mlir.tools` is imported by nothing outside 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -66,6 +67,7 @@ def parse_pipeline(
     followed by a pass (xDSL's parser takes `a,` as `a`; mlir-opt wants a pass name)."""
     quoted = quote_option_values(spec)
     _refuse_trailing_comma(quoted)
+    _refuse_bare_and_repeated_options(passes, quoted)
     pipeline = PassPipeline.parse_spec(passes, quoted, callback)
     for p in pipeline.passes:
         _refuse_empty_chip(p)
@@ -80,6 +82,45 @@ def _refuse_empty_chip(p: ModulePass) -> None:
         if isinstance(value, str) and not value.strip():
             raise ValueError(f"{p.name}: option {option.replace('_', '-')}= is empty "
                              "(a built-in chip: ascend950, ascend910b; or a chip file)")
+
+
+def _refuse_bare_and_repeated_options(passes: dict[str, Callable[[], type[ModulePass]]], spec: str) -> None:
+    """An option written twice in one pass's braces, or without `=VALUE`: xDSL's parser
+    kept the last of two (`{chip=ascend910b chip=ascend950}` compiled for the 950) and
+    read a bare `{sync}` or `{num-stages}` as the default, silently; a bare `{target}` or
+    bool was "Incompatible types: given ()". (An option the pass does not have is left
+    to xDSL's message, which lists the ones it has.)"""
+    lexer = PipelineLexer(spec)
+    pass_name, keys, key = None, set(), None  # key: an option name not yet followed by '='
+    after_equals = False
+
+    def bare(option: str) -> None:
+        factory = passes.get(pass_name or "")
+        fields = {f.name: f for f in dataclasses.fields(factory())} if factory is not None else {}
+        if option.replace("-", "_") in fields:
+            raise ValueError(f"{pass_name}: option {option} has no value (write {option}=VALUE)")
+
+    in_braces = False
+    while (token := lexer.lex()).kind is not SpecTokenKind.EOF:
+        kind, text = token.kind, token.span.text
+        if not in_braces:
+            if kind is SpecTokenKind.IDENT:
+                pass_name = text
+            elif kind is SpecTokenKind.L_BRACE:
+                in_braces, keys, key, after_equals = True, set(), None, False
+            continue
+        if kind is SpecTokenKind.EQUALS:
+            after_equals, key = True, None
+        elif kind in (SpecTokenKind.SPACE, SpecTokenKind.R_BRACE):
+            if key is not None:
+                bare(key)
+            key, after_equals = None, False
+            in_braces = kind is not SpecTokenKind.R_BRACE
+        elif kind is SpecTokenKind.IDENT and not after_equals and key is None:
+            if text in keys:
+                raise ValueError(f"{pass_name}: option {text} is given twice")
+            keys.add(text)
+            key = text
 
 
 def _refuse_trailing_comma(spec: str) -> None:
