@@ -1041,3 +1041,17 @@ def test_a_remainder_loop_takes_ids_apart_from_the_unrolled_loops():
     barriers = [o for o in ours.walk() if isinstance(o, hivm.PipeBarrierOp) and o.drains_all]
     assert len(barriers) == 1, "only the kernel's final drain"
     assert unseen.check_oracle(shape, "ascend910b", 4137) == []
+
+
+@pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
+def test_a_first_pass_waits_for_the_prologues_producer_of_a_covered_hand_off():
+    """Narrow seed 310 on skewed.toml (one chain of 3 f32 ops, a count known at run time,
+    unrolled twice): the prologue's store hands off to a later pass's vmul, a dependence a
+    flag of the loop covers in its passes (the other copy's store -> vmul), so no flag of
+    its own; insert-sync anchors the pair's prime after that store all the same, and the
+    first pass's vmul waits for it. The replay took the prime as set from the start, its
+    passes settled into another steady state on the HBM port (894 a pass) than the code's
+    (1078), and the loop was written 447 an iteration where it ran 539."""
+    shape = unseen.draw_narrow(310)
+    measured, written, _ = unseen.measured_ii(shape, SKEWED, unseen._compiled(unseen.kernel(shape), SKEWED)[0])
+    assert written is not None and abs(measured - written) <= 0.05 * written, (written, measured)
