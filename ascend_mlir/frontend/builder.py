@@ -178,14 +178,19 @@ class KernelScope:
         return value
 
     def name_values(self) -> None:
-        """SSA names from the Python code: the last value made on a line `x = ...` is
-        %x, the induction variable of `for k in pipelined(...)` is %k."""
-        last: dict[tuple[str, int], SSAValue] = {}
+        """SSA names from the Python code: the last value made in a statement `x = ...` is
+        %x, the induction variable of `for k in pipelined(...)` is %k. A statement is a
+        line, or its part between semicolons where the value's column lies: `ux = T.alloc(..);
+        uy = T.alloc(..)` named the second alloc %ux and left the first unnamed."""
+        last: dict[tuple[str, int, int], tuple[SSAValue, str]] = {}
         for value, loc in self.values:
             if loc is not None:
-                last[(loc.file, loc.line)] = value
-        for (file, line), value in last.items():
-            name = _bound_name(linecache.getline(file, line))
+                text = linecache.getline(loc.file, loc.line)
+                begin = text.rfind(";", 0, max(loc.column - 1, 0)) + 1
+                end = text.find(";", max(loc.column - 1, 0))
+                last[(loc.file, loc.line, begin)] = (value, text[begin:end if end >= 0 else len(text)])
+        for value, statement in last.values():
+            name = _bound_name(statement)
             if name is not None and value.name_hint is None:
                 value.name_hint = name
 

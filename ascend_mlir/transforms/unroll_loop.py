@@ -92,16 +92,19 @@ def _buffer_copies(buffers: Sequence[SSAValue], u: int, fresh_first: bool) -> li
     """Per copy of the body, the buffer each original buffer becomes (new allocs follow
     the original's, in copy order)."""
     copies: list[dict[SSAValue, SSAValue]] = [{} for _ in range(u)]
-    for buf in buffers:
+    for k, buf in enumerate(buffers):
         alloc = buf.owner
         if not isinstance(alloc, memref.AllocOp):
             continue
         last: Operation = alloc
+        # buffer names are the loop model's keys: unnamed buffers' copies were all
+        # `buf_u1` ("buffer 'buf_u1' is declared twice" for three allocs on one line)
+        base = buf.name_hint or f"buf{k}"
         for c in range(0 if fresh_first else 1, u):
             clone = alloc.clone()
             clone.attributes.pop(ascend.BUFFER, None)
             Rewriter.insert_op(clone, InsertPoint.after(last))
-            clone.results[0].name_hint = f"{buf.name_hint or 'buf'}_u{c}"
+            clone.results[0].name_hint = f"{base}_u{c}"
             copies[c][buf] = clone.results[0]
             last = clone
     return copies

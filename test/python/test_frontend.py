@@ -408,3 +408,23 @@ def test_norms_compute_what_they_say():
     mean = x.mean(axis=1, keepdims=True)
     expected = (x - mean) / np.sqrt(((x - mean) ** 2).mean(axis=1, keepdims=True) + 1e-5) * w + b
     np.testing.assert_allclose(ln.outputs["y"], expected, rtol=1e-4, atol=1e-4)
+
+
+@T.kernel(grid=1)
+def _allocs_on_one_line(x: T.Tensor((1024,), "f32"), y: T.Tensor((1024,), "f32"), z: T.Tensor((1024,), "f32")):
+    ux = T.alloc((128,), "f32", "ub"); uy = T.alloc((128,), "f32", "ub"); uz = T.alloc((128,), "f32", "ub")  # noqa: E702
+    for i in T.pipelined(range(8), num_stages=2):
+        T.copy(x[i * 128:i * 128 + 128], ux)
+        T.copy(y[i * 128:i * 128 + 128], uy)
+        T.add(ux, uy, uz)
+        T.copy(uz, z[i * 128:i * 128 + 128])
+
+
+def test_statements_on_one_line_name_their_own_values_and_compile():
+    """Three allocs on one line, separated by semicolons: the last was named %ux and the
+    other two left unnamed, and the unrolled loop's copies of unnamed buffers were all
+    `buf_u1`, which the scheduler refused ("buffer 'buf_u1' is declared twice")."""
+    text = _allocs_on_one_line.to_mlir()
+    assert all(f"%{name} = memref.alloc()" in text for name in ("ux", "uy", "uz")), text
+    compiled = T.compile(_allocs_on_one_line)
+    assert compiled.report.cycles > 0
