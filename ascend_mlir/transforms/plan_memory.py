@@ -47,6 +47,7 @@ from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.kernel_layout import shared_allocs, split_pairs
 from ascend_mlir.analysis.latency_model import element_bytes
 from ascend_mlir.analysis.memory_plan import PlanBuffer, ScopePlan, plan_memory
@@ -194,6 +195,9 @@ class PlanMemoryPass(ModulePass):
     reuse: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        # a tile-level kernel planned here came out half tile ops, half pointer_casts,
+        # which ascend-compile then took as another kernel (1870 cycles for vecadd's 1266)
+        require_hivm_level(op, self.name)
         chip = module_chip(op, self.chip, self.chip_file)
         pairs = list(split_pairs(op).values())
         paired = {f for pair in pairs for f in pair}

@@ -85,6 +85,7 @@ from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.size_bounds import trip_count_bounds
 from ascend_mlir.analysis.value_bounds import affine_range
 from ascend_mlir.analysis.views import affine_of, symbol_ranges
+from ascend_mlir.analysis.hardware_checks import require_hivm_level
 from ascend_mlir.analysis.kernel_layout import sides_run, split_pairs, vector_core_count
 from ascend_mlir.analysis.same_in_run import run_key
 from ascend_mlir.chips import Chip, ChipError, resolve_chip
@@ -762,6 +763,8 @@ class VerifySyncPass(ModulePass):
     chip_file: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        # tile ops have no pipes: their kernel passed with nothing checked
+        require_hivm_level(op, self.name)
         try:
             chip = resolve_chip(op, self.chip or None, self.chip_file or None)
         except ChipError as e:
