@@ -134,6 +134,12 @@ class _Allocs:
             alloc = memref.AllocOp.get(result_type.element_type, shape=result_type.get_shape(),
                                        layout=result_type.layout,
                                        memory_space=result_type.memory_space)
+            # named by its scope and planned offset, alike in both halves of a split MIX
+            # kernel, which plan a buffer both cores touch at one offset: the simulator and
+            # plan-memory pair the halves' allocs by name and type (`shared_allocs`), and
+            # unnamed, the first of a type, so flash_attention_dyn's vector half took another
+            # ub tile for the cube's fixpipe destination (races and never-written reads)
+            alloc.memref.name_hint = f"{hivm.scope_of(result_type) or 'buf'}{offset}"
             at = InsertPoint.after(self.last) if self.last else self._start()
             Rewriter.insert_op(alloc, at)
             self.last = alloc
