@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -47,6 +48,19 @@ def _value(text: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+def _at_least(low: float, kind: type = int):
+    """An argparse type: a `kind` number of at least `low` (a finite one)."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a{'n integer' if kind is int else ' number'}") from None
+        if not math.isfinite(value) or value < low:
+            raise argparse.ArgumentTypeError(f"'{text}': expected a number of at least {low:g}")
+        return value
+    return parse
+
+
 def _arg_parser() -> argparse.ArgumentParser:
     p = _ArgumentParser(prog="ascend-tune", description=DESCRIPTION,
                         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -58,21 +72,21 @@ def _arg_parser() -> argparse.ArgumentParser:
                    help="write results.csv, results.json, pareto.svg, best.npuir.mlir, best.cce here")
     p.add_argument("--executor", choices=("local", "ray", "inline"), default="local",
                    help="local: warm worker processes (default); ray: Ray core tasks; inline: this process")
-    p.add_argument("--workers", type=int, default=None, help="local workers (default: one per core)")
+    p.add_argument("--workers", type=_at_least(1), default=None, help="local workers (default: one per core)")
     p.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS ('auto', host:port)")
     p.add_argument("--cache", metavar="DIR", help="cache directory (default $ASCEND_TUNE_CACHE or ~/.cache/ascend-mlir/tune)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    p.add_argument("--seed", type=int, default=0, help="simulator input seed and TPE seed (default 0)")
+    p.add_argument("--seed", type=_at_least(0), default=0, help="simulator input seed and TPE seed (default 0)")
     p.add_argument("--search", choices=("grid", "tpe"), default="grid", help="grid (default) or tpe (Optuna)")
-    p.add_argument("--budget", type=int, default=None, help="variants the TPE search may run")
+    p.add_argument("--budget", type=_at_least(1), default=None, help="variants the TPE search may run")
     p.add_argument("--no-prune", action="store_true", help="simulate every variant (no bound or dominance pruning)")
-    p.add_argument("--time-budget", type=float, default=None, metavar="S",
+    p.add_argument("--time-budget", type=_at_least(0, float), default=None, metavar="S",
                    help="dispatch no variant after S seconds (the rest are 'skipped')")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
+    p.add_argument("--timeout", type=_at_least(0.001, float), default=600.0, metavar="S",
                    help="seconds per variant before its worker is recycled (default 600)")
-    p.add_argument("--perturb", type=int, default=3, metavar="N",
+    p.add_argument("--perturb", type=_at_least(0), default=3, metavar="N",
                    help="perturbed-latency runs in the best variants' full oracle (default 3)")
-    p.add_argument("--verify", type=int, default=3, metavar="K",
+    p.add_argument("--verify", type=_at_least(0), default=3, metavar="K",
                    help="how many best variants get the full oracle (default 3)")
     p.add_argument("--keep-going", action="store_true", help="exit 0 even when a variant crashed the compiler")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress line on stderr")
@@ -104,10 +118,25 @@ def _space(args) -> dict:
         name, eq, values = item.partition("=")
         if not eq or not name or not values:
             raise _InputError(f"-s '{item}': expected NAME=V1,V2,...")
+        if any(not v.strip() for v in values.split(",")):
+            raise _InputError(f"-s '{item}': an empty value (a stray comma?)")
         space[name.strip()] = [_value(v.strip()) for v in values.split(",")]
     if not space:
         raise _InputError("no space: give -s NAME=V1,V2 or --space JSON")
     return space
+
+
+def _writable_directory(path: str | None, option: str) -> None:
+    """Refuse `path` for `option` before any variant runs where it cannot be a directory:
+    `-o /etc/passwd` ended the sweep in an internal FileExistsError."""
+    if path is None:
+        return
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise _InputError(f"{option} {path}: exists and is not a directory")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as err:
+        raise _InputError(f"{option} {path}: cannot create it: {err.strerror}") from None
 
 
 def _factory(spec: str):
@@ -130,6 +159,9 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     args = _arg_parser().parse_args(argv)
     try:
+        _writable_directory(args.output, "-o")
+        if not args.no_cache and args.cache:
+            _writable_directory(args.cache, "--cache")
         factory = _factory(args.factory)
         space = _space(args)
         result = autotune(
@@ -141,8 +173,19 @@ def run(argv: Sequence[str] | None = None) -> int:
     except (_InputError, TuneError, SpaceError, DSLError) as err:
         print(f"ascend-tune: error: {err}", file=sys.stderr)
         return 1
+    except ConnectionError as err:  # Ray's: no cluster where it looked
+        print(f"ascend-tune: error: no Ray cluster to run on (start one with `ray start --head`, or give "
+              f"--ray ADDRESS; --executor local needs none): {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # the cache directory
+        print(f"ascend-tune: error: {err}", file=sys.stderr)
+        return 1
     if args.output:
-        result.write(args.output)
+        try:
+            result.write(args.output)
+        except OSError as err:
+            print(f"ascend-tune: error: cannot write the results to {args.output}: {err}", file=sys.stderr)
+            return 1
     else:
         sys.stdout.write(result.to_csv())
     print(result.summary())

@@ -241,10 +241,23 @@ def test_cli_writes_the_table_and_reports_bad_input(factories, tmp_path, capsys)
                           # a kernel where its factory is meant (examples/gemm.py:gemm): said so, with
                           # the module's functions, not the Kernel object's repr
                           ([str(EXAMPLES / "gemm.py") + ":gemm", "-s", "tk=64"],
-                           "'gemm' is a @T.kernel, not a kernel factory")):
+                           "'gemm' is a @T.kernel, not a kernel factory"),
+                          # an output or cache path that cannot be a directory: an internal
+                          # FileExistsError / NotADirectoryError after the sweep, until refused
+                          ([f"{path}:make_add", "-s", "tile=256", "-o", str(table_file := out / "results.json")],
+                           f"-o {table_file}: exists and is not a directory"),
+                          ([f"{path}:make_add", "-s", "tile=256", "--cache", str(table_file)],
+                           f"--cache {table_file}: exists and is not a directory"),
+                          ([f"{path}:make_add", "-s", "tile=256,"], "an empty value (a stray comma?)")):
         assert main(argv) == 1
         err = capsys.readouterr().err
         assert "ascend-tune: error: " in err and message in err and "Traceback" not in err
+    # numbers out of their range are usage errors (--seed -1 made every variant a crash row)
+    for option, value in (("--seed", "-1"), ("--workers", "0"), ("--timeout", "0"), ("--time-budget", "nan")):
+        with pytest.raises(SystemExit) as usage:
+            main([f"{path}:make_add", "-s", "tile=256", option, value])
+        assert usage.value.code not in (0, None)
+        assert f"argument {option}: '{value}'" in capsys.readouterr().err
 
 
 def test_examples_have_factories_whose_defaults_are_the_examples():
