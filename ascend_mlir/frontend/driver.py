@@ -284,13 +284,22 @@ def _inputs_by_position(kernel: Kernel, func_args: list, inputs) -> dict[str, np
         unknown = set(inputs) - set(names)
         if unknown:
             raise UsageError(f"unknown inputs {sorted(unknown)} (parameters: {', '.join(names)})")
-        return {f"arg{names.index(n)}": np.asarray(v) for n, v in inputs.items()}
+        return {f"arg{names.index(n)}": _numeric(n, v) for n, v in inputs.items()}
     if not isinstance(inputs, list | tuple):
         raise UsageError(f"inputs are a dict by parameter name or a list in parameter order, got {type(inputs).__name__}")
     values = list(inputs)
     if len(values) > len(names):
         raise UsageError(f"{len(values)} inputs for {len(names)} parameters ({', '.join(names)})")
-    return {f"arg{i}": np.asarray(v) for i, v in enumerate(values)}
+    return {f"arg{i}": _numeric(names[i], v) for i, v in enumerate(values)}
+
+
+def _numeric(name: str, value) -> np.ndarray:
+    """`value` as an array of numbers (an array of Python objects ended in a TypeError
+    inside the reference interpreter)."""
+    array = np.asarray(value)
+    if array.dtype.kind not in "biuf" and array.dtype.name != "bfloat16":
+        raise UsageError(f"input {name}: an array of numbers, got one of {array.dtype}")
+    return array
 
 
 def simulate(k: Kernel, inputs=None, chip: str | None = None, *, seed: int = 0,
@@ -321,6 +330,10 @@ def simulate_sizes(k: Kernel, binds: Sequence[Mapping[str, object]], inputs=None
 
 
 def _bind_texts(bind: Mapping[str, object]) -> dict[str, str]:
+    if not isinstance(bind, Mapping):
+        # bind=3 was an AttributeError ('int' object has no attribute 'items')
+        raise UsageError(f"bind is a mapping of argument names to sizes or values "
+                           f"({{'n': 1000, 'x': (1000, 64)}}), got {bind!r}")
     return {name: "x".join(str(d) for d in value) if isinstance(value, tuple | list) else str(value)
             for name, value in bind.items()}
 

@@ -198,6 +198,13 @@ def kernel(grid: int = 1, *, name: str | None = None, chip: str | None = None):
     location = user_location()
     if isinstance(grid, bool) or not isinstance(grid, int) or grid < 1:
         raise DSLError(f"grid must be a positive int, got {grid!r}", location)
+    # checked here, at the decorator's line: a name or chip of another type ended in an
+    # AttributeError or TypeError deep in the compiler (`name=3`: 'int' object has no
+    # attribute 'endswith')
+    if name is not None and (not isinstance(name, str) or not name.isidentifier()):
+        raise DSLError(f"name must be an identifier (a str), got {name!r}", location)
+    if chip is not None and not isinstance(chip, str):
+        raise DSLError(f"chip must be a chip name or chip file path (a str), got {chip!r}", location)
 
     def wrap(fn: Callable[..., None]) -> Kernel:
         loc = location

@@ -25,6 +25,7 @@ into a ub temporary.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -320,6 +321,9 @@ def scalar(value: Number | ScalarValue, like: Tile) -> SSAValue:
         if value.type != et:
             raise fail(f"a {value.type} scalar is no operand of a {et} tile: T.cast it to the tile's type")
         return value.value
+    if not isinstance(value, numbers.Real):
+        # float("a") / float(None) were Python's own unlocated errors
+        raise fail(f"a scalar operand is an int or a float, got {value!r}")
     if isinstance(et, AnyFloat):
         return current_scope().constant(float(value), et)
     if isinstance(et, IntegerType):

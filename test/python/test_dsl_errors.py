@@ -98,3 +98,34 @@ def test_a_bad_tensor_annotation_is_located_at_itself(tmp_path, annotation, mess
         run_module(str(path), "bad_annotation")
     assert err.value.message.startswith(message)
     assert (err.value.line, err.value.column) == (5, len('def k(x: T.Tensor((512,), "f32"), z: ') + 1)
+
+
+def test_api_arguments_of_the_wrong_type_are_reported_not_crashed_on():
+    """Arguments of the wrong type ended in AttributeError or TypeError inside the
+    compiler, the simulator's binding or the reference (found by fuzzing the API)."""
+    import numpy as np
+
+    with pytest.raises(T.DSLError, match="name must be an identifier"):
+        T.kernel(grid=1, name=3)  # type: ignore[arg-type]
+    with pytest.raises(T.DSLError, match="chip must be a chip name"):
+        T.kernel(grid=1, chip=3)  # type: ignore[arg-type]
+
+    @T.kernel(grid=1)
+    def fills(z: T.Tensor((128,), "f32")):
+        uz = T.alloc((128,), "f32", "ub")
+        T.fill(uz, "a")  # type: ignore[arg-type]
+        T.copy(uz, z)
+
+    with pytest.raises(T.DSLError, match="a scalar operand is an int or a float, got 'a'"):
+        fills.build()
+
+    @T.kernel(grid=1)
+    def copies(x: T.Tensor((128,), "f32"), z: T.Tensor((128,), "f32")):
+        ux = T.alloc((128,), "f32", "ub")
+        T.copy(x, ux)
+        T.copy(ux, z)
+
+    with pytest.raises(T.DSLError, match="bind is a mapping"):
+        T.simulate(copies, bind=3)  # type: ignore[arg-type]
+    with pytest.raises(T.DSLError, match="input x: an array of numbers"):
+        T.simulate(copies, {"x": np.array([object()] * 128)})
