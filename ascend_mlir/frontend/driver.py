@@ -224,15 +224,23 @@ def compile(  # noqa: A001 - the natural name, as in TileLang
     chip: str | None = None,
     *,
     simulate: bool = True,
-    schedule: bool = True,
+    schedule: bool | str = True,
     **options: str,
 ) -> Compiled:
     """Compile `k` with ascend-compile and print it with `target` (mlir: the compiled hivm
     IR; npuir: AscendNPU IR for bishengir-compile; cce: CCE source, compiled with
     ascend-compile{target=cce}). `options` are further ascend-compile options (e.g. sync="barrier-all").
-    The report's cycles come from simulating every block (skip with simulate=False)."""
+    The report's cycles come from simulating every block (skip with simulate=False), its
+    loops' schedules are read back unless schedule=False; a str `schedule` is
+    ascend-compile's option ("modulo", "program-order"), as T.simulate takes it (it was
+    the report's flag alone, and schedule="program-order" compiled modulo, silently)."""
     if target not in TARGETS:
         raise UsageError(f"unknown target {target!r} (expected one of {', '.join(TARGETS)})")
+    if isinstance(schedule, str):
+        options, schedule = {"schedule": schedule, **options}, True
+    elif not isinstance(schedule, bool):
+        raise UsageError(f"schedule is ascend-compile's option (a str) or whether the report reads the "
+                         f"loops' schedules (a bool), got {schedule!r}")
     kernel = _as_kernel(k)
     tile_module = kernel.build()
     module = tile_module.clone()

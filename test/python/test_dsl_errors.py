@@ -129,3 +129,24 @@ def test_api_arguments_of_the_wrong_type_are_reported_not_crashed_on():
         T.simulate(copies, bind=3)  # type: ignore[arg-type]
     with pytest.raises(T.DSLError, match="input x: an array of numbers"):
         T.simulate(copies, {"x": np.array([object()] * 128)})
+
+
+def test_compile_takes_a_schedule_string_as_the_compile_option():
+    """T.compile's schedule= was the report's flag alone: schedule="program-order" compiled
+    the modulo schedule, silently, where T.simulate takes it as ascend-compile's option."""
+
+    @T.kernel(grid=1)
+    def streams(x: T.Tensor((1024,), "f32"), z: T.Tensor((1024,), "f32")):
+        ux = T.alloc((128,), "f32", "ub")
+        for i in T.pipelined(range(8), num_stages=2):
+            T.copy(x[i * 128:i * 128 + 128], ux)
+            T.relu(ux, ux)
+            T.copy(ux, z[i * 128:i * 128 + 128])
+
+    compiled = T.compile(streams, schedule="program-order", simulate=False)
+    assert 'schedule="program-order"' in compiled.report.compile_mode
+    assert compiled.report.loops == [] and T.compile(streams, simulate=False).report.loops
+    with pytest.raises(T.CompileError, match="unknown schedule=bogus"):
+        T.compile(streams, schedule="bogus", simulate=False)
+    with pytest.raises(T.DSLError, match="schedule is ascend-compile's option"):
+        T.compile(streams, schedule=3, simulate=False)  # type: ignore[arg-type]
