@@ -196,6 +196,11 @@ def _evaluate(task: dict) -> dict[str, Any]:
         else:
             row.update(status="crash", message=f"{type(err).__name__}: {err}",
                        traceback=traceback.format_exc())
+    except SystemExit as err:
+        # a factory's sys.exit() is its variant's failure: in the inline executor it ended
+        # the whole sweep with the factory's status and no table
+        row.update(status="crash", message=f"the factory called sys.exit({err.code!r})",
+                   traceback=traceback.format_exc())
     row["seconds"] = round(time.perf_counter() - start, 3)
     return row
 

@@ -18,7 +18,12 @@ from ascend_mlir.tune.space import SpaceError, grid
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 FACTORIES = textwrap.dedent('''
+    import sys
     import time
+
+
+    def exits(tile=256):
+        sys.exit(3)
 
     import ascend_mlir.frontend as T
 
@@ -169,6 +174,12 @@ def test_crash_is_a_row_with_its_traceback(factories, monkeypatch):
     (row,) = result.rows
     assert row["status"] == "crash" and "a compiler bug" in row["message"]
     assert "Traceback" in row["traceback"] and result.crashed == [row]
+
+
+def test_a_factory_that_exits_is_a_crash_row(factories):
+    """A factory calling sys.exit() ended an inline sweep with its status and no table."""
+    (row,) = autotune(factories.exits, {"tile": [256]}, executor="inline", cache=False).rows
+    assert row["status"] == "crash" and row["message"] == "the factory called sys.exit(3)"
 
 
 def test_dominance_and_bound_pruning(factories):
