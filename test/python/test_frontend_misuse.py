@@ -55,12 +55,15 @@ def test_usage_errors_keep_their_python_kinds():
         T.simulate(_copy, {"q": np.zeros(4)})
     with pytest.raises(TypeError, match="@kernel"):
         T.compile(_ANY(42))
+    # an input that is no array of numbers: refused as given, before the simulator sees it
+    with pytest.raises(ValueError, match="input x: an array of numbers, got one of <U5") as caught:
+        T.simulate(_copy, {"x": "hello"})
+    assert _located_here(caught.value)
 
 
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: T.compile(_copy, num_stages="x", simulate=False), "Incompatible types"),
     (lambda: T.simulate(_copy, {"x": np.zeros(10, np.float32)}), "input arg0 has shape [10]"),
-    (lambda: T.simulate(_copy, {"x": "hello"}), "input arg0 has shape []"),
 ])
 def test_what_the_compiler_and_simulator_refuse_is_located_at_the_call(call, message):
     with pytest.raises(T.CompileError) as caught:
