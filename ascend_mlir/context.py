@@ -117,9 +117,10 @@ def _refuse_bare_and_repeated_options(passes: dict[str, Callable[[], type[Module
             key, after_equals = None, False
             in_braces = kind is not SpecTokenKind.R_BRACE
         elif kind is SpecTokenKind.IDENT and not after_equals and key is None:
-            if text in keys:
+            field = text.replace("-", "_")  # chip-file and chip_file name one option
+            if field in keys:
                 raise ValueError(f"{pass_name}: option {text} is given twice")
-            keys.add(text)
+            keys.add(field)
             key = text
 
 
