@@ -83,7 +83,8 @@ def _arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-budget", type=_at_least(0, float), default=None, metavar="S",
                    help="dispatch no variant after S seconds (the rest are 'skipped')")
     p.add_argument("--timeout", type=_at_least(0.001, float), default=600.0, metavar="S",
-                   help="seconds per variant before its worker is recycled (default 600)")
+                   help="seconds per variant before its worker is recycled, or (inline) the variant stopped "
+                        "(default 600)")
     p.add_argument("--perturb", type=_at_least(0), default=3, metavar="N",
                    help="perturbed-latency runs in the best variants' full oracle (default 3)")
     p.add_argument("--verify", type=_at_least(0), default=3, metavar="K",

@@ -148,7 +148,7 @@ def _executor(executor, workers: int | None, ray_address: str | None, timeout: f
             executor.timeout = timeout
         return executor
     if executor == "inline":
-        return executors.InlineExecutor()
+        return executors.InlineExecutor(timeout)
     if executor == "local":
         return executors.LocalPool(workers, timeout)
     if executor == "ray":

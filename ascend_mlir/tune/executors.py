@@ -18,9 +18,11 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import signal
 import struct
 import subprocess
 import sys
+import threading
 import time
 from multiprocessing.connection import wait
 from typing import Any
@@ -33,14 +35,44 @@ def _timeout_row(limit: float) -> dict[str, Any]:
             "message": f"no result within {limit:g} s: the worker was recycled"}
 
 
+class _VariantTimeout(BaseException):
+    """Raised in the inline executor's variant at its time limit (a BaseException: the
+    variant's own `except Exception` rows must not take it for a crash)."""
+
+
 class InlineExecutor:
+    """Each variant in this process, one after another. A time limit stops a variant by
+    SIGALRM on the main thread where the OS has it (a factory that hangs hung the sweep);
+    the signal is handled between Python bytecodes, so a variant inside one long C call
+    (a solver check) stops when that call returns."""
+
     slots = 1
 
-    def __init__(self) -> None:
+    def __init__(self, timeout: float | None = None) -> None:
         self._done: list[tuple[int, dict]] = []
+        self.timeout = timeout
 
     def submit(self, task_id: int, task: dict) -> None:
-        self._done.append((task_id, _evaluate.evaluate(task)))
+        limit = self.timeout
+        if not limit or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+            self._done.append((task_id, _evaluate.evaluate(task)))
+            return
+
+        def stop(signum, frame):
+            raise _VariantTimeout
+
+        previous = signal.signal(signal.SIGALRM, stop)
+        try:
+            try:
+                signal.setitimer(signal.ITIMER_REAL, limit)
+                row = _evaluate.evaluate(task)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)  # disarmed before the handler goes
+        except _VariantTimeout:  # (also one that fired as the variant returned: at the limit)
+            row = {**_timeout_row(limit), "message": f"no result within {limit:g} s: the variant was stopped"}
+        finally:
+            signal.signal(signal.SIGALRM, previous)
+        self._done.append((task_id, row))
 
     def free(self) -> int:
         return 0 if self._done else 1

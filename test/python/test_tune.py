@@ -176,6 +176,15 @@ def test_crash_is_a_row_with_its_traceback(factories, monkeypatch):
     assert "Traceback" in row["traceback"] and result.crashed == [row]
 
 
+def test_the_inline_executor_stops_a_variant_at_its_time_limit(factories):
+    """--timeout was the worker pools' alone: with --executor inline a factory that hangs
+    hung the sweep. The variant is stopped at the limit and the sweep goes on."""
+    result = autotune(factories.make_add, {"sleep": [30.0, 0.0], "n": [256], "tile": [256]},
+                      executor="inline", cache=False, timeout=0.5)
+    assert [row["status"] for row in result.rows] == ["timeout", "ok"]
+    assert "the variant was stopped" in result.rows[0]["message"]
+
+
 def test_a_factory_that_exits_is_a_crash_row(factories):
     """A factory calling sys.exit() ended an inline sweep with its status and no table."""
     (row,) = autotune(factories.exits, {"tile": [256]}, executor="inline", cache=False).rows
