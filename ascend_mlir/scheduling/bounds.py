@@ -6,6 +6,7 @@ All graph algorithms here are plain Python on small graphs (tens of tasks).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .problem import LoopProblem, SchedulingError
 
@@ -344,6 +345,13 @@ def _dependence_errors(p: LoopProblem, ii: int, start: list[int], versions: dict
 def arcs_disjoint(ri: int, ii_i: int, rj: int, ii_j: int, ii: int) -> bool:
     """Whether arcs [ri, ri + ii_i) and [rj, rj + ii_j) keep apart on a circle of `ii`."""
     return (rj - ri >= ii_i and ri - rj + ii >= ii_j) or (ri - rj >= ii_j and rj - ri + ii >= ii_i)
+
+
+def arcs_disjoint_each(ri: Any, ii_i: Any, rj: Any, ii_j: Any, ii: int) -> Any:
+    """`arcs_disjoint` element by element over numpy arrays (any argument may be one; the
+    same inequalities, joined by `&` and `|` where `and` and `or` short-circuit a scalar's):
+    IMS's evictions against a task's many conflicts at once."""
+    return ((rj - ri >= ii_i) & (ri - rj + ii >= ii_j)) | ((ri - rj >= ii_j) & (rj - ri + ii >= ii_i))
 
 
 def _resource_errors(p: LoopProblem, ii: int, start: list[int]) -> list[str]:

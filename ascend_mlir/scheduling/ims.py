@@ -13,7 +13,7 @@ import heapq
 
 import numpy as np
 
-from .bounds import arcs_disjoint, check_schedule, compact, dep_distances
+from .bounds import arcs_disjoint, arcs_disjoint_each, check_schedule, compact, dep_distances
 from .problem import LoopProblem
 
 # from this many conflicting tasks free_slot sweeps them with numpy (the same answer;
@@ -389,14 +389,13 @@ class _Placement:
         return chosen
 
     def _evict_vectorised(self, op: int, r: int) -> None:
-        """force_slot's evictions over the arrays (`arcs_disjoint` of each placed
-        conflict against the arc at offset `r`): a 256-op loop's forced placements
+        """force_slot's evictions over the arrays (`arcs_disjoint_each` of the placed
+        conflicts against the arc at offset `r`): a 256-op loop's forced placements
         against ~250 conflicts each took a tenth of its compile in the plain loop."""
         ii = self.ii
         js, lengths, others = self.conflict_at[op]  # type: ignore[misc]
         placed = self.placed[js]
-        d = self.start_at[js] % ii - r
-        apart = ((d >= lengths) & (ii - d >= others)) | ((-d >= others) & (d + ii >= lengths))
+        apart = arcs_disjoint_each(r, lengths, self.start_at[js] % ii, others, ii)
         for j in js[placed & ~apart].tolist():
             self.unschedule(j)
 

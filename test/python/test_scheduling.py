@@ -657,6 +657,24 @@ def test_very_large_loops_take_the_ims_schedule_without_a_solver_call(monkeypatc
     assert calls[0] == (lo, modulo.IMS_BUDGET) and after and all(ii > lo for ii, _ in after)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 40), st.data())
+def test_arcs_disjoint_each_is_arcs_disjoint_element_by_element(ii, data):
+    """IMS's vectorised evictions (`_evict_vectorised`) ask `arcs_disjoint_each` over
+    arrays of conflicts; each element is what the scalar `arcs_disjoint` says."""
+    import numpy as np
+
+    from ascend_mlir.scheduling.bounds import arcs_disjoint, arcs_disjoint_each
+
+    r = data.draw(st.integers(0, ii - 1))
+    # per conflict: its start, how long the placed task's arc keeps it out, its own arc
+    arcs = data.draw(st.lists(st.tuples(st.integers(0, ii - 1), st.integers(1, ii), st.integers(1, ii)),
+                              min_size=1, max_size=12))
+    starts, lengths, others = (np.array(column, dtype=np.int64) for column in zip(*arcs))
+    each = arcs_disjoint_each(r, lengths, starts, others, ii)
+    assert each.tolist() == [arcs_disjoint(r, length, start, other, ii) for start, length, other in arcs]
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 40), st.integers(1, 12), st.integers(-50, 50),
        st.lists(st.tuples(st.integers(0, 200), st.integers(1, 12)), max_size=8))
