@@ -314,16 +314,13 @@ def _skewed_dynamic(body: _Body, order: list[Operation], guarded: bool = False) 
     _skewed_parts(body, order, then, span.result)
     then.out.append(scf.YieldOp())
 
-    if s == 2:
-        # fewer than S - 1 = 1 trips is none: the loop in start order would never run an
-        # iteration, while the sync insert-sync puts around a loop would (narrow seed 4137
-        # on the 910B, U = 4: at n < 4 the main loop's six sets and six waits ran before
-        # the remainder, 14 of its 518 cycles at one trip, program order 491)
-        if_op = scf.IfOp(enough.result, [], Region(Block(then.out)), Region())
-    else:
-        otherwise = [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]
-        if_op = scf.IfOp(enough.result, [], Region(Block(then.out)), Region(Block(otherwise)))
-    outer.out.append(if_op)
+    # the loop in start order for fewer than S - 1 trips; with two stages that is none: the
+    # loop would never run an iteration, while the sync insert-sync puts around a loop would
+    # (narrow seed 4137 on the 910B, U = 4: at n < 4 the main loop's six sets and six waits
+    # ran before the remainder, 14 of its 518 cycles at one trip, program order 491)
+    otherwise = Region() if s == 2 else Region(Block(
+        [_new_loop(body, loop.lb, body.ordered(skew=False), skew=False), scf.YieldOp()]))
+    outer.out.append(scf.IfOp(enough.result, [], Region(Block(then.out)), otherwise))
     return outer.out
 
 
