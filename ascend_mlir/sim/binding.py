@@ -215,14 +215,6 @@ def bind_arguments(func_op: func.FuncOp, binds: Mapping[str, str] | None = None)
     return binding
 
 
-def _element_bytes(element_type: Attribute) -> int:
-    if isinstance(element_type, IntegerType):
-        return max(1, element_type.width.data // 8)
-    if isinstance(element_type, AnyFloat):
-        return max(1, element_type.bitwidth // 8)
-    return 8
-
-
 def _host_memory() -> int | None:
     """This machine's physical memory in bytes (None where the OS does not say)."""
     try:
@@ -236,6 +228,9 @@ def _check_host_memory(func_op: func.FuncOp, args: list[tuple[str, BlockArgument
     memory: the simulation holds them several times over (the inputs, global memory, the
     reference's copies), and numpy asked for 64 GiB at `--bind n=17179869184` on vecadd_dyn
     (an internal MemoryError, or the OOM killer where the allocation is lazy)."""
+    from ascend_mlir.analysis.latency_model import element_bytes  # as the simulator imports it: when used
+    from ascend_mlir.chips import ChipError
+
     memory = _host_memory()
     if memory is None:
         return
@@ -245,7 +240,11 @@ def _check_host_memory(func_op: func.FuncOp, args: list[tuple[str, BlockArgument
             elements = 1
             for d in binding.shapes[key]:
                 elements *= d
-            sizes.append((elements * _element_bytes(arg.type.get_element_type()), arg.name_hint or key))
+            try:
+                width = element_bytes(arg.type.get_element_type())
+            except ChipError:  # a type no chip stores: at most 8 bytes, as index
+                width = 8
+            sizes.append((elements * width, arg.name_hint or key))
     total = sum(b for b, _ in sizes)
     if total * 4 <= memory:
         return
