@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ascend_mlir import output_files
+from ascend_mlir.tools.cli_args import ArgumentParser, at_least
 from ascend_mlir.sim.routes import (
     argument_roles_of,
     comparison_line,
@@ -58,33 +59,11 @@ internal error.
 """
 
 
-class _ArgumentParser(argparse.ArgumentParser):
-    """Bad options are bad input: `ascend-sim: error: ...` and exit status 1 (2 means
-    an internal error of ours)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
-
-
-def _count(least: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
-        return value
-
-    return parse
-
-
 def _arg_parser() -> argparse.ArgumentParser:
     from ascend_mlir.sim.binding import DEFAULTS_HELP
     from ascend_mlir.targets.cce import ARCHS
 
-    p = _ArgumentParser(
+    p = ArgumentParser(
         prog="ascend-sim", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     from ascend_mlir import __version__
@@ -93,14 +72,14 @@ def _arg_parser() -> argparse.ArgumentParser:
                                 "k.py:NAME); '-' reads stdin")
     p.add_argument("--version", action="version", version=f"ascend-sim {__version__}")
     p.add_argument("--chip", default=None, help="chip name or chip file (default: the module's hacc.target, else ascend950)")
-    p.add_argument("--seed", type=_count(0), default=0, help="seed of the generated inputs and of --perturb (default 0)")
+    p.add_argument("--seed", type=at_least(0), default=0, help="seed of the generated inputs and of --perturb (default 0)")
     p.add_argument("--trace", metavar="T.json", help="write a Chrome/Perfetto trace of block 0")
     p.add_argument("--svg", metavar="T.svg", help="write an SVG pipe timeline of block 0")
     p.add_argument("--json", action="store_true", help="print one JSON object with the results")
-    p.add_argument("--perturb", type=_count(0), default=0, metavar="N",
+    p.add_argument("--perturb", type=at_least(0), default=0, metavar="N",
                    help="re-run N times with every latency scaled by a random factor in [0.25, 4] "
                         "and require identical outputs and no race")
-    p.add_argument("--blocks", type=_count(1), default=None, metavar="B",
+    p.add_argument("--blocks", type=at_least(1), default=None, metavar="B",
                    help="simulate only the first B blocks of the grid (default: all)")
     p.add_argument("--func", default=None, help="kernel function name (default: the hacc.entry function)")
     p.add_argument("--via", choices=("sim", "cce", "bishengir"), default="sim",
@@ -110,7 +89,7 @@ def _arg_parser() -> argparse.ArgumentParser:
                         "dump) on the simulator")
     p.add_argument("--arch", choices=ARCHS, default=None,
                    help="with --via cce: the CCE spelling (default: the chip's)")
-    p.add_argument("--grid", type=_count(1), default=None, metavar="G",
+    p.add_argument("--grid", type=at_least(1), default=None, metavar="G",
                    help="blocks of a hivm-level kernel whose IR does not say (a bishengir dump)")
     p.add_argument("--bind", action="append", default=[], metavar="NAME=VALUE",
                    help="the value of a kernel argument for this run (repeatable); NAME as written in the file "

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from collections.abc import Sequence
+
+from ascend_mlir.tools.cli_args import ArgumentParser, at_least
 
 DESCRIPTION = """\
 ascend-tune: search a kernel factory's space (tile sizes, num_stages, blocks, chip,
@@ -32,12 +33,6 @@ Exit status: 0 when the sweep ran (1 when a variant crashed the compiler, unless
 """
 
 
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str):  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
-
-
 def _value(text: str):
     """`512` -> 512, `0.5` -> 0.5, `true` -> True, anything else stays a string."""
     for convert in (int, float):
@@ -48,21 +43,8 @@ def _value(text: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-def _at_least(low: float, kind: type = int):
-    """An argparse type: a `kind` number of at least `low` (a finite one)."""
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a{'n integer' if kind is int else ' number'}") from None
-        if not math.isfinite(value) or value < low:
-            raise argparse.ArgumentTypeError(f"'{text}': expected a number of at least {low:g}")
-        return value
-    return parse
-
-
 def _arg_parser() -> argparse.ArgumentParser:
-    p = _ArgumentParser(prog="ascend-tune", description=DESCRIPTION,
+    p = ArgumentParser(prog="ascend-tune", description=DESCRIPTION,
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("factory", help="module.py:function (a top-level function returning a @T.kernel)")
     p.add_argument("-s", "--set", action="append", default=[], metavar="NAME=V1,V2,...",
@@ -72,22 +54,22 @@ def _arg_parser() -> argparse.ArgumentParser:
                    help="write results.csv, results.json, pareto.svg, best.npuir.mlir, best.cce here")
     p.add_argument("--executor", choices=("local", "ray", "inline"), default="local",
                    help="local: warm worker processes (default); ray: Ray core tasks; inline: this process")
-    p.add_argument("--workers", type=_at_least(1), default=None, help="local workers (default: one per core)")
+    p.add_argument("--workers", type=at_least(1), default=None, help="local workers (default: one per core)")
     p.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS ('auto', host:port)")
     p.add_argument("--cache", metavar="DIR", help="cache directory (default $ASCEND_TUNE_CACHE or ~/.cache/ascend-mlir/tune)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    p.add_argument("--seed", type=_at_least(0), default=0, help="simulator input seed and TPE seed (default 0)")
+    p.add_argument("--seed", type=at_least(0), default=0, help="simulator input seed and TPE seed (default 0)")
     p.add_argument("--search", choices=("grid", "tpe"), default="grid", help="grid (default) or tpe (Optuna)")
-    p.add_argument("--budget", type=_at_least(1), default=None, help="variants the TPE search may run")
+    p.add_argument("--budget", type=at_least(1), default=None, help="variants the TPE search may run")
     p.add_argument("--no-prune", action="store_true", help="simulate every variant (no bound or dominance pruning)")
-    p.add_argument("--time-budget", type=_at_least(0, float), default=None, metavar="S",
+    p.add_argument("--time-budget", type=at_least(0, float), default=None, metavar="S",
                    help="dispatch no variant after S seconds (the rest are 'skipped')")
-    p.add_argument("--timeout", type=_at_least(0.001, float), default=600.0, metavar="S",
+    p.add_argument("--timeout", type=at_least(0.001, float), default=600.0, metavar="S",
                    help="seconds per variant before its worker is recycled, or (inline) the variant stopped "
                         "(default 600)")
-    p.add_argument("--perturb", type=_at_least(0), default=3, metavar="N",
+    p.add_argument("--perturb", type=at_least(0), default=3, metavar="N",
                    help="perturbed-latency runs in the best variants' full oracle (default 3)")
-    p.add_argument("--verify", type=_at_least(0), default=3, metavar="K",
+    p.add_argument("--verify", type=at_least(0), default=3, metavar="K",
                    help="how many best variants get the full oracle (default 3)")
     p.add_argument("--keep-going", action="store_true", help="exit 0 even when a variant crashed the compiler")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress line on stderr")

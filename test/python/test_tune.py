@@ -273,11 +273,13 @@ def test_cli_writes_the_table_and_reports_bad_input(factories, tmp_path, capsys)
         err = capsys.readouterr().err
         assert "ascend-tune: error: " in err and message in err and "Traceback" not in err
     # numbers out of their range are usage errors (--seed -1 made every variant a crash row)
-    for option, value in (("--seed", "-1"), ("--workers", "0"), ("--timeout", "0"), ("--time-budget", "nan")):
+    for option, value, message in (("--seed", "-1", "-1 is less than 0"), ("--workers", "0", "0 is less than 1"),
+                                   ("--timeout", "0", "0.0 is less than 0.001"),
+                                   ("--time-budget", "nan", "'nan' is not a finite number")):
         with pytest.raises(SystemExit) as usage:
             main([f"{path}:make_add", "-s", "tile=256", option, value])
         assert usage.value.code not in (0, None)
-        assert f"argument {option}: '{value}'" in capsys.readouterr().err
+        assert f"argument {option}: {message}" in capsys.readouterr().err
 
 
 def test_examples_have_factories_whose_defaults_are_the_examples():
