@@ -136,6 +136,7 @@ from ascend_mlir.transforms.sync_planning import (
     short_as_replayed,
 )
 from ascend_mlir.transforms.sync_requirements import _Planner
+from ascend_mlir.transforms.sync_fallbacks import Fallback, HandOff, flag_fallbacks
 from ascend_mlir.transforms.verify_sync import verify_functions
 from ascend_mlir.transforms.sync_events import (
     block_name,
@@ -166,6 +167,25 @@ def _short_in_loop_bodies(flags: list[tuple[_Plan, _Flag]]) -> int:
     return sum(f.first_id is None and not f.cross_core and _is_loop_body(plan.block) for plan, f in flags)
 
 
+@dataclass
+class _Short:
+    """A straight-line flag that found no event id: the barrier before item `at` of
+    `plan` stands for it and for the `flags` set before and waited after it."""
+
+    plan: _Plan
+    at: int
+    remark: tuple[Operation, str]
+    flags: list[_Flag]
+
+    def hand_offs(self) -> list[HandOff]:
+        """The flags as `sync_fallbacks` replaces them: none where one is not a plain
+        set-then-wait pair of one pass (the barrier then stays)."""
+        if any(f.distance or f.period != 1 or f.around or f.anchor is not None or f.cross_core for f in self.flags):
+            return []
+        return [HandOff(self.plan.items[f.src], self.plan.items[f.dst], pipe_of(f.set_pipe), pipe_of(f.wait_pipe),
+                        (f.set_pipe, f.wait_pipe)) for f in sorted(self.flags, key=lambda f: (f.src, f.dst))]
+
+
 class _Emitter:
     def __init__(self, planner: _Planner, events_per_pipe_pair: int):
         self.planner = planner
@@ -176,7 +196,7 @@ class _Emitter:
         self.reserved: dict[Hashable, set[int]] = {}  # ids of sync ops in the input, per pair
         # the remarks of straight-line flags that became barriers (`_straight_line_barriers`),
         # emitted once `allocate` is done: a retry it takes back takes its remarks back
-        self.remarks: list[tuple[Operation, str]] = []
+        self.remarks: list[_Short] = []
         # the sets that prime loop-carried flags and the waits that drain them
         self.primes: list[hivm.SetFlagOp] = []
         self.drains: list[hivm.WaitFlagOp] = []
@@ -355,12 +375,13 @@ class _Emitter:
         while short := [(plan, f) for plan, f in flags if f.first_id is None and not f.cross_core
                         and self.region_of(plan.block)[0] < 0]:
             plan, f = min(short, key=lambda pf: (not isinstance(pf[0].items[pf[1].dst], scf.ForOp), pf[1].dst))
-            self.remarks.append(self._remark_short(plan, f))
             at, core = f.dst, core_of(f.wait_pipe)
             plan.barriers.append((at, f"ALL:{core}:"))
-            plan.flags = [g for g in plan.flags if g is not f and not (
+            ordered = [g for g in plan.flags if g is not f and (
                 g.src < at <= g.dst and not g.distance and not g.cross_core and not g.around and g.anchor is None
                 and core_of(g.set_pipe) == core)]
+            self.remarks.append(_Short(plan, at, self._remark_short(plan, f), [f, *ordered]))
+            plan.flags = [g for g in plan.flags if g is not f and g not in ordered]
             flags = self._assign()
         return flags
 
@@ -621,12 +642,14 @@ class _Emitter:
         flags = self.allocate()
         self.allocated_ids = {id(f): f.first_id for _, f in flags}
         self._apart_from_other_items(flags)
-        for op, message in self.remarks:  # straight-line flags' barriers, as allocated at last
-            emit_remark(op, message)
+        shorts = {(id(short.plan), short.at): short for short in self.remarks}  # as allocated at last
+        fallbacks: list[Fallback] = []
         for plan in self.planner.plans.values():
-            for idx, pipe in plan.barriers:
+            for idx, pipe in dict.fromkeys(plan.barriers):  # a barrier asked for twice is one
                 which = "ALL" if pipe.startswith("ALL:") else pipe_of(pipe)  # ALL:<core>: the model's drain of one core
-                Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(which))
+                barrier = Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(which))
+                if which == "ALL" and (short := shorts.get((id(plan), idx))) is not None:
+                    fallbacks.append(Fallback(barrier, short.hand_offs(), short.remark))
         # credits around items last: their waits then stand right after their item,
         # before every set there, as the block's model has them (_model_credits)
         self.late_primes = self._primes_after_earlier_ids(flags)
@@ -656,6 +679,28 @@ class _Emitter:
             for drain in sorted(waits, key=ops.index):
                 sink_drain(drain)
         self._drop_needless_region_barriers()
+        for fallback in self._flag_fallbacks(fallbacks):
+            emit_remark(*fallback.remark)
+
+    def _flag_fallbacks(self, fallbacks: list[Fallback]) -> list[Fallback]:
+        """Flags in place of the straight-line barriers where ascend-verify-sync passes the
+        function with them (`sync_fallbacks`); the barriers that stay."""
+        mendable = [fb for fb in fallbacks if fb.hand_offs]
+        if not mendable or any(isinstance(op, hivm.SyncBlockSetOp) for op in self.planner.func_op.walk()):
+            return fallbacks
+
+        def ids(pair: Hashable) -> list[int]:
+            reserved = self.reserved.get(pair, set())
+            return [v for v in range(self.events_per_pipe_pair) if v not in reserved]
+
+        def verifies() -> bool:
+            try:
+                return verify_functions([self.planner.func_op], self.planner.chip)
+            except OpError:
+                return False
+
+        kept = flag_fallbacks(mendable, ids, verifies, sum(1 for _ in self.planner.func_op.walk()))
+        return [fb for fb in fallbacks if not fb.hand_offs or fb in kept]
 
     def _drop_needless_region_barriers(self) -> None:
         """A region barrier whose work the flags already do goes: ascend-verify-sync's check
