@@ -66,7 +66,12 @@ through versions `iv mod k`, planned `pointer_cast`s):
    slower), with a remark naming the block and the ids it needed; in code in no loop the
    barrier also orders the block's flags set before it and waited after it, which go,
    and a flag into a loop takes its barrier first: right before the loop, it lets the
-   flags before it share the loop's ids (`_straight_line_barriers`).
+   flags before it share the loop's ids (`_straight_line_barriers`). Once the code
+   stands, such a barrier's flags are tried again one id at a time, and the barrier goes
+   where ascend-verify-sync passes the function with them (`sync_fallbacks`: the
+   allocation's `Turns.apart` sees a loop only as a whole, not that the loop's first set
+   of an id waits behind the prologue's use of it); the remark stays with the barriers
+   that stay.
 6. A final `pipe_barrier[<PIPE_ALL>]` drains the kernel before it returns.
 7. **Barriers where they run faster.** A loop marked `ascend.barrier_sync` (by
    ascend-modulo-schedule), and a function of straight-line code of one core whose code
