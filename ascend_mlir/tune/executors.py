@@ -274,6 +274,27 @@ def _ray_warm() -> int:
     return os.getpid()
 
 
+# how long a Ray head's port may take to accept a connection before the sweep gives up
+RAY_CONNECT_SECONDS = 5.0
+
+
+def _reachable(address: str) -> None:
+    """Raise ConnectionError unless the Ray head at `address` ("host:port", or
+    "ray://host:port" for Ray client) accepts a TCP connection. Ray itself retries an
+    unknown host or a closed port for minutes, printing warnings (`--ray nohost:1`
+    waited until killed); "auto" finds the cluster this machine runs, or fails at once."""
+    import socket
+
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if address == "auto" or not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_CONNECT_SECONDS).close()
+    except OSError as err:
+        raise ConnectionError(f"cannot reach the Ray head at {address}: {err.strerror or err}") from None
+
+
 class RayExecutor:
     """Ray core tasks on the cluster at `address` ("auto": the one this machine runs;
     "local": start a private single-node Ray for this process)."""
@@ -287,6 +308,7 @@ class RayExecutor:
             if address == "local":
                 ray.init(include_dashboard=False, log_to_driver=False)
             else:
+                _reachable(address)
                 ray.init(address=address, log_to_driver=False)
         self.slots = max(1, slots or int(ray.cluster_resources().get("CPU", 1)))
         self.timeout = timeout

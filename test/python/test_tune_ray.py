@@ -60,6 +60,29 @@ def cluster():
         local.stop()
 
 
+def test_an_unreachable_ray_head_is_an_error_not_a_wait(tmp_path, capsys):
+    """`--ray nohost:1` waited on Ray's own retries until killed (minutes, its warnings
+    scrolling): an address whose port accepts no connection is refused at once, the
+    command exits 1 naming it. A port just closed here (nothing listens on it)."""
+    import socket
+
+    from ascend_mlir.tools.ascend_tune import main
+    from ascend_mlir.tune.executors import _reachable
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(ConnectionError, match=f"cannot reach the Ray head at {address}"):
+            _reachable(address)
+    _reachable("auto")  # Ray finds (or fails to find) this machine's cluster itself
+    factory = tmp_path / "scale_factory.py"
+    factory.write_text(FACTORY)
+    assert main([f"{factory}:make_scale", "-s", "tile=256", "--no-cache", "--ray", f"127.0.0.1:{port}"]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot reach the Ray head at 127.0.0.1:{port}" in err and "Traceback" not in err
+
+
 @pytest.mark.slow  # starts a 2-node Ray cluster (about 25 s); the local pool test stays in the fast tier
 def test_ray_rows_are_the_inline_rows(cluster, tmp_path):
     from ascend_mlir.tune import autotune, result_rows_equal
@@ -109,3 +132,4 @@ def test_a_failed_start_names_the_raylets_fatal_line(tmp_path):
         f"state has occurred. {fatal}\n*** StackTrace Information ***\n")
     assert cluster._fatal_lines() == [fatal]
     assert not cluster._aborted_since(1) and cluster._aborted_since(0)
+
