@@ -40,7 +40,7 @@ from xdsl.utils.comparisons import to_signed
 from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
-from ascend_mlir.analysis.views import affine_of, symbol_ranges, views_of
+from ascend_mlir.analysis.views import affine_of, enumerated_values, symbol_ranges, views_of
 from ascend_mlir.op_errors import OpError, op_error
 from ascend_mlir.dialects import hivm
 
@@ -117,46 +117,53 @@ def _subview_errors(op: memref.SubviewOp) -> Iterator[OpError]:
         yield op_error(op, f"expects {len(shape)} offsets, sizes and strides (the source rank), "
                            f"got {len(offsets)}, {len(sizes)} and {len(strides)}")
         return
-    dynamic_offsets = iter(op.offsets)
+    dynamic_offsets, dynamic_sizes = iter(op.offsets), iter(op.sizes)
     ranges: dict | None = None
     for dim, (off, size, stride, extent) in enumerate(zip(offsets, sizes, strides, shape, strict=True)):
         for what, value in (("offset", off), ("size", size), ("stride", stride)):
             if value is not None and value < 0:
                 yield op_error(op, f"{what} {value} of dimension {dim} is negative")
                 return
-        if off is None:
+        offset: SSAValue | int = next(dynamic_offsets) if off is None else off
+        length: SSAValue | int = next(dynamic_sizes) if size is None else size
+        if isinstance(offset, int) and isinstance(length, int):
+            found = _static_window_error(op, dim, offset, length, stride, extent)
+        elif isinstance(length, int):
+            assert isinstance(offset, SSAValue)
             if ranges is None:
                 ranges = symbol_ranges(op) or {}
-            found = _dynamic_window_error(op, dim, next(dynamic_offsets), size, stride, extent, ranges)
-            if found is not None:
-                yield found
-                return
-            continue
-        if size is None or stride is None or extent == DYNAMIC_INDEX or size == 0:
-            continue
-        last = off + (size - 1) * stride
-        if last >= extent:
-            yield op_error(
-                op,
-                f"dimension {dim} reads up to index {last} (offset {off}, size {size}, stride {stride}) "
-                f"but the source has size {extent} there",
-            )
+            found = _dynamic_window_error(op, dim, offset, length, stride, extent, ranges)
+        else:
+            found = _enumerated_window_error(op, dim, offset, length, stride, extent)
+        if found is not None:
+            yield found
             return
     yield from _subview_layout_errors(op, source, result, offsets, sizes, strides)
 
 
+def _static_window_error(op: memref.SubviewOp, dim: int, off: int, size: int, stride: int | None,
+                         extent: int) -> OpError | None:
+    if stride is None or extent == DYNAMIC_INDEX or size == 0:
+        return None
+    last = off + (size - 1) * stride
+    if last >= extent:
+        return op_error(op, f"dimension {dim} reads up to index {last} (offset {off}, size {size}, stride {stride}) "
+                            f"but the source has size {extent} there")
+    return None
+
+
 def _dynamic_window_error(
-    op: memref.SubviewOp, dim: int, offset: SSAValue, size: int | None, stride: int | None,
+    op: memref.SubviewOp, dim: int, offset: SSAValue, size: int, stride: int | None,
     extent: int, ranges: dict,
 ) -> OpError | None:
     """A window whose offset moves with loop variables (or the block id) must stay inside
     its source over their whole static range: checked at compile time, not only by the
     simulator at run time."""
-    if size is None or stride is None or size == 0:
+    if stride is None or size == 0:
         return None
     values = affine_range(affine_of(offset), ranges)
-    if values is None:
-        return None
+    if values is None:  # not affine in them (`b * b`): evaluated at each point
+        return _enumerated_window_error(op, dim, offset, size, stride, extent)
     lo, hi = values
     if lo < 0:
         return op_error(op, f"dimension {dim} starts at index {lo} over the enclosing loops' range (the offset is negative there)")
@@ -173,6 +180,55 @@ def _dynamic_window_error(
             f"size {size}, stride {stride}) but the source has size {extent} there",
         )
     return None
+
+
+def _enumerated_window_error(op: memref.SubviewOp, dim: int, offset: SSAValue | int, size: SSAValue | int,
+                             stride: int | None, extent: int) -> OpError | None:
+    """A window whose offset or size the block id and loop variables give other than
+    affinely (`x[b * b : b * b + 128]`, whose size the DSL leaves computed), checked at
+    each block and iteration (`views.enumerated_values`), where the op runs at every one
+    of them (in no branch of an `if`): the simulator found these at run time only."""
+    if stride is None or extent == DYNAMIC_INDEX or _guarded(op):
+        return None
+    values = [v for v in (offset, size) if isinstance(v, SSAValue)]
+    points = enumerated_values(values)
+    if points is None:
+        return None
+    for point, got in points:
+        at = dict(zip(values, got, strict=True))
+        off = offset if isinstance(offset, int) else at[offset]
+        length = size if isinstance(size, int) else at[size]
+        where = _at_point(point)
+        if length > 0 and off < 0:
+            return op_error(op, f"dimension {dim} starts at index {off} {where} (the offset is negative there)")
+        last = off + (length - 1) * stride
+        if length > 0 and last >= extent:
+            return op_error(op, f"dimension {dim} reads up to index {last} {where} (offset {off}, size {length}, "
+                                f"stride {stride}) but the source has size {extent} there")
+    return None
+
+
+def _guarded(op: Operation) -> bool:
+    """Whether `op` lies in a branch of an `scf.if` (which may keep it from the points
+    `enumerated_range` evaluates its offset at)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        if isinstance(parent, scf.IfOp):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
+def _at_point(point: dict[SSAValue, int]) -> str:
+    """Where an enumerated offset is greatest: "at block 3", "at block 3, %i = 2"."""
+    parts = []
+    for value, at in point.items():
+        owner = value.owner
+        if isinstance(owner, Operation):
+            parts.append(f"block {at}")
+        else:
+            parts.append(f"%{value.name_hint or 'iv'} = {at}")
+    return "at " + ", ".join(parts)
 
 
 def _subview_layout_errors(

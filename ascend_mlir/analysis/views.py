@@ -468,3 +468,112 @@ def fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
     if any(sym is not iv and defined_inside(sym, loop) for sym in fp.base.symbols()):
         return Footprint.whole(fp.root, fp.scope) if fp.root is not None else Footprint.unknown(fp.scope)
     return fp
+
+
+# the most points `enumerated_range` evaluates an expression at (block ids times the
+# iterations of the loops it reads)
+MAX_ENUMERATED_POINTS = 4096
+
+
+def _truncated(a: int, b: int) -> int:
+    """arith.divsi: the quotient rounded toward zero."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+_INT_OPS = {
+    "arith.addi": lambda a, b: a + b,
+    "arith.subi": lambda a, b: a - b,
+    "arith.muli": lambda a, b: a * b,
+    "arith.divsi": lambda a, b: _truncated(a, b) if b else None,
+    "arith.divui": lambda a, b: a // b if b > 0 and a >= 0 else None,
+    "arith.floordivsi": lambda a, b: a // b if b else None,
+    "arith.ceildivsi": lambda a, b: -(-a // b) if b else None,
+    "arith.remsi": lambda a, b: a - _truncated(a, b) * b if b else None,
+    "arith.remui": lambda a, b: a % b if b > 0 and a >= 0 else None,
+    "arith.maxsi": max,
+    "arith.minsi": min,
+}
+
+
+def _leaf_values(v: SSAValue) -> range | None:
+    """The values a leaf of an index expression takes: a constant-bound loop's iterations,
+    a static grid's block ids; None for any other leaf."""
+    from xdsl.dialects import scf
+
+    owner = v.owner
+    if isinstance(owner, Block):
+        loop = owner.parent_op()
+        if not isinstance(loop, scf.ForOp) or v is not owner.args[0]:
+            return None
+        lb, ub, step = _constant(loop.lb), _constant(loop.ub), _constant(loop.step)
+        if lb is None or ub is None or step is None or step <= 0:
+            return None
+        return range(lb, ub, step)
+    found = _block_index_range(owner)
+    return None if found is None else range(found[1][0], found[1][1] + 1)
+
+
+def _expression(values: list[SSAValue]) -> tuple[dict[SSAValue, range], list[Operation]] | None:
+    """The leaves of index expressions with their values, and their operations in an
+    order that computes each after its operands (None: something `_leaf_values` and
+    `_INT_OPS` do not cover)."""
+    leaves: dict[SSAValue, range] = {}
+    order: list[Operation] = []
+    seen: set[SSAValue] = set()
+
+    def visit(v: SSAValue) -> bool:
+        if v in seen or _constant(v) is not None:
+            return True
+        seen.add(v)
+        owner = v.owner
+        if isinstance(owner, Block) or owner.name in ("tile.block_idx", "hivm.hir.get_block_idx"):
+            found = _leaf_values(v)
+            if found is not None:
+                leaves[v] = found
+            return found is not None
+        if (owner.name not in _CASTS and owner.name not in _INT_OPS) or not all(map(visit, owner.operands)):
+            return False
+        order.append(owner)
+        return True
+
+    return (leaves, order) if all(map(visit, values)) else None
+
+
+def _evaluated(order: list[Operation], env: dict[SSAValue, int | None]) -> bool:
+    """Compute `order`'s results into `env` (False where one divides by zero)."""
+    for op in order:
+        args = [env[o] if o in env else _constant(o) for o in op.operands]
+        if any(a is None for a in args):
+            return False
+        env[op.results[0]] = args[0] if op.name in _CASTS else _INT_OPS[op.name](*args)
+    return True
+
+
+def enumerated_values(values: list[SSAValue]) -> list[tuple[dict[SSAValue, int], list[int]]] | None:
+    """Index expressions `affine_of` cannot bound (a product of two loop variables, `b * b`
+    of the block id) evaluated at every point: each block id of a static grid, each
+    iteration of the enclosing constant-bound loops they read. Per point, its leaves'
+    values (to name in a message) and the expressions' values. None where a leaf is
+    something else (an argument, a loaded value), there are more than
+    MAX_ENUMERATED_POINTS points or none, or an operation divides by zero somewhere: only
+    values the kernel computes are reported, never a widened bound."""
+    from itertools import product
+
+    found = _expression(values)
+    if found is None:
+        return None
+    leaves, order = found
+    if not leaves or prod(len(r) for r in leaves.values()) > MAX_ENUMERATED_POINTS:
+        return None
+    names = list(leaves)
+    points: list[tuple[dict[SSAValue, int], list[int]]] = []
+    for point in product(*(leaves[v] for v in names)):
+        env: dict[SSAValue, int | None] = dict(zip(names, point, strict=True))
+        if not _evaluated(order, env):
+            return None
+        got = [env[v] if v in env else _constant(v) for v in values]
+        if any(g is None for g in got):
+            return None
+        points.append((dict(zip(names, point, strict=True)), [g for g in got if g is not None]))
+    return points or None
