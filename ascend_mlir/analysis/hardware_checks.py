@@ -40,7 +40,7 @@ from xdsl.utils.comparisons import to_signed
 from ascend_mlir import hardware
 from ascend_mlir.analysis.latency_model import constant_int
 from ascend_mlir.analysis.value_bounds import affine_range
-from ascend_mlir.analysis.views import affine_of, enumerated_values, symbol_ranges, views_of
+from ascend_mlir.analysis.views import affine_of, enumerated_values, in_branch, symbol_ranges, views_of
 from ascend_mlir.op_errors import OpError, op_error
 from ascend_mlir.dialects import hivm
 
@@ -188,7 +188,7 @@ def _enumerated_window_error(op: memref.SubviewOp, dim: int, offset: SSAValue | 
     affinely (`x[b * b : b * b + 128]`, whose size the DSL leaves computed), checked at
     each block and iteration (`views.enumerated_values`), where the op runs at every one
     of them (in no branch of an `if`): the simulator found these at run time only."""
-    if stride is None or extent == DYNAMIC_INDEX or _guarded(op):
+    if stride is None or extent == DYNAMIC_INDEX or in_branch(op):
         return None
     values = [v for v in (offset, size) if isinstance(v, SSAValue)]
     points = enumerated_values(values)
@@ -206,17 +206,6 @@ def _enumerated_window_error(op: memref.SubviewOp, dim: int, offset: SSAValue | 
             return op_error(op, f"dimension {dim} reads up to index {last} {where} (offset {off}, size {length}, "
                                 f"stride {stride}) but the source has size {extent} there")
     return None
-
-
-def _guarded(op: Operation) -> bool:
-    """Whether `op` lies in a branch of an `scf.if` (which may keep it from the points
-    `enumerated_range` evaluates its offset at)."""
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, func.FuncOp):
-        if isinstance(parent, scf.IfOp):
-            return True
-        parent = parent.parent_op()
-    return False
 
 
 def _at_point(point: dict[SSAValue, int]) -> str:

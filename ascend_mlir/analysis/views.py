@@ -470,7 +470,19 @@ def fixed_symbols(fp: Footprint, loop: Operation, iv: SSAValue) -> Footprint:
     return fp
 
 
-# the most points `enumerated_range` evaluates an expression at (block ids times the
+def in_branch(op: Operation) -> bool:
+    """Whether `op` lies in a branch of an `scf.if` of its function (a run may not take it)."""
+    from xdsl.dialects import scf
+
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        if isinstance(parent, scf.IfOp):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
+# the most points `enumerated_values` evaluates an expression at (block ids times the
 # iterations of the loops it reads)
 MAX_ENUMERATED_POINTS = 4096
 

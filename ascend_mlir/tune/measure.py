@@ -20,6 +20,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
+from ascend_mlir.analysis.views import in_branch
 from ascend_mlir.dialects import ascend, hivm
 
 
@@ -62,7 +63,7 @@ def pipe_busy_bound(module: ModuleOp) -> int | None:
         for op in function.walk():
             pipes = hivm.op_pipes(op)
             task = ascend.task_of(op)
-            if len(pipes) != 1 or task is None or _under_if(op):
+            if len(pipes) != 1 or task is None or in_branch(op):
                 continue
             runs = _executions(op)
             if runs is None:
@@ -70,15 +71,6 @@ def pipe_busy_bound(module: ModuleOp) -> int | None:
             busy[pipes[0]] = busy.get(pipes[0], 0) + max(1, task.ii) * runs
         best = max([best, *busy.values()])
     return best
-
-
-def _under_if(op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, func.FuncOp):
-        if isinstance(parent, scf.IfOp):
-            return True
-        parent = parent.parent_op()
-    return False
 
 
 def _memref_bytes(t: MemRefType) -> int | None:
