@@ -647,14 +647,7 @@ class _Emitter:
         flags = self.allocate()
         self.allocated_ids = {id(f): f.first_id for _, f in flags}
         self._apart_from_other_items(flags)
-        shorts = {(id(short.plan), short.at): short for short in self.remarks}  # as allocated at last
-        fallbacks: list[Fallback] = []
-        for plan in self.planner.plans.values():
-            for idx, pipe in dict.fromkeys(plan.barriers):  # a barrier asked for twice is one
-                which = "ALL" if pipe.startswith("ALL:") else pipe_of(pipe)  # ALL:<core>: the model's drain of one core
-                barrier = Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(which))
-                if which == "ALL" and (short := shorts.get((id(plan), idx))) is not None:
-                    fallbacks.append(Fallback(barrier, short.hand_offs(), short.remark))
+        fallbacks = self._emit_barriers()
         # credits around items last: their waits then stand right after their item,
         # before every set there, as the block's model has them (_model_credits)
         self.late_primes = self._primes_after_earlier_ids(flags)
@@ -684,8 +677,23 @@ class _Emitter:
             for drain in sorted(waits, key=ops.index):
                 sink_drain(drain)
         self._drop_needless_region_barriers()
-        for fallback in self._flag_fallbacks(fallbacks):
-            emit_remark(*fallback.remark)
+        replaced = {id(fb.remark) for fb in fallbacks} - {id(fb.remark) for fb in self._flag_fallbacks(fallbacks)}
+        for short in self.remarks:  # in the order the barriers were chosen
+            if id(short.remark) not in replaced:
+                emit_remark(*short.remark)
+
+    def _emit_barriers(self) -> list[Fallback]:
+        """The blocks' pipe barriers; those that stand for straight-line flags short of an
+        id (`_straight_line_barriers`, as allocated at last) as fallbacks to try again."""
+        shorts = {(id(short.plan), short.at): short for short in self.remarks}
+        fallbacks: list[Fallback] = []
+        for plan in self.planner.plans.values():
+            for idx, pipe in dict.fromkeys(plan.barriers):  # a barrier asked for twice is one
+                which = "ALL" if pipe.startswith("ALL:") else pipe_of(pipe)  # ALL:<core>: the model's drain of one core
+                barrier = Builder(InsertPoint.before(plan.items[idx])).insert(hivm.PipeBarrierOp(which))
+                if which == "ALL" and (short := shorts.get((id(plan), idx))) is not None:
+                    fallbacks.append(Fallback(barrier, short.hand_offs(), short.remark))
+        return fallbacks
 
     def _flag_fallbacks(self, fallbacks: list[Fallback]) -> list[Fallback]:
         """Flags in place of the straight-line barriers where ascend-verify-sync passes the
