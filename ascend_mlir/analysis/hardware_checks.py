@@ -200,16 +200,17 @@ def _enumerated_window_error(op: memref.SubviewOp, dim: int, offset: SSAValue | 
         length = size if isinstance(size, int) else at[size]
         where = _at_point(point)
         if length > 0 and off < 0:
-            return op_error(op, f"dimension {dim} starts at index {off} {where} (the offset is negative there)")
+            return op_error(op, f"dimension {dim} starts at index {off}{where} (the offset is negative there)")
         last = off + (length - 1) * stride
         if length > 0 and last >= extent:
-            return op_error(op, f"dimension {dim} reads up to index {last} {where} (offset {off}, size {length}, "
+            return op_error(op, f"dimension {dim} reads up to index {last}{where} (offset {off}, size {length}, "
                                 f"stride {stride}) but the source has size {extent} there")
     return None
 
 
 def _at_point(point: dict[SSAValue, int]) -> str:
-    """Where an enumerated offset is greatest: "at block 3", "at block 3, %i = 2"."""
+    """Where an enumerated window leaves its source: " at block 3", " at block 3, %i = 2"
+    ("" where it reads no block id or loop variable)."""
     parts = []
     for value, at in point.items():
         owner = value.owner
@@ -217,7 +218,7 @@ def _at_point(point: dict[SSAValue, int]) -> str:
             parts.append(f"block {at}")
         else:
             parts.append(f"%{value.name_hint or 'iv'} = {at}")
-    return "at " + ", ".join(parts)
+    return " at " + ", ".join(parts) if parts else ""
 
 
 def _subview_layout_errors(

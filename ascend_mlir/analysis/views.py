@@ -566,17 +566,18 @@ def enumerated_values(values: list[SSAValue]) -> list[tuple[dict[SSAValue, int],
     """Index expressions `affine_of` cannot bound (a product of two loop variables, `b * b`
     of the block id) evaluated at every point: each block id of a static grid, each
     iteration of the enclosing constant-bound loops they read. Per point, its leaves'
-    values (to name in a message) and the expressions' values. None where a leaf is
-    something else (an argument, a loaded value), there are more than
-    MAX_ENUMERATED_POINTS points or none, or an operation divides by zero somewhere: only
-    values the kernel computes are reported, never a widened bound."""
+    values (to name in a message) and the expressions' values (one point without leaves:
+    a size computed from constants). None where a leaf is something else (an argument, a
+    loaded value), there are more than MAX_ENUMERATED_POINTS points or none, or an
+    operation divides by zero somewhere: only values the kernel computes are reported,
+    never a widened bound."""
     from itertools import product
 
     found = _expression(values)
     if found is None:
         return None
     leaves, order = found
-    if not leaves or prod(len(r) for r in leaves.values()) > MAX_ENUMERATED_POINTS:
+    if prod(len(r) for r in leaves.values()) > MAX_ENUMERATED_POINTS:
         return None
     names = list(leaves)
     points: list[tuple[dict[SSAValue, int], list[int]]] = []
