@@ -28,6 +28,10 @@ at one version 1112 and 1130), while elsewhere the versions keep a pass's buffer
 that one version would order (narrow seed 1437 on the 910B, 2 chains of 8 stages: 1677
 and 1693 at two versions, 1860 and 1875 at one). The pipelined code at fewer than S - 1
 trips is its `scf.if`'s else branch, the loop in start order (`code_timing.written_cycles`).
+
+The remainder loop of a loop unrolled U times runs at most U - 1 passes: where its
+barrier-synced program order replays no slower at each of those counts, that is its code
+(`remainder_barriers`).
 """
 
 from __future__ import annotations
@@ -282,3 +286,27 @@ def _slower_an_iteration(first: tuple[int, int], last: tuple[int, int]) -> bool:
     of STEADY_TRIPS, costs more an iteration between them than the second: the second
     overtakes it at some count beyond."""
     return last[0] - first[0] > last[1] - first[1]
+
+
+def remainder_barriers(problem: LoopProblem, body: int, written: LoopResult, most: int,
+                       slack_percent: int) -> LoopResult | None:
+    """For the remainder loop of a loop unrolled U times whose count is known at run time
+    only: program order with its hand-offs as pipe_barrier[<PIPE_ALL>]s (one version per
+    buffer) where its code replays no slower than the code of `written` at each count it
+    can run, 1 to `most` = U - 1 (None otherwise). Pipelined, a remainder of one pass paid
+    its primes, drains and version arithmetic for nothing (narrow seed 4157 on the 910B,
+    U = 2, one trip: 346 cycles against barrier-all's 327); the steady state the other
+    forms buy is never reached in U - 1 passes."""
+    in_order = _in_order(problem, body, written)
+    if in_order is None or most < 1:
+        return None
+    barred = _one_version_each(problem, replace(in_order, stats={**in_order.stats, "barrier_sync": True}))
+    for trips in range(1, most + 1):
+        theirs = loop_cycles(problem, body, barred.ii, barred.start, barred.versions, trips, gather=False,
+                             barriers=True, runtime=True)
+        if theirs > written_cycles(problem, body, written, trips, runtime=True):
+            return None
+    as_run = barrier_synced_as_run(problem, body, barred, slack_percent)
+    return replace(as_run, message=f"a remainder of at most {most} pass{'es' if most > 1 else ''}: program order "
+                                   f"with its hand-offs pipe_barrier[<PIPE_ALL>]s replays no slower than its "
+                                   f"pipelined code at each of its counts" + written_as_run_note(as_run.ii))

@@ -63,7 +63,7 @@ from ascend_mlir.scheduling.loop_code import kernel_shift
 from ascend_mlir.scheduling.realize import both_cores, realize, replays, sync_modelled
 from ascend_mlir.scheduling.realize import loop_cycles as code_cycles
 from ascend_mlir.scheduling.set_points import gathered, keeps_points
-from ascend_mlir.scheduling.small_trips import Below, weigh_program_order
+from ascend_mlir.scheduling.small_trips import Below, remainder_barriers, weigh_program_order
 from ascend_mlir.scheduling.unroll import (
     UNROLL_FACTORS,
     better,
@@ -513,6 +513,9 @@ class ModuloSchedulePass(ModulePass):
             # (910B, U = 4) was written at its stage-skewed II 216 and ran 2 and 3 trips 25 and 35 cycles slower
             solved = self._solve(rest_model)
             rest_result, rest_solver_ii = _WrittenForms(self, rest_model).written(solved), solved.ii
+            if rest_model.trip_count is None and rest_model.model_flag_drains and replays(rest_problem, len(rest_model.tasks)):
+                rest_result = remainder_barriers(rest_problem, len(rest_model.tasks), rest_result, factor - 1,
+                                                 CODE_SLACK_PERCENT) or rest_result
         return ((problem, main_model, main_result, main_solver_ii),
                 (rest_problem, rest_model, rest_result, rest_solver_ii))
 
