@@ -280,15 +280,18 @@ RAY_CONNECT_SECONDS = 5.0
 
 def _reachable(address: str) -> None:
     """Raise ConnectionError unless the Ray head at `address` ("host:port", or
-    "ray://host:port" for Ray client) accepts a TCP connection. Ray itself retries an
+    "ray://host:port" for Ray client) accepts a TCP connection, or `address` has
+    neither form nor is "auto" (`--ray nohost` was an internal ValueError of Ray's). Ray itself retries an
     unknown host or a closed port for minutes, printing warnings (`--ray nohost:1`
     waited until killed); "auto" finds the cluster this machine runs, or fails at once."""
     import socket
 
+    if address == "auto":
+        return
     target = address.removeprefix("ray://")
     host, sep, port = target.rpartition(":")
-    if address == "auto" or not sep or not port.isdigit():
-        return
+    if not sep or not host or not port.isdigit():  # Ray: an internal "Invalid address format"
+        raise ConnectionError(f"'{address}' is not a Ray address (give auto, HOST:PORT or ray://HOST:PORT)")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_CONNECT_SECONDS).close()
     except OSError as err:

@@ -76,6 +76,9 @@ def test_an_unreachable_ray_head_is_an_error_not_a_wait(tmp_path, capsys):
         with pytest.raises(ConnectionError, match=f"cannot reach the Ray head at {address}"):
             _reachable(address)
     _reachable("auto")  # Ray finds (or fails to find) this machine's cluster itself
+    for address in ("nohost", "nohost:port", ":6379"):
+        with pytest.raises(ConnectionError, match="is not a Ray address"):
+            _reachable(address)
     factory = tmp_path / "scale_factory.py"
     factory.write_text(FACTORY)
     assert main([f"{factory}:make_scale", "-s", "tile=256", "--no-cache", "--ray", f"127.0.0.1:{port}"]) == 1
