@@ -12,11 +12,14 @@ each of the prologue's hand-offs waits for every pipe (wide unseen seed 202 on t
 910B, one trip: 5 pipe_barrier[<PIPE_ALL>]s in the prologue, 1831 cycles against
 program order's 1503).
 
-So the barriers are tried again once the code stands: each flag the barrier stands
-for gets, in program order, the first id under which ascend-verify-sync passes the
-function (the barrier still in place for the ones not yet flagged), and the barrier
-goes where the function verifies without it. ascend-verify-sync judges the code as it
-will run, so an id is shared only where every run orders the two users. A barrier
+So the barriers are tried again once the code stands. Each flag a barrier stands for
+takes its likeliest id (`_candidates`: none the code between its producer and consumer
+uses, none still set, none a loop at either end uses; the id used longest ago first):
+all barriers at once, then each on its own; where that does not verify, the barrier's
+flags one at a time, each under the first candidate under which ascend-verify-sync
+passes the function (the barrier still in place for the ones not yet flagged), and the
+barrier goes where the function verifies without it. ascend-verify-sync judges the code
+as it will run, so an id is shared only where every run orders the two users. A barrier
 whose flags do not all verify stays, with its remark.
 """
 
