@@ -18,6 +18,14 @@ from ascend_mlir.analysis.aliasing import Affine, FloorDiv, Mod
 Range = tuple[int, int]
 
 
+def trunc_div(a: int, b: int) -> int:
+    """arith.divsi's quotient (b != 0): rounded toward zero, not down as Python's `//`.
+    The scalar interpreters' arith.divsi / remsi and the compile-time window checks
+    (`views.enumerated_values`) share it."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
 def _scaled(r: Range, c: int) -> Range:
     a, b = r[0] * c, r[1] * c
     return (min(a, b), max(a, b))

@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from ascend_mlir.analysis.aliasing import Affine, Footprint, ScopeRoot, floor_div, modulo
+from ascend_mlir.analysis.value_bounds import trunc_div
 
 VIEW_OPS = (
     memref.SubviewOp,
@@ -487,21 +488,15 @@ def in_branch(op: Operation) -> bool:
 MAX_ENUMERATED_POINTS = 4096
 
 
-def _truncated(a: int, b: int) -> int:
-    """arith.divsi: the quotient rounded toward zero."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
-
-
 _INT_OPS = {
     "arith.addi": lambda a, b: a + b,
     "arith.subi": lambda a, b: a - b,
     "arith.muli": lambda a, b: a * b,
-    "arith.divsi": lambda a, b: _truncated(a, b) if b else None,
+    "arith.divsi": lambda a, b: trunc_div(a, b) if b else None,
     "arith.divui": lambda a, b: a // b if b > 0 and a >= 0 else None,
     "arith.floordivsi": lambda a, b: a // b if b else None,
     "arith.ceildivsi": lambda a, b: -(-a // b) if b else None,
-    "arith.remsi": lambda a, b: a - _truncated(a, b) * b if b else None,
+    "arith.remsi": lambda a, b: a - trunc_div(a, b) * b if b else None,
     "arith.remui": lambda a, b: a % b if b > 0 and a >= 0 else None,
     "arith.maxsi": max,
     "arith.minsi": min,
@@ -511,17 +506,15 @@ _INT_OPS = {
 def _leaf_values(v: SSAValue) -> range | None:
     """The values a leaf of an index expression takes: a constant-bound loop's iterations,
     a static grid's block ids; None for any other leaf."""
-    from xdsl.dialects import scf
-
     owner = v.owner
     if isinstance(owner, Block):
         loop = owner.parent_op()
-        if not isinstance(loop, scf.ForOp) or v is not owner.args[0]:
+        if loop is None or v is not owner.args[0]:
             return None
-        lb, ub, step = _constant(loop.lb), _constant(loop.ub), _constant(loop.step)
-        if lb is None or ub is None or step is None or step <= 0:
+        lb, trips, step = loop_bounds(loop)
+        if lb is None or trips is None or step is None:
             return None
-        return range(lb, ub, step)
+        return range(lb, lb + trips * step, step)
     found = _block_index_range(owner)
     return None if found is None else range(found[1][0], found[1][1] + 1)
 
@@ -539,15 +532,15 @@ def _expression(values: list[SSAValue]) -> tuple[dict[SSAValue, range], list[Ope
             return True
         seen.add(v)
         owner = v.owner
-        if isinstance(owner, Block) or owner.name in ("tile.block_idx", "hivm.hir.get_block_idx"):
-            found = _leaf_values(v)
-            if found is not None:
-                leaves[v] = found
-            return found is not None
-        if (owner.name not in _CASTS and owner.name not in _INT_OPS) or not all(map(visit, owner.operands)):
-            return False
-        order.append(owner)
-        return True
+        if isinstance(owner, Operation) and (owner.name in _CASTS or owner.name in _INT_OPS):
+            if not all(map(visit, owner.operands)):
+                return False
+            order.append(owner)
+            return True
+        found = _leaf_values(v)  # a loop variable or the block id, else not evaluated
+        if found is not None:
+            leaves[v] = found
+        return found is not None
 
     return (leaves, order) if all(map(visit, values)) else None
 
@@ -582,11 +575,12 @@ def enumerated_values(values: list[SSAValue]) -> list[tuple[dict[SSAValue, int],
     names = list(leaves)
     points: list[tuple[dict[SSAValue, int], list[int]]] = []
     for point in product(*(leaves[v] for v in names)):
-        env: dict[SSAValue, int | None] = dict(zip(names, point, strict=True))
+        at = dict(zip(names, point, strict=True))
+        env: dict[SSAValue, int | None] = dict(at)
         if not _evaluated(order, env):
             return None
         got = [env[v] if v in env else _constant(v) for v in values]
         if any(g is None for g in got):
             return None
-        points.append((dict(zip(names, point, strict=True)), [g for g in got if g is not None]))
+        points.append((at, [g for g in got if g is not None]))
     return points or None

@@ -218,7 +218,7 @@ def _barrier_synced(problem: LoopProblem, body: int, written: LoopResult, in_ord
     overlaps its iterations is past barriers there, and its own code's cycles at 16 trips
     are known already (`_faster_in_steady_state`), so that takes one replay (weighing 64
     trips first took two: five runtime-count draws of 2-5 CPU s compiled 5% slower)."""
-    barred = _one_version_each(problem, replace(in_order, stats={**in_order.stats, "barrier_sync": True}))
+    barred = _barred(problem, in_order)
     cycles: dict[int, tuple[int, int]] = {}
     for trips in (*STEADY_TRIPS, *range(1, MAX_TRIPS + 1)):
         theirs = loop_cycles(problem, body, barred.ii, barred.start, barred.versions, trips, gather=False,
@@ -281,6 +281,12 @@ def _one_version_each(problem: LoopProblem, in_order: LoopResult) -> LoopResult:
     return replace(in_order, versions={b.name: 1 for b in problem.buffers})
 
 
+def _barred(problem: LoopProblem, in_order: LoopResult) -> LoopResult:
+    """`in_order` with its hand-offs as pipe_barrier[<PIPE_ALL>]s (`barrier_sync`), one
+    version per buffer."""
+    return _one_version_each(problem, replace(in_order, stats={**in_order.stats, "barrier_sync": True}))
+
+
 def _slower_an_iteration(first: tuple[int, int], last: tuple[int, int]) -> bool:
     """Whether the first of two codes, replayed (theirs, ours) at the first and the last
     of STEADY_TRIPS, costs more an iteration between them than the second: the second
@@ -300,7 +306,7 @@ def remainder_barriers(problem: LoopProblem, body: int, written: LoopResult, mos
     in_order = _in_order(problem, body, written)
     if in_order is None or most < 1:
         return None
-    barred = _one_version_each(problem, replace(in_order, stats={**in_order.stats, "barrier_sync": True}))
+    barred = _barred(problem, in_order)
     for trips in range(1, most + 1):
         theirs = loop_cycles(problem, body, barred.ii, barred.start, barred.versions, trips, gather=False,
                              barriers=True, runtime=True)

@@ -27,6 +27,7 @@ from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.comparisons import to_signed, to_unsigned
 from xdsl.utils.exceptions import InterpretationError
 
+from ascend_mlir.analysis.value_bounds import trunc_div
 from ascend_mlir.sim.interpreters import interpreter_module
 
 _xdsl_scalar_attr = interpreter_module("builtin").scalar_attr
@@ -106,11 +107,6 @@ def _float_binary(fn):
     return run
 
 
-def _trunc_div(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
 def _divf(a: float, b: float) -> float:
     if b != 0:
         return a / b
@@ -132,8 +128,8 @@ _CMPI_PREDICATES: tuple[Callable[[int, int], bool], ...] = (
 
 @register_impls
 class ScalarFunctions(InterpreterFunctions):
-    run_divsi = impl(arith.DivSIOp)(_integer_binary(True, _trunc_div, divides=True))
-    run_remsi = impl(arith.RemSIOp)(_integer_binary(True, lambda a, b: a - _trunc_div(a, b) * b, divides=True))
+    run_divsi = impl(arith.DivSIOp)(_integer_binary(True, trunc_div, divides=True))
+    run_remsi = impl(arith.RemSIOp)(_integer_binary(True, lambda a, b: a - trunc_div(a, b) * b, divides=True))
     run_floordivsi = impl(arith.FloorDivSIOp)(_integer_binary(True, lambda a, b: a // b, divides=True))
     run_divui = impl(arith.DivUIOp)(_integer_binary(False, lambda a, b: a // b, divides=True))
     run_remui = impl(arith.RemUIOp)(_integer_binary(False, lambda a, b: a % b, divides=True))

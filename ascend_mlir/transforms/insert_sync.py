@@ -699,20 +699,14 @@ class _Emitter:
         """Flags in place of the straight-line barriers where ascend-verify-sync passes the
         function with them (`sync_fallbacks`); the barriers that stay."""
         mendable = [fb for fb in fallbacks if fb.hand_offs]
-        if not mendable or any(isinstance(op, hivm.SyncBlockSetOp) for op in self.planner.func_op.walk()):
+        if not mendable or not self._verifiable():
             return fallbacks
 
         def ids(pair: Hashable) -> list[int]:
             reserved = self.reserved.get(pair, set())
             return [v for v in range(self.events_per_pipe_pair) if v not in reserved]
 
-        def verifies() -> bool:
-            try:
-                return verify_functions([self.planner.func_op], self.planner.chip)
-            except OpError:
-                return False
-
-        kept = flag_fallbacks(mendable, ids, verifies, sum(1 for _ in self.planner.func_op.walk()))
+        kept = flag_fallbacks(mendable, ids, self._verifies, sum(1 for _ in self.planner.func_op.walk()))
         return [fb for fb in fallbacks if not fb.hand_offs or fb in kept]
 
     def _drop_needless_region_barriers(self) -> None:
@@ -721,18 +715,27 @@ class _Emitter:
         earlier one before the later one sets it: the later loop's primes follow the
         earlier loop's drains on their pipes). Tried one at a time in program order, each
         kept where the function does not verify without it (or is too large to check)."""
-        if any(isinstance(op, hivm.SyncBlockSetOp) for op in self.planner.func_op.walk()):
+        if not self._verifiable():
             return
         for barrier in self.region_barriers:
             after = barrier.next_op
             assert after is not None
             barrier.detach()
-            try:
-                needless = verify_functions([self.planner.func_op], self.planner.chip)
-            except OpError:
-                needless = False
-            if not needless:
+            if not self._verifies():
                 Builder(InsertPoint.before(after)).insert(barrier)
+
+    def _verifiable(self) -> bool:
+        """Whether ascend-verify-sync can judge the function alone: not one half of a MIX
+        kernel, whose cross-core flags it checks only beside the other half."""
+        return not any(isinstance(op, hivm.SyncBlockSetOp) for op in self.planner.func_op.walk())
+
+    def _verifies(self) -> bool:
+        """The function as it stands passes ascend-verify-sync (False too where it is too
+        large to check)."""
+        try:
+            return verify_functions([self.planner.func_op], self.planner.chip)
+        except OpError:
+            return False
 
     def _in_no_loop(self, block: Block | None) -> bool:
         """Whether `block` is the function body or a block of an `if` in no loop."""

@@ -199,16 +199,16 @@ def _ops_between(first: Operation, last: Operation) -> list[Operation]:
     return ops
 
 
+def _of_pair(op: hivm.SetFlagOp | hivm.WaitFlagOp, hand_off: HandOff) -> bool:
+    """Whether a set or wait is of `hand_off`'s pipe pair."""
+    return (op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == (hand_off.set_pipe, hand_off.wait_pipe)
+
+
 def _ids_used(hand_off: HandOff, ops: list[Operation]) -> set[int | None]:
     """The ids of `hand_off`'s pipe pair that a set or wait in `ops` (or inside them)
     uses; None for an id computed at run time (any of them)."""
-    used: set[int | None] = set()
-    for outer in ops:
-        for op in outer.walk():
-            if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and (
-                    op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == (hand_off.set_pipe, hand_off.wait_pipe):
-                used.add(op.event_id)
-    return used
+    return {op.event_id for outer in ops for op in outer.walk()
+            if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and _of_pair(op, hand_off)}
 
 
 def _uses_before(hand_off: HandOff) -> list[hivm.SetFlagOp | hivm.WaitFlagOp]:
@@ -216,8 +216,7 @@ def _uses_before(hand_off: HandOff) -> list[hivm.SetFlagOp | hivm.WaitFlagOp]:
     uses: list[hivm.SetFlagOp | hivm.WaitFlagOp] = []
     op = hand_off.producer.prev_op
     while op is not None:
-        if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and (
-                op.set_pipe.pipe_name, op.wait_pipe.pipe_name) == (hand_off.set_pipe, hand_off.wait_pipe):
+        if isinstance(op, hivm.SetFlagOp | hivm.WaitFlagOp) and _of_pair(op, hand_off):
             uses.append(op)
         op = op.prev_op
     return uses[::-1]

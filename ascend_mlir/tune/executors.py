@@ -280,10 +280,11 @@ RAY_CONNECT_SECONDS = 5.0
 
 def _reachable(address: str) -> None:
     """Raise ConnectionError unless the Ray head at `address` ("host:port", or
-    "ray://host:port" for Ray client) accepts a TCP connection, or `address` has
-    neither form nor is "auto" (`--ray nohost` was an internal ValueError of Ray's). Ray itself retries an
+    "ray://host:port" for Ray client) accepts a TCP connection: Ray itself retries an
     unknown host or a closed port for minutes, printing warnings (`--ray nohost:1`
-    waited until killed); "auto" finds the cluster this machine runs, or fails at once."""
+    waited until killed). An address of neither form raises too (`--ray nohost` was
+    Ray's internal ValueError); "auto" finds the cluster this machine runs, or fails at
+    once."""
     import socket
 
     if address == "auto":
