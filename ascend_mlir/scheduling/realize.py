@@ -749,7 +749,7 @@ def replays(p: LoopProblem, body_tasks: int) -> bool:
 def both_cores(p: LoopProblem, body_tasks: int) -> bool:
     """Whether the loop has ops of the cube and of the vector core (a MIX kernel's loop,
     before split-mix-kernel): `replays` is false for it, its code is replayed only to
-    weigh (modulo_schedule `_mix_code_cycles`, `_both_cores_as_run`)."""
+    weigh (gathered_choice `_mix_code_cycles`, modulo_schedule `_both_cores_as_run`)."""
     cube, vector = _cores_used(p, body_tasks)
     return cube and vector
 

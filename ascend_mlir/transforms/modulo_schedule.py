@@ -76,6 +76,7 @@ from ascend_mlir.scheduling.unroll import (
     unrolled_problem,
 )
 from ascend_mlir.transforms.estimate_latency import annotate_latencies, module_chip
+from ascend_mlir.transforms.gathered_choice import WrittenForms, code_loses_little, plain_code_wins
 from ascend_mlir.transforms.unroll_loop import unroll_loop, unrolled_copy, why_not_unrollable
 
 SEARCHES = ("incremental", "bisect")
@@ -87,19 +88,12 @@ GATHERED_RLIMIT = 1_000_000
 # the largest loop body (tasks) whose gathered schedule is taken as the solver gives it;
 # a larger one is solved gathered on LARGE_GATHERED_RLIMIT (its probes answer unknown at
 # any budget we can pay: 2.9 s CPU on 32 ops, 8 s on 64 and 22 s on 128 at the default)
-# and taken only where its code replays faster (`_gathered_runs_faster`)
+# and taken only where its code replays faster (`gathered_choice.plain_code_wins`)
 GATHER_MAX_TASKS = 40
 # the gathered solve's budget above GATHER_MAX_TASKS: the probes give up at once and the
 # iterative modulo scheduling's schedule is taken (chains 8 x 8: 0.78 s CPU, against 1.8 s
 # at GATHERED_RLIMIT for the same II 1540)
 LARGE_GATHERED_RLIMIT = 20_000
-# a loop above GATHER_MAX_TASKS is solved gathered only where the code of its plain
-# schedule replays at least this many percent slower than the solver's II: below that the
-# drains the gathering saves are worth less than the solve costs (chains 16 x 8: plain
-# code 1.23x its II, gathered 3120 against 3204 cycles an iteration for 4.1 against 0.9 CPU
-# s; 32 x 8: 1.19x, 14.8 against 2.1 s), above it they are not (4 x 16: 1.71x, 910 against
-# 1086; 8 x 8: 1.45x, 1646 against 2132)
-GATHER_LARGE_MIN_LOSS = 30
 # the solver budget of one trial of an unroll factor (a tenth of schedule_loop's default):
 # a trial only decides whether the factor wins; the chosen factor's loop is solved again in
 # full from the trial's schedule (a trial that could not win cost 13.6 s CPU on a 66-task
@@ -113,12 +107,6 @@ CODE_SLACK_PERCENT = 2
 # how much slower at two trips another schedule of a loop whose count is known at run
 # time only may run than the solver's, where its steady II is lower (`_kept_by_its_code`)
 RUNTIME_FILL_PERCENT = 10
-
-
-def is_sequential(result: LoopResult) -> bool:
-    """Whether the loop's schedule is the sequential one (no overlap of iterations that
-    the solver or the iterative modulo scheduler found)."""
-    return result.stats.get("schedule_from") == "heuristic" and result.stats.get("heuristic") == "sequential schedule"
 
 
 def secondary_note(result: LoopResult) -> str:
@@ -278,7 +266,7 @@ def _program_order_wins(estimate: int, ours: int, trips: int) -> bool:
     return estimate < ours or (estimate == ours and trips == 1)
 
 
-def _kept_by_its_code(model: LoopModel, forms: _WrittenForms, solved: LoopResult) -> LoopResult:
+def _kept_by_its_code(model: LoopModel, forms: WrittenForms, solved: LoopResult) -> LoopResult:
     """`solved`, or where its code runs slower than its II (by more than
     CODE_SLACK_PERCENT) another schedule at that II (`modulo.schedules_at`) whose code,
     as written, runs the known trips faster by more than that. With the count known at
@@ -305,42 +293,6 @@ def _kept_by_its_code(model: LoopModel, forms: _WrittenForms, solved: LoopResult
                 and spent[1] * 100 <= least[1] * (100 + RUNTIME_FILL_PERCENT)):
             best, least = other, spent
     return best
-
-
-class _WrittenForms:
-    """One loop's schedules as their code would be written (`_as_run` of `_unskewed`) and
-    the slower replay of that code, each found once per schedule: the plain schedule of a
-    large loop is asked about by `_code_loses_little`, again by `_gathered_runs_faster`
-    and once more as the schedule to write (4-14 replays each, a tenth of the compile
-    of test_scheduled_ii's wide loops). Keyed by the schedule object, which it keeps."""
-
-    def __init__(self, scheduling: ModuloSchedulePass, model: LoopModel):
-        self.scheduling, self.model = scheduling, model
-        self._written: dict[int, tuple[LoopResult, LoopResult]] = {}
-        self._replays: dict[int, tuple[LoopResult, int]] = {}
-
-    def written(self, solved: LoopResult) -> LoopResult:
-        known = self._written.get(id(solved))
-        if known is None:
-            model = self.model
-            form = self.scheduling._as_run(model, model.problem(), self.scheduling._unskewed(model, solved))
-            known = self._written[id(solved)] = (solved, form)
-        return known[1]
-
-    def slower_replay(self, solved: LoopResult) -> int:
-        """The II of `solved`'s code as it would be written, the slower of its replays
-        with and without insert-sync's rings of ids."""
-        known = self._replays.get(id(solved))
-        if known is None:
-            model, plain = self.model, self.model.problem()
-            body, written = len(model.tasks), self.written(solved)
-            ii = written.ii
-            if model.model_flag_drains and replays(plain, body):
-                at, start = code_form(written)
-                ii = max(ii, realize(plain, body, at, start, written.versions,
-                                     one_pass=bool(written.stats.get("one_pass"))).ii)
-            known = self._replays[id(solved)] = (solved, ii)
-        return known[1]
 
 
 @dataclass(frozen=True)
@@ -448,7 +400,7 @@ class ModuloSchedulePass(ModulePass):
         if not model.tasks:
             self._write_empty_loop(model)
             return
-        forms = _WrittenForms(self, model)
+        forms = self._forms(model)
         solved = _kept_by_its_code(model, forms, self._solve_gathered(model, forms))
         # compared with program order as it will be written: its code's own form
         as_run = forms.written(solved)
@@ -512,12 +464,16 @@ class ModuloSchedulePass(ModulePass):
             # in its code's own form, as a loop not unrolled is written: as solved, narrow seed 4137's
             # (910B, U = 4) was written at its stage-skewed II 216 and ran 2 and 3 trips 25 and 35 cycles slower
             solved = self._solve(rest_model)
-            rest_result, rest_solver_ii = _WrittenForms(self, rest_model).written(solved), solved.ii
+            rest_result, rest_solver_ii = self._forms(rest_model).written(solved), solved.ii
             if rest_model.trip_count is None and rest_model.model_flag_drains and replays(rest_problem, len(rest_model.tasks)):
                 rest_result = remainder_barriers(rest_problem, len(rest_model.tasks), rest_result, factor - 1,
                                                  CODE_SLACK_PERCENT) or rest_result
         return ((problem, main_model, main_result, main_solver_ii),
                 (rest_problem, rest_model, rest_result, rest_solver_ii))
+
+    def _forms(self, model: LoopModel) -> WrittenForms:
+        """The loop's schedules as their code would be written, each found once."""
+        return WrittenForms(lambda solved: self._as_run(model, model.problem(), self._unskewed(model, solved)), model)
 
     @staticmethod
     def _unroll_pays(model: LoopModel, as_run: LoopResult, factor: int, main: Unrolled,
@@ -680,7 +636,7 @@ class ModuloSchedulePass(ModulePass):
         settled = trips * realize(problem, body, ii, start, skewed.versions, trips=trips).ii
         return one * 100 <= max(replayed, settled) * (100 + CODE_SLACK_PERCENT)
 
-    def _solve_gathered(self, model: LoopModel, forms: _WrittenForms) -> LoopResult:
+    def _solve_gathered(self, model: LoopModel, forms: WrittenForms) -> LoopResult:
         """The loop's schedule with one set point per publishing pipe, every consumer of
         the pipe's releases after all of them (scheduling/set_points.py): the sets
         insert-sync gathers then cost the one drain per pipe reserved. The plain model's
@@ -704,24 +660,14 @@ class ModuloSchedulePass(ModulePass):
         problem = gathered(plain, len(model.tasks), drained)
         if problem is plain or keeps_points(problem, len(plain.tasks), result.ii, result.start, result.versions):
             return plain_result()
-        if large and self._code_loses_little(forms, result):
+        if large and code_loses_little(forms, result):
             return plain_result()
         try:
             gathered_result = self._solve(model, problem, report=True,
                                           rlimit=LARGE_GATHERED_RLIMIT if large else GATHERED_RLIMIT)
         except PassFailedException:
             return plain_result()
-        if is_sequential(gathered_result) and not is_sequential(result):
-            # the solver found no overlapped schedule of the gathered model within its
-            # budget: one drain per pipe does not pay for losing the plain schedule's
-            # overlap (bench random kernel 0: 8890 cycles plain, 10763 sequential)
-            return plain_result()
-        if large and not self._gathered_runs_faster(forms, gathered_result, result):
-            return plain_result()
-        if not large and self._gathered_gave_up(model, forms, gathered_result, result):
-            return plain_result()
-        if gathered_result.ii > result.ii and both_cores(plain, len(model.tasks)) and (
-                self._mix_code_cycles(model, plain, result) < self._mix_code_cycles(model, plain, gathered_result)):
+        if plain_code_wins(forms, gathered_result, result, large, CODE_SLACK_PERCENT):
             return plain_result()
         return gathered_result
 
@@ -737,40 +683,6 @@ class ModuloSchedulePass(ModulePass):
             return self._solve(model, plain, report=True, solve=resume[0])
         settled = first.status == "optimal" and not first.stats.get("z3_checks")  # every probe is a check
         return self._solve(model, plain, report=True, known=first) if settled else self._solve(model, plain, report=True)
-
-    @staticmethod
-    def _gathered_runs_faster(forms: _WrittenForms, gathered_result: LoopResult, result: LoopResult) -> bool:
-        """Whether the code of the gathered schedule replays faster than the plain one's,
-        each as it would be written (`_as_run`), by the slower of its replays with and
-        without insert-sync's rings of ids: on a wide loop either replay may be the one
-        that misses the code's credit flags (unseen seed 11, 10 chains: gathered replayed
-        at 532 with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7
-        chains: plain 287 with rings and 610 without, ran 880; gathered 294, ran 292)."""
-        return forms.slower_replay(gathered_result) < forms.slower_replay(result)
-
-    @staticmethod
-    def _gathered_gave_up(model: LoopModel, forms: _WrittenForms, gathered_result: LoopResult,
-                          result: LoopResult) -> bool:
-        """Whether the gathered solve ran out of budget above a schedule whose code the
-        plain one's beats as written (`_as_run`): over the known trips, fill and drain
-        included, else on the II its code runs at. One drain per pipe was meant to win
-        back the plain code's extra drains, not to cost II the solver did not search
-        (unseen seed 373 on the 910B, 3 chains, 16 trips: plain II 232, written 339, ran
-        339; gathered 542 feasible, every probe below it unknown, ran 430). Weighed
-        over the trips: on few trips the gathered code's shorter fill may win at an II
-        no lower (910B seed 33, 3 trips: 621 cycles gathered, 1084 plain, both at 251).
-        Only by more than CODE_SLACK_PERCENT: the gathered code's sets are the drains its
-        schedule reserves, where the plain code's are not (chains 4 x 8, 16 trips: plain
-        874 a pass and 14468 cycles, gathered 911 and 14663, kept)."""
-        if gathered_result.status == "optimal":
-            return False
-        plain, gathered = forms.written(result), forms.written(gathered_result)
-        trips = model.trip_count
-        if trips is None:
-            return plain.ii * 100 < gathered.ii * (100 - CODE_SLACK_PERCENT)
-        problem, body = model.problem(), len(model.tasks)
-        return (written_cycles(problem, body, plain, trips) * 100
-                < written_cycles(problem, body, gathered, trips) * (100 - CODE_SLACK_PERCENT))
 
     @staticmethod
     def _both_cores_as_run(model: LoopModel, problem: LoopProblem, result: LoopResult) -> LoopResult:
@@ -790,32 +702,6 @@ class ModuloSchedulePass(ModulePass):
         return replace(stretched(problem, result, run.ii), status="feasible" if result.status == "optimal" else result.status,
                        message=f"{said}the code of the II {result.ii} schedule runs at {run.ii} cycles an iteration "
                                f"as replayed (its cores' hand-offs left out): that is the II written")
-
-    @staticmethod
-    def _mix_code_cycles(model: LoopModel, plain: LoopProblem, solved: LoopResult) -> int:
-        """What the code of `solved`, a schedule of a loop of both cores, costs as the
-        replay sees it: its cycles over the known trips, else its steady II.
-
-        The replay leaves the cores' hand-offs by sync_block flags out (`replays` is false
-        for such a loop), the same approximation on both sides: it weighs a gathered
-        schedule against the plain one where gathering costs II. The plain model reserves one drain per pipe
-        where its code may set at several points (unseen_cube seed 6: plain II 422,
-        replayed 650, ran about 590; gathered 445, ran about 400), and the gathered
-        model adds a recurrence through its one set point (seed 312: II 551, replayed
-        564, ran 567; plain II 295, replayed 466, ran like program order's 466). The
-        trips count on short loops: weighed by the steady II alone, seed 15 (2 trips)
-        took the plain code, whose fill is longer, and ran 2% slower."""
-        body = len(model.tasks)
-        ii, start = code_form(solved)
-        if model.trip_count:
-            return code_cycles(plain, body, ii, start, solved.versions, trips=model.trip_count)
-        return realize(plain, body, ii, start, solved.versions).ii
-
-    @staticmethod
-    def _code_loses_little(forms: _WrittenForms, result: LoopResult) -> bool:
-        """Whether the plain schedule's code replays within GATHER_LARGE_MIN_LOSS percent
-        of the solver's II: then gathering the loop's sets cannot win back its solve."""
-        return forms.slower_replay(result) * 100 < result.ii * (100 + GATHER_LARGE_MIN_LOSS)
 
     def _solve(self, model: LoopModel, problem: LoopProblem | None = None, report: bool = False,
                trial: bool = False, rlimit: int | None = None, secondary: bool = True,

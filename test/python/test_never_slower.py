@@ -144,7 +144,7 @@ def test_unroll_is_taken_only_where_its_written_code_pays_over_the_known_trips()
 @pytest.mark.parametrize("seed", [24, 312])
 def test_flash_attention_whose_gathered_sets_cost_ii_is_not_slower_than_program_order(seed):
     """A loop of both cores takes the gathered model's schedule only where its code is
-    not slower than the plain model's (modulo_schedule `_mix_code_cycles`): unseen_cube
+    not slower than the plain model's (gathered_choice `_mix_code_cycles`): unseen_cube
     seeds 24 and 312 (flash attention, 17 key blocks of 16 and 32) ran the gathered
     schedule in 8301 and 10176 cycles a block, against program order's 8015 and 8776."""
     import unseen_cube
