@@ -3,12 +3,12 @@ gathered one's (one set point per publishing pipe, `scheduling/set_points.py`), 
 weighed by what its code does as written (helpers of ascend-modulo-schedule).
 
 The solver's II is the model's; the choice between the two is made on their code, as
-`scheduling/realize.py` replays it. The replay has two readings of a loop whose count is
-known: with insert-sync's rings of ids (a carried flag on one id per pass in flight) and
-without (every carried flag waited in its own pass, what the code does where the ids do
-not suffice). Either may be the one that misses what the code does, so the gathered
-schedule, whose drains are the ones its model reserves, is kept unless both readings
-say the plain code runs faster.
+`scheduling/realize.py` replays it: with insert-sync's rings of ids (a carried flag on
+one id per pass in flight) where the count is known, over the loop's trips, fill and
+drain included; where it is not, on the steady II, with the slower of the readings with
+and without rings (every carried flag waited in its own pass) also asked, the gathered
+schedule (whose drains are the ones its model reserves) kept unless both say the plain
+code runs faster.
 """
 
 from __future__ import annotations
@@ -100,16 +100,21 @@ def is_sequential(result: LoopResult) -> bool:
 
 
 def _gathered_runs_faster(forms: WrittenForms, gathered: LoopResult, plain: LoopResult) -> bool:
-    """Whether the code of the gathered schedule replays faster than the plain one's,
-    each as it would be written (`_as_run`): by its replay as written (with insert-sync's
-    rings of ids where the count is known), or by the slower of that and its replay
-    without rings. Either replay may be the one that misses what the code does. With
-    rings, the code's credit flags: unseen seed 11, 10 chains, gathered replayed at 532
-    with rings and 900 without, ran 1024; plain 568, ran 561; seed 16, 7 chains: plain
-    287 with rings and 610 without, ran 880; gathered 294, ran 292. Without rings, the
-    rings the code has: seed 44 on the 910B, 10 chains, 17 trips: gathered 363 with
-    rings and 1095 without, ran 363; plain 857 both ways, ran 857 (the slower replays
-    alone kept the plain code: 14551 cycles against 6659)."""
+    """Whether the code of the gathered schedule runs faster than the plain one's, each
+    as it would be written (`_as_run`): over the known trips, fill and drain included
+    (the replay then carries insert-sync's rings of ids), else by its II written or its
+    slower replay (with and without rings). Weighed by the slower replay at any count,
+    the plain code was kept where the gathered code runs on rings (unseen seed 44 on
+    the 910B, 10 chains, 17 trips: gathered 363 with rings and 1095 without, ran 363;
+    plain 857 both ways, ran 857: 14551 cycles against 6659; four_ids seed 307: 61547
+    against 18376). Weighed by the II alone, one trip took the gathered code, whose fill
+    is the longer (four_ids seed 318, 12 chains: written 809 against 1050, replayed 3390
+    cycles against 1630 over its one trip, ran 2204 against 1647)."""
+    trips = forms.model.trip_count
+    if trips is not None:
+        problem, body = forms.model.problem(), len(forms.model.tasks)
+        return (written_cycles(problem, body, forms.written(gathered), trips)
+                < written_cycles(problem, body, forms.written(plain), trips))
     return (forms.written(gathered).ii < forms.written(plain).ii
             or forms.slower_replay(gathered) < forms.slower_replay(plain))
 

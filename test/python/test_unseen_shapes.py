@@ -124,6 +124,20 @@ def test_a_wide_loop_keeps_its_gathered_schedule_where_its_rings_run_it_faster()
     assert cycles <= 0.3 * unseen._cycles(barrier, shape, shape.trips, "ascend910b"), cycles
 
 
+@pytest.mark.slow  # one bug's seed: the default tier (REGRESSION_SEEDS_IN_THE_DEFAULT_TIER)
+def test_a_short_wide_loop_weighs_its_two_schedules_over_its_trips():
+    """Seed 320 on four_ids.toml (10 chains, 2 trips): the gathered schedule's code is
+    written at 1153 an iteration against the plain one's 858 but, weighed by the slower
+    of its replays (1938 against 2679), was kept: 4314 cycles. Over its two trips, fill
+    and drain included, the replay says 4432 against 4398, and the plain code runs 2923
+    (`gathered_choice._gathered_runs_faster`)."""
+    shape = unseen.draw(320)
+    ours, _ = unseen._compiled(unseen.kernel(shape), FOUR_IDS)
+    po, _ = unseen._compiled(unseen.kernel(shape), FOUR_IDS, schedule="program-order")
+    cycles = unseen._cycles(ours, shape, shape.trips, FOUR_IDS)
+    assert cycles <= 0.5 * unseen._cycles(po, shape, shape.trips, FOUR_IDS), cycles
+
+
 def test_a_sequential_gathered_schedule_is_kept_where_its_code_runs_faster():
     """Seed 32 on the 910B (5 chains of one buffer version each, 7 trips): the gathered
     model's solve found only the sequential schedule (II 708), which was dropped for the
