@@ -38,9 +38,12 @@ SHARE_SOLVES = True
 FAST = [(36, "ascend950")]
 DEFAULT = [(32, "ascend950"), (22, "ascend950"), (39, "ascend950"), (11, "ascend950")]
 SLOW = [(3, "ascend950"), (20, "ascend950"), (37, "ascend950")]
-# the loops written stretched (the others keep the solver's II, which their code runs at;
-# 3, 20 and 37, 10-12 chains, were stretched until session 13 solved wide loops gathered)
-STRETCHED = {36, 32}
+# the loops written stretched until session 51 (the others keep the solver's II, which
+# their code runs at; 3, 20 and 37, 10-12 chains, were stretched until session 13 solved
+# wide loops gathered): their plain schedules' code ran above the solver's II, and the
+# sequential schedule of the gathered model, whose code runs at or below its II, is
+# taken now where it runs the known trips faster (32: 5891 -> 4353 cycles, 36: 1886 -> 1781)
+SEQUENTIAL_KEPT = {36, 32}
 # REGRESSION_SEEDS_IN_THE_DEFAULT_TIER: each test below that pins the seed of one bug of
 # sessions 13-40 (1.3-6 CPU s each, 68 of the fast tier's 78 in this file at 4a2929f) runs
 # in the default tier (README's command, CI), out of the inner loop's. The fast tier keeps
@@ -77,13 +80,10 @@ def test_written_ii_is_what_the_code_runs_at(request, seed, chip):
     measured, written, module = _measured_and_written(seed, chip)
     assert abs(measured - written) <= 0.05 * written, (seed, chip, written, measured)
     loops = [o for o in module.walk() if isinstance(o, scf.ForOp) and ascend.loop_of(o) is not None]
-    if seed not in STRETCHED:
+    if seed not in SEQUENTIAL_KEPT:
         return
-    # the solver's II was lower: the II written is its code's (stretched, the code laid
-    # out at the solver's II, or the code's own timing where that code runs as written:
-    # seed 36 since insert-sync gives a flag of a loop of no more trips than versions an
-    # id per pass instead of a credit flag back)
-    assert any((ascend.solver_ii_of(o) or ascend.loop_of(o).ii) < ascend.loop_of(o).ii  # type: ignore[union-attr, operator]
+    # the written II is the solver's or below it: no loop written stretched above it
+    assert all(ascend.loop_of(o).ii <= (ascend.solver_ii_of(o) or ascend.loop_of(o).ii)  # type: ignore[union-attr, operator]
                for o in loops)
 
 
