@@ -53,6 +53,12 @@ class WrittenForms:
             known = self._written[id(solved)] = (solved, self.as_written(solved))
         return known[1]
 
+    def cycles(self, solved: LoopResult, trips: int) -> int:
+        """The cycles `solved`'s code, as it would be written, runs `trips` iterations in,
+        fill and drain included (the replay is kept by the problem: asked again, free)."""
+        model = self.model
+        return written_cycles(model.problem(), len(model.tasks), self.written(solved), trips)
+
     def slower_replay(self, solved: LoopResult) -> int:
         """The II of `solved`'s code as it would be written, the slower of its replays
         with and without insert-sync's rings of ids."""
@@ -126,9 +132,7 @@ def _gathered_runs_faster(forms: WrittenForms, gathered: LoopResult, plain: Loop
     trips = forms.model.trip_count
     ours, theirs = forms.written(gathered), forms.written(plain)
     if trips is not None:
-        problem, body = forms.model.problem(), len(forms.model.tasks)
-        ours_cycles, theirs_cycles = (written_cycles(problem, body, ours, trips),
-                                      written_cycles(problem, body, theirs, trips))
+        ours_cycles, theirs_cycles = forms.cycles(gathered, trips), forms.cycles(plain, trips)
         if ours_cycles * 100 < theirs_cycles * (100 - slack_percent):
             return True
         if theirs_cycles * 100 < ours_cycles * (100 - slack_percent):
@@ -148,13 +152,8 @@ def _sequential_pays(forms: WrittenForms, gathered: LoopResult, plain: LoopResul
     one's code is not weighed against as well (seed 970 on skewed.toml, 12 chains: the
     sequential code ran 58182 cycles at 64 trips where program order's first-counts
     choice over the plain one ran 52528)."""
-    model = forms.model
-    trips = model.trip_count
-    if trips is None:
-        return False
-    problem, body = model.problem(), len(model.tasks)
-    return (written_cycles(problem, body, forms.written(gathered), trips)
-            < written_cycles(problem, body, forms.written(plain), trips))
+    trips = forms.model.trip_count
+    return trips is not None and forms.cycles(gathered, trips) < forms.cycles(plain, trips)
 
 
 def _gathered_gave_up(forms: WrittenForms, gathered: LoopResult, plain: LoopResult, slack_percent: int) -> bool:
@@ -171,14 +170,10 @@ def _gathered_gave_up(forms: WrittenForms, gathered: LoopResult, plain: LoopResu
     874 a pass and 14468 cycles, gathered 911 and 14663, kept)."""
     if gathered.status == "optimal":
         return False
-    model = forms.model
-    plain_form, gathered_form = forms.written(plain), forms.written(gathered)
-    trips = model.trip_count
+    trips = forms.model.trip_count
     if trips is None:
-        return plain_form.ii * 100 < gathered_form.ii * (100 - slack_percent)
-    problem, body = model.problem(), len(model.tasks)
-    return (written_cycles(problem, body, plain_form, trips) * 100
-            < written_cycles(problem, body, gathered_form, trips) * (100 - slack_percent))
+        return forms.written(plain).ii * 100 < forms.written(gathered).ii * (100 - slack_percent)
+    return forms.cycles(plain, trips) * 100 < forms.cycles(gathered, trips) * (100 - slack_percent)
 
 
 def _mix_code_cycles(model: LoopModel, plain: LoopProblem, solved: LoopResult) -> int:

@@ -278,13 +278,12 @@ def _kept_by_its_code(model: LoopModel, forms: WrittenForms, solved: LoopResult)
     written = forms.written(solved)
     if written.ii * 100 <= solved.ii * (100 + CODE_SLACK_PERCENT):
         return solved
-    problem, body, trips = model.problem(), len(model.tasks), model.trip_count
+    problem, trips = model.problem(), model.trip_count
 
     def cost(result: LoopResult) -> tuple[int, int]:
-        form = forms.written(result)
         if trips is not None:
-            return written_cycles(problem, body, form, trips), 0
-        return form.ii, written_cycles(problem, body, form, 2)
+            return forms.cycles(result, trips), 0
+        return forms.written(result).ii, forms.cycles(result, 2)
 
     best, least = solved, cost(solved)
     for other in schedules_at(problem, solved):
